@@ -1,0 +1,49 @@
+//! # chesscore
+//!
+//! A chess core: bitboards, strict FEN reading with typed errors, legal move generation
+//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, and a C ABI
+//! over all of it.
+//!
+//! ```
+//! use chesscore::Position;
+//!
+//! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(pos.legal_moves().len(), 48);
+//! assert_eq!(pos.perft(3), 97_862);
+//! let after = pos.make_move(pos.parse_uci("e1g1")?);
+//! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Squares are numbered 0 = a1 .. 63 = h8 (bit `i` of a [`Bitboard`] is square `i`).
+//! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
+//! data without lifetimes or heap memory; move generation never allocates.
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod render;
+mod square;
+mod status;
+mod uci;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, SquareIter};
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use fen::{
+    CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
+    FEN_MAX_INPUT, FEN_MAX_LEN,
+};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use piece::{Piece, PieceKind};
+pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::UciError;

@@ -1,0 +1,554 @@
+//! The position: piece placement, side to move, castling rights, en passant square, clocks and
+//! Zobrist key, in 96 bytes of plain data.
+
+use std::fmt;
+
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::castling::{back_rank, CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, PieceKind};
+use crate::square::{Rank, Square};
+use crate::zobrist;
+
+/// Which en passant square to report, write or hash.
+///
+/// FEN records the square after every double push; Polyglot hashing and X-FEN count it only
+/// when a pawn of the side to move could capture (pseudo-legal); repetition and python-chess's
+/// FEN output count it only when the capture is legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum EnPassantMode {
+    /// The square as recorded: set after every double push.
+    AsRecorded,
+    /// Only when a pawn of the side to move stands beside the pawn that double-pushed.
+    PseudoLegal,
+    /// Only when an en passant capture is legal.
+    #[default]
+    Legal,
+}
+
+/// A chess position. `Copy`, 96 bytes, no heap data.
+///
+/// Every `Position` that exists is valid: each side has one king, the side not to move is not
+/// in check, and castling rights and the en passant square are consistent with the board. The
+/// constructors ([`Position::startpos`], [`Position::from_fen`], ...) check this; only
+/// [`Position::play_unchecked`] with an illegal move can break it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    key: u64,
+    /// Squares whose king or rook still carries a castling right: a move touching one of them
+    /// updates the rights.
+    castling_squares: Bitboard,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    turn: Color,
+    chess960: bool,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+}
+
+/// Error returned by [`Position::play`] for a move that is not legal in the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0} in this position")]
+pub struct IllegalMoveError(pub Move);
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty(Color::White);
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for (file, kind) in back.into_iter().enumerate() {
+            pos.put(Square::ALL[file], Piece::new(Color::White, kind));
+            pos.put(Square::ALL[8 + file], Piece::new(Color::White, PieceKind::Pawn));
+            pos.put(Square::ALL[48 + file], Piece::new(Color::Black, PieceKind::Pawn));
+            pos.put(Square::ALL[56 + file], Piece::new(Color::Black, kind));
+        }
+        pos.castling = CastlingRights::STANDARD;
+        pos.finish_setup();
+        pos
+    }
+
+    /// A board with no pieces; only for building positions inside the crate.
+    pub(crate) fn empty(turn: Color) -> Position {
+        Position {
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            key: 0,
+            castling_squares: Bitboard::EMPTY,
+            castling: CastlingRights::NONE,
+            ep: None,
+            turn,
+            chess960: false,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// Places a piece on an empty square (setup only; the key is computed by `finish_setup`).
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_kind[piece.kind.index()].set(sq);
+        self.by_color[piece.color.index()].set(sq);
+    }
+
+    pub(crate) fn set_castling(&mut self, castling: CastlingRights) {
+        self.castling = castling;
+    }
+
+    pub(crate) fn set_en_passant(&mut self, ep: Option<Square>) {
+        self.ep = ep;
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove_clock: u32, fullmove_number: u32) {
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+    }
+
+    pub(crate) fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// Derives the cached fields (castling squares, Zobrist key) after a setup.
+    pub(crate) fn finish_setup(&mut self) {
+        self.castling_squares = self.compute_castling_squares();
+        self.key = self.compute_zobrist();
+    }
+
+    fn compute_castling_squares(&self) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook_square(color, side) {
+                    squares |= Bitboard::from_square(rook) | self.pieces_of(color, PieceKind::King);
+                }
+            }
+        }
+        squares
+    }
+
+    // ----- queries -----
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, self.kind_at(sq)?))
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::ALL.into_iter().find(|&kind| self.by_kind[kind.index()].contains(sq))
+    }
+
+    /// The kind of a piece known to stand on `sq` (a king if the square is empty).
+    #[inline(always)]
+    fn kind_at_occupied(&self, sq: Square) -> PieceKind {
+        let bb = Bitboard::from_square(sq);
+        if (self.by_kind[0] & bb).any() {
+            PieceKind::Pawn
+        } else if (self.by_kind[1] & bb).any() {
+            PieceKind::Knight
+        } else if (self.by_kind[2] & bb).any() {
+            PieceKind::Bishop
+        } else if (self.by_kind[3] & bb).any() {
+            PieceKind::Rook
+        } else if (self.by_kind[4] & bb).any() {
+            PieceKind::Queen
+        } else {
+            PieceKind::King
+        }
+    }
+
+    /// Pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Pieces of `color` and `kind`.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupancy(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Squares occupied by `color`.
+    #[inline(always)]
+    pub fn color_occupancy(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces_of(color, PieceKind::King).lowest()
+    }
+
+    /// Number of pieces on the board, kings and pawns included.
+    #[inline]
+    pub fn piece_count(&self) -> u32 {
+        self.occupancy().count()
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights.
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square as recorded (set after every double push).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The en passant square under the given mode.
+    pub fn en_passant_square(&self, mode: EnPassantMode) -> Option<Square> {
+        let ep = self.ep?;
+        let keep = match mode {
+            EnPassantMode::AsRecorded => true,
+            EnPassantMode::PseudoLegal => self.en_passant_candidates(ep).any(),
+            EnPassantMode::Legal => {
+                self.en_passant_candidates(ep).into_iter().any(|from| self.en_passant_is_legal(from, ep))
+            }
+        };
+        keep.then_some(ep)
+    }
+
+    /// Pawns of the side to move that attack the en passant square.
+    #[inline(always)]
+    pub(crate) fn en_passant_candidates(&self, ep: Square) -> Bitboard {
+        pawn_attacks(!self.turn, ep) & self.pieces_of(self.turn, PieceKind::Pawn)
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Polyglot Zobrist key.
+    #[inline(always)]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// True when the position follows Chess960 conventions (castling notation in FEN and UCI).
+    #[inline(always)]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Pieces of `color` attacking `sq`, with the current occupancy.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, color: Color) -> Bitboard {
+        self.attackers_with(sq, color, self.occupancy())
+    }
+
+    /// Pieces of `color` attacking `sq` if the occupied squares were `occupied`.
+    #[inline(always)]
+    pub(crate) fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let diagonal = self.by_kind[PieceKind::Bishop.index()] | queens;
+        let straight = self.by_kind[PieceKind::Rook.index()] | queens;
+        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
+            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()])
+            | (bishop_attacks(sq, occupied) & diagonal)
+            | (rook_attacks(sq, occupied) & straight))
+            & self.by_color[color.index()]
+    }
+
+    /// True when a piece of `by` attacks `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers_to(sq, by).any()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers_to(self.king_square(self.turn), !self.turn)
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Pieces of the side to move pinned to their king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned_of(self.turn)
+    }
+
+    /// Pieces of `color` pinned to their own king by an enemy slider.
+    #[inline(always)]
+    pub fn pinned_of(&self, color: Color) -> Bitboard {
+        let king = self.king_square(color);
+        let them = self.by_color[(!color).index()];
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Rook.index()] | queens))
+            | (bishop_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
+            & them;
+        let occupied = self.occupancy();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color[color.index()]
+    }
+
+    /// Computes the Polyglot key from scratch (the incremental key must always equal it).
+    pub fn compute_zobrist(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for sq in self.pieces_of(color, kind) {
+                    key ^= zobrist::piece_key_parts(color, kind, sq);
+                }
+            }
+        }
+        key ^= zobrist::castling_key(self.castling.bits());
+        if let Some(ep) = self.en_passant_square(EnPassantMode::PseudoLegal) {
+            key ^= zobrist::en_passant_key(ep.file());
+        }
+        if self.turn == Color::White {
+            key ^= zobrist::white_to_move_key();
+        }
+        key
+    }
+
+    // ----- making moves -----
+
+    /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError(mv))
+        }
+    }
+
+    /// The position after `mv`, which must be legal (as returned by [`Position::legal_moves`]).
+    #[inline]
+    #[must_use]
+    pub fn make_move(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// Passes the turn (a null move, as PGN writes `--`): the en passant square is cleared, the
+    /// halfmove clock advances. Not allowed while in check; returns false then.
+    pub fn play_null(&mut self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        if let Some(ep) = self.en_passant_square(EnPassantMode::PseudoLegal) {
+            self.key ^= zobrist::en_passant_key(ep.file());
+        }
+        self.ep = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::white_to_move_key();
+        true
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_kind[kind.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+        self.key ^= zobrist::piece_key_parts(color, kind, sq);
+    }
+
+    #[inline(always)]
+    fn shift(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_kind[kind.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+        self.key ^= zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to);
+    }
+
+    /// Plays `mv` without checking that it is legal, updating the Zobrist key incrementally.
+    ///
+    /// `mv` must come from this position's legal moves; anything else leaves the position in
+    /// an unspecified (but memory-safe) state.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+
+        if let Some(ep) = self.ep.take() {
+            if self.en_passant_candidates(ep).any() {
+                self.key ^= zobrist::en_passant_key(ep.file());
+            }
+        }
+        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        if (touched & self.castling_squares).any() {
+            self.update_castling(touched);
+        }
+
+        match mv.kind() {
+            MoveKind::Normal => {
+                let kind = self.kind_at_occupied(from);
+                if self.by_color[them.index()].contains(to) {
+                    let captured = self.kind_at_occupied(to);
+                    self.toggle(them, captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.shift(us, kind, from, to);
+                if kind == PieceKind::Pawn {
+                    self.halfmove_clock = 0;
+                }
+            }
+            MoveKind::DoublePush => {
+                self.shift(us, PieceKind::Pawn, from, to);
+                self.halfmove_clock = 0;
+                let ep = Square::from_index_masked((from as u32 + to as u32) / 2);
+                self.ep = Some(ep);
+                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).any() {
+                    self.key ^= zobrist::en_passant_key(ep.file());
+                }
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::new(to.file(), from.rank());
+                self.toggle(them, PieceKind::Pawn, captured);
+                self.shift(us, PieceKind::Pawn, from, to);
+                self.halfmove_clock = 0;
+            }
+            MoveKind::Castling => {
+                let side = if to > from { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                let rank = back_rank(us);
+                self.toggle(us, PieceKind::King, from);
+                self.toggle(us, PieceKind::Rook, to);
+                self.toggle(us, PieceKind::King, Square::new(side.king_destination_file(), rank));
+                self.toggle(us, PieceKind::Rook, Square::new(side.rook_destination_file(), rank));
+            }
+            MoveKind::PromoteKnight | MoveKind::PromoteBishop | MoveKind::PromoteRook | MoveKind::PromoteQueen => {
+                if self.by_color[them.index()].contains(to) {
+                    let captured = self.kind_at_occupied(to);
+                    self.toggle(them, captured, to);
+                }
+                self.toggle(us, PieceKind::Pawn, from);
+                let promoted = PieceKind::ALL[mv.kind() as usize - 3];
+                self.toggle(us, promoted, to);
+                self.halfmove_clock = 0;
+            }
+        }
+
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.turn = them;
+        self.key ^= zobrist::white_to_move_key();
+    }
+
+    /// Drops the castling rights lost by a move touching `touched` (called before the move).
+    #[cold]
+    fn update_castling(&mut self, touched: Bitboard) {
+        let before = self.castling.bits();
+        for color in Color::ALL {
+            if (touched & self.pieces_of(color, PieceKind::King)).any() {
+                self.castling.remove_color(color);
+            }
+        }
+        for sq in touched {
+            self.castling.remove_rook_square(sq);
+        }
+        self.key ^= zobrist::castling_key(before ^ self.castling.bits());
+        self.castling_squares = self.compute_castling_squares();
+    }
+
+    /// The back rank of the side to move, for castling code.
+    #[inline(always)]
+    pub(crate) fn our_back_rank(&self) -> Rank {
+        back_rank(self.turn)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_is_compact() {
+        assert!(std::mem::size_of::<Position>() <= 96, "{}", std::mem::size_of::<Position>());
+    }
+
+    #[test]
+    fn startpos_queries() {
+        let pos = Position::startpos();
+        assert_eq!(pos.zobrist(), 0x463b_9618_1691_fc9c);
+        assert_eq!(pos.piece_count(), 32);
+        assert_eq!(pos.king_square(Color::White), Square::E1);
+        assert_eq!(pos.king_square(Color::Black), Square::E8);
+        assert_eq!(pos.piece_at(Square::D8), Some(Piece::new(Color::Black, PieceKind::Queen)));
+        assert_eq!(pos.piece_at(Square::E4), None);
+        assert_eq!(pos.pieces_of(Color::White, PieceKind::Pawn).count(), 8);
+        assert!(!pos.in_check());
+        assert!(pos.pinned().is_empty());
+        assert_eq!(pos.attackers_to(Square::F3, Color::White).count(), 3);
+        assert!(pos.is_attacked(Square::F6, Color::Black));
+        assert!(!pos.is_attacked(Square::E4, Color::White));
+    }
+}
