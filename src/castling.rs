@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::{File, Rank, Square};
 
@@ -49,14 +50,16 @@ impl CastlingSide {
 
 /// Which castling moves are still allowed, and with which rook.
 ///
-/// Each of the four rights (White/Black, king/queen side) is either absent or names the file
+/// Each of the four rights (White/Black, king/queen side) is either absent or names the square
 /// of its rook on the owner's back rank. [`CastlingRights::bits`] packs the presence of the
 /// rights as `1` = White king side, `2` = White queen side, `4` = Black king side,
 /// `8` = Black queen side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CastlingRights {
     mask: u8,
-    rook_files: [File; 4],
+    /// Rook squares by slot; an absent right keeps its standard corner, so that equal rights
+    /// compare equal.
+    rooks: [Square; 4],
 }
 
 impl Default for CastlingRights {
@@ -70,13 +73,14 @@ const fn slot(color: Color, side: CastlingSide) -> usize {
     color as usize * 2 + side as usize
 }
 
+const CORNERS: [Square; 4] = [Square::H1, Square::A1, Square::H8, Square::A8];
+
 impl CastlingRights {
     /// No castling rights.
-    pub const NONE: CastlingRights = CastlingRights { mask: 0, rook_files: [File::H, File::A, File::H, File::A] };
+    pub const NONE: CastlingRights = CastlingRights { mask: 0, rooks: CORNERS };
 
     /// All four rights with rooks on the corners (`KQkq`).
-    pub const STANDARD: CastlingRights =
-        CastlingRights { mask: 0b1111, rook_files: [File::H, File::A, File::H, File::A] };
+    pub const STANDARD: CastlingRights = CastlingRights { mask: 0b1111, rooks: CORNERS };
 
     /// True when no right is left.
     #[inline(always)]
@@ -105,57 +109,70 @@ impl CastlingRights {
     /// The file of the rook that castles to `side`, if the right exists.
     #[inline]
     pub const fn rook_file(self, color: Color, side: CastlingSide) -> Option<File> {
-        if self.has(color, side) {
-            Some(self.rook_files[slot(color, side)])
-        } else {
-            None
+        match self.rook_square(color, side) {
+            Some(sq) => Some(sq.file()),
+            None => None,
         }
     }
 
     /// The square of the rook that castles to `side`, if the right exists.
-    #[inline]
+    #[inline(always)]
     pub const fn rook_square(self, color: Color, side: CastlingSide) -> Option<Square> {
-        match self.rook_file(color, side) {
-            Some(file) => Some(Square::new(file, back_rank(color))),
-            None => None,
+        if self.has(color, side) {
+            Some(self.rooks[slot(color, side)])
+        } else {
+            None
         }
     }
 
     /// Grants `color` the right to castle to `side` with the rook on `rook_file`.
     pub fn insert(&mut self, color: Color, side: CastlingSide, rook_file: File) {
         self.mask |= 1 << slot(color, side);
-        self.rook_files[slot(color, side)] = rook_file;
+        self.rooks[slot(color, side)] = Square::new(rook_file, back_rank(color));
     }
 
     /// Removes one right.
     pub fn remove(&mut self, color: Color, side: CastlingSide) {
-        self.clear_slot(slot(color, side));
-    }
-
-    /// Clears one right and resets its file, so that equal rights compare equal.
-    #[inline]
-    fn clear_slot(&mut self, i: usize) {
-        self.mask &= !(1 << i);
-        self.rook_files[i] = CastlingRights::NONE.rook_files[i];
+        self.remove_bits(1 << slot(color, side));
     }
 
     /// Removes both rights of `color`.
-    #[inline]
     pub fn remove_color(&mut self, color: Color) {
-        self.clear_slot(slot(color, CastlingSide::KingSide));
-        self.clear_slot(slot(color, CastlingSide::QueenSide));
+        self.remove_bits(0b11 << (2 * color as u8));
     }
 
     /// Removes every right whose rook stands on `sq` (the rook moved or was captured).
-    #[inline]
     pub fn remove_rook_square(&mut self, sq: Square) {
-        let mut remaining = self.mask;
-        while remaining != 0 {
-            let i = remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            let rank = if i < 2 { Rank::First } else { Rank::Eighth };
-            if Square::new(self.rook_files[i], rank) == sq {
-                self.clear_slot(i);
+        self.remove_bits(self.rook_bits_on(Bitboard::from_square(sq)));
+    }
+
+    /// The rights (as bits) whose rook stands on one of `squares`.
+    #[inline(always)]
+    pub(crate) fn rook_bits_on(self, squares: Bitboard) -> u8 {
+        let mut bits = 0;
+        for (i, rook) in self.rooks.iter().enumerate() {
+            bits |= (squares.contains(*rook) as u8) << i;
+        }
+        bits & self.mask
+    }
+
+    /// Squares of the rooks that still carry a right.
+    #[inline(always)]
+    pub(crate) fn rook_squares(self) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        for (i, rook) in self.rooks.iter().enumerate() {
+            squares |= Bitboard(Bitboard::from_square(*rook).0 & 0u64.wrapping_sub(u64::from(self.mask >> i & 1)));
+        }
+        squares
+    }
+
+    /// Removes the rights given as bits.
+    #[inline(always)]
+    pub(crate) fn remove_bits(&mut self, bits: u8) {
+        self.mask &= !bits;
+        for (i, rook) in self.rooks.iter_mut().enumerate() {
+            if bits >> i & 1 != 0 {
+                *rook = CORNERS[i];
             }
         }
     }

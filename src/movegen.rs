@@ -109,9 +109,15 @@ impl Position {
     /// Number of legal moves, counted without generating them one by one.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
+        crate::perft::with_popcnt!(count_moves, self) as usize
+    }
+
+    /// The counting core, inlined into each CPU-feature variant of its callers.
+    #[inline(always)]
+    pub(crate) fn count_moves_inline(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate::<_, true>(&mut counter, ALL);
-        counter.0 as usize
+        counter.0
     }
 
     /// Legal moves of the piece on `from` (castling included for the king).
@@ -162,6 +168,7 @@ impl Position {
         attackers.is_empty()
     }
 
+    #[inline(always)]
     fn generate<S: MoveSink, const LEGAL: bool>(&self, sink: &mut S, filter: Filter) {
         let us = self.turn();
         let them = !us;
@@ -176,7 +183,7 @@ impl Position {
             if LEGAL {
                 let without_king = occupied.without(king);
                 for to in targets {
-                    if self.attackers_with(to, them, without_king).any() {
+                    if self.is_attacked_with(to, them, without_king) {
                         targets.remove(to);
                     }
                 }
@@ -237,7 +244,7 @@ impl Position {
         if checkers.is_empty() && self.castling().has_color(us) && filter.from.contains(king) {
             // Pseudo-legal generation has not looked for checks yet; castling out of check is
             // never allowed.
-            if !LEGAL && self.attackers_with(king, them, occupied).any() {
+            if !LEGAL && self.is_attacked_with(king, them, occupied) {
                 return;
             }
             for side in CastlingSide::ALL {
@@ -265,11 +272,11 @@ impl Position {
         }
         let them = !self.turn();
         let without_king = occupied.without(king);
-        if between(king, king_to).into_iter().any(|sq| self.attackers_with(sq, them, without_king).any()) {
+        if between(king, king_to).into_iter().any(|sq| self.is_attacked_with(sq, them, without_king)) {
             return false;
         }
         let after = (occupied & !movers).with(king_to).with(rook_to);
-        self.attackers_with(king_to, them, after).is_empty()
+        !self.is_attacked_with(king_to, them, after)
     }
 }
 

@@ -42,17 +42,6 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
-        MoveKind::Normal,
-        MoveKind::DoublePush,
-        MoveKind::EnPassant,
-        MoveKind::Castling,
-        MoveKind::PromoteKnight,
-        MoveKind::PromoteBishop,
-        MoveKind::PromoteRook,
-        MoveKind::PromoteQueen,
-    ];
-
     /// The promotion kind for `piece` (knight, bishop, rook or queen).
     pub const fn promotion(piece: PieceKind) -> Option<MoveKind> {
         match piece {
@@ -112,7 +101,9 @@ impl Move {
     /// The kind of move.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        MoveKind::ALL[((self.0 >> 12) & 7) as usize]
+        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..8, and the mask keeps the
+        // value in that range.
+        unsafe { std::mem::transmute::<u8, MoveKind>(((self.0 >> 12) & 7) as u8) }
     }
 
     /// True for [`Move::NULL`].

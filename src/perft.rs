@@ -3,15 +3,85 @@
 use crate::moves::Move;
 use crate::position::Position;
 
+/// Defines a function over a position twice: as written, and compiled for CPUs with the POPCNT
+/// instruction, which bulk counting leans on. The default x86-64 target lacks it and counts
+/// bits in software; [`with_popcnt!`] picks the variant the CPU supports at run time.
+macro_rules! popcnt_variants {
+    ($(#[$doc:meta])* fn $name:ident($pos:ident, $($arg:ident: $ty:ty),*) -> u64 $body:block) => {
+        pub(crate) mod $name {
+            use super::*;
+
+            $(#[$doc])*
+            #[allow(dead_code)]
+            pub(crate) fn baseline($pos: &Position, $($arg: $ty),*) -> u64 {
+                #[allow(unused_imports)]
+                use self::baseline as recurse;
+                $body
+            }
+
+            #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+            #[target_feature(enable = "popcnt")]
+            pub(crate) fn popcnt($pos: &Position, $($arg: $ty),*) -> u64 {
+                #[allow(unused_imports)]
+                use self::popcnt as recurse;
+                $body
+            }
+        }
+    };
+}
+
+/// Calls the variant of a [`popcnt_variants!`] function that suits this CPU.
+macro_rules! with_popcnt {
+    ($name:ident, $($arg:expr),*) => {{
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        {
+            if std::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU supports POPCNT, checked just above.
+                unsafe { crate::perft::$name::popcnt($($arg),*) }
+            } else {
+                crate::perft::$name::baseline($($arg),*)
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
+        {
+            crate::perft::$name::baseline($($arg),*)
+        }
+    }};
+}
+pub(crate) use with_popcnt;
+
+popcnt_variants! {
+    /// Legal move count of a position.
+    fn count_moves(pos,) -> u64 {
+        pos.count_moves_inline()
+    }
+}
+
+popcnt_variants! {
+    /// Bulk-counting perft.
+    fn bulk_perft(pos, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => pos.count_moves_inline(),
+            _ => {
+                let mut nodes = 0;
+                for &mv in pos.legal_moves().iter() {
+                    // Copy, then play in place: cheaper than returning a new position.
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    nodes += recurse(&child, depth - 1);
+                }
+                nodes
+            }
+        }
+    }
+}
+
 impl Position {
     /// Number of leaf nodes of the legal move tree of `depth` plies. The last ply is counted
     /// without making its moves (bulk counting).
     pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.legal_move_count() as u64,
-            _ => self.legal_moves().iter().map(|&mv| self.make_move(mv).perft(depth - 1)).sum(),
-        }
+        with_popcnt!(bulk_perft, self, depth)
     }
 
     /// Perft split by first move: each legal move with the leaf count below it (`depth - 1`

@@ -38,7 +38,9 @@ impl File {
     /// The file with this index, masked to 0..8.
     #[inline]
     pub const fn new(index: u8) -> File {
-        File::ALL[(index & 7) as usize]
+        // SAFETY: `File` is `repr(u8)` with the discriminants 0..8, and the mask keeps the
+        // value in that range.
+        unsafe { std::mem::transmute::<u8, File>(index & 7) }
     }
 
     /// The file named by a lower-case letter `a`..`h`.
@@ -71,7 +73,9 @@ impl Rank {
     /// The rank with this index, masked to 0..8.
     #[inline]
     pub const fn new(index: u8) -> Rank {
-        Rank::ALL[(index & 7) as usize]
+        // SAFETY: `Rank` is `repr(u8)` with the discriminants 0..8, and the mask keeps the
+        // value in that range.
+        unsafe { std::mem::transmute::<u8, Rank>(index & 7) }
     }
 
     /// The rank named by a digit `1`..`8`.
@@ -138,14 +142,14 @@ impl Square {
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::from_index_masked(rank as u32 * 8 + file as u32)
     }
 
     /// The square with this index, or `None` when `index >= 64`.
     #[inline]
     pub const fn from_index(index: u32) -> Option<Square> {
         if index < 64 {
-            Some(Square::ALL[index as usize])
+            Some(Square::from_index_masked(index))
         } else {
             None
         }
@@ -154,7 +158,9 @@ impl Square {
     /// The square with index `index & 63`; used where the index is known to be in range.
     #[inline(always)]
     pub(crate) const fn from_index_masked(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
+        // SAFETY: `Square` is `repr(u8)` with the discriminants 0..64, and the mask keeps the
+        // value in that range.
+        unsafe { std::mem::transmute::<u8, Square>((index & 63) as u8) }
     }
 
     /// Parses a two-byte square name such as `b"e4"`.
@@ -192,7 +198,7 @@ impl Square {
         let file = self.file() as i32 + files;
         let rank = self.rank() as i32 + ranks;
         if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
-            Some(Square::ALL[(rank * 8 + file) as usize])
+            Some(Square::from_index_masked((rank * 8 + file) as u32))
         } else {
             None
         }

@@ -15,11 +15,20 @@ pub struct Config {
     pub only: Option<String>,
     /// Lower depths / smaller inputs.
     pub quick: bool,
+    /// Engines to run (all when empty).
+    pub engines: Vec<String>,
+}
+
+impl Config {
+    /// True when `engine` was selected (or no engine filter was given).
+    pub fn wants(&self, engine: &str) -> bool {
+        self.engines.is_empty() || self.engines.iter().any(|e| e == engine)
+    }
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { reps: 3, only: None, quick: false }
+        Config { reps: 3, only: None, quick: false, engines: Vec::new() }
     }
 }
 

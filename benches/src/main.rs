@@ -4,7 +4,7 @@
 //! [`GROUPS`]; `main` only parses the command line and dispatches.
 //!
 //! Usage: `cargo run --release -- [GROUP...] [--group GROUP] [--reps N]
-//!         [--only bulk|leaf] [--quick] [--list] [--help]`
+//!         [--only bulk|leaf] [--engine NAME] [--quick] [--list] [--help]`
 //!
 //! Without a group every group runs.
 
@@ -34,6 +34,7 @@ fn usage() -> String {
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
            --only KIND     run only one kind within a group (perft: bulk|leaf)\n  \
+           --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
            -h, --help      this message\n\ngroups:\n",
@@ -87,6 +88,7 @@ fn main() {
                 };
             }
             "--only" => cfg.only = Some(value("--only")),
+            "--engine" => cfg.engines.push(value("--engine")),
             "--quick" => cfg.quick = true,
             "--group" => {
                 let v = value("--group");

@@ -77,7 +77,7 @@ pub fn run(cfg: &Config) {
         Some("leaf") => vec![Kind::Leaf],
         Some(other) => abort(&format!("perft: --only expects `bulk` or `leaf`, got `{other}`")),
     };
-    let engines = engines();
+    let engines: Vec<Engine> = engines().into_iter().filter(|e| cfg.wants(e.name)).collect();
     let mut rows = Vec::new();
 
     for &kind in &kinds {
@@ -129,7 +129,9 @@ mod chesscore_impl {
         }
         let mut nodes = 0;
         for &mv in pos.legal_moves().iter() {
-            nodes += leaf(&pos.make_move(mv), depth - 1);
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            nodes += leaf(&child, depth - 1);
         }
         nodes
     }

@@ -64,6 +64,11 @@ pub(crate) fn piece_key_parts(color: Color, kind: PieceKind, sq: Square) -> u64 
     PIECE_SQUARE[color.index()][kind.index()][sq.index()]
 }
 
+#[inline(always)]
+pub(crate) fn piece_key_index(color: Color, kind: usize, sq: Square) -> u64 {
+    PIECE_SQUARE[color.index()][kind][sq.index()]
+}
+
 /// Key of a set of castling rights given as [`crate::CastlingRights::bits`].
 #[inline(always)]
 pub fn castling_key(bits: u8) -> u64 {
