@@ -30,6 +30,7 @@ mod perft;
 mod piece;
 mod position;
 mod render;
+mod san;
 mod square;
 mod status;
 mod uci;
@@ -45,5 +46,6 @@ pub use fen::{
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;
