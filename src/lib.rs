@@ -24,6 +24,7 @@ mod bitboard;
 mod castling;
 mod color;
 pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod perft;
@@ -43,6 +44,7 @@ pub use fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
     FEN_MAX_INPUT, FEN_MAX_LEN,
 };
+pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
