@@ -250,11 +250,16 @@ impl Game {
     /// Reads `text` as UCI and plays it (`0000` only while null moves are allowed).
     pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
         let mv = self.position().parse_uci(text)?;
-        if mv.is_null() && !(self.allow_null && !self.position().in_check()) {
+        if mv.is_null() && !self.null_move_allowed() {
             return Err(UciError::Illegal);
         }
         self.push_legal(mv);
         Ok(mv)
+    }
+
+    /// Null moves are allowed and the side to move is not in check.
+    fn null_move_allowed(&self) -> bool {
+        self.allow_null && !self.position().in_check()
     }
 
     /// Plays a move already known to be legal (or an allowed null move).
