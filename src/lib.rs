@@ -23,6 +23,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
+mod epd;
 pub mod fen;
 mod game;
 mod movegen;
@@ -40,6 +41,7 @@ pub mod zobrist;
 pub use bitboard::{Bitboard, SquareIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
+pub use epd::{Epd, EpdError, Operand, Operation};
 pub use fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
     FEN_MAX_INPUT, FEN_MAX_LEN,
