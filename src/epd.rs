@@ -375,37 +375,44 @@ impl Epd {
         let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
         out.write_str(fields)?;
         for op in &self.operations {
-            write!(out, " {}", op.opcode)?;
-            let mut pos = self.position;
-            for operand in &op.operands {
-                out.write_char(' ')?;
-                match operand {
-                    Operand::Move(mv) => {
-                        // `set` and `parse` admit legal moves only.
-                        let san = pos.san(*mv).map_err(|_| fmt::Error)?;
-                        out.write_str(&san)?;
-                        if op.opcode == "pv" {
-                            pos.play_unchecked(*mv);
-                        }
-                    }
-                    Operand::Integer(n) => write!(out, "{n}")?,
-                    Operand::Float(x) => write!(out, "{x:?}")?,
-                    Operand::String(s) => {
-                        out.write_char('"')?;
-                        for c in s.chars() {
-                            if c == '"' || c == '\\' {
-                                out.write_char('\\')?;
-                            }
-                            out.write_char(c)?;
-                        }
-                        out.write_char('"')?;
-                    }
-                    Operand::Word(w) => out.write_str(w)?,
-                }
-            }
-            out.write_char(';')?;
+            out.write_char(' ')?;
+            self.write_operation(op, out)?;
         }
         Ok(())
+    }
+
+    /// Writes one operation as the canonical form has it: `opcode operand...;`, moves in SAN
+    /// of this position. Fails for a move operand that is not legal here.
+    pub fn write_operation<W: fmt::Write>(&self, op: &Operation, out: &mut W) -> fmt::Result {
+        out.write_str(&op.opcode)?;
+        let mut pos = self.position;
+        for operand in &op.operands {
+            out.write_char(' ')?;
+            match operand {
+                Operand::Move(mv) => {
+                    // `set` and `parse` admit legal moves only.
+                    let san = pos.san(*mv).map_err(|_| fmt::Error)?;
+                    out.write_str(&san)?;
+                    if op.opcode == "pv" {
+                        pos.play_unchecked(*mv);
+                    }
+                }
+                Operand::Integer(n) => write!(out, "{n}")?,
+                Operand::Float(x) => write!(out, "{x:?}")?,
+                Operand::String(s) => {
+                    out.write_char('"')?;
+                    for c in s.chars() {
+                        if c == '"' || c == '\\' {
+                            out.write_char('\\')?;
+                        }
+                        out.write_char(c)?;
+                    }
+                    out.write_char('"')?;
+                }
+                Operand::Word(w) => out.write_str(w)?,
+            }
+        }
+        out.write_char(';')
     }
 }
 
