@@ -35,9 +35,12 @@ fn play_prints_fen_and_outcome() {
     let (ok, out, _) = run(&["play", START, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
     assert!(ok);
     assert!(out.ends_with("* ongoing, draw claimable by threefold repetition\n"), "{out}");
-    let (ok, out, _) = run(&["play", "--allow-null", START, "e4", "--"]);
+    let (ok, out, _) = run(&["play", "--allow-null", START, "e4", "Z0"]);
     assert!(ok);
     assert!(out.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2\n"), "{out}");
+    let (ok, _, err) = run(&["play", "--allow-null", START, "e4", "--", "e5"]);
+    assert!(!ok);
+    assert!(err.contains("write a null move as Z0 or 0000"), "{err}");
     let (ok, _, err) = run(&["play", "not a fen", "e4"]);
     assert!(!ok);
     assert!(err.starts_with("chesscore: invalid FEN"), "{err}");

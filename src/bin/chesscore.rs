@@ -55,13 +55,12 @@ struct MovesArgs {
     /// Read SAN strictly: only the canonical spelling, check suffix included.
     #[arg(long)]
     strict: bool,
-    /// Accept null moves (`0000`, and `--`, `Z0` after a `--` argument that ends the options).
+    /// Accept null moves, written `Z0` or `0000` (`--` ends the options on a command line).
     #[arg(long)]
     allow_null: bool,
     /// The start position.
     fen: String,
     /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
-    #[arg(allow_hyphen_values = true)]
     moves: Vec<String>,
 }
 
@@ -151,6 +150,10 @@ fn run(command: Command) -> Result<(), String> {
 
 /// Plays the moves of `args` from its FEN, calling `each` with the game before each move.
 fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), String>) -> Result<Game, String> {
+    // The argument parser drops `--`; a null move written so would vanish without a word.
+    if std::env::args_os().any(|a| a == "--") {
+        return Err("`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)".to_string());
+    }
     let options =
         SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
     let mut game = Game::new(read(&args.fen)?);
