@@ -1,5 +1,5 @@
 """Regenerates game_claims.jsonl: python-chess's repetition, claim and outcome verdicts at every
-ply of every mainline in ../shared/testdata/pgn/*.expected.jsonl, plus hand-made lines.
+ply of every mainline in ../shared/testdata/pgn/*.expected.jsonl, plus real games extended into the fifty- and seventy-five-move rules, and hand-made lines.
 
 Run from the repository root: python3 tests/data/gen_game_claims.py > tests/data/game_claims.jsonl
 Only plies where something is set are written: [ply, repetitions, claim_threefold,
@@ -25,6 +25,33 @@ EXTRA = [
     ("fifty", "8/8/4k3/8/8/4K3/8/R7 w - - 90 60",
      "a1a2 e6f6 a2a1 f6e6 a1a2 e6f6 a2a1 f6e6 a1a2 e6f6 a2a1 f6e6 a1b1"),
 ]
+
+
+# Real games that end in quiet endgames, extended with quiet moves (never a capture or pawn
+# move; the least repeated position first) until the seventy-five-move rule ends them.
+EXTEND = [("twic1599_100k.expected.jsonl", 3), ("twic1599_100k.expected.jsonl", 91)]
+
+
+def extend(fen, moves):
+    board = chess.Board(fen)
+    for m in moves:
+        board.push(chess.Move.from_uci(m))
+    moves = list(moves)
+    while not board.is_game_over():
+        quiet = [m for m in sorted(board.legal_moves, key=lambda m: m.uci())
+                 if not board.is_capture(m) and board.piece_type_at(m.from_square) != chess.PAWN]
+        if not quiet:
+            break
+
+        def seen(m):
+            board.push(m)
+            n = max(k for k in range(1, 6) if board.is_repetition(k))
+            board.pop()
+            return n
+        best = min(quiet, key=seen)
+        board.push(best)
+        moves.append(best.uci())
+    return moves
 
 
 def verdicts(board):
@@ -56,7 +83,11 @@ for path in sorted(glob.glob(os.path.join(TESTDATA, "pgn/*.expected.jsonl"))):
         g = json.loads(line)
         if g["chess960"] or "--" in g["mainline_san"]:
             continue
-        rec = record(f"{os.path.basename(path)}#{g['index']}", g["start_fen"], g["mainline_uci"])
+        name = os.path.basename(path)
+        moves = g["mainline_uci"]
+        if (name, g["index"]) in EXTEND:
+            moves = extend(g["start_fen"], moves)
+        rec = record(f"{name}#{g['index']}", g["start_fen"], moves)
         if rec["flags"]:
             out.append(rec)
 for name, fen, moves in EXTRA:
