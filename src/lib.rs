@@ -1,8 +1,8 @@
 //! # chesscore
 //!
 //! A chess core: bitboards, strict FEN reading with typed errors, legal move generation
-//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, and a C ABI
-//! over all of it.
+//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, SAN, EPD,
+//! games with repetition and outcome, and a C ABI over all of it.
 //!
 //! ```
 //! use chesscore::Position;
@@ -12,6 +12,23 @@
 //! assert_eq!(pos.perft(3), 97_862);
 //! let after = pos.make_move(pos.parse_uci("e1g1")?);
 //! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Moves in SAN, games with history and EPD records:
+//!
+//! ```
+//! use chesscore::{Epd, Game, Outcome, Termination};
+//!
+//! let mut game = Game::default();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.push_san(san)?;
+//! }
+//! assert_eq!(game.san_moves().last().unwrap(), "Qh4#");
+//! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
+//!
+//! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
+//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
