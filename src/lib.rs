@@ -1,8 +1,8 @@
 //! # chesscore
 //!
 //! A chess core: bitboards, strict FEN reading with typed errors, legal move generation
-//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, and a C ABI
-//! over all of it.
+//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, SAN, EPD,
+//! games with repetition and outcome, and a C ABI over all of it.
 //!
 //! ```
 //! use chesscore::Position;
@@ -15,6 +15,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Moves in SAN, games with history and EPD records:
+//!
+//! ```
+//! use chesscore::{Epd, Game, Outcome, Termination};
+//!
+//! let mut game = Game::default();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.push_san(san)?;
+//! }
+//! assert_eq!(game.san_moves().last().unwrap(), "Qh4#");
+//! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
+//!
+//! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
+//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Squares are numbered 0 = a1 .. 63 = h8 (bit `i` of a [`Bitboard`] is square `i`).
 //! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
 //! data without lifetimes or heap memory; move generation never allocates.
@@ -23,13 +40,16 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
+mod epd;
 pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
 mod position;
 mod render;
+mod san;
 mod square;
 mod status;
 mod uci;
@@ -38,12 +58,15 @@ pub mod zobrist;
 pub use bitboard::{Bitboard, SquareIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
+pub use epd::{Epd, EpdError, Operand, Operation};
 pub use fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
     FEN_MAX_INPUT, FEN_MAX_LEN,
 };
+pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;

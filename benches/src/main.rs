@@ -10,6 +10,7 @@
 
 mod harness;
 mod perft;
+mod san;
 
 use std::process::exit;
 
@@ -22,10 +23,16 @@ pub struct Group {
     pub run: fn(&Config),
 }
 
-/// All groups, in the order they run by default. Future groups (SAN
-/// throughput, PGN parsing, C-ABI perft) are added here, one module each.
-const GROUPS: &[Group] =
-    &[Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run }];
+/// All groups, in the order they run by default. Future groups (PGN parsing,
+/// C-ABI perft) are added here, one module each.
+const GROUPS: &[Group] = &[
+    Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run },
+    Group {
+        name: "san",
+        about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
+        run: san::run,
+    },
+];
 
 fn usage() -> String {
     let mut s = String::from(

@@ -1,16 +1,18 @@
-//! The `chesscore` command: perft, FEN normalisation, board rendering, move listing and FEN
-//! validation for humans and scripts.
+//! The `chesscore` command: perft, FEN normalisation, board rendering, move listing, FEN
+//! validation, SAN, playing moves and EPD checking, for humans and scripts.
 
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chesscore::{FenError, Position};
-use clap::{Parser, Subcommand};
+use chesscore::{Epd, FenError, Game, Position, SanError, SanMode, SanOptions};
+use clap::{Args, Parser, Subcommand};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[derive(Parser)]
-#[command(name = "chesscore", version, about = "Chess core command line: perft, FEN, boards, moves")]
+#[command(name = "chesscore", version, about = "Chess core command line: perft, FEN, boards, moves, SAN, EPD")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,6 +40,28 @@ enum Command {
     Moves { fen: String },
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
     Validate { fen: String },
+    /// Play moves (UCI or SAN, each read in the position the earlier ones reach) and print
+    /// each as SAN, one per line.
+    San(MovesArgs),
+    /// Play moves (UCI or SAN) and print the resulting FEN and the outcome.
+    Play(MovesArgs),
+    /// Check an EPD file ("-" for standard input): each line's position and operations, or its
+    /// error. Exit status 1 when any line is invalid.
+    Epd { file: PathBuf },
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    /// Read SAN strictly: only the canonical spelling, check suffix included.
+    #[arg(long)]
+    strict: bool,
+    /// Accept null moves, written `Z0` or `0000` (`--` ends the options on a command line).
+    #[arg(long)]
+    allow_null: bool,
+    /// The start position.
+    fen: String,
+    /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
+    moves: Vec<String>,
 }
 
 fn main() -> ExitCode {
@@ -101,6 +125,88 @@ fn run(command: Command) -> Result<(), String> {
             read(&fen)?;
             println!("valid");
         }
+        Command::San(args) => {
+            play(&args, |game, mv| {
+                // The move was just found legal in this position.
+                let san = game.position().san(mv).map_err(|e| e.to_string())?;
+                println!("{san}");
+                Ok(())
+            })?;
+        }
+        Command::Play(args) => {
+            let game = play(&args, |_, _| Ok(()))?;
+            println!("{}", game.position().to_fen());
+            let outcome = game.outcome();
+            match (game.termination(), game.claimable_draw()) {
+                (Some(reason), _) => println!("{outcome} {reason}"),
+                (None, Some(claim)) => println!("{outcome} ongoing, draw claimable by {claim}"),
+                (None, None) => println!("{outcome} ongoing"),
+            }
+        }
+        Command::Epd { file } => check_epd(&file)?,
+    }
+    Ok(())
+}
+
+/// Plays the moves of `args` from its FEN, calling `each` with the game before each move.
+fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), String>) -> Result<Game, String> {
+    // The argument parser drops `--`; a null move written so would vanish without a word.
+    if std::env::args_os().any(|a| a == "--") {
+        return Err("`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)".to_string());
+    }
+    let options =
+        SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
+    let mut game = Game::new(read(&args.fen)?);
+    game.set_allow_null_moves(args.allow_null);
+    for (i, token) in args.moves.iter().enumerate() {
+        let bad = |e: &dyn std::fmt::Display| format!("move {} `{token}`: {e}", i + 1);
+        let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
+            SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
+                bad(&"null moves need --allow-null")
+            }
+            e => bad(&e),
+        })?;
+        each(&game, mv)?;
+        game.push(mv).map_err(|e| bad(&e))?;
+    }
+    Ok(game)
+}
+
+/// Checks every non-empty line of an EPD file, listing the operations of the valid ones.
+fn check_epd(file: &PathBuf) -> Result<(), String> {
+    let mut text = String::new();
+    let result = if file.as_os_str() == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
+    };
+    result.map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let (mut lines, mut bad) = (0, 0);
+    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        lines += 1;
+        match Epd::parse(line) {
+            Ok(epd) => {
+                let fen = epd.position().to_fen();
+                let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
+                println!("line {number}: ok {fields}");
+                for op in epd.operations() {
+                    let mut text = String::new();
+                    epd.write_operation(op, &mut text)
+                        .map_err(|_| format!("line {number}: cannot write {}", op.opcode))?;
+                    println!("  {text}");
+                }
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("line {number}: error: {e}");
+            }
+        }
+    }
+    if bad > 0 {
+        return Err(format!("{bad} of {lines} EPD lines invalid in {}", file.display()));
     }
     Ok(())
 }

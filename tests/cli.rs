@@ -1,0 +1,68 @@
+//! The `san`, `play` and `epd` commands: output, and a clear error with a non-zero exit status
+//! on bad input.
+
+use std::process::Command;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chesscore")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn san_writes_each_move() {
+    let (ok, out, _) = run(&["san", START, "e2e4", "e5", "g1f3", "Nc6", "Bb5", "a6", "e1g1"]);
+    assert!(ok);
+    assert_eq!(out, "e4\ne5\nNf3\nNc6\nBb5\na6\nO-O\n");
+    let (ok, out, err) = run(&["san", START, "e4", "e5", "Ke3"]);
+    assert!(!ok);
+    assert_eq!(out, "e4\ne5\n");
+    assert_eq!(err, "chesscore: move 3 `Ke3`: illegal move\n");
+    let (ok, _, err) = run(&["san", "--strict", START, "Ngf3"]);
+    assert!(!ok);
+    assert!(err.contains("expected Nf3"), "{err}");
+    let (ok, _, err) = run(&["san", START, "Z0"]);
+    assert!(!ok);
+    assert!(err.contains("--allow-null"), "{err}");
+}
+
+#[test]
+fn play_prints_fen_and_outcome() {
+    let (ok, out, _) = run(&["play", START, "f3", "e5", "g4", "Qh4#"]);
+    assert!(ok);
+    assert_eq!(out, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n0-1 checkmate\n");
+    let (ok, out, _) = run(&["play", START, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
+    assert!(ok);
+    assert!(out.ends_with("* ongoing, draw claimable by threefold repetition\n"), "{out}");
+    let (ok, out, _) = run(&["play", "--allow-null", START, "e4", "Z0"]);
+    assert!(ok);
+    assert!(out.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2\n"), "{out}");
+    let (ok, _, err) = run(&["play", "--allow-null", START, "e4", "--", "e5"]);
+    assert!(!ok);
+    assert!(err.contains("write a null move as Z0 or 0000"), "{err}");
+    let (ok, _, err) = run(&["play", "not a fen", "e4"]);
+    assert!(!ok);
+    assert!(err.starts_with("chesscore: invalid FEN"), "{err}");
+}
+
+#[test]
+fn epd_lists_operations_and_reports_errors() {
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.epd");
+    std::fs::write(
+        &file,
+        format!("{} bm e4; id \"x\";\n\n{} bm Nf6;\n", &START[..START.len() - 4], &START[..START.len() - 4]),
+    )
+    .unwrap();
+    let (ok, out, err) = run(&["epd", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(out, "line 1: ok rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n  bm e4;\n  id \"x\";\n");
+    assert!(err.contains("line 3: error: operand 1 `Nf6` of operation `bm`: illegal move"), "{err}");
+    assert!(err.contains("1 of 2 EPD lines invalid"), "{err}");
+    let (ok, _, err) = run(&["epd", dir.join("missing.epd").to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("cannot read"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
