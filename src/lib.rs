@@ -39,6 +39,7 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+mod chess960;
 mod color;
 mod epd;
 pub mod fen;

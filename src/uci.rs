@@ -17,6 +17,16 @@ pub enum UciError {
 }
 
 impl Position {
+    /// `mv` in UCI as this position's convention writes it: castling as the king's two-square
+    /// move in standard chess, as king-takes-rook in Chess960.
+    pub fn uci(&self, mv: Move) -> String {
+        if self.is_chess960() {
+            mv.to_uci_chess960()
+        } else {
+            mv.to_uci()
+        }
+    }
+
     /// Reads a UCI move and finds the legal move it names. Castling is accepted as the king's
     /// two-square move (`e1g1`, standard chess only) and as king-takes-rook (`e1h1`). `0000`
     /// gives [`Move::NULL`], which only null-move aware callers play.

@@ -66,3 +66,57 @@ fn epd_lists_operations_and_reports_errors() {
     assert!(err.contains("cannot read"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn perft_defaults_and_last_line_is_the_count() {
+    let (ok, out, _) = run(&["perft", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("8902"));
+    let (ok, out, _) =
+        run(&["perft", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "2", "--divide"]);
+    assert!(ok);
+    assert!(out.contains("e1g1: "), "{out}");
+    assert_eq!(out.lines().last(), Some("2039"));
+    let (ok, _, err) = run(&["perft", "not a fen", "2"]);
+    assert!(!ok);
+    assert!(err.contains("invalid FEN"), "{err}");
+}
+
+#[test]
+fn fen_moves_and_validate() {
+    let (ok, out, _) = run(&["fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b QKqk e3"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let (ok, out, _) = run(&["moves", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 15);
+    assert!(out.lines().any(|l| l == "e1g1"));
+    let (ok, out, _) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert!(ok && out.contains("valid"));
+    let (ok, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"]);
+    assert!(!ok);
+    assert!(err.contains("at byte 22"), "{err}");
+    let (ok, out, _) = run(&["board", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
+}
+
+#[test]
+fn chess960_flag() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (ok, out, _) = run(&["perft", "--chess960", fen, "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("12189"));
+    let (ok, out, _) = run(&["moves", "--chess960", "4k3/8/8/8/8/8/8/4KR2 w F - 0 1"]);
+    assert!(ok && out.lines().any(|l| l == "e1f1"), "{out}");
+    let (ok, out, _) = run(&["fen", "--chess960", fen]);
+    assert!(ok);
+    // X-FEN: both rooks are the outermost on their side, so K and Q.
+    assert_eq!(out.trim(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    let (ok, out, _) = run(&["fen", "--chess960", "--shredder", fen]);
+    assert!(ok && out.trim() == fen, "{out}");
+    let (ok, out, _) = run(&["san", "--chess960", "4k3/8/8/8/8/8/8/4KR2 w F - 0 1", "e1f1"]);
+    assert!(ok && out.trim() == "O-O", "{out}");
+    // Without the flag the inner-rook right is not standard chess.
+    let (ok, _, _) = run(&["fen", fen]);
+    assert!(!ok);
+}

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chesscore::{Epd, FenError, Game, Position, SanError, SanMode, SanOptions};
+use chesscore::{CastlingNotation, Epd, FenError, FenWriteOptions, Game, Position, SanError, SanMode, SanOptions};
 use clap::{Args, Parser, Subcommand};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -29,17 +29,42 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+        #[command(flatten)]
+        variant: Variant,
     },
     /// Print the canonical FEN.
-    Fen { fen: String },
+    Fen {
+        fen: String,
+        #[command(flatten)]
+        variant: Variant,
+        /// Write castling rights as rook files (Shredder-FEN, `HAha`).
+        #[arg(long)]
+        shredder: bool,
+    },
     /// Print the board with FEN letters and coordinates.
-    Board { fen: String },
+    Board {
+        fen: String,
+        #[command(flatten)]
+        variant: Variant,
+    },
     /// Print the board with Unicode chess symbols.
-    Unicode { fen: String },
-    /// Print the legal moves, one per line, in UCI.
-    Moves { fen: String },
+    Unicode {
+        fen: String,
+        #[command(flatten)]
+        variant: Variant,
+    },
+    /// Print the legal moves, one per line, in UCI (king-takes-rook castling in Chess960).
+    Moves {
+        fen: String,
+        #[command(flatten)]
+        variant: Variant,
+    },
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
-    Validate { fen: String },
+    Validate {
+        fen: String,
+        #[command(flatten)]
+        variant: Variant,
+    },
     /// Play moves (UCI or SAN, each read in the position the earlier ones reach) and print
     /// each as SAN, one per line.
     San(MovesArgs),
@@ -50,6 +75,13 @@ enum Command {
     Epd { file: PathBuf },
 }
 
+#[derive(Args, Clone, Copy)]
+struct Variant {
+    /// Chess960: read X-FEN or Shredder-FEN castling; castling moves are king-takes-rook.
+    #[arg(long)]
+    chess960: bool,
+}
+
 #[derive(Args)]
 struct MovesArgs {
     /// Read SAN strictly: only the canonical spelling, check suffix included.
@@ -58,6 +90,8 @@ struct MovesArgs {
     /// Accept null moves, written `Z0` or `0000` (`--` ends the options on a command line).
     #[arg(long)]
     allow_null: bool,
+    #[command(flatten)]
+    variant: Variant,
     /// The start position.
     fen: String,
     /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
@@ -75,8 +109,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn read(fen: &str) -> Result<Position, String> {
-    Position::from_fen(fen).map_err(|e| describe(fen, &e))
+fn read(fen: &str, variant: Variant) -> Result<Position, String> {
+    let parsed = if variant.chess960 { Position::from_fen_chess960(fen) } else { Position::from_fen(fen) };
+    parsed.map_err(|e| describe(fen, &e))
 }
 
 fn describe(fen: &str, error: &FenError) -> String {
@@ -90,19 +125,19 @@ fn describe(fen: &str, error: &FenError) -> String {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Perft { fen, depth, divide } => {
+        Command::Perft { fen, depth, divide, variant } => {
             // A lone number is the depth for the start position.
             let (fen, depth) = match (fen, depth) {
                 (Some(f), None) if f.parse::<u32>().is_ok() => (START_FEN.to_string(), f.parse().ok()),
                 (fen, depth) => (fen.unwrap_or_else(|| START_FEN.to_string()), depth),
             };
             let depth = depth.unwrap_or(6);
-            let pos = read(&fen)?;
+            let pos = read(&fen, variant)?;
             let start = Instant::now();
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    println!("{mv}: {count}");
+                    println!("{}: {count}", pos.uci(mv));
                     total += count;
                 }
                 total
@@ -113,16 +148,20 @@ fn run(command: Command) -> Result<(), String> {
             println!("depth {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nodes/s", nodes as f64 / seconds.max(1e-9));
             println!("{nodes}");
         }
-        Command::Fen { fen } => println!("{}", read(&fen)?.to_fen()),
-        Command::Board { fen } => print!("{}", read(&fen)?.to_ascii()),
-        Command::Unicode { fen } => print!("{}", read(&fen)?.to_unicode()),
-        Command::Moves { fen } => {
-            for mv in read(&fen)?.legal_moves() {
-                println!("{mv}");
+        Command::Fen { fen, variant, shredder } => {
+            let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
+            println!("{}", read(&fen, variant)?.to_fen_with(&FenWriteOptions { castling, ..Default::default() }));
+        }
+        Command::Board { fen, variant } => print!("{}", read(&fen, variant)?.to_ascii()),
+        Command::Unicode { fen, variant } => print!("{}", read(&fen, variant)?.to_unicode()),
+        Command::Moves { fen, variant } => {
+            let pos = read(&fen, variant)?;
+            for &mv in pos.legal_moves().iter() {
+                println!("{}", pos.uci(mv));
             }
         }
-        Command::Validate { fen } => {
-            read(&fen)?;
+        Command::Validate { fen, variant } => {
+            read(&fen, variant)?;
             println!("valid");
         }
         Command::San(args) => {
@@ -156,7 +195,7 @@ fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result
     }
     let options =
         SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
-    let mut game = Game::new(read(&args.fen)?);
+    let mut game = Game::new(read(&args.fen, args.variant)?);
     game.set_allow_null_moves(args.allow_null);
     for (i, token) in args.moves.iter().enumerate() {
         let bad = |e: &dyn std::fmt::Display| format!("move {} `{token}`: {e}", i + 1);
