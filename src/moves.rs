@@ -54,8 +54,9 @@ impl MoveKind {
     }
 }
 
-/// A move in 16 bits; see the module documentation for the layout.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A move in 16 bits; see the module documentation for the layout. Moves order by their
+/// encoding.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
 pub struct Move(u16);
 
