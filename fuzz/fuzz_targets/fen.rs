@@ -1,0 +1,29 @@
+//! FEN reading: never panics; anything accepted is a valid position whose FEN is a fixed point.
+#![no_main]
+
+use chesscore::{Fen, FenOptions, Repair};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(fen) = Fen::parse_bytes(data) else { return };
+    for chess960 in [false, true] {
+        let strict = FenOptions { chess960, ..FenOptions::default() };
+        let lenient = FenOptions {
+            chess960,
+            bad_castling: Repair::Drop,
+            bad_en_passant: Repair::Drop,
+            allow_impossible_check: true,
+        };
+        for options in [strict, lenient] {
+            if let Ok((pos, _)) = fen.validate(&options) {
+                let written = pos.to_fen();
+                let (again, _) = chesscore::Position::from_fen_with(&written, &options).expect("canonical FEN reads back");
+                assert_eq!(again.to_fen(), written);
+                common::check_position(&pos);
+            }
+        }
+    }
+});

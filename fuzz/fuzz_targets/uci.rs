@@ -1,0 +1,23 @@
+//! UCI reading: never panics; a move read is legal, written back the same way, and playing it
+//! keeps the position valid.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, text)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(text) else { return };
+    let pos = common::position(selector);
+    if let Ok(mv) = pos.parse_uci(text) {
+        if mv.is_null() {
+            assert_eq!(text, "0000");
+            return;
+        }
+        assert!(pos.is_legal(mv));
+        assert_eq!(pos.parse_uci(&pos.uci(mv)), Ok(mv));
+        common::check_position(&pos.make_move(mv));
+    }
+});

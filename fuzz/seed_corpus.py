@@ -1,0 +1,58 @@
+"""Builds the seed corpus of every fuzz target from ../shared/testdata and the tests' inputs.
+
+Usage: python3 fuzz/seed_corpus.py [OUT_DIR]   (default fuzz/corpus); one file per seed.
+"""
+import glob
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TESTDATA = os.environ.get("CHESSCORE_TESTDATA", os.path.join(ROOT, "..", "shared", "testdata"))
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
+
+
+def jsonl(relative):
+    with open(os.path.join(TESTDATA, relative), encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def save(target, data):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    directory = os.path.join(OUT, target)
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+fens = [v["fen"] for v in jsonl("vectors/dev.jsonl")[::5]]
+fens += [v["fen"] for v in jsonl("fen/bad.jsonl") + jsonl("fen/good.jsonl")]
+for path in glob.glob(os.path.join(TESTDATA, "perft", "*.epd")):
+    fens += [line.split(";")[0].strip() for line in open(path) if line.strip()]
+for fen in fens:
+    save("fen", fen)
+
+for i, case in enumerate(jsonl("san/san_cases.jsonl")[::3]):
+    save("san", bytes([i % 256]) + case["input"].encode("utf-8"))
+for i, v in enumerate(jsonl("vectors/dev.jsonl")[::20]):
+    for uci, san, _, _ in v["moves"][:3]:
+        save("san", bytes([i % 256]) + san.encode())
+        save("uci", bytes([i % 256]) + uci.encode())
+for i, case in enumerate(jsonl("uci/uci_cases.jsonl")):
+    save("uci", bytes([i % 256]) + case["input"].encode("utf-8"))
+
+for path in glob.glob(os.path.join(TESTDATA, "epd", "*.epd")):
+    for line in open(path, encoding="utf-8"):
+        if line.strip():
+            save("epd", line.rstrip("\n"))
+
+pgn_files = glob.glob(os.path.join(TESTDATA, "pgn", "*.pgn")) + glob.glob(os.path.join(ROOT, "tests", "data", "*.pgn"))
+for path in pgn_files:
+    data = open(path, "rb").read()
+    save("pgn", data)
+    # Single games too, so that mutations stay small.
+    for game in data.split(b"\n\n[")[:40]:
+        save("pgn", game if game.startswith(b"[") else b"[" + game)
