@@ -24,6 +24,7 @@ mod bitboard;
 mod castling;
 mod color;
 pub mod fen;
+pub mod ffi;
 mod movegen;
 mod moves;
 mod perft;
