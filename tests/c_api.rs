@@ -1,0 +1,173 @@
+//! The C ABI as C programs see it: the committed header against a fresh generation, the header
+//! under strict C99 and C++11 compilers, the symbols the shared library exports, and the C
+//! programs of `c_tests/` and `examples/`, compiled with the `cc` crate's compiler, linked
+//! against the real `libchesscore.so` of this build, and run.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chesscore::Position;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+
+/// `target/<profile>`, where cargo puts the library (this test runs from its `deps/`).
+fn lib_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>").to_path_buf();
+    assert!(dir.join("libchesscore.so").is_file(), "no libchesscore.so in {}", dir.display());
+    dir
+}
+
+/// A scratch directory for this profile's C executables and files.
+fn work_dir() -> PathBuf {
+    let profile = lib_dir().file_name().expect("profile directory").to_owned();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_api").join(profile);
+    std::fs::create_dir_all(&dir).expect("create the work directory");
+    dir
+}
+
+/// The C (or C++) compiler the `cc` crate chooses for this target, with its default flags.
+fn compiler(cpp: bool) -> Command {
+    let target = env!("CHESSCORE_BUILD_TARGET");
+    cc::Build::new()
+        .cpp(cpp)
+        .target(target)
+        .host(target)
+        .opt_level(2)
+        .debug(true)
+        .cargo_metadata(false)
+        .warnings(false)
+        .get_compiler()
+        .to_command()
+}
+
+fn run_checked(command: &mut Command) -> String {
+    let output = command.output().unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{command:?} failed ({})\nstdout:\n{stdout}\nstderr:\n{stderr}", output.status);
+    print!("{stdout}");
+    stdout
+}
+
+/// Compiles and links one C or C++ source file against libchesscore; returns the executable.
+fn build(source: &str) -> PathBuf {
+    let cpp = source.ends_with(".cpp");
+    let source = Path::new(MANIFEST_DIR).join(source);
+    let exe = work_dir().join(source.file_stem().expect("source file name"));
+    let lib_dir = lib_dir();
+    let mut command = compiler(cpp);
+    command
+        .args(if cpp { CXX_FLAGS } else { C_FLAGS })
+        .arg("-I")
+        .arg(Path::new(MANIFEST_DIR).join("include"))
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-L")
+        .arg(&lib_dir)
+        .arg("-lchesscore")
+        .arg(format!("-Wl,-rpath,{}", lib_dir.display()));
+    run_checked(&mut command);
+    exe
+}
+
+#[test]
+fn committed_header_matches_a_fresh_generation() {
+    let fresh = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h"));
+    let committed = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h.committed"));
+    assert!(
+        fresh == committed,
+        "include/chesscore.h differs from the header generated from src/ffi; the build has rewritten it: \
+         review and commit include/chesscore.h"
+    );
+}
+
+#[test]
+fn header_compiles_as_strict_c99_and_cxx11() {
+    let header = Path::new(MANIFEST_DIR).join("include/chesscore.h");
+    for (cpp, flags, language) in [(false, C_FLAGS, "c"), (true, CXX_FLAGS, "c++")] {
+        let mut command = compiler(cpp);
+        command.args(flags).args(["-fsyntax-only", "-x", language]).arg(&header);
+        run_checked(&mut command);
+    }
+}
+
+/// Function names declared in the header.
+fn header_functions() -> BTreeSet<String> {
+    let header = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("include/chesscore.h")).unwrap();
+    header
+        .lines()
+        .filter(|line| !line.starts_with([' ', '*', '/', '#', '}', '\t']) && line.contains('('))
+        .filter_map(|line| {
+            let name = line.split('(').next()?.rsplit([' ', '*']).next()?;
+            name.starts_with("chess_").then(|| name.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn library_exports_exactly_the_header_functions_under_its_soname() {
+    let library = lib_dir().join("libchesscore.so");
+    let mut nm = Command::new("nm");
+    nm.args(["-D", "--defined-only", "--format=posix"]).arg(&library);
+    let exported: BTreeSet<String> =
+        run_checked(&mut nm).lines().filter_map(|line| line.split_whitespace().next()).map(str::to_string).collect();
+    let declared = header_functions();
+    assert!(declared.len() >= 50, "{declared:?}");
+    assert_eq!(exported, declared, "exported symbols differ from the header's functions");
+
+    let mut readelf = Command::new("readelf");
+    readelf.arg("-d").arg(&library);
+    assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
+    let link = lib_dir().join("libchesscore.so.0");
+    assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
+}
+
+#[test]
+fn c_api_suite() {
+    let exe = build("c_tests/api.c");
+    let mut command = Command::new(exe);
+    command.arg(common::testdata()).arg(work_dir());
+    let output = run_checked(&mut command);
+    assert!(output.contains(", 0 failed"), "{output}");
+}
+
+#[test]
+fn c_perft_recursion_and_chess_perft() {
+    let exe = build("c_tests/perft.c");
+    // The debug library is slow; the release run goes deeper.
+    let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
+    let mut command = Command::new(exe);
+    command.arg(common::testdata()).arg(limit);
+    run_checked(&mut command);
+}
+
+#[test]
+fn cxx_program_links_and_runs() {
+    let output = run_checked(&mut Command::new(build("c_tests/cxx.cpp")));
+    assert!(output.contains("26 moves, ok"), "{output}");
+}
+
+#[test]
+fn examples_build_and_run() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let perft = build("examples/perft.c");
+    let output = run_checked(Command::new(&perft).args([fen, "3"]));
+    assert!(output.contains("C recursion: depth 3, 97862 nodes"), "{output}");
+    assert!(output.contains("chess_perft: depth 3, 97862 nodes"), "{output}");
+    let bad = Command::new(&perft).arg("8/8/8/8/8/8/8/8 x - - 0 1").output().unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("column 17"), "{bad:?}");
+
+    let legal_moves = build("examples/legal_moves.c");
+    let printed = run_checked(Command::new(&legal_moves).arg(fen));
+    let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
+    assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
+    assert_eq!(run_checked(&mut Command::new(&legal_moves)).lines().count(), 20);
+}
