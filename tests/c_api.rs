@@ -55,12 +55,26 @@ fn run_checked(command: &mut Command) -> String {
     stdout
 }
 
-/// Compiles and links one C or C++ source file against libchesscore; returns the executable.
+/// Compiles and links one C or C++ source file against libchesscore.so; returns the executable.
 fn build(source: &str) -> PathBuf {
+    let lib_dir = lib_dir();
+    let link =
+        ["-L".into(), lib_dir.display().to_string(), "-lchesscore".into(), format!("-Wl,-rpath,{}", lib_dir.display())];
+    build_with(source, "", &link)
+}
+
+/// Compiles and links one C source file against libchesscore.a and the system libraries the
+/// Rust standard library needs.
+fn build_static(source: &str) -> PathBuf {
+    let archive = lib_dir().join("libchesscore.a").display().to_string();
+    build_with(source, "_static", &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
+}
+
+fn build_with(source: &str, suffix: &str, link: &[String]) -> PathBuf {
     let cpp = source.ends_with(".cpp");
     let source = Path::new(MANIFEST_DIR).join(source);
-    let exe = work_dir().join(source.file_stem().expect("source file name"));
-    let lib_dir = lib_dir();
+    let name = source.file_stem().expect("source file name").to_string_lossy();
+    let exe = work_dir().join(format!("{name}{suffix}"));
     let mut command = compiler(cpp);
     command
         .args(if cpp { CXX_FLAGS } else { C_FLAGS })
@@ -69,10 +83,7 @@ fn build(source: &str) -> PathBuf {
         .arg(&source)
         .arg("-o")
         .arg(&exe)
-        .arg("-L")
-        .arg(&lib_dir)
-        .arg("-lchesscore")
-        .arg(format!("-Wl,-rpath,{}", lib_dir.display()));
+        .args(link);
     run_checked(&mut command);
     exe
 }
@@ -170,4 +181,6 @@ fn examples_build_and_run() {
     let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
     assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
     assert_eq!(run_checked(&mut Command::new(&legal_moves)).lines().count(), 20);
+    let linked_statically = build_static("examples/legal_moves.c");
+    assert_eq!(run_checked(Command::new(&linked_statically).arg(fen)).lines().collect::<Vec<_>>(), expected);
 }
