@@ -8,6 +8,7 @@
 //!
 //! Without a group every group runs.
 
+mod cabi;
 mod harness;
 mod perft;
 
@@ -23,9 +24,11 @@ pub struct Group {
 }
 
 /// All groups, in the order they run by default. Future groups (SAN
-/// throughput, PGN parsing, C-ABI perft) are added here, one module each.
-const GROUPS: &[Group] =
-    &[Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run }];
+/// throughput, PGN parsing) are added here, one module each.
+const GROUPS: &[Group] = &[
+    Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run },
+    Group { name: "cabi", about: "perft through the C ABI (examples/perft.c, chess_perft) vs Rust", run: cabi::run },
+];
 
 fn usage() -> String {
     let mut s = String::from(
@@ -33,7 +36,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft: bulk|leaf)\n  \
+           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
            -h, --help      this message\n\ngroups:\n",
