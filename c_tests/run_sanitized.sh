@@ -1,23 +1,21 @@
 #!/usr/bin/env bash
 # Runs the C tests and examples under AddressSanitizer (leak checking on) and UBSan, linked
-# against an already built library (default target/release, as after `cargo test --release`).
+# against the release library, which it builds first (nothing to do after `cargo test --release`
+# but to copy the library to target/release).
 #
-# usage: c_tests/run_sanitized.sh [LIBRARY_DIR]
+# usage: c_tests/run_sanitized.sh
 # Test data: $CHESSCORE_TESTDATA, or ../shared/testdata beside the checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lib_dir="$(cd "${1:-target/release}" && pwd)"
 testdata="${CHESSCORE_TESTDATA:-../shared/testdata}"
 cc="${CC:-cc}"
 if [ ! -d "$testdata" ]; then
     echo "run_sanitized: test data not found at $testdata (set CHESSCORE_TESTDATA)" >&2
     exit 1
 fi
-if [ ! -e "$lib_dir/libchesscore.so" ] || [ ! -e "$lib_dir/libchesscore.so.0" ]; then
-    echo "run_sanitized: no libchesscore.so(.0) in $lib_dir; run cargo build --release first" >&2
-    exit 1
-fi
+cargo build --release --lib --quiet
+lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

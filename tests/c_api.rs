@@ -1,13 +1,14 @@
 //! The C ABI as C programs see it: the committed header against a fresh generation, the header
 //! under strict C99 and C++11 compilers, the symbols the shared library exports, and the C
 //! programs of `c_tests/` and `examples/`, compiled with the `cc` crate's compiler, linked
-//! against the real `libchesscore.so` of this build, and run.
+//! against the `libchesscore.so` (or `.a`) this build made, and run.
 
 mod common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use chesscore::Position;
 
@@ -15,20 +16,40 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 
-/// `target/<profile>`, where cargo puts the library (this test runs from its `deps/`).
-fn lib_dir() -> PathBuf {
+/// The shared library of this build. Cargo leaves the library's outputs in
+/// `target/<profile>/deps/`, beside this test; only `cargo build` copies them up a level.
+fn library() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>").to_path_buf();
-    assert!(dir.join("libchesscore.so").is_file(), "no libchesscore.so in {}", dir.display());
-    dir
+    let library = exe.with_file_name("libchesscore.so");
+    assert!(library.is_file(), "{} not built", library.display());
+    library
+}
+
+/// `target/<profile>`.
+fn profile_dir() -> PathBuf {
+    library().parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
 }
 
 /// A scratch directory for this profile's C executables and files.
 fn work_dir() -> PathBuf {
-    let profile = lib_dir().file_name().expect("profile directory").to_owned();
+    let profile = profile_dir().file_name().expect("profile directory").to_owned();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_api").join(profile);
     std::fs::create_dir_all(&dir).expect("create the work directory");
     dir
+}
+
+/// A directory where the library is found under its soname, `libchesscore.so.0`, which is the
+/// name linked programs ask the run-time linker for.
+fn runtime_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = work_dir().join("lib");
+        std::fs::create_dir_all(&dir).expect("create the library directory");
+        let link = dir.join("libchesscore.so.0");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(library(), &link).expect("link the soname");
+        dir
+    })
 }
 
 /// The C (or C++) compiler the `cc` crate chooses for this target, with its default flags.
@@ -57,16 +78,14 @@ fn run_checked(command: &mut Command) -> String {
 
 /// Compiles and links one C or C++ source file against libchesscore.so; returns the executable.
 fn build(source: &str) -> PathBuf {
-    let lib_dir = lib_dir();
-    let link =
-        ["-L".into(), lib_dir.display().to_string(), "-lchesscore".into(), format!("-Wl,-rpath,{}", lib_dir.display())];
+    let link = [library().display().to_string(), format!("-Wl,-rpath,{}", runtime_dir().display())];
     build_with(source, "", &link)
 }
 
 /// Compiles and links one C source file against libchesscore.a and the system libraries the
 /// Rust standard library needs.
 fn build_static(source: &str) -> PathBuf {
-    let archive = lib_dir().join("libchesscore.a").display().to_string();
+    let archive = library().with_file_name("libchesscore.a").display().to_string();
     build_with(source, "_static", &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
 }
 
@@ -124,7 +143,7 @@ fn header_functions() -> BTreeSet<String> {
 
 #[test]
 fn library_exports_exactly_the_header_functions_under_its_soname() {
-    let library = lib_dir().join("libchesscore.so");
+    let library = library();
     let mut nm = Command::new("nm");
     nm.args(["-D", "--defined-only", "--format=posix"]).arg(&library);
     let exported: BTreeSet<String> =
@@ -136,7 +155,7 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
     let mut readelf = Command::new("readelf");
     readelf.arg("-d").arg(&library);
     assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
-    let link = lib_dir().join("libchesscore.so.0");
+    let link = profile_dir().join("libchesscore.so.0");
     assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
 }
 
