@@ -4,9 +4,8 @@
 use std::thread;
 
 use chesscore::ffi::{
-    chess_error, chess_fen_parse, chess_legal_moves, chess_perft, chess_position, chess_position_clone,
-    chess_position_copy, chess_position_free, chess_position_play_unchecked, chess_position_zobrist, chess_move,
-    CHESS_MAX_MOVES,
+    chess_error, chess_fen_parse, chess_legal_moves, chess_move, chess_perft, chess_position, chess_position_clone,
+    chess_position_copy, chess_position_free, chess_position_play_unchecked, chess_position_zobrist, CHESS_MAX_MOVES,
 };
 
 /// A handle shared by reading threads only.
