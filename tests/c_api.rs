@@ -67,6 +67,14 @@ fn compiler(cpp: bool) -> Command {
         .to_command()
 }
 
+/// A command running a C program built here. Cargo's LD_LIBRARY_PATH for tests would take
+/// precedence over the program's run path and could load a stale `target/<profile>` library.
+fn c_program(exe: &Path) -> Command {
+    let mut command = Command::new(exe);
+    command.env_remove("LD_LIBRARY_PATH");
+    command
+}
+
 fn run_checked(command: &mut Command) -> String {
     let output = command.output().unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -162,7 +170,7 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
 #[test]
 fn c_api_suite() {
     let exe = build("c_tests/api.c");
-    let mut command = Command::new(exe);
+    let mut command = c_program(&exe);
     command.arg(common::testdata()).arg(work_dir());
     let output = run_checked(&mut command);
     assert!(output.contains(", 0 failed"), "{output}");
@@ -173,14 +181,14 @@ fn c_perft_recursion_and_chess_perft() {
     let exe = build("c_tests/perft.c");
     // The debug library is slow; the release run goes deeper.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
-    let mut command = Command::new(exe);
+    let mut command = c_program(&exe);
     command.arg(common::testdata()).arg(limit);
     run_checked(&mut command);
 }
 
 #[test]
 fn cxx_program_links_and_runs() {
-    let output = run_checked(&mut Command::new(build("c_tests/cxx.cpp")));
+    let output = run_checked(&mut c_program(&build("c_tests/cxx.cpp")));
     assert!(output.contains("26 moves, ok"), "{output}");
 }
 
@@ -188,18 +196,18 @@ fn cxx_program_links_and_runs() {
 fn examples_build_and_run() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let perft = build("examples/perft.c");
-    let output = run_checked(Command::new(&perft).args([fen, "3"]));
+    let output = run_checked(c_program(&perft).args([fen, "3"]));
     assert!(output.contains("C recursion: depth 3, 97862 nodes"), "{output}");
     assert!(output.contains("chess_perft: depth 3, 97862 nodes"), "{output}");
-    let bad = Command::new(&perft).arg("8/8/8/8/8/8/8/8 x - - 0 1").output().unwrap();
+    let bad = c_program(&perft).arg("8/8/8/8/8/8/8/8 x - - 0 1").output().unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("column 17"), "{bad:?}");
 
     let legal_moves = build("examples/legal_moves.c");
-    let printed = run_checked(Command::new(&legal_moves).arg(fen));
+    let printed = run_checked(c_program(&legal_moves).arg(fen));
     let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
     assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
-    assert_eq!(run_checked(&mut Command::new(&legal_moves)).lines().count(), 20);
+    assert_eq!(run_checked(&mut c_program(&legal_moves)).lines().count(), 20);
     let linked_statically = build_static("examples/legal_moves.c");
-    assert_eq!(run_checked(Command::new(&linked_statically).arg(fen)).lines().collect::<Vec<_>>(), expected);
+    assert_eq!(run_checked(c_program(&linked_statically).arg(fen)).lines().collect::<Vec<_>>(), expected);
 }
