@@ -580,6 +580,7 @@ static void test_play(void) {
     chess_position_play_unchecked(pos, uci(pos, "g8f6"));
     CHECK(fen_is(pos, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"));
     chess_position_play_unchecked(pos, 0xf000 | 12 | 28 << 6);
+    chess_position_play_unchecked(pos, CHESS_MOVE_NONE);
     chess_position_play_unchecked(NULL, uci(pos, "e4e5"));
     CHECK(fen_is(pos, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"));
     CHECK_ERR(chess_position_play_null(pos), CHESS_OK);

@@ -537,8 +537,8 @@ enum chess_error chess_position_play(struct chess_position *pos, chess_move mv);
 /**
  * Plays `mv` without checking it: the fast path for move loops. `mv` must be one of the
  * position's legal moves (as `chess_legal_moves` gives them); any other move leaves a position
- * that is safe to use and free but meaningless. Does nothing for a NULL position or a value
- * that is not a move encoding.
+ * that is safe to use and free but meaningless. Does nothing for a NULL position,
+ * `CHESS_MOVE_NONE` or a value that is not a move encoding.
  */
 void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
 

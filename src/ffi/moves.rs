@@ -99,12 +99,12 @@ pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess
 
 /// Plays `mv` without checking it: the fast path for move loops. `mv` must be one of the
 /// position's legal moves (as `chess_legal_moves` gives them); any other move leaves a position
-/// that is safe to use and free but meaningless. Does nothing for a NULL position or a value
-/// that is not a move encoding.
+/// that is safe to use and free but meaningless. Does nothing for a NULL position,
+/// `CHESS_MOVE_NONE` or a value that is not a move encoding.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position, mv: chess_move) {
     guard((), || {
-        if let (Some(pos), Some(mv)) = (position_mut(pos), Move::from_raw(mv)) {
+        if let (Some(pos), Some(mv)) = (position_mut(pos), valid_move(mv)) {
             pos.play_unchecked(mv);
         }
     })
