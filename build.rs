@@ -18,6 +18,8 @@ fn main() {
     fs::write(out_dir.join("sliders.rs"), slider_tables(pext)).expect("write sliders.rs");
     generate_header(&out_dir);
     shared_library_name(&out_dir);
+    // The C tests build with the cc crate, which needs the target outside a build script.
+    println!("cargo:rustc-env=CHESSCORE_BUILD_TARGET={}", env::var("TARGET").expect("TARGET set by cargo"));
 }
 
 /// Generates the C header from `src/ffi` into `OUT_DIR`, keeps a copy of the header found in
@@ -93,8 +95,6 @@ fn shared_library_name(out_dir: &Path) {
             println!("cargo:warning=could not create {}", link.display());
         }
     }
-    // The C tests build with the cc crate, which needs the target outside a build script.
-    println!("cargo:rustc-env=CHESSCORE_BUILD_TARGET={}", env::var("TARGET").expect("TARGET set by cargo"));
 }
 
 /// Squares a slider on `sq` attacks through `occupied` (blockers included).
