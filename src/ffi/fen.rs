@@ -5,8 +5,8 @@ use std::ffi::c_char;
 use super::error::chess_error::{self, *};
 use super::error::{fen_error, fen_file_error};
 use super::position::{chess_position, position, try_new_handle};
-use super::types::{ep_mode_arg, EpModeArg};
-use super::util::{c_bytes, guard_code, Out, StackText, TextOut};
+use super::types::{chess_ep_mode, ep_mode_arg, EpModeArg};
+use super::util::{c_bytes, guard, guard_code, Out, StackText, TextOut};
 use crate::fen::split;
 use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, FEN_MAX_LEN};
 
@@ -20,7 +20,7 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    chess_fen_parse_ex(fen, out, std::ptr::null_mut())
+    guard(CHESS_ERR_INTERNAL, || chess_fen_parse_ex(fen, out, std::ptr::null_mut()))
 }
 
 /// `chess_fen_parse`, also storing the byte offset where a FEN error was found in
@@ -149,7 +149,8 @@ pub unsafe extern "C" fn chess_fen_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    chess_fen_write_with(pos, super::types::chess_ep_mode::CHESS_EP_LEGAL as EpModeArg, buf, cap, out_len)
+    let legal = chess_ep_mode::CHESS_EP_LEGAL as EpModeArg;
+    guard(CHESS_ERR_INTERNAL, || chess_fen_write_with(pos, legal, buf, cap, out_len))
 }
 
 /// `chess_fen_write` with the en passant square chosen by `mode` (`CHESS_ERR_INVALID_ARGUMENT`
