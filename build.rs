@@ -1,9 +1,10 @@
-//! Build script: generates the sliding-piece attack tables (magic or PEXT indexed).
+//! Build script: generates the sliding-piece attack tables (magic or PEXT indexed), the C header
+//! `include/chesscore.h` (cbindgen), and the shared library's soname.
 
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -15,6 +16,85 @@ fn main() {
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let pext = arch == "x86_64" && features.split(',').any(|f| f == "bmi2");
     fs::write(out_dir.join("sliders.rs"), slider_tables(pext)).expect("write sliders.rs");
+    generate_header(&out_dir);
+    shared_library_name(&out_dir);
+    // The C tests build with the cc crate, which needs the target outside a build script.
+    println!("cargo:rustc-env=CHESSCORE_BUILD_TARGET={}", env::var("TARGET").expect("TARGET set by cargo"));
+}
+
+/// Generates the C header from `src/ffi` into `OUT_DIR`, keeps a copy of the header found in
+/// `include/` (the committed one on a fresh checkout) beside it for the drift test, and updates
+/// `include/` when the two differ.
+fn generate_header(out_dir: &Path) {
+    for watched in ["src/ffi", "cbindgen.toml", "include/chesscore.h", "Cargo.toml"] {
+        println!("cargo:rerun-if-changed={watched}");
+    }
+    let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR is set by cargo"));
+    let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("read cbindgen.toml");
+    config.after_includes = Some(version_macros());
+    let mut fresh = Vec::new();
+    cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(crate_dir.join("src/ffi/mod.rs"))
+        .generate()
+        .expect("generate the C header from src/ffi")
+        .write(&mut fresh);
+
+    let installed = crate_dir.join("include/chesscore.h");
+    let committed = fs::read(&installed).unwrap_or_default();
+    fs::write(out_dir.join("chesscore.h"), &fresh).expect("write the generated header");
+    fs::write(out_dir.join("chesscore.h.committed"), &committed).expect("write the header copy");
+    if committed != fresh {
+        fs::create_dir_all(crate_dir.join("include")).expect("create include/");
+        // Through a rename, so a concurrent build never sees half a header.
+        let partial = out_dir.join("chesscore.h.partial");
+        fs::write(&partial, &fresh).expect("write the header");
+        if fs::rename(&partial, &installed).is_err() {
+            fs::write(&installed, &fresh).expect("write include/chesscore.h");
+        }
+        println!("cargo:warning=include/chesscore.h was regenerated from src/ffi; commit it");
+    }
+}
+
+fn version_macros() -> String {
+    let mut out = String::new();
+    for (part, what) in [("MAJOR", "major"), ("MINOR", "minor"), ("PATCH", "patch")] {
+        let value = env::var(format!("CARGO_PKG_VERSION_{part}")).expect("version set by cargo");
+        writeln!(out, "\n/** The {what} version of this header. */\n#define CHESS_VERSION_{part} {value}").unwrap();
+    }
+    let version = env::var("CARGO_PKG_VERSION").expect("version set by cargo");
+    write!(
+        out,
+        "\n/** The version of this header as text; chess_version() gives the library's. */\n\
+         #define CHESS_VERSION_STRING \"{version}\""
+    )
+    .unwrap();
+    out
+}
+
+/// On ELF systems the shared library carries the major version in its soname
+/// (`libchesscore.so.0`), and a link by that name is placed beside the library so that programs
+/// linked with `-L target/<profile> -lchesscore` find it at run time.
+fn shared_library_name(out_dir: &Path) {
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if matches!(os.as_str(), "macos" | "ios" | "windows" | "") {
+        return;
+    }
+    let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("version set by cargo");
+    let soname = format!("libchesscore.so.{major}");
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+    // OUT_DIR is <profile dir>/build/<package>-<hash>/out; the library goes to <profile dir>.
+    let Some(profile_dir) = out_dir.ancestors().nth(3) else { return };
+    if out_dir.ancestors().nth(2).and_then(Path::file_name) != Some("build".as_ref()) {
+        return;
+    }
+    #[cfg(unix)]
+    {
+        let link = profile_dir.join(&soname);
+        if fs::read_link(&link).is_err() && std::os::unix::fs::symlink("libchesscore.so", &link).is_err() {
+            println!("cargo:warning=could not create {}", link.display());
+        }
+    }
 }
 
 /// Squares a slider on `sq` attacks through `occupied` (blockers included).

@@ -623,14 +623,20 @@ impl Position {
         fullmove_number: &str,
     ) -> Result<Position, FenError> {
         let parts = [placement, side_to_move, castling, en_passant, halfmove_clock, fullmove_number];
+        Position::from_fen_component_bytes(parts.map(str::as_bytes))
+    }
+
+    /// Like [`Position::from_fen_components`], with the fields as bytes that need not be UTF-8
+    /// (a byte outside printable ASCII is [`FenError::InvalidCharacter`]).
+    pub fn from_fen_component_bytes(parts: [&[u8]; 6]) -> Result<Position, FenError> {
         // An empty or space-holding component would shift the fields; name it directly.
         for (i, part) in parts.iter().enumerate() {
             let offset = parts[..i].iter().map(|p| p.len() + 1).sum::<usize>();
-            if part.is_empty() || part.bytes().any(is_separator) {
+            if part.is_empty() || part.iter().copied().any(is_separator) {
                 return Err(component_error(i, offset));
             }
         }
-        Position::from_fen(&parts.join(" "))
+        Ok(Fen::parse_bytes(&parts.join(&b' '))?.validate(&FenOptions::default())?.0)
     }
 
     /// Reads the first non-empty line of a `.fen` file.
@@ -847,5 +853,9 @@ mod tests {
             Position::from_fen_components("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "", "-", "0", "1"),
             Err(FenError::Castling { .. })
         ));
+        let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w", b"-", b"-", b"0", b"1\xff"];
+        assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::InvalidCharacter { offset: 29 }));
+        let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w", b"-", b"-", b"0", b"1"];
+        assert_eq!(Position::from_fen_component_bytes(bytes).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     }
 }

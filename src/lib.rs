@@ -43,6 +43,7 @@ mod chess960;
 mod color;
 mod epd;
 pub mod fen;
+pub mod ffi;
 mod game;
 mod movegen;
 mod moves;

@@ -8,6 +8,7 @@
 //!
 //! Without a group every group runs.
 
+mod cabi;
 mod harness;
 mod perft;
 mod san;
@@ -23,10 +24,10 @@ pub struct Group {
     pub run: fn(&Config),
 }
 
-/// All groups, in the order they run by default. Future groups (PGN parsing,
-/// C-ABI perft) are added here, one module each.
+/// All groups, in the order they run by default, one module each.
 const GROUPS: &[Group] = &[
     Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run },
+    Group { name: "cabi", about: "perft through the C ABI (examples/perft.c, chess_perft) vs Rust", run: cabi::run },
     Group {
         name: "san",
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
@@ -40,7 +41,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft: bulk|leaf)\n  \
+           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf)\n  \
            --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \

@@ -21,7 +21,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Bulk => "bulk",
             Kind::Leaf => "leaf",
@@ -29,15 +29,15 @@ impl Kind {
     }
 }
 
-struct Case {
-    name: &'static str,
-    fen: &'static str,
+pub struct Case {
+    pub name: &'static str,
+    pub fen: &'static str,
     /// (depth, expected nodes) for full and `--quick` runs.
-    full: (u32, u64),
-    quick: (u32, u64),
+    pub full: (u32, u64),
+    pub quick: (u32, u64),
 }
 
-const CASES: &[Case] = &[
+pub const CASES: &[Case] = &[
     Case {
         name: "startpos",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -53,7 +53,7 @@ const CASES: &[Case] = &[
 ];
 
 /// A perft routine for one engine, with its position already set up.
-type Runner = Box<dyn Fn(Kind, u32) -> u64>;
+pub type Runner = Box<dyn Fn(Kind, u32) -> u64>;
 
 struct Engine {
     name: &'static str,
@@ -107,7 +107,7 @@ pub fn run(cfg: &Config) {
     print_table("perft", "nodes", &rows);
 }
 
-mod chesscore_impl {
+pub mod chesscore_impl {
     use super::{Kind, Runner};
     use chesscore::Position;
 
@@ -137,7 +137,7 @@ mod chesscore_impl {
     }
 }
 
-mod shakmaty_impl {
+pub mod shakmaty_impl {
     use super::{Kind, Runner};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position};

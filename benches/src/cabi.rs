@@ -1,0 +1,127 @@
+//! C ABI group: perft through the C API beside the Rust core and shakmaty, in one run.
+//!
+//! * `leaf`: every leaf move made. `C recursion (ABI)` is `examples/perft.c` (compiled by
+//!   build.rs and linked statically): `chess_legal_moves`, then `chess_position_copy` +
+//!   `chess_position_play_unchecked` for every move. `chesscore` is the Rust core's copy-make
+//!   recursion and `shakmaty` its own, as in the perft group.
+//! * `bulk`: `chess_perft` through the ABI against the core's `Position::perft`.
+//!
+//! The table's last column is chesscore/peer as everywhere; the summary after it gives the
+//! ABI's own ratios next to their targets.
+
+use std::ffi::{c_uint, c_void, CString};
+use std::hint::black_box;
+use std::time::Duration;
+
+use chesscore::ffi::{chess_error, chess_fen_parse, chess_perft, chess_position, chess_position_free};
+
+use crate::harness::{abort, print_table, time, Config, Row, CHESSCORE};
+use crate::perft::{chesscore_impl, shakmaty_impl, Kind, Runner, CASES};
+
+extern "C" {
+    /// `examples/perft.c`: leaves of `root` (a `chess_position *`, opaque to Rust as to C) at
+    /// `depth` by the C copy-make recursion.
+    fn example_perft(root: *const c_void, depth: c_uint) -> u64;
+}
+
+const C_RECURSION: &str = "C recursion (ABI)";
+const CHESS_PERFT: &str = "chess_perft (ABI)";
+const SHAKMATY: &str = "shakmaty";
+
+/// A position handle of the C API, freed on drop.
+struct Handle(*mut chess_position);
+
+impl Handle {
+    fn new(fen: &str) -> Handle {
+        let fen = CString::new(fen).unwrap_or_else(|_| abort("FEN with a NUL"));
+        let mut pos = std::ptr::null_mut();
+        if unsafe { chess_fen_parse(fen.as_ptr(), &mut pos) } != chess_error::CHESS_OK {
+            abort(&format!("chess_fen_parse rejected {fen:?}"));
+        }
+        Handle(pos)
+    }
+
+    /// The handle; a method so that closures capture (and so keep alive) the whole `Handle`.
+    fn get(&self) -> *const chess_position {
+        self.0
+    }
+}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        unsafe { chess_position_free(self.0) }
+    }
+}
+
+fn engines(kind: Kind, fen: &str) -> Vec<(&'static str, Runner)> {
+    let handle = Handle::new(fen);
+    match kind {
+        Kind::Leaf => vec![
+            (C_RECURSION, Box::new(move |_, depth| unsafe { example_perft(handle.get().cast(), depth) })),
+            (CHESSCORE, chesscore_impl::prepare(fen)),
+            (SHAKMATY, shakmaty_impl::prepare(fen)),
+        ],
+        Kind::Bulk => vec![
+            (CHESS_PERFT, Box::new(move |_, depth| unsafe { chess_perft(handle.get(), depth) })),
+            (CHESSCORE, chesscore_impl::prepare(fen)),
+        ],
+    }
+}
+
+pub fn run(cfg: &Config) {
+    let kinds: Vec<Kind> = match cfg.only.as_deref() {
+        None => vec![Kind::Leaf, Kind::Bulk],
+        Some("bulk") => vec![Kind::Bulk],
+        Some("leaf") => vec![Kind::Leaf],
+        Some(other) => abort(&format!("cabi: --only expects `bulk` or `leaf`, got `{other}`")),
+    };
+    let mut rows = Vec::new();
+    for &kind in &kinds {
+        for case in CASES {
+            let (depth, expected) = if cfg.quick { case.quick } else { case.full };
+            let bench = format!("{} {} d{}", kind.name(), case.name, depth);
+            eprintln!("cabi: {bench} ({} reps)", cfg.reps);
+            let engines = engines(kind, case.fen);
+            let mut best = vec![Duration::MAX; engines.len()];
+            // Round-robin inside each repetition, so drifts of a shared machine hit all alike,
+            // starting with a different engine each time (the first run of a round is slower).
+            for rep in 0..cfg.reps as usize {
+                for k in 0..engines.len() {
+                    let i = (rep + k) % engines.len();
+                    let (name, runner) = &engines[i];
+                    let (nodes, t) = time(|| runner(black_box(kind), black_box(depth)));
+                    if nodes != expected {
+                        abort(&format!("cabi {bench}: {name} counted {nodes} nodes, expected {expected}"));
+                    }
+                    best[i] = best[i].min(t);
+                }
+            }
+            for ((name, _), best) in engines.iter().zip(best) {
+                rows.push(Row { bench: bench.clone(), engine: name, count: expected, best });
+            }
+        }
+    }
+    print_table("cabi", "nodes", &rows);
+    print_summary(&rows);
+}
+
+/// The ABI's throughput over each reference, with the target it should reach.
+fn print_summary(rows: &[Row]) {
+    let rate = |bench: &str, engine: &str| rows.iter().find(|r| r.bench == bench && r.engine == engine).map(Row::rate);
+    let mut benches: Vec<&str> = rows.iter().map(|r| r.bench.as_str()).collect();
+    benches.dedup();
+    println!();
+    println!("C ABI / reference throughput:");
+    for bench in benches {
+        let pairs: &[(&str, &str, &str)] = if bench.starts_with("leaf") {
+            &[(C_RECURSION, CHESSCORE, ">= 0.80"), (C_RECURSION, SHAKMATY, ">= 1.00")]
+        } else {
+            &[(CHESS_PERFT, CHESSCORE, "~ 1.00")]
+        };
+        for &(abi, reference, target) in pairs {
+            if let (Some(a), Some(r)) = (rate(bench, abi), rate(bench, reference)) {
+                println!("  {bench:<20} {abi} / {reference:<10} {:>5.2}  (target {target})", a / r);
+            }
+        }
+    }
+}

@@ -1,0 +1,897 @@
+/* Every function of the C API from plain C99: results, error codes, NULL arguments, short
+ * buffers, and the rule that a failed call leaves its outputs and the position untouched.
+ *
+ * usage: api TESTDATA_DIR WORK_DIR   (WORK_DIR: a writable directory for temporary files) */
+
+#include <chesscore.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+static int checks;
+static const char *testdata;
+static const char *workdir;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        checks++;                                                                     \
+        if (!(cond)) {                                                                \
+            failures++;                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+
+/* Codes the calls below returned, to show that every code can be produced. */
+static int seen[600];
+
+static chess_error seen_code(chess_error err) {
+    if ((int)err >= 0 && (int)err < 600) {
+        seen[err] = 1;
+    }
+    return err;
+}
+
+#define CHECK_ERR(call, expected)                                                                    \
+    do {                                                                                             \
+        chess_error got_ = seen_code(call);                                                          \
+        checks++;                                                                                    \
+        if (got_ != (expected)) {                                                                    \
+            failures++;                                                                              \
+            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %s\n", __FILE__, __LINE__, #call, got_, \
+                    chess_error_message(got_), #expected);                                           \
+        }                                                                                            \
+    } while (0)
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+/* A value no call writes, to see that outputs of failed calls stay untouched. */
+#define UNTOUCHED ((chess_position *)&untouched_marker)
+static int untouched_marker;
+
+static chess_position *parse(const char *fen) {
+    chess_position *pos = NULL;
+    chess_error err = chess_fen_parse(fen, &pos);
+    if (err != CHESS_OK) {
+        fprintf(stderr, "cannot parse %s: %s\n", fen, chess_error_message(err));
+        exit(2);
+    }
+    return pos;
+}
+
+static int fen_is(const chess_position *pos, const char *expected) {
+    char buf[CHESS_FEN_MAX];
+    if (chess_fen_write(pos, buf, sizeof buf, NULL) != CHESS_OK) {
+        return 0;
+    }
+    if (strcmp(buf, expected) != 0) {
+        fprintf(stderr, "FEN %s, expected %s\n", buf, expected);
+        return 0;
+    }
+    return 1;
+}
+
+static chess_move uci(const chess_position *pos, const char *text) {
+    chess_move mv = 0xffff;
+    CHECK_ERR(chess_move_from_uci(pos, text, &mv), CHESS_OK);
+    return mv;
+}
+
+static int popcount(uint64_t bits) {
+    int n = 0;
+    for (; bits; bits &= bits - 1) {
+        n++;
+    }
+    return n;
+}
+
+static uint64_t bit(int square) {
+    return (uint64_t)1 << square;
+}
+
+static void test_version(void) {
+    char expected[64];
+    CHECK(strcmp(chess_version(), CHESS_VERSION_STRING) == 0);
+    sprintf(expected, "%d.%d.%d", CHESS_VERSION_MAJOR, CHESS_VERSION_MINOR, CHESS_VERSION_PATCH);
+    CHECK(strcmp(expected, CHESS_VERSION_STRING) == 0);
+}
+
+static const chess_error all_codes[] = {
+    CHESS_OK,
+    CHESS_END,
+    CHESS_ERR_NULL_POINTER,
+    CHESS_ERR_INVALID_ARGUMENT,
+    CHESS_ERR_BUFFER_TOO_SMALL,
+    CHESS_ERR_INVALID_TEXT,
+    CHESS_ERR_OUT_OF_MEMORY,
+    CHESS_ERR_INTERNAL,
+    CHESS_ERR_FEN_EMPTY,
+    CHESS_ERR_FEN_TOO_LONG,
+    CHESS_ERR_FEN_INVALID_CHARACTER,
+    CHESS_ERR_FEN_FIELD_COUNT,
+    CHESS_ERR_FEN_RANK_COUNT,
+    CHESS_ERR_FEN_RANK_WIDTH,
+    CHESS_ERR_FEN_EMPTY_SQUARE_COUNT,
+    CHESS_ERR_FEN_PIECE_LETTER,
+    CHESS_ERR_FEN_SIDE_TO_MOVE,
+    CHESS_ERR_FEN_CASTLING,
+    CHESS_ERR_FEN_EN_PASSANT,
+    CHESS_ERR_FEN_HALFMOVE_CLOCK,
+    CHESS_ERR_FEN_FULLMOVE_NUMBER,
+    CHESS_ERR_FEN_MISSING_KING,
+    CHESS_ERR_FEN_TOO_MANY_KINGS,
+    CHESS_ERR_FEN_TOO_MANY_PIECES,
+    CHESS_ERR_FEN_TOO_MANY_PAWNS,
+    CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+    CHESS_ERR_FEN_OPPOSITE_CHECK,
+    CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+    CHESS_ERR_FEN_INVALID_EN_PASSANT,
+    CHESS_ERR_FEN_BAD_CASTLING_RIGHTS,
+    CHESS_ERR_ILLEGAL_MOVE,
+    CHESS_ERR_INVALID_MOVE,
+    CHESS_ERR_UCI_SYNTAX,
+    CHESS_ERR_INVALID_SQUARE,
+    CHESS_ERR_FILE_NOT_FOUND,
+    CHESS_ERR_IO,
+};
+#define CODE_COUNT (sizeof all_codes / sizeof all_codes[0])
+
+static void test_error_messages(void) {
+    size_t i, j;
+    static const int unknown[] = {-1, 8, 99, 122, 199, 204, 300, 400, 502, 1000, 2147483647};
+    for (i = 0; i < CODE_COUNT; i++) {
+        const char *message = chess_error_message(all_codes[i]);
+        CHECK(message != NULL && message[0] != '\0');
+        CHECK(strcmp(message, "unknown error code") != 0);
+        for (j = 0; j < i; j++) {
+            CHECK(strcmp(message, chess_error_message(all_codes[j])) != 0);
+            CHECK(all_codes[i] != all_codes[j]);
+        }
+    }
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        CHECK(strcmp(chess_error_message((chess_error)unknown[i]), "unknown error code") == 0);
+    }
+    /* The families. */
+    CHECK(CHESS_OK == 0 && CHESS_ERR_INTERNAL < 100);
+    CHECK(CHESS_ERR_FEN_EMPTY == 100 && CHESS_ERR_FEN_BAD_CASTLING_RIGHTS < 200);
+    CHECK(CHESS_ERR_ILLEGAL_MOVE == 200 && CHESS_ERR_INVALID_SQUARE < 300);
+    CHECK(CHESS_ERR_FILE_NOT_FOUND == 500 && CHESS_ERR_IO < 600);
+}
+
+static void test_lifecycle(void) {
+    chess_position *pos = chess_position_new();
+    chess_position *copy;
+    chess_position *other = parse(KIWIPETE);
+    CHECK(pos != NULL);
+    CHECK(fen_is(pos, START));
+    copy = chess_position_clone(pos);
+    CHECK(copy != NULL && copy != pos);
+    CHECK(fen_is(copy, START));
+    chess_position_copy(copy, other);
+    CHECK(fen_is(copy, KIWIPETE));
+    CHECK(fen_is(pos, START));
+    chess_position_copy(copy, copy);
+    CHECK(fen_is(copy, KIWIPETE));
+    CHECK(chess_position_clone(NULL) == NULL);
+    chess_position_copy(NULL, pos);
+    chess_position_copy(pos, NULL);
+    chess_position_copy(NULL, NULL);
+    CHECK(fen_is(pos, START));
+    chess_position_free(NULL);
+    chess_position_free(pos);
+    chess_position_free(copy);
+    chess_position_free(other);
+}
+
+static void test_fen_read_write(void) {
+    chess_position *pos = UNTOUCHED;
+    char buf[CHESS_FEN_MAX];
+    size_t len = 12345;
+    size_t offset = 777;
+    const char *long_fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 4294967295 4294967295";
+
+    CHECK_ERR(chess_fen_parse(START, &pos), CHESS_OK);
+    CHECK(pos != UNTOUCHED);
+    /* Writing: exact fit, short buffers, size query, NULLs. */
+    CHECK_ERR(chess_fen_write(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strcmp(buf, START) == 0 && len == strlen(START));
+    CHECK_ERR(chess_fen_write(pos, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen(START));
+    strcpy(buf, "unchanged");
+    len = 0;
+    CHECK_ERR(chess_fen_write(pos, buf, strlen(START), &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen(START) && strcmp(buf, "unchanged") == 0);
+    CHECK_ERR(chess_fen_write(pos, buf, strlen(START) + 1, NULL), CHESS_OK);
+    CHECK(strcmp(buf, START) == 0);
+    CHECK_ERR(chess_fen_write(pos, NULL, 10, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    chess_position_free(pos);
+
+    /* The longest clocks fit CHESS_FEN_MAX. */
+    pos = parse(long_fen);
+    CHECK_ERR(chess_fen_write(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strcmp(buf, long_fen) == 0 && len < CHESS_FEN_MAX);
+    chess_position_free(pos);
+
+    /* Missing clocks, extra whitespace, fullmove 0. */
+    pos = parse("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq -  \n");
+    CHECK(fen_is(pos, START));
+    chess_position_free(pos);
+    pos = parse("4k3/8/8/8/8/8/8/4K3 b - - 3 0");
+    CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K3 b - - 3 1"));
+    chess_position_free(pos);
+
+    /* Failures leave *out untouched; the offset is written only on a FEN error. */
+    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_parse_ex("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &pos, &offset),
+              CHESS_ERR_FEN_SIDE_TO_MOVE);
+    CHECK(pos == UNTOUCHED && offset == 44);
+    CHECK_ERR(chess_fen_parse_ex("4k3/8/8/8/8/8/8/4K2R w Kq - 0 1", &pos, NULL), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+    CHECK(pos == UNTOUCHED);
+    offset = 777;
+    CHECK_ERR(chess_fen_parse_ex(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
+    CHECK(pos == UNTOUCHED && offset == 777);
+    CHECK_ERR(chess_fen_parse_ex(START, NULL, &offset), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_parse(NULL, &pos), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_parse(START, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_parse_ex(START, &pos, &offset), CHESS_OK);
+    CHECK(offset == 777);
+    chess_position_free(pos);
+
+    /* En passant modes when writing: e3 is recorded but no black pawn can take. */
+    pos = parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(fen_is(pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_AS_RECORDED, buf, sizeof buf, NULL), CHESS_OK);
+    CHECK(strcmp(buf, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1") == 0);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_PSEUDO_LEGAL, buf, sizeof buf, NULL), CHESS_OK);
+    CHECK(strstr(buf, " KQkq - ") != NULL);
+    strcpy(buf, "unchanged");
+    CHECK_ERR(chess_fen_write_with(pos, (chess_ep_mode)7, buf, sizeof buf, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(strcmp(buf, "unchanged") == 0);
+    CHECK_ERR(chess_fen_write_with(NULL, CHESS_EP_LEGAL, buf, sizeof buf, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_LEGAL, NULL, 1, NULL), CHESS_ERR_NULL_POINTER);
+    chess_position_free(pos);
+}
+
+/* The codes a bad.txt reason may produce (the same rules as the Rust test fen_files.rs). */
+static int reason_allows(const char *reason, chess_error err) {
+    static const struct {
+        const char *reason;
+        chess_error codes[3];
+    } table[] = {
+        {"empty", {CHESS_ERR_FEN_EMPTY, CHESS_ERR_FEN_EMPTY, CHESS_ERR_FEN_EMPTY}},
+        {"fields", {CHESS_ERR_FEN_FIELD_COUNT, CHESS_ERR_FEN_SIDE_TO_MOVE, CHESS_ERR_FEN_PIECE_LETTER}},
+        {"ranks", {CHESS_ERR_FEN_RANK_COUNT, CHESS_ERR_FEN_RANK_WIDTH, CHESS_ERR_FEN_RANK_WIDTH}},
+        {"width", {CHESS_ERR_FEN_RANK_WIDTH, CHESS_ERR_FEN_EMPTY_SQUARE_COUNT, CHESS_ERR_FEN_RANK_WIDTH}},
+        {"digits", {CHESS_ERR_FEN_EMPTY_SQUARE_COUNT, CHESS_ERR_FEN_EMPTY_SQUARE_COUNT, CHESS_ERR_FEN_EMPTY_SQUARE_COUNT}},
+        {"piece", {CHESS_ERR_FEN_PIECE_LETTER, CHESS_ERR_FEN_PIECE_LETTER, CHESS_ERR_FEN_PIECE_LETTER}},
+        {"side", {CHESS_ERR_FEN_SIDE_TO_MOVE, CHESS_ERR_FEN_SIDE_TO_MOVE, CHESS_ERR_FEN_SIDE_TO_MOVE}},
+        {"castling", {CHESS_ERR_FEN_CASTLING, CHESS_ERR_FEN_BAD_CASTLING_RIGHTS, CHESS_ERR_FEN_CASTLING}},
+        {"enpassant", {CHESS_ERR_FEN_EN_PASSANT, CHESS_ERR_FEN_INVALID_EN_PASSANT, CHESS_ERR_FEN_EN_PASSANT}},
+        {"clock", {CHESS_ERR_FEN_HALFMOVE_CLOCK, CHESS_ERR_FEN_FULLMOVE_NUMBER, CHESS_ERR_FEN_HALFMOVE_CLOCK}},
+        {"overflow", {CHESS_ERR_FEN_HALFMOVE_CLOCK, CHESS_ERR_FEN_FULLMOVE_NUMBER, CHESS_ERR_FEN_HALFMOVE_CLOCK}},
+        {"kings", {CHESS_ERR_FEN_MISSING_KING, CHESS_ERR_FEN_TOO_MANY_KINGS, CHESS_ERR_FEN_MISSING_KING}},
+        {"toomany", {CHESS_ERR_FEN_TOO_MANY_PIECES, CHESS_ERR_FEN_TOO_MANY_PAWNS, CHESS_ERR_FEN_TOO_MANY_PIECES}},
+        {"pawns", {CHESS_ERR_FEN_PAWN_ON_BACK_RANK, CHESS_ERR_FEN_PAWN_ON_BACK_RANK, CHESS_ERR_FEN_PAWN_ON_BACK_RANK}},
+        {"check", {CHESS_ERR_FEN_OPPOSITE_CHECK, CHESS_ERR_FEN_IMPOSSIBLE_CHECK, CHESS_ERR_FEN_OPPOSITE_CHECK}},
+        {"long", {CHESS_ERR_FEN_TOO_LONG, CHESS_ERR_FEN_TOO_LONG, CHESS_ERR_FEN_TOO_LONG}},
+        {"nonascii", {CHESS_ERR_FEN_INVALID_CHARACTER, CHESS_ERR_FEN_INVALID_CHARACTER, CHESS_ERR_FEN_INVALID_CHARACTER}},
+        {"control", {CHESS_ERR_FEN_INVALID_CHARACTER, CHESS_ERR_FEN_INVALID_CHARACTER, CHESS_ERR_FEN_INVALID_CHARACTER}},
+        {"separator", {CHESS_ERR_FEN_RANK_COUNT, CHESS_ERR_FEN_RANK_COUNT, CHESS_ERR_FEN_RANK_COUNT}},
+    };
+    size_t i;
+    for (i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (strcmp(table[i].reason, reason) == 0) {
+            return err == table[i].codes[0] || err == table[i].codes[1] || err == table[i].codes[2];
+        }
+    }
+    fprintf(stderr, "unknown reason %s\n", reason);
+    return 0;
+}
+
+/* A byte the FEN reader rejects wherever it stands (the ends trimmed of whitespace). */
+static int has_bad_byte(const char *fen) {
+    size_t start = 0;
+    size_t end = strlen(fen);
+    size_t i;
+    while (start < end && strchr(" \t\r\n", fen[start]) != NULL) {
+        start++;
+    }
+    while (end > start && strchr(" \t\r\n", fen[end - 1]) != NULL) {
+        end--;
+    }
+    for (i = start; i < end; i++) {
+        unsigned char c = (unsigned char)fen[i];
+        if (!((c > 0x20 && c < 0x7f) || c == ' ' || c == '\t')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_bad_fens(void) {
+    char path[4096];
+    char line[4096];
+    FILE *file;
+    int count = 0;
+    sprintf(path, "%.4000s/fen/bad.txt", testdata);
+    file = fopen(path, "rb");
+    if (file == NULL) {
+        fprintf(stderr, "cannot open %s\n", path);
+        failures++;
+        return;
+    }
+    while (fgets(line, sizeof line, file) != NULL) {
+        char *tab = strchr(line, '\t');
+        chess_position *pos = UNTOUCHED;
+        size_t offset = (size_t)-1;
+        size_t len;
+        chess_error err;
+        int allowed;
+        if (line[0] == '#' || tab == NULL) {
+            continue;
+        }
+        *tab = '\0';
+        len = strlen(tab + 1);
+        if (len > 0 && tab[len] == '\n') {
+            tab[len] = '\0';
+            len--;
+        }
+        err = seen_code(chess_fen_parse_ex(tab + 1, &pos, &offset));
+        if (len > 256) {
+            allowed = err == CHESS_ERR_FEN_TOO_LONG;
+        } else if (has_bad_byte(tab + 1)) {
+            allowed = err == CHESS_ERR_FEN_INVALID_CHARACTER;
+        } else {
+            allowed = reason_allows(line, err);
+        }
+        checks++;
+        if (!allowed || pos != UNTOUCHED || offset > (len > 256 ? len : 256)) {
+            failures++;
+            fprintf(stderr, "bad.txt %s: \"%s\" gave %d (%s) at %lu\n", line, tab + 1, err, chess_error_message(err),
+                    (unsigned long)offset);
+        }
+        count++;
+    }
+    fclose(file);
+    CHECK(count >= 40);
+}
+
+/* One FEN for each FEN error code, with the offset of the problem. */
+static void test_fen_error_codes(void) {
+    static const struct {
+        const char *fen;
+        chess_error code;
+        size_t offset;
+    } cases[] = {
+        {" \t", CHESS_ERR_FEN_EMPTY, 0},
+        {"8/8/8/8/8/8/8/K6k w - - 0 1 \x01", CHESS_ERR_FEN_INVALID_CHARACTER, 28},
+        {"8/8/8/8/8/8/8/K6k w", CHESS_ERR_FEN_FIELD_COUNT, 19},
+        {"8/8/8/8/8/8/K6k w - - 0 1", CHESS_ERR_FEN_RANK_COUNT, 0},
+        {"8/8/8/8/8/8/8/K5k w - - 0 1", CHESS_ERR_FEN_RANK_WIDTH, 14},
+        {"8/8/8/8/8/8/8/K33k w - - 0 1", CHESS_ERR_FEN_EMPTY_SQUARE_COUNT, 16},
+        {"8/8/8/8/8/8/8/K5xk w - - 0 1", CHESS_ERR_FEN_PIECE_LETTER, 16},
+        {"8/8/8/8/8/8/8/K6k W - - 0 1", CHESS_ERR_FEN_SIDE_TO_MOVE, 18},
+        {"8/8/8/8/8/8/8/K6k w KK - 0 1", CHESS_ERR_FEN_CASTLING, 21},
+        {"8/8/8/8/8/8/8/K6k w - e9 0 1", CHESS_ERR_FEN_EN_PASSANT, 22},
+        {"8/8/8/8/8/8/8/K6k w - - x 1", CHESS_ERR_FEN_HALFMOVE_CLOCK, 24},
+        {"8/8/8/8/8/8/8/K6k w - - 0 4294967296", CHESS_ERR_FEN_FULLMOVE_NUMBER, 26},
+        {"8/8/8/8/8/8/8/K7 w - - 0 1", CHESS_ERR_FEN_MISSING_KING, 0},
+        {"8/8/8/8/8/8/8/K5kk w - - 0 1", CHESS_ERR_FEN_TOO_MANY_KINGS, 17},
+        {"QQQQQQQQ/QQQQQQQQ/8/8/8/8/k7/K7 w - - 0 1", CHESS_ERR_FEN_TOO_MANY_PIECES, 0},
+        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", CHESS_ERR_FEN_TOO_MANY_PAWNS, 0},
+        {"4k3/8/8/8/8/8/8/p3K3 w - - 0 1", CHESS_ERR_FEN_PAWN_ON_BACK_RANK, 16},
+        {"4k3/8/8/8/8/8/8/4RK2 w - - 0 1", CHESS_ERR_FEN_OPPOSITE_CHECK, 0},
+        {"4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", CHESS_ERR_FEN_IMPOSSIBLE_CHECK, 0},
+        {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", CHESS_ERR_FEN_INVALID_EN_PASSANT, 24},
+        {"4k3/8/8/8/8/8/8/4K2R w Kq - 0 1", CHESS_ERR_FEN_BAD_CASTLING_RIGHTS, 24},
+    };
+    char long_fen[400];
+    chess_position *pos = UNTOUCHED;
+    size_t offset = 0;
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        offset = (size_t)-1;
+        CHECK_ERR(chess_fen_parse_ex(cases[i].fen, &pos, &offset), cases[i].code);
+        if (offset != cases[i].offset) {
+            fprintf(stderr, "%s: offset %lu, expected %lu\n", cases[i].fen, (unsigned long)offset,
+                    (unsigned long)cases[i].offset);
+            failures++;
+        }
+        CHECK(pos == UNTOUCHED);
+    }
+    memset(long_fen, ' ', sizeof long_fen - 1);
+    long_fen[sizeof long_fen - 1] = '\0';
+    memcpy(long_fen, START, strlen(START));
+    CHECK_ERR(chess_fen_parse_ex(long_fen, &pos, &offset), CHESS_ERR_FEN_TOO_LONG);
+    CHECK(offset == 256 && pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_parse("8/8/8/8/8/8/8/K6k w - - 0 1\xff", &pos), CHESS_ERR_FEN_INVALID_CHARACTER);
+}
+
+static void test_fen_components(void) {
+    chess_position *pos = UNTOUCHED;
+    size_t offset = 0;
+    CHECK_ERR(chess_fen_from_components("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1", &pos,
+                                        &offset),
+              CHESS_OK);
+    CHECK(pos != UNTOUCHED && fen_is(pos, START));
+    chess_position_free(pos);
+    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "", "-", "0", "1", &pos, &offset),
+              CHESS_ERR_FEN_CASTLING);
+    CHECK(offset == 22 && pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1\xff", &pos, &offset),
+              CHESS_ERR_FEN_INVALID_CHARACTER);
+    CHECK(offset == 29 && pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1", &pos, NULL), CHESS_OK);
+    CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    chess_position_free(pos);
+    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", NULL, "-", "-", "0", "1", &pos, NULL),
+              CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1", NULL, NULL),
+              CHESS_ERR_NULL_POINTER);
+    CHECK(pos == UNTOUCHED);
+}
+
+static void test_fen_split(void) {
+    static const char *expected[6] = {"8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"};
+    const char *fields[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    char buf[128];
+    size_t len = 0;
+    size_t offset = 0;
+    size_t needed = 0;
+    size_t i;
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/K6k  w - -\n", buf, sizeof buf, &len, fields, &offset), CHESS_OK);
+    for (i = 0; i < 6; i++) {
+        CHECK(fields[i] != NULL && strcmp(fields[i], expected[i]) == 0);
+        needed += strlen(expected[i]) + 1;
+    }
+    CHECK(len == needed - 1);
+    CHECK(fields[0] == buf);
+    /* Short buffer: only the length comes back. */
+    fields[0] = NULL;
+    strcpy(buf, "unchanged");
+    CHECK_ERR(chess_fen_split(START, buf, 20, &len, fields, &offset), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen(START) && fields[0] == NULL && strcmp(buf, "unchanged") == 0);
+    CHECK_ERR(chess_fen_split(START, NULL, 0, &len, fields, &offset), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen(START));
+    /* Syntax only: a position without kings splits fine; a syntax error reports its offset. */
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 b - - 5 9", buf, sizeof buf, NULL, fields, NULL), CHESS_OK);
+    CHECK(strcmp(fields[5], "9") == 0);
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 x - -", buf, sizeof buf, &len, fields, &offset),
+              CHESS_ERR_FEN_SIDE_TO_MOVE);
+    CHECK(offset == 16);
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 w - - \xc3\xa9", buf, sizeof buf, &len, fields, &offset),
+              CHESS_ERR_FEN_INVALID_CHARACTER);
+    CHECK(offset == 22);
+    CHECK_ERR(chess_fen_split(NULL, buf, sizeof buf, &len, fields, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_split(START, buf, sizeof buf, &len, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_split(START, NULL, 5, &len, fields, NULL), CHESS_ERR_NULL_POINTER);
+}
+
+static int write_file(const char *path, const char *text) {
+    FILE *file = fopen(path, "wb");
+    if (file == NULL) {
+        return 0;
+    }
+    fputs(text, file);
+    return fclose(file) == 0;
+}
+
+static void test_fen_file(void) {
+    char path[4200];
+    chess_position *pos = UNTOUCHED;
+    size_t offset = 0;
+    sprintf(path, "%.4000s/c_api_good.fen", workdir);
+    CHECK(write_file(path, "\n   \n" KIWIPETE "\nignored\n"));
+    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_OK);
+    CHECK(pos != UNTOUCHED && fen_is(pos, KIWIPETE));
+    chess_position_free(pos);
+    pos = UNTOUCHED;
+    sprintf(path, "%.4000s/c_api_bad.fen", workdir);
+    CHECK(write_file(path, "8/8/8/8/8/8/8/K6k w - - 0 1 x\n"));
+    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_ERR_FEN_FIELD_COUNT);
+    CHECK(offset == 28 && pos == UNTOUCHED);
+    sprintf(path, "%.4000s/c_api_missing.fen", workdir);
+    remove(path);
+    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_ERR_FILE_NOT_FOUND);
+    CHECK_ERR(chess_fen_read_file(workdir, &pos, &offset), CHESS_ERR_IO);
+    CHECK_ERR(chess_fen_read_file(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_read_file(path, NULL, &offset), CHESS_ERR_NULL_POINTER);
+    CHECK(pos == UNTOUCHED);
+}
+
+static void test_move_lists(void) {
+    chess_position *pos = chess_position_new();
+    chess_position *pinned = parse("k7/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+    chess_move moves[CHESS_MAX_MOVES];
+    chess_move few[6];
+    size_t i;
+    CHECK(chess_legal_moves(pos, moves, CHESS_MAX_MOVES) == 20);
+    CHECK(chess_legal_moves(pos, NULL, 0) == 20);
+    CHECK(chess_legal_moves(NULL, moves, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_legal_moves(pos, NULL, 5) == 0);
+    for (i = 0; i < 6; i++) {
+        few[i] = 0xbeef;
+    }
+    CHECK(chess_legal_moves(pos, few, 5) == 20);
+    CHECK(few[4] == moves[4] && few[5] == 0xbeef);
+    for (i = 0; i < 20; i++) {
+        CHECK(chess_position_is_legal(pos, moves[i]));
+    }
+    CHECK(!chess_position_is_legal(pos, CHESS_MOVE_NONE));
+    CHECK(!chess_position_is_legal(NULL, moves[0]));
+    CHECK(!chess_position_is_legal(pos, 0xf000 | 12 | 28 << 6));
+    /* The rook on e2 is pinned to the e-file; pseudo-legal moves ignore the pin. */
+    CHECK(chess_legal_moves(pinned, moves, CHESS_MAX_MOVES) == 5 + 4);
+    CHECK(chess_pseudo_legal_moves(pinned, moves, CHESS_MAX_MOVES) == 12 + 4);
+    CHECK(chess_pseudo_legal_moves(pinned, NULL, 0) == 16);
+    CHECK(chess_pseudo_legal_moves(NULL, moves, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_pseudo_legal_moves(pinned, NULL, 3) == 0);
+    CHECK(chess_legal_moves_from(pinned, 12, moves, CHESS_MAX_MOVES) == 5);
+    for (i = 0; i < 5; i++) {
+        CHECK(chess_move_from_square(moves[i]) == 12 && chess_move_to_square(moves[i]) % 8 == 4);
+    }
+    CHECK(chess_legal_moves_from(pos, 6, moves, CHESS_MAX_MOVES) == 2);
+    CHECK(chess_legal_moves_from(pos, 6, NULL, 0) == 2);
+    CHECK(chess_legal_moves_from(pos, 28, moves, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_legal_moves_from(pos, 64, moves, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_legal_moves_from(pos, -1, moves, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_legal_moves_from(NULL, 6, moves, CHESS_MAX_MOVES) == 0);
+    chess_position_free(pos);
+    chess_position_free(pinned);
+}
+
+static void test_play(void) {
+    chess_position *pos = chess_position_new();
+    chess_position *check = parse("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
+    chess_move mv = 0x1234;
+    CHECK_ERR(chess_move_from_uci(pos, "e2e4", &mv), CHESS_OK);
+    CHECK(chess_move_kind_of(mv) == CHESS_MOVE_DOUBLE_PUSH);
+    CHECK_ERR(chess_position_play(pos, mv), CHESS_OK);
+    CHECK(fen_is(pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    CHECK(chess_position_en_passant(pos, CHESS_EP_AS_RECORDED) == 20);
+    /* Failures: the position and *out stay as they were. */
+    mv = 0x1234;
+    CHECK_ERR(chess_move_from_uci(pos, "e2e4", &mv), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_move_from_uci(pos, "e7e4", &mv), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_move_from_uci(pos, "e7e5x", &mv), CHESS_ERR_UCI_SYNTAX);
+    CHECK_ERR(chess_move_from_uci(pos, "E7E5", &mv), CHESS_ERR_UCI_SYNTAX);
+    CHECK_ERR(chess_move_from_uci(pos, "e7e7", &mv), CHESS_ERR_UCI_SYNTAX);
+    CHECK_ERR(chess_move_from_uci(pos, "", &mv), CHESS_ERR_UCI_SYNTAX);
+    CHECK_ERR(chess_move_from_uci(pos, "e7\xc3\xa9", &mv), CHESS_ERR_INVALID_TEXT);
+    CHECK_ERR(chess_move_from_uci(NULL, "e7e5", &mv), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_from_uci(pos, NULL, &mv), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_from_uci(pos, "e7e5", NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(mv == 0x1234);
+    CHECK_ERR(chess_move_from_uci(pos, "0000", &mv), CHESS_OK);
+    CHECK(mv == CHESS_MOVE_NONE);
+    CHECK_ERR(chess_position_play(pos, CHESS_MOVE_NONE), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_position_play(pos, uci(pos, "e7e5") ^ 0x0040), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_position_play(pos, 0x8000 | 52 | 36 << 6), CHESS_ERR_INVALID_MOVE);
+    CHECK_ERR(chess_position_play(pos, 52 | 52 << 6), CHESS_ERR_INVALID_MOVE);
+    CHECK_ERR(chess_position_play(NULL, uci(pos, "e7e5")), CHESS_ERR_NULL_POINTER);
+    CHECK(fen_is(pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    /* Unchecked play of a legal move, and the null move. */
+    chess_position_play_unchecked(pos, uci(pos, "g8f6"));
+    CHECK(fen_is(pos, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"));
+    chess_position_play_unchecked(pos, 0xf000 | 12 | 28 << 6);
+    chess_position_play_unchecked(pos, CHESS_MOVE_NONE);
+    chess_position_play_unchecked(NULL, uci(pos, "e4e5"));
+    CHECK(fen_is(pos, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"));
+    CHECK_ERR(chess_position_play_null(pos), CHESS_OK);
+    CHECK(fen_is(pos, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 2 2"));
+    CHECK_ERR(chess_position_play_null(check), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK(fen_is(check, "4k3/8/8/8/8/8/8/4K2r w - - 0 1"));
+    CHECK_ERR(chess_position_play_null(NULL), CHESS_ERR_NULL_POINTER);
+    chess_position_free(pos);
+    chess_position_free(check);
+}
+
+static void test_move_notation(void) {
+    chess_position *castle = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    chess_position *promote = parse("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+    chess_position *ep = parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    chess_move mv;
+    char buf[8];
+    size_t len = 0;
+
+    /* Castling: e1g1 and e1h1 name the same move, the king taking its rook. */
+    mv = uci(castle, "e1g1");
+    CHECK(mv == uci(castle, "e1h1"));
+    CHECK(chess_move_kind_of(mv) == CHESS_MOVE_CASTLING);
+    CHECK(chess_move_from_square(mv) == 4 && chess_move_to_square(mv) == 7);
+    CHECK_ERR(chess_move_to_uci(mv, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strcmp(buf, "e1g1") == 0 && len == 4);
+    CHECK_ERR(chess_move_to_uci(uci(castle, "e1c1"), buf, sizeof buf, NULL), CHESS_OK);
+    CHECK(strcmp(buf, "e1c1") == 0);
+
+    /* Promotion, with and without capture. */
+    mv = uci(promote, "a7a8q");
+    CHECK(chess_move_promotion(mv) == CHESS_QUEEN && chess_move_kind_of(mv) == CHESS_MOVE_PROMOTE_QUEEN);
+    CHECK(chess_move_promotion(uci(promote, "a7b8n")) == CHESS_KNIGHT);
+    CHECK(chess_move_kind_of(uci(promote, "a7b8r")) == CHESS_MOVE_PROMOTE_ROOK);
+    CHECK(chess_move_kind_of(uci(promote, "a7a8b")) == CHESS_MOVE_PROMOTE_BISHOP);
+    CHECK_ERR(chess_move_from_uci(promote, "a7a8", &mv), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_move_from_uci(promote, "a7a8Q", &mv), CHESS_ERR_UCI_SYNTAX);
+    CHECK_ERR(chess_move_to_uci(uci(promote, "a7b8n"), buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strcmp(buf, "a7b8n") == 0 && len == 5);
+    CHECK(chess_move_promotion(uci(promote, "a1a2")) == CHESS_NO_KIND);
+    CHECK(chess_move_kind_of(uci(promote, "a1a2")) == CHESS_MOVE_NORMAL);
+
+    /* En passant. */
+    mv = uci(ep, "e5d6");
+    CHECK(chess_move_kind_of(mv) == CHESS_MOVE_EN_PASSANT);
+    CHECK_ERR(chess_position_play(ep, mv), CHESS_OK);
+    CHECK(fen_is(ep, "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"));
+
+    /* The null move, invalid encodings, short buffers. */
+    CHECK_ERR(chess_move_to_uci(CHESS_MOVE_NONE, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strcmp(buf, "0000") == 0);
+    CHECK(chess_move_from_square(CHESS_MOVE_NONE) == CHESS_NO_SQUARE);
+    CHECK(chess_move_to_square(CHESS_MOVE_NONE) == CHESS_NO_SQUARE);
+    CHECK(chess_move_promotion(CHESS_MOVE_NONE) == CHESS_NO_KIND);
+    CHECK(chess_move_kind_of(CHESS_MOVE_NONE) == CHESS_MOVE_NORMAL);
+    CHECK(chess_move_from_square(0x8000 | 12 | 28 << 6) == CHESS_NO_SQUARE);
+    CHECK(chess_move_to_square(12 | 12 << 6) == CHESS_NO_SQUARE);
+    CHECK(chess_move_promotion(0xf000 | 12 | 28 << 6) == CHESS_NO_KIND);
+    CHECK(chess_move_kind_of(0x9000 | 12 | 28 << 6) == CHESS_MOVE_NORMAL);
+    strcpy(buf, "same");
+    CHECK_ERR(chess_move_to_uci(0x8000 | 12 | 28 << 6, buf, sizeof buf, &len), CHESS_ERR_INVALID_MOVE);
+    CHECK_ERR(chess_move_to_uci(12 | 12 << 6, buf, sizeof buf, &len), CHESS_ERR_INVALID_MOVE);
+    len = 0;
+    CHECK_ERR(chess_move_to_uci(12 | 28 << 6, buf, 4, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 4 && strcmp(buf, "same") == 0);
+    CHECK_ERR(chess_move_to_uci(12 | 28 << 6, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_move_to_uci(12 | 28 << 6, NULL, 8, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_to_uci(12 | 28 << 6, buf, 5, NULL), CHESS_OK);
+    CHECK(strcmp(buf, "e2e4") == 0);
+
+    chess_position_free(castle);
+    chess_position_free(promote);
+    chess_position_free(ep);
+}
+
+static void test_squares(void) {
+    char buf[3];
+    size_t len = 0;
+    int square = 99;
+    int i;
+    for (i = 0; i < 64; i++) {
+        CHECK_ERR(chess_square_name(i, buf, sizeof buf, &len), CHESS_OK);
+        CHECK(len == 2 && buf[0] == 'a' + i % 8 && buf[1] == '1' + i / 8 && buf[2] == '\0');
+        CHECK_ERR(chess_square_parse(buf, &square), CHESS_OK);
+        CHECK(square == i);
+    }
+    square = 99;
+    CHECK_ERR(chess_square_name(64, buf, sizeof buf, &len), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_name(CHESS_NO_SQUARE, buf, sizeof buf, &len), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_name(28, buf, 2, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 2);
+    CHECK_ERR(chess_square_name(28, NULL, 3, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_square_parse("E4", &square), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_parse("e9", &square), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_parse("e44", &square), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_parse("", &square), CHESS_ERR_INVALID_SQUARE);
+    CHECK_ERR(chess_square_parse("\xc3\xa9" "4", &square), CHESS_ERR_INVALID_TEXT);
+    CHECK_ERR(chess_square_parse(NULL, &square), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_square_parse("e4", NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(square == 99);
+}
+
+static void test_queries(void) {
+    chess_position *start = chess_position_new();
+    chess_position *kiwi = parse(KIWIPETE);
+    chess_position *pin = parse("4k3/7r/8/b7/8/8/3P4/4K3 w - - 3 40");
+    chess_position *ep = parse("4k2b/8/8/3pP3/8/8/1K6/8 w - d6 0 2");
+    const chess_color bad_color = (chess_color)2;
+    const chess_piece_kind bad_kind = (chess_piece_kind)7;
+
+    /* Side, castling, clocks. */
+    CHECK(chess_position_turn(start) == CHESS_WHITE);
+    CHECK(chess_position_castling_rights(start) ==
+          (CHESS_CASTLING_WHITE_KINGSIDE | CHESS_CASTLING_WHITE_QUEENSIDE | CHESS_CASTLING_BLACK_KINGSIDE |
+           CHESS_CASTLING_BLACK_QUEENSIDE));
+    chess_position_play_unchecked(kiwi, uci(kiwi, "a1b1"));
+    CHECK(chess_position_turn(kiwi) == CHESS_BLACK);
+    CHECK(chess_position_castling_rights(kiwi) ==
+          (CHESS_CASTLING_WHITE_KINGSIDE | CHESS_CASTLING_BLACK_KINGSIDE | CHESS_CASTLING_BLACK_QUEENSIDE));
+    CHECK(chess_position_halfmove_clock(pin) == 3 && chess_position_fullmove_number(pin) == 40);
+    CHECK(chess_position_halfmove_clock(kiwi) == 1 && chess_position_fullmove_number(kiwi) == 1);
+
+    /* En passant under each mode: the capturer on e5 is pinned by the bishop on h8. */
+    CHECK(chess_position_en_passant(ep, CHESS_EP_AS_RECORDED) == 43);
+    CHECK(chess_position_en_passant(ep, CHESS_EP_PSEUDO_LEGAL) == 43);
+    CHECK(chess_position_en_passant(ep, CHESS_EP_LEGAL) == CHESS_NO_SQUARE);
+    CHECK(chess_position_en_passant(ep, (chess_ep_mode)3) == CHESS_NO_SQUARE);
+    CHECK(chess_position_en_passant(start, CHESS_EP_AS_RECORDED) == CHESS_NO_SQUARE);
+
+    /* Pieces and square sets. */
+    CHECK(chess_position_piece_at(start, 4) == CHESS_WHITE_KING);
+    CHECK(chess_position_piece_at(start, 59) == CHESS_BLACK_QUEEN);
+    CHECK(chess_position_piece_at(start, 28) == CHESS_NO_PIECE);
+    CHECK(chess_position_piece_at(start, 64) == CHESS_NO_PIECE);
+    CHECK(chess_position_piece_at(start, -1) == CHESS_NO_PIECE);
+    CHECK((chess_position_piece_at(start, 57) & 7) == CHESS_KNIGHT);
+    CHECK((chess_position_piece_at(start, 57) >> 3) == CHESS_BLACK);
+    CHECK(chess_position_pieces(start, CHESS_WHITE, CHESS_PAWN) == 0xff00);
+    CHECK(chess_position_pieces(start, CHESS_BLACK, CHESS_ROOK) == (bit(56) | bit(63)));
+    CHECK(chess_position_pieces(start, CHESS_WHITE, CHESS_NO_KIND) == 0);
+    CHECK(chess_position_pieces(start, CHESS_WHITE, bad_kind) == 0);
+    CHECK(chess_position_pieces(start, bad_color, CHESS_PAWN) == 0);
+    CHECK(chess_position_occupancy(start) == 0xffff00000000ffffULL);
+    CHECK(chess_position_color_occupancy(start, CHESS_BLACK) == 0xffff000000000000ULL);
+    CHECK(chess_position_color_occupancy(start, bad_color) == 0);
+    CHECK(chess_position_king_square(start, CHESS_WHITE) == 4);
+    CHECK(chess_position_king_square(start, CHESS_BLACK) == 60);
+    CHECK(chess_position_king_square(start, bad_color) == CHESS_NO_SQUARE);
+
+    /* Attacks, checks, pins. */
+    CHECK(chess_position_attackers_to(start, 21, CHESS_WHITE) == (bit(6) | bit(12) | bit(14)));
+    CHECK(popcount(chess_position_attackers_to(start, 45, CHESS_BLACK)) == 3);
+    CHECK(chess_position_attackers_to(start, 64, CHESS_WHITE) == 0);
+    CHECK(chess_position_attackers_to(start, 21, bad_color) == 0);
+    CHECK(chess_position_checkers(start) == 0);
+    CHECK(!chess_position_in_check(start));
+    CHECK(chess_position_pinned(pin) == bit(11));
+    CHECK(chess_position_pinned(start) == 0);
+    chess_position_play_unchecked(pin, uci(pin, "e1d1"));
+    chess_position_play_unchecked(pin, uci(pin, "h7h1"));
+    CHECK(chess_position_in_check(pin));
+    CHECK(chess_position_checkers(pin) == bit(7));
+
+    CHECK(chess_position_zobrist(start) == 0x463b96181691fc9cULL);
+    CHECK(chess_position_zobrist(NULL) == 0);
+
+    /* A NULL position gives the neutral values. */
+    CHECK(chess_position_turn(NULL) == CHESS_WHITE);
+    CHECK(chess_position_castling_rights(NULL) == 0);
+    CHECK(chess_position_en_passant(NULL, CHESS_EP_AS_RECORDED) == CHESS_NO_SQUARE);
+    CHECK(chess_position_halfmove_clock(NULL) == 0 && chess_position_fullmove_number(NULL) == 0);
+    CHECK(chess_position_piece_at(NULL, 4) == CHESS_NO_PIECE);
+    CHECK(chess_position_pieces(NULL, CHESS_WHITE, CHESS_PAWN) == 0);
+    CHECK(chess_position_occupancy(NULL) == 0 && chess_position_color_occupancy(NULL, CHESS_WHITE) == 0);
+    CHECK(chess_position_king_square(NULL, CHESS_WHITE) == CHESS_NO_SQUARE);
+    CHECK(chess_position_attackers_to(NULL, 21, CHESS_WHITE) == 0);
+    CHECK(chess_position_checkers(NULL) == 0 && chess_position_pinned(NULL) == 0);
+
+    chess_position_free(start);
+    chess_position_free(kiwi);
+    chess_position_free(pin);
+    chess_position_free(ep);
+}
+
+static void test_status(void) {
+    chess_position *mate = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    chess_position *stale = parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    chess_position *bare = parse("8/8/8/4k3/8/8/8/4KN2 w - - 0 1");
+    chess_position *knights = parse("1n6/8/8/4k3/8/8/8/4KN2 w - - 0 1");
+    chess_position *claim = parse("8/8/8/4k3/8/8/8/4K2R w - - 99 80");
+    chess_position *fifty = parse("8/8/8/4k3/8/8/8/4K2R w - - 150 80");
+    CHECK(chess_position_is_checkmate(mate) && chess_position_in_check(mate));
+    CHECK(!chess_position_is_stalemate(mate));
+    CHECK(chess_position_is_stalemate(stale) && !chess_position_is_checkmate(stale));
+    CHECK(chess_position_is_insufficient_material(bare));
+    CHECK(!chess_position_is_insufficient_material(knights));
+    CHECK(!chess_position_is_fifty_moves(claim) && chess_position_can_claim_fifty_moves(claim));
+    CHECK(!chess_position_is_seventy_five_moves(claim));
+    CHECK(chess_position_is_fifty_moves(fifty) && chess_position_can_claim_fifty_moves(fifty));
+    CHECK(chess_position_is_seventy_five_moves(fifty));
+    CHECK(!chess_position_in_check(NULL) && !chess_position_is_checkmate(NULL));
+    CHECK(!chess_position_is_stalemate(NULL) && !chess_position_is_insufficient_material(NULL));
+    CHECK(!chess_position_is_fifty_moves(NULL) && !chess_position_can_claim_fifty_moves(NULL));
+    CHECK(!chess_position_is_seventy_five_moves(NULL));
+    chess_position_free(mate);
+    chess_position_free(stale);
+    chess_position_free(bare);
+    chess_position_free(knights);
+    chess_position_free(claim);
+    chess_position_free(fifty);
+}
+
+static void test_perft(void) {
+    chess_position *pos = chess_position_new();
+    chess_move moves[CHESS_MAX_MOVES];
+    uint64_t counts[CHESS_MAX_MOVES];
+    uint64_t total = 0;
+    size_t n;
+    size_t i;
+    CHECK(chess_perft(pos, 0) == 1);
+    CHECK(chess_perft(pos, 1) == 20);
+    CHECK(chess_perft(pos, 3) == 8902);
+    CHECK(chess_perft(NULL, 3) == 0);
+    n = chess_perft_divide(pos, 3, moves, counts, CHESS_MAX_MOVES);
+    CHECK(n == 20);
+    for (i = 0; i < n; i++) {
+        total += counts[i];
+        CHECK(chess_position_is_legal(pos, moves[i]));
+    }
+    CHECK(total == 8902);
+    counts[2] = 12345;
+    CHECK(chess_perft_divide(pos, 2, moves, counts, 2) == 20);
+    CHECK(counts[0] == 20 && counts[1] == 20 && counts[2] == 12345);
+    CHECK(chess_perft_divide(pos, 2, NULL, NULL, 0) == 20);
+    CHECK(chess_perft_divide(pos, 2, moves, NULL, 5) == 0);
+    CHECK(chess_perft_divide(pos, 2, NULL, counts, 5) == 0);
+    CHECK(chess_perft_divide(pos, 0, moves, counts, CHESS_MAX_MOVES) == 0);
+    CHECK(chess_perft_divide(NULL, 2, moves, counts, CHESS_MAX_MOVES) == 0);
+    chess_position_free(pos);
+}
+
+static void test_render(void) {
+    chess_position *pos = chess_position_new();
+    char buf[400];
+    char small[10];
+    size_t len = 0;
+    CHECK_ERR(chess_position_board_string(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(len == 71 && strncmp(buf, "rnbqkbnr\npppppppp\n        \n", 27) == 0);
+    CHECK(strcmp(buf + 63, "RNBQKBNR") == 0);
+    CHECK_ERR(chess_position_to_ascii(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(strncmp(buf, "8 r n b q k b n r\n", 18) == 0 && len == strlen(buf));
+    CHECK(strcmp(buf + len - 18, "  a b c d e f g h\n") == 0);
+    CHECK_ERR(chess_position_to_unicode(pos, buf, sizeof buf, &len), CHESS_OK);
+    /* U+265C BLACK CHESS ROOK in UTF-8. */
+    CHECK(strncmp(buf, "8 \xe2\x99\x9c ", 6) == 0 && len == strlen(buf));
+    strcpy(small, "same");
+    CHECK_ERR(chess_position_board_string(pos, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 71 && strcmp(small, "same") == 0);
+    CHECK_ERR(chess_position_to_ascii(pos, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 162);
+    CHECK_ERR(chess_position_to_unicode(pos, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len > 162);
+    CHECK_ERR(chess_position_board_string(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_ascii(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_unicode(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_unicode(pos, NULL, 8, &len), CHESS_ERR_NULL_POINTER);
+    chess_position_free(pos);
+}
+
+/* Every code is produced by some call above, but for three: CHESS_END is reserved for readers
+ * of later issues, and CHESS_ERR_OUT_OF_MEMORY and CHESS_ERR_INTERNAL need a failing allocator
+ * or a bug (the Rust tests produce them). */
+static void test_every_code_was_seen(void) {
+    size_t i;
+    for (i = 0; i < CODE_COUNT; i++) {
+        chess_error code = all_codes[i];
+        if (code == CHESS_END || code == CHESS_ERR_OUT_OF_MEMORY || code == CHESS_ERR_INTERNAL) {
+            continue;
+        }
+        if (!seen[code]) {
+            fprintf(stderr, "code %d (%s) never returned\n", code, chess_error_message(code));
+            failures++;
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR\n", argv[0]);
+        return 2;
+    }
+    testdata = argv[1];
+    workdir = argv[2];
+    test_version();
+    test_error_messages();
+    test_lifecycle();
+    test_fen_read_write();
+    test_bad_fens();
+    test_fen_error_codes();
+    test_fen_components();
+    test_fen_split();
+    test_fen_file();
+    test_move_lists();
+    test_play();
+    test_move_notation();
+    test_squares();
+    test_queries();
+    test_status();
+    test_perft();
+    test_render();
+    test_every_code_was_seen();
+    printf("c api: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,282 @@
+//! Error codes and their messages.
+
+use std::ffi::{c_char, c_int, CStr};
+
+use super::util::guard;
+use crate::fen::{FenError, FenFileError};
+use crate::uci::UciError;
+
+/// The result of a fallible call: `CHESS_OK` or the reason it failed.
+///
+/// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
+/// 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
+/// The SAN and PGN ranges are reserved for those readers. `chess_error_message` describes every
+/// code.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum chess_error {
+    /// Success.
+    CHESS_OK = 0,
+    /// The end of a sequence was reached (for readers such as PGN's "no more games"); not a failure.
+    CHESS_END = 1,
+    /// A required pointer argument was NULL.
+    CHESS_ERR_NULL_POINTER = 2,
+    /// An argument is out of its documented range (for example an unknown enum value).
+    CHESS_ERR_INVALID_ARGUMENT = 3,
+    /// The text does not fit in the buffer; `*out_len` holds the length needed, without the NUL.
+    CHESS_ERR_BUFFER_TOO_SMALL = 4,
+    /// A text argument holds a byte outside ASCII (or, for a file path, is not valid on this system).
+    CHESS_ERR_INVALID_TEXT = 5,
+    /// Memory for a new handle could not be allocated. (Running out of memory elsewhere aborts
+    /// the process, as Rust programs do.)
+    CHESS_ERR_OUT_OF_MEMORY = 6,
+    /// A bug inside the library was caught (a Rust panic); the call had no effect.
+    CHESS_ERR_INTERNAL = 7,
+
+    /// FEN: the input is empty or only whitespace.
+    CHESS_ERR_FEN_EMPTY = 100,
+    /// FEN: the input is longer than 256 bytes.
+    CHESS_ERR_FEN_TOO_LONG = 101,
+    /// FEN: a byte that is not printable ASCII, a space or a tab.
+    CHESS_ERR_FEN_INVALID_CHARACTER = 102,
+    /// FEN: not 4 to 6 fields separated by spaces.
+    CHESS_ERR_FEN_FIELD_COUNT = 103,
+    /// FEN: the piece placement does not have 8 ranks separated by '/'.
+    CHESS_ERR_FEN_RANK_COUNT = 104,
+    /// FEN: a rank does not describe exactly 8 squares.
+    CHESS_ERR_FEN_RANK_WIDTH = 105,
+    /// FEN: an empty-square count is not a single digit 1 to 8.
+    CHESS_ERR_FEN_EMPTY_SQUARE_COUNT = 106,
+    /// FEN: a character in the placement is neither a piece letter nor a digit.
+    CHESS_ERR_FEN_PIECE_LETTER = 107,
+    /// FEN: the side to move is not 'w' or 'b'.
+    CHESS_ERR_FEN_SIDE_TO_MOVE = 108,
+    /// FEN: the castling field is malformed.
+    CHESS_ERR_FEN_CASTLING = 109,
+    /// FEN: the en passant field is neither '-' nor a square.
+    CHESS_ERR_FEN_EN_PASSANT = 110,
+    /// FEN: the halfmove clock is not a decimal number from 0 to 4294967295.
+    CHESS_ERR_FEN_HALFMOVE_CLOCK = 111,
+    /// FEN: the fullmove number is not a decimal number from 0 to 4294967295.
+    CHESS_ERR_FEN_FULLMOVE_NUMBER = 112,
+    /// FEN: a side has no king.
+    CHESS_ERR_FEN_MISSING_KING = 113,
+    /// FEN: a side has more than one king.
+    CHESS_ERR_FEN_TOO_MANY_KINGS = 114,
+    /// FEN: a side has more than 16 pieces.
+    CHESS_ERR_FEN_TOO_MANY_PIECES = 115,
+    /// FEN: a side has more than 8 pawns.
+    CHESS_ERR_FEN_TOO_MANY_PAWNS = 116,
+    /// FEN: a pawn stands on the first or last rank.
+    CHESS_ERR_FEN_PAWN_ON_BACK_RANK = 117,
+    /// FEN: the side not to move is in check.
+    CHESS_ERR_FEN_OPPOSITE_CHECK = 118,
+    /// FEN: the side to move is in a check no single move could have given.
+    CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 119,
+    /// FEN: the en passant square has no pawn that could just have advanced two squares.
+    CHESS_ERR_FEN_INVALID_EN_PASSANT = 120,
+    /// FEN: a castling right without its king and rook on their home squares.
+    CHESS_ERR_FEN_BAD_CASTLING_RIGHTS = 121,
+
+    /// The move is not legal in the position.
+    CHESS_ERR_ILLEGAL_MOVE = 200,
+    /// The value is not a move encoding (kind above 7, or origin equal to destination).
+    CHESS_ERR_INVALID_MOVE = 201,
+    /// The text is not a UCI move (`e2e4`, `e7e8q`, `0000`).
+    CHESS_ERR_UCI_SYNTAX = 202,
+    /// Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
+    CHESS_ERR_INVALID_SQUARE = 203,
+
+    /// The file does not exist.
+    CHESS_ERR_FILE_NOT_FOUND = 500,
+    /// The file exists but could not be read.
+    CHESS_ERR_IO = 501,
+}
+
+use chess_error::*;
+
+/// Every code, in numeric order.
+const ALL_CODES: [chess_error; 36] = [
+    CHESS_OK,
+    CHESS_END,
+    CHESS_ERR_NULL_POINTER,
+    CHESS_ERR_INVALID_ARGUMENT,
+    CHESS_ERR_BUFFER_TOO_SMALL,
+    CHESS_ERR_INVALID_TEXT,
+    CHESS_ERR_OUT_OF_MEMORY,
+    CHESS_ERR_INTERNAL,
+    CHESS_ERR_FEN_EMPTY,
+    CHESS_ERR_FEN_TOO_LONG,
+    CHESS_ERR_FEN_INVALID_CHARACTER,
+    CHESS_ERR_FEN_FIELD_COUNT,
+    CHESS_ERR_FEN_RANK_COUNT,
+    CHESS_ERR_FEN_RANK_WIDTH,
+    CHESS_ERR_FEN_EMPTY_SQUARE_COUNT,
+    CHESS_ERR_FEN_PIECE_LETTER,
+    CHESS_ERR_FEN_SIDE_TO_MOVE,
+    CHESS_ERR_FEN_CASTLING,
+    CHESS_ERR_FEN_EN_PASSANT,
+    CHESS_ERR_FEN_HALFMOVE_CLOCK,
+    CHESS_ERR_FEN_FULLMOVE_NUMBER,
+    CHESS_ERR_FEN_MISSING_KING,
+    CHESS_ERR_FEN_TOO_MANY_KINGS,
+    CHESS_ERR_FEN_TOO_MANY_PIECES,
+    CHESS_ERR_FEN_TOO_MANY_PAWNS,
+    CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+    CHESS_ERR_FEN_OPPOSITE_CHECK,
+    CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+    CHESS_ERR_FEN_INVALID_EN_PASSANT,
+    CHESS_ERR_FEN_BAD_CASTLING_RIGHTS,
+    CHESS_ERR_ILLEGAL_MOVE,
+    CHESS_ERR_INVALID_MOVE,
+    CHESS_ERR_UCI_SYNTAX,
+    CHESS_ERR_INVALID_SQUARE,
+    CHESS_ERR_FILE_NOT_FOUND,
+    CHESS_ERR_IO,
+];
+
+impl chess_error {
+    /// The code with this number, if there is one.
+    pub fn from_code(code: c_int) -> Option<chess_error> {
+        ALL_CODES.into_iter().find(|&e| e as c_int == code)
+    }
+
+    /// A short English description.
+    pub fn message(self) -> &'static CStr {
+        match self {
+            CHESS_OK => c"success",
+            CHESS_END => c"no more items",
+            CHESS_ERR_NULL_POINTER => c"a required pointer argument is NULL",
+            CHESS_ERR_INVALID_ARGUMENT => c"an argument is out of range",
+            CHESS_ERR_BUFFER_TOO_SMALL => c"the output buffer is too small",
+            CHESS_ERR_INVALID_TEXT => c"text argument is not ASCII (or not a valid path)",
+            CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
+            CHESS_ERR_INTERNAL => c"internal error (a bug in chesscore; please report it)",
+            CHESS_ERR_FEN_EMPTY => c"empty FEN",
+            CHESS_ERR_FEN_TOO_LONG => c"FEN too long: at most 256 bytes are accepted",
+            CHESS_ERR_FEN_INVALID_CHARACTER => {
+                c"invalid character in FEN: only printable ASCII, spaces and tabs are allowed"
+            }
+            CHESS_ERR_FEN_FIELD_COUNT => c"expected 4 to 6 FEN fields separated by spaces",
+            CHESS_ERR_FEN_RANK_COUNT => c"expected 8 ranks separated by '/' in the piece placement",
+            CHESS_ERR_FEN_RANK_WIDTH => c"a rank does not describe exactly 8 squares",
+            CHESS_ERR_FEN_EMPTY_SQUARE_COUNT => c"invalid empty-square count: a single digit 1 to 8 is expected",
+            CHESS_ERR_FEN_PIECE_LETTER => c"invalid piece letter (expected one of PNBRQK pnbrqk or a digit)",
+            CHESS_ERR_FEN_SIDE_TO_MOVE => c"invalid side to move: expected 'w' or 'b'",
+            CHESS_ERR_FEN_CASTLING => {
+                c"invalid castling field: expected '-' or at most four distinct letters of KQkq or A-H a-h"
+            }
+            CHESS_ERR_FEN_EN_PASSANT => c"invalid en passant field: expected '-' or a square such as e3",
+            CHESS_ERR_FEN_HALFMOVE_CLOCK => c"invalid halfmove clock: expected a decimal number from 0 to 4294967295",
+            CHESS_ERR_FEN_FULLMOVE_NUMBER => c"invalid fullmove number: expected a decimal number from 0 to 4294967295",
+            CHESS_ERR_FEN_MISSING_KING => c"a side has no king",
+            CHESS_ERR_FEN_TOO_MANY_KINGS => c"a side has more than one king",
+            CHESS_ERR_FEN_TOO_MANY_PIECES => c"a side has more than 16 pieces",
+            CHESS_ERR_FEN_TOO_MANY_PAWNS => c"a side has more than 8 pawns",
+            CHESS_ERR_FEN_PAWN_ON_BACK_RANK => c"a pawn stands on the first or last rank",
+            CHESS_ERR_FEN_OPPOSITE_CHECK => c"the side not to move is in check",
+            CHESS_ERR_FEN_IMPOSSIBLE_CHECK => c"impossible check: no single move could have given it",
+            CHESS_ERR_FEN_INVALID_EN_PASSANT => {
+                c"en passant square without a pawn that could just have advanced two squares"
+            }
+            CHESS_ERR_FEN_BAD_CASTLING_RIGHTS => c"castling right without its king and rook on their home squares",
+            CHESS_ERR_ILLEGAL_MOVE => c"illegal move in this position",
+            CHESS_ERR_INVALID_MOVE => c"not a valid move encoding",
+            CHESS_ERR_UCI_SYNTAX => c"invalid UCI move syntax",
+            CHESS_ERR_INVALID_SQUARE => c"invalid square (expected a-h and 1-8, or an index 0 to 63)",
+            CHESS_ERR_FILE_NOT_FOUND => c"file not found",
+            CHESS_ERR_IO => c"the file could not be read",
+        }
+    }
+}
+
+impl From<&FenError> for chess_error {
+    fn from(error: &FenError) -> chess_error {
+        match error {
+            FenError::Empty => CHESS_ERR_FEN_EMPTY,
+            FenError::TooLong { .. } => CHESS_ERR_FEN_TOO_LONG,
+            FenError::InvalidCharacter { .. } => CHESS_ERR_FEN_INVALID_CHARACTER,
+            FenError::FieldCount { .. } => CHESS_ERR_FEN_FIELD_COUNT,
+            FenError::RankCount { .. } => CHESS_ERR_FEN_RANK_COUNT,
+            FenError::RankWidth { .. } => CHESS_ERR_FEN_RANK_WIDTH,
+            FenError::EmptySquareCount { .. } => CHESS_ERR_FEN_EMPTY_SQUARE_COUNT,
+            FenError::PieceLetter { .. } => CHESS_ERR_FEN_PIECE_LETTER,
+            FenError::SideToMove { .. } => CHESS_ERR_FEN_SIDE_TO_MOVE,
+            FenError::Castling { .. } => CHESS_ERR_FEN_CASTLING,
+            FenError::EnPassant { .. } => CHESS_ERR_FEN_EN_PASSANT,
+            FenError::HalfmoveClock { .. } => CHESS_ERR_FEN_HALFMOVE_CLOCK,
+            FenError::FullmoveNumber { .. } => CHESS_ERR_FEN_FULLMOVE_NUMBER,
+            FenError::MissingKing { .. } => CHESS_ERR_FEN_MISSING_KING,
+            FenError::TooManyKings { .. } => CHESS_ERR_FEN_TOO_MANY_KINGS,
+            FenError::TooManyPieces { .. } => CHESS_ERR_FEN_TOO_MANY_PIECES,
+            FenError::TooManyPawns { .. } => CHESS_ERR_FEN_TOO_MANY_PAWNS,
+            FenError::PawnOnBackRank { .. } => CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
+            FenError::OppositeCheck { .. } => CHESS_ERR_FEN_OPPOSITE_CHECK,
+            FenError::ImpossibleCheck { .. } => CHESS_ERR_FEN_IMPOSSIBLE_CHECK,
+            FenError::InvalidEnPassant { .. } => CHESS_ERR_FEN_INVALID_EN_PASSANT,
+            FenError::BadCastlingRights { .. } => CHESS_ERR_FEN_BAD_CASTLING_RIGHTS,
+        }
+    }
+}
+
+impl From<UciError> for chess_error {
+    fn from(error: UciError) -> chess_error {
+        match error {
+            UciError::Syntax => CHESS_ERR_UCI_SYNTAX,
+            UciError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+        }
+    }
+}
+
+/// The code of a FEN error, storing its byte offset in `*error_offset` when that is not NULL.
+///
+/// # Safety
+/// `error_offset` is NULL or valid for a write.
+pub(crate) unsafe fn fen_error(error: &FenError, error_offset: *mut usize) -> chess_error {
+    super::util::write_optional(error_offset, error.offset());
+    error.into()
+}
+
+/// The code of an error reading a FEN file (the offset as for [`fen_error`]).
+///
+/// # Safety
+/// As for [`fen_error`].
+pub(crate) unsafe fn fen_file_error(error: &FenFileError, error_offset: *mut usize) -> chess_error {
+    match error {
+        FenFileError::NotFound(_) => CHESS_ERR_FILE_NOT_FOUND,
+        FenFileError::Io { .. } => CHESS_ERR_IO,
+        FenFileError::Fen(e) => fen_error(e, error_offset),
+    }
+}
+
+/// A `chess_error` as C passes it: any int, so an unknown value is not undefined behaviour.
+pub type ErrorArg = c_int;
+
+/// A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
+/// "unknown error code".
+#[no_mangle]
+pub extern "C" fn chess_error_message(code: ErrorArg) -> *const c_char {
+    const UNKNOWN: &CStr = c"unknown error code";
+    guard(UNKNOWN.as_ptr(), || chess_error::from_code(code).map_or(UNKNOWN, chess_error::message).as_ptr())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_sorted_unique_and_described() {
+        let codes: Vec<c_int> = ALL_CODES.iter().map(|&e| e as c_int).collect();
+        assert!(codes.windows(2).all(|w| w[0] < w[1]), "{codes:?}");
+        let messages: HashSet<&CStr> = ALL_CODES.iter().map(|e| e.message()).collect();
+        assert_eq!(messages.len(), ALL_CODES.len());
+        for e in ALL_CODES {
+            assert_eq!(chess_error::from_code(e as c_int), Some(e));
+            assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
+        }
+        for unknown in [-1, 8, 99, 122, 300, 502, c_int::MAX] {
+            assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
+        }
+    }
+}

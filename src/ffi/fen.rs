@@ -1,0 +1,176 @@
+//! FEN reading and writing.
+
+use std::ffi::c_char;
+
+use super::error::chess_error::{self, *};
+use super::error::{fen_error, fen_file_error};
+use super::position::{chess_position, position, try_new_handle};
+use super::types::{chess_ep_mode, ep_mode_arg, EpModeArg};
+use super::util::{c_bytes, guard, guard_code, Out, StackText, TextOut};
+use crate::fen::split;
+use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, FEN_MAX_LEN};
+
+/// Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
+pub const CHESS_FEN_MAX: usize = 104;
+
+const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
+
+/// Reads a standard-chess FEN (4 to 6 fields; missing clocks read as `0 1`) and checks that the
+/// position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
+/// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
+    guard(CHESS_ERR_INTERNAL, || chess_fen_parse_ex(fen, out, std::ptr::null_mut()))
+}
+
+/// `chess_fen_parse`, also storing the byte offset where a FEN error was found in
+/// `*error_offset` (which may be NULL, and is written only when a `CHESS_ERR_FEN_*` code is
+/// returned), for messages like "error at column 17".
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse_ex(
+    fen: *const c_char,
+    out: *mut *mut chess_position,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let fen = c_bytes(fen)?;
+        let out = Out::new(out)?;
+        let pos = read_fen(fen).map_err(|e| fen_error(&e, error_offset))?;
+        out.write(try_new_handle(pos)?);
+        Ok(())
+    })
+}
+
+fn read_fen(fen: &[u8]) -> Result<Position, FenError> {
+    Ok(Fen::parse_bytes(fen)?.validate(&FenOptions::default())?.0)
+}
+
+/// Builds a position from the six FEN fields given separately (none may be empty or hold a
+/// space). Error offsets count in the fields joined by single spaces. Otherwise as
+/// `chess_fen_parse_ex`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_from_components(
+    placement: *const c_char,
+    side_to_move: *const c_char,
+    castling: *const c_char,
+    en_passant: *const c_char,
+    halfmove_clock: *const c_char,
+    fullmove_number: *const c_char,
+    out: *mut *mut chess_position,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let parts = [
+            c_bytes(placement)?,
+            c_bytes(side_to_move)?,
+            c_bytes(castling)?,
+            c_bytes(en_passant)?,
+            c_bytes(halfmove_clock)?,
+            c_bytes(fullmove_number)?,
+        ];
+        let out = Out::new(out)?;
+        let pos = Position::from_fen_component_bytes(parts).map_err(|e| fen_error(&e, error_offset))?;
+        out.write(try_new_handle(pos)?);
+        Ok(())
+    })
+}
+
+/// Splits a FEN into its six fields, checking their syntax (not the position), with absent
+/// clocks filled in as `0` and `1`. The fields are copied into `buf`, each NUL-terminated, and
+/// `fields` (an array of 6) receives pointers to them in FEN order. `*out_len` is the length of
+/// the copied text without its final NUL (so `cap` must exceed it). `error_offset` as for
+/// `chess_fen_parse_ex`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_split(
+    fen: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    fields: *mut *const c_char,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let fen = c_bytes(fen)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        if fields.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        Fen::parse_bytes(fen).map_err(|e| fen_error(&e, error_offset))?;
+        // The syntax is valid, so the text is ASCII.
+        let text = std::str::from_utf8(fen).map_err(|_| CHESS_ERR_INTERNAL)?;
+        let parts = split(text).map_err(|e| fen_error(&e, error_offset))?;
+        let start = text_out.write(parts.join("\0").as_bytes())?.cast_const();
+        let mut offset = 0;
+        for (i, part) in parts.iter().enumerate() {
+            fields.add(i).write(start.add(offset));
+            offset += part.len() + 1;
+        }
+        Ok(())
+    })
+}
+
+/// Reads the first non-empty line of a FEN file. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system
+/// cannot represent), a `CHESS_ERR_FEN_*` code (offset within the line, as for
+/// `chess_fen_parse_ex`), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_read_file(
+    path: *const c_char,
+    out: *mut *mut chess_position,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let path = c_path(c_bytes(path)?)?;
+        let out = Out::new(out)?;
+        let pos = Position::from_fen_file(path).map_err(|e| fen_file_error(&e, error_offset))?;
+        out.write(try_new_handle(pos)?);
+        Ok(())
+    })
+}
+
+#[cfg(unix)]
+fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
+    use std::os::unix::ffi::OsStrExt;
+    Ok(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
+}
+
+#[cfg(not(unix))]
+fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
+    std::str::from_utf8(bytes).map(std::path::Path::new).map_err(|_| CHESS_ERR_INVALID_TEXT)
+}
+
+/// Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
+/// `KQkq`. `CHESS_FEN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_write(
+    pos: *const chess_position,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    let legal = chess_ep_mode::CHESS_EP_LEGAL as EpModeArg;
+    guard(CHESS_ERR_INTERNAL, || chess_fen_write_with(pos, legal, buf, cap, out_len))
+}
+
+/// `chess_fen_write` with the en passant square chosen by `mode` (`CHESS_ERR_INVALID_ARGUMENT`
+/// for an unknown mode).
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_write_with(
+    pos: *const chess_position,
+    mode: EpModeArg,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let pos = position(pos)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let en_passant = ep_mode_arg(mode).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let mut fen = StackText::<FEN_MAX_LEN>::new();
+        pos.write_fen(&mut fen, &FenWriteOptions { en_passant, ..FenWriteOptions::default() })
+            .map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(fen.as_bytes())?;
+        Ok(())
+    })
+}

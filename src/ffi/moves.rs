@@ -1,0 +1,270 @@
+//! Move generation, playing moves, perft, and move and square notation.
+
+use std::ffi::{c_char, c_int};
+
+use super::error::chess_error::{self, *};
+use super::position::{chess_position, position, position_mut, position_ref};
+use super::types::{chess_move_kind, chess_piece_kind, square_arg, square_ret, CHESS_NO_SQUARE};
+use super::util::{c_ascii, guard, guard_code, Out, StackText, TextOut};
+use crate::{Move, MoveList, Square, MAX_MOVES};
+
+/// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
+/// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
+pub type chess_move = u16;
+
+/// "No move" (also what the UCI null move `0000` reads as).
+pub const CHESS_MOVE_NONE: chess_move = 0;
+
+/// Capacity that always holds every legal or pseudo-legal move of a position.
+pub const CHESS_MAX_MOVES: usize = 256;
+
+const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
+
+/// Copies up to `cap` moves of `list` to `out` (which may be NULL only when `cap` is 0) and
+/// returns the length of the whole list; 0 when `out` is NULL with `cap` > 0.
+///
+/// # Safety
+/// `out` is NULL or valid for `cap` writes.
+unsafe fn fill(list: &MoveList, out: *mut chess_move, cap: usize) -> usize {
+    if out.is_null() && cap > 0 {
+        return 0;
+    }
+    for (i, mv) in list.iter().take(cap).enumerate() {
+        out.add(i).write(mv.raw());
+    }
+    list.len()
+}
+
+/// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
+/// (so a result above `cap` shows the array was short). `out` may be NULL when `cap` is 0 (a
+/// count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut chess_move, cap: usize) -> usize {
+    guard(0, || match position_ref(pos) {
+        None => 0,
+        Some(pos) if cap == 0 => pos.legal_move_count(),
+        Some(pos) => fill(&pos.legal_moves(), out, cap),
+    })
+}
+
+/// Like `chess_legal_moves` for pseudo-legal moves: moves that follow the pieces' rules but may
+/// leave the own king in check (castling still obeys all of its rules).
+#[no_mangle]
+pub unsafe extern "C" fn chess_pseudo_legal_moves(
+    pos: *const chess_position,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || position_ref(pos).map_or(0, |pos| fill(&pos.pseudo_legal_moves(), out, cap)))
+}
+
+/// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
+/// 0..63).
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_moves_from(
+    pos: *const chess_position,
+    square: c_int,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || match (position_ref(pos), square_arg(square)) {
+        (Some(pos), Some(square)) => fill(&pos.legal_moves_from(square), out, cap),
+        _ => 0,
+    })
+}
+
+/// True when `mv` is a legal move in `pos` (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_legal(pos: *const chess_position, mv: chess_move) -> bool {
+    guard(false, || match (position_ref(pos), Move::from_raw(mv)) {
+        (Some(pos), Some(mv)) => pos.is_legal(mv),
+        _ => false,
+    })
+}
+
+/// Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
+/// move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
+/// is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess_move) -> chess_error {
+    guard_code(|| {
+        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        let mut next = *target;
+        next.play(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
+        *target = next;
+        Ok(())
+    })
+}
+
+/// Plays `mv` without checking it: the fast path for move loops. `mv` must be one of the
+/// position's legal moves (as `chess_legal_moves` gives them); any other move leaves a position
+/// that is safe to use and free but meaningless. Does nothing for a NULL position,
+/// `CHESS_MOVE_NONE` or a value that is not a move encoding.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position, mv: chess_move) {
+    guard((), || {
+        if let (Some(pos), Some(mv)) = (position_mut(pos), valid_move(mv)) {
+            pos.play_unchecked(mv);
+        }
+    })
+}
+
+/// Passes the turn (a null move): the en passant square is cleared and the clocks advance.
+/// `CHESS_ERR_ILLEGAL_MOVE` while in check, with the position unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_null(pos: *mut chess_position) -> chess_error {
+    guard_code(|| {
+        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let mut next = *target;
+        if !next.play_null() {
+            return Err(CHESS_ERR_ILLEGAL_MOVE);
+        }
+        *target = next;
+        Ok(())
+    })
+}
+
+/// Number of leaves of the legal move tree `depth` plies deep (1 at depth 0), counting the last
+/// ply without playing it. 0 for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_perft(pos: *const chess_position, depth: u32) -> u64 {
+    guard(0, || position_ref(pos).map_or(0, |pos| pos.perft(depth)))
+}
+
+/// Perft split by first move: writes up to `cap` legal moves to `moves` and the leaf count below
+/// each (`depth - 1` plies after it) to `counts`, and returns the number of legal moves (0 at
+/// depth 0). With `cap` 0 the arrays may be NULL and nothing is counted. Returns 0 for a NULL
+/// position, or a NULL array with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_perft_divide(
+    pos: *const chess_position,
+    depth: u32,
+    moves: *mut chess_move,
+    counts: *mut u64,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        let Some(pos) = position_ref(pos) else { return 0 };
+        if depth == 0 {
+            return 0;
+        }
+        if cap == 0 {
+            return pos.legal_move_count();
+        }
+        if moves.is_null() || counts.is_null() {
+            return 0;
+        }
+        let divide = pos.divide(depth);
+        for (i, &(mv, count)) in divide.iter().take(cap).enumerate() {
+            moves.add(i).write(mv.raw());
+            counts.add(i).write(count);
+        }
+        divide.len()
+    })
+}
+
+/// Writes `mv` in UCI (`e2e4`, `e7e8q`, castling as `e1g1`, `0000` for `CHESS_MOVE_NONE`).
+/// Errors: `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`
+/// (6 bytes always suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_to_uci(
+    mv: chess_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        let mut text = StackText::<5>::new();
+        mv.write_uci(false, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as the
+/// king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`); promotion letters are lower
+/// case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_from_uci(
+    pos: *const chess_position,
+    uci: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let pos = position(pos)?;
+        let uci = c_ascii(uci)?;
+        let out = Out::new(out)?;
+        let mv = pos.parse_uci(uci)?;
+        out.write(mv.raw());
+        Ok(())
+    })
+}
+
+/// The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
+/// `CHESS_MOVE_NONE` or a value that is not a move encoding.
+#[no_mangle]
+pub extern "C" fn chess_move_from_square(mv: chess_move) -> c_int {
+    guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::from)))
+}
+
+/// The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
+/// `chess_move_from_square`.
+#[no_mangle]
+pub extern "C" fn chess_move_to_square(mv: chess_move) -> c_int {
+    guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::to)))
+}
+
+/// The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
+#[no_mangle]
+pub extern "C" fn chess_move_promotion(mv: chess_move) -> chess_piece_kind {
+    guard(chess_piece_kind::CHESS_NO_KIND, || valid_move(mv).and_then(Move::promotion).into())
+}
+
+/// The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
+/// encoding.
+#[no_mangle]
+pub extern "C" fn chess_move_kind_of(mv: chess_move) -> chess_move_kind {
+    guard(chess_move_kind::CHESS_MOVE_NORMAL, || {
+        valid_move(mv).map_or(chess_move_kind::CHESS_MOVE_NORMAL, |mv| mv.kind().into())
+    })
+}
+
+/// A move other than "no move", when `raw` encodes one.
+fn valid_move(raw: chess_move) -> Option<Move> {
+    Move::from_raw(raw).filter(|mv| !mv.is_null())
+}
+
+/// Writes the name of `square` (0 = a1 .. 63 = h8), such as `e4`. Errors:
+/// `CHESS_ERR_INVALID_SQUARE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (3 bytes
+/// suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_square_name(
+    square: c_int,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let square = square_arg(square).ok_or(CHESS_ERR_INVALID_SQUARE)?;
+        text_out.write(&square.name())?;
+        Ok(())
+    })
+}
+
+/// Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_square_parse(name: *const c_char, out: *mut c_int) -> chess_error {
+    guard_code(|| {
+        let name = c_ascii(name)?;
+        let out = Out::new(out)?;
+        let square = Square::from_ascii(name.as_bytes()).map_err(|_| CHESS_ERR_INVALID_SQUARE)?;
+        out.write(square.index() as c_int);
+        Ok(())
+    })
+}

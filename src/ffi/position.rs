@@ -1,0 +1,264 @@
+//! Position handles: allocation, copying, and every query of the core.
+
+use std::alloc::{self, Layout};
+use std::ffi::c_int;
+use std::ptr;
+
+use super::error::chess_error::{self, *};
+use super::types::{
+    chess_color, chess_piece, color_arg, ep_mode_arg, kind_arg, square_arg, square_ret, ColorArg, EpModeArg, KindArg,
+    CHESS_NO_SQUARE,
+};
+use super::util::guard;
+use crate::Position;
+
+/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
+/// FEN reader, and release it with `chess_position_free`.
+pub struct chess_position {
+    pos: Position,
+}
+
+/// Moves `pos` into a new handle; NULL when memory runs out (instead of aborting the program).
+pub(crate) fn new_handle(pos: Position) -> *mut chess_position {
+    let layout = Layout::new::<chess_position>();
+    // SAFETY: the layout is that of a non-zero-sized type.
+    let handle = unsafe { alloc::alloc(layout) }.cast::<chess_position>();
+    if !handle.is_null() {
+        // SAFETY: freshly allocated for this type.
+        unsafe { handle.write(chess_position { pos }) };
+    }
+    handle
+}
+
+/// Like [`new_handle`], reporting a failed allocation as an error code.
+pub(crate) fn try_new_handle(pos: Position) -> Result<*mut chess_position, chess_error> {
+    let handle = new_handle(pos);
+    if handle.is_null() {
+        Err(CHESS_ERR_OUT_OF_MEMORY)
+    } else {
+        Ok(handle)
+    }
+}
+
+/// The position behind a handle, if it is not NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live handle not written during `'a`.
+#[inline(always)]
+pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a Position> {
+    pos.as_ref().map(|handle| &handle.pos)
+}
+
+/// The position behind a handle, or [`CHESS_ERR_NULL_POINTER`].
+///
+/// # Safety
+/// As for [`position_ref`].
+#[inline(always)]
+pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Position, chess_error> {
+    position_ref(pos).ok_or(CHESS_ERR_NULL_POINTER)
+}
+
+/// The position behind a handle, for writing.
+///
+/// # Safety
+/// `pos` is NULL or a live handle used by no one else during `'a`.
+#[inline(always)]
+pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mut Position> {
+    pos.as_mut().map(|handle| &mut handle.pos)
+}
+
+/// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
+///
+/// # Safety
+/// As for [`position_ref`].
+#[inline(always)]
+unsafe fn query<T: Copy>(pos: *const chess_position, fallback: T, f: impl FnOnce(&Position) -> T) -> T {
+    guard(fallback, || position_ref(pos).map_or(fallback, f))
+}
+
+/// A new position holding the standard starting position; NULL when memory runs out.
+#[no_mangle]
+pub extern "C" fn chess_position_new() -> *mut chess_position {
+    guard(ptr::null_mut(), || new_handle(Position::startpos()))
+}
+
+/// A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_clone(pos: *const chess_position) -> *mut chess_position {
+    guard(ptr::null_mut(), || position_ref(pos).map_or(ptr::null_mut(), |p| new_handle(*p)))
+}
+
+/// Overwrites `dst` with `src` (no allocation; `dst` may equal `src`). Does nothing when either
+/// is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *const chess_position) {
+    guard((), || {
+        if !dst.is_null() && !src.is_null() {
+            // A copy, not references: `dst` and `src` may be the same handle.
+            ptr::copy(src, dst, 1);
+        }
+    })
+}
+
+/// Releases a handle. NULL is accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
+    guard((), || {
+        if !pos.is_null() {
+            // SAFETY: handles are allocated by `new_handle` with the global allocator and the
+            // layout of `chess_position`, as `Box` does.
+            drop(Box::from_raw(pos));
+        }
+    })
+}
+
+/// The side to move (`CHESS_WHITE` for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_turn(pos: *const chess_position) -> chess_color {
+    query(pos, chess_color::CHESS_WHITE, |p| p.turn().into())
+}
+
+/// The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_castling_rights(pos: *const chess_position) -> u8 {
+    query(pos, 0, |p| p.castling().bits())
+}
+
+/// The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
+/// none, `pos` is NULL or `mode` is unknown.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_en_passant(pos: *const chess_position, mode: EpModeArg) -> c_int {
+    query(pos, CHESS_NO_SQUARE, |p| {
+        ep_mode_arg(mode).map_or(CHESS_NO_SQUARE, |mode| square_ret(p.en_passant_square(mode)))
+    })
+}
+
+/// Half-moves since the last capture or pawn move (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_halfmove_clock(pos: *const chess_position) -> u32 {
+    query(pos, 0, |p| p.halfmove_clock())
+}
+
+/// The move number, starting at 1 and incremented after Black moves (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_fullmove_number(pos: *const chess_position) -> u32 {
+    query(pos, 0, |p| p.fullmove_number())
+}
+
+/// The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
+/// position or a square outside 0..63.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_piece_at(pos: *const chess_position, square: c_int) -> chess_piece {
+    query(pos, chess_piece::CHESS_NO_PIECE, |p| square_arg(square).and_then(|sq| p.piece_at(sq)).into())
+}
+
+/// The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
+/// an unknown colour or kind.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_pieces(pos: *const chess_position, color: ColorArg, kind: KindArg) -> u64 {
+    query(pos, 0, |p| match (color_arg(color), kind_arg(kind)) {
+        (Some(color), Some(kind)) => p.pieces_of(color, kind).0,
+        _ => 0,
+    })
+}
+
+/// The squares holding any piece (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_occupancy(pos: *const chess_position) -> u64 {
+    query(pos, 0, |p| p.occupancy().0)
+}
+
+/// The squares holding pieces of `color` (0 for a NULL position or an unknown colour).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_color_occupancy(pos: *const chess_position, color: ColorArg) -> u64 {
+    query(pos, 0, |p| color_arg(color).map_or(0, |color| p.color_occupancy(color).0))
+}
+
+/// The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_king_square(pos: *const chess_position, color: ColorArg) -> c_int {
+    query(pos, CHESS_NO_SQUARE, |p| square_ret(color_arg(color).map(|color| p.king_square(color))))
+}
+
+/// The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
+/// square outside 0..63).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_attackers_to(pos: *const chess_position, square: c_int, by: ColorArg) -> u64 {
+    query(pos, 0, |p| match (square_arg(square), color_arg(by)) {
+        (Some(square), Some(by)) => p.attackers_to(square, by).0,
+        _ => 0,
+    })
+}
+
+/// The enemy pieces giving check to the side to move (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_checkers(pos: *const chess_position) -> u64 {
+    query(pos, 0, |p| p.checkers().0)
+}
+
+/// The pieces of the side to move pinned to their king (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_pinned(pos: *const chess_position) -> u64 {
+    query(pos, 0, |p| p.pinned().0)
+}
+
+/// The Polyglot Zobrist key (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_zobrist(pos: *const chess_position) -> u64 {
+    query(pos, 0, Position::zobrist)
+}
+
+/// True when the side to move is in check (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_in_check(pos: *const chess_position) -> bool {
+    query(pos, false, Position::in_check)
+}
+
+/// True when the side to move is checkmated (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_checkmate(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_checkmate)
+}
+
+/// True when the side to move is stalemated (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_stalemate(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_stalemate)
+}
+
+/// True when neither side can ever checkmate: no pawns, rooks or queens, and at most one minor
+/// piece or only bishops all on squares of one colour (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_insufficient_material(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_insufficient_material)
+}
+
+/// True when the halfmove clock has reached 100 and the side to move has a legal move: a draw
+/// may be claimed (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_fifty_moves(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_fifty_moves)
+}
+
+/// True when a fifty-move draw may be claimed now or by announcing a move that brings the clock
+/// to 100 (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_can_claim_fifty_moves(pos: *const chess_position) -> bool {
+    query(pos, false, Position::can_claim_fifty_moves)
+}
+
+/// True when the halfmove clock has reached 150 and the side to move is not checkmated: the game
+/// is drawn (FIDE's seventy-five-move rule; false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_seventy_five_moves(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_seventy_five_moves)
+}
+
+/// Bit of `chess_position_castling_rights`: White may castle king side.
+pub const CHESS_CASTLING_WHITE_KINGSIDE: u8 = 1;
+/// Bit of `chess_position_castling_rights`: White may castle queen side.
+pub const CHESS_CASTLING_WHITE_QUEENSIDE: u8 = 2;
+/// Bit of `chess_position_castling_rights`: Black may castle king side.
+pub const CHESS_CASTLING_BLACK_KINGSIDE: u8 = 4;
+/// Bit of `chess_position_castling_rights`: Black may castle queen side.
+pub const CHESS_CASTLING_BLACK_QUEENSIDE: u8 = 8;

@@ -1,0 +1,164 @@
+//! Boundary helpers: panic catching, pointer checks, output writing. Nothing here knows chess.
+
+use std::ffi::{c_char, CStr};
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+
+use super::error::chess_error::{self, *};
+
+/// Runs the body of an exported function; a panic becomes `fallback` instead of unwinding into C.
+#[inline(always)]
+pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+}
+
+/// [`guard`] for functions returning an error code: the body reports failures with `Err` (so it
+/// can use `?`) and a panic becomes [`CHESS_ERR_INTERNAL`].
+#[inline(always)]
+pub(crate) fn guard_code(body: impl FnOnce() -> Result<(), chess_error>) -> chess_error {
+    guard(CHESS_ERR_INTERNAL, || body().err().unwrap_or(CHESS_OK))
+}
+
+/// The bytes of a NUL-terminated string, without the NUL.
+///
+/// # Safety
+/// `s` is NULL or points to a NUL-terminated string that outlives `'a`.
+pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_error> {
+    if s.is_null() {
+        return Err(CHESS_ERR_NULL_POINTER);
+    }
+    Ok(CStr::from_ptr(s).to_bytes())
+}
+
+/// A NUL-terminated string that must be ASCII.
+///
+/// # Safety
+/// As for [`c_bytes`].
+pub(crate) unsafe fn c_ascii<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
+    let bytes = c_bytes(s)?;
+    if !bytes.is_ascii() {
+        return Err(CHESS_ERR_INVALID_TEXT);
+    }
+    std::str::from_utf8(bytes).map_err(|_| CHESS_ERR_INVALID_TEXT)
+}
+
+/// A checked, non-NULL output pointer, written once the call has succeeded.
+pub(crate) struct Out<T>(*mut T);
+
+impl<T> Out<T> {
+    pub(crate) fn new(ptr: *mut T) -> Result<Out<T>, chess_error> {
+        if ptr.is_null() {
+            Err(CHESS_ERR_NULL_POINTER)
+        } else {
+            Ok(Out(ptr))
+        }
+    }
+
+    /// # Safety
+    /// The pointer given to [`Out::new`] is valid for a write of `T`.
+    pub(crate) unsafe fn write(self, value: T) {
+        self.0.write(value);
+    }
+}
+
+/// Writes `value` through `ptr` when it is not NULL (optional outputs).
+///
+/// # Safety
+/// `ptr` is NULL or valid for a write of `T`.
+pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
+    if !ptr.is_null() {
+        ptr.write(value);
+    }
+}
+
+/// A text output `(buf, cap, out_len)`: `buf` may be NULL only when `cap` is 0, `out_len` may be
+/// NULL. On success the text and a NUL are copied; when they do not fit, only `*out_len` is set.
+pub(crate) struct TextOut {
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+}
+
+impl TextOut {
+    pub(crate) fn new(buf: *mut c_char, cap: usize, out_len: *mut usize) -> Result<TextOut, chess_error> {
+        if buf.is_null() && cap > 0 {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        Ok(TextOut { buf, cap, out_len })
+    }
+
+    /// Copies `text` (which holds no NUL) and a terminating NUL; returns `buf`.
+    ///
+    /// # Safety
+    /// `buf` is valid for `cap` bytes of writes and `out_len` is NULL or valid for a write.
+    pub(crate) unsafe fn write(self, text: &[u8]) -> Result<*mut c_char, chess_error> {
+        write_optional(self.out_len, text.len());
+        if text.len() >= self.cap {
+            return Err(CHESS_ERR_BUFFER_TOO_SMALL);
+        }
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), self.buf, text.len());
+        self.buf.add(text.len()).write(0);
+        Ok(self.buf)
+    }
+}
+
+/// A fixed-capacity text buffer on the stack, so short outputs need no allocation.
+pub(crate) struct StackText<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> StackText<N> {
+    pub(crate) fn new() -> Self {
+        StackText { bytes: [0; N], len: 0 }
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl<const N: usize> fmt::Write for StackText<N> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fmt::Write;
+
+    #[test]
+    fn a_panic_becomes_the_fallback() {
+        assert_eq!(guard(7, || -> i32 { panic!("boom") }), 7);
+        assert_eq!(guard_code(|| panic!("boom")), CHESS_ERR_INTERNAL);
+        assert_eq!(guard_code(|| Err(CHESS_ERR_INVALID_ARGUMENT)), CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(guard_code(|| Ok(())), CHESS_OK);
+    }
+
+    #[test]
+    fn text_out_follows_the_buffer_rule() {
+        let mut buf = [b'x' as c_char; 4];
+        let mut len = 99;
+        let out = TextOut::new(buf.as_mut_ptr(), 4, &mut len).unwrap();
+        assert_eq!(unsafe { out.write(b"abcd") }, Err(CHESS_ERR_BUFFER_TOO_SMALL));
+        assert_eq!((len, buf[0]), (4, b'x' as c_char));
+        let out = TextOut::new(buf.as_mut_ptr(), 4, &mut len).unwrap();
+        assert!(unsafe { out.write(b"abc") }.is_ok());
+        assert_eq!((len, buf[3]), (3, 0));
+        assert!(TextOut::new(std::ptr::null_mut(), 0, &mut len).is_ok());
+        assert_eq!(TextOut::new(std::ptr::null_mut(), 1, &mut len).err(), Some(CHESS_ERR_NULL_POINTER));
+    }
+
+    #[test]
+    fn stack_text_refuses_overflow() {
+        let mut text = StackText::<4>::new();
+        assert!(text.write_str("abc").is_ok());
+        assert!(text.write_str("de").is_err());
+        assert_eq!(text.as_bytes(), b"abc");
+    }
+}

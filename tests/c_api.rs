@@ -1,0 +1,213 @@
+//! The C ABI as C programs see it: the committed header against a fresh generation, the header
+//! under strict C99 and C++11 compilers, the symbols the shared library exports, and the C
+//! programs of `c_tests/` and `examples/`, compiled with the `cc` crate's compiler, linked
+//! against the `libchesscore.so` (or `.a`) this build made, and run.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use chesscore::Position;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+
+/// The shared library of this build. Cargo leaves the library's outputs in
+/// `target/<profile>/deps/`, beside this test; only `cargo build` copies them up a level.
+fn library() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let library = exe.with_file_name("libchesscore.so");
+    assert!(library.is_file(), "{} not built", library.display());
+    library
+}
+
+/// `target/<profile>`.
+fn profile_dir() -> PathBuf {
+    library().parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+/// A scratch directory for this profile's C executables and files.
+fn work_dir() -> PathBuf {
+    let profile = profile_dir().file_name().expect("profile directory").to_owned();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_api").join(profile);
+    std::fs::create_dir_all(&dir).expect("create the work directory");
+    dir
+}
+
+/// A directory where the library is found under its soname, `libchesscore.so.0`, which is the
+/// name linked programs ask the run-time linker for.
+fn runtime_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = work_dir().join("lib");
+        std::fs::create_dir_all(&dir).expect("create the library directory");
+        let link = dir.join("libchesscore.so.0");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(library(), &link).expect("link the soname");
+        dir
+    })
+}
+
+/// The C (or C++) compiler the `cc` crate chooses for this target, with its default flags.
+fn compiler(cpp: bool) -> Command {
+    let target = env!("CHESSCORE_BUILD_TARGET");
+    cc::Build::new()
+        .cpp(cpp)
+        .target(target)
+        .host(target)
+        .opt_level(2)
+        .debug(true)
+        .cargo_metadata(false)
+        .warnings(false)
+        .get_compiler()
+        .to_command()
+}
+
+/// A command running a C program built here. Cargo's LD_LIBRARY_PATH for tests would take
+/// precedence over the program's run path and could load a stale `target/<profile>` library.
+fn c_program(exe: &Path) -> Command {
+    let mut command = Command::new(exe);
+    command.env_remove("LD_LIBRARY_PATH");
+    command
+}
+
+fn run_checked(command: &mut Command) -> String {
+    let output = command.output().unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{command:?} failed ({})\nstdout:\n{stdout}\nstderr:\n{stderr}", output.status);
+    print!("{stdout}");
+    stdout
+}
+
+/// Compiles and links one C or C++ source file against libchesscore.so; returns the executable.
+fn build(source: &str) -> PathBuf {
+    let link = [library().display().to_string(), format!("-Wl,-rpath,{}", runtime_dir().display())];
+    build_with(source, "", &link)
+}
+
+/// Compiles and links one C source file against libchesscore.a and the system libraries the
+/// Rust standard library needs.
+fn build_static(source: &str) -> PathBuf {
+    let archive = library().with_file_name("libchesscore.a").display().to_string();
+    build_with(source, "_static", &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
+}
+
+fn build_with(source: &str, suffix: &str, link: &[String]) -> PathBuf {
+    let cpp = source.ends_with(".cpp");
+    let source = Path::new(MANIFEST_DIR).join(source);
+    let name = source.file_stem().expect("source file name").to_string_lossy();
+    let exe = work_dir().join(format!("{name}{suffix}"));
+    let mut command = compiler(cpp);
+    command
+        .args(if cpp { CXX_FLAGS } else { C_FLAGS })
+        .arg("-I")
+        .arg(Path::new(MANIFEST_DIR).join("include"))
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .args(link);
+    run_checked(&mut command);
+    exe
+}
+
+#[test]
+fn committed_header_matches_a_fresh_generation() {
+    let fresh = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h"));
+    let committed = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h.committed"));
+    assert!(
+        fresh == committed,
+        "include/chesscore.h differs from the header generated from src/ffi; the build has rewritten it: \
+         review and commit include/chesscore.h"
+    );
+}
+
+#[test]
+fn header_compiles_as_strict_c99_and_cxx11() {
+    let header = Path::new(MANIFEST_DIR).join("include/chesscore.h");
+    for (cpp, flags, language) in [(false, C_FLAGS, "c"), (true, CXX_FLAGS, "c++")] {
+        let mut command = compiler(cpp);
+        command.args(flags).args(["-fsyntax-only", "-x", language]).arg(&header);
+        run_checked(&mut command);
+    }
+}
+
+/// Function names declared in the header.
+fn header_functions() -> BTreeSet<String> {
+    let header = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("include/chesscore.h")).unwrap();
+    header
+        .lines()
+        .filter(|line| !line.starts_with([' ', '*', '/', '#', '}', '\t']) && line.contains('('))
+        .filter_map(|line| {
+            let name = line.split('(').next()?.rsplit([' ', '*']).next()?;
+            name.starts_with("chess_").then(|| name.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn library_exports_exactly_the_header_functions_under_its_soname() {
+    let library = library();
+    let mut nm = Command::new("nm");
+    nm.args(["-D", "--defined-only", "--format=posix"]).arg(&library);
+    let exported: BTreeSet<String> =
+        run_checked(&mut nm).lines().filter_map(|line| line.split_whitespace().next()).map(str::to_string).collect();
+    let declared = header_functions();
+    assert!(declared.len() >= 50, "{declared:?}");
+    assert_eq!(exported, declared, "exported symbols differ from the header's functions");
+
+    let mut readelf = Command::new("readelf");
+    readelf.arg("-d").arg(&library);
+    assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
+    let link = profile_dir().join("libchesscore.so.0");
+    assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
+}
+
+#[test]
+fn c_api_suite() {
+    let exe = build("c_tests/api.c");
+    let mut command = c_program(&exe);
+    command.arg(common::testdata()).arg(work_dir());
+    let output = run_checked(&mut command);
+    assert!(output.contains(", 0 failed"), "{output}");
+}
+
+#[test]
+fn c_perft_recursion_and_chess_perft() {
+    let exe = build("c_tests/perft.c");
+    // The debug library is slow; the release run goes deeper.
+    let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
+    let mut command = c_program(&exe);
+    command.arg(common::testdata()).arg(limit);
+    run_checked(&mut command);
+}
+
+#[test]
+fn cxx_program_links_and_runs() {
+    let output = run_checked(&mut c_program(&build("c_tests/cxx.cpp")));
+    assert!(output.contains("26 moves, ok"), "{output}");
+}
+
+#[test]
+fn examples_build_and_run() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let perft = build("examples/perft.c");
+    let output = run_checked(c_program(&perft).args([fen, "3"]));
+    assert!(output.contains("C recursion: depth 3, 97862 nodes"), "{output}");
+    assert!(output.contains("chess_perft: depth 3, 97862 nodes"), "{output}");
+    let bad = c_program(&perft).arg("8/8/8/8/8/8/8/8 x - - 0 1").output().unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("column 17"), "{bad:?}");
+
+    let legal_moves = build("examples/legal_moves.c");
+    let printed = run_checked(c_program(&legal_moves).arg(fen));
+    let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
+    assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
+    assert_eq!(run_checked(&mut c_program(&legal_moves)).lines().count(), 20);
+    let linked_statically = build_static("examples/legal_moves.c");
+    assert_eq!(run_checked(c_program(&linked_statically).arg(fen)).lines().collect::<Vec<_>>(), expected);
+}
