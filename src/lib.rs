@@ -72,3 +72,8 @@ pub use position::{EnPassantMode, IllegalMoveError, Position};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;
+
+/// The README's Rust snippets, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
