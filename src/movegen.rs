@@ -99,7 +99,7 @@ const ALL: Filter = Filter { from: Bitboard::FULL, to: Bitboard::FULL };
 
 impl Position {
     /// All legal moves.
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate::<_, true>(&mut list, ALL);

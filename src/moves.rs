@@ -15,6 +15,8 @@
 use std::fmt;
 use std::ops::{Deref, Index};
 
+use arrayvec::ArrayVec;
+
 use crate::castling::CastlingSide;
 use crate::piece::PieceKind;
 use crate::square::{File, Square};
@@ -207,64 +209,53 @@ impl fmt::Debug for Move {
 /// Capacity of a [`MoveList`]: more than the most legal moves any position has (218).
 pub const MAX_MOVES: usize = 256;
 
-/// A list of moves stored inline (no allocation), filled by move generation.
+/// A list of moves stored inline (no allocation), filled by move generation. Creating one
+/// writes nothing to its 256 slots: only the moves pushed are ever initialised.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub const fn new() -> MoveList {
-        MoveList { moves: [Move::NULL; MAX_MOVES], len: 0 }
+        MoveList { moves: ArrayVec::new_const() }
     }
 
     /// Appends a move; a move beyond the capacity is dropped (no legal position reaches it).
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
+        let _ = self.moves.try_push(mv);
     }
 
     /// Number of moves.
     #[inline(always)]
-    pub const fn len(&self) -> usize {
-        self.len
+    pub fn len(&self) -> usize {
+        self.moves.len()
     }
 
     /// True when there is no move.
     #[inline(always)]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
     }
 
     /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     /// Keeps only the moves for which `keep` returns true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            let mv = self.moves[i];
-            if keep(mv) {
-                self.moves[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.len = kept;
+        self.moves.retain(|mv| keep(*mv));
     }
 }
 
@@ -302,27 +293,10 @@ impl<'a> IntoIterator for &'a MoveList {
 
 impl IntoIterator for MoveList {
     type Item = Move;
-    type IntoIter = MoveListIntoIter;
+    type IntoIter = arrayvec::IntoIter<Move, MAX_MOVES>;
 
-    fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter { list: self, next: 0 }
-    }
-}
-
-/// Owning iterator over a [`MoveList`].
-pub struct MoveListIntoIter {
-    list: MoveList,
-    next: usize,
-}
-
-impl Iterator for MoveListIntoIter {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        let mv = self.list.as_slice().get(self.next).copied();
-        self.next += 1;
-        mv
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter()
     }
 }
 
