@@ -421,35 +421,41 @@ impl Position {
         true
     }
 
-    /// Flips one piece in the bitboards and the key (adding and removing are the same XOR).
+    /// Flips one piece in the bitboards (adding and removing are the same XOR) and returns the
+    /// change of the key. Key changes are gathered in a local and stored once per move: a chain
+    /// of read-modify-writes of the key in memory would serialise the move.
     #[inline(always)]
-    fn toggle(&mut self, color: Color, kind: PieceKind, sq: Square) {
+    #[must_use]
+    fn toggle(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
         let bb = Bitboard::from_square(sq);
         self.by_kind[kind.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
-        self.key ^= zobrist::piece_key_parts(color, kind, sq);
+        zobrist::piece_key_parts(color, kind, sq)
     }
 
     #[inline(always)]
-    fn add(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        self.toggle(color, kind, sq);
+    #[must_use]
+    fn add(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
         self.set_kind(sq, kind as u64);
+        self.toggle(color, kind, sq)
     }
 
     #[inline(always)]
-    fn remove(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        self.toggle(color, kind, sq);
+    #[must_use]
+    fn remove(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
         self.set_kind(sq, NO_PIECE);
+        self.toggle(color, kind, sq)
     }
 
     #[inline(always)]
-    fn shift(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) {
+    #[must_use]
+    fn shift(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) -> u64 {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.by_kind[kind.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
-        self.key ^= zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to);
         self.set_kind(from, NO_PIECE);
         self.set_kind(to, kind as u64);
+        zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to)
     }
 
     /// Plays `mv` without checking that it is legal, updating the Zobrist key incrementally.
@@ -464,15 +470,16 @@ impl Position {
         let them = !us;
         let from = mv.from();
         let to = mv.to();
+        let mut key = self.key ^ zobrist::white_to_move_key();
 
         if let Some(ep) = self.ep.take() {
             if self.en_passant_candidates(ep).any() {
-                self.key ^= zobrist::en_passant_key(ep.file());
+                key ^= zobrist::en_passant_key(ep.file());
             }
         }
         let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
         if (touched & self.castling_squares).any() {
-            self.update_castling(touched);
+            key ^= self.update_castling(touched);
         }
 
         let kind = mv.kind();
@@ -486,85 +493,82 @@ impl Position {
             let is_capture = captured_bb.any();
             self.by_kind[captured] ^= captured_bb;
             self.by_color[them.index()] ^= captured_bb;
-            self.key ^= zobrist::piece_key_index(them, captured, to) & 0u64.wrapping_sub(is_capture as u64);
+            key ^= zobrist::piece_key_index(them, captured, to) & 0u64.wrapping_sub(is_capture as u64);
 
-            let moved_bb = Bitboard::from_square(from) | Bitboard::from_square(to);
-            self.by_kind[moved as usize] ^= moved_bb;
-            self.by_color[us.index()] ^= moved_bb;
-            self.key ^=
-                zobrist::piece_key_index(us, moved as usize, from) ^ zobrist::piece_key_index(us, moved as usize, to);
+            self.by_kind[moved as usize] ^= touched;
+            self.by_color[us.index()] ^= touched;
+            key ^= zobrist::piece_key_index(us, moved as usize, from) ^ zobrist::piece_key_index(us, moved as usize, to);
             self.kinds[from as usize >> 4] ^= (moved ^ NO_PIECE) << ((from as usize & 15) * 4);
             self.kinds[to as usize >> 4] ^= (target ^ moved) << ((to as usize & 15) * 4);
             let reset = is_capture | (moved == PieceKind::Pawn as u64);
             self.halfmove_clock = if reset { 0 } else { self.halfmove_clock.wrapping_add(1) };
         } else {
-            self.play_special(mv, kind, us);
+            key ^= self.play_special(mv, kind, us);
         }
 
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
+        // Black's move completes a full move.
+        self.fullmove_number = self.fullmove_number.wrapping_add(us as u32);
         self.turn = them;
-        self.key ^= zobrist::white_to_move_key();
+        self.key = key;
     }
 
-    /// Double pushes, en passant, castling and promotions.
+    /// Double pushes, en passant, castling and promotions; returns the change of the key.
     #[inline(always)]
-    fn play_special(&mut self, mv: Move, kind: MoveKind, us: Color) {
+    fn play_special(&mut self, mv: Move, kind: MoveKind, us: Color) -> u64 {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         match kind {
             MoveKind::DoublePush => {
-                self.shift(us, PieceKind::Pawn, from, to);
                 self.halfmove_clock = 0;
                 let ep = Square::from_index_masked((from as u32 + to as u32) / 2);
                 self.ep = Some(ep);
-                if (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).any() {
-                    self.key ^= zobrist::en_passant_key(ep.file());
-                }
+                let hashed = (pawn_attacks(us, ep) & self.pieces_of(them, PieceKind::Pawn)).any();
+                let ep_key = zobrist::en_passant_key(ep.file()) & 0u64.wrapping_sub(hashed as u64);
+                self.shift(us, PieceKind::Pawn, from, to) ^ ep_key
             }
             MoveKind::EnPassant => {
-                self.remove(them, PieceKind::Pawn, Square::new(to.file(), from.rank()));
-                self.shift(us, PieceKind::Pawn, from, to);
                 self.halfmove_clock = 0;
+                self.remove(them, PieceKind::Pawn, Square::new(to.file(), from.rank()))
+                    ^ self.shift(us, PieceKind::Pawn, from, to)
             }
             MoveKind::Castling => {
+                self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
                 let side = if to > from { CastlingSide::KingSide } else { CastlingSide::QueenSide };
                 let rank = back_rank(us);
                 // Both leave before either lands: in Chess960 a destination may be an origin.
-                self.remove(us, PieceKind::King, from);
-                self.remove(us, PieceKind::Rook, to);
-                self.add(us, PieceKind::King, Square::new(side.king_destination_file(), rank));
-                self.add(us, PieceKind::Rook, Square::new(side.rook_destination_file(), rank));
-                self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+                self.remove(us, PieceKind::King, from)
+                    ^ self.remove(us, PieceKind::Rook, to)
+                    ^ self.add(us, PieceKind::King, Square::new(side.king_destination_file(), rank))
+                    ^ self.add(us, PieceKind::Rook, Square::new(side.rook_destination_file(), rank))
             }
             MoveKind::Normal
             | MoveKind::PromoteKnight
             | MoveKind::PromoteBishop
             | MoveKind::PromoteRook
             | MoveKind::PromoteQueen => {
-                if let Some(captured) = self.kind_at(to) {
-                    self.remove(them, captured, to);
-                }
-                self.remove(us, PieceKind::Pawn, from);
-                let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
-                self.add(us, promoted, to);
                 self.halfmove_clock = 0;
+                let captured = match self.kind_at(to) {
+                    Some(captured) => self.remove(them, captured, to),
+                    None => 0,
+                };
+                let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
+                captured ^ self.remove(us, PieceKind::Pawn, from) ^ self.add(us, promoted, to)
             }
         }
     }
 
-    /// Drops the castling rights lost by a move touching `touched` (called before the move).
+    /// Drops the castling rights lost by a move touching `touched` (called before the move);
+    /// returns the change of the key.
     #[inline(always)]
-    fn update_castling(&mut self, touched: Bitboard) {
+    fn update_castling(&mut self, touched: Bitboard) -> u64 {
         let before = self.castling.bits();
         let kings = self.by_kind[PieceKind::King.index()] & touched;
         let mut lost = self.castling.rook_bits_on(touched);
         lost |= ((kings & self.by_color[0]).any() as u8) * 0b0011;
         lost |= ((kings & self.by_color[1]).any() as u8) * 0b1100;
         self.castling.remove_bits(lost);
-        self.key ^= zobrist::castling_key(before ^ self.castling.bits());
         self.castling_squares = self.compute_castling_squares();
+        zobrist::castling_key(before ^ self.castling.bits())
     }
 
     /// The back rank of the side to move, for castling code.
