@@ -1,6 +1,5 @@
 //! Position handles: allocation, copying, and every query of the core.
 
-use std::alloc::{self, Layout};
 use std::ffi::c_int;
 use std::ptr;
 
@@ -9,25 +8,20 @@ use super::types::{
     chess_color, chess_piece, color_arg, ep_mode_arg, kind_arg, square_arg, square_ret, ColorArg, EpModeArg, KindArg,
     CHESS_NO_SQUARE,
 };
-use super::util::guard;
+use super::util::{guard, try_box};
 use crate::Position;
 
 /// A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
 /// FEN reader, and release it with `chess_position_free`.
+// A handle points to a core `Position`; this type only names it for C (cbindgen writes an
+// opaque struct). So a game or an EPD record can hand out pointers to positions it stores.
 pub struct chess_position {
-    pos: Position,
+    _opaque: [u8; 0],
 }
 
 /// Moves `pos` into a new handle; NULL when memory runs out (instead of aborting the program).
 pub(crate) fn new_handle(pos: Position) -> *mut chess_position {
-    let layout = Layout::new::<chess_position>();
-    // SAFETY: the layout is that of a non-zero-sized type.
-    let handle = unsafe { alloc::alloc(layout) }.cast::<chess_position>();
-    if !handle.is_null() {
-        // SAFETY: freshly allocated for this type.
-        unsafe { handle.write(chess_position { pos }) };
-    }
-    handle
+    try_box(pos).cast()
 }
 
 /// Like [`new_handle`], reporting a failed allocation as an error code.
@@ -46,7 +40,7 @@ pub(crate) fn try_new_handle(pos: Position) -> Result<*mut chess_position, chess
 /// `pos` is NULL or a live handle not written during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a Position> {
-    pos.as_ref().map(|handle| &handle.pos)
+    pos.cast::<Position>().as_ref()
 }
 
 /// The position behind a handle, or [`CHESS_ERR_NULL_POINTER`].
@@ -64,7 +58,7 @@ pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Posi
 /// `pos` is NULL or a live handle used by no one else during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mut Position> {
-    pos.as_mut().map(|handle| &mut handle.pos)
+    pos.cast::<Position>().as_mut()
 }
 
 /// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
@@ -95,7 +89,7 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
     guard((), || {
         if !dst.is_null() && !src.is_null() {
             // A copy, not references: `dst` and `src` may be the same handle.
-            ptr::copy(src, dst, 1);
+            ptr::copy(src.cast::<Position>(), dst.cast::<Position>(), 1);
         }
     })
 }
@@ -105,9 +99,8 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
     guard((), || {
         if !pos.is_null() {
-            // SAFETY: handles are allocated by `new_handle` with the global allocator and the
-            // layout of `chess_position`, as `Box` does.
-            drop(Box::from_raw(pos));
+            // SAFETY: handles are allocated by `new_handle` as `Box` allocates a `Position`.
+            drop(Box::from_raw(pos.cast::<Position>()));
         }
     })
 }

@@ -1,5 +1,6 @@
 //! Boundary helpers: panic catching, pointer checks, output writing. Nothing here knows chess.
 
+use std::alloc::{self, Layout};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -17,6 +18,21 @@ pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
 #[inline(always)]
 pub(crate) fn guard_code(body: impl FnOnce() -> Result<(), chess_error>) -> chess_error {
     guard(CHESS_ERR_INTERNAL, || body().err().unwrap_or(CHESS_OK))
+}
+
+/// Moves `value` to the heap as `Box` would, but returns NULL when memory runs out instead of
+/// aborting: handles are freed with `Box::from_raw`.
+pub(crate) fn try_box<T>(value: T) -> *mut T {
+    // Allocating zero bytes is undefined; no handle type is zero-sized.
+    const { assert!(size_of::<T>() != 0) };
+    let layout = Layout::new::<T>();
+    // SAFETY: the layout is not zero-sized.
+    let ptr = unsafe { alloc::alloc(layout) }.cast::<T>();
+    if !ptr.is_null() {
+        // SAFETY: freshly allocated for a `T`.
+        unsafe { ptr.write(value) };
+    }
+    ptr
 }
 
 /// The bytes of a NUL-terminated string, without the NUL.
