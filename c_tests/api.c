@@ -3,46 +3,10 @@
  *
  * usage: api TESTDATA_DIR WORK_DIR   (WORK_DIR: a writable directory for temporary files) */
 
-#include <chesscore.h>
+#include "common.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static int failures;
-static int checks;
 static const char *testdata;
 static const char *workdir;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        checks++;                                                                     \
-        if (!(cond)) {                                                                \
-            failures++;                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                             \
-    } while (0)
-
-/* Codes the calls below returned, to show that every code can be produced. */
-static int seen[600];
-
-static chess_error seen_code(chess_error err) {
-    if ((int)err >= 0 && (int)err < 600) {
-        seen[err] = 1;
-    }
-    return err;
-}
-
-#define CHECK_ERR(call, expected)                                                                    \
-    do {                                                                                             \
-        chess_error got_ = seen_code(call);                                                          \
-        checks++;                                                                                    \
-        if (got_ != (expected)) {                                                                    \
-            failures++;                                                                              \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %s\n", __FILE__, __LINE__, #call, got_, \
-                    chess_error_message(got_), #expected);                                           \
-        }                                                                                            \
-    } while (0)
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -50,34 +14,6 @@ static chess_error seen_code(chess_error err) {
 /* A value no call writes, to see that outputs of failed calls stay untouched. */
 #define UNTOUCHED ((chess_position *)&untouched_marker)
 static int untouched_marker;
-
-static chess_position *parse(const char *fen) {
-    chess_position *pos = NULL;
-    chess_error err = chess_fen_parse(fen, &pos);
-    if (err != CHESS_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", fen, chess_error_message(err));
-        exit(2);
-    }
-    return pos;
-}
-
-static int fen_is(const chess_position *pos, const char *expected) {
-    char buf[CHESS_FEN_MAX];
-    if (chess_fen_write(pos, buf, sizeof buf, NULL) != CHESS_OK) {
-        return 0;
-    }
-    if (strcmp(buf, expected) != 0) {
-        fprintf(stderr, "FEN %s, expected %s\n", buf, expected);
-        return 0;
-    }
-    return 1;
-}
-
-static chess_move uci(const chess_position *pos, const char *text) {
-    chess_move mv = 0xffff;
-    CHECK_ERR(chess_move_from_uci(pos, text, &mv), CHESS_OK);
-    return mv;
-}
 
 static int popcount(uint64_t bits) {
     int n = 0;
@@ -860,10 +796,7 @@ static void test_every_code_was_seen(void) {
         if (code == CHESS_END || code == CHESS_ERR_OUT_OF_MEMORY || code == CHESS_ERR_INTERNAL) {
             continue;
         }
-        if (!seen[code]) {
-            fprintf(stderr, "code %d (%s) never returned\n", code, chess_error_message(code));
-            failures++;
-        }
+        check_codes_seen(&code, 1);
     }
 }
 
@@ -892,6 +825,5 @@ int main(int argc, char **argv) {
     test_perft();
     test_render();
     test_every_code_was_seen();
-    printf("c api: %d checks, %d failed\n", checks, failures);
-    return failures == 0 ? 0 : 1;
+    return report("c api");
 }
