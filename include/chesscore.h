@@ -78,6 +78,23 @@
 #define CHESS_CASTLING_BLACK_QUEENSIDE 8
 
 /**
+ * Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
+ */
+#define CHESS_SAN_MAX 8
+
+/**
+ * Flag for SAN reading: accept only the canonical SAN, check or mate suffix included
+ * (otherwise reading is lenient).
+ */
+#define CHESS_SAN_STRICT 1
+
+/**
+ * Flag for SAN reading: accept the null move (`--`; leniently also `Z0`, `0000`, `@@@@`) as
+ * `CHESS_MOVE_NONE` when the side to move is not in check.
+ */
+#define CHESS_SAN_ALLOW_NULL 2
+
+/**
  * "No square": returned by square queries when there is none.
  */
 #define CHESS_NO_SQUARE (int)-1
@@ -87,8 +104,7 @@
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
- * The SAN and PGN ranges are reserved for those readers. `chess_error_message` describes every
- * code.
+ * The PGN range is reserved for its reader. `chess_error_message` describes every code.
  */
 typedef enum chess_error {
     /**
@@ -228,6 +244,20 @@ typedef enum chess_error {
      * Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
      */
     CHESS_ERR_INVALID_SQUARE = 203,
+    /**
+     * SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
+     */
+    CHESS_ERR_SAN_SYNTAX = 300,
+    /**
+     * SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
+     * `CHESS_ERR_ILLEGAL_MOVE`.)
+     */
+    CHESS_ERR_SAN_AMBIGUOUS = 301,
+    /**
+     * SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
+     * included).
+     */
+    CHESS_ERR_SAN_NOT_CANONICAL = 302,
     /**
      * The file does not exist.
      */
@@ -779,6 +809,66 @@ enum chess_error chess_position_to_unicode(const struct chess_position *pos,
                                            char *buf,
                                            size_t cap,
                                            size_t *out_len);
+
+/**
+ * Writes the SAN of `mv`, a legal move of `pos`, with its check or mate suffix (`Nf3`, `exd6`,
+ * `e8=Q+`, `O-O-O#`); `CHESS_MOVE_NONE` gives `--`. `CHESS_SAN_MAX` bytes always suffice.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_move_to_san(const struct chess_position *pos,
+                                   chess_move mv,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,
+ * absent or wrong; one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`); `0-0`; over-specified
+ * origins and long algebraic (`Ngf3`, `Ng1-f3`); promotions with or without `=`. No null
+ * moves. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`.
+ */
+enum chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
+
+/**
+ * Reads a move in strict SAN: only the text `chess_move_to_san` writes for it, suffix included.
+ * Errors as for `chess_move_from_san`, and `CHESS_ERR_SAN_NOT_CANONICAL` for another spelling
+ * of a legal move.
+ */
+enum chess_error chess_move_from_san_strict(const struct chess_position *pos,
+                                            const char *san,
+                                            chess_move *out);
+
+/**
+ * Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
+ * asks. A null move reads as `CHESS_MOVE_NONE`. Errors as for `chess_move_from_san_strict`,
+ * and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+enum chess_error chess_move_from_san_with(const struct chess_position *pos,
+                                          const char *san,
+                                          uint32_t flags,
+                                          chess_move *out);
+
+/**
+ * Reads a line of moves separated by spaces, tabs or line breaks, each token in UCI when it
+ * looks like UCI (`e2e4`, `e7e8q`) and in SAN (as `flags` asks) otherwise. The moves are read
+ * in turn from `pos`, each in the position the earlier ones reach; `pos` itself is not changed.
+ *
+ * On success `*out_count` receives the number of moves and the first `cap` of them are stored
+ * in `out` (which may be NULL when `cap` is 0). When a token is bad, nothing is stored but
+ * `*error_index` (optional): the index of the first bad token, counting from 0, and its code is
+ * returned (`CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`,
+ * `CHESS_ERR_SAN_NOT_CANONICAL`). Other errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_ARGUMENT` (unknown flag bits).
+ */
+enum chess_error chess_moves_from_line(const struct chess_position *pos,
+                                       const char *line,
+                                       uint32_t flags,
+                                       chess_move *out,
+                                       size_t cap,
+                                       size_t *out_count,
+                                       size_t *error_index);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -5,13 +5,13 @@ use std::ffi::{c_char, c_int, CStr};
 use super::util::guard;
 use crate::fen::{FenError, FenFileError};
 use crate::uci::UciError;
+use crate::SanError;
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed.
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
-/// The SAN and PGN ranges are reserved for those readers. `chess_error_message` describes every
-/// code.
+/// The PGN range is reserved for its reader. `chess_error_message` describes every code.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum chess_error {
@@ -87,6 +87,15 @@ pub enum chess_error {
     /// Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
     CHESS_ERR_INVALID_SQUARE = 203,
 
+    /// SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
+    CHESS_ERR_SAN_SYNTAX = 300,
+    /// SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
+    /// `CHESS_ERR_ILLEGAL_MOVE`.)
+    CHESS_ERR_SAN_AMBIGUOUS = 301,
+    /// SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
+    /// included).
+    CHESS_ERR_SAN_NOT_CANONICAL = 302,
+
     /// The file does not exist.
     CHESS_ERR_FILE_NOT_FOUND = 500,
     /// The file exists but could not be read.
@@ -96,7 +105,7 @@ pub enum chess_error {
 use chess_error::*;
 
 /// Every code, in numeric order.
-const ALL_CODES: [chess_error; 36] = [
+const ALL_CODES: [chess_error; 39] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -131,6 +140,9 @@ const ALL_CODES: [chess_error; 36] = [
     CHESS_ERR_INVALID_MOVE,
     CHESS_ERR_UCI_SYNTAX,
     CHESS_ERR_INVALID_SQUARE,
+    CHESS_ERR_SAN_SYNTAX,
+    CHESS_ERR_SAN_AMBIGUOUS,
+    CHESS_ERR_SAN_NOT_CANONICAL,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
 ];
@@ -184,6 +196,9 @@ impl chess_error {
             CHESS_ERR_INVALID_MOVE => c"not a valid move encoding",
             CHESS_ERR_UCI_SYNTAX => c"invalid UCI move syntax",
             CHESS_ERR_INVALID_SQUARE => c"invalid square (expected a-h and 1-8, or an index 0 to 63)",
+            CHESS_ERR_SAN_SYNTAX => c"invalid SAN move syntax",
+            CHESS_ERR_SAN_AMBIGUOUS => c"ambiguous SAN move: more than one legal move matches",
+            CHESS_ERR_SAN_NOT_CANONICAL => c"not the canonical SAN of the move (strict reading)",
             CHESS_ERR_FILE_NOT_FOUND => c"file not found",
             CHESS_ERR_IO => c"the file could not be read",
         }
@@ -224,6 +239,17 @@ impl From<UciError> for chess_error {
         match error {
             UciError::Syntax => CHESS_ERR_UCI_SYNTAX,
             UciError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+        }
+    }
+}
+
+impl From<SanError> for chess_error {
+    fn from(error: SanError) -> chess_error {
+        match error {
+            SanError::Syntax => CHESS_ERR_SAN_SYNTAX,
+            SanError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+            SanError::Ambiguous => CHESS_ERR_SAN_AMBIGUOUS,
+            SanError::NotCanonical { .. } => CHESS_ERR_SAN_NOT_CANONICAL,
         }
     }
 }
@@ -275,7 +301,7 @@ mod tests {
             assert_eq!(chess_error::from_code(e as c_int), Some(e));
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
         }
-        for unknown in [-1, 8, 99, 122, 300, 502, c_int::MAX] {
+        for unknown in [-1, 8, 99, 122, 204, 303, 400, 502, 600, c_int::MAX] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -14,6 +14,7 @@ mod fen;
 mod moves;
 mod position;
 mod render;
+mod san;
 mod types;
 mod util;
 
@@ -22,6 +23,7 @@ pub use fen::*;
 pub use moves::*;
 pub use position::*;
 pub use render::*;
+pub use san::*;
 pub use types::*;
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");

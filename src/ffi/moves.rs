@@ -6,7 +6,7 @@ use super::error::chess_error::{self, *};
 use super::position::{chess_position, position, position_mut, position_ref};
 use super::types::{chess_move_kind, chess_piece_kind, square_arg, square_ret, CHESS_NO_SQUARE};
 use super::util::{c_ascii, guard, guard_code, Out, StackText, TextOut};
-use crate::{Move, MoveList, Square, MAX_MOVES};
+use crate::{Move, Square, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -20,19 +20,19 @@ pub const CHESS_MAX_MOVES: usize = 256;
 
 const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
 
-/// Copies up to `cap` moves of `list` to `out` (which may be NULL only when `cap` is 0) and
-/// returns the length of the whole list; 0 when `out` is NULL with `cap` > 0.
+/// Copies up to `cap` moves of `moves` to `out` (which may be NULL only when `cap` is 0) and
+/// returns how many there are; 0 when `out` is NULL with `cap` > 0.
 ///
 /// # Safety
 /// `out` is NULL or valid for `cap` writes.
-unsafe fn fill(list: &MoveList, out: *mut chess_move, cap: usize) -> usize {
+pub(crate) unsafe fn fill(moves: &[Move], out: *mut chess_move, cap: usize) -> usize {
     if out.is_null() && cap > 0 {
         return 0;
     }
-    for (i, mv) in list.iter().take(cap).enumerate() {
+    for (i, mv) in moves.iter().take(cap).enumerate() {
         out.add(i).write(mv.raw());
     }
-    list.len()
+    moves.len()
 }
 
 /// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
@@ -43,7 +43,7 @@ pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut
     guard(0, || match position_ref(pos) {
         None => 0,
         Some(pos) if cap == 0 => pos.legal_move_count(),
-        Some(pos) => fill(&pos.legal_moves(), out, cap),
+        Some(pos) => fill(pos.legal_moves().as_slice(), out, cap),
     })
 }
 
@@ -55,7 +55,7 @@ pub unsafe extern "C" fn chess_pseudo_legal_moves(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || position_ref(pos).map_or(0, |pos| fill(&pos.pseudo_legal_moves(), out, cap)))
+    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().as_slice(), out, cap)))
 }
 
 /// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
@@ -68,7 +68,7 @@ pub unsafe extern "C" fn chess_legal_moves_from(
     cap: usize,
 ) -> usize {
     guard(0, || match (position_ref(pos), square_arg(square)) {
-        (Some(pos), Some(square)) => fill(&pos.legal_moves_from(square), out, cap),
+        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).as_slice(), out, cap),
         _ => 0,
     })
 }
