@@ -103,8 +103,8 @@
  * The result of a fallible call: `CHESS_OK` or the reason it failed.
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
- * 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
- * The PGN range is reserved for its reader. `chess_error_message` describes every code.
+ * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
+ * output. The PGN range is reserved for its reader. `chess_error_message` describes every code.
  */
 typedef enum chess_error {
     /**
@@ -245,6 +245,10 @@ typedef enum chess_error {
      */
     CHESS_ERR_INVALID_SQUARE = 203,
     /**
+     * The game has no move to take back.
+     */
+    CHESS_ERR_EMPTY_HISTORY = 204,
+    /**
      * SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
      */
     CHESS_ERR_SAN_SYNTAX = 300,
@@ -267,6 +271,67 @@ typedef enum chess_error {
      */
     CHESS_ERR_IO = 501,
 } chess_error;
+
+/**
+ * The result of a game.
+ */
+typedef enum chess_result {
+    /**
+     * Not over (a draw that may be claimed but has not been leaves the game going).
+     */
+    CHESS_RESULT_ONGOING = 0,
+    /**
+     * White won.
+     */
+    CHESS_RESULT_WHITE_WINS = 1,
+    /**
+     * Black won.
+     */
+    CHESS_RESULT_BLACK_WINS = 2,
+    /**
+     * Drawn.
+     */
+    CHESS_RESULT_DRAW = 3,
+} chess_result;
+
+/**
+ * Why a game ended, or which draw may be claimed.
+ */
+typedef enum chess_termination {
+    /**
+     * None: the game goes on, or no draw may be claimed.
+     */
+    CHESS_TERMINATION_NONE = 0,
+    /**
+     * The side to move is checkmated.
+     */
+    CHESS_TERMINATION_CHECKMATE = 1,
+    /**
+     * The side to move has no legal move and is not in check.
+     */
+    CHESS_TERMINATION_STALEMATE = 2,
+    /**
+     * Neither side can checkmate (a dead position).
+     */
+    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
+    /**
+     * 150 half-moves without a capture or pawn move (automatic draw).
+     */
+    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
+    /**
+     * The position occurred five times (automatic draw).
+     */
+    CHESS_TERMINATION_FIVEFOLD_REPETITION = 5,
+    /**
+     * 100 half-moves without a capture or pawn move (a draw that may be claimed).
+     */
+    CHESS_TERMINATION_FIFTY_MOVES = 6,
+    /**
+     * The position occurred three times, or a move would make it so (a draw that may be
+     * claimed).
+     */
+    CHESS_TERMINATION_THREEFOLD_REPETITION = 7,
+} chess_termination;
 
 /**
  * The kind of a piece, regardless of colour; 0 means none.
@@ -434,6 +499,13 @@ typedef enum chess_ep_mode {
 } chess_ep_mode;
 
 /**
+ * A game (opaque): a start position, the moves played and every position they reached. Create
+ * it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
+ * to it: read them, copy them with `chess_position_clone`, but never change or free them.
+ */
+typedef struct chess_game chess_game;
+
+/**
  * A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
  * FEN reader, and release it with `chess_position_free`.
  */
@@ -444,6 +516,22 @@ typedef struct chess_position chess_position;
  * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
  */
 typedef uint16_t chess_move;
+
+/**
+ * The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
+ * it goes on).
+ */
+typedef struct chess_outcome {
+    /**
+     * Ongoing, won by either side, or drawn.
+     */
+    enum chess_result result;
+    /**
+     * The automatic ending reached (never `CHESS_TERMINATION_FIFTY_MOVES` or
+     * `CHESS_TERMINATION_THREEFOLD_REPETITION`, which need a claim).
+     */
+    enum chess_termination termination;
+} chess_outcome;
 
 /**
  * "No move" (also what the UCI null move `0000` reads as).
@@ -532,6 +620,136 @@ enum chess_error chess_fen_write_with(const struct chess_position *pos,
                                       char *buf,
                                       size_t cap,
                                       size_t *out_len);
+
+/**
+ * A new game starting from a copy of `start`, or from the standard starting position when
+ * `start` is NULL; null moves are not allowed. NULL when memory runs out.
+ */
+struct chess_game *chess_game_new(const struct chess_position *start);
+
+/**
+ * Releases a game and every position it handed out. NULL is accepted and ignored.
+ */
+void chess_game_free(struct chess_game *game);
+
+/**
+ * Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
+ * only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
+ * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+ * `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+ */
+enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
+
+/**
+ * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+ */
+enum chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
+
+/**
+ * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
+ * unchanged.
+ */
+enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
+
+/**
+ * Takes back the last move (no replay from the start); `*out` (optional) receives it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+ */
+enum chess_error chess_game_pop(struct chess_game *game, chess_move *out);
+
+/**
+ * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+ * move is pushed or popped or the game is freed.
+ */
+const struct chess_position *chess_game_position(const struct chess_game *game);
+
+/**
+ * The start position (NULL for a NULL game). It belongs to the game and stays valid until the
+ * game is freed.
+ */
+const struct chess_position *chess_game_start(const struct chess_game *game);
+
+/**
+ * The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
+ * a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+ */
+const struct chess_position *chess_game_position_at(const struct chess_game *game, size_t ply);
+
+/**
+ * Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
+ * been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
+ * with `cap` > 0.
+ */
+size_t chess_game_moves(const struct chess_game *game, chess_move *out, size_t cap);
+
+/**
+ * The number of moves (plies) played (0 for a NULL game).
+ */
+size_t chess_game_ply_count(const struct chess_game *game);
+
+/**
+ * Writes the SAN of the moves played, suffixes included, separated by single spaces and
+ * without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
+ * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
+ * it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Allows or forbids null moves from now on (forbidden in a new game). Does nothing for a NULL
+ * game.
+ */
+void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
+
+/**
+ * True when null moves may be pushed (false for a NULL game).
+ */
+bool chess_game_allows_null_moves(const struct chess_game *game);
+
+/**
+ * The outcome by the automatic rules, tested in this order: checkmate (the side that mated
+ * wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
+ * (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
+ * `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
+ */
+struct chess_outcome chess_game_outcome(const struct chess_game *game);
+
+/**
+ * The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
+ * a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
+ * position occurred three times, or a legal move would make a position occur the third time),
+ * else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
+ */
+enum chess_termination chess_game_claimable_draw(const struct chess_game *game);
+
+/**
+ * How many times the current position has occurred in the game, this time included (0 for a
+ * NULL game). Positions are the same when the same side is to move, the pieces stand on the
+ * same squares, the castling rights are equal and the same en passant captures are legal.
+ */
+size_t chess_game_repetition_count(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least three times (false for a NULL game).
+ */
+bool chess_game_is_threefold_repetition(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least five times: the game is drawn (false
+ * for a NULL game).
+ */
+bool chess_game_is_fivefold_repetition(const struct chess_game *game);
+
+/**
+ * True when a threefold repetition may be claimed: the current position occurred three times,
+ * or a legal move would make a position occur the third time (false for a NULL game).
+ */
+bool chess_game_can_claim_threefold_repetition(const struct chess_game *game);
 
 /**
  * Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are

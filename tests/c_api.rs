@@ -167,23 +167,25 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
     assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
 }
 
-/// Builds and runs one of the C test programs, which take the test data directory first.
-fn run_suite(source: &str, extra_args: &[&Path]) {
-    let exe = build(source);
-    let mut command = c_program(&exe);
-    command.arg(common::testdata()).args(extra_args);
-    let output = run_checked(&mut command);
+/// Builds and runs one of the C test programs, which ends with a tally of failed checks.
+fn run_suite(source: &str, args: &[PathBuf]) {
+    let output = run_checked(c_program(&build(source)).args(args));
     assert!(output.contains(", 0 failed"), "{output}");
 }
 
 #[test]
 fn c_api_suite() {
-    run_suite("c_tests/api.c", &[&work_dir()]);
+    run_suite("c_tests/api.c", &[common::testdata(), work_dir()]);
 }
 
 #[test]
 fn c_san_suite() {
-    run_suite("c_tests/san.c", &[]);
+    run_suite("c_tests/san.c", &[common::testdata()]);
+}
+
+#[test]
+fn c_game_suite() {
+    run_suite("c_tests/game.c", &[]);
 }
 
 #[test]

@@ -10,8 +10,8 @@ use crate::SanError;
 /// The result of a fallible call: `CHESS_OK` or the reason it failed.
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
-/// 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
-/// The PGN range is reserved for its reader. `chess_error_message` describes every code.
+/// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
+/// output. The PGN range is reserved for its reader. `chess_error_message` describes every code.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum chess_error {
@@ -86,6 +86,8 @@ pub enum chess_error {
     CHESS_ERR_UCI_SYNTAX = 202,
     /// Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
     CHESS_ERR_INVALID_SQUARE = 203,
+    /// The game has no move to take back.
+    CHESS_ERR_EMPTY_HISTORY = 204,
 
     /// SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
     CHESS_ERR_SAN_SYNTAX = 300,
@@ -105,7 +107,7 @@ pub enum chess_error {
 use chess_error::*;
 
 /// Every code, in numeric order.
-const ALL_CODES: [chess_error; 39] = [
+const ALL_CODES: [chess_error; 40] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -140,6 +142,7 @@ const ALL_CODES: [chess_error; 39] = [
     CHESS_ERR_INVALID_MOVE,
     CHESS_ERR_UCI_SYNTAX,
     CHESS_ERR_INVALID_SQUARE,
+    CHESS_ERR_EMPTY_HISTORY,
     CHESS_ERR_SAN_SYNTAX,
     CHESS_ERR_SAN_AMBIGUOUS,
     CHESS_ERR_SAN_NOT_CANONICAL,
@@ -196,6 +199,7 @@ impl chess_error {
             CHESS_ERR_INVALID_MOVE => c"not a valid move encoding",
             CHESS_ERR_UCI_SYNTAX => c"invalid UCI move syntax",
             CHESS_ERR_INVALID_SQUARE => c"invalid square (expected a-h and 1-8, or an index 0 to 63)",
+            CHESS_ERR_EMPTY_HISTORY => c"no move to take back",
             CHESS_ERR_SAN_SYNTAX => c"invalid SAN move syntax",
             CHESS_ERR_SAN_AMBIGUOUS => c"ambiguous SAN move: more than one legal move matches",
             CHESS_ERR_SAN_NOT_CANONICAL => c"not the canonical SAN of the move (strict reading)",
@@ -301,7 +305,7 @@ mod tests {
             assert_eq!(chess_error::from_code(e as c_int), Some(e));
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
         }
-        for unknown in [-1, 8, 99, 122, 204, 303, 400, 502, 600, c_int::MAX] {
+        for unknown in [-1, 8, 99, 122, 205, 303, 400, 502, 600, c_int::MAX] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -11,6 +11,7 @@
 
 mod error;
 mod fen;
+mod game;
 mod moves;
 mod position;
 mod render;
@@ -20,6 +21,7 @@ mod util;
 
 pub use error::*;
 pub use fen::*;
+pub use game::*;
 pub use moves::*;
 pub use position::*;
 pub use render::*;

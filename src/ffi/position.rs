@@ -34,6 +34,12 @@ pub(crate) fn try_new_handle(pos: Position) -> Result<*mut chess_position, chess
     }
 }
 
+/// A handle for reading a position stored elsewhere (in a game or an EPD record), valid as long
+/// as the borrowed position stays where it is.
+pub(crate) fn borrowed_handle(pos: &Position) -> *const chess_position {
+    ptr::from_ref(pos).cast()
+}
+
 /// The position behind a handle, if it is not NULL.
 ///
 /// # Safety
