@@ -1,6 +1,7 @@
 /* The core functions of the C API from plain C99: results, error codes, NULL arguments, short
  * buffers, and the rule that a failed call leaves its outputs and the position untouched. The
- * other programs test the other parts (san.c, game.c); the message of every code is tested here.
+ * other programs test the other parts (san.c, game.c, epd.c); the message of every code is tested
+ * here.
  *
  * usage: api TESTDATA_DIR WORK_DIR   (WORK_DIR: a writable directory for temporary files) */
 
@@ -76,12 +77,18 @@ static const chess_error all_codes[] = {
     CHESS_ERR_SAN_NOT_CANONICAL,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
+    CHESS_ERR_EPD_MISSING_FIELDS,
+    CHESS_ERR_EPD_OPCODE,
+    CHESS_ERR_EPD_UNTERMINATED_STRING,
+    CHESS_ERR_EPD_INVALID_OPERAND,
+    CHESS_ERR_EPD_NOT_FOUND,
+    CHESS_ERR_EPD_WRONG_TYPE,
 };
 #define CODE_COUNT (sizeof all_codes / sizeof all_codes[0])
 
 static void test_error_messages(void) {
     size_t i, j;
-    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 400, 502, 600, 1000, 2147483647};
+    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 400, 502, 606, 1000, 2147483647};
     for (i = 0; i < CODE_COUNT; i++) {
         const char *message = chess_error_message(all_codes[i]);
         CHECK(message != NULL && message[0] != '\0');
@@ -100,6 +107,7 @@ static void test_error_messages(void) {
     CHECK(CHESS_ERR_ILLEGAL_MOVE == 200 && CHESS_ERR_INVALID_SQUARE < 300);
     CHECK(CHESS_ERR_SAN_SYNTAX == 300 && CHESS_ERR_SAN_NOT_CANONICAL < 400);
     CHECK(CHESS_ERR_FILE_NOT_FOUND == 500 && CHESS_ERR_IO < 600);
+    CHECK(CHESS_ERR_EPD_MISSING_FIELDS == 600 && CHESS_ERR_EPD_WRONG_TYPE < 700);
 }
 
 static void test_lifecycle(void) {
@@ -801,7 +809,8 @@ static void test_every_code_was_seen(void) {
     for (i = 0; i < CODE_COUNT; i++) {
         chess_error code = all_codes[i];
         int elsewhere = code == CHESS_ERR_EMPTY_HISTORY ||
-                        (code >= CHESS_ERR_SAN_SYNTAX && code <= CHESS_ERR_SAN_NOT_CANONICAL);
+                        (code >= CHESS_ERR_SAN_SYNTAX && code <= CHESS_ERR_SAN_NOT_CANONICAL) ||
+                        code >= CHESS_ERR_EPD_MISSING_FIELDS;
         if (code == CHESS_END || code == CHESS_ERR_OUT_OF_MEMORY || code == CHESS_ERR_INTERNAL || elsewhere) {
             continue;
         }

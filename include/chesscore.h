@@ -104,7 +104,8 @@
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output. The PGN range is reserved for its reader. `chess_error_message` describes every code.
+ * output, 600-699 EPD. The PGN range is reserved for its reader. `chess_error_message` describes
+ * every code.
  */
 typedef enum chess_error {
     /**
@@ -128,7 +129,8 @@ typedef enum chess_error {
      */
     CHESS_ERR_BUFFER_TOO_SMALL = 4,
     /**
-     * A text argument holds a byte outside ASCII (or, for a file path, is not valid on this system).
+     * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
+     * is not valid on this system.
      */
     CHESS_ERR_INVALID_TEXT = 5,
     /**
@@ -270,7 +272,61 @@ typedef enum chess_error {
      * The file exists but could not be read.
      */
     CHESS_ERR_IO = 501,
+    /**
+     * EPD: fewer than the placement, side to move and castling fields.
+     */
+    CHESS_ERR_EPD_MISSING_FIELDS = 600,
+    /**
+     * EPD: an opcode that is not a letter followed by letters, digits or '_'.
+     */
+    CHESS_ERR_EPD_OPCODE = 601,
+    /**
+     * EPD: a quoted string without its closing quote.
+     */
+    CHESS_ERR_EPD_UNTERMINATED_STRING = 602,
+    /**
+     * EPD: an operand of the wrong form for its operation (a string in `bm`, a negative `hmvc`).
+     */
+    CHESS_ERR_EPD_INVALID_OPERAND = 603,
+    /**
+     * EPD lookup: no operation with this opcode or at this index, or no operand at this index.
+     */
+    CHESS_ERR_EPD_NOT_FOUND = 604,
+    /**
+     * EPD lookup: the operand is not of the type asked for.
+     */
+    CHESS_ERR_EPD_WRONG_TYPE = 605,
 } chess_error;
+
+/**
+ * The type of an EPD operand.
+ */
+typedef enum chess_operand_kind {
+    /**
+     * No such operand.
+     */
+    CHESS_OPERAND_NONE = 0,
+    /**
+     * A move of `bm`, `am` or `pv`, read from SAN.
+     */
+    CHESS_OPERAND_MOVE = 1,
+    /**
+     * An integer such as `12` or `-35`.
+     */
+    CHESS_OPERAND_INTEGER = 2,
+    /**
+     * A finite number with a fraction or an exponent, such as `0.5`.
+     */
+    CHESS_OPERAND_FLOAT = 3,
+    /**
+     * A quoted string, unescaped.
+     */
+    CHESS_OPERAND_STRING = 4,
+    /**
+     * A bare token that is neither a number nor a move.
+     */
+    CHESS_OPERAND_WORD = 5,
+} chess_operand_kind;
 
 /**
  * The result of a game.
@@ -499,6 +555,12 @@ typedef enum chess_ep_mode {
 } chess_ep_mode;
 
 /**
+ * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
+ * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+ */
+typedef struct chess_epd chess_epd;
+
+/**
  * A game (opaque): a start position, the moves played and every position they reached. Create
  * it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
  * to it: read them, copy them with `chess_position_clone`, but never change or free them.
@@ -547,6 +609,129 @@ extern "C" {
  * detect a header and library mismatch.
  */
 const char *chess_version(void);
+
+/**
+ * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
+ * out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
+ * position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
+ * character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
+ * integers, floats or words. An opcode given twice keeps its first place and its last operands.
+ * The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
+ * new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
+ * for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
+ * `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
+ * `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_epd_parse(const char *line, struct chess_epd **out);
+
+/**
+ * `chess_epd_parse` for Chess960: castling rights in X-FEN or Shredder-FEN, and a position in
+ * Chess960 mode.
+ */
+enum chess_error chess_epd_parse_chess960(const char *line, struct chess_epd **out);
+
+/**
+ * Releases a record and its position. NULL is accepted and ignored.
+ */
+void chess_epd_free(struct chess_epd *epd);
+
+/**
+ * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+ * belongs to the record and stays valid until the record is freed.
+ */
+const struct chess_position *chess_epd_position(const struct chess_epd *epd);
+
+/**
+ * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+ * each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
+ * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * The number of operations (0 for a NULL record).
+ */
+size_t chess_epd_operation_count(const struct chess_epd *epd);
+
+/**
+ * Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
+ * of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
+ * large), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_opcode(const struct chess_epd *epd,
+                                  size_t index,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * True when the record has an operation with this opcode (false for NULL arguments or a
+ * non-ASCII opcode).
+ */
+bool chess_epd_has(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * The number of operands of the operation `opcode`; 0 when there is no such operation (see
+ * `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
+ */
+size_t chess_epd_operand_count(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
+ * there is no such operand, for NULL arguments or a non-ASCII opcode.
+ */
+enum chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
+
+/**
+ * Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
+ * quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
+ * (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_operand_string(const struct chess_epd *epd,
+                                          const char *opcode,
+                                          size_t index,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
+ * `CHESS_ERR_EPD_WRONG_TYPE`.
+ */
+enum chess_error chess_epd_operand_integer(const struct chess_epd *epd,
+                                           const char *opcode,
+                                           size_t index,
+                                           int64_t *out);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
+ * float. Errors as for `chess_epd_operand_integer`.
+ */
+enum chess_error chess_epd_operand_float(const struct chess_epd *epd,
+                                         const char *opcode,
+                                         size_t index,
+                                         double *out);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
+ * move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
+ */
+enum chess_error chess_epd_operand_move(const struct chess_epd *epd,
+                                        const char *opcode,
+                                        size_t index,
+                                        chess_move *out);
+
+/**
+ * Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
+ * position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
+ * may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
+ * non-ASCII opcode, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_epd_moves(const struct chess_epd *epd, const char *opcode, chess_move *out, size_t cap);
 
 /**
  * A static, NUL-terminated English description of `code`; never NULL. An unknown code gives

@@ -189,6 +189,11 @@ fn c_game_suite() {
 }
 
 #[test]
+fn c_epd_suite() {
+    run_suite("c_tests/epd.c", &[common::testdata()]);
+}
+
+#[test]
 fn c_perft_recursion_and_chess_perft() {
     let exe = build("c_tests/perft.c");
     // The debug library is slow; the release run goes deeper.

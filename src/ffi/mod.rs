@@ -9,6 +9,7 @@
 // C names, and one contract for every function instead of a `# Safety` section each.
 #![allow(non_camel_case_types, clippy::missing_safety_doc)]
 
+mod epd;
 mod error;
 mod fen;
 mod game;
@@ -19,6 +20,7 @@ mod san;
 mod types;
 mod util;
 
+pub use epd::*;
 pub use error::*;
 pub use fen::*;
 pub use game::*;

@@ -46,16 +46,24 @@ pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_err
     Ok(CStr::from_ptr(s).to_bytes())
 }
 
+/// A NUL-terminated string that must be UTF-8.
+///
+/// # Safety
+/// As for [`c_bytes`].
+pub(crate) unsafe fn c_utf8<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
+    std::str::from_utf8(c_bytes(s)?).map_err(|_| CHESS_ERR_INVALID_TEXT)
+}
+
 /// A NUL-terminated string that must be ASCII.
 ///
 /// # Safety
 /// As for [`c_bytes`].
 pub(crate) unsafe fn c_ascii<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
-    let bytes = c_bytes(s)?;
-    if !bytes.is_ascii() {
+    let text = c_utf8(s)?;
+    if !text.is_ascii() {
         return Err(CHESS_ERR_INVALID_TEXT);
     }
-    std::str::from_utf8(bytes).map_err(|_| CHESS_ERR_INVALID_TEXT)
+    Ok(text)
 }
 
 /// A checked, non-NULL output pointer, written once the call has succeeded.
