@@ -1,7 +1,7 @@
 /* The core functions of the C API from plain C99: results, error codes, NULL arguments, short
  * buffers, and the rule that a failed call leaves its outputs and the position untouched. The
- * other programs test the other parts (san.c, game.c, epd.c); the message of every code is tested
- * here.
+ * other programs test the other parts (san.c, game.c, epd.c, chess960.c); the message of every
+ * code is tested here.
  *
  * usage: api TESTDATA_DIR WORK_DIR   (WORK_DIR: a writable directory for temporary files) */
 

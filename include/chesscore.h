@@ -555,6 +555,25 @@ typedef enum chess_ep_mode {
 } chess_ep_mode;
 
 /**
+ * How castling rights are written in a FEN.
+ */
+typedef enum chess_castling_notation {
+    /**
+     * `KQkq` in standard chess, X-FEN in Chess960 (the default of `chess_fen_write`).
+     */
+    CHESS_CASTLING_NOTATION_AUTO = 0,
+    /**
+     * X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on a side, the file letter for an inner
+     * one.
+     */
+    CHESS_CASTLING_NOTATION_XFEN = 1,
+    /**
+     * Shredder-FEN: always the rook's file letter (`HAha`).
+     */
+    CHESS_CASTLING_NOTATION_SHREDDER = 2,
+} chess_castling_notation;
+
+/**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
  * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
  */
@@ -754,6 +773,21 @@ enum chess_error chess_fen_parse(const char *fen, struct chess_position **out);
 enum chess_error chess_fen_parse_ex(const char *fen, struct chess_position **out, size_t *error_offset);
 
 /**
+ * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
+ * file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
+ * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI (see
+ * `chess_move_to_uci_in`), and FEN writing uses X-FEN. Otherwise as `chess_fen_parse`.
+ */
+enum chess_error chess_fen_parse_chess960(const char *fen, struct chess_position **out);
+
+/**
+ * `chess_fen_parse_chess960` with the error offset of `chess_fen_parse_ex`.
+ */
+enum chess_error chess_fen_parse_chess960_ex(const char *fen,
+                                             struct chess_position **out,
+                                             size_t *error_offset);
+
+/**
  * Builds a position from the six FEN fields given separately (none may be empty or hold a
  * space). Error offsets count in the fields joined by single spaces. Otherwise as
  * `chess_fen_parse_ex`.
@@ -791,8 +825,8 @@ enum chess_error chess_fen_read_file(const char *path, struct chess_position **o
 
 /**
  * Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
- * `KQkq`. `CHESS_FEN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
 enum chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
 
@@ -805,6 +839,19 @@ enum chess_error chess_fen_write_with(const struct chess_position *pos,
                                       char *buf,
                                       size_t cap,
                                       size_t *out_len);
+
+/**
+ * `chess_fen_write` with the en passant square chosen by `mode` and castling rights written in
+ * `castling` notation (a standard-chess position may be written in Shredder-FEN or X-FEN too,
+ * for programs that want one dialect). `CHESS_ERR_INVALID_ARGUMENT` for an unknown mode or
+ * notation.
+ */
+enum chess_error chess_fen_write_ex(const struct chess_position *pos,
+                                    chess_ep_mode mode,
+                                    chess_castling_notation castling,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
 
 /**
  * A new game starting from a copy of `start`, or from the standard starting position when
@@ -1007,9 +1054,21 @@ size_t chess_perft_divide(const struct chess_position *pos,
 enum chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
 
 /**
- * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as the
- * king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`); promotion letters are lower
- * case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
+ * chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
+ * `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+ */
+enum chess_error chess_move_to_uci_in(const struct chess_position *pos,
+                                      chess_move mv,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+ * king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+ * promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
  */
 enum chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
@@ -1056,6 +1115,13 @@ enum chess_error chess_square_parse(const char *name, int *out);
 struct chess_position *chess_position_new(void);
 
 /**
+ * A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
+ * them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
+ * rights. NULL for a number above 959 or when memory runs out.
+ */
+struct chess_position *chess_position_new_chess960(uint32_t number);
+
+/**
  * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
  */
 struct chess_position *chess_position_clone(const struct chess_position *pos);
@@ -1070,6 +1136,20 @@ void chess_position_copy(struct chess_position *dst, const struct chess_position
  * Releases a handle. NULL is accepted and ignored.
  */
 void chess_position_free(struct chess_position *pos);
+
+/**
+ * True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
+ * `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
+ * king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
+ */
+bool chess_position_is_chess960(const struct chess_position *pos);
+
+/**
+ * The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
+ * side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
+ * The standard start position gives 518.
+ */
+int chess_position_chess960_number(const struct chess_position *pos);
 
 /**
  * The side to move (`CHESS_WHITE` for a NULL position).

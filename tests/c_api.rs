@@ -194,6 +194,13 @@ fn c_epd_suite() {
 }
 
 #[test]
+fn c_chess960_suite() {
+    // Depth 4 where it has at most this many leaves: all of it in release builds.
+    let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
+    run_suite("c_tests/chess960.c", &[common::testdata(), limit.into()]);
+}
+
+#[test]
 fn c_perft_recursion_and_chess_perft() {
     let exe = build("c_tests/perft.c");
     // The debug library is slow; the release run goes deeper.

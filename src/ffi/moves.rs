@@ -174,19 +174,49 @@ pub unsafe extern "C" fn chess_move_to_uci(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
+    guard_code(|| write_uci(mv, false, buf, cap, out_len))
+}
+
+/// Writes `mv` in UCI, castling as king-takes-rook when `chess960` is set.
+///
+/// # Safety
+/// As for [`TextOut::write`].
+unsafe fn write_uci(
+    mv: chess_move,
+    chess960: bool,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> Result<(), chess_error> {
+    let text_out = TextOut::new(buf, cap, out_len)?;
+    let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+    let mut text = StackText::<5>::new();
+    mv.write_uci(chess960, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+    text_out.write(text.as_bytes())?;
+    Ok(())
+}
+
+/// Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
+/// chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
+/// `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_to_uci_in(
+    pos: *const chess_position,
+    mv: chess_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
     guard_code(|| {
-        let text_out = TextOut::new(buf, cap, out_len)?;
-        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        let mut text = StackText::<5>::new();
-        mv.write_uci(false, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
-        text_out.write(text.as_bytes())?;
-        Ok(())
+        let pos = position(pos)?;
+        write_uci(mv, pos.is_chess960(), buf, cap, out_len)
     })
 }
 
-/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as the
-/// king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`); promotion letters are lower
-/// case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+/// king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+/// promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
 /// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_move_from_uci(

@@ -82,6 +82,14 @@ pub extern "C" fn chess_position_new() -> *mut chess_position {
     guard(ptr::null_mut(), || new_handle(Position::startpos()))
 }
 
+/// A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
+/// them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
+/// rights. NULL for a number above 959 or when memory runs out.
+#[no_mangle]
+pub extern "C" fn chess_position_new_chess960(number: u32) -> *mut chess_position {
+    guard(ptr::null_mut(), || Position::chess960_start(number).map_or(ptr::null_mut(), new_handle))
+}
+
 /// A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_clone(pos: *const chess_position) -> *mut chess_position {
@@ -109,6 +117,22 @@ pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
             drop(Box::from_raw(pos.cast::<Position>()));
         }
     })
+}
+
+/// True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
+/// `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
+/// king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_chess960(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_chess960)
+}
+
+/// The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
+/// side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
+/// The standard start position gives 518.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_chess960_number(pos: *const chess_position) -> c_int {
+    query(pos, -1, |p| p.chess960_number().map_or(-1, |n| n as c_int))
 }
 
 /// The side to move (`CHESS_WHITE` for a NULL position).
