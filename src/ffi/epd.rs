@@ -7,7 +7,7 @@ use super::error::chess_error::{self, *};
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
 use super::util::{c_ascii, c_utf8, guard, guard_code, try_box, Out, TextOut};
-use crate::{Epd, FenOptions, Move, Operand};
+use crate::{Epd, FenOptions, Operand};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
 /// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
@@ -296,10 +296,7 @@ pub unsafe extern "C" fn chess_epd_moves(
     cap: usize,
 ) -> usize {
     guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
-        (Some(epd), Ok(opcode)) => {
-            let moves: Vec<Move> = epd.get(opcode).map(|op| op.moves().collect()).unwrap_or_default();
-            fill(&moves, out, cap)
-        }
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| fill(op.moves(), out, cap)),
         _ => 0,
     })
 }

@@ -236,7 +236,7 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 /// with `cap` > 0.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
-    query(game, 0, |game| fill(game.moves(), out, cap))
+    query(game, 0, |game| fill(game.moves().iter().copied(), out, cap))
 }
 
 /// The number of moves (plies) played (0 for a NULL game).

@@ -20,19 +20,22 @@ pub const CHESS_MAX_MOVES: usize = 256;
 
 const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
 
-/// Copies up to `cap` moves of `moves` to `out` (which may be NULL only when `cap` is 0) and
+/// Copies the first `cap` of `moves` to `out` (which may be NULL only when `cap` is 0) and
 /// returns how many there are; 0 when `out` is NULL with `cap` > 0.
 ///
 /// # Safety
 /// `out` is NULL or valid for `cap` writes.
-pub(crate) unsafe fn fill(moves: &[Move], out: *mut chess_move, cap: usize) -> usize {
+pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess_move, cap: usize) -> usize {
     if out.is_null() && cap > 0 {
         return 0;
     }
-    for (i, mv) in moves.iter().take(cap).enumerate() {
-        out.add(i).write(mv.raw());
+    let mut moves = moves.into_iter();
+    let mut count = 0;
+    for mv in moves.by_ref().take(cap) {
+        out.add(count).write(mv.raw());
+        count += 1;
     }
-    moves.len()
+    count + moves.count()
 }
 
 /// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
@@ -43,7 +46,7 @@ pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut
     guard(0, || match position_ref(pos) {
         None => 0,
         Some(pos) if cap == 0 => pos.legal_move_count(),
-        Some(pos) => fill(pos.legal_moves().as_slice(), out, cap),
+        Some(pos) => fill(pos.legal_moves().iter().copied(), out, cap),
     })
 }
 
@@ -55,7 +58,7 @@ pub unsafe extern "C" fn chess_pseudo_legal_moves(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().as_slice(), out, cap)))
+    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().iter().copied(), out, cap)))
 }
 
 /// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
@@ -68,7 +71,7 @@ pub unsafe extern "C" fn chess_legal_moves_from(
     cap: usize,
 ) -> usize {
     guard(0, || match (position_ref(pos), square_arg(square)) {
-        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).as_slice(), out, cap),
+        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).iter().copied(), out, cap),
         _ => 0,
     })
 }

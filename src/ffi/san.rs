@@ -126,11 +126,13 @@ pub unsafe extern "C" fn chess_moves_from_line(
             return Err(CHESS_ERR_NULL_POINTER);
         }
         let out_count = Out::new(out_count)?;
-        let moves = pos.parse_moves_line(line, &options).map_err(|e| {
+        // The whole line is checked before anything is stored, so a bad token leaves `out` as
+        // it was; then it is read again, without allocating either time.
+        if let Some(Err(e)) = pos.moves_line(line, &options).find(Result::is_err) {
             write_optional(error_index, e.index);
-            chess_error::from(e.error)
-        })?;
-        out_count.write(fill(&moves, out, cap));
+            return Err(e.error.into());
+        }
+        out_count.write(fill(pos.moves_line(line, &options).filter_map(Result::ok), out, cap));
         Ok(())
     })
 }
