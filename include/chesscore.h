@@ -4,12 +4,15 @@
  * Conventions (see the README's "API conventions"):
  * - Every name starts with chess_ or CHESS_. Squares are ints, 0 = a1 .. 63 = h8, and
  *   CHESS_NO_SQUARE (-1) means none; bit i of a uint64_t square set is square i.
- * - chess_position is an opaque handle: create it with chess_position_new, chess_position_clone
- *   or a FEN reader, release it with chess_position_free (NULL is accepted). A function taking
- *   `const chess_position *` never changes the position.
+ * - chess_position, chess_game and chess_epd are opaque handles: create them with their _new,
+ *   _clone or _parse functions (positions also with a FEN reader), release them with their _free
+ *   function (NULL is accepted). A function taking a const handle never changes it. Positions a
+ *   game or an EPD record hands out belong to it: never change or free them; they live as long as
+ *   the functions returning them say.
  * - Fallible functions return a chess_error (CHESS_OK = 0). Outputs go through pointer arguments
- *   and are written only on success: a failed call leaves every output and the position as they
- *   were. A FEN reader's optional error_offset is the one output written on failure.
+ *   and are written only on success: a failed call leaves every output and the handles as they
+ *   were. A FEN reader's optional error_offset and chess_moves_from_line's optional error_index
+ *   are the outputs written on failure.
  * - Text comes out through (char *buf, size_t cap, size_t *out_len): on success the text and a
  *   NUL are stored in buf and *out_len is the text length; when they do not fit (or buf is NULL
  *   with cap 0, a size query) the call returns CHESS_ERR_BUFFER_TOO_SMALL, leaves buf untouched
@@ -18,7 +21,7 @@
  *   value a function documents (0, false, CHESS_NO_SQUARE, NULL) when it returns no chess_error.
  *   Other pointers must be valid, and strings NUL-terminated.
  * - Text input must be ASCII (CHESS_ERR_INVALID_TEXT otherwise; FEN readers report
- *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset).
+ *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset), but EPD lines may be UTF-8.
  * - No panic crosses the boundary: a bug caught inside returns CHESS_ERR_INTERNAL or the
  *   documented neutral value.
  * - Threads: there is no global mutable state. Distinct handles may be used from any threads at
@@ -587,8 +590,9 @@ typedef struct chess_epd chess_epd;
 typedef struct chess_game chess_game;
 
 /**
- * A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
- * FEN reader, and release it with `chess_position_free`.
+ * A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
+ * `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
+ * EPD records also hand out positions they own, to read only.
  */
 typedef struct chess_position chess_position;
 

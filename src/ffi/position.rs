@@ -11,8 +11,9 @@ use super::types::{
 use super::util::{guard, try_box};
 use crate::Position;
 
-/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
-/// FEN reader, and release it with `chess_position_free`.
+/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
+/// `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
+/// EPD records also hand out positions they own, to read only.
 // A handle points to a core `Position`; this type only names it for C (cbindgen writes an
 // opaque struct). So a game or an EPD record can hand out pointers to positions it stores.
 pub struct chess_position {
