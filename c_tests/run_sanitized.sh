@@ -42,7 +42,7 @@ run() {
     passed=$((passed + 1))
 }
 
-for name in api perft; do
+for name in api perft san game epd chess960; do
     "$cc" "${flags[@]}" "c_tests/$name.c" -o "$work/$name" "${link[@]}"
 done
 for name in perft legal_moves; do
@@ -51,6 +51,10 @@ done
 
 run "$work/api" "$testdata" "$work"
 run "$work/perft" "$testdata" 1000000
+run "$work/san" "$testdata"
+run "$work/game"
+run "$work/epd" "$testdata"
+run "$work/chess960" "$testdata" 5000000
 run "$work/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
 run "$work/example_legal_moves" >/dev/null
 if "$work/example_legal_moves" "not a fen" 2>/dev/null; then

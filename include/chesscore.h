@@ -4,12 +4,15 @@
  * Conventions (see the README's "API conventions"):
  * - Every name starts with chess_ or CHESS_. Squares are ints, 0 = a1 .. 63 = h8, and
  *   CHESS_NO_SQUARE (-1) means none; bit i of a uint64_t square set is square i.
- * - chess_position is an opaque handle: create it with chess_position_new, chess_position_clone
- *   or a FEN reader, release it with chess_position_free (NULL is accepted). A function taking
- *   `const chess_position *` never changes the position.
+ * - chess_position, chess_game and chess_epd are opaque handles: create them with their _new,
+ *   _clone or _parse functions (positions also with a FEN reader), release them with their _free
+ *   function (NULL is accepted). A function taking a const handle never changes it. Positions a
+ *   game or an EPD record hands out belong to it: never change or free them; they live as long as
+ *   the functions returning them say.
  * - Fallible functions return a chess_error (CHESS_OK = 0). Outputs go through pointer arguments
- *   and are written only on success: a failed call leaves every output and the position as they
- *   were. A FEN reader's optional error_offset is the one output written on failure.
+ *   and are written only on success: a failed call leaves every output and the handles as they
+ *   were. A FEN reader's optional error_offset and chess_moves_from_line's optional error_index
+ *   are the outputs written on failure.
  * - Text comes out through (char *buf, size_t cap, size_t *out_len): on success the text and a
  *   NUL are stored in buf and *out_len is the text length; when they do not fit (or buf is NULL
  *   with cap 0, a size query) the call returns CHESS_ERR_BUFFER_TOO_SMALL, leaves buf untouched
@@ -18,7 +21,7 @@
  *   value a function documents (0, false, CHESS_NO_SQUARE, NULL) when it returns no chess_error.
  *   Other pointers must be valid, and strings NUL-terminated.
  * - Text input must be ASCII (CHESS_ERR_INVALID_TEXT otherwise; FEN readers report
- *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset).
+ *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset), but EPD lines may be UTF-8.
  * - No panic crosses the boundary: a bug caught inside returns CHESS_ERR_INTERNAL or the
  *   documented neutral value.
  * - Threads: there is no global mutable state. Distinct handles may be used from any threads at
@@ -78,6 +81,23 @@
 #define CHESS_CASTLING_BLACK_QUEENSIDE 8
 
 /**
+ * Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
+ */
+#define CHESS_SAN_MAX 8
+
+/**
+ * Flag for SAN reading: accept only the canonical SAN, check or mate suffix included
+ * (otherwise reading is lenient).
+ */
+#define CHESS_SAN_STRICT 1
+
+/**
+ * Flag for SAN reading: accept the null move (`--`; leniently also `Z0`, `0000`, `@@@@`) as
+ * `CHESS_MOVE_NONE` when the side to move is not in check.
+ */
+#define CHESS_SAN_ALLOW_NULL 2
+
+/**
  * "No square": returned by square queries when there is none.
  */
 #define CHESS_NO_SQUARE (int)-1
@@ -86,9 +106,9 @@
  * The result of a fallible call: `CHESS_OK` or the reason it failed.
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
- * 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
- * The SAN and PGN ranges are reserved for those readers. `chess_error_message` describes every
- * code.
+ * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
+ * output, 600-699 EPD. The PGN range is reserved for its reader. `chess_error_message` describes
+ * every code.
  */
 typedef enum chess_error {
     /**
@@ -112,7 +132,8 @@ typedef enum chess_error {
      */
     CHESS_ERR_BUFFER_TOO_SMALL = 4,
     /**
-     * A text argument holds a byte outside ASCII (or, for a file path, is not valid on this system).
+     * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
+     * is not valid on this system.
      */
     CHESS_ERR_INVALID_TEXT = 5,
     /**
@@ -229,6 +250,24 @@ typedef enum chess_error {
      */
     CHESS_ERR_INVALID_SQUARE = 203,
     /**
+     * The game has no move to take back.
+     */
+    CHESS_ERR_EMPTY_HISTORY = 204,
+    /**
+     * SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
+     */
+    CHESS_ERR_SAN_SYNTAX = 300,
+    /**
+     * SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
+     * `CHESS_ERR_ILLEGAL_MOVE`.)
+     */
+    CHESS_ERR_SAN_AMBIGUOUS = 301,
+    /**
+     * SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
+     * included).
+     */
+    CHESS_ERR_SAN_NOT_CANONICAL = 302,
+    /**
      * The file does not exist.
      */
     CHESS_ERR_FILE_NOT_FOUND = 500,
@@ -236,7 +275,122 @@ typedef enum chess_error {
      * The file exists but could not be read.
      */
     CHESS_ERR_IO = 501,
+    /**
+     * EPD: fewer than the placement, side to move and castling fields.
+     */
+    CHESS_ERR_EPD_MISSING_FIELDS = 600,
+    /**
+     * EPD: an opcode that is not a letter followed by letters, digits or '_'.
+     */
+    CHESS_ERR_EPD_OPCODE = 601,
+    /**
+     * EPD: a quoted string without its closing quote.
+     */
+    CHESS_ERR_EPD_UNTERMINATED_STRING = 602,
+    /**
+     * EPD: an operand of the wrong form for its operation (a string in `bm`, a negative `hmvc`).
+     */
+    CHESS_ERR_EPD_INVALID_OPERAND = 603,
+    /**
+     * EPD lookup: no operation with this opcode or at this index, or no operand at this index.
+     */
+    CHESS_ERR_EPD_NOT_FOUND = 604,
+    /**
+     * EPD lookup: the operand is not of the type asked for.
+     */
+    CHESS_ERR_EPD_WRONG_TYPE = 605,
 } chess_error;
+
+/**
+ * The type of an EPD operand.
+ */
+typedef enum chess_operand_kind {
+    /**
+     * No such operand.
+     */
+    CHESS_OPERAND_NONE = 0,
+    /**
+     * A move of `bm`, `am` or `pv`, read from SAN.
+     */
+    CHESS_OPERAND_MOVE = 1,
+    /**
+     * An integer such as `12` or `-35`.
+     */
+    CHESS_OPERAND_INTEGER = 2,
+    /**
+     * A finite number with a fraction or an exponent, such as `0.5`.
+     */
+    CHESS_OPERAND_FLOAT = 3,
+    /**
+     * A quoted string, unescaped.
+     */
+    CHESS_OPERAND_STRING = 4,
+    /**
+     * A bare token that is neither a number nor a move.
+     */
+    CHESS_OPERAND_WORD = 5,
+} chess_operand_kind;
+
+/**
+ * The result of a game.
+ */
+typedef enum chess_result {
+    /**
+     * Not over (a draw that may be claimed but has not been leaves the game going).
+     */
+    CHESS_RESULT_ONGOING = 0,
+    /**
+     * White won.
+     */
+    CHESS_RESULT_WHITE_WINS = 1,
+    /**
+     * Black won.
+     */
+    CHESS_RESULT_BLACK_WINS = 2,
+    /**
+     * Drawn.
+     */
+    CHESS_RESULT_DRAW = 3,
+} chess_result;
+
+/**
+ * Why a game ended, or which draw may be claimed.
+ */
+typedef enum chess_termination {
+    /**
+     * None: the game goes on, or no draw may be claimed.
+     */
+    CHESS_TERMINATION_NONE = 0,
+    /**
+     * The side to move is checkmated.
+     */
+    CHESS_TERMINATION_CHECKMATE = 1,
+    /**
+     * The side to move has no legal move and is not in check.
+     */
+    CHESS_TERMINATION_STALEMATE = 2,
+    /**
+     * Neither side can checkmate (a dead position).
+     */
+    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
+    /**
+     * 150 half-moves without a capture or pawn move (automatic draw).
+     */
+    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
+    /**
+     * The position occurred five times (automatic draw).
+     */
+    CHESS_TERMINATION_FIVEFOLD_REPETITION = 5,
+    /**
+     * 100 half-moves without a capture or pawn move (a draw that may be claimed).
+     */
+    CHESS_TERMINATION_FIFTY_MOVES = 6,
+    /**
+     * The position occurred three times, or a move would make it so (a draw that may be
+     * claimed).
+     */
+    CHESS_TERMINATION_THREEFOLD_REPETITION = 7,
+} chess_termination;
 
 /**
  * The kind of a piece, regardless of colour; 0 means none.
@@ -404,8 +558,41 @@ typedef enum chess_ep_mode {
 } chess_ep_mode;
 
 /**
- * A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
- * FEN reader, and release it with `chess_position_free`.
+ * How castling rights are written in a FEN.
+ */
+typedef enum chess_castling_notation {
+    /**
+     * `KQkq` in standard chess, X-FEN in Chess960 (the default of `chess_fen_write`).
+     */
+    CHESS_CASTLING_NOTATION_AUTO = 0,
+    /**
+     * X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on a side, the file letter for an inner
+     * one.
+     */
+    CHESS_CASTLING_NOTATION_XFEN = 1,
+    /**
+     * Shredder-FEN: always the rook's file letter (`HAha`).
+     */
+    CHESS_CASTLING_NOTATION_SHREDDER = 2,
+} chess_castling_notation;
+
+/**
+ * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
+ * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+ */
+typedef struct chess_epd chess_epd;
+
+/**
+ * A game (opaque): a start position, the moves played and every position they reached. Create
+ * it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
+ * to it: read them, copy them with `chess_position_clone`, but never change or free them.
+ */
+typedef struct chess_game chess_game;
+
+/**
+ * A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
+ * `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
+ * EPD records also hand out positions they own, to read only.
  */
 typedef struct chess_position chess_position;
 
@@ -414,6 +601,22 @@ typedef struct chess_position chess_position;
  * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
  */
 typedef uint16_t chess_move;
+
+/**
+ * The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
+ * it goes on).
+ */
+typedef struct chess_outcome {
+    /**
+     * Ongoing, won by either side, or drawn.
+     */
+    enum chess_result result;
+    /**
+     * The automatic ending reached (never `CHESS_TERMINATION_FIFTY_MOVES` or
+     * `CHESS_TERMINATION_THREEFOLD_REPETITION`, which need a claim).
+     */
+    enum chess_termination termination;
+} chess_outcome;
 
 /**
  * "No move" (also what the UCI null move `0000` reads as).
@@ -429,6 +632,129 @@ extern "C" {
  * detect a header and library mismatch.
  */
 const char *chess_version(void);
+
+/**
+ * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
+ * out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
+ * position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
+ * character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
+ * integers, floats or words. An opcode given twice keeps its first place and its last operands.
+ * The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
+ * new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
+ * for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
+ * `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
+ * `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_epd_parse(const char *line, struct chess_epd **out);
+
+/**
+ * `chess_epd_parse` for Chess960: castling rights in X-FEN or Shredder-FEN, and a position in
+ * Chess960 mode.
+ */
+enum chess_error chess_epd_parse_chess960(const char *line, struct chess_epd **out);
+
+/**
+ * Releases a record and its position. NULL is accepted and ignored.
+ */
+void chess_epd_free(struct chess_epd *epd);
+
+/**
+ * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+ * belongs to the record and stays valid until the record is freed.
+ */
+const struct chess_position *chess_epd_position(const struct chess_epd *epd);
+
+/**
+ * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+ * each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
+ * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * The number of operations (0 for a NULL record).
+ */
+size_t chess_epd_operation_count(const struct chess_epd *epd);
+
+/**
+ * Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
+ * of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
+ * large), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_opcode(const struct chess_epd *epd,
+                                  size_t index,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * True when the record has an operation with this opcode (false for NULL arguments or a
+ * non-ASCII opcode).
+ */
+bool chess_epd_has(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * The number of operands of the operation `opcode`; 0 when there is no such operation (see
+ * `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
+ */
+size_t chess_epd_operand_count(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
+ * there is no such operand, for NULL arguments or a non-ASCII opcode.
+ */
+enum chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
+
+/**
+ * Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
+ * quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
+ * (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_epd_operand_string(const struct chess_epd *epd,
+                                          const char *opcode,
+                                          size_t index,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
+ * `CHESS_ERR_EPD_WRONG_TYPE`.
+ */
+enum chess_error chess_epd_operand_integer(const struct chess_epd *epd,
+                                           const char *opcode,
+                                           size_t index,
+                                           int64_t *out);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
+ * float. Errors as for `chess_epd_operand_integer`.
+ */
+enum chess_error chess_epd_operand_float(const struct chess_epd *epd,
+                                         const char *opcode,
+                                         size_t index,
+                                         double *out);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
+ * move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
+ */
+enum chess_error chess_epd_operand_move(const struct chess_epd *epd,
+                                        const char *opcode,
+                                        size_t index,
+                                        chess_move *out);
+
+/**
+ * Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
+ * position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
+ * may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
+ * non-ASCII opcode, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_epd_moves(const struct chess_epd *epd, const char *opcode, chess_move *out, size_t cap);
 
 /**
  * A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
@@ -449,6 +775,21 @@ enum chess_error chess_fen_parse(const char *fen, struct chess_position **out);
  * returned), for messages like "error at column 17".
  */
 enum chess_error chess_fen_parse_ex(const char *fen, struct chess_position **out, size_t *error_offset);
+
+/**
+ * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
+ * file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
+ * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI (see
+ * `chess_move_to_uci_in`), and FEN writing uses X-FEN. Otherwise as `chess_fen_parse`.
+ */
+enum chess_error chess_fen_parse_chess960(const char *fen, struct chess_position **out);
+
+/**
+ * `chess_fen_parse_chess960` with the error offset of `chess_fen_parse_ex`.
+ */
+enum chess_error chess_fen_parse_chess960_ex(const char *fen,
+                                             struct chess_position **out,
+                                             size_t *error_offset);
 
 /**
  * Builds a position from the six FEN fields given separately (none may be empty or hold a
@@ -488,8 +829,8 @@ enum chess_error chess_fen_read_file(const char *path, struct chess_position **o
 
 /**
  * Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
- * `KQkq`. `CHESS_FEN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
 enum chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
 
@@ -502,6 +843,149 @@ enum chess_error chess_fen_write_with(const struct chess_position *pos,
                                       char *buf,
                                       size_t cap,
                                       size_t *out_len);
+
+/**
+ * `chess_fen_write` with the en passant square chosen by `mode` and castling rights written in
+ * `castling` notation (a standard-chess position may be written in Shredder-FEN or X-FEN too,
+ * for programs that want one dialect). `CHESS_ERR_INVALID_ARGUMENT` for an unknown mode or
+ * notation.
+ */
+enum chess_error chess_fen_write_ex(const struct chess_position *pos,
+                                    chess_ep_mode mode,
+                                    chess_castling_notation castling,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * A new game starting from a copy of `start`, or from the standard starting position when
+ * `start` is NULL; null moves are not allowed. NULL when memory runs out.
+ */
+struct chess_game *chess_game_new(const struct chess_position *start);
+
+/**
+ * Releases a game and every position it handed out. NULL is accepted and ignored.
+ */
+void chess_game_free(struct chess_game *game);
+
+/**
+ * Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
+ * only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
+ * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+ * `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+ */
+enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
+
+/**
+ * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+ */
+enum chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
+
+/**
+ * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
+ * unchanged.
+ */
+enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
+
+/**
+ * Takes back the last move (no replay from the start); `*out` (optional) receives it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+ */
+enum chess_error chess_game_pop(struct chess_game *game, chess_move *out);
+
+/**
+ * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+ * move is pushed or popped or the game is freed.
+ */
+const struct chess_position *chess_game_position(const struct chess_game *game);
+
+/**
+ * The start position (NULL for a NULL game). It belongs to the game and stays valid until the
+ * game is freed.
+ */
+const struct chess_position *chess_game_start(const struct chess_game *game);
+
+/**
+ * The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
+ * a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+ */
+const struct chess_position *chess_game_position_at(const struct chess_game *game, size_t ply);
+
+/**
+ * Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
+ * been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
+ * with `cap` > 0.
+ */
+size_t chess_game_moves(const struct chess_game *game, chess_move *out, size_t cap);
+
+/**
+ * The number of moves (plies) played (0 for a NULL game).
+ */
+size_t chess_game_ply_count(const struct chess_game *game);
+
+/**
+ * Writes the SAN of the moves played, suffixes included, separated by single spaces and
+ * without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
+ * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
+ * it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Allows or forbids null moves from now on (forbidden in a new game). Does nothing for a NULL
+ * game.
+ */
+void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
+
+/**
+ * True when null moves may be pushed (false for a NULL game).
+ */
+bool chess_game_allows_null_moves(const struct chess_game *game);
+
+/**
+ * The outcome by the automatic rules, tested in this order: checkmate (the side that mated
+ * wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
+ * (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
+ * `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
+ */
+struct chess_outcome chess_game_outcome(const struct chess_game *game);
+
+/**
+ * The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
+ * a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
+ * position occurred three times, or a legal move would make a position occur the third time),
+ * else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
+ */
+enum chess_termination chess_game_claimable_draw(const struct chess_game *game);
+
+/**
+ * How many times the current position has occurred in the game, this time included (0 for a
+ * NULL game). Positions are the same when the same side is to move, the pieces stand on the
+ * same squares, the castling rights are equal and the same en passant captures are legal.
+ */
+size_t chess_game_repetition_count(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least three times (false for a NULL game).
+ */
+bool chess_game_is_threefold_repetition(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least five times: the game is drawn (false
+ * for a NULL game).
+ */
+bool chess_game_is_fivefold_repetition(const struct chess_game *game);
+
+/**
+ * True when a threefold repetition may be claimed: the current position occurred three times,
+ * or a legal move would make a position occur the third time (false for a NULL game).
+ */
+bool chess_game_can_claim_threefold_repetition(const struct chess_game *game);
 
 /**
  * Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
@@ -574,9 +1058,21 @@ size_t chess_perft_divide(const struct chess_position *pos,
 enum chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
 
 /**
- * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as the
- * king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`); promotion letters are lower
- * case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
+ * chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
+ * `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+ */
+enum chess_error chess_move_to_uci_in(const struct chess_position *pos,
+                                      chess_move mv,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+ * king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+ * promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
  */
 enum chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
@@ -623,6 +1119,13 @@ enum chess_error chess_square_parse(const char *name, int *out);
 struct chess_position *chess_position_new(void);
 
 /**
+ * A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
+ * them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
+ * rights. NULL for a number above 959 or when memory runs out.
+ */
+struct chess_position *chess_position_new_chess960(uint32_t number);
+
+/**
  * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
  */
 struct chess_position *chess_position_clone(const struct chess_position *pos);
@@ -637,6 +1140,20 @@ void chess_position_copy(struct chess_position *dst, const struct chess_position
  * Releases a handle. NULL is accepted and ignored.
  */
 void chess_position_free(struct chess_position *pos);
+
+/**
+ * True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
+ * `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
+ * king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
+ */
+bool chess_position_is_chess960(const struct chess_position *pos);
+
+/**
+ * The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
+ * side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
+ * The standard start position gives 518.
+ */
+int chess_position_chess960_number(const struct chess_position *pos);
 
 /**
  * The side to move (`CHESS_WHITE` for a NULL position).
@@ -779,6 +1296,66 @@ enum chess_error chess_position_to_unicode(const struct chess_position *pos,
                                            char *buf,
                                            size_t cap,
                                            size_t *out_len);
+
+/**
+ * Writes the SAN of `mv`, a legal move of `pos`, with its check or mate suffix (`Nf3`, `exd6`,
+ * `e8=Q+`, `O-O-O#`); `CHESS_MOVE_NONE` gives `--`. `CHESS_SAN_MAX` bytes always suffice.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_move_to_san(const struct chess_position *pos,
+                                   chess_move mv,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,
+ * absent or wrong; one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`); `0-0`; over-specified
+ * origins and long algebraic (`Ngf3`, `Ng1-f3`); promotions with or without `=`. No null
+ * moves. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`.
+ */
+enum chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
+
+/**
+ * Reads a move in strict SAN: only the text `chess_move_to_san` writes for it, suffix included.
+ * Errors as for `chess_move_from_san`, and `CHESS_ERR_SAN_NOT_CANONICAL` for another spelling
+ * of a legal move.
+ */
+enum chess_error chess_move_from_san_strict(const struct chess_position *pos,
+                                            const char *san,
+                                            chess_move *out);
+
+/**
+ * Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
+ * asks. A null move reads as `CHESS_MOVE_NONE`. Errors as for `chess_move_from_san_strict`,
+ * and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+enum chess_error chess_move_from_san_with(const struct chess_position *pos,
+                                          const char *san,
+                                          uint32_t flags,
+                                          chess_move *out);
+
+/**
+ * Reads a line of moves separated by spaces, tabs or line breaks, each token in UCI when it
+ * looks like UCI (`e2e4`, `e7e8q`) and in SAN (as `flags` asks) otherwise. The moves are read
+ * in turn from `pos`, each in the position the earlier ones reach; `pos` itself is not changed.
+ *
+ * On success `*out_count` receives the number of moves and the first `cap` of them are stored
+ * in `out` (which may be NULL when `cap` is 0). When a token is bad, nothing is stored but
+ * `*error_index` (optional): the index of the first bad token, counting from 0, and its code is
+ * returned (`CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`,
+ * `CHESS_ERR_SAN_NOT_CANONICAL`). Other errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_ARGUMENT` (unknown flag bits).
+ */
+enum chess_error chess_moves_from_line(const struct chess_position *pos,
+                                       const char *line,
+                                       uint32_t flags,
+                                       chess_move *out,
+                                       size_t cap,
+                                       size_t *out_count,
+                                       size_t *error_index);
 
 #ifdef __cplusplus
 }  // extern "C"

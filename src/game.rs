@@ -29,6 +29,7 @@
 //! not a chess move, so no repetition spans one). Positions before the game's start position
 //! are unknown and never counted.
 
+use std::collections::TryReserveError;
 use std::fmt;
 
 use crate::color::Color;
@@ -182,6 +183,15 @@ impl Game {
     /// A game starting from `start`, null moves not allowed.
     pub fn new(start: Position) -> Game {
         Game { plies: vec![Ply::new(start, 0)], moves: Vec::new(), allow_null: false }
+    }
+
+    /// Like [`Game::new`], but reports a failed allocation instead of aborting (for the C ABI,
+    /// which returns NULL then).
+    pub fn try_new(start: Position) -> Result<Game, TryReserveError> {
+        let mut plies = Vec::new();
+        plies.try_reserve(1)?;
+        plies.push(Ply::new(start, 0));
+        Ok(Game { plies, moves: Vec::new(), allow_null: false })
     }
 
     /// Allows or forbids null moves ([`Move::NULL`], PGN's `--`) from now on.

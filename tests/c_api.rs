@@ -167,13 +167,37 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
     assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
 }
 
+/// Builds and runs one of the C test programs, which ends with a tally of failed checks.
+fn run_suite(source: &str, args: &[PathBuf]) {
+    let output = run_checked(c_program(&build(source)).args(args));
+    assert!(output.contains(", 0 failed"), "{output}");
+}
+
 #[test]
 fn c_api_suite() {
-    let exe = build("c_tests/api.c");
-    let mut command = c_program(&exe);
-    command.arg(common::testdata()).arg(work_dir());
-    let output = run_checked(&mut command);
-    assert!(output.contains(", 0 failed"), "{output}");
+    run_suite("c_tests/api.c", &[common::testdata(), work_dir()]);
+}
+
+#[test]
+fn c_san_suite() {
+    run_suite("c_tests/san.c", &[common::testdata()]);
+}
+
+#[test]
+fn c_game_suite() {
+    run_suite("c_tests/game.c", &[]);
+}
+
+#[test]
+fn c_epd_suite() {
+    run_suite("c_tests/epd.c", &[common::testdata()]);
+}
+
+#[test]
+fn c_chess960_suite() {
+    // Depth 4 where it has at most this many leaves: all of it in release builds.
+    let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
+    run_suite("c_tests/chess960.c", &[common::testdata(), limit.into()]);
 }
 
 #[test]

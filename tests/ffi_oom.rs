@@ -7,8 +7,8 @@ use std::cell::Cell;
 use std::ptr;
 
 use chesscore::ffi::{
-    chess_error, chess_fen_parse, chess_fen_parse_ex, chess_position, chess_position_clone, chess_position_free,
-    chess_position_new,
+    chess_error, chess_fen_parse, chess_fen_parse_ex, chess_game_free, chess_game_new, chess_position,
+    chess_position_clone, chess_position_free, chess_position_new,
 };
 
 thread_local! {
@@ -59,7 +59,11 @@ fn handle_allocation_failures_are_reported() {
     assert!(!pos.is_null());
     assert!(out_of_memory(|| unsafe { chess_position_clone(pos) }).is_null());
     assert_eq!(unsafe { chess_fen_parse(fen.as_ptr(), &mut out) }, chess_error::CHESS_OK);
+    assert!(out_of_memory(|| unsafe { chess_game_new(pos) }).is_null());
+    let game = unsafe { chess_game_new(pos) };
+    assert!(!game.is_null());
     unsafe {
+        chess_game_free(game);
         chess_position_free(out);
         chess_position_free(pos);
     }

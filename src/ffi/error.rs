@@ -5,13 +5,14 @@ use std::ffi::{c_char, c_int, CStr};
 use super::util::guard;
 use crate::fen::{FenError, FenFileError};
 use crate::uci::UciError;
+use crate::{EpdError, SanError};
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed.
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
-/// 100-199 FEN, 200-299 moves and squares, 300-399 SAN, 400-499 PGN, 500-599 input and output.
-/// The SAN and PGN ranges are reserved for those readers. `chess_error_message` describes every
-/// code.
+/// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
+/// output, 600-699 EPD. The PGN range is reserved for its reader. `chess_error_message` describes
+/// every code.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum chess_error {
@@ -25,7 +26,8 @@ pub enum chess_error {
     CHESS_ERR_INVALID_ARGUMENT = 3,
     /// The text does not fit in the buffer; `*out_len` holds the length needed, without the NUL.
     CHESS_ERR_BUFFER_TOO_SMALL = 4,
-    /// A text argument holds a byte outside ASCII (or, for a file path, is not valid on this system).
+    /// A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
+    /// is not valid on this system.
     CHESS_ERR_INVALID_TEXT = 5,
     /// Memory for a new handle could not be allocated. (Running out of memory elsewhere aborts
     /// the process, as Rust programs do.)
@@ -86,17 +88,41 @@ pub enum chess_error {
     CHESS_ERR_UCI_SYNTAX = 202,
     /// Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
     CHESS_ERR_INVALID_SQUARE = 203,
+    /// The game has no move to take back.
+    CHESS_ERR_EMPTY_HISTORY = 204,
+
+    /// SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
+    CHESS_ERR_SAN_SYNTAX = 300,
+    /// SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
+    /// `CHESS_ERR_ILLEGAL_MOVE`.)
+    CHESS_ERR_SAN_AMBIGUOUS = 301,
+    /// SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
+    /// included).
+    CHESS_ERR_SAN_NOT_CANONICAL = 302,
 
     /// The file does not exist.
     CHESS_ERR_FILE_NOT_FOUND = 500,
     /// The file exists but could not be read.
     CHESS_ERR_IO = 501,
+
+    /// EPD: fewer than the placement, side to move and castling fields.
+    CHESS_ERR_EPD_MISSING_FIELDS = 600,
+    /// EPD: an opcode that is not a letter followed by letters, digits or '_'.
+    CHESS_ERR_EPD_OPCODE = 601,
+    /// EPD: a quoted string without its closing quote.
+    CHESS_ERR_EPD_UNTERMINATED_STRING = 602,
+    /// EPD: an operand of the wrong form for its operation (a string in `bm`, a negative `hmvc`).
+    CHESS_ERR_EPD_INVALID_OPERAND = 603,
+    /// EPD lookup: no operation with this opcode or at this index, or no operand at this index.
+    CHESS_ERR_EPD_NOT_FOUND = 604,
+    /// EPD lookup: the operand is not of the type asked for.
+    CHESS_ERR_EPD_WRONG_TYPE = 605,
 }
 
 use chess_error::*;
 
 /// Every code, in numeric order.
-const ALL_CODES: [chess_error; 36] = [
+const ALL_CODES: [chess_error; 46] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -131,8 +157,18 @@ const ALL_CODES: [chess_error; 36] = [
     CHESS_ERR_INVALID_MOVE,
     CHESS_ERR_UCI_SYNTAX,
     CHESS_ERR_INVALID_SQUARE,
+    CHESS_ERR_EMPTY_HISTORY,
+    CHESS_ERR_SAN_SYNTAX,
+    CHESS_ERR_SAN_AMBIGUOUS,
+    CHESS_ERR_SAN_NOT_CANONICAL,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
+    CHESS_ERR_EPD_MISSING_FIELDS,
+    CHESS_ERR_EPD_OPCODE,
+    CHESS_ERR_EPD_UNTERMINATED_STRING,
+    CHESS_ERR_EPD_INVALID_OPERAND,
+    CHESS_ERR_EPD_NOT_FOUND,
+    CHESS_ERR_EPD_WRONG_TYPE,
 ];
 
 impl chess_error {
@@ -149,7 +185,7 @@ impl chess_error {
             CHESS_ERR_NULL_POINTER => c"a required pointer argument is NULL",
             CHESS_ERR_INVALID_ARGUMENT => c"an argument is out of range",
             CHESS_ERR_BUFFER_TOO_SMALL => c"the output buffer is too small",
-            CHESS_ERR_INVALID_TEXT => c"text argument is not ASCII (or not a valid path)",
+            CHESS_ERR_INVALID_TEXT => c"text argument is not ASCII (an EPD line: not UTF-8) or not a valid path",
             CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
             CHESS_ERR_INTERNAL => c"internal error (a bug in chesscore; please report it)",
             CHESS_ERR_FEN_EMPTY => c"empty FEN",
@@ -184,8 +220,20 @@ impl chess_error {
             CHESS_ERR_INVALID_MOVE => c"not a valid move encoding",
             CHESS_ERR_UCI_SYNTAX => c"invalid UCI move syntax",
             CHESS_ERR_INVALID_SQUARE => c"invalid square (expected a-h and 1-8, or an index 0 to 63)",
+            CHESS_ERR_EMPTY_HISTORY => c"no move to take back",
+            CHESS_ERR_SAN_SYNTAX => c"invalid SAN move syntax",
+            CHESS_ERR_SAN_AMBIGUOUS => c"ambiguous SAN move: more than one legal move matches",
+            CHESS_ERR_SAN_NOT_CANONICAL => c"not the canonical SAN of the move (strict reading)",
             CHESS_ERR_FILE_NOT_FOUND => c"file not found",
             CHESS_ERR_IO => c"the file could not be read",
+            CHESS_ERR_EPD_MISSING_FIELDS => {
+                c"EPD: missing position fields (expected placement, side to move, castling and en passant)"
+            }
+            CHESS_ERR_EPD_OPCODE => c"EPD: invalid opcode (expected a letter followed by letters, digits or '_')",
+            CHESS_ERR_EPD_UNTERMINATED_STRING => c"EPD: unterminated string",
+            CHESS_ERR_EPD_INVALID_OPERAND => c"EPD: invalid operand for its operation",
+            CHESS_ERR_EPD_NOT_FOUND => c"EPD: no such operation or operand",
+            CHESS_ERR_EPD_WRONG_TYPE => c"EPD: the operand is of another type",
         }
     }
 }
@@ -224,6 +272,30 @@ impl From<UciError> for chess_error {
         match error {
             UciError::Syntax => CHESS_ERR_UCI_SYNTAX,
             UciError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+        }
+    }
+}
+
+impl From<SanError> for chess_error {
+    fn from(error: SanError) -> chess_error {
+        match error {
+            SanError::Syntax => CHESS_ERR_SAN_SYNTAX,
+            SanError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+            SanError::Ambiguous => CHESS_ERR_SAN_AMBIGUOUS,
+            SanError::NotCanonical { .. } => CHESS_ERR_SAN_NOT_CANONICAL,
+        }
+    }
+}
+
+impl From<&EpdError> for chess_error {
+    fn from(error: &EpdError) -> chess_error {
+        match error {
+            EpdError::MissingFields => CHESS_ERR_EPD_MISSING_FIELDS,
+            EpdError::Position(e) => e.into(),
+            EpdError::Opcode(_) => CHESS_ERR_EPD_OPCODE,
+            EpdError::UnterminatedString(_) => CHESS_ERR_EPD_UNTERMINATED_STRING,
+            EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
+            EpdError::Move { error, .. } => (*error).into(),
         }
     }
 }
@@ -275,7 +347,7 @@ mod tests {
             assert_eq!(chess_error::from_code(e as c_int), Some(e));
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
         }
-        for unknown in [-1, 8, 99, 122, 300, 502, c_int::MAX] {
+        for unknown in [-1, 8, 99, 122, 205, 303, 400, 502, 606, c_int::MAX] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

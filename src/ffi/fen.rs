@@ -5,7 +5,9 @@ use std::ffi::c_char;
 use super::error::chess_error::{self, *};
 use super::error::{fen_error, fen_file_error};
 use super::position::{chess_position, position, try_new_handle};
-use super::types::{chess_ep_mode, ep_mode_arg, EpModeArg};
+use super::types::{
+    castling_notation_arg, chess_castling_notation, chess_ep_mode, ep_mode_arg, CastlingNotationArg, EpModeArg,
+};
 use super::util::{c_bytes, guard, guard_code, Out, StackText, TextOut};
 use crate::fen::split;
 use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, FEN_MAX_LEN};
@@ -32,17 +34,47 @@ pub unsafe extern "C" fn chess_fen_parse_ex(
     out: *mut *mut chess_position,
     error_offset: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        let fen = c_bytes(fen)?;
-        let out = Out::new(out)?;
-        let pos = read_fen(fen).map_err(|e| fen_error(&e, error_offset))?;
-        out.write(try_new_handle(pos)?);
-        Ok(())
-    })
+    guard_code(|| parse(fen, &FenOptions::default(), out, error_offset))
 }
 
-fn read_fen(fen: &[u8]) -> Result<Position, FenError> {
-    Ok(Fen::parse_bytes(fen)?.validate(&FenOptions::default())?.0)
+fn read_fen(fen: &[u8], options: &FenOptions) -> Result<Position, FenError> {
+    Ok(Fen::parse_bytes(fen)?.validate(options)?.0)
+}
+
+/// Reads a FEN into a new handle, `error_offset` as for `chess_fen_parse_ex`.
+///
+/// # Safety
+/// As for the exported readers.
+unsafe fn parse(
+    fen: *const c_char,
+    options: &FenOptions,
+    out: *mut *mut chess_position,
+    error_offset: *mut usize,
+) -> Result<(), chess_error> {
+    let fen = c_bytes(fen)?;
+    let out = Out::new(out)?;
+    let pos = read_fen(fen, options).map_err(|e| fen_error(&e, error_offset))?;
+    out.write(try_new_handle(pos)?);
+    Ok(())
+}
+
+/// Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
+/// file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
+/// rank. The position is in Chess960 mode: castling is king-takes-rook in UCI (see
+/// `chess_move_to_uci_in`), and FEN writing uses X-FEN. Otherwise as `chess_fen_parse`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
+    guard(CHESS_ERR_INTERNAL, || chess_fen_parse_chess960_ex(fen, out, std::ptr::null_mut()))
+}
+
+/// `chess_fen_parse_chess960` with the error offset of `chess_fen_parse_ex`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse_chess960_ex(
+    fen: *const c_char,
+    out: *mut *mut chess_position,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| parse(fen, &FenOptions { chess960: true, ..FenOptions::default() }, out, error_offset))
 }
 
 /// Builds a position from the six FEN fields given separately (none may be empty or hold a
@@ -140,8 +172,8 @@ fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
 }
 
 /// Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
-/// `KQkq`. `CHESS_FEN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_write(
     pos: *const chess_position,
@@ -163,13 +195,30 @@ pub unsafe extern "C" fn chess_fen_write_with(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
+    let auto = chess_castling_notation::CHESS_CASTLING_NOTATION_AUTO as CastlingNotationArg;
+    guard(CHESS_ERR_INTERNAL, || chess_fen_write_ex(pos, mode, auto, buf, cap, out_len))
+}
+
+/// `chess_fen_write` with the en passant square chosen by `mode` and castling rights written in
+/// `castling` notation (a standard-chess position may be written in Shredder-FEN or X-FEN too,
+/// for programs that want one dialect). `CHESS_ERR_INVALID_ARGUMENT` for an unknown mode or
+/// notation.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_write_ex(
+    pos: *const chess_position,
+    mode: EpModeArg,
+    castling: CastlingNotationArg,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
     guard_code(|| {
         let pos = position(pos)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
         let en_passant = ep_mode_arg(mode).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let castling = castling_notation_arg(castling).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         let mut fen = StackText::<FEN_MAX_LEN>::new();
-        pos.write_fen(&mut fen, &FenWriteOptions { en_passant, ..FenWriteOptions::default() })
-            .map_err(|_| CHESS_ERR_INTERNAL)?;
+        pos.write_fen(&mut fen, &FenWriteOptions { en_passant, castling }).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(fen.as_bytes())?;
         Ok(())
     })

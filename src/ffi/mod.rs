@@ -9,19 +9,25 @@
 // C names, and one contract for every function instead of a `# Safety` section each.
 #![allow(non_camel_case_types, clippy::missing_safety_doc)]
 
+mod epd;
 mod error;
 mod fen;
+mod game;
 mod moves;
 mod position;
 mod render;
+mod san;
 mod types;
 mod util;
 
+pub use epd::*;
 pub use error::*;
 pub use fen::*;
+pub use game::*;
 pub use moves::*;
 pub use position::*;
 pub use render::*;
+pub use san::*;
 pub use types::*;
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");

@@ -6,7 +6,7 @@ use super::error::chess_error::{self, *};
 use super::position::{chess_position, position, position_mut, position_ref};
 use super::types::{chess_move_kind, chess_piece_kind, square_arg, square_ret, CHESS_NO_SQUARE};
 use super::util::{c_ascii, guard, guard_code, Out, StackText, TextOut};
-use crate::{Move, MoveList, Square, MAX_MOVES};
+use crate::{Move, Square, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -20,19 +20,22 @@ pub const CHESS_MAX_MOVES: usize = 256;
 
 const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
 
-/// Copies up to `cap` moves of `list` to `out` (which may be NULL only when `cap` is 0) and
-/// returns the length of the whole list; 0 when `out` is NULL with `cap` > 0.
+/// Copies the first `cap` of `moves` to `out` (which may be NULL only when `cap` is 0) and
+/// returns how many there are; 0 when `out` is NULL with `cap` > 0.
 ///
 /// # Safety
 /// `out` is NULL or valid for `cap` writes.
-unsafe fn fill(list: &MoveList, out: *mut chess_move, cap: usize) -> usize {
+pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess_move, cap: usize) -> usize {
     if out.is_null() && cap > 0 {
         return 0;
     }
-    for (i, mv) in list.iter().take(cap).enumerate() {
-        out.add(i).write(mv.raw());
+    let mut moves = moves.into_iter();
+    let mut count = 0;
+    for mv in moves.by_ref().take(cap) {
+        out.add(count).write(mv.raw());
+        count += 1;
     }
-    list.len()
+    count + moves.count()
 }
 
 /// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
@@ -43,7 +46,7 @@ pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut
     guard(0, || match position_ref(pos) {
         None => 0,
         Some(pos) if cap == 0 => pos.legal_move_count(),
-        Some(pos) => fill(&pos.legal_moves(), out, cap),
+        Some(pos) => fill(pos.legal_moves().iter().copied(), out, cap),
     })
 }
 
@@ -55,7 +58,7 @@ pub unsafe extern "C" fn chess_pseudo_legal_moves(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || position_ref(pos).map_or(0, |pos| fill(&pos.pseudo_legal_moves(), out, cap)))
+    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().iter().copied(), out, cap)))
 }
 
 /// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
@@ -68,7 +71,7 @@ pub unsafe extern "C" fn chess_legal_moves_from(
     cap: usize,
 ) -> usize {
     guard(0, || match (position_ref(pos), square_arg(square)) {
-        (Some(pos), Some(square)) => fill(&pos.legal_moves_from(square), out, cap),
+        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).iter().copied(), out, cap),
         _ => 0,
     })
 }
@@ -174,19 +177,49 @@ pub unsafe extern "C" fn chess_move_to_uci(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
+    guard_code(|| write_uci(mv, false, buf, cap, out_len))
+}
+
+/// Writes `mv` in UCI, castling as king-takes-rook when `chess960` is set.
+///
+/// # Safety
+/// As for [`TextOut::write`].
+unsafe fn write_uci(
+    mv: chess_move,
+    chess960: bool,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> Result<(), chess_error> {
+    let text_out = TextOut::new(buf, cap, out_len)?;
+    let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+    let mut text = StackText::<5>::new();
+    mv.write_uci(chess960, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+    text_out.write(text.as_bytes())?;
+    Ok(())
+}
+
+/// Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
+/// chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
+/// `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_to_uci_in(
+    pos: *const chess_position,
+    mv: chess_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
     guard_code(|| {
-        let text_out = TextOut::new(buf, cap, out_len)?;
-        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        let mut text = StackText::<5>::new();
-        mv.write_uci(false, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
-        text_out.write(text.as_bytes())?;
-        Ok(())
+        let pos = position(pos)?;
+        write_uci(mv, pos.is_chess960(), buf, cap, out_len)
     })
 }
 
-/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as the
-/// king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`); promotion letters are lower
-/// case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+/// king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+/// promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
 /// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_move_from_uci(

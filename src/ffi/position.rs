@@ -1,6 +1,5 @@
 //! Position handles: allocation, copying, and every query of the core.
 
-use std::alloc::{self, Layout};
 use std::ffi::c_int;
 use std::ptr;
 
@@ -9,25 +8,21 @@ use super::types::{
     chess_color, chess_piece, color_arg, ep_mode_arg, kind_arg, square_arg, square_ret, ColorArg, EpModeArg, KindArg,
     CHESS_NO_SQUARE,
 };
-use super::util::guard;
+use super::util::{guard, try_box};
 use crate::Position;
 
-/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_clone` or a
-/// FEN reader, and release it with `chess_position_free`.
+/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
+/// `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
+/// EPD records also hand out positions they own, to read only.
+// A handle points to a core `Position`; this type only names it for C (cbindgen writes an
+// opaque struct). So a game or an EPD record can hand out pointers to positions it stores.
 pub struct chess_position {
-    pos: Position,
+    _opaque: [u8; 0],
 }
 
 /// Moves `pos` into a new handle; NULL when memory runs out (instead of aborting the program).
 pub(crate) fn new_handle(pos: Position) -> *mut chess_position {
-    let layout = Layout::new::<chess_position>();
-    // SAFETY: the layout is that of a non-zero-sized type.
-    let handle = unsafe { alloc::alloc(layout) }.cast::<chess_position>();
-    if !handle.is_null() {
-        // SAFETY: freshly allocated for this type.
-        unsafe { handle.write(chess_position { pos }) };
-    }
-    handle
+    try_box(pos).cast()
 }
 
 /// Like [`new_handle`], reporting a failed allocation as an error code.
@@ -40,13 +35,19 @@ pub(crate) fn try_new_handle(pos: Position) -> Result<*mut chess_position, chess
     }
 }
 
+/// A handle for reading a position stored elsewhere (in a game or an EPD record), valid as long
+/// as the borrowed position stays where it is.
+pub(crate) fn borrowed_handle(pos: &Position) -> *const chess_position {
+    ptr::from_ref(pos).cast()
+}
+
 /// The position behind a handle, if it is not NULL.
 ///
 /// # Safety
 /// `pos` is NULL or a live handle not written during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a Position> {
-    pos.as_ref().map(|handle| &handle.pos)
+    pos.cast::<Position>().as_ref()
 }
 
 /// The position behind a handle, or [`CHESS_ERR_NULL_POINTER`].
@@ -64,7 +65,7 @@ pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Posi
 /// `pos` is NULL or a live handle used by no one else during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mut Position> {
-    pos.as_mut().map(|handle| &mut handle.pos)
+    pos.cast::<Position>().as_mut()
 }
 
 /// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
@@ -82,6 +83,14 @@ pub extern "C" fn chess_position_new() -> *mut chess_position {
     guard(ptr::null_mut(), || new_handle(Position::startpos()))
 }
 
+/// A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
+/// them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
+/// rights. NULL for a number above 959 or when memory runs out.
+#[no_mangle]
+pub extern "C" fn chess_position_new_chess960(number: u32) -> *mut chess_position {
+    guard(ptr::null_mut(), || Position::chess960_start(number).map_or(ptr::null_mut(), new_handle))
+}
+
 /// A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_clone(pos: *const chess_position) -> *mut chess_position {
@@ -95,7 +104,7 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
     guard((), || {
         if !dst.is_null() && !src.is_null() {
             // A copy, not references: `dst` and `src` may be the same handle.
-            ptr::copy(src, dst, 1);
+            ptr::copy(src.cast::<Position>(), dst.cast::<Position>(), 1);
         }
     })
 }
@@ -105,11 +114,26 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
     guard((), || {
         if !pos.is_null() {
-            // SAFETY: handles are allocated by `new_handle` with the global allocator and the
-            // layout of `chess_position`, as `Box` does.
-            drop(Box::from_raw(pos));
+            // SAFETY: handles are allocated by `new_handle` as `Box` allocates a `Position`.
+            drop(Box::from_raw(pos.cast::<Position>()));
         }
     })
+}
+
+/// True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
+/// `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
+/// king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_chess960(pos: *const chess_position) -> bool {
+    query(pos, false, Position::is_chess960)
+}
+
+/// The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
+/// side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
+/// The standard start position gives 518.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_chess960_number(pos: *const chess_position) -> c_int {
+    query(pos, -1, |p| p.chess960_number().map_or(-1, |n| n as c_int))
 }
 
 /// The side to move (`CHESS_WHITE` for a NULL position).

@@ -2,7 +2,7 @@
 
 use std::ffi::c_int;
 
-use crate::{Color, EnPassantMode, MoveKind, Piece, PieceKind, Square};
+use crate::{CastlingNotation, Color, EnPassantMode, MoveKind, Piece, PieceKind, Square};
 
 /// A side.
 #[repr(C)]
@@ -103,12 +103,27 @@ pub enum chess_ep_mode {
     CHESS_EP_LEGAL = 2,
 }
 
+/// How castling rights are written in a FEN.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_castling_notation {
+    /// `KQkq` in standard chess, X-FEN in Chess960 (the default of `chess_fen_write`).
+    CHESS_CASTLING_NOTATION_AUTO = 0,
+    /// X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on a side, the file letter for an inner
+    /// one.
+    CHESS_CASTLING_NOTATION_XFEN = 1,
+    /// Shredder-FEN: always the rook's file letter (`HAha`).
+    CHESS_CASTLING_NOTATION_SHREDDER = 2,
+}
+
 /// A `chess_color` as C passes it: any int, checked before use.
 pub type ColorArg = c_int;
 /// A `chess_piece_kind` as C passes it: any int, checked before use.
 pub type KindArg = c_int;
 /// A `chess_ep_mode` as C passes it: any int, checked before use.
 pub type EpModeArg = c_int;
+/// A `chess_castling_notation` as C passes it: any int, checked before use.
+pub type CastlingNotationArg = c_int;
 
 /// "No square": returned by square queries when there is none.
 // The cast makes cbindgen write `(int)-1`, which is safe inside any C expression.
@@ -132,6 +147,15 @@ pub(crate) fn ep_mode_arg(mode: EpModeArg) -> Option<EnPassantMode> {
         0 => Some(EnPassantMode::AsRecorded),
         1 => Some(EnPassantMode::PseudoLegal),
         2 => Some(EnPassantMode::Legal),
+        _ => None,
+    }
+}
+
+pub(crate) fn castling_notation_arg(notation: CastlingNotationArg) -> Option<CastlingNotation> {
+    match notation {
+        0 => Some(CastlingNotation::Auto),
+        1 => Some(CastlingNotation::XFen),
+        2 => Some(CastlingNotation::Shredder),
         _ => None,
     }
 }

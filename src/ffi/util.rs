@@ -1,5 +1,6 @@
 //! Boundary helpers: panic catching, pointer checks, output writing. Nothing here knows chess.
 
+use std::alloc::{self, Layout};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -19,6 +20,21 @@ pub(crate) fn guard_code(body: impl FnOnce() -> Result<(), chess_error>) -> ches
     guard(CHESS_ERR_INTERNAL, || body().err().unwrap_or(CHESS_OK))
 }
 
+/// Moves `value` to the heap as `Box` would, but returns NULL when memory runs out instead of
+/// aborting: handles are freed with `Box::from_raw`.
+pub(crate) fn try_box<T>(value: T) -> *mut T {
+    // Allocating zero bytes is undefined; no handle type is zero-sized.
+    const { assert!(size_of::<T>() != 0) };
+    let layout = Layout::new::<T>();
+    // SAFETY: the layout is not zero-sized.
+    let ptr = unsafe { alloc::alloc(layout) }.cast::<T>();
+    if !ptr.is_null() {
+        // SAFETY: freshly allocated for a `T`.
+        unsafe { ptr.write(value) };
+    }
+    ptr
+}
+
 /// The bytes of a NUL-terminated string, without the NUL.
 ///
 /// # Safety
@@ -30,16 +46,24 @@ pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_err
     Ok(CStr::from_ptr(s).to_bytes())
 }
 
+/// A NUL-terminated string that must be UTF-8.
+///
+/// # Safety
+/// As for [`c_bytes`].
+pub(crate) unsafe fn c_utf8<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
+    std::str::from_utf8(c_bytes(s)?).map_err(|_| CHESS_ERR_INVALID_TEXT)
+}
+
 /// A NUL-terminated string that must be ASCII.
 ///
 /// # Safety
 /// As for [`c_bytes`].
 pub(crate) unsafe fn c_ascii<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
-    let bytes = c_bytes(s)?;
-    if !bytes.is_ascii() {
+    let text = c_utf8(s)?;
+    if !text.is_ascii() {
         return Err(CHESS_ERR_INVALID_TEXT);
     }
-    std::str::from_utf8(bytes).map_err(|_| CHESS_ERR_INVALID_TEXT)
+    Ok(text)
 }
 
 /// A checked, non-NULL output pointer, written once the call has succeeded.

@@ -1,0 +1,103 @@
+/* What the C test programs share: CHECK and CHECK_ERR, a record of the codes calls returned (so
+ * a program can show that it produced every code it covers), and small helpers. Each program is
+ * one translation unit, so the state here is per program. */
+
+#ifndef CHESSCORE_C_TESTS_COMMON_H
+#define CHESSCORE_C_TESTS_COMMON_H
+
+#include <chesscore.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+static int checks;
+static int seen[1000];
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        checks++;                                                                     \
+        if (!(cond)) {                                                                \
+            failures++;                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+
+static inline chess_error seen_code(chess_error err) {
+    if ((int)err >= 0 && (int)err < 1000) {
+        seen[err] = 1;
+    }
+    return err;
+}
+
+#define CHECK_ERR(call, expected)                                                                    \
+    do {                                                                                             \
+        chess_error got_ = seen_code(call);                                                          \
+        checks++;                                                                                    \
+        if (got_ != (expected)) {                                                                    \
+            failures++;                                                                              \
+            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %s\n", __FILE__, __LINE__, #call, got_, \
+                    chess_error_message(got_), #expected);                                           \
+        }                                                                                            \
+    } while (0)
+
+/* Counts a failure for each of `codes` that no call returned. */
+static inline void check_codes_seen(const chess_error *codes, size_t count) {
+    size_t i;
+    for (i = 0; i < count; i++) {
+        if (!seen[codes[i]]) {
+            fprintf(stderr, "code %d (%s) never returned\n", codes[i], chess_error_message(codes[i]));
+            failures++;
+        }
+    }
+}
+
+/* Prints the tally; the exit status of the program. */
+static inline int report(const char *name) {
+    printf("%s: %d checks, %d failed\n", name, checks, failures);
+    return failures == 0 ? 0 : 1;
+}
+
+static inline chess_position *parse(const char *fen) {
+    chess_position *pos = NULL;
+    chess_error err = chess_fen_parse(fen, &pos);
+    if (err != CHESS_OK) {
+        fprintf(stderr, "cannot parse %s: %s\n", fen, chess_error_message(err));
+        exit(2);
+    }
+    return pos;
+}
+
+static inline int fen_is(const chess_position *pos, const char *expected) {
+    char buf[CHESS_FEN_MAX];
+    if (chess_fen_write(pos, buf, sizeof buf, NULL) != CHESS_OK) {
+        return 0;
+    }
+    if (strcmp(buf, expected) != 0) {
+        fprintf(stderr, "FEN %s, expected %s\n", buf, expected);
+        return 0;
+    }
+    return 1;
+}
+
+static inline chess_move uci(const chess_position *pos, const char *text) {
+    chess_move mv = 0xffff;
+    CHECK_ERR(chess_move_from_uci(pos, text, &mv), CHESS_OK);
+    return mv;
+}
+
+/* Opens TESTDATA/name, counting a failure when it cannot. */
+static inline FILE *open_testdata(const char *testdata, const char *name) {
+    char path[4096];
+    FILE *file;
+    sprintf(path, "%.3000s/%.1000s", testdata, name);
+    file = fopen(path, "rb");
+    if (file == NULL) {
+        fprintf(stderr, "cannot open %s\n", path);
+        failures++;
+    }
+    return file;
+}
+
+#endif

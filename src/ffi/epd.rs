@@ -1,0 +1,302 @@
+//! EPD records: reading, looking up operations and their operands, writing.
+
+use std::ffi::c_char;
+use std::ptr;
+
+use super::error::chess_error::{self, *};
+use super::moves::{chess_move, fill};
+use super::position::{borrowed_handle, chess_position};
+use super::util::{c_ascii, c_utf8, guard, guard_code, try_box, Out, TextOut};
+use crate::{Epd, FenOptions, Operand};
+
+/// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
+/// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+pub struct chess_epd {
+    epd: Epd,
+}
+
+/// The type of an EPD operand.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_operand_kind {
+    /// No such operand.
+    CHESS_OPERAND_NONE = 0,
+    /// A move of `bm`, `am` or `pv`, read from SAN.
+    CHESS_OPERAND_MOVE = 1,
+    /// An integer such as `12` or `-35`.
+    CHESS_OPERAND_INTEGER = 2,
+    /// A finite number with a fraction or an exponent, such as `0.5`.
+    CHESS_OPERAND_FLOAT = 3,
+    /// A quoted string, unescaped.
+    CHESS_OPERAND_STRING = 4,
+    /// A bare token that is neither a number nor a move.
+    CHESS_OPERAND_WORD = 5,
+}
+
+impl From<&Operand> for chess_operand_kind {
+    fn from(operand: &Operand) -> chess_operand_kind {
+        use chess_operand_kind::*;
+        match operand {
+            Operand::Move(_) => CHESS_OPERAND_MOVE,
+            Operand::Integer(_) => CHESS_OPERAND_INTEGER,
+            Operand::Float(_) => CHESS_OPERAND_FLOAT,
+            Operand::String(_) => CHESS_OPERAND_STRING,
+            Operand::Word(_) => CHESS_OPERAND_WORD,
+        }
+    }
+}
+
+/// The record behind a handle, if it is not NULL.
+///
+/// # Safety
+/// `epd` is NULL or a live handle.
+unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
+    epd.as_ref().map(|handle| &handle.epd)
+}
+
+/// The record behind a handle, or [`CHESS_ERR_NULL_POINTER`].
+///
+/// # Safety
+/// As for [`epd_ref`].
+unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
+    epd_ref(epd).ok_or(CHESS_ERR_NULL_POINTER)
+}
+
+/// Operand `index` of the operation `opcode`, or [`CHESS_ERR_EPD_NOT_FOUND`].
+///
+/// # Safety
+/// `opcode` is NULL or a NUL-terminated string.
+unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Operand, chess_error> {
+    let opcode = c_ascii(opcode)?;
+    epd.get(opcode).and_then(|op| op.operands.get(index)).ok_or(CHESS_ERR_EPD_NOT_FOUND)
+}
+
+/// Reads a line into a new handle.
+///
+/// # Safety
+/// As for the exported readers.
+unsafe fn parse(line: *const c_char, options: &FenOptions, out: *mut *mut chess_epd) -> Result<(), chess_error> {
+    let line = c_utf8(line)?;
+    let out = Out::new(out)?;
+    let epd = Epd::parse_with(line, options).map_err(|e| chess_error::from(&e))?;
+    let handle = try_box(chess_epd { epd });
+    if handle.is_null() {
+        return Err(CHESS_ERR_OUT_OF_MEMORY);
+    }
+    out.write(handle);
+    Ok(())
+}
+
+/// Reads a standard-chess EPD line: the four position fields (the en passant field may be left
+/// out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
+/// position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
+/// character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
+/// integers, floats or words. An opcode given twice keeps its first place and its last operands.
+/// The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
+/// new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
+/// for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
+/// `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
+/// `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_parse(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
+    guard_code(|| parse(line, &FenOptions::default(), out))
+}
+
+/// `chess_epd_parse` for Chess960: castling rights in X-FEN or Shredder-FEN, and a position in
+/// Chess960 mode.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_parse_chess960(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
+    guard_code(|| parse(line, &FenOptions { chess960: true, ..FenOptions::default() }, out))
+}
+
+/// Releases a record and its position. NULL is accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
+    guard((), || {
+        if !epd.is_null() {
+            // SAFETY: records are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(epd));
+        }
+    })
+}
+
+/// The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+/// belongs to the record and stays valid until the record is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_position(epd: *const chess_epd) -> *const chess_position {
+    guard(ptr::null(), || epd_ref(epd).map_or(ptr::null(), |epd| borrowed_handle(epd.position())))
+}
+
+/// Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+/// each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
+/// quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_write(
+    epd: *const chess_epd,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let mut text = String::new();
+        epd.write(&mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// The number of operations (0 for a NULL record).
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operation_count(epd: *const chess_epd) -> usize {
+    guard(0, || epd_ref(epd).map_or(0, |epd| epd.operations().len()))
+}
+
+/// Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
+/// of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
+/// large), `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_opcode(
+    epd: *const chess_epd,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let operation = epd.operations().get(index).ok_or(CHESS_ERR_EPD_NOT_FOUND)?;
+        text_out.write(operation.opcode.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// True when the record has an operation with this opcode (false for NULL arguments or a
+/// non-ASCII opcode).
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_has(epd: *const chess_epd, opcode: *const c_char) -> bool {
+    guard(false, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).is_some(),
+        _ => false,
+    })
+}
+
+/// The number of operands of the operation `opcode`; 0 when there is no such operation (see
+/// `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_count(epd: *const chess_epd, opcode: *const c_char) -> usize {
+    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| op.operands.len()),
+        _ => 0,
+    })
+}
+
+/// The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
+/// there is no such operand, for NULL arguments or a non-ASCII opcode.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_kind(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+) -> chess_operand_kind {
+    let none = chess_operand_kind::CHESS_OPERAND_NONE;
+    guard(none, || match epd_ref(epd) {
+        Some(epd) => operand(epd, opcode, index).map_or(none, chess_operand_kind::from),
+        None => none,
+    })
+}
+
+/// Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
+/// quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
+/// (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_string(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let text = operand(epd, opcode, index)?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
+/// `CHESS_ERR_EPD_WRONG_TYPE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_integer(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut i64,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_integer().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        Ok(())
+    })
+}
+
+/// Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
+/// float. Errors as for `chess_epd_operand_integer`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_float(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut f64,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_float().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        Ok(())
+    })
+}
+
+/// Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
+/// move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_move(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_move().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?.raw());
+        Ok(())
+    })
+}
+
+/// Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
+/// position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
+/// may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
+/// non-ASCII opcode, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_moves(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| fill(op.moves(), out, cap)),
+        _ => 0,
+    })
+}

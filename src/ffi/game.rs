@@ -1,0 +1,360 @@
+//! Games: a start position and the moves played, with undo, repetition and outcome.
+
+use std::ffi::c_char;
+use std::ptr;
+
+use super::error::chess_error::{self, *};
+use super::moves::{chess_move, fill};
+use super::position::{borrowed_handle, chess_position, position_ref};
+use super::util::{c_ascii, guard, guard_code, try_box, write_optional, TextOut};
+use crate::{Game, Move, Outcome, Position, Termination};
+
+/// A game (opaque): a start position, the moves played and every position they reached. Create
+/// it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
+/// to it: read them, copy them with `chess_position_clone`, but never change or free them.
+pub struct chess_game {
+    game: Game,
+    /// A copy of the start position outside the history, whose storage moves as it grows, so
+    /// that `chess_game_start` stays valid for the life of the game.
+    start: Position,
+}
+
+/// The result of a game.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_result {
+    /// Not over (a draw that may be claimed but has not been leaves the game going).
+    CHESS_RESULT_ONGOING = 0,
+    /// White won.
+    CHESS_RESULT_WHITE_WINS = 1,
+    /// Black won.
+    CHESS_RESULT_BLACK_WINS = 2,
+    /// Drawn.
+    CHESS_RESULT_DRAW = 3,
+}
+
+/// Why a game ended, or which draw may be claimed.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_termination {
+    /// None: the game goes on, or no draw may be claimed.
+    CHESS_TERMINATION_NONE = 0,
+    /// The side to move is checkmated.
+    CHESS_TERMINATION_CHECKMATE = 1,
+    /// The side to move has no legal move and is not in check.
+    CHESS_TERMINATION_STALEMATE = 2,
+    /// Neither side can checkmate (a dead position).
+    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
+    /// 150 half-moves without a capture or pawn move (automatic draw).
+    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
+    /// The position occurred five times (automatic draw).
+    CHESS_TERMINATION_FIVEFOLD_REPETITION = 5,
+    /// 100 half-moves without a capture or pawn move (a draw that may be claimed).
+    CHESS_TERMINATION_FIFTY_MOVES = 6,
+    /// The position occurred three times, or a move would make it so (a draw that may be
+    /// claimed).
+    CHESS_TERMINATION_THREEFOLD_REPETITION = 7,
+}
+
+/// The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
+/// it goes on).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct chess_outcome {
+    /// Ongoing, won by either side, or drawn.
+    pub result: chess_result,
+    /// The automatic ending reached (never `CHESS_TERMINATION_FIFTY_MOVES` or
+    /// `CHESS_TERMINATION_THREEFOLD_REPETITION`, which need a claim).
+    pub termination: chess_termination,
+}
+
+impl From<Outcome> for chess_result {
+    fn from(outcome: Outcome) -> chess_result {
+        use chess_result::*;
+        match outcome {
+            Outcome::Ongoing => CHESS_RESULT_ONGOING,
+            Outcome::WhiteWins => CHESS_RESULT_WHITE_WINS,
+            Outcome::BlackWins => CHESS_RESULT_BLACK_WINS,
+            Outcome::Draw => CHESS_RESULT_DRAW,
+        }
+    }
+}
+
+impl From<Option<Termination>> for chess_termination {
+    fn from(termination: Option<Termination>) -> chess_termination {
+        use chess_termination::*;
+        match termination {
+            None => CHESS_TERMINATION_NONE,
+            Some(Termination::Checkmate) => CHESS_TERMINATION_CHECKMATE,
+            Some(Termination::Stalemate) => CHESS_TERMINATION_STALEMATE,
+            Some(Termination::InsufficientMaterial) => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
+            Some(Termination::SeventyFiveMoves) => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
+            Some(Termination::FivefoldRepetition) => CHESS_TERMINATION_FIVEFOLD_REPETITION,
+            Some(Termination::FiftyMoves) => CHESS_TERMINATION_FIFTY_MOVES,
+            Some(Termination::ThreefoldRepetition) => CHESS_TERMINATION_THREEFOLD_REPETITION,
+        }
+    }
+}
+
+/// The game behind a handle, if it is not NULL.
+///
+/// # Safety
+/// `game` is NULL or a live handle not written during `'a`.
+unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+    game.as_ref().map(|handle| &handle.game)
+}
+
+/// The game behind a handle, for writing. Only the `game` field is borrowed: a reference to
+/// the whole handle would also claim `start`, which C may be reading through
+/// `chess_game_start`.
+///
+/// # Safety
+/// `game` is NULL or a live handle used by no one else during `'a`.
+unsafe fn game_mut<'a>(game: *mut chess_game) -> Result<&'a mut Game, chess_error> {
+    if game.is_null() {
+        return Err(CHESS_ERR_NULL_POINTER);
+    }
+    Ok(&mut *ptr::addr_of_mut!((*game).game))
+}
+
+/// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
+///
+/// # Safety
+/// As for [`game_ref`].
+unsafe fn query<T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(&Game) -> T) -> T {
+    guard(fallback, || game_ref(game).map_or(fallback, f))
+}
+
+/// A new game starting from a copy of `start`, or from the standard starting position when
+/// `start` is NULL; null moves are not allowed. NULL when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut chess_game {
+    guard(ptr::null_mut(), || {
+        let start = position_ref(start).copied().unwrap_or_else(Position::startpos);
+        match Game::try_new(start) {
+            Ok(game) => try_box(chess_game { game, start }),
+            Err(_) => ptr::null_mut(),
+        }
+    })
+}
+
+/// Releases a game and every position it handed out. NULL is accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
+    guard((), || {
+        if !game.is_null() {
+            // SAFETY: games are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(game));
+        }
+    })
+}
+
+/// Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
+/// only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
+/// not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+/// `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
+    guard_code(|| {
+        let game = game_mut(game)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
+        Ok(())
+    })
+}
+
+/// Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
+/// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+/// `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push_san(
+    game: *mut chess_game,
+    san: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let game = game_mut(game)?;
+        let mv = game.push_san(c_ascii(san)?)?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
+
+/// Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
+/// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
+/// unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push_uci(
+    game: *mut chess_game,
+    uci: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let game = game_mut(game)?;
+        let mv = game.push_uci(c_ascii(uci)?)?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
+
+/// Takes back the last move (no replay from the start); `*out` (optional) receives it. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
+    guard_code(|| {
+        let mv = game_mut(game)?.pop().ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
+
+/// The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+/// move is pushed or popped or the game is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_position(game: *const chess_game) -> *const chess_position {
+    query(game, ptr::null(), |game| borrowed_handle(game.position()))
+}
+
+/// The start position (NULL for a NULL game). It belongs to the game and stays valid until the
+/// game is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_start(game: *const chess_game) -> *const chess_position {
+    guard(ptr::null(), || game.as_ref().map_or(ptr::null(), |handle| borrowed_handle(&handle.start)))
+}
+
+/// The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
+/// a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: usize) -> *const chess_position {
+    query(game, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
+}
+
+/// Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
+/// been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
+/// with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
+    query(game, 0, |game| fill(game.moves().iter().copied(), out, cap))
+}
+
+/// The number of moves (plies) played (0 for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize {
+    query(game, 0, |game| game.moves().len())
+}
+
+/// Writes the SAN of the moves played, suffixes included, separated by single spaces and
+/// without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
+/// `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
+/// it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_san_moves(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let game = game_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let line = game.san_moves().map(|san| san.to_string()).collect::<Vec<_>>().join(" ");
+        text_out.write(line.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Allows or forbids null moves from now on (forbidden in a new game). Does nothing for a NULL
+/// game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, allow: bool) {
+    guard((), || {
+        if let Ok(game) = game_mut(game) {
+            game.set_allow_null_moves(allow);
+        }
+    })
+}
+
+/// True when null moves may be pushed (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
+    query(game, false, Game::allows_null_moves)
+}
+
+/// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
+/// wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
+/// (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
+/// `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
+    let ongoing = chess_outcome {
+        result: chess_result::CHESS_RESULT_ONGOING,
+        termination: chess_termination::CHESS_TERMINATION_NONE,
+    };
+    query(game, ongoing, |game| chess_outcome { result: game.outcome().into(), termination: game.termination().into() })
+}
+
+/// The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
+/// a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
+/// position occurred three times, or a legal move would make a position occur the third time),
+/// else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
+    query(game, chess_termination::CHESS_TERMINATION_NONE, |game| game.claimable_draw().into())
+}
+
+/// How many times the current position has occurred in the game, this time included (0 for a
+/// NULL game). Positions are the same when the same side is to move, the pieces stand on the
+/// same squares, the castling rights are equal and the same en passant captures are legal.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
+    query(game, 0, Game::repetition_count)
+}
+
+/// True when the current position has occurred at least three times (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::is_threefold_repetition)
+}
+
+/// True when the current position has occurred at least five times: the game is drawn (false
+/// for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::is_fivefold_repetition)
+}
+
+/// True when a threefold repetition may be claimed: the current position occurred three times,
+/// or a legal move would make a position occur the third time (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::can_claim_threefold_repetition)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::chess_position_zobrist;
+
+    /// The positions a game hands out stay readable as documented while the game changes. Miri
+    /// checks the pointer rules: `cargo +nightly miri test --lib ffi::game`.
+    #[test]
+    fn handed_out_positions_live_as_documented() {
+        unsafe {
+            let game = chess_game_new(ptr::null());
+            let start = chess_game_start(game);
+            // Enough moves for the history to move to larger storage several times.
+            for uci in [c"g1f3", c"g8f6", c"f3g1", c"f6g8"].iter().cycle().take(40) {
+                assert_eq!(chess_game_push_uci(game, uci.as_ptr(), ptr::null_mut()), CHESS_OK);
+            }
+            assert_eq!(chess_position_zobrist(start), Position::startpos().zobrist());
+            let current = chess_game_position(game);
+            chess_game_set_allow_null_moves(game, true);
+            assert_eq!(chess_position_zobrist(current), Position::startpos().zobrist());
+            assert_eq!(chess_game_pop(game, ptr::null_mut()), CHESS_OK);
+            assert_eq!(chess_position_zobrist(start), Position::startpos().zobrist());
+            chess_game_free(game);
+        }
+    }
+}
