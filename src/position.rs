@@ -497,7 +497,8 @@ impl Position {
 
             self.by_kind[moved as usize] ^= touched;
             self.by_color[us.index()] ^= touched;
-            key ^= zobrist::piece_key_index(us, moved as usize, from) ^ zobrist::piece_key_index(us, moved as usize, to);
+            key ^=
+                zobrist::piece_key_index(us, moved as usize, from) ^ zobrist::piece_key_index(us, moved as usize, to);
             self.kinds[from as usize >> 4] ^= (moved ^ NO_PIECE) << ((from as usize & 15) * 4);
             self.kinds[to as usize >> 4] ^= (target ^ moved) << ((to as usize & 15) * 4);
             let reset = is_capture | (moved == PieceKind::Pawn as u64);

@@ -11,7 +11,12 @@ fn built_libraries() -> PathBuf {
 
 fn run(command: &mut Command) -> String {
     let out = command.output().unwrap_or_else(|e| panic!("{command:?}: {e}"));
-    assert!(out.status.success(), "{command:?}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{command:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -31,15 +36,26 @@ fn install_then_build_with_pkg_config() {
     let version = env!("CARGO_PKG_VERSION");
     let major = env!("CARGO_PKG_VERSION_MAJOR");
     assert!(lib.join(format!("libchesscore.so.{version}")).is_file());
-    assert_eq!(std::fs::read_link(lib.join(format!("libchesscore.so.{major}"))).unwrap(), Path::new(&format!("libchesscore.so.{version}")));
-    assert_eq!(std::fs::read_link(lib.join("libchesscore.so")).unwrap(), Path::new(&format!("libchesscore.so.{major}")));
+    assert_eq!(
+        std::fs::read_link(lib.join(format!("libchesscore.so.{major}"))).unwrap(),
+        Path::new(&format!("libchesscore.so.{version}"))
+    );
+    assert_eq!(
+        std::fs::read_link(lib.join("libchesscore.so")).unwrap(),
+        Path::new(&format!("libchesscore.so.{major}"))
+    );
     assert!(lib.join("libchesscore.a").is_file());
     assert!(prefix.join("include/chesscore.h").is_file());
 
     let pkg_config_path = lib.join("pkgconfig");
-    let flags = run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args(["--cflags", "--libs", "chesscore"]));
+    let flags = run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args([
+        "--cflags",
+        "--libs",
+        "chesscore",
+    ]));
     assert!(flags.contains("-lchesscore"), "{flags}");
-    let modversion = run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args(["--modversion", "chesscore"]));
+    let modversion =
+        run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args(["--modversion", "chesscore"]));
     assert_eq!(modversion.trim(), version);
 
     let program = prefix.join("legal_moves");
