@@ -63,7 +63,8 @@ class Game:
 
     def __init__(self, start=None):
         if start is not None and not isinstance(start, Position):
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"a game starts from a Position, not {type(start).__name__}", type_error=True)
+            what = type(start).__name__
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"a game starts from a Position, not {what}", type_error=True)
         self._adopt(lib.chess_game_new(start._ptr if start is not None else None))
 
     def _adopt(self, ptr, headers=None, error=None):

@@ -117,8 +117,10 @@ class Move:
     __slots__ = ("_raw", "_chess960")
 
     def __init__(self, raw, chess960=False):
-        if not isinstance(raw, int) or not 0 <= raw <= 0xFFFF:
-            raise_for(ErrorCode.INVALID_MOVE, f"a move is a 16-bit int, not {raw!r}")
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"a move is made from its 16-bit int, not {raw!r}", type_error=True)
+        if not 0 <= raw <= 0xFFFF:
+            raise_for(ErrorCode.INVALID_MOVE, f"a move is a 16-bit int, not {raw}")
         self._raw = raw
         self._chess960 = bool(chess960)
 

@@ -216,4 +216,6 @@ def test_argument_errors():
         pos.fen(castling="fancy")
     with pytest.raises(chesscore.InvalidMoveError):
         chesscore.Move(-1)
+    with pytest.raises(chesscore.ArgumentTypeError):
+        chesscore.Move("e2e4")
     assert pos.fen() == chesscore.STARTING_FEN
