@@ -246,6 +246,24 @@ fn cxx_wrapper_suite() {
     assert!(output.contains(", 0 failed"), "{output}");
 }
 
+/// Every C and C++ snippet of the README, built as C99 and C++17 with the strict flags and run.
+#[test]
+fn readme_c_and_cxx_snippets_build_and_run() {
+    let c = common::readme_blocks("c");
+    let cxx = common::readme_blocks("cpp");
+    assert!(!c.is_empty() && !cxx.is_empty(), "the README has C and C++ quick starts");
+    for (language, blocks, extension) in [("c", c, "c"), ("cpp", cxx, "cpp")] {
+        for (i, block) in blocks.iter().enumerate() {
+            let source = work_dir().join(format!("readme_{language}_{i}.{extension}"));
+            std::fs::write(&source, block).unwrap();
+            let flags = if extension == "c" { C_FLAGS } else { CXX17_FLAGS };
+            let exe = build_with(source.to_str().unwrap(), "", flags, &shared_link());
+            let output = run_checked(&mut c_program(&exe));
+            assert!(!output.is_empty(), "README {language} snippet {i} printed nothing");
+        }
+    }
+}
+
 #[test]
 fn examples_build_and_run() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
