@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the C tests and examples under AddressSanitizer (leak checking on) and UBSan, linked
+# Runs the C tests, the C++ wrapper's test and the examples under AddressSanitizer (leak
+# checking on) and UBSan, linked
 # against the release library, which it builds first (nothing to do after `cargo test --release`
 # but to copy the library to target/release).
 #
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 
 testdata="${CHESSCORE_TESTDATA:-../shared/testdata}"
 cc="${CC:-cc}"
+cxx="${CXX:-c++}"
 if [ ! -d "$testdata" ]; then
     echo "run_sanitized: test data not found at $testdata (set CHESSCORE_TESTDATA)" >&2
     exit 1
@@ -48,6 +50,7 @@ done
 for name in perft legal_moves; do
     "$cc" "${flags[@]}" "examples/$name.c" -o "$work/example_$name" "${link[@]}"
 done
+"$cxx" "${flags[@]/-std=c99/-std=c++17}" c_tests/cxx_wrapper.cpp -o "$work/cxx_wrapper" "${link[@]}"
 
 run "$work/api" "$testdata" "$work"
 run "$work/perft" "$testdata" 1000000
@@ -55,6 +58,7 @@ run "$work/san" "$testdata"
 run "$work/game"
 run "$work/epd" "$testdata"
 run "$work/chess960" "$testdata" 5000000
+run "$work/cxx_wrapper" "$testdata" "$work" 1000000
 run "$work/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
 run "$work/example_legal_moves" >/dev/null
 if "$work/example_legal_moves" "not a fen" 2>/dev/null; then

@@ -1,7 +1,8 @@
 //! The C ABI as C programs see it: the committed header against a fresh generation, the header
-//! under strict C99 and C++11 compilers, the symbols the shared library exports, and the C
-//! programs of `c_tests/` and `examples/`, compiled with the `cc` crate's compiler, linked
-//! against the `libchesscore.so` (or `.a`) this build made, and run.
+//! under strict C99 and C++11 compilers (and the C++17 wrapper `chesscore.hpp` under C++17), the
+//! symbols the shared library exports, and the C and C++ programs of `c_tests/` and `examples/`,
+//! compiled with the `cc` crate's compiler, linked against the `libchesscore.so` (or `.a`) this
+//! build made, and run.
 
 mod common;
 
@@ -15,6 +16,7 @@ use chesscore::Position;
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+const CXX17_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 
 /// The shared library of this build. Cargo leaves the library's outputs in
 /// `target/<profile>/deps/`, beside this test; only `cargo build` copies them up a level.
@@ -84,27 +86,37 @@ fn run_checked(command: &mut Command) -> String {
     stdout
 }
 
-/// Compiles and links one C or C++ source file against libchesscore.so; returns the executable.
+/// Compiles and links one C (C99) or C++ (C++11) source file against libchesscore.so; returns
+/// the executable.
 fn build(source: &str) -> PathBuf {
-    let link = [library().display().to_string(), format!("-Wl,-rpath,{}", runtime_dir().display())];
-    build_with(source, "", &link)
+    let flags = if source.ends_with(".cpp") { CXX_FLAGS } else { C_FLAGS };
+    build_with(source, "", flags, &shared_link())
+}
+
+/// Compiles and links a C++17 program using the wrapper `chesscore.hpp` against libchesscore.so.
+fn build_cxx17(source: &str) -> PathBuf {
+    build_with(source, "", CXX17_FLAGS, &shared_link())
+}
+
+fn shared_link() -> [String; 2] {
+    [library().display().to_string(), format!("-Wl,-rpath,{}", runtime_dir().display())]
 }
 
 /// Compiles and links one C source file against libchesscore.a and the system libraries the
 /// Rust standard library needs.
 fn build_static(source: &str) -> PathBuf {
     let archive = library().with_file_name("libchesscore.a").display().to_string();
-    build_with(source, "_static", &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
+    build_with(source, "_static", C_FLAGS, &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
 }
 
-fn build_with(source: &str, suffix: &str, link: &[String]) -> PathBuf {
+fn build_with(source: &str, suffix: &str, flags: &[&str], link: &[String]) -> PathBuf {
     let cpp = source.ends_with(".cpp");
     let source = Path::new(MANIFEST_DIR).join(source);
     let name = source.file_stem().expect("source file name").to_string_lossy();
     let exe = work_dir().join(format!("{name}{suffix}"));
     let mut command = compiler(cpp);
     command
-        .args(if cpp { CXX_FLAGS } else { C_FLAGS })
+        .args(flags)
         .arg("-I")
         .arg(Path::new(MANIFEST_DIR).join("include"))
         .arg(&source)
@@ -134,6 +146,15 @@ fn header_compiles_as_strict_c99_and_cxx11() {
         command.args(flags).args(["-fsyntax-only", "-x", language]).arg(&header);
         run_checked(&mut command);
     }
+}
+
+#[test]
+fn cxx_wrapper_compiles_as_strict_cxx17() {
+    let header = Path::new(MANIFEST_DIR).join("include/chesscore.hpp");
+    let mut command = compiler(true);
+    command.args(CXX17_FLAGS).args(["-Wshadow", "-Wconversion", "-fsyntax-only", "-x", "c++", "-I"]);
+    command.arg(Path::new(MANIFEST_DIR).join("include")).arg(&header);
+    run_checked(&mut command);
 }
 
 /// Function names declared in the header.
@@ -214,6 +235,33 @@ fn c_perft_recursion_and_chess_perft() {
 fn cxx_program_links_and_runs() {
     let output = run_checked(&mut c_program(&build("c_tests/cxx.cpp")));
     assert!(output.contains("26 moves, ok"), "{output}");
+}
+
+#[test]
+fn cxx_wrapper_suite() {
+    let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
+    let output = run_checked(
+        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::testdata()).arg(work_dir()).arg(limit),
+    );
+    assert!(output.contains(", 0 failed"), "{output}");
+}
+
+/// Every C and C++ snippet of the README, built as C99 and C++17 with the strict flags and run.
+#[test]
+fn readme_c_and_cxx_snippets_build_and_run() {
+    let c = common::readme_blocks("c");
+    let cxx = common::readme_blocks("cpp");
+    assert!(!c.is_empty() && !cxx.is_empty(), "the README has C and C++ quick starts");
+    for (language, blocks, extension) in [("c", c, "c"), ("cpp", cxx, "cpp")] {
+        for (i, block) in blocks.iter().enumerate() {
+            let source = work_dir().join(format!("readme_{language}_{i}.{extension}"));
+            std::fs::write(&source, block).unwrap();
+            let flags = if extension == "c" { C_FLAGS } else { CXX17_FLAGS };
+            let exe = build_with(source.to_str().unwrap(), "", flags, &shared_link());
+            let output = run_checked(&mut c_program(&exe));
+            assert!(!output.is_empty(), "README {language} snippet {i} printed nothing");
+        }
+    }
 }
 
 #[test]

@@ -46,6 +46,7 @@ fn install_then_build_with_pkg_config() {
     );
     assert!(lib.join("libchesscore.a").is_file());
     assert!(prefix.join("include/chesscore.h").is_file());
+    assert!(prefix.join("include/chesscore.hpp").is_file());
 
     let pkg_config_path = lib.join("pkgconfig");
     let flags = run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args([

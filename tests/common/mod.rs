@@ -61,3 +61,24 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// The fenced code blocks of README.md in one language (```c, ```cpp, ```python, ```haxe), so
+/// that every snippet the README shows is built and run by a test.
+pub fn readme_blocks(language: &str) -> Vec<String> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("read README.md");
+    let fence = format!("```{language}");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in readme.lines() {
+        match current.as_mut() {
+            None if line == fence => current = Some(String::new()),
+            Some(_) if line == "```" => blocks.push(current.take().unwrap()),
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    blocks
+}

@@ -1,0 +1,227 @@
+"""The C library: finding it, and the signature of every function the package calls.
+
+The library is looked up in this order: the path in ``CHESSCORE_LIB``, a copy next to the
+package, then the system's search path. ctypes releases the GIL around every call.
+"""
+
+import ctypes
+import ctypes.util
+import os
+from ctypes import POINTER, c_bool, c_char_p, c_double, c_int, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
+from pathlib import Path
+
+from .errors import ErrorCode, LibraryError, raise_for
+
+MAX_MOVES = 256
+FEN_MAX = 104
+SAN_MAX = 8
+
+
+class Position(ctypes.Structure):
+    """Opaque chess_position."""
+
+
+class Game(ctypes.Structure):
+    """Opaque chess_game."""
+
+
+class Epd(ctypes.Structure):
+    """Opaque chess_epd."""
+
+
+class Outcome(ctypes.Structure):
+    _fields_ = [("result", c_int), ("termination", c_int)]
+
+
+POS = POINTER(Position)
+GAME = POINTER(Game)
+EPD = POINTER(Epd)
+ERR = c_int
+MOVE = c_uint16
+SIZE_P = POINTER(c_size_t)
+MOVE_P = POINTER(c_uint16)
+
+# name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
+SIGNATURES = {
+    "chess_version": (c_char_p, []),
+    "chess_error_message": (c_char_p, [c_int]),
+    # positions
+    "chess_position_new": (POS, []),
+    "chess_position_new_chess960": (POS, [c_uint32]),
+    "chess_position_clone": (POS, [POS]),
+    "chess_position_copy": (None, [POS, POS]),
+    "chess_position_free": (None, [POS]),
+    "chess_position_is_chess960": (c_bool, [POS]),
+    "chess_position_chess960_number": (c_int, [POS]),
+    "chess_position_turn": (c_int, [POS]),
+    "chess_position_castling_rights": (c_uint8, [POS]),
+    "chess_position_en_passant": (c_int, [POS, c_int]),
+    "chess_position_halfmove_clock": (c_uint32, [POS]),
+    "chess_position_fullmove_number": (c_uint32, [POS]),
+    "chess_position_piece_at": (c_int, [POS, c_int]),
+    "chess_position_pieces": (c_uint64, [POS, c_int, c_int]),
+    "chess_position_occupancy": (c_uint64, [POS]),
+    "chess_position_color_occupancy": (c_uint64, [POS, c_int]),
+    "chess_position_king_square": (c_int, [POS, c_int]),
+    "chess_position_attackers_to": (c_uint64, [POS, c_int, c_int]),
+    "chess_position_checkers": (c_uint64, [POS]),
+    "chess_position_pinned": (c_uint64, [POS]),
+    "chess_position_zobrist": (c_uint64, [POS]),
+    "chess_position_in_check": (c_bool, [POS]),
+    "chess_position_is_checkmate": (c_bool, [POS]),
+    "chess_position_is_stalemate": (c_bool, [POS]),
+    "chess_position_is_insufficient_material": (c_bool, [POS]),
+    "chess_position_is_fifty_moves": (c_bool, [POS]),
+    "chess_position_can_claim_fifty_moves": (c_bool, [POS]),
+    "chess_position_is_seventy_five_moves": (c_bool, [POS]),
+    "chess_position_board_string": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_ascii": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_unicode": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    # FEN
+    "chess_fen_parse": (ERR, [c_char_p, POINTER(POS)]),
+    "chess_fen_parse_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_parse_chess960": (ERR, [c_char_p, POINTER(POS)]),
+    "chess_fen_parse_chess960_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_from_components": (
+        ERR,
+        [c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(POS), SIZE_P],
+    ),
+    "chess_fen_split": (ERR, [c_char_p, c_char_p, c_size_t, SIZE_P, POINTER(c_char_p), SIZE_P]),
+    "chess_fen_read_file": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_write": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_fen_write_with": (ERR, [POS, c_int, c_char_p, c_size_t, SIZE_P]),
+    "chess_fen_write_ex": (ERR, [POS, c_int, c_int, c_char_p, c_size_t, SIZE_P]),
+    # moves
+    "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
+    "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
+    "chess_legal_moves_from": (c_size_t, [POS, c_int, MOVE_P, c_size_t]),
+    "chess_position_is_legal": (c_bool, [POS, MOVE]),
+    "chess_position_play": (ERR, [POS, MOVE]),
+    "chess_position_play_unchecked": (None, [POS, MOVE]),
+    "chess_position_play_null": (ERR, [POS]),
+    "chess_perft": (c_uint64, [POS, c_uint32]),
+    "chess_perft_divide": (c_size_t, [POS, c_uint32, MOVE_P, POINTER(c_uint64), c_size_t]),
+    "chess_move_to_uci": (ERR, [MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_move_to_uci_in": (ERR, [POS, MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_move_from_uci": (ERR, [POS, c_char_p, MOVE_P]),
+    "chess_move_from_square": (c_int, [MOVE]),
+    "chess_move_to_square": (c_int, [MOVE]),
+    "chess_move_promotion": (c_int, [MOVE]),
+    "chess_move_kind_of": (c_int, [MOVE]),
+    "chess_square_name": (ERR, [c_int, c_char_p, c_size_t, SIZE_P]),
+    "chess_square_parse": (ERR, [c_char_p, POINTER(c_int)]),
+    # SAN
+    "chess_move_to_san": (ERR, [POS, MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_move_from_san": (ERR, [POS, c_char_p, MOVE_P]),
+    "chess_move_from_san_strict": (ERR, [POS, c_char_p, MOVE_P]),
+    "chess_move_from_san_with": (ERR, [POS, c_char_p, c_uint32, MOVE_P]),
+    "chess_moves_from_line": (ERR, [POS, c_char_p, c_uint32, MOVE_P, c_size_t, SIZE_P, SIZE_P]),
+    # games
+    "chess_game_new": (GAME, [POS]),
+    "chess_game_free": (None, [GAME]),
+    "chess_game_push": (ERR, [GAME, MOVE]),
+    "chess_game_push_san": (ERR, [GAME, c_char_p, MOVE_P]),
+    "chess_game_push_uci": (ERR, [GAME, c_char_p, MOVE_P]),
+    "chess_game_pop": (ERR, [GAME, MOVE_P]),
+    "chess_game_position": (POS, [GAME]),
+    "chess_game_start": (POS, [GAME]),
+    "chess_game_position_at": (POS, [GAME, c_size_t]),
+    "chess_game_moves": (c_size_t, [GAME, MOVE_P, c_size_t]),
+    "chess_game_ply_count": (c_size_t, [GAME]),
+    "chess_game_san_moves": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_set_allow_null_moves": (None, [GAME, c_bool]),
+    "chess_game_allows_null_moves": (c_bool, [GAME]),
+    "chess_game_outcome": (Outcome, [GAME]),
+    "chess_game_claimable_draw": (c_int, [GAME]),
+    "chess_game_repetition_count": (c_size_t, [GAME]),
+    "chess_game_is_threefold_repetition": (c_bool, [GAME]),
+    "chess_game_is_fivefold_repetition": (c_bool, [GAME]),
+    "chess_game_can_claim_threefold_repetition": (c_bool, [GAME]),
+    # EPD
+    "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),
+    "chess_epd_parse_chess960": (ERR, [c_char_p, POINTER(EPD)]),
+    "chess_epd_free": (None, [EPD]),
+    "chess_epd_position": (POS, [EPD]),
+    "chess_epd_write": (ERR, [EPD, c_char_p, c_size_t, SIZE_P]),
+    "chess_epd_operation_count": (c_size_t, [EPD]),
+    "chess_epd_opcode": (ERR, [EPD, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_epd_has": (c_bool, [EPD, c_char_p]),
+    "chess_epd_operand_count": (c_size_t, [EPD, c_char_p]),
+    "chess_epd_operand_kind": (c_int, [EPD, c_char_p, c_size_t]),
+    "chess_epd_operand_string": (ERR, [EPD, c_char_p, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_epd_operand_integer": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_int64)]),
+    "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
+    "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
+    "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
+}
+
+_NAMES = ("libchesscore.so.0", "libchesscore.so", "libchesscore.dylib", "chesscore.dll")
+
+
+def _candidates():
+    explicit = os.environ.get("CHESSCORE_LIB")
+    if explicit:
+        # An explicit choice is never replaced by another library behind the user's back.
+        return [explicit]
+    here = Path(__file__).resolve().parent
+    found = [str(here / name) for name in _NAMES if (here / name).exists()]
+    system = ctypes.util.find_library("chesscore")
+    if system:
+        found.append(system)
+    found.append("libchesscore.so.0")
+    return found
+
+
+def _load():
+    failures = []
+    for candidate in _candidates():
+        try:
+            lib = ctypes.CDLL(candidate)
+        except OSError as e:
+            failures.append(f"{candidate}: {e}")
+            continue
+        for name, (restype, argtypes) in SIGNATURES.items():
+            try:
+                function = getattr(lib, name)
+            except AttributeError:
+                raise LibraryError(f"{candidate} has no {name}: the library is older than this package") from None
+            function.restype = restype
+            function.argtypes = argtypes
+        return lib, candidate
+    raise LibraryError(
+        "cannot load libchesscore (set CHESSCORE_LIB to its path, or install it): " + "; ".join(failures)
+    )
+
+
+lib, path = _load()
+
+
+def encode(text, what="text"):
+    """A str argument as the NUL-terminated bytes C expects; an embedded NUL would cut it short."""
+    if not isinstance(text, str):
+        raise_for(ErrorCode.INVALID_ARGUMENT, f"{what} must be a str, not {type(text).__name__}", type_error=True)
+    if "\0" in text:
+        raise_for(ErrorCode.INVALID_TEXT, f"{what} holds a NUL character")
+    return text.encode("utf-8")
+
+
+def check(code):
+    if code:
+        raise_for(code)
+
+
+def read_text(function, *args, size=128):
+    """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short."""
+    buf = ctypes.create_string_buffer(size)
+    length = c_size_t()
+    code = function(*args, buf, size, ctypes.byref(length))
+    if code == ErrorCode.BUFFER_TOO_SMALL:
+        size = length.value + 1
+        buf = ctypes.create_string_buffer(size)
+        code = function(*args, buf, size, ctypes.byref(length))
+    check(code)
+    return buf.raw[: length.value].decode("utf-8")
+
+
+def version():
+    return lib.chess_version().decode("ascii")

@@ -1,0 +1,88 @@
+"""EPD records, read once into Python values."""
+
+import ctypes
+
+from . import _native
+from ._native import lib
+from .errors import ErrorCode, raise_for
+from .position import Position
+from .types import Move
+
+# chess_operand_kind
+_MOVE, _INTEGER, _FLOAT, _STRING, _WORD = 1, 2, 3, 4, 5
+
+
+class Epd:
+    """An EPD line: ``position()`` and the operations, a read-only mapping from opcode to the
+    list of its operands (Move for ``bm``, ``am`` and ``pv``, int, float, or str for strings
+    and words). ``str(epd)`` is the canonical line."""
+
+    __slots__ = ("_position", "_operations", "_line")
+
+    def __init__(self, line, *, chess960=False):
+        parse = lib.chess_epd_parse_chess960 if chess960 else lib.chess_epd_parse
+        handle = _native.EPD()
+        _native.check(parse(_native.encode(line, "EPD line"), ctypes.byref(handle)))
+        try:
+            self._read(handle)
+        finally:
+            lib.chess_epd_free(handle)
+
+    def _read(self, handle):
+        self._position = Position._copy_of(lib.chess_epd_position(handle))
+        self._line = _native.read_text(lib.chess_epd_write, handle, size=256)
+        chess960 = self._position.chess960
+        self._operations = {}
+        for index in range(lib.chess_epd_operation_count(handle)):
+            opcode = _native.read_text(lib.chess_epd_opcode, handle, index, size=32)
+            key = opcode.encode("utf-8")
+            operands = []
+            for i in range(lib.chess_epd_operand_count(handle, key)):
+                kind = lib.chess_epd_operand_kind(handle, key, i)
+                if kind == _MOVE:
+                    out = ctypes.c_uint16()
+                    _native.check(lib.chess_epd_operand_move(handle, key, i, ctypes.byref(out)))
+                    operands.append(Move(out.value, chess960))
+                elif kind == _INTEGER:
+                    out = ctypes.c_int64()
+                    _native.check(lib.chess_epd_operand_integer(handle, key, i, ctypes.byref(out)))
+                    operands.append(out.value)
+                elif kind == _FLOAT:
+                    out = ctypes.c_double()
+                    _native.check(lib.chess_epd_operand_float(handle, key, i, ctypes.byref(out)))
+                    operands.append(out.value)
+                else:
+                    operands.append(_native.read_text(lib.chess_epd_operand_string, handle, key, i, size=64))
+            self._operations[opcode] = operands
+
+    def position(self):
+        """A copy of the position, with the clocks of ``hmvc`` and ``fmvn``."""
+        return self._position.copy()
+
+    def __getitem__(self, opcode):
+        try:
+            return list(self._operations[opcode])
+        except KeyError:
+            raise_for(ErrorCode.EPD_NOT_FOUND, f"no operation {opcode!r}")
+
+    def get(self, opcode, default=None):
+        return list(self._operations[opcode]) if opcode in self._operations else default
+
+    def __contains__(self, opcode):
+        return opcode in self._operations
+
+    def __iter__(self):
+        return iter(self._operations)
+
+    def __len__(self):
+        return len(self._operations)
+
+    def operations(self):
+        """{opcode: [operands]}, in the order of the line (a new dict)."""
+        return {opcode: list(operands) for opcode, operands in self._operations.items()}
+
+    def __str__(self):
+        return self._line
+
+    def __repr__(self):
+        return f"Epd({self._line!r})"

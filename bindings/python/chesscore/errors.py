@@ -1,0 +1,200 @@
+"""Exceptions. Every exception the package raises is a ``chesscore.Error`` carrying the C
+library's ``chess_error`` code and message; each family also derives from the built-in exception
+Python code would catch (``ValueError`` for bad input, ``IndexError`` for an empty history, ...).
+"""
+
+import enum
+
+
+class ErrorCode(enum.IntEnum):
+    """The ``chess_error`` values of chesscore.h, without their ``CHESS_ERR_`` prefix."""
+
+    OK = 0
+    END = 1
+    NULL_POINTER = 2
+    INVALID_ARGUMENT = 3
+    BUFFER_TOO_SMALL = 4
+    INVALID_TEXT = 5
+    OUT_OF_MEMORY = 6
+    INTERNAL = 7
+    FEN_EMPTY = 100
+    FEN_TOO_LONG = 101
+    FEN_INVALID_CHARACTER = 102
+    FEN_FIELD_COUNT = 103
+    FEN_RANK_COUNT = 104
+    FEN_RANK_WIDTH = 105
+    FEN_EMPTY_SQUARE_COUNT = 106
+    FEN_PIECE_LETTER = 107
+    FEN_SIDE_TO_MOVE = 108
+    FEN_CASTLING = 109
+    FEN_EN_PASSANT = 110
+    FEN_HALFMOVE_CLOCK = 111
+    FEN_FULLMOVE_NUMBER = 112
+    FEN_MISSING_KING = 113
+    FEN_TOO_MANY_KINGS = 114
+    FEN_TOO_MANY_PIECES = 115
+    FEN_TOO_MANY_PAWNS = 116
+    FEN_PAWN_ON_BACK_RANK = 117
+    FEN_OPPOSITE_CHECK = 118
+    FEN_IMPOSSIBLE_CHECK = 119
+    FEN_INVALID_EN_PASSANT = 120
+    FEN_BAD_CASTLING_RIGHTS = 121
+    ILLEGAL_MOVE = 200
+    INVALID_MOVE = 201
+    UCI_SYNTAX = 202
+    INVALID_SQUARE = 203
+    EMPTY_HISTORY = 204
+    SAN_SYNTAX = 300
+    SAN_AMBIGUOUS = 301
+    SAN_NOT_CANONICAL = 302
+    FILE_NOT_FOUND = 500
+    IO = 501
+    EPD_MISSING_FIELDS = 600
+    EPD_OPCODE = 601
+    EPD_UNTERMINATED_STRING = 602
+    EPD_INVALID_OPERAND = 603
+    EPD_NOT_FOUND = 604
+    EPD_WRONG_TYPE = 605
+
+
+class Error(Exception):
+    """Base of every chesscore exception: ``code`` (an ``ErrorCode``, or the plain int of a code
+    this package does not know; None only for a library that cannot be loaded) and ``message``
+    (the C library's description, or the package's own)."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class LibraryError(Error, ImportError):
+    """libchesscore cannot be loaded, or lacks a function this package needs."""
+
+    def __init__(self, message):
+        super().__init__(None, message)
+
+
+class InvalidArgumentError(Error, ValueError):
+    """An argument out of its range, or text with a NUL or non-ASCII character."""
+
+
+class ArgumentTypeError(Error, TypeError):
+    """An argument of the wrong type."""
+
+
+class FenError(Error, ValueError):
+    """A FEN that cannot be read; ``offset`` is the byte where it went wrong."""
+
+    def __init__(self, code, message, offset=None):
+        if offset is not None:
+            message = f"{message} (at offset {offset})"
+        super().__init__(code, message)
+        self.offset = offset
+
+
+class MoveError(Error, ValueError):
+    """A move that cannot be read or played; ``index`` is the bad token's of a move line."""
+
+    def __init__(self, code, message, index=None):
+        if index is not None:
+            message = f"{message} (move {index + 1} of the line)"
+        super().__init__(code, message)
+        self.index = index
+
+
+class IllegalMoveError(MoveError):
+    """A move that is not legal in the position."""
+
+
+class InvalidMoveError(MoveError):
+    """Text that is not a move in the notation asked for (or not its canonical form, strictly)."""
+
+
+class AmbiguousMoveError(MoveError):
+    """A SAN that more than one legal move matches."""
+
+
+class InvalidSquareError(Error, ValueError):
+    """Not a square name or index."""
+
+
+class EmptyHistoryError(Error, IndexError):
+    """A move taken back from a game without moves."""
+
+
+class NoSuchFileError(Error, FileNotFoundError):
+    """A file that does not exist."""
+
+
+class ReadError(Error, OSError):
+    """A file that exists but cannot be read."""
+
+
+class EpdError(Error, ValueError):
+    """An EPD line that cannot be read."""
+
+
+class OperationNotFoundError(Error, KeyError):
+    """An EPD record without the operation asked for."""
+
+    def __str__(self):
+        return self.message  # KeyError would show the message's repr
+
+
+class InternalError(Error, RuntimeError):
+    """A bug inside the library (a caught Rust panic)."""
+
+
+class OutOfMemoryError(Error, MemoryError):
+    """Memory for a new handle could not be allocated."""
+
+
+_BY_CODE = {
+    ErrorCode.NULL_POINTER: InternalError,  # the package never passes NULL: a bug if it does
+    ErrorCode.INVALID_ARGUMENT: InvalidArgumentError,
+    ErrorCode.BUFFER_TOO_SMALL: InternalError,
+    ErrorCode.INVALID_TEXT: InvalidArgumentError,
+    ErrorCode.OUT_OF_MEMORY: OutOfMemoryError,
+    ErrorCode.INTERNAL: InternalError,
+    ErrorCode.ILLEGAL_MOVE: IllegalMoveError,
+    ErrorCode.INVALID_MOVE: InvalidMoveError,
+    ErrorCode.UCI_SYNTAX: InvalidMoveError,
+    ErrorCode.INVALID_SQUARE: InvalidSquareError,
+    ErrorCode.EMPTY_HISTORY: EmptyHistoryError,
+    ErrorCode.SAN_SYNTAX: InvalidMoveError,
+    ErrorCode.SAN_AMBIGUOUS: AmbiguousMoveError,
+    ErrorCode.SAN_NOT_CANONICAL: InvalidMoveError,
+    ErrorCode.FILE_NOT_FOUND: NoSuchFileError,
+    ErrorCode.IO: ReadError,
+    ErrorCode.EPD_NOT_FOUND: OperationNotFoundError,
+}
+
+
+def _message(code):
+    from ._native import lib  # errors are defined before the library is loaded
+
+    return lib.chess_error_message(code).decode("utf-8")
+
+
+def error_for(code, message=None, *, offset=None, index=None):
+    """The exception for a ``chess_error`` code."""
+    try:
+        code = ErrorCode(code)
+    except ValueError:
+        pass  # a code from a newer library keeps its number
+    message = message or _message(code)
+    if 100 <= code < 200:
+        return FenError(code, message, offset)
+    cls = _BY_CODE.get(code)
+    if cls is None:
+        cls = EpdError if 600 <= code < 700 else Error
+    if issubclass(cls, MoveError):
+        return cls(code, message, index)
+    return cls(code, message)
+
+
+def raise_for(code, message=None, *, offset=None, index=None, type_error=False):
+    if type_error:
+        raise ArgumentTypeError(code, message)
+    raise error_for(code, message, offset=offset, index=index)

@@ -1,0 +1,214 @@
+"""Games: a start position, the moves played and the positions they reached (an owned
+``chess_game`` handle), with repetition and outcomes."""
+
+import ctypes
+import enum
+import weakref
+
+from . import _native
+from ._native import lib
+from .errors import ErrorCode, raise_for
+from .position import Position, _owned, _raw
+from .types import BLACK, WHITE, Move
+
+
+class Termination(enum.IntEnum):
+    """Why a game ended, or which draw may be claimed (python-chess's names, chesscore.h's
+    numbers)."""
+
+    CHECKMATE = 1
+    STALEMATE = 2
+    INSUFFICIENT_MATERIAL = 3
+    SEVENTYFIVE_MOVES = 4
+    FIVEFOLD_REPETITION = 5
+    FIFTY_MOVES = 6
+    THREEFOLD_REPETITION = 7
+
+
+class Outcome:
+    """The end of a game: ``termination`` and ``winner`` (WHITE, BLACK or None for a draw)."""
+
+    __slots__ = ("termination", "winner")
+
+    def __init__(self, termination, winner):
+        self.termination = termination
+        self.winner = winner
+
+    def result(self):
+        """"1-0", "0-1" or "1/2-1/2"."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
+
+    def __eq__(self, other):
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return (self.termination, self.winner) == (other.termination, other.winner)
+
+    def __hash__(self):
+        return hash((self.termination, self.winner))
+
+    def __repr__(self):
+        return f"Outcome(termination={self.termination!r}, winner={self.winner!r})"
+
+
+_WINNERS = {1: WHITE, 2: BLACK, 3: None}
+
+
+class Game:
+    """A game from a start position (the standard one by default). ``moves`` lists the moves
+    played, ``board()`` gives the current position; ``headers`` and ``error`` are filled by the
+    PGN reader (an empty dict and None for games built here). Like Position, one object must not
+    be changed by one thread while another uses it."""
+
+    __slots__ = ("_ptr", "_finalizer", "_chess960", "headers", "error", "__weakref__")
+
+    def __init__(self, start=None):
+        if start is not None and not isinstance(start, Position):
+            what = type(start).__name__
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"a game starts from a Position, not {what}", type_error=True)
+        self._adopt(lib.chess_game_new(start._ptr if start is not None else None))
+
+    def _adopt(self, ptr, headers=None, error=None):
+        self._ptr = _owned(ptr)
+        self._finalizer = weakref.finalize(self, lib.chess_game_free, ptr)
+        self._chess960 = lib.chess_position_is_chess960(lib.chess_game_start(ptr))
+        self.headers = {} if headers is None else headers
+        self.error = error
+
+    @classmethod
+    def _wrap(cls, ptr, headers=None, error=None):
+        game = cls.__new__(cls)
+        game._adopt(ptr, headers, error)
+        return game
+
+    def copy(self):
+        """A copy, made by replaying the moves from the start."""
+        game = Game(self.start())
+        game.allow_null_moves = self.allow_null_moves
+        for move in self.moves:
+            game.push(move)
+        game.headers = dict(self.headers)
+        game.error = self.error
+        return game
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __len__(self):
+        """The number of moves (plies) played."""
+        return lib.chess_game_ply_count(self._ptr)
+
+    def __repr__(self):
+        return f"<Game {len(self)} plies, {self.result()}, {self.board().fen()!r}>"
+
+    # -- moves
+
+    def push(self, move):
+        """Plays a legal move (Move.null() when null moves are allowed); raises
+        IllegalMoveError otherwise, leaving the game unchanged."""
+        _native.check(lib.chess_game_push(self._ptr, _raw(move)))
+
+    def push_san(self, text):
+        """Plays a move given in SAN (lenient) and returns it."""
+        out = ctypes.c_uint16()
+        _native.check(lib.chess_game_push_san(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        return Move(out.value, self._chess960)
+
+    def push_uci(self, text):
+        """Plays a move given in UCI and returns it."""
+        out = ctypes.c_uint16()
+        _native.check(lib.chess_game_push_uci(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        return Move(out.value, self._chess960)
+
+    def pop(self):
+        """Takes back the last move and returns it (EmptyHistoryError, an IndexError, when
+        there is none)."""
+        out = ctypes.c_uint16()
+        _native.check(lib.chess_game_pop(self._ptr, ctypes.byref(out)))
+        return Move(out.value, self._chess960)
+
+    @property
+    def moves(self):
+        """The moves played, oldest first (a new list)."""
+        n = lib.chess_game_ply_count(self._ptr)
+        buf = (ctypes.c_uint16 * n)()
+        lib.chess_game_moves(self._ptr, buf, n)
+        return [Move(raw, self._chess960) for raw in buf]
+
+    def san_moves(self):
+        """The moves as SAN, with check and mate suffixes."""
+        line = _native.read_text(lib.chess_game_san_moves, self._ptr, size=1024)
+        return line.split(" ") if line else []
+
+    @property
+    def allow_null_moves(self):
+        return lib.chess_game_allows_null_moves(self._ptr)
+
+    @allow_null_moves.setter
+    def allow_null_moves(self, allow):
+        lib.chess_game_set_allow_null_moves(self._ptr, bool(allow))
+
+    # -- positions (copies: the game's own change as moves are pushed and popped)
+
+    def board(self):
+        """A copy of the current (final) position."""
+        return Position._copy_of(lib.chess_game_position(self._ptr))
+
+    def start(self):
+        """A copy of the start position."""
+        return Position._copy_of(lib.chess_game_start(self._ptr))
+
+    def position_at(self, ply):
+        """A copy of the position after ``ply`` moves (0: the start)."""
+        if not isinstance(ply, int) or not 0 <= ply <= len(self):
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"no position after {ply!r} moves in a game of {len(self)}")
+        return Position._copy_of(lib.chess_game_position_at(self._ptr, ply))
+
+    # -- outcome
+
+    def outcome(self, *, claim_draw=False):
+        """The Outcome when the game is over by the automatic rules (checkmate, insufficient
+        material, stalemate, seventy-five moves, fivefold repetition) or, with ``claim_draw``, by
+        a draw the side to move may claim; None while it goes on."""
+        outcome = lib.chess_game_outcome(self._ptr)
+        if outcome.result:
+            return Outcome(Termination(outcome.termination), _WINNERS[outcome.result])
+        if claim_draw:
+            draw = self.claimable_draw()
+            if draw is not None:
+                return Outcome(draw, None)
+        return None
+
+    def is_game_over(self, *, claim_draw=False):
+        return self.outcome(claim_draw=claim_draw) is not None
+
+    def result(self, *, claim_draw=False):
+        """"1-0", "0-1", "1/2-1/2", or "*" while the game goes on."""
+        outcome = self.outcome(claim_draw=claim_draw)
+        return "*" if outcome is None else outcome.result()
+
+    def claimable_draw(self):
+        """The draw the side to move may claim now (Termination.FIFTY_MOVES, else
+        THREEFOLD_REPETITION), else None."""
+        termination = lib.chess_game_claimable_draw(self._ptr)
+        return Termination(termination) if termination else None
+
+    def can_claim_draw(self):
+        return self.claimable_draw() is not None
+
+    def repetition_count(self):
+        """How many times the current position has occurred, this time included."""
+        return lib.chess_game_repetition_count(self._ptr)
+
+    def is_repetition(self, count=3):
+        return self.repetition_count() >= count
+
+    def is_threefold_repetition(self):
+        return lib.chess_game_is_threefold_repetition(self._ptr)
+
+    def is_fivefold_repetition(self):
+        return lib.chess_game_is_fivefold_repetition(self._ptr)
+
+    def can_claim_threefold_repetition(self):
+        return lib.chess_game_can_claim_threefold_repetition(self._ptr)

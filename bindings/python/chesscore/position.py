@@ -1,0 +1,341 @@
+"""Positions: an owned ``chess_position`` handle, freed when the object is collected."""
+
+import ctypes
+import weakref
+
+from . import _native
+from ._native import MAX_MOVES, lib
+from .errors import ErrorCode, raise_for
+from .types import Move, Piece, c_color, square, squares_of
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+_EP_MODES = {"legal": 2, "pseudo_legal": 1, "as_recorded": 0}
+_CASTLING = {"auto": 0, "xfen": 1, "shredder": 2}
+_SAN_STRICT = 1
+_SAN_ALLOW_NULL = 2
+
+
+def _owned(ptr):
+    if not ptr:
+        raise_for(ErrorCode.OUT_OF_MEMORY)
+    return ptr
+
+
+def _parse_fen(function, *args):
+    out = _native.POS()
+    offset = ctypes.c_size_t()
+    code = function(*args, ctypes.byref(out), ctypes.byref(offset))
+    if code:
+        raise_for(code, offset=offset.value if 100 <= code < 200 else None)
+    return out
+
+
+def _move_list(count_and_fill, chess960):
+    buf = (ctypes.c_uint16 * MAX_MOVES)()
+    n = count_and_fill(buf)
+    return [Move(raw, chess960) for raw in buf[:n]]
+
+
+class Position:
+    """A chess position. ``Position()`` is the standard start; ``Position.from_fen`` reads a
+    FEN. Positions are mutable (``push``), so they compare by value but are not hashable: use
+    ``zobrist()`` or ``fen()`` as a key. Use one object from one thread at a time while it is
+    being changed; reading it from several threads at once is fine (calls release the GIL)."""
+
+    __slots__ = ("_ptr", "_finalizer", "__weakref__")
+
+    def __init__(self):
+        self._adopt(lib.chess_position_new())
+
+    def _adopt(self, ptr):
+        self._ptr = _owned(ptr)
+        self._finalizer = weakref.finalize(self, lib.chess_position_free, ptr)
+
+    @classmethod
+    def _wrap(cls, ptr):
+        pos = cls.__new__(cls)
+        pos._adopt(ptr)
+        return pos
+
+    @classmethod
+    def _copy_of(cls, borrowed):
+        """An owned copy of a position that belongs to a game or an EPD record."""
+        return cls._wrap(lib.chess_position_clone(borrowed))
+
+    @classmethod
+    def from_fen(cls, fen, *, chess960=False):
+        """Reads a FEN (4 to 6 fields). With ``chess960``, castling rights may be X-FEN or
+        Shredder-FEN and the position plays by Chess960 rules. Raises FenError with the offset
+        of the fault."""
+        parse = lib.chess_fen_parse_chess960_ex if chess960 else lib.chess_fen_parse_ex
+        return cls._wrap(_parse_fen(parse, _native.encode(fen, "fen")))
+
+    @classmethod
+    def from_components(cls, placement, turn, castling, en_passant, halfmove_clock=0, fullmove_number=1):
+        """Builds a position from the six FEN fields given separately."""
+        fields = [placement, turn, castling, en_passant, str(halfmove_clock), str(fullmove_number)]
+        return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_native.encode(f, "FEN field") for f in fields)))
+
+    @classmethod
+    def from_fen_file(cls, path):
+        """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing)."""
+        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _native.encode(str(path), "path")))
+
+    @classmethod
+    def from_chess960(cls, number):
+        """Chess960 start position ``number`` (0 to 959; 518 is the standard arrangement)."""
+        if not isinstance(number, int) or not 0 <= number < 960:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"Chess960 start positions are numbered 0 to 959, not {number!r}")
+        return cls._wrap(lib.chess_position_new_chess960(number))
+
+    # -- copying and comparing
+
+    def copy(self):
+        return Position._copy_of(self._ptr)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __eq__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.chess960 == other.chess960 and self.fen(castling="shredder") == other.fen(castling="shredder")
+
+    __hash__ = None  # mutable
+
+    def __repr__(self):
+        if self.chess960:
+            return f"Position.from_fen({self.fen()!r}, chess960=True)"
+        return f"Position.from_fen({self.fen()!r})"
+
+    def __str__(self):
+        """The board as python-chess prints it: '.' for empty squares, rank 8 first."""
+        return "\n".join(" ".join("." if c == " " else c for c in row) for row in self.board_string().split("\n"))
+
+    # -- text
+
+    def fen(self, *, en_passant="legal", castling="auto"):
+        """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's
+        default), "pseudo_legal" or "as_recorded" (after every double push). ``castling``:
+        "auto" (KQkq, X-FEN in Chess960), "xfen" or "shredder" (HAha)."""
+        try:
+            mode, notation = _EP_MODES[en_passant], _CASTLING[castling]
+        except KeyError as e:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"unknown FEN option {e.args[0]!r}")
+        return _native.read_text(lib.chess_fen_write_ex, self._ptr, mode, notation, size=_native.FEN_MAX)
+
+    def board_string(self):
+        """8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\\n"."""
+        return _native.read_text(lib.chess_position_board_string, self._ptr, size=80)
+
+    def ascii(self):
+        """The board with coordinates, '.' for empty squares."""
+        return _native.read_text(lib.chess_position_to_ascii, self._ptr, size=256)
+
+    def unicode(self):
+        """The board with coordinates and the Unicode chess symbols."""
+        return _native.read_text(lib.chess_position_to_unicode, self._ptr, size=512)
+
+    # -- moves
+
+    def legal_moves(self):
+        """The legal moves, as a list of Move."""
+        return _move_list(lambda buf: lib.chess_legal_moves(self._ptr, buf, MAX_MOVES), self.chess960)
+
+    def pseudo_legal_moves(self):
+        return _move_list(lambda buf: lib.chess_pseudo_legal_moves(self._ptr, buf, MAX_MOVES), self.chess960)
+
+    def legal_moves_from(self, from_square):
+        """The legal moves of the piece on a square."""
+        sq = square(from_square)
+        return _move_list(lambda buf: lib.chess_legal_moves_from(self._ptr, sq, buf, MAX_MOVES), self.chess960)
+
+    def legal_move_count(self):
+        return lib.chess_legal_moves(self._ptr, None, 0)
+
+    def is_legal(self, move):
+        return lib.chess_position_is_legal(self._ptr, _raw(move))
+
+    def san(self, move):
+        """The SAN of a legal move, with its check or mate suffix; "--" for Move.null()."""
+        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX)
+
+    def uci(self, move):
+        """The UCI of a move as this position writes it (king takes rook in Chess960)."""
+        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8)
+
+    def parse_uci(self, text):
+        """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
+        chess; ``0000`` is Move.null())."""
+        out = ctypes.c_uint16()
+        _native.check(lib.chess_move_from_uci(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        return Move(out.value, self.chess960)
+
+    def parse_san(self, text, *, strict=False, allow_null=False):
+        """The legal move a SAN names. Lenient by default (as PGN files are written); ``strict``
+        accepts only the canonical SAN, suffix included."""
+        flags = (_SAN_STRICT if strict else 0) | (_SAN_ALLOW_NULL if allow_null else 0)
+        out = ctypes.c_uint16()
+        _native.check(lib.chess_move_from_san_with(self._ptr, _native.encode(text, "move"), flags, ctypes.byref(out)))
+        return Move(out.value, self.chess960)
+
+    def parse_line(self, text):
+        """A line of SAN or UCI moves, each in the position the ones before reach; the
+        position does not change. A bad move raises with its ``index`` in the line."""
+        line = _native.encode(text, "line")
+        count, bad = ctypes.c_size_t(), ctypes.c_size_t()
+        code = lib.chess_moves_from_line(self._ptr, line, 0, None, 0, ctypes.byref(count), ctypes.byref(bad))
+        if code:
+            raise_for(code, index=bad.value)
+        buf = (ctypes.c_uint16 * count.value)()
+        _native.check(lib.chess_moves_from_line(self._ptr, line, 0, buf, count.value, ctypes.byref(count), None))
+        return [Move(raw, self.chess960) for raw in buf]
+
+    def push(self, move):
+        """Plays a legal move (Move.null() passes the turn); raises IllegalMoveError otherwise,
+        leaving the position unchanged."""
+        raw = _raw(move)
+        _native.check(lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr))
+
+    def push_uci(self, text):
+        """Plays a move given in UCI and returns it."""
+        move = self.parse_uci(text)
+        self.push(move)
+        return move
+
+    def push_san(self, text):
+        """Plays a move given in SAN and returns it."""
+        move = self.parse_san(text)
+        self.push(move)
+        return move
+
+    def perft(self, depth):
+        """The number of leaves of the legal move tree ``depth`` plies deep."""
+        if not isinstance(depth, int) or not 0 <= depth < 2**32:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"depth must be a non-negative int, not {depth!r}")
+        return lib.chess_perft(self._ptr, depth)
+
+    def perft_divide(self, depth):
+        """Perft split by first move: {move: leaves below it}."""
+        if not isinstance(depth, int) or not 0 <= depth < 2**32:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"depth must be a non-negative int, not {depth!r}")
+        moves = (ctypes.c_uint16 * MAX_MOVES)()
+        counts = (ctypes.c_uint64 * MAX_MOVES)()
+        n = lib.chess_perft_divide(self._ptr, depth, moves, counts, MAX_MOVES)
+        chess960 = self.chess960
+        return {Move(moves[i], chess960): counts[i] for i in range(n)}
+
+    # -- state
+
+    @property
+    def turn(self):
+        """The side to move: WHITE (True) or BLACK (False)."""
+        return lib.chess_position_turn(self._ptr) == 0
+
+    @property
+    def chess960(self):
+        return lib.chess_position_is_chess960(self._ptr)
+
+    def chess960_number(self):
+        """The Chess960 start arrangement (0 to 959) the pieces stand in, else None."""
+        number = lib.chess_position_chess960_number(self._ptr)
+        return None if number < 0 else number
+
+    @property
+    def castling_rights(self):
+        """The castling rights as a set of CASTLING_* bits."""
+        return lib.chess_position_castling_rights(self._ptr)
+
+    def has_kingside_castling_rights(self, color):
+        return bool(self.castling_rights & (1 if color else 4))
+
+    def has_queenside_castling_rights(self, color):
+        return bool(self.castling_rights & (2 if color else 8))
+
+    def has_castling_rights(self, color):
+        return bool(self.castling_rights & (3 if color else 12))
+
+    @property
+    def ep_square(self):
+        """The en passant square as recorded (after every double push), else None."""
+        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["as_recorded"])
+        return None if sq < 0 else sq
+
+    def legal_ep_square(self):
+        """The en passant square when the capture is legal, else None."""
+        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["legal"])
+        return None if sq < 0 else sq
+
+    @property
+    def halfmove_clock(self):
+        return lib.chess_position_halfmove_clock(self._ptr)
+
+    @property
+    def fullmove_number(self):
+        return lib.chess_position_fullmove_number(self._ptr)
+
+    def piece_at(self, sq):
+        """The Piece on a square (an index or a name), else None."""
+        return Piece._from_c(lib.chess_position_piece_at(self._ptr, square(sq)))
+
+    def piece_map(self):
+        """{square: Piece} for every occupied square."""
+        return {sq: self.piece_at(sq) for sq in squares_of(lib.chess_position_occupancy(self._ptr))}
+
+    def pieces(self, piece_type, color):
+        """The squares holding pieces of a type and colour."""
+        return squares_of(lib.chess_position_pieces(self._ptr, c_color(color), piece_type))
+
+    def king(self, color):
+        sq = lib.chess_position_king_square(self._ptr, c_color(color))
+        return None if sq < 0 else sq
+
+    def attackers(self, color, sq):
+        """The squares of the pieces of ``color`` attacking a square."""
+        return squares_of(lib.chess_position_attackers_to(self._ptr, square(sq), c_color(color)))
+
+    def checkers(self):
+        """The squares of the pieces giving check."""
+        return squares_of(lib.chess_position_checkers(self._ptr))
+
+    def pinned(self):
+        """The squares of the side to move's pieces pinned to their king."""
+        return squares_of(lib.chess_position_pinned(self._ptr))
+
+    def zobrist(self):
+        """The Polyglot Zobrist key."""
+        return lib.chess_position_zobrist(self._ptr)
+
+    # -- status
+
+    def is_check(self):
+        return lib.chess_position_in_check(self._ptr)
+
+    def is_checkmate(self):
+        return lib.chess_position_is_checkmate(self._ptr)
+
+    def is_stalemate(self):
+        return lib.chess_position_is_stalemate(self._ptr)
+
+    def is_insufficient_material(self):
+        """Neither side can ever mate: no pawns, rooks or queens, and at most one minor piece
+        or only bishops on squares of one colour (K+N v K+N is not dead)."""
+        return lib.chess_position_is_insufficient_material(self._ptr)
+
+    def is_fifty_moves(self):
+        return lib.chess_position_is_fifty_moves(self._ptr)
+
+    def can_claim_fifty_moves(self):
+        return lib.chess_position_can_claim_fifty_moves(self._ptr)
+
+    def is_seventy_five_moves(self):
+        return lib.chess_position_is_seventy_five_moves(self._ptr)
+
+
+def _raw(move):
+    if not isinstance(move, Move):
+        raise_for(ErrorCode.INVALID_ARGUMENT, f"expected a Move, not {type(move).__name__}", type_error=True)
+    return move.raw

@@ -1,0 +1,175 @@
+"""Value types: colours, piece types, squares, pieces and moves."""
+
+import enum
+
+from . import _native
+from ._native import lib
+from .errors import ErrorCode, raise_for
+
+WHITE = True
+BLACK = False
+COLORS = (WHITE, BLACK)
+
+# Piece types numbered as in python-chess and chesscore.h's chess_piece_kind.
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+PIECE_TYPES = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
+PIECE_SYMBOLS = (None, "p", "n", "b", "r", "q", "k")
+
+FILE_NAMES = "abcdefgh"
+RANK_NAMES = "12345678"
+SQUARE_NAMES = tuple(f + r for r in RANK_NAMES for f in FILE_NAMES)
+SQUARES = range(64)
+
+
+def c_color(color):
+    """chess_color of a Python colour (True is White)."""
+    return 0 if color else 1
+
+
+def square(value):
+    """A square index (0 = a1 .. 63 = h8) from an index or a name such as "e4"."""
+    if isinstance(value, str):
+        index = _native.ctypes.c_int()
+        _native.check(lib.chess_square_parse(_native.encode(value, "square"), _native.ctypes.byref(index)))
+        return index.value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 64:
+            return value
+        raise_for(ErrorCode.INVALID_SQUARE, f"square index {value} is outside 0..63")
+    raise_for(ErrorCode.INVALID_ARGUMENT, f"a square is an int or a name, not {type(value).__name__}", type_error=True)
+
+
+def square_name(index):
+    return SQUARE_NAMES[square(index)]
+
+
+def squares_of(bits):
+    """The squares of a bit set, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class MoveKind(enum.IntEnum):
+    """chess_move_kind: bits 12-15 of a move."""
+
+    NORMAL = 0
+    DOUBLE_PUSH = 1
+    EN_PASSANT = 2
+    CASTLING = 3
+    PROMOTE_KNIGHT = 4
+    PROMOTE_BISHOP = 5
+    PROMOTE_ROOK = 6
+    PROMOTE_QUEEN = 7
+
+
+class Piece:
+    """A piece: ``piece_type`` (PAWN .. KING) and ``color`` (WHITE is True)."""
+
+    __slots__ = ("piece_type", "color")
+
+    def __init__(self, piece_type, color):
+        if piece_type not in PIECE_TYPES:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"no piece type {piece_type!r}")
+        self.piece_type = piece_type
+        self.color = bool(color)
+
+    @classmethod
+    def from_symbol(cls, symbol):
+        if not isinstance(symbol, str) or symbol.lower() not in PIECE_SYMBOLS[1:]:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"no piece letter {symbol!r}")
+        return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
+
+    @classmethod
+    def _from_c(cls, code):
+        return None if code == 0 else cls(code & 7, code >> 3 == 0)
+
+    def symbol(self):
+        """The FEN letter: upper case for White."""
+        letter = PIECE_SYMBOLS[self.piece_type]
+        return letter.upper() if self.color else letter
+
+    def __eq__(self, other):
+        if not isinstance(other, Piece):
+            return NotImplemented
+        return (self.piece_type, self.color) == (other.piece_type, other.color)
+
+    def __hash__(self):
+        return hash((self.piece_type, self.color))
+
+    def __str__(self):
+        return self.symbol()
+
+    def __repr__(self):
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+
+class Move:
+    """A move: the library's 16-bit encoding (origin, destination, kind). Moves come from a
+    position (``legal_moves``, ``parse_uci``, ``parse_san``), which also decides how castling is
+    written in UCI: ``e1g1`` in standard chess, king takes rook (``e1h1``) in Chess960.
+    ``Move.null()`` is no move; it is false in a boolean context. Moves are immutable and
+    hashable."""
+
+    __slots__ = ("_raw", "_chess960")
+
+    def __init__(self, raw, chess960=False):
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"a move is made from its 16-bit int, not {raw!r}", type_error=True)
+        if not 0 <= raw <= 0xFFFF:
+            raise_for(ErrorCode.INVALID_MOVE, f"a move is a 16-bit int, not {raw}")
+        self._raw = raw
+        self._chess960 = bool(chess960)
+
+    @classmethod
+    def null(cls):
+        return cls(0)
+
+    @property
+    def raw(self):
+        """The ``chess_move`` value."""
+        return self._raw
+
+    @property
+    def from_square(self):
+        return lib.chess_move_from_square(self._raw)
+
+    @property
+    def to_square(self):
+        """The destination (the rook's square for castling, which is the king taking its rook)."""
+        return lib.chess_move_to_square(self._raw)
+
+    @property
+    def kind(self):
+        return MoveKind(lib.chess_move_kind_of(self._raw))
+
+    @property
+    def promotion(self):
+        """The piece type a promotion makes, else None."""
+        return lib.chess_move_promotion(self._raw) or None
+
+    def uci(self):
+        if self._chess960 and self._raw >> 12 == MoveKind.CASTLING:
+            # The king takes its own rook: the encoding's two squares as they are.
+            return SQUARE_NAMES[self._raw & 63] + SQUARE_NAMES[self._raw >> 6 & 63]
+        return _native.read_text(lib.chess_move_to_uci, self._raw, size=8)
+
+    def __bool__(self):
+        return self._raw != 0
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._raw == other._raw and self._chess960 == other._chess960
+
+    def __hash__(self):
+        return hash((self._raw, self._chess960))
+
+    def __str__(self):
+        return self.uci()
+
+    def __repr__(self):
+        return f"<Move {self.uci()} raw={self._raw:#06x}>"

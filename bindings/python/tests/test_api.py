@@ -1,0 +1,145 @@
+"""The package as a whole: its declarations against chesscore.h, library loading, the
+exception hierarchy, threads and memory."""
+
+import doctest
+import gc
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import weakref
+from pathlib import Path
+
+import pytest
+
+import chesscore
+from chesscore import _native, errors
+
+from conftest import ROOT
+
+HEADER = (ROOT / "include" / "chesscore.h").read_text()
+PACKAGE = Path(chesscore.__file__).resolve().parent
+
+
+def header_functions():
+    """{name: (returns void, parameter count)} for every function chesscore.h declares."""
+    functions = {}
+    for match in re.finditer(r"^([a-z][\w ]*?[\s*])(chess_\w+)\(([^)]*)\);", HEADER, re.M):
+        returns, name, params = match.groups()
+        count = 0 if params.strip() == "void" else params.count(",") + 1
+        functions[name] = (returns.strip() == "void", count)
+    return functions
+
+
+def test_every_header_function_is_declared_with_its_signature():
+    declared = header_functions()
+    assert len(declared) >= 100
+    assert sorted(_native.SIGNATURES) == sorted(declared)
+    for name, (restype, argtypes) in _native.SIGNATURES.items():
+        assert ((restype is None), len(argtypes)) == declared[name], name
+
+
+def test_error_codes_match_the_header():
+    body = HEADER[HEADER.index("typedef enum chess_error {") : HEADER.index("} chess_error;")]
+    codes = {re.sub(r"^CHESS_(ERR_)?", "", name): int(value) for name, value in re.findall(r"(CHESS_\w+) = (\d+)", body)}
+    assert {code.name: code.value for code in chesscore.ErrorCode} == codes
+    for code in chesscore.ErrorCode:
+        if code != chesscore.ErrorCode.OK:
+            error = errors.error_for(code)
+            assert isinstance(error, chesscore.Error) and error.code == code and error.message
+
+
+def test_every_exception_is_a_chesscore_error():
+    for name in chesscore.__all__:
+        value = getattr(chesscore, name)
+        if isinstance(value, type) and issubclass(value, BaseException):
+            assert issubclass(value, chesscore.Error), name
+    assert errors.error_for(450).code == 450  # a code from a newer library keeps its number
+    assert type(errors.error_for(450)) is chesscore.Error
+
+
+def test_versions_and_docstring():
+    assert chesscore.library_version() == chesscore.__version__
+    assert Path(chesscore.library_path).exists()
+    assert doctest.testmod(chesscore).failed == 0
+
+
+def run_python(code, env, cwd):
+    # cwd matters: `python -c` puts it first on sys.path.
+    return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
+def test_library_found_through_the_environment_then_beside_the_package(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "CHESSCORE_LIB"}
+    env["CHESSCORE_LIB"] = str(tmp_path / "missing.so")
+    env["PYTHONPATH"] = str(PACKAGE.parent)
+    failed = run_python("import chesscore", env, tmp_path)
+    assert failed.returncode != 0 and "LibraryError" in failed.stderr and "CHESSCORE_LIB" in failed.stderr
+
+    # A copy of the package with the library beside it, and no CHESSCORE_LIB.
+    copy = tmp_path / "site" / "chesscore"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so*"))
+    shutil.copy(_native.path, copy / "libchesscore.so.0")
+    del env["CHESSCORE_LIB"]
+    env["PYTHONPATH"] = str(copy.parent)
+    found = run_python("import chesscore; print(chesscore.library_path); print(chesscore.Position().perft(2))", env, tmp_path)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split() == [str(copy / "libchesscore.so.0"), "400"]
+
+
+def test_handles_are_freed():
+    pos = chesscore.Position()
+    finalizer = pos._finalizer
+    game = chesscore.Game(pos)
+    game_finalizer = game._finalizer
+    ref = weakref.ref(pos)
+    del pos, game
+    gc.collect()
+    assert ref() is None and not finalizer.alive and not game_finalizer.alive
+
+
+def resident_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc")
+def test_no_leak_over_many_handles():
+    def churn():
+        for _ in range(8000):
+            pos = chesscore.Position.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+            pos.copy().push_uci("e1g1")
+            game = chesscore.Game(pos)
+            game.push_san("O-O")
+            game.board()
+            chesscore.Epd("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";")
+
+    churn()  # warm up the allocators
+    gc.collect()
+    before = resident_bytes()
+    for _ in range(3):
+        churn()
+    gc.collect()
+    # 24,000 of each handle leaked would be over 14 MB.
+    assert resident_bytes() - before < 6 * 1024 * 1024
+
+
+def test_threads_share_the_library():
+    kiwipete = chesscore.Position.from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    results = []
+
+    def work():
+        pos = kiwipete.copy()  # each thread changes only its own position
+        total = pos.perft(3)
+        for move in pos.legal_moves()[:10]:
+            pos.copy().push(move)
+        results.append((total, kiwipete.perft(2)))  # reading a shared one is fine
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [(97862, 2039)] * 4

@@ -1,0 +1,412 @@
+// The C++17 wrapper, include/chesscore.hpp: RAII and copy/move semantics, text, moves, errors
+// with their codes and offsets, games, EPD records, and perft of perft/cpw6.epd and
+// perft/dev_random.epd through the wrapper's own recursion (legal_move_list + copy assignment +
+// play_unchecked), at every depth up to NODE_LIMIT leaves.
+//
+// usage: cxx_wrapper TESTDATA_DIR WORK_DIR NODE_LIMIT
+
+#include <chesscore.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+int checks = 0;
+int failures = 0;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        checks++;                                                                     \
+        if (!(cond)) {                                                                \
+            failures++;                                                               \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+
+// Runs `call`, which must throw chesscore::Error with `expected` as its code; returns the error.
+template <class Call>
+std::optional<chesscore::Error> throws(Call &&call, chess_error expected, int line, const char *text) {
+    checks++;
+    try {
+        call();
+    } catch (const chesscore::Error &err) {
+        if (err.code() != expected) {
+            failures++;
+            std::fprintf(stderr, "%s:%d: %s threw %d (%s)\n", __FILE__, line, text, static_cast<int>(err.code()),
+                         err.what());
+        }
+        return err;
+    }
+    failures++;
+    std::fprintf(stderr, "%s:%d: %s did not throw\n", __FILE__, line, text);
+    return std::nullopt;
+}
+
+#define CHECK_THROWS(expr, expected) throws([&] { (void)(expr); }, expected, __LINE__, #expr)
+
+using chesscore::Epd;
+using chesscore::Error;
+using chesscore::Game;
+using chesscore::Move;
+using chesscore::MoveList;
+using chesscore::Position;
+
+const char *const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const char *const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+static_assert(std::is_nothrow_move_constructible<Position>::value, "Position moves without throwing");
+static_assert(std::is_nothrow_move_assignable<Position>::value, "Position move-assigns without throwing");
+static_assert(std::is_copy_constructible<Game>::value, "Game copies");
+static_assert(!std::is_copy_constructible<Epd>::value, "Epd is move-only");
+static_assert(std::is_base_of<std::runtime_error, Error>::value, "Error is a runtime_error");
+static_assert(sizeof(Move) == sizeof(chess_move), "Move is the 16-bit move");
+
+void positions() {
+    Position start;
+    CHECK(start.fen() == START);
+    CHECK(start.zobrist() == 0x463b96181691fc9cULL);
+    CHECK(start.turn() == CHESS_WHITE);
+    CHECK(start.castling_rights() == 15);
+    CHECK(start.en_passant() == CHESS_NO_SQUARE);
+    CHECK(start.halfmove_clock() == 0 && start.fullmove_number() == 1);
+    CHECK(start.piece_at(chesscore::parse_square("e1")) == CHESS_WHITE_KING);
+    CHECK(start.piece_at(chesscore::parse_square("e4")) == CHESS_NO_PIECE);
+    CHECK(start.pieces(CHESS_WHITE, CHESS_PAWN) == 0xff00ULL);
+    CHECK(start.occupancy() == 0xffff00000000ffffULL);
+    CHECK(start.occupancy(CHESS_BLACK) == 0xffff000000000000ULL);
+    CHECK(start.king_square(CHESS_BLACK) == 60);
+    CHECK(start.attackers_to(chesscore::parse_square("f3"), CHESS_WHITE) == ((1ULL << 6) | (1ULL << 12) | (1ULL << 14)));
+    CHECK(start.checkers() == 0 && start.pinned() == 0);
+    CHECK(!start.in_check() && !start.is_checkmate() && !start.is_stalemate());
+    CHECK(!start.is_insufficient_material() && !start.is_fifty_moves() && !start.can_claim_fifty_moves());
+    CHECK(!start.is_seventy_five_moves() && !start.is_chess960() && start.chess960_number() == 518);
+    CHECK(start.board_string() ==
+          "rnbqkbnr\npppppppp\n        \n        \n        \n        \nPPPPPPPP\nRNBQKBNR");
+    CHECK(start.ascii().find("8 r n b q k b n r") != std::string::npos);
+    CHECK(start.unicode().find("\xe2\x99\x9c") != std::string::npos);  // a black rook
+    CHECK(start.perft(3) == 8902);
+    CHECK(start.legal_move_count() == 20);
+
+    std::vector<Move> moves = start.legal_moves();
+    MoveList list = start.legal_move_list();
+    CHECK(moves.size() == 20 && list.size() == 20 && !list.empty());
+    std::size_t i = 0;
+    for (Move mv : list) {
+        CHECK(mv == moves[i] && list[i] == mv && start.is_legal(mv));
+        i++;
+    }
+    CHECK(i == 20 && list.end() - list.begin() == 20 && *(list.begin() + 3) == moves[3]);
+    CHECK(list.contains(start.parse_uci("g1f3")) && !list.contains(Move()));
+    CHECK(start.pseudo_legal_moves().size() == 20);
+    CHECK(start.legal_moves_from(chesscore::parse_square("g1")).size() == 2);
+
+    Move e4 = start.parse_uci("e2e4");
+    CHECK(e4.uci() == "e2e4" && start.uci(e4) == "e2e4" && start.san(e4) == "e4");
+    CHECK(e4.from() == 12 && e4.to() == 28 && e4.kind() == CHESS_MOVE_DOUBLE_PUSH);
+    CHECK(e4.promotion() == CHESS_NO_KIND && !e4.is_none() && Move().is_none());
+    CHECK(start.parse_san("Nf3") == start.parse_uci("g1f3"));
+    CHECK(start.parse_san("Ng1f3") == start.parse_uci("g1f3"));
+    CHECK_THROWS(start.parse_san("Ng1f3", CHESS_SAN_STRICT), CHESS_ERR_SAN_NOT_CANONICAL);
+    CHECK_THROWS(start.parse_san("Nf4"), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_THROWS(start.parse_san("xyz"), CHESS_ERR_SAN_SYNTAX);
+    CHECK_THROWS(start.parse_uci("e2e5"), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_THROWS(start.parse_uci("e2"), CHESS_ERR_UCI_SYNTAX);
+    CHECK(start.parse_san("--", CHESS_SAN_ALLOW_NULL).is_none());
+
+    std::unordered_set<Move> unique(moves.begin(), moves.end());
+    CHECK(unique.size() == 20);
+
+    Position after = start.after(e4);
+    CHECK(after.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(after.fen(CHESS_EP_AS_RECORDED) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(after.en_passant(CHESS_EP_AS_RECORDED) == chesscore::parse_square("e3"));
+    CHECK(start.fen() == START);
+
+    Position pos;
+    CHECK(pos.play_san("e4") == e4);
+    pos.play_uci("c7c5");
+    pos.play(pos.parse_uci("g1f3"));
+    CHECK(pos.fen() == "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    std::string before = pos.fen();
+    CHECK_THROWS(pos.play(e4), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_THROWS(pos.play(Move(0xffff)), CHESS_ERR_INVALID_MOVE);
+    CHECK(pos.fen() == before);
+    pos.play_null();
+    CHECK(pos.turn() == CHESS_WHITE);
+    Position unchecked;
+    unchecked.play_unchecked(e4);
+    CHECK(unchecked == after && !(unchecked != after) && unchecked != start);
+
+    Position check = Position::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
+    CHECK(check.in_check());
+    CHECK_THROWS(check.play_null(), CHESS_ERR_ILLEGAL_MOVE);
+
+    auto divide = Position::from_fen(KIWIPETE).perft_divide(2);
+    std::uint64_t sum = 0;
+    for (const auto &entry : divide) {
+        sum += entry.second;
+    }
+    CHECK(divide.size() == 48 && sum == 2039);
+
+    CHECK(Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_stalemate());
+    CHECK(Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate());
+    CHECK(Position::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").is_insufficient_material());
+    CHECK(Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 100 80").is_fifty_moves());
+    CHECK(Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 150 80").is_seventy_five_moves());
+}
+
+void errors() {
+    auto err = CHECK_THROWS(Position::from_fen("8/8/8/8/8/8/8/8 x - - 0 1"), CHESS_ERR_FEN_SIDE_TO_MOVE);
+    CHECK(err && err->offset() == std::optional<std::size_t>(16) && !err->token());
+    CHECK(err && std::string(err->message()) == chess_error_message(CHESS_ERR_FEN_SIDE_TO_MOVE));
+    CHECK(err && std::string(err->what()).find("(at byte 16)") != std::string::npos);
+    CHECK_THROWS(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"),
+                 CHESS_ERR_FEN_RANK_WIDTH);
+    CHECK_THROWS(Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1"), CHESS_ERR_FEN_MISSING_KING);
+    CHECK_THROWS(Position::from_fen(""), CHESS_ERR_FEN_EMPTY);
+    err = CHECK_THROWS(Position::from_fen(std::string(START) + std::string(1, '\0')), CHESS_ERR_INVALID_TEXT);
+    CHECK(err && !err->offset());
+    CHECK_THROWS(Position::chess960(960), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(chesscore::parse_square("i9"), CHESS_ERR_INVALID_SQUARE);
+    CHECK_THROWS(chesscore::square_name(64), CHESS_ERR_INVALID_SQUARE);
+    CHECK_THROWS(Move(0xffff).uci(), CHESS_ERR_INVALID_MOVE);
+    CHECK_THROWS(Position().san(Move(0xffff)), CHESS_ERR_INVALID_MOVE);
+    try {
+        Position::from_fen("not a fen");
+        CHECK(false);
+    } catch (const std::exception &e) {  // catchable as a standard exception
+        CHECK(std::strlen(e.what()) > 0);
+    }
+}
+
+void copy_and_move() {
+    Position a = Position::from_fen(KIWIPETE);
+    Position b = a;  // clone
+    CHECK(b.get() != a.get() && b == a);
+    b.play_uci("e1g1");
+    CHECK(a.fen() == KIWIPETE && b.fen() != KIWIPETE);
+    const chess_position *handle = b.get();
+    b = a;  // copy into the existing handle
+    CHECK(b.get() == handle && b == a);
+    b = b;
+    CHECK(b == a);
+
+    Position c = std::move(b);  // steals the handle
+    CHECK(c.get() == handle && b.get() == nullptr);
+    b = c;  // a moved-from object takes a copy
+    CHECK(b.get() != nullptr && b == c);
+    Position d;
+    d = std::move(c);
+    CHECK(d.get() == handle && c.get() == nullptr);
+    Position e = c;  // copying an empty object gives an empty one
+    CHECK(e.get() == nullptr);
+    d = e;
+    CHECK(d.get() == nullptr);
+
+    chess_position *raw = a.release();
+    CHECK(a.get() == nullptr);
+    Position adopted = Position::adopt(raw);
+    CHECK(adopted.fen() == KIWIPETE);
+
+    std::vector<Position> many(3);
+    many.push_back(adopted);
+    many.erase(many.begin());
+    CHECK(many.size() == 3 && many.back().fen() == KIWIPETE);
+}
+
+void text_and_chess960() {
+    auto fields = chesscore::split_fen("8/8/8/8/8/8/8/K6k w - -");
+    CHECK(fields[0] == "8/8/8/8/8/8/8/K6k" && fields[1] == "w" && fields[3] == "-");
+    CHECK(fields[4] == "0" && fields[5] == "1");
+    CHECK_THROWS(chesscore::split_fen("8/8 w"), CHESS_ERR_FEN_FIELD_COUNT);
+    Position built = Position::from_components("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R", "b", "KQkq",
+                                               "-", "1", "2");
+    CHECK(built.fen() == "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    CHECK_THROWS(Position::from_components("8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"),
+                 CHESS_ERR_FEN_MISSING_KING);
+    CHECK(chesscore::square_name(63) == "h8" && chesscore::parse_square("a1") == 0);
+    CHECK(chesscore::version() == CHESS_VERSION_STRING);
+
+    Position standard = Position::chess960(518);
+    CHECK(standard.is_chess960() && standard.chess960_number() == 518);
+    CHECK(standard.fen().rfind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", 0) == 0);
+    Position shredder = Position::from_fen_chess960("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    CHECK(shredder.perft(2) == 479);
+    Move castle = shredder.parse_uci("b1h1");
+    CHECK(castle.kind() == CHESS_MOVE_CASTLING && shredder.uci(castle) == "b1h1" && shredder.san(castle) == "O-O");
+    CHECK(castle.uci() == "b1g1");  // the standard-chess spelling
+    CHECK(shredder.fen() == "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+    CHECK(shredder.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER) == "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    Position castling = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK(castling.uci(castling.parse_uci("e1h1")) == "e1g1");
+}
+
+void games() {
+    Game game;
+    CHECK(game.ply_count() == 0 && game.moves().empty() && game.san_moves().empty());
+    CHECK_THROWS(game.pop(), CHESS_ERR_EMPTY_HISTORY);
+    for (const char *san : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}) {
+        game.push_san(san);
+    }
+    CHECK(game.can_claim_threefold_repetition() && !game.is_threefold_repetition());
+    CHECK(game.claimable_draw() == CHESS_TERMINATION_THREEFOLD_REPETITION);
+    Move ng8 = game.push_uci("f6g8");
+    CHECK(game.is_threefold_repetition() && game.repetition_count() == 3 && !game.is_fivefold_repetition());
+    CHECK(game.outcome().result == CHESS_RESULT_ONGOING);
+    CHECK(game.pop() == ng8 && game.ply_count() == 7);
+    CHECK(game.san_moves() == "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    CHECK(game.position_at(1).fen() == "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    CHECK_THROWS(game.position_at(8), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(game.push_san("Qh5"), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_THROWS(game.push(Move()), CHESS_ERR_ILLEGAL_MOVE);
+    game.set_allow_null_moves(true);
+    CHECK(game.allows_null_moves());
+    game.push(Move());
+    CHECK(game.san_moves().substr(game.san_moves().size() - 2) == "--");
+
+    Game copy = game;  // replays the moves
+    CHECK(copy.get() != game.get() && copy.moves() == game.moves() && copy.allows_null_moves());
+    CHECK(copy.position() == game.position() && copy.start() == game.start());
+    copy.pop();
+    CHECK(copy.ply_count() + 1 == game.ply_count());
+    Game moved = std::move(copy);
+    CHECK(copy.get() == nullptr && moved.ply_count() == 7);
+    copy = moved;
+    CHECK(copy.ply_count() == 7);
+
+    Game mate(Position::from_fen(START));
+    for (const char *uci : {"f2f3", "e7e5", "g2g4", "d8h4"}) {
+        mate.push_uci(uci);
+    }
+    chess_outcome outcome = mate.outcome();
+    CHECK(outcome.result == CHESS_RESULT_BLACK_WINS && outcome.termination == CHESS_TERMINATION_CHECKMATE);
+    CHECK(mate.position().is_checkmate() && mate.start() == Position());
+
+    std::vector<Move> line = chesscore::moves_from_line(Position(), "e4 e7e5 Nf3");
+    CHECK(line.size() == 3 && line[1] == Position().after(line[0]).parse_uci("e7e5"));
+    auto err = CHECK_THROWS(chesscore::moves_from_line(Position(), "e4 e5 Ke3"), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK(err && err->token() == std::optional<std::size_t>(2) && !err->offset());
+    CHECK(chesscore::moves_from_line(Position(), "").empty());
+}
+
+void epd(const std::string &testdata) {
+    Epd record = Epd::parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Bc4; "
+                            "id \"ruy \\\"lopez\\\"\"; acd 12; ce 0.5; hmvc 2; fmvn 3; pv Bb5 a6;");
+    CHECK(record.position().fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    CHECK(record.operation_count() == 7 && record.opcode(0) == "bm" && record.has("id") && !record.has("am"));
+    CHECK(record.operand_count("bm") == 2 && record.operand_kind("bm", 1) == CHESS_OPERAND_MOVE);
+    CHECK(record.operand_string("id") == "ruy \"lopez\"" && record.operand_integer("acd") == 12);
+    CHECK(record.operand_float("ce") == 0.5 && record.operand_float("acd") == 12.0);
+    CHECK(record.position().san(record.operand_move("bm", 1)) == "Bc4");
+    CHECK(record.moves("bm").size() == 2 && record.moves("pv").size() == 2 && record.moves("id").empty());
+    CHECK(record.str().rfind("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Bc4;", 0) == 0);
+    CHECK(Epd::parse(record.str()).str() == record.str());
+    CHECK_THROWS(record.operand_integer("id"), CHESS_ERR_EPD_WRONG_TYPE);
+    CHECK_THROWS(record.operand_string("nope"), CHESS_ERR_EPD_NOT_FOUND);
+    CHECK_THROWS(record.opcode(7), CHESS_ERR_EPD_NOT_FOUND);
+    CHECK_THROWS(Epd::parse("8/8/8/8/8/8/8/K6k w"), CHESS_ERR_EPD_MISSING_FIELDS);
+    CHECK_THROWS(Epd::parse("8/8/8/8/8/8/8/K6k w - - bm Kb3;"), CHESS_ERR_ILLEGAL_MOVE);
+    Epd chess960 = Epd::parse("rk5r/8/8/8/8/8/8/RK5R w HAha - bm O-O;", true);
+    CHECK(chess960.position().is_chess960() && chess960.operand_move("bm").kind() == CHESS_MOVE_CASTLING);
+    Epd moved = std::move(chess960);
+    CHECK(chess960.get() == nullptr && moved.has("bm"));
+
+    // Long lines need the second, sized read.
+    std::string comment(600, 'x');
+    Epd long_line = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"" + comment + "\";");
+    CHECK(long_line.operand_string("c0") == comment && long_line.str().size() > 600);
+
+    std::ifstream file(testdata + "/epd/bratko_kopec.epd");
+    std::string line;
+    int records = 0;
+    while (std::getline(file, line)) {
+        if (!line.empty()) {
+            Epd parsed = Epd::parse(line);
+            CHECK(Epd::parse(parsed.str()).str() == parsed.str());
+            records++;
+        }
+    }
+    CHECK(records > 20);
+}
+
+void files(const std::string &work) {
+    std::string path = work + "/cxx_wrapper.fen";
+    std::ofstream(path) << "\n" << KIWIPETE << "\n";
+    CHECK(Position::from_fen_file(path).fen() == KIWIPETE);
+    CHECK_THROWS(Position::from_fen_file(work + "/no such file.fen"), CHESS_ERR_FILE_NOT_FOUND);
+    std::ofstream(path) << "8/8/8/8/8/8/8/8 x - - 0 1\n";
+    auto err = CHECK_THROWS(Position::from_fen_file(path), CHESS_ERR_FEN_SIDE_TO_MOVE);
+    CHECK(err && err->offset() == std::optional<std::size_t>(16));
+}
+
+// Leaves of the move tree through the wrapper: one Position per ply, reused by copy assignment.
+std::uint64_t leaves(std::vector<Position> &stack, std::size_t ply, unsigned depth) {
+    if (depth == 0) {
+        return 1;
+    }
+    std::uint64_t nodes = 0;
+    for (Move mv : stack[ply].legal_move_list()) {
+        stack[ply + 1] = stack[ply];
+        stack[ply + 1].play_unchecked(mv);
+        nodes += leaves(stack, ply + 1, depth - 1);
+    }
+    return nodes;
+}
+
+int perft_suite(const std::string &path, unsigned long long limit) {
+    std::ifstream file(path);
+    std::string line;
+    int runs = 0;
+    std::vector<Position> stack(8);
+    while (std::getline(file, line)) {
+        std::size_t semicolon = line.find(';');
+        if (line.empty() || semicolon == std::string::npos) {
+            continue;
+        }
+        stack[0] = Position::from_fen(line.substr(0, semicolon));
+        std::istringstream counts(line.substr(semicolon));
+        std::string depth_field;
+        unsigned long long expected = 0;
+        char separator = 0;
+        while (counts >> separator >> depth_field >> expected) {
+            unsigned depth = static_cast<unsigned>(std::atoi(depth_field.c_str() + 1));
+            if (expected > limit || depth + 1 > stack.size()) {
+                break;
+            }
+            CHECK(leaves(stack, 0, depth) == expected);
+            CHECK(stack[0].perft(depth) == expected);
+            runs++;
+        }
+    }
+    return runs;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT\n", argv[0]);
+        return 2;
+    }
+    positions();
+    errors();
+    copy_and_move();
+    text_and_chess960();
+    games();
+    epd(argv[1]);
+    files(argv[2]);
+    unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
+    std::string testdata = argv[1];
+    CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);
+    CHECK(perft_suite(testdata + "/perft/dev_random.epd", limit) >= 240);
+    std::printf("cxx_wrapper: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,712 @@
+/*
+ * chesscore.hpp: a header-only C++17 wrapper over the C API of chesscore.h (MIT OR Apache-2.0).
+ *
+ * - Position, Game and Epd own their C handle (RAII). Position and Game copy (a Game by replaying
+ *   its moves), all three move; a moved-from object may only be assigned to or destroyed.
+ * - Text is std::string; moves are Move values (the 16-bit chess_move), in a std::vector or a
+ *   MoveList (a fixed array of CHESS_MAX_MOVES on the stack, for loops that must not allocate).
+ * - Every failure throws chesscore::Error with the chess_error code, its message, and where the
+ *   input went wrong when the C API says so (the byte of a FEN, the token of a move line).
+ * - Threads: as for the C handles, one object may be read by many threads at once, but one that
+ *   is being changed must not be used by any other thread meanwhile.
+ */
+
+#ifndef CHESSCORE_HPP
+#define CHESSCORE_HPP
+
+#include <chesscore.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chesscore {
+
+/** A failed call: the chess_error code, its message, and where the input went wrong. */
+class Error : public std::runtime_error {
+public:
+    explicit Error(chess_error code, std::optional<std::size_t> offset = std::nullopt,
+                   std::optional<std::size_t> token = std::nullopt)
+        : std::runtime_error(describe(code, offset, token)), code_(code), offset_(offset), token_(token) {}
+
+    chess_error code() const noexcept { return code_; }
+    /** The C library's message for the code (what() adds the offset or token). */
+    const char *message() const noexcept { return chess_error_message(code_); }
+    /** The byte of a FEN where reading failed (FEN errors only). */
+    std::optional<std::size_t> offset() const noexcept { return offset_; }
+    /** The index, from 0, of the bad token of a move line (moves_from_line only). */
+    std::optional<std::size_t> token() const noexcept { return token_; }
+
+private:
+    static std::string describe(chess_error code, std::optional<std::size_t> offset,
+                                std::optional<std::size_t> token) {
+        std::string text = chess_error_message(code);
+        if (offset) {
+            text += " (at byte " + std::to_string(*offset) + ")";
+        }
+        if (token) {
+            text += " (at token " + std::to_string(*token) + ")";
+        }
+        return text;
+    }
+
+    chess_error code_;
+    std::optional<std::size_t> offset_;
+    std::optional<std::size_t> token_;
+};
+
+namespace detail {
+
+inline void check(chess_error err) {
+    if (err != CHESS_OK) {
+        throw Error(err);
+    }
+}
+
+/** FEN errors carry their offset; the C side writes it only for CHESS_ERR_FEN_* codes. */
+inline void check_fen(chess_error err, std::size_t offset) {
+    if (err >= CHESS_ERR_FEN_EMPTY && err <= CHESS_ERR_FEN_BAD_CASTLING_RIGHTS) {
+        throw Error(err, offset);
+    }
+    check(err);
+}
+
+/** The C string of an argument; an embedded NUL would silently cut the text, so it is refused. */
+inline const char *c_str(const std::string &text) {
+    if (text.find('\0') != std::string::npos) {
+        throw Error(CHESS_ERR_INVALID_TEXT);
+    }
+    return text.c_str();
+}
+
+template <class T>
+T *not_null(T *handle) {
+    if (handle == nullptr) {
+        throw Error(CHESS_ERR_OUT_OF_MEMORY);
+    }
+    return handle;
+}
+
+/** Runs write(buf, cap, &len): first into N bytes on the stack, then, if short, into the size
+ * the library asked for. */
+template <std::size_t N, class Write>
+std::string read_text(Write &&write) {
+    char small[N];
+    std::size_t len = 0;
+    chess_error err = write(small, N, &len);
+    if (err == CHESS_OK) {
+        return std::string(small, len);
+    }
+    if (err != CHESS_ERR_BUFFER_TOO_SMALL) {
+        throw Error(err);
+    }
+    std::string big(len, '\0');
+    check(write(big.data(), len + 1, &len));
+    return big;
+}
+
+}  // namespace detail
+
+/** A move: the 16-bit chess_move (origin, destination, kind). Move() is no move. */
+class Move {
+public:
+    constexpr Move() noexcept = default;
+    constexpr explicit Move(chess_move raw) noexcept : raw_(raw) {}
+
+    constexpr chess_move raw() const noexcept { return raw_; }
+    constexpr bool is_none() const noexcept { return raw_ == CHESS_MOVE_NONE; }
+    /** Origin square, 0 = a1 .. 63 = h8 (the king's square for castling). */
+    int from() const noexcept { return chess_move_from_square(raw_); }
+    /** Destination square (the rook's square for castling, which is the king taking its rook). */
+    int to() const noexcept { return chess_move_to_square(raw_); }
+    chess_move_kind kind() const noexcept { return chess_move_kind_of(raw_); }
+    /** The piece a promotion makes, CHESS_NO_KIND otherwise. */
+    chess_piece_kind promotion() const noexcept { return chess_move_promotion(raw_); }
+    /** UCI with standard castling (e1g1); Position::uci follows a Chess960 position's convention. */
+    std::string uci() const {
+        return detail::read_text<8>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_move_to_uci(raw_, buf, cap, len);
+        });
+    }
+
+    friend constexpr bool operator==(Move a, Move b) noexcept { return a.raw_ == b.raw_; }
+    friend constexpr bool operator!=(Move a, Move b) noexcept { return a.raw_ != b.raw_; }
+    friend constexpr bool operator<(Move a, Move b) noexcept { return a.raw_ < b.raw_; }
+
+private:
+    chess_move raw_ = CHESS_MOVE_NONE;
+};
+
+/** Moves in a fixed array of CHESS_MAX_MOVES: filling one never allocates. */
+class MoveList {
+public:
+    class const_iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = Move;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Move;
+
+        const_iterator() = default;
+        Move operator*() const noexcept { return Move(*at_); }
+        Move operator[](difference_type n) const noexcept { return Move(at_[n]); }
+        const_iterator &operator++() noexcept { ++at_; return *this; }
+        const_iterator operator++(int) noexcept { const_iterator old = *this; ++at_; return old; }
+        const_iterator &operator--() noexcept { --at_; return *this; }
+        const_iterator operator--(int) noexcept { const_iterator old = *this; --at_; return old; }
+        const_iterator &operator+=(difference_type n) noexcept { at_ += n; return *this; }
+        const_iterator &operator-=(difference_type n) noexcept { at_ -= n; return *this; }
+        friend const_iterator operator+(const_iterator it, difference_type n) noexcept { return it += n; }
+        friend const_iterator operator+(difference_type n, const_iterator it) noexcept { return it += n; }
+        friend const_iterator operator-(const_iterator it, difference_type n) noexcept { return it -= n; }
+        friend difference_type operator-(const_iterator a, const_iterator b) noexcept { return a.at_ - b.at_; }
+        friend bool operator==(const_iterator a, const_iterator b) noexcept { return a.at_ == b.at_; }
+        friend bool operator!=(const_iterator a, const_iterator b) noexcept { return a.at_ != b.at_; }
+        friend bool operator<(const_iterator a, const_iterator b) noexcept { return a.at_ < b.at_; }
+        friend bool operator>(const_iterator a, const_iterator b) noexcept { return a.at_ > b.at_; }
+        friend bool operator<=(const_iterator a, const_iterator b) noexcept { return a.at_ <= b.at_; }
+        friend bool operator>=(const_iterator a, const_iterator b) noexcept { return a.at_ >= b.at_; }
+
+    private:
+        friend class MoveList;
+        explicit const_iterator(const chess_move *at) noexcept : at_(at) {}
+        const chess_move *at_ = nullptr;
+    };
+
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    Move operator[](std::size_t i) const noexcept { return Move(moves_[i]); }
+    const_iterator begin() const noexcept { return const_iterator(moves_.data()); }
+    const_iterator end() const noexcept { return const_iterator(moves_.data() + size_); }
+    /** The raw moves, for C functions. */
+    const chess_move *data() const noexcept { return moves_.data(); }
+    bool contains(Move mv) const noexcept {
+        for (std::size_t i = 0; i < size_; i++) {
+            if (moves_[i] == mv.raw()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    friend class Position;
+    std::array<chess_move, CHESS_MAX_MOVES> moves_;
+    std::size_t size_ = 0;
+};
+
+namespace detail {
+
+inline std::vector<Move> to_vector(const chess_move *moves, std::size_t count) {
+    std::vector<Move> out;
+    out.reserve(count);
+    for (std::size_t i = 0; i < count; i++) {
+        out.emplace_back(moves[i]);
+    }
+    return out;
+}
+
+}  // namespace detail
+
+/** The name of a square (0 = a1 .. 63 = h8), such as "e4". */
+inline std::string square_name(int square) {
+    return detail::read_text<4>([&](char *buf, std::size_t cap, std::size_t *len) {
+        return chess_square_name(square, buf, cap, len);
+    });
+}
+
+/** The index of a square name ("a1" .. "h8"). */
+inline int parse_square(const std::string &name) {
+    int square = CHESS_NO_SQUARE;
+    detail::check(chess_square_parse(detail::c_str(name), &square));
+    return square;
+}
+
+/** The library's run-time version (CHESS_VERSION_STRING is the header's). */
+inline std::string version() { return chess_version(); }
+
+/** A position: an owned chess_position handle. */
+class Position {
+public:
+    /** The standard starting position. */
+    Position() : handle_(detail::not_null(chess_position_new())) {}
+
+    /** Reads a standard-chess FEN (4 to 6 fields); Error carries the byte offset of a FEN error. */
+    static Position from_fen(const std::string &fen) {
+        chess_position *pos = nullptr;
+        std::size_t offset = 0;
+        chess_error err = chess_fen_parse_ex(detail::c_str(fen), &pos, &offset);
+        detail::check_fen(err, offset);
+        return Position(pos);
+    }
+
+    /** Reads a Chess960 FEN (X-FEN or Shredder-FEN castling); the position is in Chess960 mode. */
+    static Position from_fen_chess960(const std::string &fen) {
+        chess_position *pos = nullptr;
+        std::size_t offset = 0;
+        chess_error err = chess_fen_parse_chess960_ex(detail::c_str(fen), &pos, &offset);
+        detail::check_fen(err, offset);
+        return Position(pos);
+    }
+
+    /** Builds a position from the six FEN fields given separately. */
+    static Position from_components(const std::string &placement, const std::string &side_to_move,
+                                    const std::string &castling, const std::string &en_passant,
+                                    const std::string &halfmove_clock, const std::string &fullmove_number) {
+        chess_position *pos = nullptr;
+        std::size_t offset = 0;
+        chess_error err = chess_fen_from_components(
+            detail::c_str(placement), detail::c_str(side_to_move), detail::c_str(castling),
+            detail::c_str(en_passant), detail::c_str(halfmove_clock), detail::c_str(fullmove_number), &pos, &offset);
+        detail::check_fen(err, offset);
+        return Position(pos);
+    }
+
+    /** Reads the first non-empty line of a FEN file. */
+    static Position from_fen_file(const std::string &path) {
+        chess_position *pos = nullptr;
+        std::size_t offset = 0;
+        chess_error err = chess_fen_read_file(detail::c_str(path), &pos, &offset);
+        detail::check_fen(err, offset);
+        return Position(pos);
+    }
+
+    /** Chess960 start position `number` (0 to 959; 518 is the standard arrangement). */
+    static Position chess960(unsigned number) {
+        if (number > 959) {
+            throw Error(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        return Position(detail::not_null(chess_position_new_chess960(number)));
+    }
+
+    /** Takes ownership of a handle from the C API (NULL gives an empty, moved-from object). */
+    static Position adopt(chess_position *owned) noexcept { return Position(owned); }
+
+    Position(const Position &other)
+        : handle_(other.handle_ ? detail::not_null(chess_position_clone(other.handle_)) : nullptr) {}
+    Position(Position &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Position &operator=(const Position &other) {
+        if (handle_ != nullptr && other.handle_ != nullptr) {
+            chess_position_copy(handle_, other.handle_);  // no allocation
+        } else if (this != &other) {
+            *this = Position(other);
+        }
+        return *this;
+    }
+    Position &operator=(Position &&other) noexcept {
+        if (this != &other) {
+            chess_position_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Position() { chess_position_free(handle_); }
+
+    const chess_position *get() const noexcept { return handle_; }
+    chess_position *get() noexcept { return handle_; }
+    /** Gives up ownership; the caller frees the handle with chess_position_free. */
+    chess_position *release() noexcept { return std::exchange(handle_, nullptr); }
+
+    /** The FEN: en passant only when the capture is legal, castling KQkq (X-FEN in Chess960). */
+    std::string fen(chess_ep_mode ep = CHESS_EP_LEGAL,
+                    chess_castling_notation castling = CHESS_CASTLING_NOTATION_AUTO) const {
+        return detail::read_text<CHESS_FEN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_fen_write_ex(handle_, ep, castling, buf, cap, len);
+        });
+    }
+
+    /** 8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\n". */
+    std::string board_string() const { return text(chess_position_board_string); }
+    /** The board with coordinates, '.' for empty squares. */
+    std::string ascii() const { return text(chess_position_to_ascii); }
+    /** The board with coordinates and Unicode chess symbols (UTF-8). */
+    std::string unicode() const { return text(chess_position_to_unicode); }
+
+    std::vector<Move> legal_moves() const {
+        chess_move moves[CHESS_MAX_MOVES];
+        return detail::to_vector(moves, chess_legal_moves(handle_, moves, CHESS_MAX_MOVES));
+    }
+    /** The legal moves without allocating. */
+    MoveList legal_move_list() const {
+        MoveList list;
+        list.size_ = chess_legal_moves(handle_, list.moves_.data(), list.moves_.size());
+        return list;
+    }
+    std::size_t legal_move_count() const { return chess_legal_moves(handle_, nullptr, 0); }
+    std::vector<Move> pseudo_legal_moves() const {
+        chess_move moves[CHESS_MAX_MOVES];
+        return detail::to_vector(moves, chess_pseudo_legal_moves(handle_, moves, CHESS_MAX_MOVES));
+    }
+    /** The legal moves of the piece on `square`. */
+    std::vector<Move> legal_moves_from(int square) const {
+        chess_move moves[CHESS_MAX_MOVES];
+        return detail::to_vector(moves, chess_legal_moves_from(handle_, square, moves, CHESS_MAX_MOVES));
+    }
+    bool is_legal(Move mv) const noexcept { return chess_position_is_legal(handle_, mv.raw()); }
+
+    /** SAN with its check or mate suffix. */
+    std::string san(Move mv) const {
+        return detail::read_text<CHESS_SAN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_move_to_san(handle_, mv.raw(), buf, cap, len);
+        });
+    }
+    /** UCI in this position's convention (king takes rook for castling in Chess960). */
+    std::string uci(Move mv) const {
+        return detail::read_text<8>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_move_to_uci_in(handle_, mv.raw(), buf, cap, len);
+        });
+    }
+    /** The legal move a UCI text names (e1g1 and e1h1 both castle in standard chess). */
+    Move parse_uci(const std::string &uci) const {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_move_from_uci(handle_, detail::c_str(uci), &mv));
+        return Move(mv);
+    }
+    /** The legal move a SAN names: lenient by default, or as CHESS_SAN_STRICT and
+     * CHESS_SAN_ALLOW_NULL ask. */
+    Move parse_san(const std::string &san, std::uint32_t flags = 0) const {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_move_from_san_with(handle_, detail::c_str(san), flags, &mv));
+        return Move(mv);
+    }
+
+    /** Plays a legal move; throws (position unchanged) for any other. */
+    void play(Move mv) { detail::check(chess_position_play(handle_, mv.raw())); }
+    /** Plays one of this position's legal moves without checking it (the fast path). */
+    void play_unchecked(Move mv) noexcept { chess_position_play_unchecked(handle_, mv.raw()); }
+    Move play_uci(const std::string &uci) {
+        Move mv = parse_uci(uci);
+        play(mv);
+        return mv;
+    }
+    Move play_san(const std::string &san) {
+        Move mv = parse_san(san);
+        play(mv);
+        return mv;
+    }
+    /** Passes the turn; throws while in check. */
+    void play_null() { detail::check(chess_position_play_null(handle_)); }
+    /** A copy with `mv` played. */
+    Position after(Move mv) const {
+        Position next(*this);
+        next.play(mv);
+        return next;
+    }
+
+    std::uint64_t perft(std::uint32_t depth) const { return chess_perft(handle_, depth); }
+    /** Perft split by first move: each legal move with the leaves below it. */
+    std::vector<std::pair<Move, std::uint64_t>> perft_divide(std::uint32_t depth) const {
+        chess_move moves[CHESS_MAX_MOVES];
+        std::uint64_t counts[CHESS_MAX_MOVES];
+        std::size_t n = chess_perft_divide(handle_, depth, moves, counts, CHESS_MAX_MOVES);
+        std::vector<std::pair<Move, std::uint64_t>> out;
+        out.reserve(n);
+        for (std::size_t i = 0; i < n; i++) {
+            out.emplace_back(Move(moves[i]), counts[i]);
+        }
+        return out;
+    }
+
+    std::uint64_t zobrist() const noexcept { return chess_position_zobrist(handle_); }
+    chess_color turn() const noexcept { return chess_position_turn(handle_); }
+    /** A set of CHESS_CASTLING_* bits. */
+    unsigned castling_rights() const noexcept { return chess_position_castling_rights(handle_); }
+    /** The en passant square under `mode`, or CHESS_NO_SQUARE. */
+    int en_passant(chess_ep_mode mode = CHESS_EP_LEGAL) const noexcept {
+        return chess_position_en_passant(handle_, mode);
+    }
+    std::uint32_t halfmove_clock() const noexcept { return chess_position_halfmove_clock(handle_); }
+    std::uint32_t fullmove_number() const noexcept { return chess_position_fullmove_number(handle_); }
+    chess_piece piece_at(int square) const noexcept { return chess_position_piece_at(handle_, square); }
+    std::uint64_t pieces(chess_color color, chess_piece_kind kind) const noexcept {
+        return chess_position_pieces(handle_, color, kind);
+    }
+    std::uint64_t occupancy() const noexcept { return chess_position_occupancy(handle_); }
+    std::uint64_t occupancy(chess_color color) const noexcept {
+        return chess_position_color_occupancy(handle_, color);
+    }
+    int king_square(chess_color color) const noexcept { return chess_position_king_square(handle_, color); }
+    std::uint64_t attackers_to(int square, chess_color by) const noexcept {
+        return chess_position_attackers_to(handle_, square, by);
+    }
+    std::uint64_t checkers() const noexcept { return chess_position_checkers(handle_); }
+    std::uint64_t pinned() const noexcept { return chess_position_pinned(handle_); }
+
+    bool in_check() const noexcept { return chess_position_in_check(handle_); }
+    bool is_checkmate() const noexcept { return chess_position_is_checkmate(handle_); }
+    bool is_stalemate() const noexcept { return chess_position_is_stalemate(handle_); }
+    bool is_insufficient_material() const noexcept { return chess_position_is_insufficient_material(handle_); }
+    bool is_fifty_moves() const noexcept { return chess_position_is_fifty_moves(handle_); }
+    bool can_claim_fifty_moves() const noexcept { return chess_position_can_claim_fifty_moves(handle_); }
+    bool is_seventy_five_moves() const noexcept { return chess_position_is_seventy_five_moves(handle_); }
+    bool is_chess960() const noexcept { return chess_position_is_chess960(handle_); }
+    /** The Chess960 start arrangement (0 to 959) the pieces stand in, or -1. */
+    int chess960_number() const noexcept { return chess_position_chess960_number(handle_); }
+
+    /** Same FEN (clocks included, en passant as the legal capture has it) and same mode. */
+    friend bool operator==(const Position &a, const Position &b) {
+        return a.is_chess960() == b.is_chess960() && a.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER) ==
+                                                         b.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER);
+    }
+    friend bool operator!=(const Position &a, const Position &b) { return !(a == b); }
+
+private:
+    explicit Position(chess_position *owned) noexcept : handle_(owned) {}
+
+    std::string text(chess_error (*write)(const chess_position *, char *, std::size_t, std::size_t *)) const {
+        return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return write(handle_, buf, cap, len);
+        });
+    }
+
+    chess_position *handle_;
+};
+
+/** Splits a FEN into its six fields (syntax checked, absent clocks filled in as 0 and 1). */
+inline std::array<std::string, 6> split_fen(const std::string &fen) {
+    char buf[512];
+    const char *fields[6] = {};
+    std::size_t len = 0;
+    std::size_t offset = 0;
+    // FEN input is at most 256 bytes, and filling in the clocks adds 4, so 512 always suffices.
+    chess_error err = chess_fen_split(detail::c_str(fen), buf, sizeof buf, &len, fields, &offset);
+    detail::check_fen(err, offset);
+    std::array<std::string, 6> out;
+    for (std::size_t i = 0; i < 6; i++) {
+        out[i] = fields[i];
+    }
+    return out;
+}
+
+/** Reads a line of SAN or UCI moves from `pos` (each in the position the earlier ones reach);
+ * Error::token() names the first bad one. */
+inline std::vector<Move> moves_from_line(const Position &pos, const std::string &line, std::uint32_t flags = 0) {
+    std::size_t count = 0;
+    std::size_t bad = 0;
+    chess_error err = chess_moves_from_line(pos.get(), detail::c_str(line), flags, nullptr, 0, &count, &bad);
+    if (err != CHESS_OK) {
+        if (err == CHESS_ERR_NULL_POINTER || err == CHESS_ERR_INVALID_TEXT || err == CHESS_ERR_INVALID_ARGUMENT) {
+            throw Error(err);
+        }
+        throw Error(err, std::nullopt, bad);
+    }
+    std::vector<chess_move> moves(count);
+    detail::check(chess_moves_from_line(pos.get(), line.c_str(), flags, moves.data(), count, &count, nullptr));
+    return detail::to_vector(moves.data(), count);
+}
+
+/** A game: a start position, the moves played and the positions they reached; an owned
+ * chess_game handle. Copying replays the moves. */
+class Game {
+public:
+    /** A game from the standard starting position. */
+    Game() : handle_(detail::not_null(chess_game_new(nullptr))) {}
+    explicit Game(const Position &start) : handle_(detail::not_null(chess_game_new(start.get()))) {}
+
+    /** Takes ownership of a handle from the C API. */
+    static Game adopt(chess_game *owned) noexcept { return Game(owned); }
+
+    Game(const Game &other) : handle_(nullptr) {
+        if (other.handle_ == nullptr) {
+            return;
+        }
+        Game copy(other.start());
+        copy.set_allow_null_moves(other.allows_null_moves());
+        for (Move mv : other.moves()) {
+            copy.push(mv);
+        }
+        handle_ = copy.release();
+    }
+    Game(Game &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Game &operator=(const Game &other) {
+        if (this != &other) {
+            *this = Game(other);
+        }
+        return *this;
+    }
+    Game &operator=(Game &&other) noexcept {
+        if (this != &other) {
+            chess_game_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Game() { chess_game_free(handle_); }
+
+    const chess_game *get() const noexcept { return handle_; }
+    chess_game *get() noexcept { return handle_; }
+    chess_game *release() noexcept { return std::exchange(handle_, nullptr); }
+
+    /** Plays a legal move (Move() is the null move, when allowed); throws otherwise. */
+    void push(Move mv) { detail::check(chess_game_push(handle_, mv.raw())); }
+    Move push_san(const std::string &san) {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_game_push_san(handle_, detail::c_str(san), &mv));
+        return Move(mv);
+    }
+    Move push_uci(const std::string &uci) {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_game_push_uci(handle_, detail::c_str(uci), &mv));
+        return Move(mv);
+    }
+    /** Takes back the last move; throws CHESS_ERR_EMPTY_HISTORY when there is none. */
+    Move pop() {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_game_pop(handle_, &mv));
+        return Move(mv);
+    }
+
+    /** A copy of the current position. */
+    Position position() const { return copy_of(chess_game_position(handle_)); }
+    Position start() const { return copy_of(chess_game_start(handle_)); }
+    /** A copy of the position after `ply` moves (0: the start). */
+    Position position_at(std::size_t ply) const {
+        const chess_position *pos = chess_game_position_at(handle_, ply);
+        if (pos == nullptr) {
+            throw Error(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        return copy_of(pos);
+    }
+    std::vector<Move> moves() const {
+        std::vector<chess_move> raw(chess_game_moves(handle_, nullptr, 0));
+        raw.resize(chess_game_moves(handle_, raw.data(), raw.size()));
+        return detail::to_vector(raw.data(), raw.size());
+    }
+    std::size_t ply_count() const noexcept { return chess_game_ply_count(handle_); }
+    /** The moves as one line of SAN ("e4 e5 Nf3"). */
+    std::string san_moves() const {
+        return detail::read_text<1024>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_game_san_moves(handle_, buf, cap, len);
+        });
+    }
+
+    void set_allow_null_moves(bool allow) noexcept { chess_game_set_allow_null_moves(handle_, allow); }
+    bool allows_null_moves() const noexcept { return chess_game_allows_null_moves(handle_); }
+
+    chess_outcome outcome() const noexcept { return chess_game_outcome(handle_); }
+    chess_termination claimable_draw() const noexcept { return chess_game_claimable_draw(handle_); }
+    std::size_t repetition_count() const noexcept { return chess_game_repetition_count(handle_); }
+    bool is_threefold_repetition() const noexcept { return chess_game_is_threefold_repetition(handle_); }
+    bool is_fivefold_repetition() const noexcept { return chess_game_is_fivefold_repetition(handle_); }
+    bool can_claim_threefold_repetition() const noexcept {
+        return chess_game_can_claim_threefold_repetition(handle_);
+    }
+
+private:
+    explicit Game(chess_game *owned) noexcept : handle_(owned) {}
+
+    static Position copy_of(const chess_position *pos) {
+        if (pos == nullptr) {
+            throw Error(CHESS_ERR_NULL_POINTER);
+        }
+        return Position::adopt(detail::not_null(chess_position_clone(pos)));
+    }
+
+    chess_game *handle_;
+};
+
+/** An EPD record: a position and its operations; an owned chess_epd handle (move-only: it never
+ * changes, so share it by reference). */
+class Epd {
+public:
+    static Epd parse(const std::string &line, bool chess960 = false) {
+        chess_epd *epd = nullptr;
+        const char *text = detail::c_str(line);
+        detail::check(chess960 ? chess_epd_parse_chess960(text, &epd) : chess_epd_parse(text, &epd));
+        return Epd(epd);
+    }
+
+    Epd(const Epd &) = delete;
+    Epd &operator=(const Epd &) = delete;
+    Epd(Epd &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Epd &operator=(Epd &&other) noexcept {
+        if (this != &other) {
+            chess_epd_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Epd() { chess_epd_free(handle_); }
+
+    const chess_epd *get() const noexcept { return handle_; }
+
+    /** A copy of the record's position (clocks from hmvc and fmvn). */
+    Position position() const {
+        const chess_position *pos = chess_epd_position(handle_);
+        if (pos == nullptr) {
+            throw Error(CHESS_ERR_NULL_POINTER);
+        }
+        return Position::adopt(detail::not_null(chess_position_clone(pos)));
+    }
+    /** The canonical EPD line. */
+    std::string str() const {
+        return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_epd_write(handle_, buf, cap, len);
+        });
+    }
+    std::size_t operation_count() const noexcept { return chess_epd_operation_count(handle_); }
+    std::string opcode(std::size_t index) const {
+        return detail::read_text<32>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_epd_opcode(handle_, index, buf, cap, len);
+        });
+    }
+    bool has(const std::string &opcode) const { return chess_epd_has(handle_, detail::c_str(opcode)); }
+    std::size_t operand_count(const std::string &opcode) const {
+        return chess_epd_operand_count(handle_, detail::c_str(opcode));
+    }
+    chess_operand_kind operand_kind(const std::string &opcode, std::size_t index = 0) const {
+        return chess_epd_operand_kind(handle_, detail::c_str(opcode), index);
+    }
+    /** A string or word operand (UTF-8). */
+    std::string operand_string(const std::string &opcode, std::size_t index = 0) const {
+        const char *op = detail::c_str(opcode);
+        return detail::read_text<64>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_epd_operand_string(handle_, op, index, buf, cap, len);
+        });
+    }
+    std::int64_t operand_integer(const std::string &opcode, std::size_t index = 0) const {
+        std::int64_t value = 0;
+        detail::check(chess_epd_operand_integer(handle_, detail::c_str(opcode), index, &value));
+        return value;
+    }
+    double operand_float(const std::string &opcode, std::size_t index = 0) const {
+        double value = 0;
+        detail::check(chess_epd_operand_float(handle_, detail::c_str(opcode), index, &value));
+        return value;
+    }
+    Move operand_move(const std::string &opcode, std::size_t index = 0) const {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_epd_operand_move(handle_, detail::c_str(opcode), index, &mv));
+        return Move(mv);
+    }
+    /** The moves of bm, am (moves of the position) or pv (a line played in turn). */
+    std::vector<Move> moves(const std::string &opcode) const {
+        const char *op = detail::c_str(opcode);
+        std::vector<chess_move> raw(chess_epd_moves(handle_, op, nullptr, 0));
+        raw.resize(chess_epd_moves(handle_, op, raw.data(), raw.size()));
+        return detail::to_vector(raw.data(), raw.size());
+    }
+
+private:
+    explicit Epd(chess_epd *owned) noexcept : handle_(owned) {}
+    chess_epd *handle_;
+};
+
+}  // namespace chesscore
+
+namespace std {
+template <>
+struct hash<chesscore::Move> {
+    std::size_t operator()(chesscore::Move mv) const noexcept { return std::hash<chess_move>()(mv.raw()); }
+};
+}  // namespace std
+
+#endif /* CHESSCORE_HPP */
