@@ -135,6 +135,45 @@ static void test_lifecycle(void) {
     chess_position_free(other);
 }
 
+static void test_fen_parse_options(void) {
+    chess_position *pos = UNTOUCHED;
+    chess_fen_repairs repairs = {99, 99};
+    size_t offset = 777;
+
+    /* Drop flags remove what is wrong and say what. */
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4K2R w KQk e6 0 1", 0, &pos, &repairs, &offset),
+              CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+    CHECK(pos == UNTOUCHED && repairs.dropped_castling == 99 && offset == 24);
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4K2R w KQk e6 0 1",
+                                   CHESS_FEN_DROP_BAD_CASTLING | CHESS_FEN_DROP_BAD_EN_PASSANT, &pos, &repairs, NULL),
+              CHESS_OK);
+    CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    CHECK(repairs.dropped_castling == (2 | 4) && repairs.dropped_en_passant == 44);
+    chess_position_free(pos);
+
+    /* Two pawns giving check: rejected unless allowed; the position still has legal moves. */
+    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", 0, &pos, NULL, NULL),
+              CHESS_ERR_FEN_IMPOSSIBLE_CHECK);
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK, &pos,
+                                   &repairs, NULL),
+              CHESS_OK);
+    CHECK(repairs.dropped_castling == 0 && repairs.dropped_en_passant == CHESS_NO_SQUARE);
+    CHECK(chess_position_in_check(pos) && chess_legal_moves(pos, NULL, 0) > 0);
+    chess_position_free(pos);
+
+    /* Chess960 reading through the flag. */
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4KR2 w F - 0 1", CHESS_FEN_CHESS960, &pos, NULL, NULL), CHESS_OK);
+    CHECK(chess_position_is_chess960(pos));
+    chess_position_free(pos);
+
+    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_parse_with(START, 16, &pos, NULL, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_parse_with(NULL, 0, &pos, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_parse_with(START, 0, NULL, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(pos == UNTOUCHED);
+}
+
 static void test_fen_read_write(void) {
     chess_position *pos = UNTOUCHED;
     char buf[CHESS_FEN_MAX];
@@ -829,6 +868,7 @@ int main(int argc, char **argv) {
     test_error_messages();
     test_lifecycle();
     test_fen_read_write();
+    test_fen_parse_options();
     test_bad_fens();
     test_fen_error_codes();
     test_fen_components();

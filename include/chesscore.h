@@ -56,6 +56,27 @@
 #define CHESS_FEN_MAX 104
 
 /**
+ * `chess_fen_parse_with` flag: read Chess960 castling (X-FEN or Shredder-FEN).
+ */
+#define CHESS_FEN_CHESS960 1
+
+/**
+ * `chess_fen_parse_with` flag: drop castling rights whose king or rook is not at home.
+ */
+#define CHESS_FEN_DROP_BAD_CASTLING 2
+
+/**
+ * `chess_fen_parse_with` flag: drop an en passant square no double push could have made.
+ */
+#define CHESS_FEN_DROP_BAD_EN_PASSANT 4
+
+/**
+ * `chess_fen_parse_with` flag: accept checks no single move could have given (two pawns
+ * checking, three checkers); move generation handles such positions.
+ */
+#define CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK 8
+
+/**
  * Capacity that always holds every legal or pseudo-legal move of a position.
  */
 #define CHESS_MAX_MOVES 256
@@ -603,6 +624,20 @@ typedef struct chess_position chess_position;
 typedef uint16_t chess_move;
 
 /**
+ * What `chess_fen_parse_with` dropped from the FEN it read.
+ */
+typedef struct chess_fen_repairs {
+    /**
+     * Castling letters dropped, as `KQkq` bits (1 = `K`, 2 = `Q`, 4 = `k`, 8 = `q`).
+     */
+    uint8_t dropped_castling;
+    /**
+     * The en passant square dropped, or `CHESS_NO_SQUARE`.
+     */
+    int dropped_en_passant;
+} chess_fen_repairs;
+
+/**
  * The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
  * it goes on).
  */
@@ -775,6 +810,19 @@ enum chess_error chess_fen_parse(const char *fen, struct chess_position **out);
  * returned), for messages like "error at column 17".
  */
 enum chess_error chess_fen_parse_ex(const char *fen, struct chess_position **out, size_t *error_offset);
+
+/**
+ * `chess_fen_parse_ex` with reading options: `flags` is a combination of `CHESS_FEN_CHESS960`,
+ * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+ * `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as `chess_fen_parse`). When `repairs` is not NULL
+ * it receives, on success, what the drop flags removed. Errors: those of `chess_fen_parse_ex`,
+ * and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+enum chess_error chess_fen_parse_with(const char *fen,
+                                      uint32_t flags,
+                                      struct chess_position **out,
+                                      struct chess_fen_repairs *repairs,
+                                      size_t *error_offset);
 
 /**
  * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a

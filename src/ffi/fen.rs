@@ -1,16 +1,17 @@
 //! FEN reading and writing.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_int};
 
 use super::error::chess_error::{self, *};
 use super::error::{fen_error, fen_file_error};
 use super::position::{chess_position, position, try_new_handle};
 use super::types::{
-    castling_notation_arg, chess_castling_notation, chess_ep_mode, ep_mode_arg, CastlingNotationArg, EpModeArg,
+    castling_notation_arg, chess_castling_notation, chess_ep_mode, ep_mode_arg, square_ret, CastlingNotationArg,
+    EpModeArg,
 };
-use super::util::{c_bytes, guard, guard_code, Out, StackText, TextOut};
+use super::util::{c_bytes, guard, guard_code, write_optional, Out, StackText, TextOut};
 use crate::fen::split;
-use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, FEN_MAX_LEN};
+use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, Repair, FEN_MAX_LEN};
 
 /// Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
 pub const CHESS_FEN_MAX: usize = 104;
@@ -39,6 +40,70 @@ pub unsafe extern "C" fn chess_fen_parse_ex(
 
 fn read_fen(fen: &[u8], options: &FenOptions) -> Result<Position, FenError> {
     Ok(Fen::parse_bytes(fen)?.validate(options)?.0)
+}
+
+/// `chess_fen_parse_with` flag: read Chess960 castling (X-FEN or Shredder-FEN).
+pub const CHESS_FEN_CHESS960: u32 = 1;
+/// `chess_fen_parse_with` flag: drop castling rights whose king or rook is not at home.
+pub const CHESS_FEN_DROP_BAD_CASTLING: u32 = 2;
+/// `chess_fen_parse_with` flag: drop an en passant square no double push could have made.
+pub const CHESS_FEN_DROP_BAD_EN_PASSANT: u32 = 4;
+/// `chess_fen_parse_with` flag: accept checks no single move could have given (two pawns
+/// checking, three checkers); move generation handles such positions.
+pub const CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK: u32 = 8;
+
+/// What `chess_fen_parse_with` dropped from the FEN it read.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct chess_fen_repairs {
+    /// Castling letters dropped, as `KQkq` bits (1 = `K`, 2 = `Q`, 4 = `k`, 8 = `q`).
+    pub dropped_castling: u8,
+    /// The en passant square dropped, or `CHESS_NO_SQUARE`.
+    pub dropped_en_passant: c_int,
+}
+
+/// `chess_fen_parse_ex` with reading options: `flags` is a combination of `CHESS_FEN_CHESS960`,
+/// `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+/// `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as `chess_fen_parse`). When `repairs` is not NULL
+/// it receives, on success, what the drop flags removed. Errors: those of `chess_fen_parse_ex`,
+/// and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse_with(
+    fen: *const c_char,
+    flags: u32,
+    out: *mut *mut chess_position,
+    repairs: *mut chess_fen_repairs,
+    error_offset: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let known = CHESS_FEN_CHESS960
+            | CHESS_FEN_DROP_BAD_CASTLING
+            | CHESS_FEN_DROP_BAD_EN_PASSANT
+            | CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK;
+        if flags & !known != 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let repair = |flag| if flags & flag != 0 { Repair::Drop } else { Repair::Reject };
+        let options = FenOptions {
+            chess960: flags & CHESS_FEN_CHESS960 != 0,
+            bad_castling: repair(CHESS_FEN_DROP_BAD_CASTLING),
+            bad_en_passant: repair(CHESS_FEN_DROP_BAD_EN_PASSANT),
+            allow_impossible_check: flags & CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK != 0,
+        };
+        let fen = c_bytes(fen)?;
+        let out = Out::new(out)?;
+        let (pos, dropped) =
+            Fen::parse_bytes(fen).and_then(|f| f.validate(&options)).map_err(|e| fen_error(&e, error_offset))?;
+        out.write(try_new_handle(pos)?);
+        write_optional(
+            repairs,
+            chess_fen_repairs {
+                dropped_castling: dropped.dropped_castling,
+                dropped_en_passant: square_ret(dropped.dropped_en_passant),
+            },
+        );
+        Ok(())
+    })
 }
 
 /// Reads a FEN into a new handle, `error_offset` as for `chess_fen_parse_ex`.

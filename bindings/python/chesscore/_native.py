@@ -33,6 +33,17 @@ class Outcome(ctypes.Structure):
     _fields_ = [("result", c_int), ("termination", c_int)]
 
 
+class FenRepairs(ctypes.Structure):
+    _fields_ = [("dropped_castling", c_uint8), ("dropped_en_passant", c_int)]
+
+
+# chess_fen_parse_with flags
+FEN_CHESS960 = 1
+FEN_DROP_BAD_CASTLING = 2
+FEN_DROP_BAD_EN_PASSANT = 4
+FEN_ALLOW_IMPOSSIBLE_CHECK = 8
+
+
 POS = POINTER(Position)
 GAME = POINTER(Game)
 EPD = POINTER(Epd)
@@ -80,6 +91,7 @@ SIGNATURES = {
     # FEN
     "chess_fen_parse": (ERR, [c_char_p, POINTER(POS)]),
     "chess_fen_parse_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_parse_with": (ERR, [c_char_p, c_uint32, POINTER(POS), POINTER(FenRepairs), SIZE_P]),
     "chess_fen_parse_chess960": (ERR, [c_char_p, POINTER(POS)]),
     "chess_fen_parse_chess960_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
     "chess_fen_from_components": (

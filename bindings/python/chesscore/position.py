@@ -64,12 +64,20 @@ class Position:
         return cls._wrap(lib.chess_position_clone(borrowed))
 
     @classmethod
-    def from_fen(cls, fen, *, chess960=False):
+    def from_fen(cls, fen, *, chess960=False, allow_impossible_check=False):
         """Reads a FEN (4 to 6 fields). With ``chess960``, castling rights may be X-FEN or
-        Shredder-FEN and the position plays by Chess960 rules. Raises FenError with the offset
-        of the fault."""
-        parse = lib.chess_fen_parse_chess960_ex if chess960 else lib.chess_fen_parse_ex
-        return cls._wrap(_parse_fen(parse, _native.encode(fen, "fen")))
+        Shredder-FEN and the position plays by Chess960 rules. ``allow_impossible_check``
+        accepts checks no single move could give (two pawns checking), as python-chess does.
+        Raises FenError with the offset of the fault."""
+        flags = (_native.FEN_CHESS960 if chess960 else 0) | (
+            _native.FEN_ALLOW_IMPOSSIBLE_CHECK if allow_impossible_check else 0
+        )
+        out = _native.POS()
+        offset = ctypes.c_size_t()
+        code = lib.chess_fen_parse_with(_native.encode(fen, "fen"), flags, ctypes.byref(out), None, ctypes.byref(offset))
+        if code:
+            raise_for(code, offset=offset.value if 100 <= code < 200 else None)
+        return cls._wrap(out)
 
     @classmethod
     def from_components(cls, placement, turn, castling, en_passant, halfmove_clock=0, fullmove_number=1):
