@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Runs the C tests, the C++ wrapper's test and the examples under AddressSanitizer (leak
-# checking on) and UBSan, linked
-# against the release library, which it builds first (nothing to do after `cargo test --release`
-# but to copy the library to target/release).
+# checking on) and UBSan, then under valgrind memcheck (leak checking on), linked against the
+# release library, which it builds first (nothing to do after `cargo test --release` but to copy
+# the library to target/release).
 #
-# usage: c_tests/run_sanitized.sh
+# usage: c_tests/run_sanitized.sh [asan|valgrind|all]   (default: all)
 # Test data: $CHESSCORE_TESTDATA, or ../shared/testdata beside the checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+mode="${1:-all}"
 testdata="${CHESSCORE_TESTDATA:-../shared/testdata}"
 cc="${CC:-cc}"
 cxx="${CXX:-c++}"
@@ -22,17 +23,12 @@ lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-omit-frame-pointer
-       -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude)
+sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-omit-frame-pointer -Iinclude)
 link=(-L"$lib_dir" -lchesscore -Wl,-rpath,"$lib_dir")
 
 # The sanitizer runtimes come with gcc's libraries; install them when the compiler lacks them.
 probe() { echo 'int main(void) { return 0; }' | "$cc" -fsanitize=address,undefined -x c - -o "$work/probe" 2>/dev/null; }
-if ! probe; then
-    echo "run_sanitized: installing the sanitizer runtimes" >&2
-    apt-get update -qq && apt-get install -y -qq gcc libasan8 libubsan1 >/dev/null
-    probe
-fi
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -40,30 +36,58 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 passed=0
 run() {
     echo "run_sanitized: $*"
-    "$@"
+    "${runner[@]}" "$@"
     passed=$((passed + 1))
 }
 
-for name in api perft san game epd chess960; do
-    "$cc" "${flags[@]}" "c_tests/$name.c" -o "$work/$name" "${link[@]}"
-done
-for name in perft legal_moves; do
-    "$cc" "${flags[@]}" "examples/$name.c" -o "$work/example_$name" "${link[@]}"
-done
-"$cxx" "${flags[@]/-std=c99/-std=c++17}" c_tests/cxx_wrapper.cpp -o "$work/cxx_wrapper" "${link[@]}"
+# Builds every program into $work/$1 with the extra compiler flags that follow.
+build() {
+    local dir="$work/$1"
+    shift
+    mkdir -p "$dir"
+    for name in api perft san game epd chess960; do
+        "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
+    done
+    for name in perft legal_moves; do
+        "$cc" "${flags[@]}" "$@" "examples/$name.c" -o "$dir/example_$name" "${link[@]}"
+    done
+    "$cxx" "${flags[@]/-std=c99/-std=c++17}" "$@" c_tests/cxx_wrapper.cpp -o "$dir/cxx_wrapper" "${link[@]}"
+}
 
-run "$work/api" "$testdata" "$work"
-run "$work/perft" "$testdata" 1000000
-run "$work/san" "$testdata"
-run "$work/game"
-run "$work/epd" "$testdata"
-run "$work/chess960" "$testdata" 5000000
-run "$work/cxx_wrapper" "$testdata" "$work" 1000000
-run "$work/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
-run "$work/example_legal_moves" >/dev/null
-if "$work/example_legal_moves" "not a fen" 2>/dev/null; then
-    echo "run_sanitized: legal_moves accepted a bad FEN" >&2
-    exit 1
+# Runs the programs of $work/$1; $2 divides the perft budgets (valgrind is some 50 times slower).
+run_all() {
+    local dir="$work/$1" scale=$2
+    run "$dir/api" "$testdata" "$work"
+    run "$dir/perft" "$testdata" $((1000000 / scale))
+    run "$dir/san" "$testdata"
+    run "$dir/game"
+    run "$dir/epd" "$testdata"
+    run "$dir/chess960" "$testdata" $((5000000 / scale))
+    run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale))
+    run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
+    run "$dir/example_legal_moves" >/dev/null
+    if "${runner[@]}" "$dir/example_legal_moves" "not a fen" 2>/dev/null; then
+        echo "run_sanitized: legal_moves accepted a bad FEN" >&2
+        exit 1
+    fi
+    passed=$((passed + 1))
+}
+
+if [ "$mode" = all ] || [ "$mode" = asan ]; then
+    if ! probe; then
+        echo "run_sanitized: installing the sanitizer runtimes" >&2
+        apt-get update -qq && apt-get install -y -qq gcc libasan8 libubsan1 >/dev/null
+        probe
+    fi
+    runner=()
+    build asan "${sanitize[@]}"
+    run_all asan 1
 fi
-passed=$((passed + 1))
-echo "sanitized C tests: $passed passed, 0 failed"
+if [ "$mode" = all ] || [ "$mode" = valgrind ]; then
+    command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
+    runner=(valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect
+            --errors-for-leak-kinds=definite,indirect)
+    build valgrind
+    run_all valgrind 10
+fi
+echo "sanitized C tests ($mode): $passed passed, 0 failed"
