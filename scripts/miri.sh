@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the tests that exercise unsafe code under Miri: the C ABI layer called from Rust
+# (handles, buffers, games' positions, EPD records, threads) and the core's unit tests that
+# reach its few `unsafe` blocks (enum conversions). Needs the nightly toolchain with Miri;
+# installs it when absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  rustup toolchain install nightly --profile minimal --component miri rust-src
+fi
+export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
+cargo +nightly miri test --lib -- ffi:: square:: bitboard:: castling:: moves:: piece:: color:: zobrist
+cargo +nightly miri test --test ffi_miri --test ffi_threads
