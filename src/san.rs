@@ -383,7 +383,12 @@ impl Position {
 
     /// Reads a move in SAN with the given mode and null-move permission.
     pub fn parse_san_with(&self, text: &str, options: &SanOptions) -> Result<Move, SanError> {
-        let bytes = text.as_bytes();
+        self.parse_san_bytes(text.as_bytes(), options)
+    }
+
+    /// [`Position::parse_san_with`] on bytes (the PGN reader's tokens are not checked for
+    /// UTF-8 first: SAN is ASCII, anything else is a syntax error).
+    pub(crate) fn parse_san_bytes(&self, bytes: &[u8], options: &SanOptions) -> Result<Move, SanError> {
         let mv = self.parse_san_lenient(bytes, options.allow_null)?;
         if options.mode == SanMode::Strict {
             let canonical = self.san(mv).map_err(|_| SanError::Illegal)?;
