@@ -39,7 +39,8 @@
 //!   of the line (or the first one followed by another tag). A repeated name replaces the
 //!   earlier value. Tags are kept as read: the Seven Tag Roster is not filled in (the writer
 //!   supplies its defaults).
-//! - The start position comes from the `FEN` tag (ignored when `SetUp` is `"0"`). A `Variant`
+//! - The start position comes from the `FEN` tag (whatever `SetUp` says, as python-chess
+//!   reads it), else it is the standard one. A `Variant`
 //!   tag of `Chess960` (or `chess 960`, `Fischerandom`, `960`, ...) reads the FEN as Chess960
 //!   (Shredder-FEN or X-FEN castling); so does a FEN whose castling rights only make sense in
 //!   Chess960. `Standard`, `From Position` and the like are standard chess; any other variant

@@ -377,8 +377,7 @@ pub struct PgnReader<S> {
     /// The start position tags of the game being read.
     fen: Vec<u8>,
     fen_at: Option<Location>,
-    setup_off: bool,
-    variant: Option<String>,
+    variant: Option<(String, Location)>,
     /// Unescaped tag values, normalised comments.
     scratch: Vec<u8>,
     /// Comment text after CRLF or UTF-8 repair.
@@ -425,7 +424,6 @@ impl<S: Source> PgnReader<S> {
             lines: Vec::new(),
             fen: Vec::new(),
             fen_at: None,
-            setup_off: false,
             variant: None,
             scratch: Vec::new(),
             text: String::new(),
@@ -590,7 +588,14 @@ impl<S: Source> PgnReader<S> {
                         self.line += 1;
                         self.line_start = self.base + i as u64;
                     }
-                    0xEF if buf.len() - i >= 3 && buf[i + 1] == 0xBB && buf[i + 2] == 0xBF => i += 3,
+                    0xEF if buf.len() - i >= 3 && buf[i + 1] == 0xBB && buf[i + 2] == 0xBF => {
+                        // A mark at the start of a line is not part of it: columns (and the
+                        // escape rule) start after it.
+                        if self.base + i as u64 == self.line_start {
+                            self.line_start += 3;
+                        }
+                        i += 3;
+                    }
                     b'%' if self.base + i as u64 == self.line_start => {
                         escape = true;
                         break;
@@ -695,7 +700,6 @@ impl<S: Source> PgnReader<S> {
     fn tags<V: Visitor>(&mut self, visitor: &mut V, first: u8) -> Result<(), Fail> {
         self.fen.clear();
         self.fen_at = None;
-        self.setup_off = false;
         self.variant = None;
         let mut next = Some(first);
         loop {
@@ -742,8 +746,7 @@ impl<S: Source> PgnReader<S> {
                 self.fen.extend_from_slice(value.as_bytes());
                 self.fen_at = Some(at);
             }
-            "SetUp" => self.setup_off = value.trim() == "0",
-            "Variant" => self.variant = Some(value.to_string()),
+            "Variant" => self.variant = Some((value.to_string(), at)),
             _ => {}
         }
         visitor.tag(name, value);
@@ -756,11 +759,11 @@ impl<S: Source> PgnReader<S> {
         let skip_movetext = Resync::MOVETEXT;
         let chess960 = match &self.variant {
             None => false,
-            Some(variant) => match variant_is_chess960(variant) {
+            Some((variant, at)) => match variant_is_chess960(variant) {
                 Some(chess960) => chess960,
                 None => {
                     let kind = PgnErrorKind::UnsupportedVariant(variant.clone());
-                    return Err(self.fail(kind, self.location(), b"", skip_movetext));
+                    return Err(self.fail(kind, *at, b"", skip_movetext));
                 }
             },
         };
@@ -771,7 +774,7 @@ impl<S: Source> PgnReader<S> {
             allow_impossible_check: true,
         };
         let fen = match self.fen_at {
-            Some(_) if !self.setup_off => &self.fen[..],
+            Some(_) => &self.fen[..],
             _ if chess960 => {
                 let mut start = Position::startpos();
                 start.set_chess960(true);
@@ -1072,7 +1075,7 @@ impl<S: Source> PgnReader<S> {
                 if self.tag_line_at(start)? {
                     // The comment runs into the next game's tags: it was never closed.
                     self.advance(start, newlines, last_nl);
-                    return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"{", Resync::None));
+                    return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"", Resync::None));
                 }
                 continue;
             }
@@ -1083,7 +1086,7 @@ impl<S: Source> PgnReader<S> {
             }
             if !self.fill(LOOKAHEAD)? {
                 self.advance(i, newlines, last_nl);
-                return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"{", Resync::None));
+                return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"", Resync::None));
             }
         };
         if close - 1 > limit {
@@ -1273,9 +1276,14 @@ impl<S: Source> PgnReader<S> {
             self.skip_line()?;
         }
         if in_tags {
-            // The rest of the tag section, then the movetext.
-            while let Some(b'[' | b';') = self.skip_space()? {
-                self.skip_line()?;
+            // The rest of the tag section (up to a blank line: after one, a tag begins the
+            // next game), then the movetext.
+            loop {
+                let line = self.line;
+                match self.skip_space()? {
+                    Some(b'[' | b';') if self.line == line => self.skip_line()?,
+                    _ => break,
+                }
             }
         }
         self.skip_movetext(depth, false, in_comment)?;

@@ -29,6 +29,8 @@ struct Node {
     mv: Move,
     parent: u32,
     first_child: u32,
+    /// The last child, so that appending one is O(1) however many variations there are.
+    last_child: u32,
     next_sibling: u32,
     first_note: u32,
     last_note: u32,
@@ -80,6 +82,7 @@ impl MoveTree {
             mv: Move::NULL,
             parent: NONE,
             first_child: NONE,
+            last_child: NONE,
             next_sibling: NONE,
             first_note: NONE,
             last_note: NONE,
@@ -194,20 +197,18 @@ impl MoveTree {
             mv,
             parent: parent.0,
             first_child: NONE,
+            last_child: NONE,
             next_sibling: NONE,
             first_note: NONE,
             last_note: NONE,
             ply,
         });
-        match self.main_child(parent) {
-            None => self.nodes[parent.index()].first_child = id,
-            Some(first) => {
-                let mut last = first;
-                while let Some(next) = self.next_sibling(last) {
-                    last = next;
-                }
-                self.nodes[last.index()].next_sibling = id;
-            }
+        let p = &mut self.nodes[parent.index()];
+        let last = std::mem::replace(&mut p.last_child, id);
+        if last == NONE {
+            p.first_child = id;
+        } else {
+            self.nodes[last as usize].next_sibling = id;
         }
         NodeId(id)
     }

@@ -108,6 +108,9 @@ impl<W: fmt::Write> Wrap<'_, W> {
             self.column = 0;
             return Ok(());
         }
+        if text.is_empty() {
+            return self.token("{ }");
+        }
         let first_line = text.split('\n').next().unwrap_or_default();
         self.space_for(2 + first_line.chars().count())?;
         self.out.write_str("{ ")?;
