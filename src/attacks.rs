@@ -104,6 +104,25 @@ const fn geometry(full_line: bool) -> [[Bitboard; 64]; 64] {
 static BETWEEN: [[Bitboard; 64]; 64] = geometry(false);
 static LINE: [[Bitboard; 64]; 64] = geometry(true);
 
+const fn rays(steps: [(i32, i32); 4]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < 4 {
+            bits |= ray_from(sq, steps[i]);
+            i += 1;
+        }
+        table[sq as usize] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+static BISHOP_RAYS: [Bitboard; 64] = rays([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+static ROOK_RAYS: [Bitboard; 64] = rays([(1, 0), (-1, 0), (0, 1), (0, -1)]);
+
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -140,6 +159,19 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
+}
+
+/// Squares a bishop on `sq` would attack on an empty board: a small table, so a cheap test of
+/// whether a magic lookup can find anything.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
+/// Squares a rook on `sq` would attack on an empty board (see [`bishop_rays`]).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
 }
 
 /// Squares strictly between `a` and `b` when they share a line, otherwise empty.

@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
 use crate::color::Color;
@@ -326,7 +328,24 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king_square(self.turn), !self.turn)
+        let king = self.king_square(self.turn);
+        let them = self.by_color[(!self.turn).index()];
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
+        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
+        let mut checkers = ((knight_attacks(king) & self.by_kind[PieceKind::Knight.index()])
+            | (pawn_attacks(self.turn, king) & self.by_kind[PieceKind::Pawn.index()])
+            | (king_attacks(king) & self.by_kind[PieceKind::King.index()]))
+            & them;
+        // Enemy sliders on the king's lines are few: testing each one's path with the small
+        // between table keeps clear of the large magic tables, which often miss the cache.
+        let occupied = self.occupancy();
+        for slider in (bishop_rays(king) & diagonal) | (rook_rays(king) & straight) {
+            if (between(king, slider) & occupied).is_empty() {
+                checkers.set(slider);
+            }
+        }
+        checkers
     }
 
     /// True when the side to move is in check.
@@ -347,8 +366,8 @@ impl Position {
         let king = self.king_square(color);
         let them = self.by_color[(!color).index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Rook.index()] | queens))
-            | (bishop_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
+        let snipers = ((rook_rays(king) & (self.by_kind[PieceKind::Rook.index()] | queens))
+            | (bishop_rays(king) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
             & them;
         let occupied = self.occupancy();
         let mut pinned = Bitboard::EMPTY;

@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -224,10 +224,12 @@ fn strip_annotation(text: &[u8]) -> &[u8] {
 }
 
 fn parse_body(body: &[u8]) -> Result<Body, SanError> {
-    match body {
-        b"O-O" | b"0-0" => return Ok(Body::Castle(CastlingSide::KingSide)),
-        b"O-O-O" | b"0-0-0" => return Ok(Body::Castle(CastlingSide::QueenSide)),
-        _ => {}
+    if let [b'O' | b'0', ..] = body {
+        match body {
+            b"O-O" | b"0-0" => return Ok(Body::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Ok(Body::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
     }
     // Read from the end: [promotion], destination, [separator], then a prefix of at most a
     // piece letter, a file and a rank, in that order.
@@ -294,6 +296,20 @@ fn is_uci_shaped(token: &[u8]) -> bool {
         [a, b, c, d, p] => square(*a, *b) && square(*c, *d) && matches!(p, b'n' | b'b' | b'r' | b'q'),
         _ => false,
     }
+}
+
+/// The sliders among `candidates` (all on a line through `to`) with nothing between them and
+/// `to`. There are rarely more than two, and the small between table stays in cache where a
+/// magic lookup would often miss it.
+#[inline(always)]
+fn reaching(candidates: Bitboard, to: Square, occupied: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    for from in candidates {
+        if (between(from, to) & occupied).is_empty() {
+            reach.set(from);
+        }
+    }
+    reach
 }
 
 #[inline(always)]
@@ -400,7 +416,8 @@ impl Position {
     }
 
     fn parse_san_lenient(&self, bytes: &[u8], allow_null: bool) -> Result<Move, SanError> {
-        if NULL_SPELLINGS.contains(&bytes) {
+        // Null moves start with one of these; most tokens are spared the comparisons.
+        if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
             return if allow_null && !self.in_check() { Ok(Move::NULL) } else { Err(SanError::Illegal) };
         }
         let body = strip_annotation(bytes);
@@ -503,9 +520,9 @@ impl Position {
                 return if safe { square_bb(king) } else { Bitboard::EMPTY };
             }
             PieceKind::Knight => knight_attacks(to) & pieces,
-            PieceKind::Bishop => bishop_attacks(to, occupied) & pieces,
-            PieceKind::Rook => rook_attacks(to, occupied) & pieces,
-            PieceKind::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & pieces,
+            PieceKind::Bishop => reaching(bishop_rays(to) & pieces, to, occupied),
+            PieceKind::Rook => reaching(rook_rays(to) & pieces, to, occupied),
+            PieceKind::Queen => reaching((bishop_rays(to) | rook_rays(to)) & pieces, to, occupied),
             PieceKind::Pawn => {
                 if self.color_occupancy(them).contains(to) {
                     pawn_attacks(them, to) & pieces
@@ -527,8 +544,10 @@ impl Position {
         if origins.is_empty() {
             return origins;
         }
+        // Only a piece on a line through its king can be pinned.
+        let exposed = origins & (bishop_rays(king) | rook_rays(king));
+        let pinned = if exposed.any() { self.pinned_of(us) & exposed } else { Bitboard::EMPTY };
         let checkers = self.checkers();
-        let pinned = self.pinned_of(us) & origins;
         if let Some(checker) = checkers.first() {
             if checkers.more_than_one() || !between(king, checker).with(checker).contains(to) {
                 return Bitboard::EMPTY;

@@ -10,6 +10,7 @@
 
 mod harness;
 mod perft;
+mod pgn;
 mod san;
 
 use std::process::exit;
@@ -23,14 +24,19 @@ pub struct Group {
     pub run: fn(&Config),
 }
 
-/// All groups, in the order they run by default. Future groups (PGN parsing,
-/// C-ABI perft) are added here, one module each.
+/// All groups, in the order they run by default. Future groups (C-ABI perft)
+/// are added here, one module each.
 const GROUPS: &[Group] = &[
     Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run },
     Group {
         name: "san",
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
+    },
+    Group {
+        name: "pgn",
+        about: "PGN full replay with legality checks (--only replay|rss)",
+        run: pgn::run,
     },
 ];
 
@@ -40,7 +46,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft: bulk|leaf)\n  \
+           --only KIND     run only one kind within a group (perft: bulk|leaf; pgn: replay|rss)\n  \
            --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
@@ -67,6 +73,14 @@ fn main() {
     };
 
     let mut args = std::env::args().skip(1);
+    // The pgn group measures peak memory in a child process of its own.
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, mode, path] = all.as_slice() {
+        if flag == pgn::RSS_CHILD_FLAG {
+            pgn::rss_child(mode, std::path::Path::new(path));
+            return;
+        }
+    }
     while let Some(arg) = args.next() {
         // Accept both `--flag value` and `--flag=value`.
         let (flag, inline) = match arg.split_once('=') {

@@ -129,16 +129,76 @@ pub trait Visitor {
 /// One line being read: the main line, or a variation.
 #[derive(Clone, Copy)]
 struct Line {
-    /// The position before the line's last move (a variation starts from here).
-    before: Position,
-    /// The position after the line's last move.
-    current: Position,
-    /// Plies from the game's start to `current`.
+    /// The positions before and after the line's last move, `positions[current]` being the
+    /// latter: a move writes the other slot, so each move copies one position, not two.
+    positions: [Position; 2],
+    current: usize,
+    /// Plies from the game's start to the current position.
     ply: u32,
     /// True once the line has a move.
     has_move: bool,
     /// Where the `(` of a variation stands.
     opened: Location,
+}
+
+impl Line {
+    fn new(start: Position, ply: u32, opened: Location) -> Line {
+        Line { positions: [start; 2], current: 0, ply, has_move: false, opened }
+    }
+
+    /// The position before the last move (a variation starts from here).
+    fn before(&self) -> &Position {
+        &self.positions[self.current ^ 1]
+    }
+
+    /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.
+    #[inline(always)]
+    fn play<V: Visitor>(&mut self, visitor: &mut V, san: &[u8], mv: Move) -> Flow {
+        let before = self.current;
+        let after = before ^ 1;
+        self.positions[after] = self.positions[before];
+        if mv.is_null() {
+            self.positions[after].play_null();
+        } else {
+            self.positions[after].play_unchecked(mv);
+        }
+        self.current = after;
+        self.ply += 1;
+        self.has_move = true;
+        // A move was read from it, so it is ASCII.
+        visitor.san(utf8(san).unwrap_or_default(), mv, &self.positions[before], &self.positions[after])
+    }
+}
+
+/// How many bytes of `token` are a move number: `12.`, `12...` (possibly glued to the move),
+/// or digits alone (a number without its dot; `0000` is the null move, though).
+#[inline(always)]
+fn move_number_len(token: &[u8]) -> usize {
+    let mut digits = 0;
+    while digits < token.len() && token[digits].is_ascii_digit() {
+        digits += 1;
+    }
+    let mut dots = digits;
+    while dots < token.len() && token[dots] == b'.' {
+        dots += 1;
+    }
+    if digits > 0 && (dots > digits || (digits == token.len() && token != b"0000")) {
+        dots
+    } else {
+        0
+    }
+}
+
+/// `san` split into the move and the NAG of its `!`/`?` suffix; `None` when the marks are no
+/// annotation (`!!!`).
+#[inline(always)]
+fn split_suffix(san: &[u8]) -> Option<(&[u8], Option<u8>)> {
+    if !matches!(san, [.., b'!' | b'?']) {
+        return Some((san, None));
+    }
+    let marks = san.iter().rev().take_while(|&&b| b == b'!' || b == b'?').count();
+    let (body, marks) = san.split_at(san.len() - marks);
+    Some((body, Some(suffix_nag(marks)?)))
 }
 
 /// How to get past the rest of a broken game.
@@ -204,6 +264,61 @@ const fn delimiters() -> [bool; 256] {
 
 static DELIMITER: [bool; 256] = delimiters();
 
+/// `bytes` as text, with a fast path for ASCII (most tags and comments, every move): the
+/// library's check is a call per token, which shows at this rate.
+#[inline(always)]
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is valid UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes).ok()
+    }
+}
+
+/// The index of the first byte of `hay` equal to `a` or `b`, eight bytes at a time: comments,
+/// tag values and lines are searched this way.
+#[inline]
+fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The lowest high bit this sets marks the first byte equal to `c` (higher ones may be
+    // false alarms from the borrow, but only the lowest is used).
+    let equal = |word: u64, c: u8| {
+        let x = word ^ (ONES * u64::from(c));
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    let mut chunks = hay.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let found = equal(word, a) | equal(word, b);
+        if found != 0 {
+            return Some(offset + found.trailing_zeros() as usize / 8);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&c| c == a || c == b).map(|i| offset + i)
+}
+
+/// The first `}` or line end of a comment.
+#[inline]
+fn find_comment_end(hay: &[u8]) -> Option<usize> {
+    find_either(hay, b'}', b'\n')
+}
+
+/// The length of a token whose first byte is followed by `next` (8 bytes), or 9 when none of
+/// them ends it: without a branch per byte, since a loop's exit would be mispredicted on
+/// nearly every token.
+#[inline(always)]
+fn short_token_len(next: &[u8]) -> usize {
+    let mut ends = 1 << 8;
+    for (k, &b) in next.iter().enumerate().take(8) {
+        ends |= u32::from(DELIMITER[b as usize]) << k;
+    }
+    1 + ends.trailing_zeros() as usize
+}
+
 /// `[A-Za-z0-9_+#=:-]`: what a tag name is made of (it starts with a letter or digit).
 fn is_tag_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
@@ -251,6 +366,8 @@ fn parse_tag_line(line: &[u8]) -> Result<TagSpans, &'static str> {
         let mut first = None;
         let mut j = value_start;
         while j < line.len() {
+            let Some(k) = find_either(&line[j..], b'"', b'\\') else { break };
+            j += k;
             match line[j] {
                 b'\\' if escapes => j += 1,
                 b'"' => {
@@ -630,7 +747,7 @@ impl<S: Source> PgnReader<S> {
     fn skip_line(&mut self) -> Result<(), Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
-            if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+            if let Some(i) = find_either(buf, b'\n', b'\n') {
                 self.advance(i + 1, 1, i);
                 return Ok(());
             }
@@ -646,7 +763,7 @@ impl<S: Source> PgnReader<S> {
     fn line_in_view(&mut self, from: usize, limit: usize) -> Result<Option<usize>, Fail> {
         loop {
             let buf = &self.src.data()[self.pos + from..];
-            if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+            if let Some(i) = find_either(buf, b'\n', b'\n') {
                 return Ok((i <= limit).then_some(i));
             }
             if buf.len() > limit {
@@ -728,14 +845,15 @@ impl<S: Source> PgnReader<S> {
         };
         self.scratch.clear();
         unescape_into(&line[spans.value.0..spans.value.1], &mut self.scratch);
-        let name = std::str::from_utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
-        let value = match std::str::from_utf8(&self.scratch) {
-            Ok(value) => value,
-            Err(_) if self.options.lossy_utf8 => {
+        // Tag names are ASCII by their syntax.
+        let name = utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
+        let value = match utf8(&self.scratch) {
+            Some(value) => value,
+            None if self.options.lossy_utf8 => {
                 self.text = String::from_utf8_lossy(&self.scratch).into_owned();
                 &self.text
             }
-            Err(_) => {
+            None => {
                 let kind = PgnErrorKind::InvalidUtf8;
                 return Err(Fail { kind, at, ply: 0, text: line.to_vec(), resync: in_tags });
             }
@@ -806,9 +924,12 @@ impl<S: Source> PgnReader<S> {
     fn movetext<V: Visitor>(&mut self, visitor: &mut V, start: Position) -> Result<Option<Outcome>, Fail> {
         let san_options = SanOptions { mode: self.options.san_mode, allow_null: true };
         self.lines.clear();
-        self.lines.push(Line { before: start, current: start, ply: 0, has_move: false, opened: Location::default() });
+        self.lines.push(Line::new(start, 0, Location::default()));
         self.in_movetext = true;
         loop {
+            if self.fast_tokens(visitor, &san_options) == Flow::Skip {
+                return self.skip_rest();
+            }
             let Some(c) = self.skip_space()? else {
                 return self.game_over(None);
             };
@@ -863,15 +984,90 @@ impl<S: Source> PgnReader<S> {
                         return Ok(Some(outcome));
                     }
                     if self.move_token(visitor, len, &san_options)? == Flow::Skip {
-                        let (end, _) = self.skip_movetext(depth as u32, false, false)?;
-                        return Ok(match end {
-                            SkipEnd::Result(outcome) => Some(outcome),
-                            _ => None,
-                        });
+                        return self.skip_rest();
                     }
                 }
             }
         }
+    }
+
+    /// Reads the common movetext tokens straight from the buffer (blanks, line ends, comments
+    /// on one line, move numbers, moves) and stops on anything else (a result, a variation, a
+    /// bad move...) or near the end of what is in view, leaving it to the general code, which
+    /// reads that one token (and reports it if it is wrong); then this goes on.
+    #[inline(always)]
+    fn fast_tokens<V: Visitor>(&mut self, visitor: &mut V, options: &SanOptions) -> Flow {
+        let data = self.src.data();
+        // A token starting before `limit` is in view whole, with the byte after it.
+        let limit = if self.eof { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
+        let max_comment = self.options.max_comment_len;
+        let Some(line) = self.lines.last_mut() else { return Flow::Continue };
+        let (mut i, mut line_no, mut line_start) = (self.pos, self.line, self.line_start);
+        let mut flow = Flow::Continue;
+        while flow == Flow::Continue {
+            while i < limit {
+                match data[i] {
+                    b' ' | b'\t' | b'\r' => i += 1,
+                    b'\n' => {
+                        i += 1;
+                        line_no += 1;
+                        line_start = self.base + i as u64;
+                    }
+                    _ => break,
+                }
+            }
+            if i >= limit {
+                break;
+            }
+            match data[i] {
+                b'{' => {
+                    let rest = &data[i + 1..];
+                    let Some(close) = find_comment_end(rest) else { break };
+                    if rest[close] != b'}' || close > max_comment {
+                        break;
+                    }
+                    let Some(text) = utf8(rest[..close].trim_ascii()) else { break };
+                    visitor.comment(text);
+                    i += close + 2;
+                }
+                b if b.is_ascii_alphanumeric() => {
+                    // Near the end of the input the general code reads the token.
+                    let len = data.get(i + 1..i + 9).map_or(9, short_token_len);
+                    if len > 8 {
+                        break;
+                    }
+                    let token = &data[i..i + len];
+                    if matches!(b, b'0' | b'1') && result_token(token).is_some() {
+                        break;
+                    }
+                    let skip = move_number_len(token);
+                    let Some((san, suffix)) = split_suffix(&token[skip..]) else { break };
+                    if !san.is_empty() {
+                        let Ok(mv) = line.positions[line.current].parse_san_bytes(san, options) else { break };
+                        flow = line.play(visitor, san, mv);
+                    }
+                    if let Some(nag) = suffix {
+                        visitor.nag(nag);
+                    }
+                    i += len;
+                }
+                _ => break,
+            }
+        }
+        self.pos = i;
+        self.line = line_no;
+        self.line_start = line_start;
+        flow
+    }
+
+    /// The visitor asked to skip the rest of the movetext: scans it for the result.
+    fn skip_rest(&mut self) -> Result<Option<Outcome>, Fail> {
+        let depth = self.lines.len() as u32 - 1;
+        let (end, _) = self.skip_movetext(depth, false, false)?;
+        Ok(match end {
+            SkipEnd::Result(outcome) => Some(outcome),
+            _ => None,
+        })
     }
 
     /// The movetext ended (result token inside a variation, next game's tags, end of input):
@@ -914,39 +1110,15 @@ impl<S: Source> PgnReader<S> {
 
     /// A move token of `len` bytes at `pos`: move number, SAN with suffix annotation, or an
     /// evaluation symbol.
-    #[inline]
     fn move_token<V: Visitor>(&mut self, visitor: &mut V, len: usize, options: &SanOptions) -> Result<Flow, Fail> {
         let token = &self.src.data()[self.pos..self.pos + len];
-        // A move number, possibly glued to the move (`12.e4`, `12...e5`); digits alone are a
-        // number without its dot, except the null move `0000`.
-        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
-        let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
-        let skip = if digits > 0 && dots > 0 {
-            digits + dots
-        } else if digits == len && token != b"0000" {
-            len
-        } else {
-            0
-        };
-        let san = &token[skip..];
-        if san.is_empty() {
+        let skip = move_number_len(token);
+        let depth = self.lines.len() - 1;
+        let Some((san, suffix)) = split_suffix(&token[skip..]) else {
+            let at = self.location_ahead(skip);
+            let fail = self.fail(PgnErrorKind::InvalidNag, at, token, Resync::at_depth(depth));
             self.pos += len;
-            return Ok(Flow::Continue);
-        }
-        let annotation = san.iter().rev().take_while(|&&b| b == b'!' || b == b'?').count();
-        let (san, suffix) = san.split_at(san.len() - annotation);
-        let suffix = match suffix {
-            [] => None,
-            s => match suffix_nag(s) {
-                Some(nag) => Some(nag),
-                None => {
-                    let at = self.location_ahead(skip);
-                    let depth = self.lines.len() - 1;
-                    let fail = self.fail(PgnErrorKind::InvalidNag, at, token, Resync::at_depth(depth));
-                    self.pos += len;
-                    return Err(fail);
-                }
-            },
+            return Err(fail);
         };
         if san.is_empty() {
             self.pos += len;
@@ -955,15 +1127,15 @@ impl<S: Source> PgnReader<S> {
             }
             return Ok(Flow::Continue);
         }
-        if let Some(nag) = symbol_nag(san).filter(|_| suffix.is_none()) {
-            self.pos += len;
-            visitor.nag(nag);
-            return Ok(Flow::Continue);
-        }
-        let depth = self.lines.len() - 1;
         let line = &mut self.lines[depth];
-        let mv = match line.current.parse_san_bytes(san, options) {
+        let mv = match line.positions[line.current].parse_san_bytes(san, options) {
             Ok(mv) => mv,
+            // Evaluation symbols are rare: looked for only when the token is no move.
+            Err(_) if suffix.is_none() && symbol_nag(san).is_some() => {
+                self.pos += len;
+                visitor.nag(symbol_nag(san).unwrap_or_default());
+                return Ok(Flow::Continue);
+            }
             Err(e) => {
                 let ply = line.ply + 1;
                 let text = san.to_vec();
@@ -972,18 +1144,7 @@ impl<S: Source> PgnReader<S> {
                 return Err(Fail { kind: PgnErrorKind::Move(e), at, ply, text, resync: Resync::at_depth(depth) });
             }
         };
-        let mut after = line.current;
-        if mv.is_null() {
-            after.play_null();
-        } else {
-            after.play_unchecked(mv);
-        }
-        // SAN is ASCII, so this never falls back.
-        let flow = visitor.san(std::str::from_utf8(san).unwrap_or_default(), mv, &line.current, &after);
-        line.before = line.current;
-        line.current = after;
-        line.ply += 1;
-        line.has_move = true;
+        let flow = line.play(visitor, san, mv);
         self.pos += len;
         if let Some(nag) = suffix {
             visitor.nag(nag);
@@ -997,7 +1158,13 @@ impl<S: Source> PgnReader<S> {
         self.pos += 1;
         let len = self.token_len();
         let digits = &self.src.data()[self.pos..self.pos + len.min(MAX_TOKEN_LEN)];
-        let value = std::str::from_utf8(digits).ok().filter(|d| !d.starts_with('+')).and_then(|d| d.parse::<u8>().ok());
+        let value = match digits {
+            [] => None,
+            d if d.len() <= 3 && d.iter().all(u8::is_ascii_digit) => {
+                u8::try_from(d.iter().fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'))).ok()
+            }
+            _ => None,
+        };
         self.pos += len.min(MAX_TOKEN_LEN);
         value.ok_or_else(|| {
             let mut text = b"$".to_vec();
@@ -1021,13 +1188,7 @@ impl<S: Source> PgnReader<S> {
             return Err(self.fail(kind, at, b"(", Resync::at_depth(depth + 1)));
         }
         if visitor.begin_variation() == Flow::Continue {
-            self.lines.push(Line {
-                before: top.before,
-                current: top.before,
-                ply: top.ply - 1,
-                has_move: false,
-                opened: at,
-            });
+            self.lines.push(Line::new(*top.before(), top.ply - 1, at));
             return Ok(());
         }
         match self.skip_movetext(1, true, false)? {
@@ -1043,46 +1204,30 @@ impl<S: Source> PgnReader<S> {
         let mut i = 1;
         let mut newlines = 0;
         let mut last_nl = 0;
-        let mut has_cr = false;
         let close = loop {
             let buf = &self.src.data()[self.pos..];
-            let mut next_line = None;
-            while i < buf.len() {
-                match buf[i] {
-                    b'}' => break,
-                    b'\n' => {
-                        if i + 1 == buf.len() && !self.eof {
-                            // Look at the next line's first byte after the refill.
-                            break;
-                        }
-                        newlines += 1;
-                        last_nl = i;
-                        if buf.get(i + 1) == Some(&b'[') {
-                            next_line = Some(i + 1);
-                            i += 1;
-                            break;
-                        }
+            match find_comment_end(&buf[i..]).map(|k| i + k) {
+                Some(end) if buf[end] == b'}' => break end,
+                // A line end with the next line's first byte in view.
+                Some(nl) if nl + 1 < buf.len() || self.eof => {
+                    newlines += 1;
+                    last_nl = nl;
+                    i = nl + 1;
+                    if buf.get(i) == Some(&b'[') && self.tag_line_at(i)? {
+                        // The comment runs into the next game's tags: it was never closed.
+                        self.advance(i, newlines, last_nl);
+                        return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"", Resync::None));
                     }
-                    b'\r' => has_cr = true,
-                    _ => {}
+                    continue;
                 }
-                i += 1;
-            }
-            if i < buf.len() && buf[i] == b'}' && next_line.is_none() {
-                break i;
-            }
-            if let Some(start) = next_line {
-                if self.tag_line_at(start)? {
-                    // The comment runs into the next game's tags: it was never closed.
-                    self.advance(start, newlines, last_nl);
-                    return Err(self.fail(PgnErrorKind::UnterminatedComment, at, b"", Resync::None));
-                }
-                continue;
+                // A line end at the end of what is in view: look again after the refill.
+                Some(nl) => i = nl,
+                None => i = buf.len(),
             }
             if i - 1 > limit {
                 self.advance(i, newlines, last_nl);
                 let resync = Resync::Game { in_tags: false, in_comment: true, in_line: false, depth: depth as u32 };
-                return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b"{", resync));
+                return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b"", resync));
             }
             if !self.fill(LOOKAHEAD)? {
                 self.advance(i, newlines, last_nl);
@@ -1091,10 +1236,11 @@ impl<S: Source> PgnReader<S> {
         };
         if close - 1 > limit {
             self.advance(close + 1, newlines, last_nl);
-            return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b"{", Resync::at_depth(depth)));
+            return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b"", Resync::at_depth(depth)));
         }
         let start = self.pos + 1;
         let end = self.pos + close;
+        let has_cr = newlines > 0 && self.src.data()[start..end].contains(&b'\r');
         self.advance(close + 1, newlines, last_nl);
         self.comment_text(start, end, has_cr, at, depth)
     }
@@ -1105,7 +1251,7 @@ impl<S: Source> PgnReader<S> {
         let limit = self.options.max_comment_len;
         let Some(len) = self.line_in_view(0, limit)? else {
             let resync = Resync::Game { in_tags: false, in_comment: false, in_line: true, depth: depth as u32 };
-            return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b";", resync));
+            return Err(self.fail(PgnErrorKind::CommentTooLong { limit }, at, b"", resync));
         };
         let (start, end) = (self.pos + 1, self.pos + len);
         self.pos += len;
@@ -1135,13 +1281,13 @@ impl<S: Source> PgnReader<S> {
         } else {
             raw
         };
-        match std::str::from_utf8(raw) {
-            Ok(text) => Ok(text),
-            Err(_) if self.options.lossy_utf8 => {
+        match utf8(raw) {
+            Some(text) => Ok(text),
+            None if self.options.lossy_utf8 => {
                 self.text = String::from_utf8_lossy(raw).into_owned();
                 Ok(&self.text)
             }
-            Err(_) => {
+            None => {
                 let kind = PgnErrorKind::InvalidUtf8;
                 Err(Fail {
                     kind,
