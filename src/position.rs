@@ -4,7 +4,8 @@
 use std::fmt;
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+    between, between_compact, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
@@ -328,24 +329,29 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        let king = self.king_square(self.turn);
-        let them = self.by_color[(!self.turn).index()];
+        self.attackers_sparse(self.king_square(self.turn), !self.turn, self.occupancy())
+    }
+
+    /// [`Position::attackers_with`] for one square, without the magic tables: the sliders on
+    /// the square's lines are few, and testing each one's path with the small between table
+    /// keeps clear of the large magic tables, which often miss the cache when positions
+    /// change at every call (reading games, unlike generating moves).
+    #[inline]
+    pub(crate) fn attackers_sparse(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[color.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
         let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
         let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
-        let mut checkers = ((knight_attacks(king) & self.by_kind[PieceKind::Knight.index()])
-            | (pawn_attacks(self.turn, king) & self.by_kind[PieceKind::Pawn.index()])
-            | (king_attacks(king) & self.by_kind[PieceKind::King.index()]))
+        let mut attackers = ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
+            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()]))
             & them;
-        // Enemy sliders on the king's lines are few: testing each one's path with the small
-        // between table keeps clear of the large magic tables, which often miss the cache.
-        let occupied = self.occupancy();
-        for slider in (bishop_rays(king) & diagonal) | (rook_rays(king) & straight) {
-            if (between(king, slider) & occupied).is_empty() {
-                checkers.set(slider);
+        for slider in (bishop_rays(sq) & diagonal) | (rook_rays(sq) & straight) {
+            if (between_compact(sq, slider) & occupied).is_empty() {
+                attackers.set(slider);
             }
         }
-        checkers
+        attackers
     }
 
     /// True when the side to move is in check.

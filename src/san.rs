@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{between, between_compact, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -277,6 +277,42 @@ fn parse_body(body: &[u8]) -> Result<Body, SanError> {
     Ok(Body::Normal(Parsed { piece, file, rank, to, promotion }))
 }
 
+/// The parts of the commonest moves, read in one match (`e4`, `Nf3`, `Nxf3`, `exd5`, each
+/// with an optional `+` or `#`); `None` sends anything else to [`parse_body`], which reads
+/// these the same way.
+#[inline(always)]
+fn common_shape(bytes: &[u8]) -> Option<Parsed> {
+    let body = match bytes {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => bytes,
+    };
+    let square = |f: u8, r: u8| Square::new(File::new(f - b'a'), Rank::new(r - b'1'));
+    // A table rather than a jump on the letter (see `san_origins`): the letters' codes modulo
+    // 11 are B 0, N 1, Q 4, R 5, K 9.
+    const LETTERS: [PieceKind; 11] = {
+        let mut table = [PieceKind::Pawn; 11];
+        table[b'B' as usize % 11] = PieceKind::Bishop;
+        table[b'N' as usize % 11] = PieceKind::Knight;
+        table[b'Q' as usize % 11] = PieceKind::Queen;
+        table[b'R' as usize % 11] = PieceKind::Rook;
+        table[b'K' as usize % 11] = PieceKind::King;
+        table
+    };
+    let piece = |p: u8| LETTERS[p as usize % 11];
+    let (piece, file, to) = match *body {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (None, None, square(f, r)),
+        [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f @ b'a'..=b'h', r @ b'1'..=b'8']
+        | [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            (Some(piece(p)), None, square(f, r))
+        }
+        [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            (None, Some(File::new(from - b'a')), square(f, r))
+        }
+        _ => return None,
+    };
+    Some(Parsed { piece, file, rank: None, to, promotion: None })
+}
+
 fn promotion_letter(b: u8) -> Option<PieceKind> {
     match b.to_ascii_lowercase() {
         b'n' => Some(PieceKind::Knight),
@@ -305,7 +341,7 @@ fn is_uci_shaped(token: &[u8]) -> bool {
 fn reaching(candidates: Bitboard, to: Square, occupied: Bitboard) -> Bitboard {
     let mut reach = Bitboard::EMPTY;
     for from in candidates {
-        if (between(from, to) & occupied).is_empty() {
+        if (between_compact(from, to) & occupied).is_empty() {
             reach.set(from);
         }
     }
@@ -416,6 +452,9 @@ impl Position {
     }
 
     fn parse_san_lenient(&self, bytes: &[u8], allow_null: bool) -> Result<Move, SanError> {
+        if let Some(parsed) = common_shape(bytes) {
+            return self.resolve(&parsed);
+        }
         // Null moves start with one of these; most tokens are spared the comparisons.
         if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
             return if allow_null && !self.in_check() { Ok(Move::NULL) } else { Err(SanError::Illegal) };
@@ -441,6 +480,7 @@ impl Position {
     }
 
     /// Finds the one legal move a parsed SAN names.
+    #[inline]
     fn resolve(&self, p: &Parsed) -> Result<Move, SanError> {
         let kind = match (p.piece, p.file, p.rank) {
             (Some(kind), _, _) => kind,
@@ -512,34 +552,30 @@ impl Position {
         let occupied = self.occupancy();
         let king = self.king_square(us);
         let pieces = self.pieces_of(us, kind) & from_mask;
-        let mut origins = match kind {
-            PieceKind::King => {
-                let safe = pieces.contains(king)
-                    && king_attacks(king).contains(to)
-                    && self.attackers_with(to, them, occupied.without(king)).is_empty();
-                return if safe { square_bb(king) } else { Bitboard::EMPTY };
+        // One path for the pieces rather than a jump on the kind, which reading games (a
+        // different kind at every move) mispredicts: knights and kings are never blocked, so
+        // the sliders' test passes them unchanged.
+        let mut origins = if kind != PieceKind::Pawn {
+            let origins = reaching(empty_board_attacks(kind, to) & pieces, to, occupied);
+            if kind == PieceKind::King {
+                let safe = origins.any() && self.attackers_sparse(to, them, occupied.without(king)).is_empty();
+                return if safe { origins } else { Bitboard::EMPTY };
             }
-            PieceKind::Knight => knight_attacks(to) & pieces,
-            PieceKind::Bishop => reaching(bishop_rays(to) & pieces, to, occupied),
-            PieceKind::Rook => reaching(rook_rays(to) & pieces, to, occupied),
-            PieceKind::Queen => reaching((bishop_rays(to) | rook_rays(to)) & pieces, to, occupied),
-            PieceKind::Pawn => {
-                if self.color_occupancy(them).contains(to) {
-                    pawn_attacks(them, to) & pieces
-                } else if Some(to) == self.en_passant() {
-                    // The en passant test covers pins and checks itself.
-                    let capturers = pawn_attacks(them, to) & pieces;
-                    let mut legal = Bitboard::EMPTY;
-                    for from in capturers {
-                        if self.en_passant_is_legal(from, to) {
-                            legal.set(from);
-                        }
-                    }
-                    return legal;
-                } else {
-                    self.push_origins(to, pieces, occupied)
+            origins
+        } else if self.color_occupancy(them).contains(to) {
+            pawn_attacks(them, to) & pieces
+        } else if Some(to) == self.en_passant() {
+            // The en passant test covers pins and checks itself.
+            let capturers = pawn_attacks(them, to) & pieces;
+            let mut legal = Bitboard::EMPTY;
+            for from in capturers {
+                if self.en_passant_is_legal(from, to) {
+                    legal.set(from);
                 }
             }
+            return legal;
+        } else {
+            self.push_origins(to, pieces, occupied)
         };
         if origins.is_empty() {
             return origins;

@@ -153,7 +153,7 @@ impl Line {
 
     /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.
     #[inline(always)]
-    fn play<V: Visitor>(&mut self, visitor: &mut V, san: &[u8], mv: Move) -> Flow {
+    fn play<V: Visitor>(&mut self, visitor: &mut V, san: &str, mv: Move) -> Flow {
         let before = self.current;
         let after = before ^ 1;
         self.positions[after] = self.positions[before];
@@ -165,8 +165,7 @@ impl Line {
         self.current = after;
         self.ply += 1;
         self.has_move = true;
-        // A move was read from it, so it is ASCII.
-        visitor.san(utf8(san).unwrap_or_default(), mv, &self.positions[before], &self.positions[after])
+        visitor.san(san, mv, &self.positions[before], &self.positions[after])
     }
 }
 
@@ -280,19 +279,11 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
 /// tag values and lines are searched this way.
 #[inline]
 fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // The lowest high bit this sets marks the first byte equal to `c` (higher ones may be
-    // false alarms from the borrow, but only the lowest is used).
-    let equal = |word: u64, c: u8| {
-        let x = word ^ (ONES * u64::from(c));
-        x.wrapping_sub(ONES) & !x & HIGHS
-    };
     let mut chunks = hay.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = equal(word, a) | equal(word, b);
+        let found = bytes_equal(word, a) | bytes_equal(word, b);
         if found != 0 {
             return Some(offset + found.trailing_zeros() as usize / 8);
         }
@@ -307,16 +298,63 @@ fn find_comment_end(hay: &[u8]) -> Option<usize> {
     find_either(hay, b'}', b'\n')
 }
 
-/// The length of a token whose first byte is followed by `next` (8 bytes), or 9 when none of
-/// them ends it: without a branch per byte, since a loop's exit would be mispredicted on
-/// nearly every token.
+/// The first `}` or line end of a comment, and whether the bytes before it are all ASCII: one
+/// pass where the general code would take three.
 #[inline(always)]
-fn short_token_len(next: &[u8]) -> usize {
-    let mut ends = 1 << 8;
-    for (k, &b) in next.iter().enumerate().take(8) {
-        ends |= u32::from(DELIMITER[b as usize]) << k;
+fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
+    let mut high = 0;
+    let mut chunks = hay.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let found = bytes_equal(word, b'}') | bytes_equal(word, b'\n');
+        if found != 0 {
+            // The high bits of the bytes before the first one found.
+            let before = (found & found.wrapping_neg()).wrapping_sub(1) & HIGHS;
+            return Some((offset + found.trailing_zeros() as usize / 8, high | (word & before) == 0));
+        }
+        high |= word & HIGHS;
+        offset += 8;
     }
-    1 + ends.trailing_zeros() as usize
+    let rest = chunks.remainder();
+    let end = rest.iter().position(|&c| c == b'}' || c == b'\n')?;
+    Some((offset + end, high == 0 && rest[..end].is_ascii()))
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` equal to `c`; the lowest one set marks the first such
+/// byte (higher ones may be false alarms from the borrow, so only the lowest may be used).
+#[inline(always)]
+fn bytes_equal(word: u64, c: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(c));
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The length of a token whose first byte is followed by the 8 bytes of `next` (little
+/// endian), or 9 when none of them ends it; the byte that ends it may be a control character
+/// the [`DELIMITER`] table does not list. Word arithmetic rather than a loop, whose exit would be
+/// mispredicted on nearly every token.
+#[inline(always)]
+fn short_token_len(next: u64) -> usize {
+    // Bytes below 0x21: blanks, line ends and other control characters.
+    let low = next.wrapping_sub(ONES * 0x21) & !next & HIGHS;
+    // With bit 0x20 set, `[` and `{`, `]` and `}` coincide, and with bit 0x01 too, `(` and
+    // `)`; the only other bytes that then match are control characters.
+    let y = next | (ONES * 0x20);
+    let special = bytes_equal(y, b'{')
+        | bytes_equal(y, b'}')
+        | bytes_equal(y | ONES, b')')
+        | bytes_equal(y, b';')
+        | bytes_equal(y, b'$')
+        | bytes_equal(y, b'"');
+    let ends = low | special;
+    if ends == 0 {
+        9
+    } else {
+        1 + ends.trailing_zeros() as usize / 8
+    }
 }
 
 /// `[A-Za-z0-9_+#=:-]`: what a tag name is made of (it starts with a letter or digit).
@@ -402,6 +440,10 @@ fn parse_tag_line(line: &[u8]) -> Result<TagSpans, &'static str> {
 
 /// `value` with `\\` and `\"` unescaped (other backslashes kept), appended to `out`.
 fn unescape_into(value: &[u8], out: &mut Vec<u8>) {
+    if find_either(value, b'\\', b'\\').is_none() {
+        out.extend_from_slice(value);
+        return;
+    }
     let mut i = 0;
     while i < value.len() {
         if value[i] == b'\\' && matches!(value.get(i + 1), Some(b'\\' | b'"')) {
@@ -1005,16 +1047,18 @@ impl<S: Source> PgnReader<S> {
         let (mut i, mut line_no, mut line_start) = (self.pos, self.line, self.line_start);
         let mut flow = Flow::Continue;
         while flow == Flow::Continue {
+            // A bit test rather than comparisons, which become a jump table that is mispredicted.
+            const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r' | 1 << b'\n';
             while i < limit {
-                match data[i] {
-                    b' ' | b'\t' | b'\r' => i += 1,
-                    b'\n' => {
-                        i += 1;
-                        line_no += 1;
-                        line_start = self.base + i as u64;
-                    }
-                    _ => break,
+                let c = data[i];
+                if c >= 64 || BLANKS >> c & 1 == 0 {
+                    break;
                 }
+                if c == b'\n' {
+                    line_no += 1;
+                    line_start = self.base + i as u64 + 1;
+                }
+                i += 1;
             }
             if i >= limit {
                 break;
@@ -1022,29 +1066,45 @@ impl<S: Source> PgnReader<S> {
             match data[i] {
                 b'{' => {
                     let rest = &data[i + 1..];
-                    let Some(close) = find_comment_end(rest) else { break };
-                    if rest[close] != b'}' || close > max_comment {
+                    let Some((close, ascii)) = scan_short_comment(rest) else { break };
+                    if rest[close] != b'}' || !ascii || close > max_comment {
                         break;
                     }
-                    let Some(text) = utf8(rest[..close].trim_ascii()) else { break };
-                    visitor.comment(text);
+                    // SAFETY: the comment was just found to be ASCII.
+                    visitor.comment(unsafe { std::str::from_utf8_unchecked(rest[..close].trim_ascii()) });
                     i += close + 2;
                 }
                 b if b.is_ascii_alphanumeric() => {
                     // Near the end of the input the general code reads the token.
-                    let len = data.get(i + 1..i + 9).map_or(9, short_token_len);
-                    if len > 8 {
+                    let Some(next) = data.get(i + 1..i + 9) else { break };
+                    let next = u64::from_le_bytes(next.try_into().unwrap_or_default());
+                    let len = short_token_len(next);
+                    // Control characters other than blanks and line ends do not end tokens.
+                    if len > 8 || matches!(data[i + len], 0..=8 | 11 | 12 | 14..=31) {
                         break;
                     }
                     let token = &data[i..i + len];
-                    if matches!(b, b'0' | b'1') && result_token(token).is_some() {
-                        break;
-                    }
-                    let skip = move_number_len(token);
+                    let skip = if b.is_ascii_digit() {
+                        // `1-0`, `0-1` and `1/2-1/2` have a `-` or `/` second.
+                        if matches!(token.get(1), Some(b'-' | b'/')) && result_token(token).is_some() {
+                            break;
+                        }
+                        move_number_len(token)
+                    } else {
+                        0
+                    };
                     let Some((san, suffix)) = split_suffix(&token[skip..]) else { break };
                     if !san.is_empty() {
                         let Ok(mv) = line.positions[line.current].parse_san_bytes(san, options) else { break };
-                        flow = line.play(visitor, san, mv);
+                        // The token's bytes after its first (an ASCII letter or digit) are
+                        // the low `len - 1` bytes of `next`.
+                        let rest = if len > 1 { next & (u64::MAX >> (8 * (9 - len))) } else { 0 };
+                        if rest & HIGHS != 0 {
+                            break;
+                        }
+                        // SAFETY: every byte of the token was just found to be ASCII.
+                        let text = unsafe { std::str::from_utf8_unchecked(san) };
+                        flow = line.play(visitor, text, mv);
                     }
                     if let Some(nag) = suffix {
                         visitor.nag(nag);
@@ -1144,7 +1204,8 @@ impl<S: Source> PgnReader<S> {
                 return Err(Fail { kind: PgnErrorKind::Move(e), at, ply, text, resync: Resync::at_depth(depth) });
             }
         };
-        let flow = line.play(visitor, san, mv);
+        // A move was read from it, so it is ASCII.
+        let flow = line.play(visitor, utf8(san).unwrap_or_default(), mv);
         self.pos += len;
         if let Some(nag) = suffix {
             visitor.nag(nag);
@@ -1460,6 +1521,27 @@ impl<S> std::fmt::Debug for PgnReader<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn token_end_by_words_matches_the_table() {
+        // Every byte value at every place, among token bytes.
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut next = *b"Nxe5+!?a";
+                next[at] = b;
+                let expected = next.iter().position(|&c| DELIMITER[c as usize] || c < 0x21).map_or(9, |k| k + 1);
+                assert_eq!(short_token_len(u64::from_le_bytes(next)), expected, "{b:#x} at {at}");
+            }
+        }
+        assert_eq!(find_either(b"abc}def\nghi", b'}', b'\n'), Some(3));
+        assert_eq!(find_either(b"0123456789abcdef\n", b'}', b'\n'), Some(16));
+        assert_eq!(find_either(b"0123456789", b'}', b'\n'), None);
+        assert_eq!(scan_short_comment(b" [%clk 0:05:00] } 2. d4"), Some((16, true)));
+        assert_eq!(scan_short_comment("caf\u{e9} } x".as_bytes()), Some((6, false)));
+        assert_eq!(scan_short_comment("long ascii text } then caf\u{e9}".as_bytes()), Some((16, true)));
+        assert_eq!(scan_short_comment("a\u{e9}\n}".as_bytes()), Some((3, false)));
+        assert_eq!(scan_short_comment(b"no end"), None);
+    }
 
     #[test]
     fn tag_line_shapes() {
