@@ -526,9 +526,8 @@ impl Position {
             self.play_special(mv, kind, us);
         }
 
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
+        // Black's move ends a full move; added without a branch, as the side alternates.
+        self.fullmove_number = self.fullmove_number.wrapping_add(us as u32);
         self.turn = them;
         self.key ^= zobrist::white_to_move_key();
     }

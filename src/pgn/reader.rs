@@ -332,28 +332,18 @@ fn bytes_equal(word: u64, c: u8) -> u64 {
     x.wrapping_sub(ONES) & !x & HIGHS
 }
 
-/// The length of a token whose first byte is followed by the 8 bytes of `next` (little
-/// endian), or 9 when none of them ends it; the byte that ends it may be a control character
-/// the [`DELIMITER`] table does not list. Word arithmetic rather than a loop, whose exit would be
-/// mispredicted on nearly every token.
+/// The length of a blank-delimited token whose first byte is followed by the 8 bytes of
+/// `next` (little endian), or 9 when none of them ends it. A token ends at the first byte
+/// below 0x21 (a blank, a line end, or another control character); the other delimiters
+/// (`{`, `(`, `$`...) are not looked for: a token that runs into one never reads as a move or
+/// a move number, so the general code, which splits tokens exactly, gets it.
 #[inline(always)]
 fn short_token_len(next: u64) -> usize {
-    // Bytes below 0x21: blanks, line ends and other control characters.
     let low = next.wrapping_sub(ONES * 0x21) & !next & HIGHS;
-    // With bit 0x20 set, `[` and `{`, `]` and `}` coincide, and with bit 0x01 too, `(` and
-    // `)`; the only other bytes that then match are control characters.
-    let y = next | (ONES * 0x20);
-    let special = bytes_equal(y, b'{')
-        | bytes_equal(y, b'}')
-        | bytes_equal(y | ONES, b')')
-        | bytes_equal(y, b';')
-        | bytes_equal(y, b'$')
-        | bytes_equal(y, b'"');
-    let ends = low | special;
-    if ends == 0 {
+    if low == 0 {
         9
     } else {
-        1 + ends.trailing_zeros() as usize / 8
+        1 + low.trailing_zeros() as usize / 8
     }
 }
 
@@ -1523,13 +1513,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn token_end_by_words_matches_the_table() {
+    fn token_end_is_the_first_control_byte() {
         // Every byte value at every place, among token bytes.
         for b in 0..=255u8 {
             for at in 0..8 {
                 let mut next = *b"Nxe5+!?a";
                 next[at] = b;
-                let expected = next.iter().position(|&c| DELIMITER[c as usize] || c < 0x21).map_or(9, |k| k + 1);
+                let expected = next.iter().position(|&c| c < 0x21).map_or(9, |k| k + 1);
                 assert_eq!(short_token_len(u64::from_le_bytes(next)), expected, "{b:#x} at {at}");
             }
         }
