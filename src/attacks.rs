@@ -126,34 +126,9 @@ static BISHOP_RAYS: [Bitboard; 64] = rays([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
 /// The eight directions; the opposite of direction `d` is `7 - d`.
 const STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (1, -1), (0, -1), (-1, -1), (-1, 0)];
 
-/// `DIRECTION_INDEX[a][b]`: the direction from `a` to `b` (an index into [`STEPS`]), or 8
-/// when they share no line.
-const fn direction_indices() -> [[u8; 64]; 64] {
-    let mut table = [[8u8; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            if let Some(step) = direction(a, b) {
-                let mut d = 0;
-                while d < 8 {
-                    if STEPS[d].0 == step.0 && STEPS[d].1 == step.1 {
-                        table[a as usize][b as usize] = d as u8;
-                    }
-                    d += 1;
-                }
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-}
-
-/// `DIRECTED_RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`;
-/// `DIRECTED_RAYS[8]` is empty, for squares that share no line.
-const fn directed_rays() -> [[Bitboard; 64]; 9] {
-    let mut table = [[Bitboard::EMPTY; 64]; 9];
+/// `DIRECTED_RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`.
+const fn directed_rays() -> [[Bitboard; 64]; 8] {
+    let mut table = [[Bitboard::EMPTY; 64]; 8];
     let mut d = 0;
     while d < 8 {
         let mut sq = 0;
@@ -166,24 +141,20 @@ const fn directed_rays() -> [[Bitboard; 64]; 9] {
     table
 }
 
-/// Squares each kind attacks from each square on an empty board (pawns: none).
-const fn empty_board() -> [[Bitboard; 64]; 6] {
+/// Squares knights and kings attack from each square (other kinds: none).
+const fn leapers() -> [[Bitboard; 64]; 6] {
     let mut table = [[Bitboard::EMPTY; 64]; 6];
     let mut sq = 0;
     while sq < 64 {
         table[1][sq] = KNIGHT[sq];
-        table[2][sq] = BISHOP_RAYS[sq];
-        table[3][sq] = ROOK_RAYS[sq];
-        table[4][sq] = Bitboard(BISHOP_RAYS[sq].0 | ROOK_RAYS[sq].0);
         table[5][sq] = KING[sq];
         sq += 1;
     }
     table
 }
 
-static EMPTY_BOARD: [[Bitboard; 64]; 6] = empty_board();
-static DIRECTION_INDEX: [[u8; 64]; 64] = direction_indices();
-static DIRECTED_RAYS: [[Bitboard; 64]; 9] = directed_rays();
+static LEAPERS: [[Bitboard; 64]; 6] = leapers();
+static DIRECTED_RAYS: [[Bitboard; 64]; 8] = directed_rays();
 static ROOK_RAYS: [Bitboard; 64] = rays([(1, 0), (-1, 0), (0, 1), (0, -1)]);
 
 /// Squares a knight on `sq` attacks.
@@ -237,22 +208,34 @@ pub fn rook_rays(sq: Square) -> Bitboard {
     ROOK_RAYS[sq.index()]
 }
 
-/// Squares a piece of `kind` on `sq` attacks on an empty board (none for a pawn): one lookup
-/// for any kind, where a jump on the kind would be mispredicted when kinds vary from call to
-/// call.
+/// Squares a knight or king on `sq` attacks, by kind (none for other kinds): one lookup for
+/// any kind, where a jump on the kind would be mispredicted when kinds vary from call to call.
 #[inline(always)]
-pub fn empty_board_attacks(kind: PieceKind, sq: Square) -> Bitboard {
-    EMPTY_BOARD[kind.index()][sq.index()]
+pub fn leaper_attacks(kind: PieceKind, sq: Square) -> Bitboard {
+    LEAPERS[kind.index()][sq.index()]
 }
 
-/// [`between`] from two tables of 4 KB and 4.5 KB instead of one of 32 KB: slower to compute,
-/// but it stays in the first-level cache next to the position being read, where code that
-/// looks at a different position at every call (reading games) would miss the large table.
+/// The sliders among `diagonal` and `straight` that attack `sq` given `occupied`: the first
+/// occupied square in each of the eight directions, kept when a slider of the right kind stands
+/// there. No magic lookup and no loop over the sliders: a fixed sequence of steps, which a
+/// different position at every call cannot mispredict.
 #[inline(always)]
-pub fn between_compact(a: Square, b: Square) -> Bitboard {
-    let d = DIRECTION_INDEX[a.index()][b.index()] as usize;
-    // Direction 8 (no line) has an empty ray, and its "opposite" is clamped to it.
-    DIRECTED_RAYS[d][a.index()] & DIRECTED_RAYS[(7usize.wrapping_sub(d)).min(8)][b.index()]
+pub fn slider_attackers(sq: Square, occupied: Bitboard, diagonal: Bitboard, straight: Bitboard) -> Bitboard {
+    let rays = &DIRECTED_RAYS;
+    let s = sq.index();
+    // Directions 0 to 3 go up the board (the nearest blocker is the lowest bit), 4 to 7 down
+    // (the highest); 1, 3, 4 and 6 are diagonals.
+    let up = |d: usize| {
+        let b = rays[d][s].0 & occupied.0;
+        b & b.wrapping_neg()
+    };
+    let down = |d: usize| {
+        let b = rays[d][s].0 & occupied.0;
+        (1u64 << 63 >> (b.leading_zeros() & 63)) & 0u64.wrapping_sub(u64::from(b != 0))
+    };
+    let diagonal_hits = up(1) | up(3) | down(4) | down(6);
+    let straight_hits = up(0) | up(2) | down(5) | down(7);
+    Bitboard((diagonal_hits & diagonal.0) | (straight_hits & straight.0))
 }
 
 /// Squares strictly between `a` and `b` when they share a line, otherwise empty.
@@ -293,10 +276,18 @@ mod tests {
     }
 
     #[test]
-    fn compact_between_matches_the_table() {
-        for a in Square::ALL {
-            for b in Square::ALL {
-                assert_eq!(between_compact(a, b), between(a, b), "{a} {b}");
+    fn slider_attackers_match_the_magics() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let occupied = Bitboard(seed & seed.rotate_left(17));
+            let (diagonal, straight) =
+                (Bitboard(seed.rotate_left(5) & occupied.0), Bitboard(seed.rotate_left(29) & occupied.0));
+            for sq in Square::ALL {
+                let expected = (bishop_attacks(sq, occupied) & diagonal) | (rook_attacks(sq, occupied) & straight);
+                assert_eq!(slider_attackers(sq, occupied, diagonal, straight), expected, "{sq}");
             }
         }
     }

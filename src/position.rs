@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::attacks::{
-    between, between_compact, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+    slider_attackers,
 };
 use crate::bitboard::Bitboard;
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
@@ -342,16 +342,11 @@ impl Position {
         let queens = self.by_kind[PieceKind::Queen.index()];
         let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
         let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
-        let mut attackers = ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
             | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
             | (king_attacks(sq) & self.by_kind[PieceKind::King.index()]))
-            & them;
-        for slider in (bishop_rays(sq) & diagonal) | (rook_rays(sq) & straight) {
-            if (between_compact(sq, slider) & occupied).is_empty() {
-                attackers.set(slider);
-            }
-        }
-        attackers
+            & them
+            | slider_attackers(sq, occupied, diagonal, straight)
     }
 
     /// True when the side to move is in check.

@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::attacks::{between, between_compact, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{between, bishop_rays, leaper_attacks, line, pawn_attacks, rook_rays, slider_attackers};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -334,20 +334,6 @@ fn is_uci_shaped(token: &[u8]) -> bool {
     }
 }
 
-/// The sliders among `candidates` (all on a line through `to`) with nothing between them and
-/// `to`. There are rarely more than two, and the small between table stays in cache where a
-/// magic lookup would often miss it.
-#[inline(always)]
-fn reaching(candidates: Bitboard, to: Square, occupied: Bitboard) -> Bitboard {
-    let mut reach = Bitboard::EMPTY;
-    for from in candidates {
-        if (between_compact(from, to) & occupied).is_empty() {
-            reach.set(from);
-        }
-    }
-    reach
-}
-
 #[inline(always)]
 fn square_bb(sq: Square) -> Bitboard {
     Bitboard::from_square(sq)
@@ -556,7 +542,12 @@ impl Position {
         // different kind at every move) mispredicts: knights and kings are never blocked, so
         // the sliders' test passes them unchanged.
         let mut origins = if kind != PieceKind::Pawn {
-            let origins = reaching(empty_board_attacks(kind, to) & pieces, to, occupied);
+            // Masks selecting the moving pieces as diagonal or straight sliders (or neither).
+            const DIAGONAL: [u64; 6] = [0, 0, !0, 0, !0, 0];
+            const STRAIGHT: [u64; 6] = [0, 0, 0, !0, !0, 0];
+            let (diagonal, straight) = (pieces.0 & DIAGONAL[kind.index()], pieces.0 & STRAIGHT[kind.index()]);
+            let origins = (leaper_attacks(kind, to) & pieces)
+                | slider_attackers(to, occupied, Bitboard(diagonal), Bitboard(straight));
             if kind == PieceKind::King {
                 let safe = origins.any() && self.attackers_sparse(to, them, occupied.without(king)).is_empty();
                 return if safe { origins } else { Bitboard::EMPTY };

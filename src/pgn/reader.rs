@@ -430,10 +430,6 @@ fn parse_tag_line(line: &[u8]) -> Result<TagSpans, &'static str> {
 
 /// `value` with `\\` and `\"` unescaped (other backslashes kept), appended to `out`.
 fn unescape_into(value: &[u8], out: &mut Vec<u8>) {
-    if find_either(value, b'\\', b'\\').is_none() {
-        out.extend_from_slice(value);
-        return;
-    }
     let mut i = 0;
     while i < value.len() {
         if value[i] == b'\\' && matches!(value.get(i + 1), Some(b'\\' | b'"')) {
@@ -875,14 +871,21 @@ impl<S: Source> PgnReader<S> {
                 return Err(self.fail(PgnErrorKind::BadTag { reason }, at, line, in_tags));
             }
         };
-        self.scratch.clear();
-        unescape_into(&line[spans.value.0..spans.value.1], &mut self.scratch);
+        let raw = &line[spans.value.0..spans.value.1];
+        // Most values have nothing to unescape, and are read in place.
+        let raw = if find_either(raw, b'\\', b'\\').is_some() {
+            self.scratch.clear();
+            unescape_into(raw, &mut self.scratch);
+            &self.scratch[..]
+        } else {
+            raw
+        };
         // Tag names are ASCII by their syntax.
         let name = utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
-        let value = match utf8(&self.scratch) {
+        let value = match utf8(raw) {
             Some(value) => value,
             None if self.options.lossy_utf8 => {
-                self.text = String::from_utf8_lossy(&self.scratch).into_owned();
+                self.text = String::from_utf8_lossy(raw).into_owned();
                 &self.text
             }
             None => {
