@@ -126,35 +126,42 @@ static BISHOP_RAYS: [Bitboard; 64] = rays([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
 /// The eight directions; the opposite of direction `d` is `7 - d`.
 const STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (1, -1), (0, -1), (-1, -1), (-1, 0)];
 
-/// `DIRECTED_RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`.
-const fn directed_rays() -> [[Bitboard; 64]; 8] {
-    let mut table = [[Bitboard::EMPTY; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 64 {
-            table[d][sq as usize] = Bitboard(ray_from(sq, STEPS[d]));
-            sq += 1;
+/// The eight rays of one square, in one cache line.
+#[repr(align(64))]
+struct Rays([u64; 8]);
+
+/// `DIRECTED_RAYS[sq].0[d]`: the squares from `sq` (excluded) to the edge in direction `d`.
+const fn directed_rays() -> [Rays; 64] {
+    let mut table = [const { Rays([0; 8]) }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            table[sq as usize].0[d] = ray_from(sq, STEPS[d]);
+            d += 1;
         }
-        d += 1;
+        sq += 1;
     }
     table
 }
 
-/// Squares knights and kings attack from each square (other kinds: none).
-const fn leapers() -> [[Bitboard; 64]; 6] {
+/// Squares each kind attacks from each square on an empty board (pawns: none).
+const fn empty_board() -> [[Bitboard; 64]; 6] {
     let mut table = [[Bitboard::EMPTY; 64]; 6];
     let mut sq = 0;
     while sq < 64 {
         table[1][sq] = KNIGHT[sq];
+        table[2][sq] = BISHOP_RAYS[sq];
+        table[3][sq] = ROOK_RAYS[sq];
+        table[4][sq] = Bitboard(BISHOP_RAYS[sq].0 | ROOK_RAYS[sq].0);
         table[5][sq] = KING[sq];
         sq += 1;
     }
     table
 }
 
-static LEAPERS: [[Bitboard; 64]; 6] = leapers();
-static DIRECTED_RAYS: [[Bitboard; 64]; 8] = directed_rays();
+static EMPTY_BOARD: [[Bitboard; 64]; 6] = empty_board();
+static DIRECTED_RAYS: [Rays; 64] = directed_rays();
 static ROOK_RAYS: [Bitboard; 64] = rays([(1, 0), (-1, 0), (0, 1), (0, -1)]);
 
 /// Squares a knight on `sq` attacks.
@@ -208,11 +215,12 @@ pub fn rook_rays(sq: Square) -> Bitboard {
     ROOK_RAYS[sq.index()]
 }
 
-/// Squares a knight or king on `sq` attacks, by kind (none for other kinds): one lookup for
-/// any kind, where a jump on the kind would be mispredicted when kinds vary from call to call.
+/// Squares a piece of `kind` on `sq` attacks on an empty board (none for a pawn): one lookup
+/// for any kind, where a jump on the kind would be mispredicted when kinds vary from call to
+/// call.
 #[inline(always)]
-pub fn leaper_attacks(kind: PieceKind, sq: Square) -> Bitboard {
-    LEAPERS[kind.index()][sq.index()]
+pub fn empty_board_attacks(kind: PieceKind, sq: Square) -> Bitboard {
+    EMPTY_BOARD[kind.index()][sq.index()]
 }
 
 /// The sliders among `diagonal` and `straight` that attack `sq` given `occupied`: the first
@@ -221,16 +229,15 @@ pub fn leaper_attacks(kind: PieceKind, sq: Square) -> Bitboard {
 /// different position at every call cannot mispredict.
 #[inline(always)]
 pub fn slider_attackers(sq: Square, occupied: Bitboard, diagonal: Bitboard, straight: Bitboard) -> Bitboard {
-    let rays = &DIRECTED_RAYS;
-    let s = sq.index();
+    let rays = &DIRECTED_RAYS[sq.index()].0;
     // Directions 0 to 3 go up the board (the nearest blocker is the lowest bit), 4 to 7 down
     // (the highest); 1, 3, 4 and 6 are diagonals.
     let up = |d: usize| {
-        let b = rays[d][s].0 & occupied.0;
+        let b = rays[d] & occupied.0;
         b & b.wrapping_neg()
     };
     let down = |d: usize| {
-        let b = rays[d][s].0 & occupied.0;
+        let b = rays[d] & occupied.0;
         (1u64 << 63 >> (b.leading_zeros() & 63)) & 0u64.wrapping_sub(u64::from(b != 0))
     };
     let diagonal_hits = up(1) | up(3) | down(4) | down(6);

@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::attacks::{between, bishop_rays, leaper_attacks, line, pawn_attacks, rook_rays, slider_attackers};
+use crate::attacks::{between, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -538,16 +538,16 @@ impl Position {
         let occupied = self.occupancy();
         let king = self.king_square(us);
         let pieces = self.pieces_of(us, kind) & from_mask;
-        // One path for the pieces rather than a jump on the kind, which reading games (a
-        // different kind at every move) mispredicts: knights and kings are never blocked, so
-        // the sliders' test passes them unchanged.
         let mut origins = if kind != PieceKind::Pawn {
-            // Masks selecting the moving pieces as diagonal or straight sliders (or neither).
-            const DIAGONAL: [u64; 6] = [0, 0, !0, 0, !0, 0];
-            const STRAIGHT: [u64; 6] = [0, 0, 0, !0, !0, 0];
-            let (diagonal, straight) = (pieces.0 & DIAGONAL[kind.index()], pieces.0 & STRAIGHT[kind.index()]);
-            let origins = (leaper_attacks(kind, to) & pieces)
-                | slider_attackers(to, occupied, Bitboard(diagonal), Bitboard(straight));
+            // One path for every piece rather than a jump on the kind, which reading games (a
+            // different kind at every move) mispredicts: knights and kings are never blocked, so
+            // the sliders' test (nothing between the piece and its target) passes them unchanged.
+            let mut origins = empty_board_attacks(kind, to) & pieces;
+            for from in origins {
+                if (between(from, to) & occupied).any() {
+                    origins.remove(from);
+                }
+            }
             if kind == PieceKind::King {
                 let safe = origins.any() && self.attackers_sparse(to, them, occupied.without(king)).is_empty();
                 return if safe { origins } else { Bitboard::EMPTY };

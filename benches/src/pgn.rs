@@ -11,7 +11,8 @@
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`.
 //!
 //! `--only rss` instead reads a 20 MB and a 200 MB corpus with chesscore in child processes
-//! and reports their peak resident memory (VmHWM).
+//! and reports their peak resident memory (VmHWM). `CHESSCORE_BENCH_PGN=FILE` replays that file
+//! instead of the generated corpus.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -53,7 +54,7 @@ const ENGINES: &[Engine] = &[
 
 fn replay(cfg: &Config) {
     let megabytes = if cfg.quick { 4 } else { 20 };
-    let path = corpus(megabytes);
+    let path = std::env::var_os("CHESSCORE_BENCH_PGN").map_or_else(|| corpus(megabytes), PathBuf::from);
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let engines: Vec<&Engine> = ENGINES.iter().filter(|e| cfg.wants(e.name)).collect();
     eprintln!("pgn: replaying {} ({:.1} MB), {} reps", path.display(), bytes as f64 / 1e6, cfg.reps);

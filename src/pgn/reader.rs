@@ -9,7 +9,7 @@ use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{SanMode, SanOptions};
+use crate::san::{SanError, SanMode, SanOptions};
 
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::record::{GameRecord, RecordBuilder};
@@ -149,6 +149,12 @@ impl Line {
     /// The position before the last move (a variation starts from here).
     fn before(&self) -> &Position {
         &self.positions[self.current ^ 1]
+    }
+
+    /// Reads `san` in the current position.
+    #[inline(always)]
+    fn parse(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+        self.positions[self.current].parse_san_bytes(san, options)
     }
 
     /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.
@@ -1072,8 +1078,9 @@ impl<S: Source> PgnReader<S> {
                     let Some(next) = data.get(i + 1..i + 9) else { break };
                     let next = u64::from_le_bytes(next.try_into().unwrap_or_default());
                     let len = short_token_len(next);
-                    // Control characters other than blanks and line ends do not end tokens.
-                    if len > 8 || matches!(data[i + len], 0..=8 | 11 | 12 | 14..=31) {
+                    // Control characters other than blanks and line ends do not end tokens. The
+                    // byte that ends this one is in `next` already: no load to wait for.
+                    if len > 8 || BLANKS >> (next >> (8 * (len - 1)) & 0x3f) & 1 == 0 {
                         break;
                     }
                     let token = &data[i..i + len];
@@ -1088,7 +1095,7 @@ impl<S: Source> PgnReader<S> {
                     };
                     let Some((san, suffix)) = split_suffix(&token[skip..]) else { break };
                     if !san.is_empty() {
-                        let Ok(mv) = line.positions[line.current].parse_san_bytes(san, options) else { break };
+                        let Ok(mv) = line.parse(san, options) else { break };
                         // The token's bytes after its first (an ASCII letter or digit) are
                         // the low `len - 1` bytes of `next`.
                         let rest = if len > 1 { next & (u64::MAX >> (8 * (9 - len))) } else { 0 };
@@ -1181,7 +1188,7 @@ impl<S: Source> PgnReader<S> {
             return Ok(Flow::Continue);
         }
         let line = &mut self.lines[depth];
-        let mv = match line.positions[line.current].parse_san_bytes(san, options) {
+        let mv = match line.parse(san, options) {
             Ok(mv) => mv,
             // Evaluation symbols are rare: looked for only when the token is no move.
             Err(_) if suffix.is_none() && symbol_nag(san).is_some() => {
