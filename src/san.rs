@@ -437,6 +437,7 @@ impl Position {
         Ok(mv)
     }
 
+    #[inline]
     fn parse_san_lenient(&self, bytes: &[u8], allow_null: bool) -> Result<Move, SanError> {
         if let Some(parsed) = common_shape(bytes) {
             return self.resolve(&parsed);
@@ -466,7 +467,7 @@ impl Position {
     }
 
     /// Finds the one legal move a parsed SAN names.
-    #[inline]
+    #[inline(always)]
     fn resolve(&self, p: &Parsed) -> Result<Move, SanError> {
         let kind = match (p.piece, p.file, p.rank) {
             (Some(kind), _, _) => kind,
@@ -528,6 +529,7 @@ impl Position {
 
     /// Squares in `from_mask` holding a `kind` piece of the side to move that can legally move
     /// to `to` (castling excluded). The SAN reader and writer both rest on this.
+    #[inline(always)]
     fn san_origins(&self, kind: PieceKind, to: Square, from_mask: Bitboard) -> Bitboard {
         let us = self.turn();
         let them = !us;
@@ -540,10 +542,10 @@ impl Position {
         let pieces = self.pieces_of(us, kind) & from_mask;
         let mut origins = if kind != PieceKind::Pawn {
             // One path for every piece rather than a jump on the kind, which reading games (a
-            // different kind at every move) mispredicts: knights and kings are never blocked, so
-            // the sliders' test (nothing between the piece and its target) passes them unchanged.
+            // different kind at every move) mispredicts; only sliders can be blocked.
+            const SLIDES: [u64; 6] = [0, 0, !0, !0, !0, 0];
             let mut origins = empty_board_attacks(kind, to) & pieces;
-            for from in origins {
+            for from in origins & Bitboard(SLIDES[kind.index()]) {
                 if (between(from, to) & occupied).any() {
                     origins.remove(from);
                 }
