@@ -596,3 +596,41 @@ fn io_errors_stop_the_reader() {
 fn open_missing_file() {
     assert!(PgnReader::open(Path::new("/nonexistent/games.pgn")).is_err());
 }
+
+/// Reads tags only, keeping each game's result token.
+struct TagsOnly;
+
+impl Visitor for TagsOnly {
+    type Output = Option<Outcome>;
+
+    fn end_tags(&mut self) -> Flow {
+        Flow::Skip
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> Option<Outcome> {
+        result
+    }
+}
+
+#[test]
+fn skipping_movetext_finds_the_same_games() {
+    for path in all_files().into_iter().filter(|p| !p.ends_with("broken.pgn")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let full: Vec<Option<Outcome>> = read_all(&bytes)
+            .iter()
+            .map(|r| r.as_ref().map_or_else(|e| e.partial.as_ref().unwrap().result(), |g| g.result()))
+            .collect();
+        for n in [1, 4096] {
+            let mut reader = PgnReader::new(Chunks { bytes: &bytes, n });
+            let mut skipped = Vec::new();
+            while let Some(result) = reader.read_game(&mut TagsOnly).unwrap() {
+                skipped.push(result);
+            }
+            // A broken game's result is not read, so compare where the full read has one.
+            assert_eq!(skipped.len(), full.len(), "{}", path.display());
+            for (i, (a, b)) in skipped.iter().zip(&full).enumerate() {
+                assert!(b.is_none() || a == b, "{} game {}", path.display(), i + 1);
+            }
+        }
+    }
+}

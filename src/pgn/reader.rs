@@ -281,6 +281,22 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// The high bits of the bytes of `word` that are movetext delimiters other than blanks and
+/// line ends (`{ } ( ) [ ] ; $ "`), plus possibly bytes after the first one (only the lowest
+/// set bit is exact, which is enough to know whether there is any).
+#[inline(always)]
+fn delimiters_in(word: u64) -> u64 {
+    // With bit 0x20 set, `[` and `{`, `]` and `}` coincide, and with bit 0x01 too, `(` and
+    // `)`; the only other bytes that then match are control characters.
+    let y = word | (ONES * 0x20);
+    bytes_equal(y, b'{')
+        | bytes_equal(y, b'}')
+        | bytes_equal(y | ONES, b')')
+        | bytes_equal(y, b';')
+        | bytes_equal(y, b'$')
+        | bytes_equal(y, b'"')
+}
+
 /// The index of the first byte of `hay` equal to `a` or `b`, eight bytes at a time: comments,
 /// tag values and lines are searched this way.
 #[inline]
@@ -1388,6 +1404,7 @@ impl<S: Source> PgnReader<S> {
                 }
                 in_comment = false;
             }
+            self.fast_skip();
             let Some(c) = self.skip_space()? else { return Ok((SkipEnd::Eof, depth)) };
             match c {
                 b'{' => {
@@ -1426,6 +1443,52 @@ impl<S: Source> PgnReader<S> {
                 }
             }
         }
+    }
+
+    /// Skips the common movetext straight from the buffer (blanks, line ends, comments on one
+    /// line, tokens that cannot be a result or hold a delimiter) and stops on anything else, or
+    /// near the end of what is in view, for [`PgnReader::skip_movetext`] to handle.
+    #[inline]
+    fn fast_skip(&mut self) {
+        let data = self.src.data();
+        let limit = if self.eof { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
+        let (mut i, mut line_no, mut line_start) = (self.pos, self.line, self.line_start);
+        const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r' | 1 << b'\n';
+        while i < limit {
+            let c = data[i];
+            if c < 64 && BLANKS >> c & 1 != 0 {
+                if c == b'\n' {
+                    line_no += 1;
+                    line_start = self.base + i as u64 + 1;
+                }
+                i += 1;
+            } else if c == b'{' {
+                match find_comment_end(&data[i + 1..]) {
+                    Some(close) if data[i + 1 + close] == b'}' => i += close + 2,
+                    _ => break,
+                }
+            } else if c.is_ascii_alphanumeric() {
+                let Some(next) = data.get(i + 1..i + 9) else { break };
+                let next = u64::from_le_bytes(next.try_into().unwrap_or_default());
+                let len = short_token_len(next);
+                // Results (`1-0`, `0-1`, `1/2-1/2`) and tokens holding a delimiter or ended by
+                // another control character are left to the general code.
+                let inside = if len > 1 { u64::MAX >> (8 * (9 - len)) } else { 0 };
+                if len > 8
+                    || BLANKS >> (next >> (8 * (len - 1)) & 0x3f) & 1 == 0
+                    || delimiters_in(next) & inside != 0
+                    || (matches!(c, b'0' | b'1') && matches!(next as u8, b'-' | b'/'))
+                {
+                    break;
+                }
+                i += len;
+            } else {
+                break;
+            }
+        }
+        self.pos = i;
+        self.line = line_no;
+        self.line_start = line_start;
     }
 
     /// Consumes a token too long to look at, streaming.
