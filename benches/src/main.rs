@@ -33,11 +33,7 @@ const GROUPS: &[Group] = &[
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
     },
-    Group {
-        name: "pgn",
-        about: "PGN full replay with legality checks (--only replay|rss)",
-        run: pgn::run,
-    },
+    Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
 ];
 
 fn usage() -> String {
