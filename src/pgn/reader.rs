@@ -1515,7 +1515,7 @@ impl<S: Source> PgnReader<S> {
     fn skip_comment_rest(&mut self) -> Result<bool, Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
-            match buf.iter().position(|&b| b == b'}' || b == b'\n') {
+            match find_comment_end(buf) {
                 Some(i) if buf[i] == b'}' => {
                     self.pos += i + 1;
                     return Ok(false);

@@ -23,6 +23,24 @@ pub trait Source {
     fn read_more(&mut self, want: usize) -> io::Result<usize>;
 }
 
+/// A boxed source, so that one reader type can hold any of them (`Box<dyn Source + Send>`: a
+/// file, a buffer or a callback behind the same handle).
+impl<S: Source + ?Sized> Source for Box<S> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        (**self).data()
+    }
+
+    #[inline]
+    fn release(&mut self, n: usize) {
+        (**self).release(n)
+    }
+
+    fn read_more(&mut self, want: usize) -> io::Result<usize> {
+        (**self).read_more(want)
+    }
+}
+
 /// A [`Source`] over any [`Read`]: a buffer of [`CHUNK_SIZE`] bytes refilled as the reader
 /// advances, grown only while one token (a long comment, say) needs more, up to the reader's
 /// limits.
@@ -150,6 +168,17 @@ mod tests {
         seen.extend_from_slice(src.data());
         assert_eq!(seen, text);
         assert!(src.buf.len() <= 2 * CHUNK_SIZE);
+    }
+
+    #[test]
+    fn boxed_sources_read_alike() {
+        let text = b"[Event \"x\"]\n\n1. e4 *\n";
+        let sources: Vec<Box<dyn Source + Send>> =
+            vec![Box::new(BytesSource::new(text.to_vec())), Box::new(IoSource::new(&text[..]))];
+        for source in sources {
+            let mut reader = crate::pgn::PgnReader::with_source(source);
+            assert_eq!(reader.next_game().unwrap().unwrap().tag("Event"), Some("x"));
+        }
     }
 
     #[test]
