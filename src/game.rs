@@ -64,6 +64,17 @@ impl Outcome {
         }
     }
 
+    /// Reads a PGN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn from_pgn(text: &str) -> Option<Outcome> {
+        match text {
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Ongoing),
+            _ => None,
+        }
+    }
+
     /// The win for `color`.
     pub const fn win_for(color: Color) -> Outcome {
         match color {
@@ -274,18 +285,24 @@ impl Game {
 
     /// Plays a move already known to be legal (or an allowed null move).
     fn push_legal(&mut self, mv: Move) {
-        let before = *self.position();
-        let mut after = before;
-        let irreversible = if mv.is_null() {
+        let mut after = *self.position();
+        if mv.is_null() {
             after.play_null();
-            true
         } else {
             after.play_unchecked(mv);
-            mv.is_en_passant()
-                || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
-                || (!mv.is_castling() && before.occupancy().contains(mv.to()))
-                || before.castling() != after.castling()
-        };
+        }
+        self.push_played(mv, after);
+    }
+
+    /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
+    /// leads to: the PGN reader has both at hand and spares the game making the move again.
+    pub(crate) fn push_played(&mut self, mv: Move, after: Position) {
+        let before = self.position();
+        let irreversible = mv.is_null()
+            || mv.is_en_passant()
+            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
+            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
+            || before.castling() != after.castling();
         let since = if irreversible { self.plies.len() } else { self.last().since };
         self.plies.push(Ply::new(after, since));
         self.moves.push(mv);

@@ -2,7 +2,7 @@
 //!
 //! A chess core: bitboards, strict FEN reading with typed errors, legal move generation
 //! verified by perft, Polyglot Zobrist keys updated incrementally, game status, SAN, EPD,
-//! games with repetition and outcome, and a C ABI over all of it.
+//! games with repetition and outcome, PGN reading and writing, and a C ABI over all of it.
 //!
 //! ```
 //! use chesscore::Position;
@@ -48,6 +48,7 @@ mod game;
 mod movegen;
 mod moves;
 mod perft;
+pub mod pgn;
 mod piece;
 mod position;
 mod render;

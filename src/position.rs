@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+    slider_attackers,
+};
 use crate::bitboard::Bitboard;
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
 use crate::color::Color;
@@ -326,7 +329,24 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king_square(self.turn), !self.turn)
+        self.attackers_sparse(self.king_square(self.turn), !self.turn, self.occupancy())
+    }
+
+    /// [`Position::attackers_with`] for one square, without the magic tables: the sliders on
+    /// the square's lines are few, and testing each one's path with the small between table
+    /// keeps clear of the large magic tables, which often miss the cache when positions
+    /// change at every call (reading games, unlike generating moves).
+    #[inline]
+    pub(crate) fn attackers_sparse(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[color.index()];
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
+        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
+        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
+            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()]))
+            & them
+            | slider_attackers(sq, occupied, diagonal, straight)
     }
 
     /// True when the side to move is in check.
@@ -347,8 +367,8 @@ impl Position {
         let king = self.king_square(color);
         let them = self.by_color[(!color).index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Rook.index()] | queens))
-            | (bishop_attacks(king, Bitboard::EMPTY) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
+        let snipers = ((rook_rays(king) & (self.by_kind[PieceKind::Rook.index()] | queens))
+            | (bishop_rays(king) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
             & them;
         let occupied = self.occupancy();
         let mut pinned = Bitboard::EMPTY;

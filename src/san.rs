@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -224,10 +224,12 @@ fn strip_annotation(text: &[u8]) -> &[u8] {
 }
 
 fn parse_body(body: &[u8]) -> Result<Body, SanError> {
-    match body {
-        b"O-O" | b"0-0" => return Ok(Body::Castle(CastlingSide::KingSide)),
-        b"O-O-O" | b"0-0-0" => return Ok(Body::Castle(CastlingSide::QueenSide)),
-        _ => {}
+    if let [b'O' | b'0', ..] = body {
+        match body {
+            b"O-O" | b"0-0" => return Ok(Body::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Ok(Body::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
     }
     // Read from the end: [promotion], destination, [separator], then a prefix of at most a
     // piece letter, a file and a rank, in that order.
@@ -273,6 +275,42 @@ fn parse_body(body: &[u8]) -> Result<Body, SanError> {
         return Err(SanError::Syntax);
     }
     Ok(Body::Normal(Parsed { piece, file, rank, to, promotion }))
+}
+
+/// The parts of the commonest moves, read in one match (`e4`, `Nf3`, `Nxf3`, `exd5`, each
+/// with an optional `+` or `#`); `None` sends anything else to [`parse_body`], which reads
+/// these the same way.
+#[inline(always)]
+fn common_shape(bytes: &[u8]) -> Option<Parsed> {
+    let body = match bytes {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => bytes,
+    };
+    let square = |f: u8, r: u8| Square::new(File::new(f - b'a'), Rank::new(r - b'1'));
+    // A table rather than a jump on the letter (see `san_origins`): the letters' codes modulo
+    // 11 are B 0, N 1, Q 4, R 5, K 9.
+    const LETTERS: [PieceKind; 11] = {
+        let mut table = [PieceKind::Pawn; 11];
+        table[b'B' as usize % 11] = PieceKind::Bishop;
+        table[b'N' as usize % 11] = PieceKind::Knight;
+        table[b'Q' as usize % 11] = PieceKind::Queen;
+        table[b'R' as usize % 11] = PieceKind::Rook;
+        table[b'K' as usize % 11] = PieceKind::King;
+        table
+    };
+    let piece = |p: u8| LETTERS[p as usize % 11];
+    let (piece, file, to) = match *body {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (None, None, square(f, r)),
+        [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f @ b'a'..=b'h', r @ b'1'..=b'8']
+        | [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            (Some(piece(p)), None, square(f, r))
+        }
+        [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            (None, Some(File::new(from - b'a')), square(f, r))
+        }
+        _ => return None,
+    };
+    Some(Parsed { piece, file, rank: None, to, promotion: None })
 }
 
 fn promotion_letter(b: u8) -> Option<PieceKind> {
@@ -383,7 +421,12 @@ impl Position {
 
     /// Reads a move in SAN with the given mode and null-move permission.
     pub fn parse_san_with(&self, text: &str, options: &SanOptions) -> Result<Move, SanError> {
-        let bytes = text.as_bytes();
+        self.parse_san_bytes(text.as_bytes(), options)
+    }
+
+    /// [`Position::parse_san_with`] on bytes (the PGN reader's tokens are not checked for
+    /// UTF-8 first: SAN is ASCII, anything else is a syntax error).
+    pub(crate) fn parse_san_bytes(&self, bytes: &[u8], options: &SanOptions) -> Result<Move, SanError> {
         let mv = self.parse_san_lenient(bytes, options.allow_null)?;
         if options.mode == SanMode::Strict {
             let canonical = self.san(mv).map_err(|_| SanError::Illegal)?;
@@ -394,8 +437,13 @@ impl Position {
         Ok(mv)
     }
 
+    #[inline]
     fn parse_san_lenient(&self, bytes: &[u8], allow_null: bool) -> Result<Move, SanError> {
-        if NULL_SPELLINGS.contains(&bytes) {
+        if let Some(parsed) = common_shape(bytes) {
+            return self.resolve(&parsed);
+        }
+        // Null moves start with one of these; most tokens are spared the comparisons.
+        if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
             return if allow_null && !self.in_check() { Ok(Move::NULL) } else { Err(SanError::Illegal) };
         }
         let body = strip_annotation(bytes);
@@ -419,6 +467,7 @@ impl Position {
     }
 
     /// Finds the one legal move a parsed SAN names.
+    #[inline(always)]
     fn resolve(&self, p: &Parsed) -> Result<Move, SanError> {
         let kind = match (p.piece, p.file, p.rank) {
             (Some(kind), _, _) => kind,
@@ -480,6 +529,7 @@ impl Position {
 
     /// Squares in `from_mask` holding a `kind` piece of the side to move that can legally move
     /// to `to` (castling excluded). The SAN reader and writer both rest on this.
+    #[inline(always)]
     fn san_origins(&self, kind: PieceKind, to: Square, from_mask: Bitboard) -> Bitboard {
         let us = self.turn();
         let them = !us;
@@ -490,40 +540,43 @@ impl Position {
         let occupied = self.occupancy();
         let king = self.king_square(us);
         let pieces = self.pieces_of(us, kind) & from_mask;
-        let mut origins = match kind {
-            PieceKind::King => {
-                let safe = pieces.contains(king)
-                    && king_attacks(king).contains(to)
-                    && self.attackers_with(to, them, occupied.without(king)).is_empty();
-                return if safe { square_bb(king) } else { Bitboard::EMPTY };
-            }
-            PieceKind::Knight => knight_attacks(to) & pieces,
-            PieceKind::Bishop => bishop_attacks(to, occupied) & pieces,
-            PieceKind::Rook => rook_attacks(to, occupied) & pieces,
-            PieceKind::Queen => (bishop_attacks(to, occupied) | rook_attacks(to, occupied)) & pieces,
-            PieceKind::Pawn => {
-                if self.color_occupancy(them).contains(to) {
-                    pawn_attacks(them, to) & pieces
-                } else if Some(to) == self.en_passant() {
-                    // The en passant test covers pins and checks itself.
-                    let capturers = pawn_attacks(them, to) & pieces;
-                    let mut legal = Bitboard::EMPTY;
-                    for from in capturers {
-                        if self.en_passant_is_legal(from, to) {
-                            legal.set(from);
-                        }
-                    }
-                    return legal;
-                } else {
-                    self.push_origins(to, pieces, occupied)
+        let mut origins = if kind != PieceKind::Pawn {
+            // One path for every piece rather than a jump on the kind, which reading games (a
+            // different kind at every move) mispredicts; only sliders can be blocked.
+            const SLIDES: [u64; 6] = [0, 0, !0, !0, !0, 0];
+            let mut origins = empty_board_attacks(kind, to) & pieces;
+            for from in origins & Bitboard(SLIDES[kind.index()]) {
+                if (between(from, to) & occupied).any() {
+                    origins.remove(from);
                 }
             }
+            if kind == PieceKind::King {
+                let safe = origins.any() && self.attackers_sparse(to, them, occupied.without(king)).is_empty();
+                return if safe { origins } else { Bitboard::EMPTY };
+            }
+            origins
+        } else if self.color_occupancy(them).contains(to) {
+            pawn_attacks(them, to) & pieces
+        } else if Some(to) == self.en_passant() {
+            // The en passant test covers pins and checks itself.
+            let capturers = pawn_attacks(them, to) & pieces;
+            let mut legal = Bitboard::EMPTY;
+            for from in capturers {
+                if self.en_passant_is_legal(from, to) {
+                    legal.set(from);
+                }
+            }
+            return legal;
+        } else {
+            self.push_origins(to, pieces, occupied)
         };
         if origins.is_empty() {
             return origins;
         }
+        // Only a piece on a line through its king can be pinned.
+        let exposed = origins & (bishop_rays(king) | rook_rays(king));
+        let pinned = if exposed.any() { self.pinned_of(us) & exposed } else { Bitboard::EMPTY };
         let checkers = self.checkers();
-        let pinned = self.pinned_of(us) & origins;
         if let Some(checker) = checkers.first() {
             if checkers.more_than_one() || !between(king, checker).with(checker).contains(to) {
                 return Bitboard::EMPTY;

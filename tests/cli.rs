@@ -119,4 +119,36 @@ fn chess960_flag() {
     // Without the flag the inner-rook right is not standard chess.
     let (ok, _, _) = run(&["fen", fen]);
     assert!(!ok);
+fn pgn_summarises_reexports_and_reports_broken_games() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+    let format = format!("{data}/format.pgn");
+    let (ok, out, err) = run(&["pgn", &format]);
+    assert!(ok, "{err}");
+    assert_eq!(out, format!("{format}: 15 games, 0 broken, 69 plies; results 1-0 1, 0-1 0, 1/2-1/2 2, * 10, none 2\n"));
+
+    let broken = format!("{data}/broken.pgn");
+    let (ok, out, err) = run(&["pgn", "--fen", &broken]);
+    assert!(!ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert_eq!(lines[0], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(lines[1], "# game 2: unterminated comment at ply 2");
+    assert!(err.contains(&format!("{broken}:40:47: game 10: illegal move \"Bxe5\" at ply 9\n")), "{err}");
+    assert!(err.contains(&format!("{broken}: 24 games, 15 broken, 20 plies;")), "{err}");
+    assert!(err.ends_with("chesscore: 15 broken games\n"), "{err}");
+
+    // The clean re-export reads back to the same games.
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let clean = dir.join("clean.pgn");
+    let (ok, _, _) = run(&["pgn", "--out", clean.to_str().unwrap(), &broken]);
+    assert!(!ok);
+    let (ok, out, err) = run(&["pgn", "--fen", clean.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 9);
+    assert!(err.contains(": 9 games, 0 broken, 20 plies;"), "{err}");
+    let (ok, _, err) = run(&["pgn", dir.join("missing.pgn").to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("cannot read") && err.contains("1 file could not be read"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -11,6 +11,7 @@
 mod cabi;
 mod harness;
 mod perft;
+mod pgn;
 mod san;
 
 use std::process::exit;
@@ -33,6 +34,7 @@ const GROUPS: &[Group] = &[
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
     },
+    Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
 ];
 
 fn usage() -> String {
@@ -41,7 +43,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf)\n  \
+           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf; pgn: replay|rss)\n  \
            --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
@@ -68,6 +70,14 @@ fn main() {
     };
 
     let mut args = std::env::args().skip(1);
+    // The pgn group measures peak memory in a child process of its own.
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, mode, path] = all.as_slice() {
+        if flag == pgn::RSS_CHILD_FLAG {
+            pgn::rss_child(mode, std::path::Path::new(path));
+            return;
+        }
+    }
     while let Some(arg) = args.next() {
         // Accept both `--flag value` and `--flag=value`.
         let (flag, inline) = match arg.split_once('=') {

@@ -1,0 +1,164 @@
+//! Errors of the PGN reader: what went wrong, in which game and where.
+
+use std::fmt;
+use std::io;
+
+use crate::fen::FenError;
+use crate::san::SanError;
+
+use super::GameRecord;
+
+/// A place in the input: 1-based line and byte column, and the byte offset from the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Location {
+    /// Line, from 1 (lines end with `\n`).
+    pub line: u64,
+    /// Byte in the line, from 1.
+    pub column: u64,
+    /// Bytes before this place in the input (a byte order mark included).
+    pub offset: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// What made a game unreadable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("bad tag pair: {reason}")]
+    BadTag {
+        /// What was expected.
+        reason: &'static str,
+    },
+    /// A tag pair line longer than [`ReaderOptions::max_tag_len`](super::ReaderOptions).
+    #[error("tag pair longer than {limit} bytes")]
+    TagTooLong {
+        /// The limit.
+        limit: usize,
+    },
+    /// The `FEN` tag does not hold a valid position.
+    #[error("invalid FEN tag: {0}")]
+    InvalidFen(FenError),
+    /// The `Variant` tag names a variant other than standard chess or Chess960.
+    #[error("unsupported variant {0:?}")]
+    UnsupportedVariant(String),
+    /// A move that is not valid SAN, not legal, or ambiguous where it stands.
+    #[error("{0}")]
+    Move(SanError),
+    /// A movetext token longer than any move, number or annotation can be.
+    #[error("token longer than {limit} bytes")]
+    TokenTooLong {
+        /// The limit.
+        limit: usize,
+    },
+    /// A character that has no place in movetext (`}`, `]` or `"`).
+    #[error("unexpected {0:?}")]
+    UnexpectedChar(char),
+    /// `$` without a number from 0 to 255, or a run of more than two `!`/`?`.
+    #[error("invalid annotation")]
+    InvalidNag,
+    /// A `{` comment still open at the end of the input or when the next game's tags begin.
+    #[error("unterminated comment")]
+    UnterminatedComment,
+    /// A comment longer than [`ReaderOptions::max_comment_len`](super::ReaderOptions).
+    #[error("comment longer than {limit} bytes")]
+    CommentTooLong {
+        /// The limit.
+        limit: usize,
+    },
+    /// `)` without a variation to close.
+    #[error("')' without a matching '('")]
+    UnmatchedParen,
+    /// The game ended (result, next game's tags or end of input) inside a variation.
+    #[error("variation opened at {opened} is not closed")]
+    UnclosedVariation {
+        /// Where its `(` stands.
+        opened: Location,
+    },
+    /// `(` where the line has no move yet for the variation to replace.
+    #[error("variation before any move of its line")]
+    VariationWithoutMove,
+    /// Variations nested deeper than [`ReaderOptions::max_depth`](super::ReaderOptions).
+    #[error("variations nested deeper than {limit}")]
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// A tag value or comment that is not UTF-8 (see
+    /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions)).
+    #[error("invalid UTF-8")]
+    InvalidUtf8,
+    /// Reading the input failed; the reader stops.
+    #[error("read error: {message}")]
+    Io {
+        /// The kind of I/O error.
+        kind: io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+/// A game that could not be read: which game, where, what, and what was read of it.
+///
+/// The reader skips the rest of the broken game and goes on with the next one on the following
+/// call (except after [`PgnErrorKind::Io`], after which it reports the end of the input).
+#[derive(Debug, Clone)]
+pub struct PgnError {
+    /// What went wrong.
+    pub kind: PgnErrorKind,
+    /// The game's number in the input, from 1 (broken games count).
+    pub game: u64,
+    /// Where the problem was found (the start of the offending token).
+    pub location: Location,
+    /// The ply the offending move would have had (1 for the game's first move, counted from
+    /// the start position; in a variation, counted along the variation); 0 outside movetext.
+    pub ply: u32,
+    /// The offending text (the move, token or tag), shortened to 64 bytes; may be empty.
+    pub text: String,
+    /// What was read of the game up to the problem: tags, the main line before the bad move,
+    /// comments and variations. Only the whole-game API ([`PgnReader::next_game`]) fills it.
+    ///
+    /// [`PgnReader::next_game`]: super::PgnReader::next_game
+    pub partial: Option<Box<GameRecord>>,
+}
+
+impl PgnError {
+    pub(crate) fn new(kind: PgnErrorKind, game: u64, location: Location, ply: u32, text: &[u8]) -> PgnError {
+        PgnError { kind, game, location, ply, text: excerpt(text), partial: None }
+    }
+}
+
+/// At most 64 bytes of `text`, cut at a character boundary, invalid UTF-8 replaced.
+fn excerpt(text: &[u8]) -> String {
+    let lossy = String::from_utf8_lossy(&text[..text.len().min(64)]);
+    let mut s = lossy.into_owned();
+    if text.len() > 64 {
+        // The cut may have split a character into a replacement mark; drop it.
+        s = s.trim_end_matches('\u{fffd}').to_string();
+    }
+    s
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, {}: {}", self.game, self.location, self.kind)?;
+        if !self.text.is_empty() {
+            write!(f, " {:?}", self.text)?;
+        }
+        if self.ply > 0 {
+            write!(f, " at ply {}", self.ply)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
+    }
+}

@@ -1,0 +1,258 @@
+//! A whole game as read from PGN: tags, the replayed main line as a [`Game`], the move tree
+//! with variations, comments and NAGs, and the result.
+
+use crate::game::{Game, Outcome};
+use crate::moves::Move;
+use crate::position::{IllegalMoveError, Position};
+
+use super::reader::{Flow, Visitor};
+use super::tags::Tags;
+use super::tree::{MoveTree, NodeId};
+
+/// A game read from PGN, or built to be written as PGN.
+///
+/// [`GameRecord::game`] is the [`Game`] of the main line: its start position (from the `FEN`
+/// tag, or the standard one), its moves, and the final main-line position. The [`MoveTree`]
+/// holds the same main line plus the variations, with comments and NAGs; the two always
+/// agree (moves are added only through methods that keep them so).
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    tags: Tags,
+    game: Game,
+    tree: MoveTree,
+    result: Option<Outcome>,
+}
+
+impl Default for GameRecord {
+    fn default() -> Self {
+        GameRecord::from_game(Game::default())
+    }
+}
+
+impl GameRecord {
+    /// A record of `game`'s main line, without tags, annotations or result.
+    pub fn from_game(game: Game) -> GameRecord {
+        let tree = MoveTree::from_moves(game.moves());
+        GameRecord { tags: Tags::new(), game, tree, result: None }
+    }
+
+    /// The tag pairs as read (nothing filled in).
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// The tag pairs, to change.
+    pub fn tags_mut(&mut self) -> &mut Tags {
+        &mut self.tags
+    }
+
+    /// The value of the tag `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name)
+    }
+
+    /// The main line as a game: start position, moves, final position.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The main line as a game, without the rest.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        self.game.start()
+    }
+
+    /// The position at the end of the main line.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Every move with its variations, comments and NAGs.
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    /// The tree, to add comments and NAGs (moves are added through
+    /// [`GameRecord::add_variation`], so the main line stays the game's).
+    pub fn tree_mut(&mut self) -> &mut MoveTree {
+        &mut self.tree
+    }
+
+    /// The result token of the movetext, if there was one.
+    pub fn result(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    /// Sets the result token the movetext ends with.
+    pub fn set_result(&mut self, result: Option<Outcome>) {
+        self.result = result;
+    }
+
+    /// The result to write: the movetext's token, else the `Result` tag when it holds one,
+    /// else `*`.
+    pub fn effective_result(&self) -> Outcome {
+        self.result.or_else(|| self.tags.get("Result").and_then(Outcome::from_pgn)).unwrap_or(Outcome::Ongoing)
+    }
+
+    /// The position reached at `node` (replayed from the start).
+    pub fn position_at(&self, node: NodeId) -> Position {
+        let mut path = Vec::with_capacity(self.tree.ply(node) as usize);
+        let mut n = node;
+        while let (Some(mv), Some(parent)) = (self.tree.mv(n), self.tree.parent(n)) {
+            path.push(mv);
+            n = parent;
+        }
+        let mut pos = *self.start();
+        for &mv in path.iter().rev() {
+            play(&mut pos, mv);
+        }
+        pos
+    }
+
+    /// Adds `moves` as a variation replacing the move of `node` (so played from `node`'s
+    /// parent position, after the variations already there) and returns the node of its
+    /// first move. Fails, adding nothing, on the root, on an empty list, or when a move is
+    /// not legal in turn (null moves are allowed when not in check).
+    pub fn add_variation(&mut self, node: NodeId, moves: &[Move]) -> Result<NodeId, IllegalMoveError> {
+        let parent = self.tree.parent(node).ok_or(IllegalMoveError(Move::NULL))?;
+        let first = *moves.first().ok_or(IllegalMoveError(Move::NULL))?;
+        let mut pos = self.position_at(parent);
+        for &mv in moves {
+            let legal = if mv.is_null() { !pos.in_check() } else { pos.is_legal(mv) };
+            if !legal {
+                return Err(IllegalMoveError(mv));
+            }
+            play(&mut pos, mv);
+        }
+        let start = self.tree.add_child(parent, first);
+        let mut at = start;
+        for &mv in &moves[1..] {
+            at = self.tree.add_child(at, mv);
+        }
+        Ok(start)
+    }
+}
+
+fn play(pos: &mut Position, mv: Move) {
+    if mv.is_null() {
+        pos.play_null();
+    } else {
+        pos.play_unchecked(mv);
+    }
+}
+
+/// Where the builder is in one line of the tree.
+#[derive(Debug, Clone, Copy)]
+struct Cursor {
+    /// The last node of the line (for a fresh variation: the node it branches from).
+    node: NodeId,
+    /// No move read in this variation yet: comments go before its first move.
+    fresh: bool,
+}
+
+/// The [`Visitor`] behind [`PgnReader::next_game`](super::PgnReader::next_game).
+#[derive(Debug, Default)]
+pub(crate) struct RecordBuilder {
+    record: Option<GameRecord>,
+    tags: Tags,
+    cursors: Vec<Cursor>,
+    /// Comments read after a `(` and before the variation's first move.
+    before: Vec<String>,
+}
+
+impl RecordBuilder {
+    /// What was read of a broken game.
+    pub(crate) fn take_partial(&mut self) -> GameRecord {
+        let mut record = self.record.take().unwrap_or_default();
+        record.tags = std::mem::take(&mut self.tags);
+        record
+    }
+
+    fn record(&mut self) -> &mut GameRecord {
+        self.record.get_or_insert_with(GameRecord::default)
+    }
+}
+
+impl Visitor for RecordBuilder {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, _game: u64) {
+        self.record = None;
+        self.tags = Tags::new();
+        self.cursors.clear();
+        self.before.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.insert(name, value);
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        let mut game = Game::new(*start);
+        game.set_allow_null_moves(true);
+        self.record = Some(GameRecord::from_game(game));
+        self.cursors.push(Cursor { node: NodeId::ROOT, fresh: false });
+    }
+
+    fn san(&mut self, _san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
+        let main = self.cursors.len() == 1;
+        let Some(cursor) = self.cursors.last_mut() else { return Flow::Continue };
+        let record = self.record.get_or_insert_with(GameRecord::default);
+        let node = record.tree.add_child(cursor.node, mv);
+        cursor.node = node;
+        cursor.fresh = false;
+        for text in self.before.drain(..) {
+            record.tree.add_comment_before(node, &text);
+        }
+        if main {
+            record.game.push_played(mv, *after);
+        }
+        Flow::Continue
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(node) = self.cursors.last().map(|c| c.node) {
+            self.record().tree.add_nag(node, nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        match self.cursors.last().copied() {
+            Some(Cursor { fresh: true, .. }) => self.before.push(text.to_string()),
+            Some(cursor) => self.record().tree.add_comment(cursor.node, text),
+            None => {}
+        }
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        if let Some(&cursor) = self.cursors.last() {
+            let record = self.record();
+            let parent = record.tree.parent(cursor.node).unwrap_or(NodeId::ROOT);
+            self.cursors.push(Cursor { node: parent, fresh: true });
+        }
+        Flow::Continue
+    }
+
+    fn end_variation(&mut self) {
+        self.cursors.pop();
+        // Comments of a variation without moves stay with the move it was meant to replace.
+        if let Some(&cursor) = self.cursors.last() {
+            let texts = std::mem::take(&mut self.before);
+            for text in texts {
+                self.record().tree.add_comment(cursor.node, &text);
+            }
+        }
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> GameRecord {
+        let mut record = self.record.take().unwrap_or_default();
+        record.tags = std::mem::take(&mut self.tags);
+        record.result = result;
+        self.cursors.clear();
+        record
+    }
+}

@@ -1,0 +1,147 @@
+//! The tag pairs of a game, in their order, in one text buffer.
+
+use std::fmt;
+
+/// The Seven Tag Roster, in the order PGN export writes it.
+pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The value export writes for a Seven Tag Roster tag the game does not have (`None` for other
+/// names): `????.??.??` for `Date`, `*` for `Result`, `?` for the rest.
+pub fn roster_default(name: &str) -> Option<&'static str> {
+    match name {
+        "Date" => Some("????.??.??"),
+        "Result" => Some("*"),
+        _ if SEVEN_TAG_ROSTER.contains(&name) => Some("?"),
+        _ => None,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    name: (usize, usize),
+    value: (usize, usize),
+}
+
+/// Tag pairs in the order they were read or inserted; names are case-sensitive and unique.
+///
+/// All text lives in one buffer, so a game's tags cost two allocations however many there
+/// are. Nothing is filled in: a game without a `Date` tag has none here (the writer supplies
+/// the Seven Tag Roster defaults, see [`roster_default`]).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Tags {
+    text: String,
+    entries: Vec<Entry>,
+}
+
+impl Tags {
+    /// No tags.
+    pub fn new() -> Tags {
+        Tags::default()
+    }
+
+    /// How many tags there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there is no tag.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn slice(&self, (start, len): (usize, usize)) -> &str {
+        &self.text[start..start + len]
+    }
+
+    fn push_text(&mut self, s: &str) -> (usize, usize) {
+        let start = self.text.len();
+        self.text.push_str(s);
+        (start, s.len())
+    }
+
+    fn find(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|e| self.slice(e.name) == name)
+    }
+
+    /// The value of the tag `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.find(name).map(|i| self.slice(self.entries[i].value))
+    }
+
+    /// The `index`-th tag (in order) as (name, value).
+    pub fn get_index(&self, index: usize) -> Option<(&str, &str)> {
+        self.entries.get(index).map(|e| (self.slice(e.name), self.slice(e.value)))
+    }
+
+    /// Sets the tag `name` to `value`: a tag already present keeps its place, a new one goes
+    /// last.
+    pub fn insert(&mut self, name: &str, value: &str) {
+        match self.find(name) {
+            Some(i) => {
+                self.entries[i].value = self.push_text(value);
+            }
+            None => {
+                let name = self.push_text(name);
+                let value = self.push_text(value);
+                self.entries.push(Entry { name, value });
+            }
+        }
+    }
+
+    /// Removes the tag `name`, returning whether it was there.
+    pub fn remove(&mut self, name: &str) -> bool {
+        match self.find(name) {
+            Some(i) => {
+                self.entries.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes every tag.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.entries.clear();
+    }
+
+    /// The tags as (name, value), in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
+        self.entries.iter().map(|e| (self.slice(e.name), self.slice(e.value)))
+    }
+}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> FromIterator<(&'a str, &'a str)> for Tags {
+    fn from_iter<I: IntoIterator<Item = (&'a str, &'a str)>>(iter: I) -> Tags {
+        let mut tags = Tags::new();
+        for (name, value) in iter {
+            tags.insert(name, value);
+        }
+        tags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_replaces_in_place() {
+        let mut tags: Tags = [("Event", "a"), ("Site", "b"), ("Event", "c")].into_iter().collect();
+        assert_eq!(tags.len(), 2);
+        assert_eq!(tags.get("Event"), Some("c"));
+        assert_eq!(tags.get_index(0), Some(("Event", "c")));
+        assert_eq!(tags.get("event"), None);
+        assert!(tags.remove("Event"));
+        assert!(!tags.remove("Event"));
+        assert_eq!(tags.iter().collect::<Vec<_>>(), [("Site", "b")]);
+        assert_eq!(roster_default("Date"), Some("????.??.??"));
+        assert_eq!(roster_default("WhiteElo"), None);
+    }
+}

@@ -1,0 +1,288 @@
+//! The move tree of a PGN game: every move of the main line and of the variations, with the
+//! comments and NAGs attached to them.
+//!
+//! Nodes live in one vector and point at each other by index, so a tree of any depth is built,
+//! walked, cloned and dropped without recursion.
+
+use std::fmt;
+
+use crate::moves::Move;
+
+const NONE: u32 = u32::MAX;
+
+/// A node of a [`MoveTree`]: the root (the start position) or a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The index of the node in its tree (the root is 0; other nodes in creation order).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Node {
+    mv: Move,
+    parent: u32,
+    first_child: u32,
+    /// The last child, so that appending one is O(1) however many variations there are.
+    last_child: u32,
+    next_sibling: u32,
+    first_note: u32,
+    last_note: u32,
+    ply: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NoteKind {
+    /// A comment after the move (for the root: before the first move).
+    After,
+    /// A comment before the move (written after a variation's `(`).
+    Before,
+    /// A NAG; `start` holds its value.
+    Nag,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Note {
+    next: u32,
+    kind: NoteKind,
+    start: usize,
+    len: usize,
+}
+
+/// Moves as a tree: the children of a node are the moves played from the position it
+/// reaches, the first child continuing its line and the others being variations (alternatives
+/// to that first child). The main line is the chain of first children from the root.
+///
+/// Each node may carry comments after its move, comments before its move (PGN puts them
+/// right after a variation's `(`), and NAGs. Comments and NAGs of the root are the ones
+/// written before the first move.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MoveTree {
+    nodes: Vec<Node>,
+    notes: Vec<Note>,
+    text: String,
+}
+
+impl Default for MoveTree {
+    fn default() -> Self {
+        MoveTree::new()
+    }
+}
+
+impl MoveTree {
+    /// A tree with the root only.
+    pub fn new() -> MoveTree {
+        let root = Node {
+            mv: Move::NULL,
+            parent: NONE,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+            first_note: NONE,
+            last_note: NONE,
+            ply: 0,
+        };
+        MoveTree { nodes: vec![root], notes: Vec::new(), text: String::new() }
+    }
+
+    /// A tree holding `moves` as its main line.
+    pub fn from_moves(moves: &[Move]) -> MoveTree {
+        let mut tree = MoveTree::new();
+        tree.nodes.reserve(moves.len());
+        let mut node = tree.root();
+        for &mv in moves {
+            node = tree.add_child(node, mv);
+        }
+        tree
+    }
+
+    /// The root: the start position, before any move.
+    pub fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    /// How many moves the tree holds, main line and variations together.
+    pub fn move_count(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    fn link(raw: u32) -> Option<NodeId> {
+        (raw != NONE).then_some(NodeId(raw))
+    }
+
+    /// The move that leads to `node`; `None` for the root.
+    pub fn mv(&self, node: NodeId) -> Option<Move> {
+        (node.0 != 0).then(|| self.node(node).mv)
+    }
+
+    /// How many moves lead from the root to `node` (0 for the root).
+    pub fn ply(&self, node: NodeId) -> u32 {
+        self.node(node).ply
+    }
+
+    /// The node before `node`; `None` for the root.
+    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
+        Self::link(self.node(node).parent)
+    }
+
+    /// The first child of `node`: the move that continues its line.
+    pub fn main_child(&self, node: NodeId) -> Option<NodeId> {
+        Self::link(self.node(node).first_child)
+    }
+
+    /// The next child of `node`'s parent: the next alternative to `node`'s move.
+    pub fn next_sibling(&self, node: NodeId) -> Option<NodeId> {
+        Self::link(self.node(node).next_sibling)
+    }
+
+    /// The children of `node`: its main continuation first, then the variations.
+    pub fn children(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.main_child(node), move |&n| self.next_sibling(n))
+    }
+
+    /// True when `node` is the first child of its parent (or the root).
+    pub fn is_main_child(&self, node: NodeId) -> bool {
+        self.parent(node).is_none_or(|p| self.main_child(p) == Some(node))
+    }
+
+    /// The nodes of the main line, first move first (the root excluded).
+    pub fn mainline(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.line(self.root())
+    }
+
+    /// The nodes that follow `node` along first children (`node` excluded).
+    pub fn line(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.main_child(node), move |&n| self.main_child(n))
+    }
+
+    fn notes(&self, node: NodeId, kind: NoteKind) -> impl Iterator<Item = &Note> + '_ {
+        let first = self.node(node).first_note;
+        std::iter::successors((first != NONE).then(|| &self.notes[first as usize]), move |note| {
+            (note.next != NONE).then(|| &self.notes[note.next as usize])
+        })
+        .filter(move |note| note.kind == kind)
+    }
+
+    /// The comments after `node`'s move (for the root: before the first move), in order.
+    pub fn comments(&self, node: NodeId) -> impl Iterator<Item = &str> + '_ {
+        self.notes(node, NoteKind::After).map(|n| &self.text[n.start..n.start + n.len])
+    }
+
+    /// The comments before `node`'s move (written after a variation's `(`), in order.
+    pub fn comments_before(&self, node: NodeId) -> impl Iterator<Item = &str> + '_ {
+        self.notes(node, NoteKind::Before).map(|n| &self.text[n.start..n.start + n.len])
+    }
+
+    /// The NAGs of `node`, in order (`!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    pub fn nags(&self, node: NodeId) -> impl Iterator<Item = u8> + '_ {
+        self.notes(node, NoteKind::Nag).map(|n| n.start as u8)
+    }
+
+    /// Adds `mv` as the last child of `parent` (the main continuation if it is the first) and
+    /// returns the new node. The move is not checked here.
+    pub(crate) fn add_child(&mut self, parent: NodeId, mv: Move) -> NodeId {
+        let id = self.nodes.len() as u32;
+        let ply = self.node(parent).ply + 1;
+        self.nodes.push(Node {
+            mv,
+            parent: parent.0,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+            first_note: NONE,
+            last_note: NONE,
+            ply,
+        });
+        let p = &mut self.nodes[parent.index()];
+        let last = std::mem::replace(&mut p.last_child, id);
+        if last == NONE {
+            p.first_child = id;
+        } else {
+            self.nodes[last as usize].next_sibling = id;
+        }
+        NodeId(id)
+    }
+
+    fn push_note(&mut self, node: NodeId, kind: NoteKind, start: usize, len: usize) {
+        let id = self.notes.len() as u32;
+        self.notes.push(Note { next: NONE, kind, start, len });
+        let n = &mut self.nodes[node.index()];
+        if n.last_note == NONE {
+            n.first_note = id;
+        } else {
+            self.notes[n.last_note as usize].next = id;
+        }
+        n.last_note = id;
+    }
+
+    /// Appends a comment after `node`'s move.
+    pub fn add_comment(&mut self, node: NodeId, text: &str) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.push_note(node, NoteKind::After, start, text.len());
+    }
+
+    /// Appends a comment before `node`'s move.
+    pub fn add_comment_before(&mut self, node: NodeId, text: &str) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.push_note(node, NoteKind::Before, start, text.len());
+    }
+
+    /// Appends a NAG to `node`.
+    pub fn add_nag(&mut self, node: NodeId, nag: u8) {
+        self.push_note(node, NoteKind::Nag, usize::from(nag), 0);
+    }
+}
+
+impl fmt::Debug for MoveTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveTree")
+            .field("moves", &self.move_count())
+            .field("mainline", &self.mainline().count())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn children_and_notes() {
+        let p = Position::startpos();
+        let (e4, d4) = (p.parse_san("e4").unwrap(), p.parse_san("d4").unwrap());
+        let mut tree = MoveTree::new();
+        let root = tree.root();
+        let a = tree.add_child(root, e4);
+        let b = tree.add_child(root, d4);
+        tree.add_comment(root, "start");
+        tree.add_nag(a, 1);
+        tree.add_comment(a, "x");
+        tree.add_nag(a, 5);
+        tree.add_comment_before(b, "instead");
+        assert_eq!(tree.children(root).collect::<Vec<_>>(), [a, b]);
+        assert_eq!(tree.mainline().collect::<Vec<_>>(), [a]);
+        assert!(tree.is_main_child(a) && !tree.is_main_child(b));
+        assert_eq!(tree.mv(root), None);
+        assert_eq!(tree.mv(b), Some(d4));
+        assert_eq!(tree.ply(b), 1);
+        assert_eq!(tree.nags(a).collect::<Vec<_>>(), [1, 5]);
+        assert_eq!(tree.comments(a).collect::<Vec<_>>(), ["x"]);
+        assert_eq!(tree.comments(root).collect::<Vec<_>>(), ["start"]);
+        assert_eq!(tree.comments_before(b).collect::<Vec<_>>(), ["instead"]);
+        assert_eq!(tree.comments(b).count(), 0);
+        assert_eq!(tree.move_count(), 2);
+    }
+}

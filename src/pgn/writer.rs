@@ -1,0 +1,335 @@
+//! PGN export: tags in Seven Tag Roster order, then movetext with numbers, NAGs, comments and
+//! variations, wrapped at 80 columns.
+
+use std::fmt;
+use std::io;
+
+use crate::color::Color;
+use crate::game::{Game, Outcome};
+use crate::position::Position;
+
+use super::record::GameRecord;
+use super::tags::{roster_default, Tags, SEVEN_TAG_ROSTER};
+use super::tree::{MoveTree, NodeId};
+
+/// Choices of the PGN writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Movetext lines are wrapped before this many characters (default 80); 0 writes the
+    /// movetext on one line. A single comment longer than a line is never broken.
+    pub line_width: usize,
+    /// Write comments (default true).
+    pub comments: bool,
+    /// Write NAGs (default true).
+    pub nags: bool,
+    /// Write variations (default true).
+    pub variations: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions { line_width: 80, comments: true, nags: true, variations: true }
+    }
+}
+
+/// Writes `value` as the inside of a PGN string: `\` and `"` escaped, line ends as spaces.
+fn write_escaped<W: fmt::Write>(out: &mut W, value: &str) -> fmt::Result {
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.write_char('\\')?;
+                out.write_char(c)?;
+            }
+            '\r' | '\n' => out.write_char(' ')?,
+            c => out.write_char(c)?,
+        }
+    }
+    Ok(())
+}
+
+fn write_tag<W: fmt::Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
+    write!(out, "[{name} \"")?;
+    write_escaped(out, value)?;
+    out.write_str("\"]\n")
+}
+
+/// Movetext tokens separated by spaces, wrapped at a width.
+struct Wrap<'a, W> {
+    out: &'a mut W,
+    width: usize,
+    column: usize,
+}
+
+impl<W: fmt::Write> Wrap<'_, W> {
+    /// Starts a token of `len` characters: a space or a line break as the width asks.
+    fn space_for(&mut self, len: usize) -> fmt::Result {
+        if self.column > 0 {
+            if self.width > 0 && self.column + 1 + len > self.width {
+                self.out.write_char('\n')?;
+                self.column = 0;
+            } else {
+                self.out.write_char(' ')?;
+                self.column += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn token(&mut self, text: &str) -> fmt::Result {
+        self.space_for(text.len())?;
+        self.out.write_str(text)?;
+        self.column += text.len();
+        Ok(())
+    }
+
+    fn move_number(&mut self, number: u32, black: bool) -> fmt::Result {
+        let dots = if black { "..." } else { "." };
+        let len = number.checked_ilog10().unwrap_or(0) as usize + 1 + dots.len();
+        self.space_for(len)?;
+        write!(self.out, "{number}{dots}")?;
+        self.column += len;
+        Ok(())
+    }
+
+    fn nag(&mut self, nag: u8) -> fmt::Result {
+        let len = nag.checked_ilog10().unwrap_or(0) as usize + 2;
+        self.space_for(len)?;
+        write!(self.out, "${nag}")?;
+        self.column += len;
+        Ok(())
+    }
+
+    /// `{ text }`; a text holding `}` cannot be braced, so it is written as a `;` comment
+    /// when it fits on one line, and loses its `}` otherwise.
+    fn comment(&mut self, text: &str) -> fmt::Result {
+        if text.contains('}') && !text.contains('\n') {
+            self.space_for(2 + text.chars().count())?;
+            writeln!(self.out, "; {text}")?;
+            self.column = 0;
+            return Ok(());
+        }
+        if text.is_empty() {
+            return self.token("{ }");
+        }
+        let first_line = text.split('\n').next().unwrap_or_default();
+        self.space_for(2 + first_line.chars().count())?;
+        self.out.write_str("{ ")?;
+        for c in text.chars().filter(|&c| c != '}') {
+            self.out.write_char(c)?;
+        }
+        self.out.write_str(" }")?;
+        self.column = match text.rfind('\n') {
+            Some(i) => text[i + 1..].chars().count() + 2,
+            None => self.column + text.chars().count() + 4,
+        };
+        Ok(())
+    }
+}
+
+/// What is left to write of a node being written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The move itself, with its NAGs and comments.
+    Move,
+    /// Its variations (the alternatives to it), then its continuation.
+    Variations(Option<NodeId>),
+}
+
+/// A line being written: its current node and the position before that node's move.
+struct Frame {
+    node: NodeId,
+    before: Position,
+    step: Step,
+    in_variation: bool,
+}
+
+/// Writes the movetext of `tree` from `start`, then `result`.
+fn write_movetext<W: fmt::Write>(
+    out: &mut W,
+    start: &Position,
+    tree: &MoveTree,
+    result: Outcome,
+    options: &WriteOptions,
+) -> fmt::Result {
+    let mut w = Wrap { out, width: options.line_width, column: 0 };
+    let root = tree.root();
+    // A number goes before a white move, and before a black one that starts the game or
+    // follows a comment or a variation.
+    let mut number = true;
+    if options.nags {
+        for nag in tree.nags(root) {
+            w.nag(nag)?;
+        }
+    }
+    if options.comments {
+        for text in tree.comments(root) {
+            w.comment(text)?;
+        }
+    }
+    // An explicit stack: variations nest as deep as the input had them.
+    let mut stack: Vec<Frame> = Vec::new();
+    if let Some(first) = tree.main_child(root) {
+        stack.push(Frame { node: first, before: *start, step: Step::Move, in_variation: false });
+    }
+    while let Some(top) = stack.last_mut() {
+        let node = top.node;
+        let mv = tree.mv(node).ok_or(fmt::Error)?;
+        match top.step {
+            Step::Move => {
+                if options.comments {
+                    for text in tree.comments_before(node) {
+                        w.comment(text)?;
+                        number = true;
+                    }
+                }
+                let pos = &top.before;
+                let black = pos.turn() == Color::Black;
+                if !black || number {
+                    w.move_number(pos.fullmove_number(), black)?;
+                }
+                let san = pos.san(mv).map_err(|_| fmt::Error)?;
+                w.token(&san)?;
+                number = false;
+                if options.nags {
+                    for nag in tree.nags(node) {
+                        w.nag(nag)?;
+                    }
+                }
+                if options.comments {
+                    for text in tree.comments(node) {
+                        w.comment(text)?;
+                        number = true;
+                    }
+                }
+                // A variation's first move has its alternatives written by the line above.
+                let variations = options.variations && tree.is_main_child(node);
+                top.step = Step::Variations(if variations { tree.next_sibling(node) } else { None });
+            }
+            Step::Variations(Some(variation)) => {
+                top.step = Step::Variations(tree.next_sibling(variation));
+                let before = top.before;
+                w.token("(")?;
+                number = true;
+                stack.push(Frame { node: variation, before, step: Step::Move, in_variation: true });
+            }
+            Step::Variations(None) => match tree.main_child(node) {
+                Some(next) => {
+                    if mv.is_null() {
+                        top.before.play_null();
+                    } else {
+                        top.before.play_unchecked(mv);
+                    }
+                    top.node = next;
+                    top.step = Step::Move;
+                }
+                None => {
+                    let in_variation = top.in_variation;
+                    stack.pop();
+                    if in_variation {
+                        w.token(")")?;
+                        number = true;
+                    }
+                }
+            },
+        }
+    }
+    w.token(result.as_pgn())?;
+    w.out.write_char('\n')
+}
+
+/// Writes a whole game: tags, a blank line, movetext.
+fn write_game<W: fmt::Write>(
+    out: &mut W,
+    tags: &Tags,
+    start: &Position,
+    tree: &MoveTree,
+    result: Outcome,
+    options: &WriteOptions,
+) -> fmt::Result {
+    for name in SEVEN_TAG_ROSTER {
+        let value = match tags.get(name) {
+            Some(value) => value,
+            None if name == "Result" => result.as_pgn(),
+            None => roster_default(name).unwrap_or("?"),
+        };
+        write_tag(out, name, value)?;
+    }
+    for (name, value) in tags.iter().filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(name)) {
+        write_tag(out, name, value)?;
+    }
+    // The start position, when the tags do not already give it.
+    if start.is_chess960() && tags.get("Variant").is_none() {
+        write_tag(out, "Variant", "Chess960")?;
+    }
+    if *start != Position::startpos() && tags.get("FEN").is_none() {
+        write_tag(out, "SetUp", "1")?;
+        write_tag(out, "FEN", &start.to_fen())?;
+    }
+    out.write_char('\n')?;
+    write_movetext(out, start, tree, result, options)
+}
+
+/// `fmt::Write` over an `io::Write`, keeping the I/O error.
+struct IoAdapter<'a, W> {
+    inner: &'a mut W,
+    error: Option<io::Error>,
+}
+
+impl<W: io::Write> fmt::Write for IoAdapter<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.inner.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+}
+
+fn to_io<W: io::Write>(out: &mut W, write: impl FnOnce(&mut IoAdapter<'_, W>) -> fmt::Result) -> io::Result<()> {
+    let mut adapter = IoAdapter { inner: out, error: None };
+    write(&mut adapter).map_err(|_| adapter.error.unwrap_or_else(|| io::Error::other("PGN formatting failed")))
+}
+
+impl GameRecord {
+    /// Writes the game as PGN: the Seven Tag Roster (defaults for missing tags), the other
+    /// tags in order, a blank line, the movetext and its result, then a line end.
+    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
+        write_game(out, self.tags(), self.start(), self.tree(), self.effective_result(), options)
+    }
+
+    /// [`GameRecord::write_pgn`] to an `io::Write`.
+    pub fn write_pgn_io<W: io::Write>(&self, out: &mut W, options: &WriteOptions) -> io::Result<()> {
+        to_io(out, |adapter| self.write_pgn(adapter, options))
+    }
+
+    /// The game as PGN, with the default options.
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String fails only on a move that is not legal, which a record never
+        // holds.
+        let _ = self.write_pgn(&mut out, &WriteOptions::default());
+        out
+    }
+}
+
+impl Game {
+    /// Writes the main line as PGN: Seven Tag Roster defaults, `SetUp`/`FEN` when the start
+    /// is not the standard position, and the result by the automatic rules
+    /// ([`Game::outcome`]).
+    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
+        let tree = MoveTree::from_moves(self.moves());
+        write_game(out, &Tags::new(), self.start(), &tree, self.outcome(), options)
+    }
+
+    /// [`Game::write_pgn`] to an `io::Write`.
+    pub fn write_pgn_io<W: io::Write>(&self, out: &mut W, options: &WriteOptions) -> io::Result<()> {
+        to_io(out, |adapter| self.write_pgn(adapter, options))
+    }
+
+    /// The main line as PGN, with the default options.
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        // Every move of a game is legal, so writing to a String cannot fail.
+        let _ = self.write_pgn(&mut out, &WriteOptions::default());
+        out
+    }
+}
