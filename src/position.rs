@@ -484,7 +484,7 @@ impl Position {
     /// an unspecified (but memory-safe) state. For copy-make, copy the position and play on the
     /// copy (`let mut child = *pos; child.play_unchecked(mv);`), which compiles to less work
     /// than returning a new position.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
