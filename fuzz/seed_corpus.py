@@ -49,10 +49,30 @@ for path in glob.glob(os.path.join(TESTDATA, "epd", "*.epd")):
         if line.strip():
             save("epd", line.rstrip("\n"))
 
-pgn_files = glob.glob(os.path.join(TESTDATA, "pgn", "*.pgn")) + glob.glob(os.path.join(ROOT, "tests", "data", "*.pgn"))
+pgn_files = glob.glob(os.path.join(TESTDATA, "pgn", "*.pgn")) + glob.glob(os.path.join(ROOT, "tests", "data", "pgn", "*.pgn"))
 for path in pgn_files:
     data = open(path, "rb").read()
-    save("pgn", data)
+    # The first byte is the stream's piece size (see fuzz_targets/pgn.rs).
+    save("pgn", b"\x07" + data[:60000])
     # Single games too, so that mutations stay small.
-    for game in data.split(b"\n\n[")[:40]:
-        save("pgn", game if game.startswith(b"[") else b"[" + game)
+    for i, game in enumerate(data.split(b"\n\n[")[:40]):
+        save("pgn", bytes([i]) + (game if game.startswith(b"[") else b"[" + game))
+
+# C ABI programs (see fuzz_targets/cabi.rs): op = slot << 4 | action.
+def fen_op(action, fen):
+    data = fen.encode()[:255]
+    return bytes([action, len(data)]) + data
+
+programs = [
+    bytes([0, 3, 0, 3, 1, 3, 2, 4, 5, 3, 12, 40, 8, 9, 0, 9, 1, 10, 10, 10, 11, 7]),
+    bytes([0, 6, 0x10, 3, 0, 0x13, 1, 4, 0x80, 0x12, 0x01, 5, 13, 7, 0x17]),
+]
+for i, v in enumerate(jsonl("vectors/dev.jsonl")[::40]):
+    programs.append(fen_op(1, v["fen"]) + bytes([3, i, 4, i + 1, 3, 8, 8, 9, i, 9, i + 2, 10, 12, 7]))
+for i, v in enumerate(jsonl("vectors/dev960.jsonl")[::30]):
+    programs.append(fen_op(2, v["fen"]) + bytes([3, i, 4, i, 3, 12, 9, 8, 9, i, 10, 6]))
+for i, case in enumerate(jsonl("san/san_cases.jsonl")[::25]):
+    text = case["input"].encode("utf-8")[:255]
+    programs.append(fen_op(1, case["fen"]) + bytes([5, len(text)]) + text)
+for program in programs:
+    save("cabi", program)

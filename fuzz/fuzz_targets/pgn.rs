@@ -1,0 +1,65 @@
+//! The PGN reader on whole files: it ends, never panics, reads the same games and errors from
+//! a buffer and from a stream cut into small pieces, and every game it reads is written back
+//! as PGN that reads to the same game (a fixed point of write -> read -> write).
+#![no_main]
+
+use std::io::{self, Read};
+
+use chesscore::pgn::{GameRecord, PgnReader, Source};
+use libfuzzer_sys::fuzz_target;
+
+/// A stream handing out at most `piece` bytes per read, to cross every buffer boundary.
+struct Pieces<'a> {
+    data: &'a [u8],
+    piece: usize,
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.piece.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Everything the reader reports, game by game: a written game, or an error with its location.
+fn outcomes<S: Source>(mut reader: PgnReader<S>, limit: usize) -> Vec<Result<GameRecord, String>> {
+    let mut out = Vec::new();
+    loop {
+        assert!(out.len() <= limit, "the reader reported more games than the input can hold");
+        match reader.next_game() {
+            Ok(Some(game)) => out.push(Ok(game)),
+            Ok(None) => return out,
+            Err(e) => out.push(Err(e.to_string())),
+        }
+    }
+}
+
+fn summary(outcome: &Result<GameRecord, String>) -> Result<String, String> {
+    outcome.as_ref().map(GameRecord::to_pgn).map_err(Clone::clone)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&piece, data)) = data.split_first() else { return };
+    // A game needs at least a move or a result token, so games are fewer than bytes.
+    let limit = data.len() + 1;
+    let from_buffer = outcomes(PgnReader::from_bytes(data), limit);
+    let stream = Pieces { data, piece: usize::from(piece % 16) + 1 };
+    let from_stream = outcomes(PgnReader::new(stream), limit);
+    assert_eq!(
+        from_buffer.iter().map(summary).collect::<Vec<_>>(),
+        from_stream.iter().map(summary).collect::<Vec<_>>(),
+        "buffer and stream readings differ"
+    );
+    for game in from_buffer.into_iter().flatten() {
+        let pgn = game.to_pgn();
+        let mut again = PgnReader::from_bytes(pgn.as_bytes());
+        let read = again.next_game().unwrap_or_else(|e| panic!("written PGN does not read back: {e}\n{pgn}"));
+        let read = read.expect("written PGN holds a game");
+        assert_eq!(read.game().moves(), game.game().moves(), "{pgn}");
+        assert_eq!(read.position(), game.position(), "{pgn}");
+        assert_eq!(read.to_pgn(), pgn, "writing is not a fixed point");
+        assert!(matches!(again.next_game(), Ok(None)), "{pgn}");
+    }
+});
