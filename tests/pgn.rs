@@ -330,6 +330,18 @@ fn writer_special_cases() {
     let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
     assert_eq!(back.game().moves(), game960.moves());
     assert!(back.start().is_chess960());
+
+    // SetUp and FEN come from the start position, once each, whatever the tags held (a
+    // SetUp without FEN, a FEN tag in another spelling); found by the pgn fuzz target.
+    for tags in ["[SetUp \"1\"]\n[Variant \"Chess960\"]", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K -\"]\n[SetUp \"1\"]"] {
+        let record = PgnReader::from_bytes(format!("{tags}\n\n*\n")).next_game().unwrap().unwrap();
+        let text = record.to_pgn();
+        assert_eq!(text.matches("[SetUp ").count(), 1, "{text}");
+        assert_eq!(text.matches("[FEN ").count(), 1, "{text}");
+        let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(back.start(), record.start());
+        assert_eq!(back.to_pgn(), text);
+    }
 }
 
 /// Counts events, and can ask for tags only or the main line only.

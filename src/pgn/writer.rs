@@ -254,14 +254,16 @@ fn write_game<W: fmt::Write>(
         };
         write_tag(out, name, value)?;
     }
-    for (name, value) in tags.iter().filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(name)) {
+    // `SetUp` and `FEN` are written from the start position, which the movetext is played
+    // from, whatever the tags say (they may lack one of the pair or disagree with it).
+    let derived = |name: &str| SEVEN_TAG_ROSTER.contains(&name) || name == "SetUp" || name == "FEN";
+    for (name, value) in tags.iter().filter(|(name, _)| !derived(name)) {
         write_tag(out, name, value)?;
     }
-    // The start position, when the tags do not already give it.
     if start.is_chess960() && tags.get("Variant").is_none() {
         write_tag(out, "Variant", "Chess960")?;
     }
-    if *start != Position::startpos() && tags.get("FEN").is_none() {
+    if *start != Position::startpos() {
         write_tag(out, "SetUp", "1")?;
         write_tag(out, "FEN", &start.to_fen())?;
     }
