@@ -582,6 +582,71 @@ fn very_long_lines() {
     assert_eq!(events(&read_file(text.as_bytes(), ReaderOptions::default())), ["TagTooLong { limit: 65536 }", "After"]);
 }
 
+/// `head`, then `len` copies of `fill` without a line end, then `tail`, made up as it is read.
+struct Generated {
+    parts: [(Vec<u8>, u64); 3],
+    part: usize,
+    at: u64,
+}
+
+impl Generated {
+    fn new(head: &str, fill: u8, len: u64, tail: &str) -> Generated {
+        let parts = [(head.into(), 1), (vec![fill; 1 << 16], len >> 16), (tail.into(), 1)];
+        Generated { parts, part: 0, at: 0 }
+    }
+}
+
+impl Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.part < 3 {
+            let (chunk, times) = &self.parts[self.part];
+            let total = chunk.len() as u64 * times;
+            if self.at < total {
+                let offset = (self.at % chunk.len() as u64) as usize;
+                let n = (chunk.len() - offset).min(buf.len());
+                buf[..n].copy_from_slice(&chunk[offset..offset + n]);
+                self.at += n as u64;
+                return Ok(n);
+            }
+            self.part += 1;
+            self.at = 0;
+        }
+        Ok(0)
+    }
+}
+
+/// Peak resident memory of this process, in KiB (Linux).
+fn peak_rss_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn gigabyte_lines_in_bounded_memory() {
+    const GIB: u64 = 1 << 30;
+    let before = peak_rss_kib();
+    let after = "\n\n[Event \"After\"]\n\n1. d4 *\n";
+    // One token, one comment and one tag value of 1 GiB each, no line end anywhere: each is
+    // refused at its limit, the rest of its game skipped, and the next game read.
+    let cases = [
+        ("[Event \"Big\"]\n\n1. e4 ", b'a', " *", "TokenTooLong { limit: 255 }"),
+        ("[Event \"Big\"]\n\n1. e4 {", b'c', "} *", "CommentTooLong { limit: 1048576 }"),
+        ("[Event \"", b't', "\"]\n\n1. e4 *", "TagTooLong { limit: 65536 }"),
+    ];
+    for (head, fill, end, error) in cases {
+        let input = Generated::new(head, fill, GIB, &format!("{end}{after}"));
+        let mut reader = PgnReader::new(input);
+        let results: Vec<_> = reader.by_ref().collect();
+        assert_eq!(events(&results), [error, "After"]);
+        assert!(reader.bytes_read() > GIB);
+    }
+    // Well under the input: the buffers stay near their limits (the test binary's other tests
+    // run meanwhile and take their share).
+    let grown = peak_rss_kib().saturating_sub(before);
+    assert!(grown < 256 << 10, "peak memory grew by {grown} KiB");
+}
+
 #[test]
 fn io_errors_stop_the_reader() {
     struct Failing(usize);
