@@ -139,14 +139,22 @@ fuzz_target!(|data: &[u8]| unsafe {
                     assert!(chess_position_is_legal(pos, mv));
                     let text = CString::new(san).unwrap();
                     let mut back = 0;
-                    assert_eq!(chess_move_from_san_strict(pos, text.as_ptr(), &mut back), chess_error::CHESS_OK, "{text:?}");
+                    assert_eq!(
+                        chess_move_from_san_strict(pos, text.as_ptr(), &mut back),
+                        chess_error::CHESS_OK,
+                        "{text:?}"
+                    );
                     assert_eq!(back, mv);
                 }
                 if let Some(uci) = write_text(cap, |buf, cap, len| chess_move_to_uci_in(pos, mv, buf, cap, len)) {
                     let text = CString::new(uci).unwrap();
                     let mut back = 0;
                     if chess_position_is_legal(pos, mv) {
-                        assert_eq!(chess_move_from_uci(pos, text.as_ptr(), &mut back), chess_error::CHESS_OK, "{text:?}");
+                        assert_eq!(
+                            chess_move_from_uci(pos, text.as_ptr(), &mut back),
+                            chess_error::CHESS_OK,
+                            "{text:?}"
+                        );
                         assert_eq!(back, mv);
                     }
                 }
@@ -162,7 +170,8 @@ fuzz_target!(|data: &[u8]| unsafe {
                 }
                 let mut moves = [0; 8];
                 let (mut count, mut bad) = (0, usize::MAX);
-                let code = chess_moves_from_line(pos, text.as_ptr(), 0, moves.as_mut_ptr(), moves.len(), &mut count, &mut bad);
+                let code =
+                    chess_moves_from_line(pos, text.as_ptr(), 0, moves.as_mut_ptr(), moves.len(), &mut count, &mut bad);
                 if code == chess_error::CHESS_OK {
                     let copy = chess_position_clone(pos);
                     for &mv in &moves[..count.min(moves.len())] {

@@ -50,7 +50,10 @@ pub fn check_position(pos: &Position) {
         assert_eq!(pos.parse_san_with(&san, &strict), Ok(mv), "{fen} {san}");
         assert_eq!(pos.parse_uci(&pos.uci(mv)), Ok(mv), "{fen}");
         let after = pos.make_move(mv);
-        assert!(!after.is_attacked(after.king_square(pos.turn()), after.turn()), "{fen} {san} leaves the king in check");
+        assert!(
+            !after.is_attacked(after.king_square(pos.turn()), after.turn()),
+            "{fen} {san} leaves the king in check"
+        );
         assert_eq!(after.zobrist(), after.compute_zobrist());
     }
 }

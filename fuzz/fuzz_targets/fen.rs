@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
         for options in [strict, lenient] {
             if let Ok((pos, _)) = fen.validate(&options) {
                 let written = pos.to_fen();
-                let (again, _) = chesscore::Position::from_fen_with(&written, &options).expect("canonical FEN reads back");
+                let (again, _) =
+                    chesscore::Position::from_fen_with(&written, &options).expect("canonical FEN reads back");
                 assert_eq!(again.to_fen(), written);
                 common::check_position(&pos);
             }
