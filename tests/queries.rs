@@ -35,7 +35,7 @@ fn queries_agree_with_python_chess() {
             let sq: Square = entry[0].as_str().unwrap().parse().unwrap();
             assert_eq!(pos.attackers_to(sq, Color::White), squares(&entry[1]), "{fen} {sq}");
             assert_eq!(pos.attackers_to(sq, Color::Black), squares(&entry[2]), "{fen} {sq}");
-            assert_eq!(pos.is_attacked(sq, Color::White), entry[1].as_array().unwrap().len() > 0);
+            assert_eq!(pos.is_attacked(sq, Color::White), !entry[1].as_array().unwrap().is_empty());
         }
         for sq in Square::ALL {
             let moves = pos.legal_moves_from(sq);
