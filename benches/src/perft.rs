@@ -62,12 +62,12 @@ struct Engine {
 }
 
 fn engines() -> Vec<Engine> {
-    let mut v = Vec::new();
-    v.push(Engine { name: crate::harness::CHESSCORE, prepare: chesscore_impl::prepare });
-    v.push(Engine { name: "shakmaty", prepare: shakmaty_impl::prepare });
-    v.push(Engine { name: "cozy-chess", prepare: cozy_impl::prepare });
-    v.push(Engine { name: "chess", prepare: chess_impl::prepare });
-    v
+    vec![
+        Engine { name: crate::harness::CHESSCORE, prepare: chesscore_impl::prepare },
+        Engine { name: "shakmaty", prepare: shakmaty_impl::prepare },
+        Engine { name: "cozy-chess", prepare: cozy_impl::prepare },
+        Engine { name: "chess", prepare: chess_impl::prepare },
+    ]
 }
 
 pub fn run(cfg: &Config) {
