@@ -101,6 +101,6 @@ pub use error::{Location, PgnError, PgnErrorKind};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor, MAX_TOKEN_LEN};
 pub use record::GameRecord;
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
-pub use tags::{roster_default, Tags, SEVEN_TAG_ROSTER};
+pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
 pub use tree::{MoveTree, NodeId};
 pub use writer::WriteOptions;

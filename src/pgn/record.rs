@@ -4,6 +4,8 @@
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
+use crate::san::SanError;
+use crate::uci::UciError;
 
 use super::reader::{Flow, Visitor};
 use super::tags::Tags;
@@ -20,6 +22,8 @@ pub struct GameRecord {
     tags: Tags,
     game: Game,
     tree: MoveTree,
+    /// The last node of the tree's main line, so that moves are appended in constant time.
+    end: NodeId,
     result: Option<Outcome>,
 }
 
@@ -33,7 +37,8 @@ impl GameRecord {
     /// A record of `game`'s main line, without tags, annotations or result.
     pub fn from_game(game: Game) -> GameRecord {
         let tree = MoveTree::from_moves(game.moves());
-        GameRecord { tags: Tags::new(), game, tree, result: None }
+        let end = tree.mainline().last().unwrap_or(NodeId::ROOT);
+        GameRecord { tags: Tags::new(), game, tree, end, result: None }
     }
 
     /// The tag pairs as read (nothing filled in).
@@ -96,6 +101,46 @@ impl GameRecord {
     /// else `*`.
     pub fn effective_result(&self) -> Outcome {
         self.result.or_else(|| self.tags.get("Result").and_then(Outcome::from_pgn)).unwrap_or(Outcome::Ongoing)
+    }
+
+    /// Plays `mv` at the end of the main line if it is legal there, as [`Game::push`] does;
+    /// the tree gets it as the main line's last move.
+    pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.game.push(mv)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(())
+    }
+
+    /// Reads `text` as lenient SAN and plays it at the end of the main line, as
+    /// [`Game::push_san`] does.
+    pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
+        let mv = self.game.push_san(text)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(mv)
+    }
+
+    /// Reads `text` as UCI and plays it at the end of the main line, as [`Game::push_uci`]
+    /// does.
+    pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
+        let mv = self.game.push_uci(text)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(mv)
+    }
+
+    /// Takes back the main line's last move, together with its comments and NAGs and the
+    /// variations that replace it; `None` when the main line is empty. Node ids taken from
+    /// [`GameRecord::tree`] before may change.
+    pub fn pop(&mut self) -> Option<Move> {
+        let mv = self.game.pop()?;
+        let parent = self.tree.parent(self.end).unwrap_or(NodeId::ROOT);
+        self.end = self.tree.remove_children(parent);
+        Some(mv)
+    }
+
+    /// Allows or forbids null moves from now on (see [`Game::set_allow_null_moves`]); games
+    /// read from PGN allow them.
+    pub fn set_allow_null_moves(&mut self, allow: bool) {
+        self.game.set_allow_null_moves(allow);
     }
 
     /// The position reached at `node` (replayed from the start).
@@ -210,6 +255,7 @@ impl Visitor for RecordBuilder {
         }
         if main {
             record.game.push_played(mv, *after);
+            record.end = node;
         }
         Flow::Continue
     }
@@ -254,5 +300,42 @@ impl Visitor for RecordBuilder {
         record.result = result;
         self.cursors.clear();
         record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::PgnReader;
+
+    fn mainline(record: &GameRecord) -> Vec<Move> {
+        record.tree().mainline().map(|n| record.tree().mv(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn push_and_pop_keep_the_tree_on_the_main_line() {
+        let pgn = "{start} 1. e4 {good} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6 *";
+        let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+        let last = record.game().moves()[3];
+        assert_eq!(record.pop(), Some(last));
+        assert_eq!(mainline(&record), record.game().moves());
+        assert_eq!(
+            record.to_pgn().split_once("\n\n").unwrap().1,
+            "{ start } 1. e4 { good } 1... e5 ( 1... c5 { Sicilian } 2. Nf3 ) 2. Nf3 $1 *\n"
+        );
+        record.push_san("Nc6").unwrap();
+        record.push_uci("f1b5").unwrap();
+        assert_eq!(mainline(&record), record.game().moves());
+        assert!(record.push_san("Ke3").is_err() && record.push_uci("e1e3").is_err());
+        assert!(record.push(Move::NULL).is_ok());
+        record.set_allow_null_moves(false);
+        assert!(record.push(Move::NULL).is_err());
+        while record.pop().is_some() {
+            assert_eq!(mainline(&record), record.game().moves());
+        }
+        assert_eq!(record.tree().move_count(), 0);
+        assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } *\n");
+        record.push_san("d4").unwrap();
+        assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } 1. d4 *\n");
     }
 }
