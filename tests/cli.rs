@@ -119,6 +119,9 @@ fn chess960_flag() {
     // Without the flag the inner-rook right is not standard chess.
     let (ok, _, _) = run(&["fen", fen]);
     assert!(!ok);
+}
+
+#[test]
 fn pgn_summarises_reexports_and_reports_broken_games() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
     let format = format!("{data}/format.pgn");
