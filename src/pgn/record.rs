@@ -1,6 +1,8 @@
 //! A whole game as read from PGN: tags, the replayed main line as a [`Game`], the move tree
 //! with variations, comments and NAGs, and the result.
 
+use std::collections::TryReserveError;
+
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
@@ -8,8 +10,22 @@ use crate::san::SanError;
 use crate::uci::UciError;
 
 use super::reader::{Flow, Visitor};
-use super::tags::Tags;
+use super::tags::{is_tag_name, Tags};
 use super::tree::{MoveTree, NodeId};
+
+/// The tags that describe the start position: [`GameRecord::set_tag`] refuses them.
+const START_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
+
+/// Why [`GameRecord::set_tag`] refused a tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TagError {
+    /// Not `[A-Za-z0-9][A-Za-z0-9_+#=:-]*`.
+    #[error("not a tag name: a letter or digit, then letters, digits and _+#=:-")]
+    InvalidName,
+    /// `FEN`, `SetUp` or `Variant`: they follow the game's start position.
+    #[error("FEN, SetUp and Variant follow the start position and cannot be set")]
+    StartPositionTag,
+}
 
 /// A game read from PGN, or built to be written as PGN.
 ///
@@ -39,6 +55,34 @@ impl GameRecord {
         let tree = MoveTree::from_moves(game.moves());
         let end = tree.mainline().last().unwrap_or(NodeId::ROOT);
         GameRecord { tags: Tags::new(), game, tree, end, result: None }
+    }
+
+    /// A record of a game from `start` without moves, reporting a failed allocation instead of
+    /// aborting.
+    pub fn try_new(start: Position) -> Result<GameRecord, TryReserveError> {
+        let game = Game::try_new(start)?;
+        let tree = MoveTree::try_new()?;
+        Ok(GameRecord { tags: Tags::new(), game, tree, end: NodeId::ROOT, result: None })
+    }
+
+    /// Sets the tag `name` to `value` (a tag already there keeps its place, a new one goes
+    /// last). Refused: a name the reader would not read back ([`is_tag_name`]), and `FEN`,
+    /// `SetUp` and `Variant`, which follow the start position (the writer adds them).
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if !is_tag_name(name) {
+            return Err(TagError::InvalidName);
+        }
+        if START_TAGS.contains(&name) {
+            return Err(TagError::StartPositionTag);
+        }
+        self.tags.insert(name, value);
+        Ok(())
+    }
+
+    /// Removes the tag `name`, returning whether it was there. (Removing `FEN`, `SetUp` or
+    /// `Variant` is harmless: the writer adds what the start position needs.)
+    pub fn remove_tag(&mut self, name: &str) -> bool {
+        self.tags.remove(name)
     }
 
     /// The tag pairs as read (nothing filled in).
@@ -337,5 +381,21 @@ mod tests {
         assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } *\n");
         record.push_san("d4").unwrap();
         assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } 1. d4 *\n");
+    }
+
+    #[test]
+    fn tags_are_set_and_removed_by_the_rules() {
+        let mut record = GameRecord::try_new(Position::startpos()).unwrap();
+        assert_eq!(record.set_tag("White", "Morphy"), Ok(()));
+        assert_eq!(record.set_tag("Event", "Paris \"Opera\""), Ok(()));
+        assert_eq!(record.set_tag("White", "Paul Morphy"), Ok(()));
+        assert_eq!(record.tags().iter().collect::<Vec<_>>(), [("White", "Paul Morphy"), ("Event", "Paris \"Opera\"")]);
+        assert_eq!(record.set_tag("a b", "x"), Err(TagError::InvalidName));
+        assert_eq!(record.set_tag("", "x"), Err(TagError::InvalidName));
+        assert_eq!(record.set_tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), Err(TagError::StartPositionTag));
+        assert!(record.remove_tag("White") && !record.remove_tag("White"));
+        let back = PgnReader::from_bytes(record.to_pgn()).next_game().unwrap().unwrap();
+        assert_eq!(back.tag("Event"), Some("Paris \"Opera\""));
+        assert_eq!(back.tag("White"), Some("?"));
     }
 }

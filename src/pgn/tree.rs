@@ -78,7 +78,19 @@ impl Default for MoveTree {
 impl MoveTree {
     /// A tree with the root only.
     pub fn new() -> MoveTree {
-        let root = Node {
+        MoveTree { nodes: vec![Self::root_node()], notes: Vec::new(), text: String::new() }
+    }
+
+    /// [`MoveTree::new`], reporting a failed allocation instead of aborting.
+    pub fn try_new() -> Result<MoveTree, std::collections::TryReserveError> {
+        let mut nodes = Vec::new();
+        nodes.try_reserve(1)?;
+        nodes.push(Self::root_node());
+        Ok(MoveTree { nodes, notes: Vec::new(), text: String::new() })
+    }
+
+    fn root_node() -> Node {
+        Node {
             mv: Move::NULL,
             parent: NONE,
             first_child: NONE,
@@ -87,8 +99,7 @@ impl MoveTree {
             first_note: NONE,
             last_note: NONE,
             ply: 0,
-        };
-        MoveTree { nodes: vec![root], notes: Vec::new(), text: String::new() }
+        }
     }
 
     /// A tree holding `moves` as its main line.
