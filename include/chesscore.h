@@ -996,6 +996,12 @@ enum chess_error chess_fen_write_ex(const struct chess_position *pos,
 struct chess_game *chess_game_new(const struct chess_position *start);
 
 /**
+ * A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+ * result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+ */
+struct chess_game *chess_game_clone(const struct chess_game *game);
+
+/**
  * Releases a game and every position it handed out. NULL is accepted and ignored.
  */
 void chess_game_free(struct chess_game *game);

@@ -158,6 +158,13 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
     })
 }
 
+/// A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+/// result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
+    guard(ptr::null_mut(), || record_ref(game).map_or(ptr::null_mut(), |record| chess_game::boxed(record.clone())))
+}
+
 /// Releases a game and every position it handed out. NULL is accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
