@@ -31,7 +31,8 @@ fn generate_header(out_dir: &Path) {
     }
     let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR is set by cargo"));
     let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("read cbindgen.toml");
-    config.after_includes = Some(version_macros());
+    // cbindgen cannot write `usize::MAX`: the read callback's error value is defined here.
+    config.after_includes = Some(version_macros() + READ_ERROR_MACRO);
     let mut fresh = Vec::new();
     cbindgen::Builder::new()
         .with_config(config)
@@ -55,6 +56,10 @@ fn generate_header(out_dir: &Path) {
         println!("cargo:warning=include/chesscore.h was regenerated from src/ffi; commit it");
     }
 }
+
+/// `CHESS_READ_ERROR` of `src/ffi/pgn.rs`.
+const READ_ERROR_MACRO: &str = "\n\n/**\n * What a chess_read_fn returns when reading failed (SIZE_MAX): chess_pgn_reader_next then\n \
+                                * returns CHESS_ERR_IO, and CHESS_END afterwards.\n */\n#define CHESS_READ_ERROR SIZE_MAX";
 
 fn version_macros() -> String {
     let mut out = String::new();

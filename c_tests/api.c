@@ -75,6 +75,20 @@ static const chess_error all_codes[] = {
     CHESS_ERR_SAN_SYNTAX,
     CHESS_ERR_SAN_AMBIGUOUS,
     CHESS_ERR_SAN_NOT_CANONICAL,
+    CHESS_ERR_PGN_TAG,
+    CHESS_ERR_PGN_TAG_TOO_LONG,
+    CHESS_ERR_PGN_VARIANT,
+    CHESS_ERR_PGN_TOKEN_TOO_LONG,
+    CHESS_ERR_PGN_UNEXPECTED_CHAR,
+    CHESS_ERR_PGN_NAG,
+    CHESS_ERR_PGN_UNTERMINATED_COMMENT,
+    CHESS_ERR_PGN_COMMENT_TOO_LONG,
+    CHESS_ERR_PGN_UNMATCHED_PAREN,
+    CHESS_ERR_PGN_UNCLOSED_VARIATION,
+    CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE,
+    CHESS_ERR_PGN_TOO_DEEP,
+    CHESS_ERR_PGN_INVALID_UTF8,
+    CHESS_ERR_PGN_TAG_NOT_FOUND,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
     CHESS_ERR_EPD_MISSING_FIELDS,
@@ -88,7 +102,7 @@ static const chess_error all_codes[] = {
 
 static void test_error_messages(void) {
     size_t i, j;
-    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 400, 502, 606, 1000, 2147483647};
+    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 414, 502, 606, 1000, 2147483647};
     for (i = 0; i < CODE_COUNT; i++) {
         const char *message = chess_error_message(all_codes[i]);
         CHECK(message != NULL && message[0] != '\0');
@@ -839,8 +853,8 @@ static void test_render(void) {
     chess_position_free(pos);
 }
 
-/* Every code is produced by some call above, but for these: CHESS_END is reserved for readers
- * of later issues, CHESS_ERR_OUT_OF_MEMORY and CHESS_ERR_INTERNAL need a failing allocator or a
+/* Every code is produced by some call above, but for these: CHESS_END is for readers (pgn.c
+ * produces it), CHESS_ERR_OUT_OF_MEMORY and CHESS_ERR_INTERNAL need a failing allocator or a
  * bug (the Rust tests produce them), and the other programs produce the codes of their
  * families. */
 static void test_every_code_was_seen(void) {
@@ -849,6 +863,7 @@ static void test_every_code_was_seen(void) {
         chess_error code = all_codes[i];
         int elsewhere = code == CHESS_ERR_EMPTY_HISTORY ||
                         (code >= CHESS_ERR_SAN_SYNTAX && code <= CHESS_ERR_SAN_NOT_CANONICAL) ||
+                        (code >= CHESS_ERR_PGN_TAG && code <= CHESS_ERR_PGN_TAG_NOT_FOUND) ||
                         code >= CHESS_ERR_EPD_MISSING_FIELDS;
         if (code == CHESS_END || code == CHESS_ERR_OUT_OF_MEMORY || code == CHESS_ERR_INTERNAL || elsewhere) {
             continue;

@@ -1,5 +1,6 @@
 // The C++17 wrapper, include/chesscore.hpp: RAII and copy/move semantics, text, moves, errors
-// with their codes and offsets, games, EPD records, and perft of perft/cpw6.epd and
+// with their codes and offsets, games, EPD records, PGN (reader from a file, a string and a stream,
+// broken games as PgnError, tags, export), and perft of perft/cpw6.epd and
 // perft/dev_random.epd through the wrapper's own recursion (legal_move_list + copy assignment +
 // play_unchecked), at every depth up to NODE_LIMIT leaves.
 //
@@ -54,6 +55,8 @@ std::optional<chesscore::Error> throws(Call &&call, chess_error expected, int li
 
 using chesscore::Epd;
 using chesscore::Error;
+using chesscore::PgnError;
+using chesscore::PgnReader;
 using chesscore::Game;
 using chesscore::Move;
 using chesscore::MoveList;
@@ -66,6 +69,9 @@ static_assert(std::is_nothrow_move_constructible<Position>::value, "Position mov
 static_assert(std::is_nothrow_move_assignable<Position>::value, "Position move-assigns without throwing");
 static_assert(std::is_copy_constructible<Game>::value, "Game copies");
 static_assert(!std::is_copy_constructible<Epd>::value, "Epd is move-only");
+static_assert(!std::is_copy_constructible<PgnReader>::value, "PgnReader is move-only");
+static_assert(std::is_nothrow_move_constructible<PgnReader>::value, "PgnReader moves without throwing");
+static_assert(std::is_base_of<Error, PgnError>::value, "PgnError is an Error");
 static_assert(std::is_base_of<std::runtime_error, Error>::value, "Error is a runtime_error");
 static_assert(sizeof(Move) == sizeof(chess_move), "Move is the 16-bit move");
 
@@ -272,7 +278,7 @@ void games() {
     game.push(Move());
     CHECK(game.san_moves().substr(game.san_moves().size() - 2) == "--");
 
-    Game copy = game;  // replays the moves
+    Game copy = game;  // a clone
     CHECK(copy.get() != game.get() && copy.moves() == game.moves() && copy.allows_null_moves());
     CHECK(copy.position() == game.position() && copy.start() == game.start());
     copy.pop();
@@ -295,6 +301,81 @@ void games() {
     auto err = CHECK_THROWS(chesscore::moves_from_line(Position(), "e4 e5 Ke3"), CHESS_ERR_ILLEGAL_MOVE);
     CHECK(err && err->token() == std::optional<std::size_t>(2) && !err->offset());
     CHECK(chesscore::moves_from_line(Position(), "").empty());
+}
+
+const char *const PGN =
+    "[Event \"First\"]\n[White \"Kasparov, G\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 {King's pawn} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0\n\n"
+    "[Event \"Broken\"]\n\n1. d4 d5 2. Kd3 *\n\n"
+    "[Event \"Third\"]\n\n1. c4 *\n";
+
+// Reads every game of `reader`: the Event tags, "!" plus the message for a broken game.
+std::vector<std::string> events(PgnReader &reader) {
+    std::vector<std::string> out;
+    for (;;) {
+        try {
+            std::optional<Game> game = reader.next();
+            if (!game) {
+                break;
+            }
+            out.push_back(game->tag("Event").value_or("?"));
+        } catch (const PgnError &err) {
+            CHECK(err.code() == CHESS_ERR_ILLEGAL_MOVE && err.line() == 9 && err.column() == 13);
+            CHECK(err.game_number() == 2 && err.ply() == 3 && err.partial().ply_count() == 2);
+            CHECK(err.partial().tag("Event") == std::optional<std::string>("Broken"));
+            out.push_back(std::string("!") + err.what());
+        }
+    }
+    CHECK(!reader.next() && !reader.next());
+    return out;
+}
+
+void pgn(const std::string &work) {
+    const std::vector<std::string> expected = {
+        "First", "!game 2, line 9, column 13: illegal move \"Kd3\" at ply 3", "Third"};
+    PgnReader from_string = PgnReader::from_string(PGN);
+    CHECK(events(from_string) == expected);
+    std::istringstream stream(PGN);
+    PgnReader from_stream = PgnReader::from_stream(stream);
+    CHECK(events(from_stream) == expected);
+    std::string path = work + "/cxx_wrapper.pgn";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << PGN;
+    }
+    PgnReader from_file = PgnReader::open(path);
+    CHECK(events(from_file) == expected);
+    std::remove(path.c_str());
+    CHECK_THROWS(PgnReader::open(work + "/no such file.pgn"), CHESS_ERR_FILE_NOT_FOUND);
+    PgnReader moved = std::move(from_file);
+    CHECK(from_file.get() == nullptr && !moved.next());
+
+    PgnReader reader = PgnReader::from_string(PGN);
+    Game game = *reader.next();
+    CHECK(game.ply_count() == 4 && game.result() == CHESS_RESULT_WHITE_WINS);
+    CHECK(game.position().fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    CHECK(game.tags().size() == 3 && game.tags()[1].first == "White" && game.tags()[1].second == "Kasparov, G");
+    CHECK(!game.tag("Black"));
+    game.set_tag("Black", std::string(100, 'x'));  // longer than the first buffer tried
+    CHECK(game.tag("Black") == std::string(100, 'x'));
+    CHECK(game.remove_tag("Black") && !game.remove_tag("Black"));
+    CHECK_THROWS(game.set_tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(game.set_tag(std::string("a\0b", 3), "x"), CHESS_ERR_INVALID_TEXT);
+    const std::string exported = game.to_pgn();
+    CHECK(exported == "[Event \"First\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                      "[White \"Kasparov, G\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n"
+                      "1. e4 { King's pawn } 1... e5 ( 1... c5 2. Nf3 ) 2. Nf3 $1 Nc6 1-0\n");
+    // The copy keeps tags and annotations; the export reads back to the same game.
+    Game copy = game;
+    CHECK(copy.get() != game.get() && copy.to_pgn() == exported);
+    PgnReader back = PgnReader::from_string(exported);
+    CHECK(back.next()->to_pgn() == exported);
+    game.pop();
+    CHECK(copy.ply_count() == 4 && game.ply_count() == 3);
+    Game fresh;
+    fresh.push_san("e4");
+    CHECK(fresh.result() == CHESS_RESULT_ONGOING && fresh.tags().empty());
+    CHECK(fresh.to_pgn().substr(fresh.to_pgn().size() - 9) == "\n1. e4 *\n");
 }
 
 void epd(const std::string &testdata) {
@@ -403,6 +484,7 @@ int main(int argc, char **argv) {
     games();
     epd(argv[1]);
     files(argv[2]);
+    pgn(argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

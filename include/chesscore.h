@@ -4,9 +4,10 @@
  * Conventions (see the README's "API conventions"):
  * - Every name starts with chess_ or CHESS_. Squares are ints, 0 = a1 .. 63 = h8, and
  *   CHESS_NO_SQUARE (-1) means none; bit i of a uint64_t square set is square i.
- * - chess_position, chess_game and chess_epd are opaque handles: create them with their _new,
- *   _clone or _parse functions (positions also with a FEN reader), release them with their _free
- *   function (NULL is accepted). A function taking a const handle never changes it. Positions a
+ * - chess_position, chess_game, chess_epd and chess_pgn_reader are opaque handles: create them
+ *   with their _new, _clone, _parse or _open/_from functions (positions also with a FEN reader,
+ *   games also with chess_pgn_reader_next), release them with their _free function (NULL is
+ *   accepted). A function taking a const handle never changes it. Positions a
  *   game or an EPD record hands out belong to it: never change or free them; they live as long as
  *   the functions returning them say.
  * - Fallible functions return a chess_error (CHESS_OK = 0). Outputs go through pointer arguments
@@ -21,7 +22,8 @@
  *   value a function documents (0, false, CHESS_NO_SQUARE, NULL) when it returns no chess_error.
  *   Other pointers must be valid, and strings NUL-terminated.
  * - Text input must be ASCII (CHESS_ERR_INVALID_TEXT otherwise; FEN readers report
- *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset), but EPD lines may be UTF-8.
+ *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset), but EPD lines and PGN tag values may be
+ *   UTF-8; PGN text out (tags, export, error messages) is UTF-8.
  * - No panic crosses the boundary: a bug caught inside returns CHESS_ERR_INTERNAL or the
  *   documented neutral value.
  * - Threads: there is no global mutable state. Distinct handles may be used from any threads at
@@ -49,6 +51,12 @@
 
 /** The version of this header as text; chess_version() gives the library's. */
 #define CHESS_VERSION_STRING "0.1.0"
+
+/**
+ * What a chess_read_fn returns when reading failed (SIZE_MAX): chess_pgn_reader_next then
+ * returns CHESS_ERR_IO, and CHESS_END afterwards.
+ */
+#define CHESS_READ_ERROR SIZE_MAX
 
 /**
  * Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
@@ -80,6 +88,8 @@
  * Capacity that always holds every legal or pseudo-legal move of a position.
  */
 #define CHESS_MAX_MOVES 256
+
+
 
 /**
  * Bit of `chess_position_castling_rights`: White may castle king side.
@@ -128,8 +138,7 @@
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD. The PGN range is reserved for its reader. `chess_error_message` describes
- * every code.
+ * output, 600-699 EPD. `chess_error_message` describes every code.
  */
 typedef enum chess_error {
     /**
@@ -289,11 +298,67 @@ typedef enum chess_error {
      */
     CHESS_ERR_SAN_NOT_CANONICAL = 302,
     /**
+     * PGN: a tag pair that is not `[Name "value"]`.
+     */
+    CHESS_ERR_PGN_TAG = 400,
+    /**
+     * PGN: a tag pair line over the reader's limit (64 KiB).
+     */
+    CHESS_ERR_PGN_TAG_TOO_LONG = 401,
+    /**
+     * PGN: the `Variant` tag names a variant other than standard chess or Chess960.
+     */
+    CHESS_ERR_PGN_VARIANT = 402,
+    /**
+     * PGN: a movetext token longer than any move, number or annotation can be (255 bytes).
+     */
+    CHESS_ERR_PGN_TOKEN_TOO_LONG = 403,
+    /**
+     * PGN: a character with no place in movetext (`}`, `]` or `"`).
+     */
+    CHESS_ERR_PGN_UNEXPECTED_CHAR = 404,
+    /**
+     * PGN: `$` without a number from 0 to 255, or a run of more than two `!`/`?`.
+     */
+    CHESS_ERR_PGN_NAG = 405,
+    /**
+     * PGN: a `{` comment still open at the end of the input or when the next game's tags begin.
+     */
+    CHESS_ERR_PGN_UNTERMINATED_COMMENT = 406,
+    /**
+     * PGN: a comment over the reader's limit (1 MiB).
+     */
+    CHESS_ERR_PGN_COMMENT_TOO_LONG = 407,
+    /**
+     * PGN: `)` without a variation to close.
+     */
+    CHESS_ERR_PGN_UNMATCHED_PAREN = 408,
+    /**
+     * PGN: the game ended inside a variation.
+     */
+    CHESS_ERR_PGN_UNCLOSED_VARIATION = 409,
+    /**
+     * PGN: `(` where its line has no move yet for the variation to replace.
+     */
+    CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE = 410,
+    /**
+     * PGN: variations nested deeper than the reader's limit (10,000).
+     */
+    CHESS_ERR_PGN_TOO_DEEP = 411,
+    /**
+     * PGN: a tag value or comment that is not UTF-8.
+     */
+    CHESS_ERR_PGN_INVALID_UTF8 = 412,
+    /**
+     * PGN lookup: the game has no tag of this name, or none at this index.
+     */
+    CHESS_ERR_PGN_TAG_NOT_FOUND = 413,
+    /**
      * The file does not exist.
      */
     CHESS_ERR_FILE_NOT_FOUND = 500,
     /**
-     * The file exists but could not be read.
+     * The file exists but could not be read, or a read callback reported an error.
      */
     CHESS_ERR_IO = 501,
     /**
@@ -604,11 +669,21 @@ typedef enum chess_castling_notation {
 typedef struct chess_epd chess_epd;
 
 /**
- * A game (opaque): a start position, the moves played and every position they reached. Create
- * it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
- * to it: read them, copy them with `chess_position_clone`, but never change or free them.
+ * A game (opaque): a start position, the moves played and every position they reached, with
+ * PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
+ * `chess_game_new` (or read it with `chess_pgn_reader_next`) and release it with
+ * `chess_game_free`. Positions it hands out belong to it: read them, copy them with
+ * `chess_position_clone`, but never change or free them.
  */
 typedef struct chess_game chess_game;
+
+/**
+ * A PGN reader (opaque): games one at a time from a file, a buffer or a callback, every move
+ * replayed and checked, broken games reported and skipped. Create it with
+ * `chess_pgn_reader_open_file`, `_from_buffer` or `_from_callback`, read with
+ * `chess_pgn_reader_next`, release it with `chess_pgn_reader_free`.
+ */
+typedef struct chess_pgn_reader chess_pgn_reader;
 
 /**
  * A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
@@ -652,6 +727,15 @@ typedef struct chess_outcome {
      */
     enum chess_termination termination;
 } chess_outcome;
+
+/**
+ * Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
+ * many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
+ * failed. `user` is the pointer given to `chess_pgn_reader_from_callback`. Called only from
+ * `chess_pgn_reader_next`, on the thread calling it; it must not unwind (no C++ exception or
+ * `longjmp` through the library).
+ */
+typedef size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap);
 
 /**
  * "No move" (also what the UCI null move `0000` reads as).
@@ -912,6 +996,12 @@ enum chess_error chess_fen_write_ex(const struct chess_position *pos,
 struct chess_game *chess_game_new(const struct chess_position *start);
 
 /**
+ * A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+ * result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+ */
+struct chess_game *chess_game_clone(const struct chess_game *game);
+
+/**
  * Releases a game and every position it handed out. NULL is accepted and ignored.
  */
 void chess_game_free(struct chess_game *game);
@@ -941,7 +1031,8 @@ enum chess_error chess_game_push_san(struct chess_game *game, const char *san, c
 enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
 
 /**
- * Takes back the last move (no replay from the start); `*out` (optional) receives it. Errors:
+ * Takes back the last move (no replay from the start), with its comments, NAGs and the
+ * variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
  */
 enum chess_error chess_game_pop(struct chess_game *game, chess_move *out);
@@ -985,8 +1076,8 @@ size_t chess_game_ply_count(const struct chess_game *game);
 enum chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 
 /**
- * Allows or forbids null moves from now on (forbidden in a new game). Does nothing for a NULL
- * game.
+ * Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
+ * from PGN). Does nothing for a NULL game.
  */
 void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
 
@@ -1160,6 +1251,160 @@ enum chess_error chess_square_name(int square, char *buf, size_t cap, size_t *ou
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
  */
 enum chess_error chess_square_parse(const char *name, int *out);
+
+/**
+ * Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
+ * the file is read in 64 KiB chunks as games are taken, and closed by
+ * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+ * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_pgn_reader_open_file(const char *path, struct chess_pgn_reader **out);
+
+/**
+ * Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
+ * `len` is 0). The bytes are copied, so the caller may free or reuse its buffer as soon as
+ * this returns: a reader usually outlives the call that made it, and a copy (fast next to
+ * reading the games) spares the caller keeping the buffer alive and unchanged until
+ * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct chess_pgn_reader **out);
+
+/**
+ * Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
+ * `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
+ * time. `user` is passed through untouched (it may be NULL) and must stay valid while the
+ * reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_pgn_reader_from_callback(chess_read_fn read,
+                                                void *user,
+                                                struct chess_pgn_reader **out);
+
+/**
+ * Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
+ * the caller's and stay valid.
+ */
+void chess_pgn_reader_free(struct chess_pgn_reader *reader);
+
+/**
+ * Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
+ * and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
+ * (again on every later call). Any other code: the game was broken (see the README's table:
+ * a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
+ * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
+ * the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
+ * the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument, `CHESS_ERR_OUT_OF_MEMORY`
+ * when the new handle cannot be allocated (the game is lost).
+ */
+enum chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
+
+/**
+ * The line (from 1) where the game broken by the last `chess_pgn_reader_next` call went wrong;
+ * 0 when that call returned no error, and for a NULL reader.
+ */
+uint64_t chess_pgn_reader_error_line(const struct chess_pgn_reader *reader);
+
+/**
+ * The byte column (from 1) in that line of the last error (as `chess_pgn_reader_error_line`);
+ * 0 when none.
+ */
+uint64_t chess_pgn_reader_error_column(const struct chess_pgn_reader *reader);
+
+/**
+ * The number (from 1, broken games counted) of the game the last error broke; 0 when none.
+ */
+uint64_t chess_pgn_reader_error_game_number(const struct chess_pgn_reader *reader);
+
+/**
+ * The ply the offending move of the last error would have had (1 for the game's first move; in
+ * a variation, counted along it); 0 outside movetext and when there is no error.
+ */
+uint32_t chess_pgn_reader_error_ply(const struct chess_pgn_reader *reader);
+
+/**
+ * Writes the message of the last error, such as `game 2, line 7, column 13: illegal move "e5"
+ * at ply 3` (UTF-8); empty when the last call returned no error. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_pgn_reader_error_message(const struct chess_pgn_reader *reader,
+                                                char *buf,
+                                                size_t cap,
+                                                size_t *out_len);
+
+/**
+ * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
+ * and the main line up to the bad move with its comments, NAGs and variations (the caller
+ * frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+ * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+enum chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader,
+                                               struct chess_game **out);
+
+/**
+ * Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
+ * unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_game_tag(const struct chess_game *game,
+                                const char *name,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/**
+ * The number of tags of `game` (0 for a NULL game).
+ */
+size_t chess_game_tag_count(const struct chess_game *game);
+
+/**
+ * Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
+ * order, then in the order added). Both texts or neither are written: when either buffer is too
+ * small, `CHESS_ERR_BUFFER_TOO_SMALL` with both `*name_len` and `*value_len` (each optional)
+ * set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_game_tag_at(const struct chess_game *game,
+                                   size_t index,
+                                   char *name_buf,
+                                   size_t name_cap,
+                                   size_t *name_len,
+                                   char *value_buf,
+                                   size_t value_cap,
+                                   size_t *value_len);
+
+/**
+ * Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
+ * one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
+ * letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
+ * start position (`chess_game_to_pgn` writes them).
+ */
+enum chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
+
+/**
+ * Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_PGN_TAG_NOT_FOUND`.
+ */
+enum chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
+
+/**
+ * The game's recorded result: the result token of its movetext when read from PGN, else its
+ * `Result` tag when that holds `1-0`, `0-1` or `1/2-1/2`, else `CHESS_RESULT_ONGOING` (`*`).
+ * This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
+ * the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
+ */
+enum chess_result chess_game_result(const struct chess_game *game);
+
+/**
+ * Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
+ * the result for missing ones), the other tags, `SetUp`/`FEN`/`Variant` when the start position
+ * needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
+ * before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
+ * reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+enum chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 
 /**
  * A new position holding the standard starting position; NULL when memory runs out.

@@ -1,8 +1,12 @@
 /*
  * chesscore.hpp: a header-only C++17 wrapper over the C API of chesscore.h (MIT OR Apache-2.0).
  *
- * - Position, Game and Epd own their C handle (RAII). Position and Game copy (a Game by replaying
- *   its moves), all three move; a moved-from object may only be assigned to or destroyed.
+ * - Position, Game, Epd and PgnReader own their C handle (RAII). Position and Game copy (a Game
+ *   with its tags and annotations, chess_game_clone), all move; a moved-from object may only be
+ *   assigned to or destroyed.
+ * - PgnReader::next() gives std::optional<Game> (std::nullopt at the end); a broken game throws
+ *   PgnError (an Error with its line, column, game number, ply and the partial game), after which
+ *   next() goes on with the following game.
  * - Text is std::string; moves are Move values (the 16-bit chess_move), in a std::vector or a
  *   MoveList (a fixed array of CHESS_MAX_MOVES on the stack, for loops that must not allocate).
  * - Every failure throws chesscore::Error with the chess_error code, its message, and where the
@@ -20,7 +24,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -36,6 +42,7 @@ public:
                    std::optional<std::size_t> token = std::nullopt)
         : std::runtime_error(describe(code, offset, token)), code_(code), offset_(offset), token_(token) {}
 
+    virtual ~Error() = default;
     chess_error code() const noexcept { return code_; }
     /** The C library's message for the code (what() adds the offset or token). */
     const char *message() const noexcept { return chess_error_message(code_); }
@@ -43,6 +50,10 @@ public:
     std::optional<std::size_t> offset() const noexcept { return offset_; }
     /** The index, from 0, of the bad token of a move line (moves_from_line only). */
     std::optional<std::size_t> token() const noexcept { return token_; }
+
+protected:
+    /** An error whose what() is `what` (the PGN reader's detailed message). */
+    Error(chess_error code, const std::string &what) : std::runtime_error(what), code_(code) {}
 
 private:
     static std::string describe(chess_error code, std::optional<std::size_t> offset,
@@ -503,8 +514,9 @@ inline std::vector<Move> moves_from_line(const Position &pos, const std::string 
     return detail::to_vector(moves.data(), count);
 }
 
-/** A game: a start position, the moves played and the positions they reached; an owned
- * chess_game handle. Copying replays the moves. */
+/** A game: a start position, the moves played and the positions they reached, with PGN tags
+ * (and, read from PGN, comments, NAGs and variations); an owned chess_game handle. Copying clones
+ * all of it. */
 class Game {
 public:
     /** A game from the standard starting position. */
@@ -514,17 +526,8 @@ public:
     /** Takes ownership of a handle from the C API. */
     static Game adopt(chess_game *owned) noexcept { return Game(owned); }
 
-    Game(const Game &other) : handle_(nullptr) {
-        if (other.handle_ == nullptr) {
-            return;
-        }
-        Game copy(other.start());
-        copy.set_allow_null_moves(other.allows_null_moves());
-        for (Move mv : other.moves()) {
-            copy.push(mv);
-        }
-        handle_ = copy.release();
-    }
+    Game(const Game &other)
+        : handle_(other.handle_ == nullptr ? nullptr : detail::not_null(chess_game_clone(other.handle_))) {}
     Game(Game &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     Game &operator=(const Game &other) {
         if (this != &other) {
@@ -600,6 +603,66 @@ public:
         return chess_game_can_claim_threefold_repetition(handle_);
     }
 
+    /** The value of the tag `name` (UTF-8, as read), or std::nullopt. */
+    std::optional<std::string> tag(const std::string &name) const {
+        const char *c_name = detail::c_str(name);
+        char small[64];
+        std::size_t len = 0;
+        chess_error err = chess_game_tag(handle_, c_name, small, sizeof small, &len);
+        if (err == CHESS_ERR_PGN_TAG_NOT_FOUND) {
+            return std::nullopt;
+        }
+        if (err == CHESS_OK) {
+            return std::string(small, len);
+        }
+        if (err != CHESS_ERR_BUFFER_TOO_SMALL) {
+            throw Error(err);
+        }
+        std::string big(len, '\0');
+        detail::check(chess_game_tag(handle_, c_name, big.data(), len + 1, &len));
+        return big;
+    }
+    /** Every tag as (name, value), in order. */
+    std::vector<std::pair<std::string, std::string>> tags() const {
+        std::vector<std::pair<std::string, std::string>> out;
+        std::size_t count = chess_game_tag_count(handle_);
+        for (std::size_t i = 0; i < count; i++) {
+            std::size_t name_len = 0;
+            std::size_t value_len = 0;
+            chess_error err = chess_game_tag_at(handle_, i, nullptr, 0, &name_len, nullptr, 0, &value_len);
+            if (err != CHESS_ERR_BUFFER_TOO_SMALL) {
+                throw Error(err);
+            }
+            std::string name(name_len, '\0');
+            std::string value(value_len, '\0');
+            detail::check(chess_game_tag_at(handle_, i, name.data(), name_len + 1, &name_len, value.data(),
+                                            value_len + 1, &value_len));
+            out.emplace_back(std::move(name), std::move(value));
+        }
+        return out;
+    }
+    /** Sets a tag (not FEN, SetUp or Variant, which follow the start position). */
+    void set_tag(const std::string &name, const std::string &value) {
+        detail::check(chess_game_set_tag(handle_, detail::c_str(name), detail::c_str(value)));
+    }
+    /** Removes a tag; false when there was none. */
+    bool remove_tag(const std::string &name) {
+        chess_error err = chess_game_remove_tag(handle_, detail::c_str(name));
+        if (err == CHESS_ERR_PGN_TAG_NOT_FOUND) {
+            return false;
+        }
+        detail::check(err);
+        return true;
+    }
+    /** The recorded result (movetext token, else Result tag, else ongoing): what to_pgn writes. */
+    chess_result result() const noexcept { return chess_game_result(handle_); }
+    /** The game as export PGN (Seven Tag Roster, 80-column movetext with annotations). */
+    std::string to_pgn() const {
+        return detail::read_text<1024>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_game_to_pgn(handle_, buf, cap, len);
+        });
+    }
+
 private:
     explicit Game(chess_game *owned) noexcept : handle_(owned) {}
 
@@ -611,6 +674,114 @@ private:
     }
 
     chess_game *handle_;
+};
+
+/** A broken PGN game: code() (a CHESS_ERR_PGN_... code, a FEN code for a bad FEN tag, a SAN or
+ * move code for a bad move, CHESS_ERR_IO), what() the reader's message ("game 2, line 7, column
+ * 13: illegal move ..."), where it went wrong, and the game up to the problem. */
+class PgnError : public Error {
+public:
+    PgnError(chess_error code, const std::string &what, std::uint64_t line, std::uint64_t column,
+             std::uint64_t game_number, std::uint32_t ply, Game partial)
+        : Error(code, what), line_(line), column_(column), game_number_(game_number), ply_(ply),
+          partial_(std::make_shared<Game>(std::move(partial))) {}
+
+    std::uint64_t line() const noexcept { return line_; }
+    std::uint64_t column() const noexcept { return column_; }
+    /** The game's number in the input, from 1 (broken games counted). */
+    std::uint64_t game_number() const noexcept { return game_number_; }
+    /** The ply of the offending move (0 outside movetext). */
+    std::uint32_t ply() const noexcept { return ply_; }
+    /** What was read of the game: tags, and the main line up to the problem. */
+    const Game &partial() const noexcept { return *partial_; }
+
+private:
+    std::uint64_t line_, column_, game_number_;
+    std::uint32_t ply_;
+    std::shared_ptr<Game> partial_;  // shared: exceptions are copied
+};
+
+/** A PGN reader over a file, a copy of a buffer or a std::istream; an owned chess_pgn_reader
+ * handle (move-only). */
+class PgnReader {
+public:
+    static PgnReader open(const std::string &path) {
+        chess_pgn_reader *reader = nullptr;
+        detail::check(chess_pgn_reader_open_file(detail::c_str(path), &reader));
+        return PgnReader(reader);
+    }
+    /** Reads a copy of `data`: the argument need not outlive the reader. */
+    static PgnReader from_buffer(const void *data, std::size_t len) {
+        chess_pgn_reader *reader = nullptr;
+        detail::check(chess_pgn_reader_from_buffer(static_cast<const std::uint8_t *>(data), len, &reader));
+        return PgnReader(reader);
+    }
+    static PgnReader from_string(const std::string &text) { return from_buffer(text.data(), text.size()); }
+    /** Reads from `in` as games are taken; `in` must outlive the reader. A stream that goes bad
+     * (not at its end) gives a PgnError with CHESS_ERR_IO. */
+    static PgnReader from_stream(std::istream &in) {
+        chess_pgn_reader *reader = nullptr;
+        detail::check(chess_pgn_reader_from_callback(&read_stream, &in, &reader));
+        return PgnReader(reader);
+    }
+
+    PgnReader(const PgnReader &) = delete;
+    PgnReader &operator=(const PgnReader &) = delete;
+    PgnReader(PgnReader &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    PgnReader &operator=(PgnReader &&other) noexcept {
+        if (this != &other) {
+            chess_pgn_reader_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~PgnReader() { chess_pgn_reader_free(handle_); }
+
+    chess_pgn_reader *get() noexcept { return handle_; }
+
+    /** The next game, std::nullopt at the end (and after). A broken game throws PgnError; the
+     * next call goes on with the game after it. */
+    std::optional<Game> next() {
+        chess_game *game = nullptr;
+        chess_error err = chess_pgn_reader_next(handle_, &game);
+        if (err == CHESS_OK) {
+            return Game::adopt(game);
+        }
+        if (err == CHESS_END) {
+            return std::nullopt;
+        }
+        if (err == CHESS_ERR_NULL_POINTER || err == CHESS_ERR_OUT_OF_MEMORY || err == CHESS_ERR_INTERNAL) {
+            throw Error(err);
+        }
+        std::string message = detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_pgn_reader_error_message(handle_, buf, cap, len);
+        });
+        chess_game *partial = nullptr;
+        detail::check(chess_pgn_reader_partial_game(handle_, &partial));
+        throw PgnError(err, message, chess_pgn_reader_error_line(handle_), chess_pgn_reader_error_column(handle_),
+                       chess_pgn_reader_error_game_number(handle_), chess_pgn_reader_error_ply(handle_),
+                       Game::adopt(partial));
+    }
+
+private:
+    explicit PgnReader(chess_pgn_reader *owned) noexcept : handle_(owned) {}
+
+    // No exception may cross the C library: a failing stream reports CHESS_READ_ERROR.
+    static std::size_t read_stream(void *user, std::uint8_t *buf, std::size_t cap) noexcept {
+        try {
+            std::istream &in = *static_cast<std::istream *>(user);
+            in.read(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(cap));
+            std::streamsize got = in.gcount();
+            if (got == 0 && in.bad()) {
+                return CHESS_READ_ERROR;
+            }
+            return static_cast<std::size_t>(got);
+        } catch (...) {
+            return CHESS_READ_ERROR;
+        }
+    }
+
+    chess_pgn_reader *handle_;
 };
 
 /** An EPD record: a position and its operations; an owned chess_epd handle (move-only: it never

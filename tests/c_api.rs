@@ -215,6 +215,11 @@ fn c_epd_suite() {
 }
 
 #[test]
+fn c_pgn_suite() {
+    run_suite("c_tests/pgn.c", &[Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")]);
+}
+
+#[test]
 fn c_chess960_suite() {
     // Depth 4 where it has at most this many leaves: all of it in release builds.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };

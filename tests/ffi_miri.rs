@@ -250,3 +250,202 @@ fn chess960_positions() {
         chess_position_free(pos);
     }
 }
+
+const PGN: &[u8] =
+    b"[Event \"One\"]\n[White \"A \\\"quoted\\\" name\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 1-0\n\n\
+[Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"Three\"]\n\n1. d4 *\n";
+
+fn text(f: impl Fn(*mut c_char, usize, *mut usize) -> chess_error) -> String {
+    let mut len = 0;
+    assert_eq!(f(null_mut(), 0, &mut len), chess_error::CHESS_ERR_BUFFER_TOO_SMALL);
+    let mut buf = vec![0x7f as c_char; len + 1];
+    let mut again = 0;
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut again), chess_error::CHESS_OK);
+    assert_eq!(again, len);
+    unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_string()
+}
+
+/// Reads every game of `reader`: (Event tag or the error message, main-line ply count).
+unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
+    let mut games = Vec::new();
+    loop {
+        let mut game = null_mut();
+        match chess_pgn_reader_next(reader, &mut game) {
+            chess_error::CHESS_OK => {
+                let event = text(|b, c, l| chess_game_tag(game, c"Event".as_ptr(), b, c, l));
+                games.push((event, chess_game_ply_count(game)));
+                chess_game_free(game);
+            }
+            chess_error::CHESS_END => break,
+            code => {
+                assert!(game.is_null());
+                assert_eq!(code, chess_error::CHESS_ERR_ILLEGAL_MOVE);
+                let message = text(|b, c, l| chess_pgn_reader_error_message(reader, b, c, l));
+                assert_eq!(
+                    (chess_pgn_reader_error_line(reader), chess_pgn_reader_error_column(reader)),
+                    (8, 13),
+                    "{message}"
+                );
+                assert_eq!(chess_pgn_reader_error_game_number(reader), 2);
+                assert_eq!(chess_pgn_reader_error_ply(reader), 3);
+                let mut partial = null_mut();
+                assert_eq!(chess_pgn_reader_partial_game(reader, &mut partial), chess_error::CHESS_OK);
+                games.push((message, chess_game_ply_count(partial)));
+                chess_game_free(partial);
+            }
+        }
+    }
+    // The end is sticky, and clears the error.
+    let mut game = null_mut();
+    assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_END);
+    assert_eq!(chess_pgn_reader_error_line(reader), 0);
+    assert_eq!(chess_pgn_reader_partial_game(reader, &mut game), chess_error::CHESS_END);
+    assert!(game.is_null());
+    games
+}
+
+fn expected_games() -> Vec<(String, usize)> {
+    vec![
+        ("One".to_string(), 3),
+        ("game 2, line 8, column 13: illegal move \"Ke3\" at ply 3".to_string(), 2),
+        ("Three".to_string(), 1),
+    ]
+}
+
+#[test]
+fn pgn_reader_from_buffer() {
+    unsafe {
+        let mut reader = null_mut();
+        // The buffer is copied: it may go as soon as the reader exists.
+        let copy = PGN.to_vec();
+        assert_eq!(chess_pgn_reader_from_buffer(copy.as_ptr(), copy.len(), &mut reader), chess_error::CHESS_OK);
+        drop(copy);
+        assert_eq!(read_all(reader), expected_games());
+        chess_pgn_reader_free(reader);
+
+        assert_eq!(chess_pgn_reader_from_buffer(null(), 0, &mut reader), chess_error::CHESS_OK);
+        assert!(read_all(reader).is_empty());
+        chess_pgn_reader_free(reader);
+        let untouched = std::ptr::NonNull::<chess_pgn_reader>::dangling().as_ptr();
+        reader = untouched;
+        assert_eq!(chess_pgn_reader_from_buffer(null(), 1, &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), 1, null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_open_file(null(), &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_from_callback(None, null_mut(), &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(reader, untouched);
+        let mut game = null_mut();
+        assert_eq!(chess_pgn_reader_next(null_mut(), &mut game), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_error_line(null()), 0);
+        assert_eq!(
+            chess_pgn_reader_error_message(null(), null_mut(), 0, null_mut()),
+            chess_error::CHESS_ERR_NULL_POINTER
+        );
+        chess_pgn_reader_free(null_mut());
+    }
+}
+
+/// A `chess_read_fn` over a byte slice, a few bytes at a time; fails at `fail_at` if set.
+struct Trickle {
+    data: &'static [u8],
+    fail_at: Option<usize>,
+    served: usize,
+}
+
+unsafe extern "C" fn trickle(user: *mut std::ffi::c_void, buf: *mut u8, cap: usize) -> usize {
+    let source = &mut *user.cast::<Trickle>();
+    if source.fail_at.is_some_and(|at| source.served >= at) {
+        return CHESS_READ_ERROR;
+    }
+    let n = cap.min(7).min(source.data.len());
+    std::ptr::copy_nonoverlapping(source.data.as_ptr(), buf, n);
+    source.data = &source.data[n..];
+    source.served += n;
+    n
+}
+
+#[test]
+fn pgn_reader_from_callback() {
+    unsafe {
+        let mut source = Trickle { data: PGN, fail_at: None, served: 0 };
+        let mut reader = null_mut();
+        let user = std::ptr::addr_of_mut!(source).cast();
+        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), chess_error::CHESS_OK);
+        assert_eq!(read_all(reader), expected_games());
+        chess_pgn_reader_free(reader);
+
+        // A read error ends the reading.
+        let mut source = Trickle { data: PGN, fail_at: Some(40), served: 0 };
+        let user = std::ptr::addr_of_mut!(source).cast();
+        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), chess_error::CHESS_OK);
+        let mut game = null_mut();
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_ERR_IO);
+        assert!(game.is_null());
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_END);
+        chess_pgn_reader_free(reader);
+    }
+}
+
+#[test]
+fn pgn_games_tags_and_export() {
+    unsafe {
+        let mut reader = null_mut();
+        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), PGN.len(), &mut reader), chess_error::CHESS_OK);
+        let mut game = null_mut();
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_OK);
+        chess_pgn_reader_free(reader); // the game is the caller's
+        assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_WHITE_WINS);
+        assert_eq!(fen_of(chess_game_position(game)), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+        assert_eq!(chess_game_tag_count(game), 2);
+        let mut name = [0 as c_char; 8];
+        let mut value = [0 as c_char; 32];
+        let (mut name_len, mut value_len) = (0, 0);
+        let code =
+            chess_game_tag_at(game, 1, name.as_mut_ptr(), 8, &mut name_len, value.as_mut_ptr(), 4, &mut value_len);
+        assert_eq!((code, name_len, value_len), (chess_error::CHESS_ERR_BUFFER_TOO_SMALL, 5, 15));
+        assert_eq!(name[0], 0); // neither written
+        let code =
+            chess_game_tag_at(game, 1, name.as_mut_ptr(), 8, &mut name_len, value.as_mut_ptr(), 32, &mut value_len);
+        assert_eq!(code, chess_error::CHESS_OK);
+        assert_eq!((CStr::from_ptr(name.as_ptr()), CStr::from_ptr(value.as_ptr())), (c"White", c"A \"quoted\" name"));
+        let code = chess_game_tag_at(game, 2, name.as_mut_ptr(), 8, null_mut(), value.as_mut_ptr(), 32, null_mut());
+        assert_eq!(code, chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+        let code = chess_game_tag(game, c"Black".as_ptr(), value.as_mut_ptr(), 32, null_mut());
+        assert_eq!(code, chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+
+        assert_eq!(chess_game_set_tag(game, c"Black".as_ptr(), c"Café".as_ptr()), chess_error::CHESS_OK);
+        assert_eq!(chess_game_set_tag(game, c"FEN".as_ptr(), c"x".as_ptr()), chess_error::CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(chess_game_set_tag(game, c"a b".as_ptr(), c"x".as_ptr()), chess_error::CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(chess_game_set_tag(game, null_mut(), c"x".as_ptr()), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), chess_error::CHESS_OK);
+        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+
+        // Pushing and popping keep the annotations of the rest.
+        assert_eq!(chess_game_push_san(game, c"Nc6".as_ptr(), null_mut()), chess_error::CHESS_OK);
+        assert_eq!(chess_game_pop(game, null_mut()), chess_error::CHESS_OK);
+        let pgn = text(|b, c, l| chess_game_to_pgn(game, b, c, l));
+        assert_eq!(
+            pgn,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"quoted\\\" name\"]\n\
+             [Black \"Café\"]\n[Result \"1-0\"]\n\n1. e4 { best } 1... e5 ( 1... c5 2. Nf3 ) 2. Nf3 $1 1-0\n"
+        );
+        // Reading the export gives the same game back.
+        assert_eq!(chess_pgn_reader_from_buffer(pgn.as_ptr(), pgn.len(), &mut reader), chess_error::CHESS_OK);
+        let mut back = null_mut();
+        assert_eq!(chess_pgn_reader_next(reader, &mut back), chess_error::CHESS_OK);
+        assert_eq!(text(|b, c, l| chess_game_to_pgn(back, b, c, l)), pgn);
+        assert_eq!(fen_of(chess_game_position(back)), fen_of(chess_game_position(game)));
+        chess_game_free(back);
+        chess_pgn_reader_free(reader);
+        chess_game_free(game);
+
+        // A new game has no tags and writes the roster.
+        let game = chess_game_new(null());
+        assert_eq!(chess_game_tag_count(game), 0);
+        assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_ONGOING);
+        assert_eq!(chess_game_push_san(game, c"f3".as_ptr(), null_mut()), chess_error::CHESS_OK);
+        assert!(text(|b, c, l| chess_game_to_pgn(game, b, c, l)).ends_with("\n\n1. f3 *\n"));
+        chess_game_free(game);
+        assert_eq!(chess_game_tag_count(null()), 0);
+        assert_eq!(chess_game_to_pgn(null(), null_mut(), 0, null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
+    }
+}

@@ -4,6 +4,7 @@ use std::ffi::{c_char, c_int, CStr};
 
 use super::util::guard;
 use crate::fen::{FenError, FenFileError};
+use crate::pgn::PgnErrorKind;
 use crate::uci::UciError;
 use crate::{EpdError, SanError};
 
@@ -11,8 +12,7 @@ use crate::{EpdError, SanError};
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
-/// output, 600-699 EPD. The PGN range is reserved for its reader. `chess_error_message` describes
-/// every code.
+/// output, 600-699 EPD. `chess_error_message` describes every code.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum chess_error {
@@ -100,9 +100,38 @@ pub enum chess_error {
     /// included).
     CHESS_ERR_SAN_NOT_CANONICAL = 302,
 
+    /// PGN: a tag pair that is not `[Name "value"]`.
+    CHESS_ERR_PGN_TAG = 400,
+    /// PGN: a tag pair line over the reader's limit (64 KiB).
+    CHESS_ERR_PGN_TAG_TOO_LONG = 401,
+    /// PGN: the `Variant` tag names a variant other than standard chess or Chess960.
+    CHESS_ERR_PGN_VARIANT = 402,
+    /// PGN: a movetext token longer than any move, number or annotation can be (255 bytes).
+    CHESS_ERR_PGN_TOKEN_TOO_LONG = 403,
+    /// PGN: a character with no place in movetext (`}`, `]` or `"`).
+    CHESS_ERR_PGN_UNEXPECTED_CHAR = 404,
+    /// PGN: `$` without a number from 0 to 255, or a run of more than two `!`/`?`.
+    CHESS_ERR_PGN_NAG = 405,
+    /// PGN: a `{` comment still open at the end of the input or when the next game's tags begin.
+    CHESS_ERR_PGN_UNTERMINATED_COMMENT = 406,
+    /// PGN: a comment over the reader's limit (1 MiB).
+    CHESS_ERR_PGN_COMMENT_TOO_LONG = 407,
+    /// PGN: `)` without a variation to close.
+    CHESS_ERR_PGN_UNMATCHED_PAREN = 408,
+    /// PGN: the game ended inside a variation.
+    CHESS_ERR_PGN_UNCLOSED_VARIATION = 409,
+    /// PGN: `(` where its line has no move yet for the variation to replace.
+    CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE = 410,
+    /// PGN: variations nested deeper than the reader's limit (10,000).
+    CHESS_ERR_PGN_TOO_DEEP = 411,
+    /// PGN: a tag value or comment that is not UTF-8.
+    CHESS_ERR_PGN_INVALID_UTF8 = 412,
+    /// PGN lookup: the game has no tag of this name, or none at this index.
+    CHESS_ERR_PGN_TAG_NOT_FOUND = 413,
+
     /// The file does not exist.
     CHESS_ERR_FILE_NOT_FOUND = 500,
-    /// The file exists but could not be read.
+    /// The file exists but could not be read, or a read callback reported an error.
     CHESS_ERR_IO = 501,
 
     /// EPD: fewer than the placement, side to move and castling fields.
@@ -122,7 +151,7 @@ pub enum chess_error {
 use chess_error::*;
 
 /// Every code, in numeric order.
-const ALL_CODES: [chess_error; 46] = [
+const ALL_CODES: [chess_error; 60] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -161,6 +190,20 @@ const ALL_CODES: [chess_error; 46] = [
     CHESS_ERR_SAN_SYNTAX,
     CHESS_ERR_SAN_AMBIGUOUS,
     CHESS_ERR_SAN_NOT_CANONICAL,
+    CHESS_ERR_PGN_TAG,
+    CHESS_ERR_PGN_TAG_TOO_LONG,
+    CHESS_ERR_PGN_VARIANT,
+    CHESS_ERR_PGN_TOKEN_TOO_LONG,
+    CHESS_ERR_PGN_UNEXPECTED_CHAR,
+    CHESS_ERR_PGN_NAG,
+    CHESS_ERR_PGN_UNTERMINATED_COMMENT,
+    CHESS_ERR_PGN_COMMENT_TOO_LONG,
+    CHESS_ERR_PGN_UNMATCHED_PAREN,
+    CHESS_ERR_PGN_UNCLOSED_VARIATION,
+    CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE,
+    CHESS_ERR_PGN_TOO_DEEP,
+    CHESS_ERR_PGN_INVALID_UTF8,
+    CHESS_ERR_PGN_TAG_NOT_FOUND,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
     CHESS_ERR_EPD_MISSING_FIELDS,
@@ -224,8 +267,22 @@ impl chess_error {
             CHESS_ERR_SAN_SYNTAX => c"invalid SAN move syntax",
             CHESS_ERR_SAN_AMBIGUOUS => c"ambiguous SAN move: more than one legal move matches",
             CHESS_ERR_SAN_NOT_CANONICAL => c"not the canonical SAN of the move (strict reading)",
+            CHESS_ERR_PGN_TAG => c"PGN: bad tag pair",
+            CHESS_ERR_PGN_TAG_TOO_LONG => c"PGN: tag pair too long",
+            CHESS_ERR_PGN_VARIANT => c"PGN: unsupported variant",
+            CHESS_ERR_PGN_TOKEN_TOO_LONG => c"PGN: movetext token too long",
+            CHESS_ERR_PGN_UNEXPECTED_CHAR => c"PGN: unexpected character in movetext",
+            CHESS_ERR_PGN_NAG => c"PGN: invalid annotation (NAG)",
+            CHESS_ERR_PGN_UNTERMINATED_COMMENT => c"PGN: unterminated comment",
+            CHESS_ERR_PGN_COMMENT_TOO_LONG => c"PGN: comment too long",
+            CHESS_ERR_PGN_UNMATCHED_PAREN => c"PGN: ')' without a matching '('",
+            CHESS_ERR_PGN_UNCLOSED_VARIATION => c"PGN: variation not closed",
+            CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE => c"PGN: variation before any move of its line",
+            CHESS_ERR_PGN_TOO_DEEP => c"PGN: variations nested too deep",
+            CHESS_ERR_PGN_INVALID_UTF8 => c"PGN: invalid UTF-8",
+            CHESS_ERR_PGN_TAG_NOT_FOUND => c"PGN: no such tag",
             CHESS_ERR_FILE_NOT_FOUND => c"file not found",
-            CHESS_ERR_IO => c"the file could not be read",
+            CHESS_ERR_IO => c"the input could not be read",
             CHESS_ERR_EPD_MISSING_FIELDS => {
                 c"EPD: missing position fields (expected placement, side to move, castling and en passant)"
             }
@@ -300,6 +357,32 @@ impl From<&EpdError> for chess_error {
     }
 }
 
+impl From<&PgnErrorKind> for chess_error {
+    /// A broken PGN game's code: one per kind of fault, except a bad `FEN` tag (its FEN code), a
+    /// bad move (its SAN or move code, as `chess_move_from_san` gives) and a read error
+    /// (`CHESS_ERR_IO`).
+    fn from(kind: &PgnErrorKind) -> chess_error {
+        match kind {
+            PgnErrorKind::BadTag { .. } => CHESS_ERR_PGN_TAG,
+            PgnErrorKind::TagTooLong { .. } => CHESS_ERR_PGN_TAG_TOO_LONG,
+            PgnErrorKind::InvalidFen(e) => e.into(),
+            PgnErrorKind::UnsupportedVariant(_) => CHESS_ERR_PGN_VARIANT,
+            PgnErrorKind::Move(e) => (*e).into(),
+            PgnErrorKind::TokenTooLong { .. } => CHESS_ERR_PGN_TOKEN_TOO_LONG,
+            PgnErrorKind::UnexpectedChar(_) => CHESS_ERR_PGN_UNEXPECTED_CHAR,
+            PgnErrorKind::InvalidNag => CHESS_ERR_PGN_NAG,
+            PgnErrorKind::UnterminatedComment => CHESS_ERR_PGN_UNTERMINATED_COMMENT,
+            PgnErrorKind::CommentTooLong { .. } => CHESS_ERR_PGN_COMMENT_TOO_LONG,
+            PgnErrorKind::UnmatchedParen => CHESS_ERR_PGN_UNMATCHED_PAREN,
+            PgnErrorKind::UnclosedVariation { .. } => CHESS_ERR_PGN_UNCLOSED_VARIATION,
+            PgnErrorKind::VariationWithoutMove => CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE,
+            PgnErrorKind::TooDeep { .. } => CHESS_ERR_PGN_TOO_DEEP,
+            PgnErrorKind::InvalidUtf8 => CHESS_ERR_PGN_INVALID_UTF8,
+            PgnErrorKind::Io { .. } => CHESS_ERR_IO,
+        }
+    }
+}
+
 /// The code of a FEN error, storing its byte offset in `*error_offset` when that is not NULL.
 ///
 /// # Safety
@@ -347,7 +430,7 @@ mod tests {
             assert_eq!(chess_error::from_code(e as c_int), Some(e));
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
         }
-        for unknown in [-1, 8, 99, 122, 205, 303, 400, 502, 606, c_int::MAX] {
+        for unknown in [-1, 8, 99, 122, 205, 303, 414, 502, 606, c_int::MAX] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -226,13 +226,13 @@ pub unsafe extern "C" fn chess_fen_read_file(
 }
 
 #[cfg(unix)]
-fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
+pub(crate) fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
     use std::os::unix::ffi::OsStrExt;
     Ok(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
 }
 
 #[cfg(not(unix))]
-fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
+pub(crate) fn c_path(bytes: &[u8]) -> Result<&std::path::Path, chess_error> {
     std::str::from_utf8(bytes).map(std::path::Path::new).map_err(|_| CHESS_ERR_INVALID_TEXT)
 }
 

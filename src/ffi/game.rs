@@ -7,13 +7,17 @@ use super::error::chess_error::{self, *};
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{c_ascii, guard, guard_code, try_box, write_optional, TextOut};
+use crate::pgn::GameRecord;
 use crate::{Game, Move, Outcome, Position, Termination};
 
-/// A game (opaque): a start position, the moves played and every position they reached. Create
-/// it with `chess_game_new` and release it with `chess_game_free`. Positions it hands out belong
-/// to it: read them, copy them with `chess_position_clone`, but never change or free them.
+/// A game (opaque): a start position, the moves played and every position they reached, with
+/// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
+/// `chess_game_new` (or read it with `chess_pgn_reader_next`) and release it with
+/// `chess_game_free`. Positions it hands out belong to it: read them, copy them with
+/// `chess_position_clone`, but never change or free them.
 pub struct chess_game {
-    game: Game,
+    /// Tags, the main line as a `Game`, and the move tree, kept in step by `GameRecord`.
+    record: GameRecord,
     /// A copy of the start position outside the history, whose storage moves as it grows, so
     /// that `chess_game_start` stays valid for the life of the game.
     start: Position,
@@ -96,25 +100,41 @@ impl From<Option<Termination>> for chess_termination {
     }
 }
 
-/// The game behind a handle, if it is not NULL.
+impl chess_game {
+    /// A handle for `record` (NULL when memory runs out).
+    pub(crate) fn boxed(record: GameRecord) -> *mut chess_game {
+        let start = *record.start();
+        try_box(chess_game { record, start })
+    }
+}
+
+/// The record behind a handle, if it is not NULL.
 ///
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
-unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
-    game.as_ref().map(|handle| &handle.game)
+pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameRecord> {
+    game.as_ref().map(|handle| &handle.record)
 }
 
-/// The game behind a handle, for writing. Only the `game` field is borrowed: a reference to
-/// the whole handle would also claim `start`, which C may be reading through
+/// The game behind a handle, if it is not NULL.
+///
+/// # Safety
+/// As for [`record_ref`].
+unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+    record_ref(game).map(GameRecord::game)
+}
+
+/// The record behind a handle, for writing. Only the `record` field is borrowed: a reference
+/// to the whole handle would also claim `start`, which C may be reading through
 /// `chess_game_start`.
 ///
 /// # Safety
 /// `game` is NULL or a live handle used by no one else during `'a`.
-unsafe fn game_mut<'a>(game: *mut chess_game) -> Result<&'a mut Game, chess_error> {
+pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut GameRecord, chess_error> {
     if game.is_null() {
         return Err(CHESS_ERR_NULL_POINTER);
     }
-    Ok(&mut *ptr::addr_of_mut!((*game).game))
+    Ok(&mut *ptr::addr_of_mut!((*game).record))
 }
 
 /// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
@@ -131,11 +151,18 @@ unsafe fn query<T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(&G
 pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut chess_game {
     guard(ptr::null_mut(), || {
         let start = position_ref(start).copied().unwrap_or_else(Position::startpos);
-        match Game::try_new(start) {
-            Ok(game) => try_box(chess_game { game, start }),
+        match GameRecord::try_new(start) {
+            Ok(record) => chess_game::boxed(record),
             Err(_) => ptr::null_mut(),
         }
     })
+}
+
+/// A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+/// result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
+    guard(ptr::null_mut(), || record_ref(game).map_or(ptr::null_mut(), |record| chess_game::boxed(record.clone())))
 }
 
 /// Releases a game and every position it handed out. NULL is accepted and ignored.
@@ -156,7 +183,7 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
     guard_code(|| {
-        let game = game_mut(game)?;
+        let game = record_mut(game)?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         Ok(())
@@ -174,7 +201,7 @@ pub unsafe extern "C" fn chess_game_push_san(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let game = game_mut(game)?;
+        let game = record_mut(game)?;
         let mv = game.push_san(c_ascii(san)?)?;
         write_optional(out, mv.raw());
         Ok(())
@@ -192,19 +219,20 @@ pub unsafe extern "C" fn chess_game_push_uci(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let game = game_mut(game)?;
+        let game = record_mut(game)?;
         let mv = game.push_uci(c_ascii(uci)?)?;
         write_optional(out, mv.raw());
         Ok(())
     })
 }
 
-/// Takes back the last move (no replay from the start); `*out` (optional) receives it. Errors:
+/// Takes back the last move (no replay from the start), with its comments, NAGs and the
+/// variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
     guard_code(|| {
-        let mv = game_mut(game)?.pop().ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        let mv = record_mut(game)?.pop().ok_or(CHESS_ERR_EMPTY_HISTORY)?;
         write_optional(out, mv.raw());
         Ok(())
     })
@@ -265,12 +293,12 @@ pub unsafe extern "C" fn chess_game_san_moves(
     })
 }
 
-/// Allows or forbids null moves from now on (forbidden in a new game). Does nothing for a NULL
-/// game.
+/// Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
+/// from PGN). Does nothing for a NULL game.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, allow: bool) {
     guard((), || {
-        if let Ok(game) = game_mut(game) {
+        if let Ok(game) = record_mut(game) {
             game.set_allow_null_moves(allow);
         }
     })

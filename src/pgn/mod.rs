@@ -99,8 +99,8 @@ mod writer;
 
 pub use error::{Location, PgnError, PgnErrorKind};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor, MAX_TOKEN_LEN};
-pub use record::GameRecord;
+pub use record::{GameRecord, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
-pub use tags::{roster_default, Tags, SEVEN_TAG_ROSTER};
+pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
 pub use tree::{MoveTree, NodeId};
 pub use writer::WriteOptions;

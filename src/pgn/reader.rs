@@ -14,6 +14,7 @@ use crate::san::{SanError, SanMode, SanOptions};
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
+use super::tags::is_tag_name_byte;
 
 /// The longest movetext token (move, move number, NAG or result) the reader accepts.
 pub const MAX_TOKEN_LEN: usize = 255;
@@ -367,11 +368,6 @@ fn short_token_len(next: u64) -> usize {
     } else {
         1 + low.trailing_zeros() as usize / 8
     }
-}
-
-/// `[A-Za-z0-9_+#=:-]`: what a tag name is made of (it starts with a letter or digit).
-fn is_tag_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
 }
 
 /// The parts of a tag pair line.

@@ -1,13 +1,31 @@
 //! A whole game as read from PGN: tags, the replayed main line as a [`Game`], the move tree
 //! with variations, comments and NAGs, and the result.
 
+use std::collections::TryReserveError;
+
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
+use crate::san::SanError;
+use crate::uci::UciError;
 
 use super::reader::{Flow, Visitor};
-use super::tags::Tags;
+use super::tags::{is_tag_name, Tags};
 use super::tree::{MoveTree, NodeId};
+
+/// The tags that describe the start position: [`GameRecord::set_tag`] refuses them.
+const START_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
+
+/// Why [`GameRecord::set_tag`] refused a tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TagError {
+    /// Not `[A-Za-z0-9][A-Za-z0-9_+#=:-]*`.
+    #[error("not a tag name: a letter or digit, then letters, digits and _+#=:-")]
+    InvalidName,
+    /// `FEN`, `SetUp` or `Variant`: they follow the game's start position.
+    #[error("FEN, SetUp and Variant follow the start position and cannot be set")]
+    StartPositionTag,
+}
 
 /// A game read from PGN, or built to be written as PGN.
 ///
@@ -20,6 +38,8 @@ pub struct GameRecord {
     tags: Tags,
     game: Game,
     tree: MoveTree,
+    /// The last node of the tree's main line, so that moves are appended in constant time.
+    end: NodeId,
     result: Option<Outcome>,
 }
 
@@ -33,7 +53,36 @@ impl GameRecord {
     /// A record of `game`'s main line, without tags, annotations or result.
     pub fn from_game(game: Game) -> GameRecord {
         let tree = MoveTree::from_moves(game.moves());
-        GameRecord { tags: Tags::new(), game, tree, result: None }
+        let end = tree.mainline().last().unwrap_or(NodeId::ROOT);
+        GameRecord { tags: Tags::new(), game, tree, end, result: None }
+    }
+
+    /// A record of a game from `start` without moves, reporting a failed allocation instead of
+    /// aborting.
+    pub fn try_new(start: Position) -> Result<GameRecord, TryReserveError> {
+        let game = Game::try_new(start)?;
+        let tree = MoveTree::try_new()?;
+        Ok(GameRecord { tags: Tags::new(), game, tree, end: NodeId::ROOT, result: None })
+    }
+
+    /// Sets the tag `name` to `value` (a tag already there keeps its place, a new one goes
+    /// last). Refused: a name the reader would not read back ([`is_tag_name`]), and `FEN`,
+    /// `SetUp` and `Variant`, which follow the start position (the writer adds them).
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if !is_tag_name(name) {
+            return Err(TagError::InvalidName);
+        }
+        if START_TAGS.contains(&name) {
+            return Err(TagError::StartPositionTag);
+        }
+        self.tags.insert(name, value);
+        Ok(())
+    }
+
+    /// Removes the tag `name`, returning whether it was there. (Removing `FEN`, `SetUp` or
+    /// `Variant` is harmless: the writer adds what the start position needs.)
+    pub fn remove_tag(&mut self, name: &str) -> bool {
+        self.tags.remove(name)
     }
 
     /// The tag pairs as read (nothing filled in).
@@ -96,6 +145,46 @@ impl GameRecord {
     /// else `*`.
     pub fn effective_result(&self) -> Outcome {
         self.result.or_else(|| self.tags.get("Result").and_then(Outcome::from_pgn)).unwrap_or(Outcome::Ongoing)
+    }
+
+    /// Plays `mv` at the end of the main line if it is legal there, as [`Game::push`] does;
+    /// the tree gets it as the main line's last move.
+    pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.game.push(mv)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(())
+    }
+
+    /// Reads `text` as lenient SAN and plays it at the end of the main line, as
+    /// [`Game::push_san`] does.
+    pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
+        let mv = self.game.push_san(text)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(mv)
+    }
+
+    /// Reads `text` as UCI and plays it at the end of the main line, as [`Game::push_uci`]
+    /// does.
+    pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
+        let mv = self.game.push_uci(text)?;
+        self.end = self.tree.add_child(self.end, mv);
+        Ok(mv)
+    }
+
+    /// Takes back the main line's last move, together with its comments and NAGs and the
+    /// variations that replace it; `None` when the main line is empty. Node ids taken from
+    /// [`GameRecord::tree`] before may change.
+    pub fn pop(&mut self) -> Option<Move> {
+        let mv = self.game.pop()?;
+        let parent = self.tree.parent(self.end).unwrap_or(NodeId::ROOT);
+        self.end = self.tree.remove_children(parent);
+        Some(mv)
+    }
+
+    /// Allows or forbids null moves from now on (see [`Game::set_allow_null_moves`]); games
+    /// read from PGN allow them.
+    pub fn set_allow_null_moves(&mut self, allow: bool) {
+        self.game.set_allow_null_moves(allow);
     }
 
     /// The position reached at `node` (replayed from the start).
@@ -210,6 +299,7 @@ impl Visitor for RecordBuilder {
         }
         if main {
             record.game.push_played(mv, *after);
+            record.end = node;
         }
         Flow::Continue
     }
@@ -254,5 +344,58 @@ impl Visitor for RecordBuilder {
         record.result = result;
         self.cursors.clear();
         record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::PgnReader;
+
+    fn mainline(record: &GameRecord) -> Vec<Move> {
+        record.tree().mainline().map(|n| record.tree().mv(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn push_and_pop_keep_the_tree_on_the_main_line() {
+        let pgn = "{start} 1. e4 {good} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6 *";
+        let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+        let last = record.game().moves()[3];
+        assert_eq!(record.pop(), Some(last));
+        assert_eq!(mainline(&record), record.game().moves());
+        assert_eq!(
+            record.to_pgn().split_once("\n\n").unwrap().1,
+            "{ start } 1. e4 { good } 1... e5 ( 1... c5 { Sicilian } 2. Nf3 ) 2. Nf3 $1 *\n"
+        );
+        record.push_san("Nc6").unwrap();
+        record.push_uci("f1b5").unwrap();
+        assert_eq!(mainline(&record), record.game().moves());
+        assert!(record.push_san("Ke3").is_err() && record.push_uci("e1e3").is_err());
+        assert!(record.push(Move::NULL).is_ok());
+        record.set_allow_null_moves(false);
+        assert!(record.push(Move::NULL).is_err());
+        while record.pop().is_some() {
+            assert_eq!(mainline(&record), record.game().moves());
+        }
+        assert_eq!(record.tree().move_count(), 0);
+        assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } *\n");
+        record.push_san("d4").unwrap();
+        assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } 1. d4 *\n");
+    }
+
+    #[test]
+    fn tags_are_set_and_removed_by_the_rules() {
+        let mut record = GameRecord::try_new(Position::startpos()).unwrap();
+        assert_eq!(record.set_tag("White", "Morphy"), Ok(()));
+        assert_eq!(record.set_tag("Event", "Paris \"Opera\""), Ok(()));
+        assert_eq!(record.set_tag("White", "Paul Morphy"), Ok(()));
+        assert_eq!(record.tags().iter().collect::<Vec<_>>(), [("White", "Paul Morphy"), ("Event", "Paris \"Opera\"")]);
+        assert_eq!(record.set_tag("a b", "x"), Err(TagError::InvalidName));
+        assert_eq!(record.set_tag("", "x"), Err(TagError::InvalidName));
+        assert_eq!(record.set_tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), Err(TagError::StartPositionTag));
+        assert!(record.remove_tag("White") && !record.remove_tag("White"));
+        let back = PgnReader::from_bytes(record.to_pgn()).next_game().unwrap().unwrap();
+        assert_eq!(back.tag("Event"), Some("Paris \"Opera\""));
+        assert_eq!(back.tag("White"), Some("?"));
     }
 }

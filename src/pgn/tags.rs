@@ -16,6 +16,17 @@ pub fn roster_default(name: &str) -> Option<&'static str> {
     }
 }
 
+/// `[A-Za-z0-9_+#=:-]`: what a tag name is made of (it starts with a letter or digit).
+pub(crate) fn is_tag_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+}
+
+/// True when `name` is a tag name the reader reads back: a letter or digit, then letters,
+/// digits and `_+#=:-`.
+pub fn is_tag_name(name: &str) -> bool {
+    name.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric) && name.bytes().all(is_tag_name_byte)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Entry {
     name: (usize, usize),
@@ -143,5 +154,7 @@ mod tests {
         assert_eq!(tags.iter().collect::<Vec<_>>(), [("Site", "b")]);
         assert_eq!(roster_default("Date"), Some("????.??.??"));
         assert_eq!(roster_default("WhiteElo"), None);
+        assert!(is_tag_name("WhiteElo") && is_tag_name("9_+#=:-x"));
+        assert!(!is_tag_name("") && !is_tag_name("_x") && !is_tag_name("a b") && !is_tag_name("Événement"));
     }
 }

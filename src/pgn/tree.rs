@@ -78,7 +78,19 @@ impl Default for MoveTree {
 impl MoveTree {
     /// A tree with the root only.
     pub fn new() -> MoveTree {
-        let root = Node {
+        MoveTree { nodes: vec![Self::root_node()], notes: Vec::new(), text: String::new() }
+    }
+
+    /// [`MoveTree::new`], reporting a failed allocation instead of aborting.
+    pub fn try_new() -> Result<MoveTree, std::collections::TryReserveError> {
+        let mut nodes = Vec::new();
+        nodes.try_reserve(1)?;
+        nodes.push(Self::root_node());
+        Ok(MoveTree { nodes, notes: Vec::new(), text: String::new() })
+    }
+
+    fn root_node() -> Node {
+        Node {
             mv: Move::NULL,
             parent: NONE,
             first_child: NONE,
@@ -87,8 +99,7 @@ impl MoveTree {
             first_note: NONE,
             last_note: NONE,
             ply: 0,
-        };
-        MoveTree { nodes: vec![root], notes: Vec::new(), text: String::new() }
+        }
     }
 
     /// A tree holding `moves` as its main line.
@@ -243,6 +254,57 @@ impl MoveTree {
     pub fn add_nag(&mut self, node: NodeId, nag: u8) {
         self.push_note(node, NoteKind::Nag, usize::from(nag), 0);
     }
+
+    /// Removes the children of `node` (its continuation and the variations) and everything
+    /// below them, moves, comments and NAGs alike, and returns `node`'s id afterwards: the ids
+    /// of other nodes may change.
+    pub(crate) fn remove_children(&mut self, node: NodeId) -> NodeId {
+        let n = *self.node(node);
+        if n.first_child == NONE {
+            return node;
+        }
+        let newest = self.nodes.len() as u32 - 1;
+        if n.first_child == newest && n.last_child == newest && self.nodes[newest as usize].first_note == NONE {
+            // A move pushed and taken back: no need to rebuild.
+            self.nodes.pop();
+            let n = &mut self.nodes[node.index()];
+            n.first_child = NONE;
+            n.last_child = NONE;
+            return node;
+        }
+        // Rebuilt without them. A parent comes before its children in `nodes`, and siblings in
+        // their order, so one pass in that order keeps every kept node's place among its siblings.
+        let mut map = vec![NONE; self.nodes.len()];
+        map[0] = 0;
+        let mut tree = MoveTree::new();
+        self.copy_notes(NodeId::ROOT, &mut tree, NodeId::ROOT);
+        for (i, old) in self.nodes.iter().enumerate().skip(1) {
+            let parent = map[old.parent as usize];
+            if old.parent == node.0 || parent == NONE {
+                continue;
+            }
+            let id = tree.add_child(NodeId(parent), old.mv);
+            map[i] = id.0;
+            self.copy_notes(NodeId(i as u32), &mut tree, id);
+        }
+        *self = tree;
+        NodeId(map[node.index()])
+    }
+
+    /// Appends the comments and NAGs of `from` to `to`'s node `id`, in their order.
+    fn copy_notes(&self, from: NodeId, to: &mut MoveTree, id: NodeId) {
+        let mut next = self.node(from).first_note;
+        while next != NONE {
+            let note = self.notes[next as usize];
+            let text = &self.text[note.start..note.start + note.len];
+            match note.kind {
+                NoteKind::After => to.add_comment(id, text),
+                NoteKind::Before => to.add_comment_before(id, text),
+                NoteKind::Nag => to.add_nag(id, note.start as u8),
+            }
+            next = note.next;
+        }
+    }
 }
 
 impl fmt::Debug for MoveTree {
@@ -284,5 +346,45 @@ mod tests {
         assert_eq!(tree.comments_before(b).collect::<Vec<_>>(), ["instead"]);
         assert_eq!(tree.comments(b).count(), 0);
         assert_eq!(tree.move_count(), 2);
+    }
+
+    #[test]
+    fn removing_children_keeps_the_rest() {
+        let p = Position::startpos();
+        let mv = |san: &str, pos: &Position| pos.parse_san(san).unwrap();
+        let (e4, d4, c4) = (mv("e4", &p), mv("d4", &p), mv("c4", &p));
+        let after_e4 = p.make_move(e4);
+        let (e5, c5) = (mv("e5", &after_e4), mv("c5", &after_e4));
+        let mut tree = MoveTree::new();
+        let root = tree.root();
+        tree.add_comment(root, "start");
+        let a = tree.add_child(root, e4);
+        let b = tree.add_child(a, e5);
+        let v = tree.add_child(root, d4);
+        tree.add_comment_before(v, "instead");
+        tree.add_nag(v, 2);
+        tree.add_child(a, c5);
+        tree.add_comment(b, "gone");
+        tree.add_child(root, c4);
+        let a = tree.remove_children(a);
+        assert_eq!(tree.move_count(), 3);
+        assert_eq!(tree.mainline().map(|n| tree.mv(n).unwrap()).collect::<Vec<_>>(), [e4]);
+        assert_eq!(tree.children(root).map(|n| tree.mv(n).unwrap()).collect::<Vec<_>>(), [e4, d4, c4]);
+        let v = tree.next_sibling(a).unwrap();
+        assert_eq!(tree.comments_before(v).collect::<Vec<_>>(), ["instead"]);
+        assert_eq!(tree.nags(v).collect::<Vec<_>>(), [2]);
+        assert_eq!(tree.comments(root).collect::<Vec<_>>(), ["start"]);
+        assert_eq!(tree.main_child(a), None);
+
+        // A move added and removed again leaves the tree as it was.
+        let before = tree.clone();
+        tree.add_child(a, e5);
+        assert_eq!(tree.remove_children(a), a);
+        assert_eq!(tree, before);
+        assert_eq!(tree.remove_children(a), a);
+        assert_eq!(tree.ply(a), 1);
+        assert_eq!(tree.remove_children(root), root);
+        assert_eq!(tree.move_count(), 0);
+        assert_eq!(tree.comments(root).collect::<Vec<_>>(), ["start"]);
     }
 }

@@ -38,9 +38,12 @@ from .errors import (
     NoSuchFileError,
     OperationNotFoundError,
     OutOfMemoryError,
+    PgnError,
     ReadError,
+    TagNotFoundError,
 )
 from .game import Game, Outcome, Termination
+from .pgn import read_pgn
 from .position import STARTING_FEN, Position
 from .types import (
     BISHOP,
@@ -113,6 +116,7 @@ __all__ = [
     "Outcome",
     "PAWN",
     "PIECE_TYPES",
+    "PgnError",
     "Piece",
     "Position",
     "QUEEN",
@@ -122,10 +126,12 @@ __all__ = [
     "SQUARES",
     "SQUARE_NAMES",
     "STARTING_FEN",
+    "TagNotFoundError",
     "Termination",
     "WHITE",
     "library_path",
     "library_version",
     "parse_square",
+    "read_pgn",
     "square_name",
 ]

@@ -29,6 +29,10 @@ class Epd(ctypes.Structure):
     """Opaque chess_epd."""
 
 
+class PgnReader(ctypes.Structure):
+    """Opaque chess_pgn_reader."""
+
+
 class Outcome(ctypes.Structure):
     _fields_ = [("result", c_int), ("termination", c_int)]
 
@@ -47,6 +51,10 @@ FEN_ALLOW_IMPOSSIBLE_CHECK = 8
 POS = POINTER(Position)
 GAME = POINTER(Game)
 EPD = POINTER(Epd)
+READER = POINTER(PgnReader)
+# size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap)
+READ_FN = ctypes.CFUNCTYPE(c_size_t, ctypes.c_void_p, POINTER(c_uint8), c_size_t)
+READ_ERROR = ctypes.c_size_t(-1).value
 ERR = c_int
 MOVE = c_uint16
 SIZE_P = POINTER(c_size_t)
@@ -130,6 +138,7 @@ SIGNATURES = {
     "chess_moves_from_line": (ERR, [POS, c_char_p, c_uint32, MOVE_P, c_size_t, SIZE_P, SIZE_P]),
     # games
     "chess_game_new": (GAME, [POS]),
+    "chess_game_clone": (GAME, [GAME]),
     "chess_game_free": (None, [GAME]),
     "chess_game_push": (ERR, [GAME, MOVE]),
     "chess_game_push_san": (ERR, [GAME, c_char_p, MOVE_P]),
@@ -149,6 +158,25 @@ SIGNATURES = {
     "chess_game_is_threefold_repetition": (c_bool, [GAME]),
     "chess_game_is_fivefold_repetition": (c_bool, [GAME]),
     "chess_game_can_claim_threefold_repetition": (c_bool, [GAME]),
+    # PGN
+    "chess_pgn_reader_open_file": (ERR, [c_char_p, POINTER(READER)]),
+    "chess_pgn_reader_from_buffer": (ERR, [c_char_p, c_size_t, POINTER(READER)]),
+    "chess_pgn_reader_from_callback": (ERR, [READ_FN, ctypes.c_void_p, POINTER(READER)]),
+    "chess_pgn_reader_free": (None, [READER]),
+    "chess_pgn_reader_next": (ERR, [READER, POINTER(GAME)]),
+    "chess_pgn_reader_error_line": (c_uint64, [READER]),
+    "chess_pgn_reader_error_column": (c_uint64, [READER]),
+    "chess_pgn_reader_error_game_number": (c_uint64, [READER]),
+    "chess_pgn_reader_error_ply": (c_uint32, [READER]),
+    "chess_pgn_reader_error_message": (ERR, [READER, c_char_p, c_size_t, SIZE_P]),
+    "chess_pgn_reader_partial_game": (ERR, [READER, POINTER(GAME)]),
+    "chess_game_tag": (ERR, [GAME, c_char_p, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_tag_count": (c_size_t, [GAME]),
+    "chess_game_tag_at": (ERR, [GAME, c_size_t, c_char_p, c_size_t, SIZE_P, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_set_tag": (ERR, [GAME, c_char_p, c_char_p]),
+    "chess_game_remove_tag": (ERR, [GAME, c_char_p]),
+    "chess_game_result": (c_int, [GAME]),
+    "chess_game_to_pgn": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),
     "chess_epd_parse_chess960": (ERR, [c_char_p, POINTER(EPD)]),

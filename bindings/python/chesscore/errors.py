@@ -47,6 +47,20 @@ class ErrorCode(enum.IntEnum):
     SAN_SYNTAX = 300
     SAN_AMBIGUOUS = 301
     SAN_NOT_CANONICAL = 302
+    PGN_TAG = 400
+    PGN_TAG_TOO_LONG = 401
+    PGN_VARIANT = 402
+    PGN_TOKEN_TOO_LONG = 403
+    PGN_UNEXPECTED_CHAR = 404
+    PGN_NAG = 405
+    PGN_UNTERMINATED_COMMENT = 406
+    PGN_COMMENT_TOO_LONG = 407
+    PGN_UNMATCHED_PAREN = 408
+    PGN_UNCLOSED_VARIATION = 409
+    PGN_VARIATION_WITHOUT_MOVE = 410
+    PGN_TOO_DEEP = 411
+    PGN_INVALID_UTF8 = 412
+    PGN_TAG_NOT_FOUND = 413
     FILE_NOT_FOUND = 500
     IO = 501
     EPD_MISSING_FIELDS = 600
@@ -142,6 +156,26 @@ class OperationNotFoundError(Error, KeyError):
         return self.message  # KeyError would show the message's repr
 
 
+class PgnError(Error, ValueError):
+    """A broken PGN game: ``code`` (a PGN_ code, a FEN code for a bad FEN tag, a SAN or move code
+    for a bad move, IO when reading failed), ``message`` (the reader's, with the game's number,
+    line and column), ``line``, ``column``, ``game`` (its number, from 1) and ``ply``."""
+
+    def __init__(self, code, message, line=0, column=0, game=0, ply=0):
+        super().__init__(code, message)
+        self.line = line
+        self.column = column
+        self.game = game
+        self.ply = ply
+
+
+class TagNotFoundError(Error, KeyError):
+    """A PGN tag the game does not have."""
+
+    def __str__(self):
+        return self.message
+
+
 class InternalError(Error, RuntimeError):
     """A bug inside the library (a caught Rust panic)."""
 
@@ -168,6 +202,20 @@ _BY_CODE = {
     ErrorCode.FILE_NOT_FOUND: NoSuchFileError,
     ErrorCode.IO: ReadError,
     ErrorCode.EPD_NOT_FOUND: OperationNotFoundError,
+    ErrorCode.PGN_TAG_NOT_FOUND: TagNotFoundError,
+    ErrorCode.PGN_TAG: PgnError,
+    ErrorCode.PGN_TAG_TOO_LONG: PgnError,
+    ErrorCode.PGN_VARIANT: PgnError,
+    ErrorCode.PGN_TOKEN_TOO_LONG: PgnError,
+    ErrorCode.PGN_UNEXPECTED_CHAR: PgnError,
+    ErrorCode.PGN_NAG: PgnError,
+    ErrorCode.PGN_UNTERMINATED_COMMENT: PgnError,
+    ErrorCode.PGN_COMMENT_TOO_LONG: PgnError,
+    ErrorCode.PGN_UNMATCHED_PAREN: PgnError,
+    ErrorCode.PGN_UNCLOSED_VARIATION: PgnError,
+    ErrorCode.PGN_VARIATION_WITHOUT_MOVE: PgnError,
+    ErrorCode.PGN_TOO_DEEP: PgnError,
+    ErrorCode.PGN_INVALID_UTF8: PgnError,
 }
 
 

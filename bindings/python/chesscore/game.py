@@ -80,15 +80,13 @@ class Game:
         game._adopt(ptr, headers, error)
         return game
 
+    @classmethod
+    def _from_pgn(cls, ptr, error=None):
+        return cls._wrap(ptr, _tags(ptr), error)
+
     def copy(self):
-        """A copy, made by replaying the moves from the start."""
-        game = Game(self.start())
-        game.allow_null_moves = self.allow_null_moves
-        for move in self.moves:
-            game.push(move)
-        game.headers = dict(self.headers)
-        game.error = self.error
-        return game
+        """A copy with everything the game holds (moves, headers, comments, variations)."""
+        return Game._wrap(_owned(lib.chess_game_clone(self._ptr)), dict(self.headers), self.error)
 
     __copy__ = copy
 
@@ -165,6 +163,30 @@ class Game:
             raise_for(ErrorCode.INVALID_ARGUMENT, f"no position after {ply!r} moves in a game of {len(self)}")
         return Position._copy_of(lib.chess_game_position_at(self._ptr, ply))
 
+    # -- PGN
+
+    def pgn(self):
+        """The game as export PGN: the Seven Tag Roster (defaults for missing ones), the other
+        ``headers``, SetUp/FEN/Variant as the start position needs, then the movetext with the
+        comments, NAGs and variations read, wrapped at 80 columns, and the result (the movetext's
+        result when read from PGN, else the Result header, else ``*``). ``read_pgn`` reads it
+        back to the same game."""
+        self._sync_tags()
+        return _native.read_text(lib.chess_game_to_pgn, self._ptr, size=4096)
+
+    def _sync_tags(self):
+        """Makes the handle's tags those of ``headers`` (FEN, SetUp and Variant follow the start
+        position and are left to the library)."""
+        for name in _tags(self._ptr):
+            if name not in self.headers:
+                _native.check(lib.chess_game_remove_tag(self._ptr, _native.encode(name, "tag name")))
+        for name, value in self.headers.items():
+            if name in ("FEN", "SetUp", "Variant"):
+                continue
+            _native.check(
+                lib.chess_game_set_tag(self._ptr, _native.encode(name, "tag name"), _native.encode(value, "tag value"))
+            )
+
     # -- outcome
 
     def outcome(self, *, claim_draw=False):
@@ -212,3 +234,26 @@ class Game:
 
     def can_claim_threefold_repetition(self):
         return lib.chess_game_can_claim_threefold_repetition(self._ptr)
+
+
+def _tags(ptr):
+    """The tags of a game handle as a dict, in order."""
+    tags = {}
+    name_buf = ctypes.create_string_buffer(64)
+    value_buf = ctypes.create_string_buffer(256)
+    name_len = ctypes.c_size_t()
+    value_len = ctypes.c_size_t()
+    for i in range(lib.chess_game_tag_count(ptr)):
+        code = lib.chess_game_tag_at(
+            ptr, i, name_buf, len(name_buf), ctypes.byref(name_len), value_buf, len(value_buf), ctypes.byref(value_len)
+        )
+        if code == ErrorCode.BUFFER_TOO_SMALL:
+            name_buf = ctypes.create_string_buffer(max(len(name_buf), name_len.value + 1))
+            value_buf = ctypes.create_string_buffer(max(len(value_buf), value_len.value + 1))
+            code = lib.chess_game_tag_at(
+                ptr, i, name_buf, len(name_buf), ctypes.byref(name_len), value_buf, len(value_buf), ctypes.byref(value_len)
+            )
+        _native.check(code)
+        name = name_buf.raw[: name_len.value].decode("utf-8")
+        tags[name] = value_buf.raw[: value_len.value].decode("utf-8")
+    return tags

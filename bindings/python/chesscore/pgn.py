@@ -1,0 +1,109 @@
+"""PGN: ``read_pgn`` yields the games of a file, a buffer or a binary stream, broken ones
+included, as ``Game`` objects with ``headers``, ``moves``, ``board()`` and ``error``."""
+
+import ctypes
+import os
+
+from . import _native
+from ._native import lib
+from .errors import ErrorCode, PgnError, raise_for
+from .game import Game
+
+
+def _open(source):
+    """A reader handle for a path, a bytes-like buffer or a binary stream, and the stream's read
+    function (None otherwise), which must live as long as the handle."""
+    reader = ctypes.POINTER(_native.PgnReader)()
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsencode(source)
+        if b"\0" in path:
+            raise_for(ErrorCode.INVALID_TEXT, "the path holds a NUL character")
+        _native.check(lib.chess_pgn_reader_open_file(path, ctypes.byref(reader)))
+        return reader, None
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        _native.check(lib.chess_pgn_reader_from_buffer(data, len(data), ctypes.byref(reader)))
+        return reader, None
+    if hasattr(source, "read"):
+        function = _stream_reader(source)
+        callback = _native.READ_FN(function)
+        function.callback = callback  # kept alive with the function
+        _native.check(lib.chess_pgn_reader_from_callback(callback, None, ctypes.byref(reader)))
+        return reader, function
+    raise_for(
+        ErrorCode.INVALID_ARGUMENT,
+        f"read_pgn takes a path, bytes or a binary file, not {type(source).__name__}",
+        type_error=True,
+    )
+
+
+def _stream_reader(stream):
+    """A chess_read_fn over a Python stream (bytes, or str encoded as UTF-8). An exception inside
+    becomes CHESS_READ_ERROR (it cannot cross the C library) and is raised again afterwards."""
+    pending = bytearray()
+
+    def read(_user, buf, cap):
+        try:
+            while not pending:
+                chunk = stream.read(65536)
+                if not chunk:
+                    return 0
+                pending.extend(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
+            n = min(cap, len(pending))
+            ctypes.memmove(buf, bytes(pending[:n]), n)
+            del pending[:n]
+            return n
+        except BaseException as e:  # noqa: BLE001 - reported after the C call returns
+            read.error = e
+            return _native.READ_ERROR
+
+    read.error = None
+    return read
+
+
+def _error(reader, code):
+    message = _native.read_text(lib.chess_pgn_reader_error_message, reader, size=256)
+    try:
+        code = ErrorCode(code)
+    except ValueError:
+        pass
+    return PgnError(
+        code,
+        message,
+        lib.chess_pgn_reader_error_line(reader),
+        lib.chess_pgn_reader_error_column(reader),
+        lib.chess_pgn_reader_error_game_number(reader),
+        lib.chess_pgn_reader_error_ply(reader),
+    )
+
+
+def read_pgn(source):
+    """Yields one ``Game`` per game of ``source`` in order: a path (str or path-like), a
+    bytes-like buffer (copied), or a file object opened in binary (or text) mode.
+
+    Every move is replayed and checked. A broken game is yielded too, holding what was read of
+    it (its headers and the main line up to the problem), with ``game.error`` a ``PgnError``
+    (``message`` with the game's number, line and column; ``line``, ``column``, ``ply``);
+    ``error`` is None for the others. A missing file raises NoSuchFileError at once.
+    """
+    reader, callback = _open(source)
+    try:
+        while True:
+            out = ctypes.POINTER(_native.Game)()
+            code = lib.chess_pgn_reader_next(reader, ctypes.byref(out))
+            if code == ErrorCode.END:
+                if callback is not None and callback.error is not None:
+                    raise callback.error
+                return
+            if code == ErrorCode.OK:
+                yield Game._from_pgn(out)
+                continue
+            if code in (ErrorCode.NULL_POINTER, ErrorCode.OUT_OF_MEMORY, ErrorCode.INTERNAL):
+                raise_for(code)
+            error = _error(reader, code)
+            if callback is not None and callback.error is not None:
+                raise callback.error
+            _native.check(lib.chess_pgn_reader_partial_game(reader, ctypes.byref(out)))
+            yield Game._from_pgn(out, error)
+    finally:
+        lib.chess_pgn_reader_free(reader)

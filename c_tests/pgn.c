@@ -1,0 +1,581 @@
+/* PGN through the C API: readers from a file, a buffer and a callback reading the same games;
+ * tags, moves and final positions; broken games with their line, column, message and partial
+ * game, and reading going on after them; CHESS_END repeated; size limits; tag lookup, listing,
+ * setting and removal with short buffers; export and reading back; NULL arguments.
+ *
+ * usage: pgn PGN_DATA_DIR (tests/data/pgn) */
+
+#include "common.h"
+
+static const char *datadir;
+
+static void data_path(char *path, size_t cap, const char *name) {
+    snprintf(path, cap, "%s/%s", datadir, name);
+}
+
+/* The whole of a file, or NULL (a failure counted). */
+static unsigned char *slurp(const char *name, size_t *len) {
+    char path[4096];
+    FILE *file;
+    unsigned char *data;
+    long size;
+    data_path(path, sizeof path, name);
+    file = fopen(path, "rb");
+    if (file == NULL) {
+        fprintf(stderr, "cannot open %s\n", path);
+        failures++;
+        return NULL;
+    }
+    fseek(file, 0, SEEK_END);
+    size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    data = malloc((size_t)size + 1);
+    *len = fread(data, 1, (size_t)size, file);
+    fclose(file);
+    return data;
+}
+
+/* A text appended to a growing summary of everything a reader gave. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} summary;
+
+static void append(summary *s, const char *text) {
+    size_t n = strlen(text);
+    if (s->len + n + 1 > s->cap) {
+        s->cap = (s->len + n + 1) * 2;
+        s->text = realloc(s->text, s->cap);
+    }
+    memcpy(s->text + s->len, text, n + 1);
+    s->len += n;
+}
+
+/* Describes a game: its tags, moves in UCI and final FEN, one line. */
+static void describe(summary *s, const chess_game *game) {
+    char name[256], value[1024], line[2048];
+    size_t i, n, count = chess_game_tag_count(game);
+    chess_move moves[512];
+    for (i = 0; i < count; i++) {
+        CHECK_ERR(chess_game_tag_at(game, i, name, sizeof name, NULL, value, sizeof value, NULL), CHESS_OK);
+        snprintf(line, sizeof line, "[%s=%s]", name, value);
+        append(s, line);
+    }
+    n = chess_game_moves(game, moves, 512);
+    CHECK(n <= 512 && n == chess_game_ply_count(game));
+    for (i = 0; i < n && i < 512; i++) {
+        char uci[8];
+        CHECK_ERR(chess_move_to_uci(moves[i], uci, sizeof uci, NULL), CHESS_OK);
+        append(s, " ");
+        append(s, uci);
+    }
+    CHECK_ERR(chess_fen_write(chess_game_position(game), line, sizeof line, NULL), CHESS_OK);
+    append(s, " | ");
+    append(s, line);
+    append(s, "\n");
+}
+
+typedef struct {
+    int games, broken;
+    size_t plies;
+} counts;
+
+/* Reads every game of `reader` into `s` (broken ones as "ERROR line:column code message" and
+ * their partial game), frees the reader, and returns the counts. */
+static counts read_all(chess_pgn_reader *reader, summary *s) {
+    counts c = {0, 0, 0};
+    chess_error code;
+    chess_game *game = NULL;
+    for (;;) {
+        game = NULL;
+        code = seen_code(chess_pgn_reader_next(reader, &game));
+        if (code == CHESS_END) {
+            break;
+        }
+        if (code == CHESS_OK) {
+            c.games++;
+            c.plies += chess_game_ply_count(game);
+            CHECK(chess_pgn_reader_error_line(reader) == 0 && chess_pgn_reader_error_column(reader) == 0);
+            describe(s, game);
+            chess_game_free(game);
+        } else {
+            char message[512], line[800];
+            size_t len = 0;
+            chess_game *partial = NULL;
+            c.games++;
+            c.broken++;
+            CHECK(game == NULL);
+            CHECK_ERR(chess_pgn_reader_error_message(reader, message, sizeof message, &len), CHESS_OK);
+            CHECK(len == strlen(message) && len > 0);
+            CHECK(chess_pgn_reader_error_game_number(reader) == (uint64_t)c.games);
+            snprintf(line, sizeof line, "ERROR %llu:%llu %d ply %u %s\n",
+                     (unsigned long long)chess_pgn_reader_error_line(reader),
+                     (unsigned long long)chess_pgn_reader_error_column(reader), (int)code,
+                     chess_pgn_reader_error_ply(reader), message);
+            append(s, line);
+            CHECK_ERR(chess_pgn_reader_partial_game(reader, &partial), CHESS_OK);
+            describe(s, partial);
+            chess_game_free(partial);
+        }
+    }
+    /* The end repeats, and leaves *out alone. */
+    game = (chess_game *)&c;
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    CHECK(game == (chess_game *)&c);
+    CHECK(chess_pgn_reader_error_line(reader) == 0);
+    CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_END);
+    chess_pgn_reader_free(reader);
+    return c;
+}
+
+static counts read_file(const char *name, summary *s) {
+    char path[4096];
+    chess_pgn_reader *reader = NULL;
+    data_path(path, sizeof path, name);
+    CHECK_ERR(chess_pgn_reader_open_file(path, &reader), CHESS_OK);
+    return read_all(reader, s);
+}
+
+static counts read_buffer(const char *name, summary *s) {
+    size_t len = 0;
+    unsigned char *data = slurp(name, &len);
+    chess_pgn_reader *reader = NULL;
+    CHECK_ERR(chess_pgn_reader_from_buffer(data, len, &reader), CHESS_OK);
+    /* The bytes were copied: the buffer may go now. */
+    memset(data, '!', len);
+    free(data);
+    return read_all(reader, s);
+}
+
+/* A chess_read_fn over a FILE, handing out at most 1000 bytes at a time. */
+static size_t read_file_fn(void *user, uint8_t *buf, size_t cap) {
+    FILE *file = user;
+    size_t n = fread(buf, 1, cap < 1000 ? cap : 1000, file);
+    return n == 0 && ferror(file) ? CHESS_READ_ERROR : n;
+}
+
+static counts read_callback(const char *name, summary *s) {
+    char path[4096];
+    FILE *file;
+    counts c;
+    chess_pgn_reader *reader = NULL;
+    data_path(path, sizeof path, name);
+    file = fopen(path, "rb");
+    CHECK(file != NULL);
+    CHECK_ERR(chess_pgn_reader_from_callback(read_file_fn, file, &reader), CHESS_OK);
+    c = read_all(reader, s);
+    fclose(file);
+    return c;
+}
+
+/* File, buffer and callback give the same games. */
+static counts read_three_ways(const char *name, summary *s) {
+    summary b = {NULL, 0, 0}, cb = {NULL, 0, 0};
+    counts c = read_file(name, s), c2 = read_buffer(name, &b), c3 = read_callback(name, &cb);
+    CHECK(c.games == c2.games && c.games == c3.games && c.broken == c2.broken && c.broken == c3.broken);
+    CHECK(s->len == b.len && s->len == cb.len);
+    CHECK(s->text != NULL && b.text != NULL && cb.text != NULL);
+    if (s->text != NULL && b.text != NULL && cb.text != NULL) {
+        CHECK(strcmp(s->text, b.text) == 0 && strcmp(s->text, cb.text) == 0);
+    }
+    free(b.text);
+    free(cb.text);
+    return c;
+}
+
+static int contains(const summary *s, const char *needle) {
+    if (s->text == NULL || strstr(s->text, needle) == NULL) {
+        fprintf(stderr, "missing from the games read: %s\n", needle);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_format_file(void) {
+    summary s = {NULL, 0, 0};
+    counts c = read_three_ways("format.pgn", &s);
+    CHECK(c.games == 15 && c.broken == 0 && c.plies == 69);
+    /* Escapes undone, unescaped quotes kept, a repeated tag replacing the first in place. */
+    CHECK(contains(&s, "[Event=Escapes \"quoted\" and \\ backslash][Site=Two tags on a line][Date=2024.01.02]"
+                       "[Round=1][White=A][Black=B][Result=1-0][Annotator=unescaped \"quotes\" kept] e2e4 e7e5"));
+    CHECK(contains(&s, "f1e1 b7b5 | r1bqk2r/2ppbppp/p1n2n2/1p2p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 w kq - 0 7\n"));
+    CHECK(contains(&s, "[Event=Annotations] e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 | "
+                       "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 b kq - 5 6\n"));
+    /* Null moves, and castling queenside after them. */
+    CHECK(contains(&s, " 0000 c2c4 0000 b1c3 0000 e2e4 0000 e4e5 f7f5 "));
+    CHECK(contains(&s, "| rnbq1bnr/pppppk2/5p2/8/2PP4/2NB1Q2/PP1BNP1P/2K4R w - - 1 13\n"));
+    CHECK(contains(&s, "| 8/8/8/8/4k3/8/8/4K3 w - - 0 52\n"));
+    CHECK(contains(&s, " g1h1 | 2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3R1K b - - 3 2\n"));
+    CHECK(contains(&s, "[Event=Empty] | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"));
+    free(s.text);
+
+    /* The same games with CRLF line ends and a byte order mark. */
+    {
+        summary crlf = {NULL, 0, 0};
+        summary lf = {NULL, 0, 0};
+        read_file("format.pgn", &lf);
+        c = read_three_ways("format_crlf_bom.pgn", &crlf);
+        CHECK(c.games == 15 && c.broken == 0 && c.plies == 69);
+        CHECK(crlf.text != NULL && lf.text != NULL && strcmp(crlf.text, lf.text) == 0);
+        free(crlf.text);
+        free(lf.text);
+    }
+}
+
+static void test_broken_file(void) {
+    summary s = {NULL, 0, 0};
+    counts c = read_three_ways("broken.pgn", &s);
+    char expected[64];
+    int i;
+    CHECK(c.games == 24 && c.broken == 15);
+    /* Every good game after a broken one is read. */
+    for (i = 1; i <= 9; i++) {
+        snprintf(expected, sizeof expected, "[Event=Good %d]", i);
+        CHECK(contains(&s, expected));
+    }
+    CHECK(contains(&s, "ERROR 7:7 406 ply 2 game 2, line 7, column 7: unterminated comment at ply 2\n"
+                       "[Event=Unterminated comment] e2e4 |"));
+    CHECK(contains(&s, "ERROR 15:24 409 ply 4 "));
+    CHECK(contains(&s, "ERROR 23:10 408 ply 3 "));
+    CHECK(contains(&s, "ERROR 29:1 400 ply 0 "));
+    /* The partial game: the main line up to the illegal move. */
+    CHECK(contains(&s, "ERROR 40:47 200 ply 9 game 10, line 40, column 47: illegal move \"Bxe5\" at ply 9\n"
+                       "[Event=Illegal move mid-game] e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 | "
+                       "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5\n"));
+    CHECK(contains(&s, "ERROR 46:1 300 ply 1 "));
+    CHECK(contains(&s, "ERROR 55:1 412 ply 1 "));
+    CHECK(contains(&s, "ERROR 57:1 412 ply 0 "));
+    CHECK(contains(&s, "ERROR 67:1 410 ply 1 "));
+    CHECK(contains(&s, "ERROR 71:7 405 ply 2 "));
+    CHECK(contains(&s, "ERROR 75:7 404 ply 2 "));
+    CHECK(contains(&s, "ERROR 80:4 301 ply 1 "));
+    CHECK(contains(&s, "ERROR 83:1 113 ply 0 "));
+    CHECK(contains(&s, "ERROR 88:1 402 ply 0 "));
+    CHECK(contains(&s, "ERROR 98:13 300 ply 3 "));
+    free(s.text);
+}
+
+/* Reads one game from `text` and returns the code. */
+static chess_error first_code(const char *text, size_t len) {
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    chess_error code;
+    CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)text, len, &reader), CHESS_OK);
+    code = seen_code(chess_pgn_reader_next(reader, &game));
+    chess_game_free(game);
+    chess_pgn_reader_free(reader);
+    return code;
+}
+
+static void test_limits(void) {
+    size_t i, n = 0;
+    char *text = malloc(2u << 20);
+    /* A token over 255 bytes. */
+    n = (size_t)sprintf(text, "1. e4 ");
+    for (i = 0; i < 300; i++) {
+        text[n++] = 'a';
+    }
+    CHECK(first_code(text, n) == CHESS_ERR_PGN_TOKEN_TOO_LONG);
+    /* A tag line over 64 KiB. */
+    n = (size_t)sprintf(text, "[Event \"");
+    for (i = 0; i < 70000; i++) {
+        text[n++] = 'x';
+    }
+    n += (size_t)sprintf(text + n, "\"]\n\n1. e4 *\n");
+    CHECK(first_code(text, n) == CHESS_ERR_PGN_TAG_TOO_LONG);
+    /* A comment over 1 MiB. */
+    n = (size_t)sprintf(text, "1. e4 {");
+    for (i = 0; i < (1u << 20) + 10; i++) {
+        text[n++] = 'c';
+    }
+    n += (size_t)sprintf(text + n, "} *\n");
+    CHECK(first_code(text, n) == CHESS_ERR_PGN_COMMENT_TOO_LONG);
+    /* Variations nested deeper than 10,000. */
+    n = (size_t)sprintf(text, "1. e4 ");
+    for (i = 0; i < 10001; i++) {
+        n += (size_t)sprintf(text + n, "(1. d4 ");
+    }
+    CHECK(first_code(text, n) == CHESS_ERR_PGN_TOO_DEEP);
+    free(text);
+}
+
+/* Exports every good game of a file, reads the export back and compares. */
+static void test_round_trip(const char *name) {
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    char path[4096];
+    int games = 0;
+    data_path(path, sizeof path, name);
+    CHECK_ERR(chess_pgn_reader_open_file(path, &reader), CHESS_OK);
+    for (;;) {
+        chess_error code = chess_pgn_reader_next(reader, &game);
+        size_t len = 0, len2 = 0;
+        char *pgn, *again;
+        chess_pgn_reader *back = NULL;
+        chess_game *copy = NULL;
+        summary a = {NULL, 0, 0}, b = {NULL, 0, 0};
+        if (code == CHESS_END) {
+            break;
+        }
+        if (code != CHESS_OK) {
+            continue;
+        }
+        games++;
+        CHECK_ERR(chess_game_to_pgn(game, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+        pgn = malloc(len + 1);
+        CHECK_ERR(chess_game_to_pgn(game, pgn, len, &len2), CHESS_ERR_BUFFER_TOO_SMALL);
+        CHECK(len2 == len);
+        CHECK_ERR(chess_game_to_pgn(game, pgn, len + 1, &len2), CHESS_OK);
+        CHECK(len2 == len && strlen(pgn) == len && strncmp(pgn, "[Event ", 7) == 0);
+        CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)pgn, len, &back), CHESS_OK);
+        CHECK_ERR(chess_pgn_reader_next(back, &copy), CHESS_OK);
+        {
+            chess_game *none = NULL;
+            CHECK_ERR(chess_pgn_reader_next(back, &none), CHESS_END);
+            CHECK(none == NULL);
+        }
+        chess_pgn_reader_free(back);
+        again = malloc(len + 1);
+        CHECK_ERR(chess_game_to_pgn(copy, again, len + 1, &len2), CHESS_OK);
+        CHECK(len2 == len && strcmp(pgn, again) == 0);
+        CHECK(chess_game_result(copy) == chess_game_result(game));
+        describe(&a, game);
+        describe(&b, copy);
+        /* The copy has the roster filled in: compare moves and final position. */
+        CHECK(strcmp(strrchr(a.text, ']') ? strrchr(a.text, ']') + 1 : a.text,
+                     strrchr(b.text, ']') ? strrchr(b.text, ']') + 1 : b.text) == 0);
+        free(a.text);
+        free(b.text);
+        free(pgn);
+        free(again);
+        chess_game_free(copy);
+        chess_game_free(game);
+    }
+    chess_pgn_reader_free(reader);
+    CHECK(games > 0);
+}
+
+static void test_tags_and_export(void) {
+    static const char text[] = "[Event \"F/S Return Match\"]\n[Site \"Belgrade\"]\n[Result \"1/2-1/2\"]\n"
+                               "[WhiteElo \"2650\"]\n\n1. e4 $1 {A comment} e5 (1... c5) 2. Nf3 1/2-1/2\n";
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    char small[4] = "abc", name[16], value[64];
+    size_t len = 99, name_len = 99, value_len = 99;
+    CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)text, sizeof text - 1, &reader), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    chess_pgn_reader_free(reader);
+
+    CHECK(chess_game_tag_count(game) == 4);
+    CHECK(chess_game_result(game) == CHESS_RESULT_DRAW);
+    CHECK(chess_game_outcome(game).result == CHESS_RESULT_ONGOING);
+    CHECK(chess_game_allows_null_moves(game));
+    CHECK_ERR(chess_game_tag(game, "Site", value, sizeof value, &len), CHESS_OK);
+    CHECK(strcmp(value, "Belgrade") == 0 && len == 8);
+    /* Short buffers: the length needed, the buffer untouched. */
+    CHECK_ERR(chess_game_tag(game, "Site", small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 8 && strcmp(small, "abc") == 0);
+    CHECK_ERR(chess_game_tag(game, "Site", NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_game_tag(game, "Site", small, sizeof small, NULL), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_game_tag(game, "site", value, sizeof value, &len), CHESS_ERR_PGN_TAG_NOT_FOUND);
+    CHECK_ERR(chess_game_tag(game, "Sit\xc3\xa9", value, sizeof value, &len), CHESS_ERR_INVALID_TEXT);
+    CHECK_ERR(chess_game_tag_at(game, 3, name, sizeof name, &name_len, value, sizeof value, &value_len), CHESS_OK);
+    CHECK(strcmp(name, "WhiteElo") == 0 && strcmp(value, "2650") == 0 && name_len == 8 && value_len == 4);
+    strcpy(name, "same");
+    CHECK_ERR(chess_game_tag_at(game, 0, name, sizeof name, &name_len, small, sizeof small, &value_len),
+              CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(name_len == 5 && value_len == 16 && strcmp(name, "same") == 0 && strcmp(small, "abc") == 0);
+    CHECK_ERR(chess_game_tag_at(game, 4, name, sizeof name, NULL, value, sizeof value, NULL),
+              CHESS_ERR_PGN_TAG_NOT_FOUND);
+
+    /* Setting and removing. */
+    CHECK_ERR(chess_game_set_tag(game, "Black", "Spassky, Boris V."), CHESS_OK);
+    CHECK_ERR(chess_game_set_tag(game, "Site", "Belgrade, Serbia JUG"), CHESS_OK);
+    CHECK_ERR(chess_game_set_tag(game, "Annotator", "Jos\xc3\xa9 \"Pepe\""), CHESS_OK);
+    CHECK_ERR(chess_game_set_tag(game, "FEN", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_game_set_tag(game, "SetUp", "1"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_game_set_tag(game, "Variant", "Chess960"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_game_set_tag(game, "Bad Name", "x"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_game_set_tag(game, "_x", "x"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_game_set_tag(game, "Black", "\xff"), CHESS_ERR_INVALID_TEXT);
+    CHECK_ERR(chess_game_remove_tag(game, "WhiteElo"), CHESS_OK);
+    CHECK_ERR(chess_game_remove_tag(game, "WhiteElo"), CHESS_ERR_PGN_TAG_NOT_FOUND);
+    CHECK(chess_game_tag_count(game) == 5);
+    CHECK_ERR(chess_game_tag_at(game, 1, name, sizeof name, NULL, value, sizeof value, NULL), CHESS_OK);
+    CHECK(strcmp(name, "Site") == 0 && strcmp(value, "Belgrade, Serbia JUG") == 0);
+
+    /* Moves pushed and popped keep the annotations. */
+    CHECK_ERR(chess_game_push_san(game, "Nc6", NULL), CHESS_OK);
+    {
+        char pgn[1024];
+        static const char expected[] = "[Event \"F/S Return Match\"]\n[Site \"Belgrade, Serbia JUG\"]\n"
+                                       "[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+                                       "[Black \"Spassky, Boris V.\"]\n[Result \"1/2-1/2\"]\n"
+                                       "[Annotator \"Jos\xc3\xa9 \\\"Pepe\\\"\"]\n\n"
+                                       "1. e4 $1 { A comment } 1... e5 ( 1... c5 ) 2. Nf3 Nc6 1/2-1/2\n";
+        CHECK_ERR(chess_game_to_pgn(game, pgn, sizeof pgn, &len), CHESS_OK);
+        CHECK(strcmp(pgn, expected) == 0 && len == strlen(expected));
+        if (strcmp(pgn, expected) != 0) {
+            fprintf(stderr, "exported:\n%s", pgn);
+        }
+        CHECK_ERR(chess_game_pop(game, NULL), CHESS_OK);
+        CHECK_ERR(chess_game_pop(game, NULL), CHESS_OK);
+        CHECK_ERR(chess_game_to_pgn(game, pgn, sizeof pgn, &len), CHESS_OK);
+        CHECK(strstr(pgn, "\n\n1. e4 $1 { A comment } 1... e5 ( 1... c5 ) 1/2-1/2\n") != NULL);
+    }
+    chess_game_free(game);
+
+    /* A game made here: no tags; the Result tag sets its result. */
+    game = chess_game_new(NULL);
+    CHECK(chess_game_tag_count(game) == 0 && chess_game_result(game) == CHESS_RESULT_ONGOING);
+    CHECK_ERR(chess_game_tag(game, "Event", value, sizeof value, NULL), CHESS_ERR_PGN_TAG_NOT_FOUND);
+    CHECK_ERR(chess_game_set_tag(game, "Result", "0-1"), CHESS_OK);
+    CHECK(chess_game_result(game) == CHESS_RESULT_BLACK_WINS);
+    {
+        char pgn[512];
+        CHECK_ERR(chess_game_push_san(game, "f3", NULL), CHESS_OK);
+        CHECK_ERR(chess_game_to_pgn(game, pgn, sizeof pgn, NULL), CHESS_OK);
+        CHECK(strcmp(pgn, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+                          "[Black \"?\"]\n[Result \"0-1\"]\n\n1. f3 0-1\n") == 0);
+    }
+    chess_game_free(game);
+
+    /* From a position: SetUp and FEN are written. */
+    {
+        chess_position *pos = parse("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40");
+        char pgn[512];
+        game = chess_game_new(pos);
+        chess_position_free(pos);
+        CHECK_ERR(chess_game_push_san(game, "Kd7", NULL), CHESS_OK);
+        CHECK_ERR(chess_game_to_pgn(game, pgn, sizeof pgn, NULL), CHESS_OK);
+        CHECK(strstr(pgn, "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd7 *\n") != NULL);
+        chess_game_free(game);
+    }
+}
+
+static void test_io_errors_and_nulls(void) {
+    char path[4096], buf[256];
+    chess_pgn_reader *reader = NULL;
+    chess_pgn_reader *untouched = (chess_pgn_reader *)&reader;
+    chess_pgn_reader *out = untouched;
+    chess_game *game = NULL;
+    chess_game *game_out = (chess_game *)&game;
+    size_t len = 0;
+
+    data_path(path, sizeof path, "no such file.pgn");
+    CHECK_ERR(chess_pgn_reader_open_file(path, &out), CHESS_ERR_FILE_NOT_FOUND);
+    CHECK_ERR(chess_pgn_reader_open_file(datadir, &out), CHESS_OK); /* a directory opens... */
+    CHECK_ERR(chess_pgn_reader_next(out, &game_out), CHESS_ERR_IO); /* ...but cannot be read */
+    CHECK_ERR(chess_pgn_reader_error_message(out, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(len > 0 && chess_pgn_reader_error_line(out) > 0);
+    CHECK_ERR(chess_pgn_reader_next(out, &game_out), CHESS_END);
+    CHECK(game_out == (chess_game *)&game);
+    chess_pgn_reader_free(out);
+    out = untouched;
+
+    CHECK_ERR(chess_pgn_reader_open_file(NULL, &out), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_open_file(path, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_from_buffer(NULL, 5, &out), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)"*", 1, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_from_callback(NULL, NULL, &out), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_from_callback(read_file_fn, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(out == untouched);
+    CHECK_ERR(chess_pgn_reader_next(NULL, &game), CHESS_ERR_NULL_POINTER);
+    CHECK(chess_pgn_reader_error_line(NULL) == 0 && chess_pgn_reader_error_column(NULL) == 0);
+    CHECK(chess_pgn_reader_error_game_number(NULL) == 0 && chess_pgn_reader_error_ply(NULL) == 0);
+    CHECK_ERR(chess_pgn_reader_error_message(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_partial_game(NULL, &game), CHESS_ERR_NULL_POINTER);
+    chess_pgn_reader_free(NULL);
+
+    /* An empty buffer (NULL with length 0) has no game. */
+    CHECK_ERR(chess_pgn_reader_from_buffer(NULL, 0, &reader), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_next(reader, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_partial_game(reader, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    CHECK_ERR(chess_pgn_reader_error_message(reader, buf, sizeof buf, &len), CHESS_OK);
+    CHECK(len == 0 && buf[0] == '\0');
+    CHECK_ERR(chess_pgn_reader_error_message(reader, NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+    chess_pgn_reader_free(reader);
+
+    game = chess_game_new(NULL);
+    CHECK_ERR(chess_game_tag(NULL, "Event", buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_tag(game, NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_tag(game, "Event", NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+    CHECK(chess_game_tag_count(NULL) == 0);
+    CHECK_ERR(chess_game_tag_at(NULL, 0, buf, sizeof buf, NULL, buf, sizeof buf, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_tag_at(game, 0, NULL, 4, NULL, buf, sizeof buf, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_set_tag(NULL, "Event", "x"), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_set_tag(game, NULL, "x"), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_set_tag(game, "Event", NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_remove_tag(NULL, "Event"), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_remove_tag(game, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(chess_game_result(NULL) == CHESS_RESULT_ONGOING);
+    CHECK_ERR(chess_game_to_pgn(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_to_pgn(game, NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+    chess_game_free(game);
+}
+
+/* A callback that fails after handing out a first chunk. */
+static size_t failing_fn(void *user, uint8_t *buf, size_t cap) {
+    int *calls = user;
+    static const char text[] = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 ";
+    (void)cap;
+    if ((*calls)++ > 0) {
+        return CHESS_READ_ERROR;
+    }
+    memcpy(buf, text, sizeof text - 1);
+    return sizeof text - 1;
+}
+
+static void test_callback_error(void) {
+    int calls = 0;
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    char message[256];
+    CHECK_ERR(chess_pgn_reader_from_callback(failing_fn, &calls, &reader), CHESS_OK);
+    CHECK(calls == 0);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_IO);
+    CHECK(game == NULL && calls == 2);
+    CHECK_ERR(chess_pgn_reader_error_message(reader, message, sizeof message, NULL), CHESS_OK);
+    CHECK(strstr(message, "read error") != NULL);
+    CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_OK);
+    chess_game_free(game);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    chess_pgn_reader_free(reader);
+}
+
+int main(int argc, char **argv) {
+    static const chess_error owned[] = {
+        CHESS_ERR_PGN_TAG,
+        CHESS_ERR_PGN_TAG_TOO_LONG,
+        CHESS_ERR_PGN_VARIANT,
+        CHESS_ERR_PGN_TOKEN_TOO_LONG,
+        CHESS_ERR_PGN_UNEXPECTED_CHAR,
+        CHESS_ERR_PGN_NAG,
+        CHESS_ERR_PGN_UNTERMINATED_COMMENT,
+        CHESS_ERR_PGN_COMMENT_TOO_LONG,
+        CHESS_ERR_PGN_UNMATCHED_PAREN,
+        CHESS_ERR_PGN_UNCLOSED_VARIATION,
+        CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE,
+        CHESS_ERR_PGN_TOO_DEEP,
+        CHESS_ERR_PGN_INVALID_UTF8,
+        CHESS_ERR_PGN_TAG_NOT_FOUND,
+        CHESS_END,
+    };
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s PGN_DATA_DIR\n", argv[0]);
+        return 2;
+    }
+    datadir = argv[1];
+    test_format_file();
+    test_broken_file();
+    test_limits();
+    test_round_trip("format.pgn");
+    test_round_trip("broken.pgn");
+    test_tags_and_export();
+    test_io_errors_and_nulls();
+    test_callback_error();
+    check_codes_seen(owned, sizeof owned / sizeof owned[0]);
+    return report("c pgn");
+}

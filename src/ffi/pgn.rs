@@ -1,0 +1,386 @@
+//! PGN: a reader handing out games, and the tags and PGN export of a game.
+
+use std::ffi::{c_char, c_void};
+use std::io::{self, Read};
+
+use super::error::chess_error::{self, *};
+use super::fen::c_path;
+use super::game::{chess_game, chess_result, record_mut, record_ref};
+use super::util::{c_ascii, c_utf8, guard, guard_code, try_box, write_optional, Out, TextOut};
+use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError};
+
+/// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
+/// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
+/// failed. `user` is the pointer given to `chess_pgn_reader_from_callback`. Called only from
+/// `chess_pgn_reader_next`, on the thread calling it; it must not unwind (no C++ exception or
+/// `longjmp` through the library).
+pub type chess_read_fn = Option<unsafe extern "C" fn(user: *mut c_void, buf: *mut u8, cap: usize) -> usize>;
+
+/// What a `chess_read_fn` returns when reading failed: `chess_pgn_reader_next` then returns
+/// `CHESS_ERR_IO`, and `CHESS_END` afterwards. (`SIZE_MAX`.)
+pub const CHESS_READ_ERROR: usize = usize::MAX;
+
+/// A PGN reader (opaque): games one at a time from a file, a buffer or a callback, every move
+/// replayed and checked, broken games reported and skipped. Create it with
+/// `chess_pgn_reader_open_file`, `_from_buffer` or `_from_callback`, read with
+/// `chess_pgn_reader_next`, release it with `chess_pgn_reader_free`.
+pub struct chess_pgn_reader {
+    reader: PgnReader<Box<dyn Source>>,
+    /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
+    error: Option<PgnError>,
+    /// Its message, as `chess_pgn_reader_error_message` gives it.
+    message: String,
+}
+
+/// A `chess_read_fn` as a `Read`.
+struct Callback {
+    read: unsafe extern "C" fn(user: *mut c_void, buf: *mut u8, cap: usize) -> usize,
+    user: *mut c_void,
+}
+
+impl Read for Callback {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // SAFETY: the caller promised a callback that stores at most `cap` bytes into `buf`.
+        let n = unsafe { (self.read)(self.user, buf.as_mut_ptr(), buf.len()) };
+        if n == CHESS_READ_ERROR {
+            Err(io::Error::other("the read callback reported an error"))
+        } else if n > buf.len() {
+            Err(io::Error::other("the read callback returned more bytes than asked for"))
+        } else {
+            Ok(n)
+        }
+    }
+}
+
+/// Hands a new reader over `source` to `*out`.
+///
+/// # Safety
+/// `out` is valid for a write (checked non-NULL by the caller through `Out`).
+unsafe fn open(source: Box<dyn Source>, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None, message: String::new() };
+    let handle = try_box(reader);
+    if handle.is_null() {
+        return Err(CHESS_ERR_OUT_OF_MEMORY);
+    }
+    out.write(handle);
+    Ok(())
+}
+
+/// Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
+/// the file is read in 64 KiB chunks as games are taken, and closed by
+/// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+/// `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
+/// `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_open_file(
+    path: *const c_char,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let bytes = super::util::c_bytes(path)?;
+        let file = std::fs::File::open(c_path(bytes)?).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            _ => CHESS_ERR_IO,
+        })?;
+        open(Box::new(crate::pgn::IoSource::new(file)), out)
+    })
+}
+
+/// Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
+/// `len` is 0). The bytes are copied, so the caller may free or reuse its buffer as soon as
+/// this returns: a reader usually outlives the call that made it, and a copy (fast next to
+/// reading the games) spares the caller keeping the buffer alive and unchanged until
+/// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
+    data: *const u8,
+    len: usize,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let bytes: &[u8] = match (data.is_null(), len) {
+            (_, 0) => &[],
+            (true, _) => return Err(CHESS_ERR_NULL_POINTER),
+            (false, _) => std::slice::from_raw_parts(data, len),
+        };
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
+        copy.extend_from_slice(bytes);
+        open(Box::new(crate::pgn::BytesSource::new(copy)), out)
+    })
+}
+
+/// Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
+/// `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
+/// time. `user` is passed through untouched (it may be NULL) and must stay valid while the
+/// reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_from_callback(
+    read: chess_read_fn,
+    user: *mut c_void,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
+        open(Box::new(crate::pgn::IoSource::new(Callback { read, user })), out)
+    })
+}
+
+/// Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
+/// the caller's and stay valid.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
+    guard((), || {
+        if !reader.is_null() {
+            // SAFETY: readers are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(reader));
+        }
+    })
+}
+
+/// Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
+/// and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
+/// (again on every later call). Any other code: the game was broken (see the README's table:
+/// a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
+/// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
+/// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
+/// the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
+/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument, `CHESS_ERR_OUT_OF_MEMORY`
+/// when the new handle cannot be allocated (the game is lost).
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_next(
+    reader: *mut chess_pgn_reader,
+    out: *mut *mut chess_game,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
+        let out = Out::new(out)?;
+        reader.error = None;
+        reader.message.clear();
+        match reader.reader.next_game() {
+            Ok(Some(record)) => {
+                let game = chess_game::boxed(record);
+                if game.is_null() {
+                    return Err(CHESS_ERR_OUT_OF_MEMORY);
+                }
+                out.write(game);
+                Ok(())
+            }
+            Ok(None) => Err(CHESS_END),
+            Err(error) => {
+                let code = chess_error::from(&error.kind);
+                reader.message = error.to_string();
+                reader.error = Some(error);
+                Err(code)
+            }
+        }
+    })
+}
+
+/// Runs a query on the last error of a reader, or returns `fallback`.
+///
+/// # Safety
+/// `reader` is NULL or a live handle not written meanwhile.
+unsafe fn last_error<T: Copy>(reader: *const chess_pgn_reader, fallback: T, f: impl FnOnce(&PgnError) -> T) -> T {
+    guard(fallback, || reader.as_ref().and_then(|r| r.error.as_ref()).map_or(fallback, f))
+}
+
+/// The line (from 1) where the game broken by the last `chess_pgn_reader_next` call went wrong;
+/// 0 when that call returned no error, and for a NULL reader.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_error_line(reader: *const chess_pgn_reader) -> u64 {
+    last_error(reader, 0, |e| e.location.line)
+}
+
+/// The byte column (from 1) in that line of the last error (as `chess_pgn_reader_error_line`);
+/// 0 when none.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_error_column(reader: *const chess_pgn_reader) -> u64 {
+    last_error(reader, 0, |e| e.location.column)
+}
+
+/// The number (from 1, broken games counted) of the game the last error broke; 0 when none.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_error_game_number(reader: *const chess_pgn_reader) -> u64 {
+    last_error(reader, 0, |e| e.game)
+}
+
+/// The ply the offending move of the last error would have had (1 for the game's first move; in
+/// a variation, counted along it); 0 outside movetext and when there is no error.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_error_ply(reader: *const chess_pgn_reader) -> u32 {
+    last_error(reader, 0, |e| e.ply)
+}
+
+/// Writes the message of the last error, such as `game 2, line 7, column 13: illegal move "e5"
+/// at ply 3` (UTF-8); empty when the last call returned no error. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_error_message(
+    reader: *const chess_pgn_reader,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
+        TextOut::new(buf, cap, out_len)?.write(reader.message.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
+/// and the main line up to the bad move with its comments, NAGs and variations (the caller
+/// frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_partial_game(
+    reader: *const chess_pgn_reader,
+    out: *mut *mut chess_game,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
+        let out = Out::new(out)?;
+        let error = reader.error.as_ref().ok_or(CHESS_END)?;
+        let record = match &error.partial {
+            Some(partial) => GameRecord::clone(partial),
+            None => GameRecord::default(),
+        };
+        let game = chess_game::boxed(record);
+        if game.is_null() {
+            return Err(CHESS_ERR_OUT_OF_MEMORY);
+        }
+        out.write(game);
+        Ok(())
+    })
+}
+
+/// Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
+/// unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag(
+    game: *const chess_game,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let name = c_ascii(name)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let value = record.tag(name).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
+        text_out.write(value.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// The number of tags of `game` (0 for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag_count(game: *const chess_game) -> usize {
+    guard(0, || record_ref(game).map_or(0, |record| record.tags().len()))
+}
+
+/// Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
+/// order, then in the order added). Both texts or neither are written: when either buffer is too
+/// small, `CHESS_ERR_BUFFER_TOO_SMALL` with both `*name_len` and `*value_len` (each optional)
+/// set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag_at(
+    game: *const chess_game,
+    index: usize,
+    name_buf: *mut c_char,
+    name_cap: usize,
+    name_len: *mut usize,
+    value_buf: *mut c_char,
+    value_cap: usize,
+    value_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let name_out = TextOut::new(name_buf, name_cap, name_len)?;
+        let value_out = TextOut::new(value_buf, value_cap, value_len)?;
+        let (name, value) = record.tags().get_index(index).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
+        if name.len() >= name_cap || value.len() >= value_cap {
+            write_optional(name_len, name.len());
+            write_optional(value_len, value.len());
+            return Err(CHESS_ERR_BUFFER_TOO_SMALL);
+        }
+        name_out.write(name.as_bytes())?;
+        value_out.write(value.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
+/// one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
+/// letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
+/// start position (`chess_game_to_pgn` writes them).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_set_tag(
+    game: *mut chess_game,
+    name: *const c_char,
+    value: *const c_char,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_mut(game)?;
+        let name = c_ascii(name)?;
+        let value = c_utf8(value)?;
+        record.set_tag(name, value).map_err(|e| match e {
+            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
+        })
+    })
+}
+
+/// Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_PGN_TAG_NOT_FOUND`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *const c_char) -> chess_error {
+    guard_code(|| {
+        let record = record_mut(game)?;
+        let name = c_ascii(name)?;
+        if record.remove_tag(name) {
+            Ok(())
+        } else {
+            Err(CHESS_ERR_PGN_TAG_NOT_FOUND)
+        }
+    })
+}
+
+/// The game's recorded result: the result token of its movetext when read from PGN, else its
+/// `Result` tag when that holds `1-0`, `0-1` or `1/2-1/2`, else `CHESS_RESULT_ONGOING` (`*`).
+/// This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
+/// the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_result {
+    guard(chess_result::CHESS_RESULT_ONGOING, || {
+        record_ref(game).map_or(chess_result::CHESS_RESULT_ONGOING, |record| record.effective_result().into())
+    })
+}
+
+/// Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
+/// the result for missing ones), the other tags, `SetUp`/`FEN`/`Variant` when the start position
+/// needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
+/// before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
+/// reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_to_pgn(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        text_out.write(record.to_pgn().as_bytes())?;
+        Ok(())
+    })
+}
