@@ -331,6 +331,17 @@ fn writer_special_cases() {
     assert_eq!(back.game().moves(), game960.moves());
     assert!(back.start().is_chess960());
 
+    // A `;` comment right after the tags is the game's first comment, so that a comment
+    // holding `}`, which the writer gives as a `;` comment, reads back (found by fuzzing).
+    let text = "[Event \"x\"]\n\n; before { the } first move\n1. e4 ; after } it\n*\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let tree = record.tree();
+    assert_eq!(tree.comments(tree.root()).collect::<Vec<_>>(), ["before { the } first move"]);
+    let written = record.to_pgn();
+    assert!(written.contains("\n\n; before { the } first move\n1. e4 ; after } it\n*\n"), "{written}");
+    let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.to_pgn(), written);
+
     // SetUp and FEN come from the start position, once each, whatever the tags held (a
     // SetUp without FEN, a FEN tag in another spelling); found by the pgn fuzz target.
     for tags in ["[SetUp \"1\"]\n[Variant \"Chess960\"]", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K -\"]\n[SetUp \"1\"]"] {

@@ -866,9 +866,10 @@ impl<S: Source> PgnReader<S> {
         self.variant = None;
         let mut next = Some(first);
         loop {
+            // Anything else starts the movetext, a `;` comment included: after the tags it is
+            // the game's first comment (the writer puts one there when the text holds a `}`).
             match next {
                 Some(b'[') => self.tag(visitor)?,
-                Some(b';') => self.skip_line()?,
                 _ => return Ok(()),
             }
             next = self.skip_space()?;
