@@ -342,6 +342,15 @@ fn writer_special_cases() {
     let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
     assert_eq!(back.to_pgn(), written);
 
+    // Line ends in comments read as LF, CRs before them dropped however many: "\r\r\n" once
+    // read as "\r\n", which read again as "\n" (found by fuzzing).
+    let text = "1. e4 { one\r\r\ntwo\r\nthree\rfour } *\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let e4 = record.tree().mainline().next().unwrap();
+    assert_eq!(record.tree().comments(e4).collect::<Vec<_>>(), ["one\ntwo\nthree\rfour"]);
+    let written = record.to_pgn();
+    assert_eq!(PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap().to_pgn(), written);
+
     // SetUp and FEN come from the start position, once each, whatever the tags held (a
     // SetUp without FEN, a FEN tag in another spelling); found by the pgn fuzz target.
     for tags in ["[SetUp \"1\"]\n[Variant \"Chess960\"]", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K -\"]\n[SetUp \"1\"]"] {

@@ -1332,7 +1332,8 @@ impl<S: Source> PgnReader<S> {
         self.comment_text(start, end, false, at, depth)
     }
 
-    /// The text of a comment at `start..end` of the buffer: trimmed, CRLF made LF, UTF-8
+    /// The text of a comment at `start..end` of the buffer: trimmed, line ends made LF (the CRs
+    /// before an LF go, however many, so that reading what was written changes nothing), UTF-8
     /// checked (or repaired).
     fn comment_text(
         &mut self,
@@ -1346,8 +1347,11 @@ impl<S: Source> PgnReader<S> {
         let raw = if has_cr {
             self.scratch.clear();
             let mut rest = raw;
-            while let Some(i) = rest.windows(2).position(|w| w == b"\r\n") {
-                self.scratch.extend_from_slice(&rest[..i]);
+            while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+                let line = &rest[..i];
+                let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
+                self.scratch.extend_from_slice(&line[..line.len() - crs]);
+                self.scratch.push(b'\n');
                 rest = &rest[i + 1..];
             }
             self.scratch.extend_from_slice(rest);
