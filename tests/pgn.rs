@@ -351,6 +351,16 @@ fn writer_special_cases() {
     let written = record.to_pgn();
     assert_eq!(PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap().to_pgn(), written);
 
+    // A comment line starting with `[` is written after a space, so that it cannot join the
+    // text after the comment into what reads as a tag pair line (found by fuzzing).
+    let text = "1. e4 { one\n[Date \"x }\n1... e5 { y\"]\nz } *\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let written = record.to_pgn();
+    assert!(written.contains("{ one\n [Date \"x } 1... e5 { y\"]\nz } *"), "{written}");
+    let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.game().moves(), record.game().moves());
+    assert_eq!(back.to_pgn(), written);
+
     // SetUp and FEN come from the start position, once each, whatever the tags held (a
     // SetUp without FEN, a FEN tag in another spelling); found by the pgn fuzz target.
     for tags in ["[SetUp \"1\"]\n[Variant \"Chess960\"]", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K -\"]\n[SetUp \"1\"]"] {

@@ -100,7 +100,8 @@ impl<W: fmt::Write> Wrap<'_, W> {
     }
 
     /// `{ text }`; a text holding `}` cannot be braced, so it is written as a `;` comment
-    /// when it fits on one line, and loses its `}` otherwise.
+    /// when it fits on one line, and loses its `}` otherwise. A line of the text that starts
+    /// with `[` gets a space before it, or the reader could take it for the next game's tags.
     fn comment(&mut self, text: &str) -> fmt::Result {
         if text.contains('}') && !text.contains('\n') {
             self.space_for(2 + text.chars().count())?;
@@ -114,12 +115,17 @@ impl<W: fmt::Write> Wrap<'_, W> {
         let first_line = text.split('\n').next().unwrap_or_default();
         self.space_for(2 + first_line.chars().count())?;
         self.out.write_str("{ ")?;
-        for c in text.chars().filter(|&c| c != '}') {
-            self.out.write_char(c)?;
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.out.write_str(if line.starts_with('[') { "\n " } else { "\n" })?;
+            }
+            for c in line.chars().filter(|&c| c != '}') {
+                self.out.write_char(c)?;
+            }
         }
         self.out.write_str(" }")?;
         self.column = match text.rfind('\n') {
-            Some(i) => text[i + 1..].chars().count() + 2,
+            Some(i) => text[i + 1..].chars().count() + 2 + usize::from(text[i + 1..].starts_with('[')),
             None => self.column + text.chars().count() + 4,
         };
         Ok(())
