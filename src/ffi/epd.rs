@@ -6,7 +6,7 @@ use std::ptr;
 use super::error::chess_error::{self, *};
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
-use super::util::{c_ascii, c_utf8, guard, guard_code, try_box, Out, TextOut};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, Out, TextOut};
 use crate::{Epd, FenOptions, Operand};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
@@ -79,11 +79,7 @@ unsafe fn parse(line: *const c_char, options: &FenOptions, out: *mut *mut chess_
     let line = c_utf8(line)?;
     let out = Out::new(out)?;
     let epd = Epd::parse_with(line, options).map_err(|e| chess_error::from(&e))?;
-    let handle = try_box(chess_epd { epd });
-    if handle.is_null() {
-        return Err(CHESS_ERR_OUT_OF_MEMORY);
-    }
-    out.write(handle);
+    out.write(box_or_oom(chess_epd { epd })?);
     Ok(())
 }
 

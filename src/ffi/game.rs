@@ -6,7 +6,7 @@ use std::ptr;
 use super::error::chess_error::{self, *};
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
-use super::util::{c_ascii, guard, guard_code, try_box, write_optional, TextOut};
+use super::util::{box_or_oom, c_ascii, guard, guard_code, write_optional, TextOut};
 use crate::pgn::GameRecord;
 use crate::{Game, Move, Outcome, Position, Termination};
 
@@ -103,8 +103,13 @@ impl From<Option<Termination>> for chess_termination {
 impl chess_game {
     /// A handle for `record` (NULL when memory runs out).
     pub(crate) fn boxed(record: GameRecord) -> *mut chess_game {
+        chess_game::try_boxed(record).unwrap_or(ptr::null_mut())
+    }
+
+    /// A handle for `record`, or `CHESS_ERR_OUT_OF_MEMORY`.
+    pub(crate) fn try_boxed(record: GameRecord) -> Result<*mut chess_game, chess_error> {
         let start = *record.start();
-        try_box(chess_game { record, start })
+        box_or_oom(chess_game { record, start })
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use super::error::chess_error::{self, *};
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref};
-use super::util::{c_ascii, c_utf8, guard, guard_code, try_box, write_optional, Out, TextOut};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, write_optional, Out, TextOut};
 use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError};
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -58,11 +58,7 @@ impl Read for Callback {
 /// `out` is valid for a write (checked non-NULL by the caller through `Out`).
 unsafe fn open(source: Box<dyn Source>, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
     let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None, message: String::new() };
-    let handle = try_box(reader);
-    if handle.is_null() {
-        return Err(CHESS_ERR_OUT_OF_MEMORY);
-    }
-    out.write(handle);
+    out.write(box_or_oom(reader)?);
     Ok(())
 }
 
@@ -162,11 +158,7 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
         reader.message.clear();
         match reader.reader.next_game() {
             Ok(Some(record)) => {
-                let game = chess_game::boxed(record);
-                if game.is_null() {
-                    return Err(CHESS_ERR_OUT_OF_MEMORY);
-                }
-                out.write(game);
+                out.write(chess_game::try_boxed(record)?);
                 Ok(())
             }
             Ok(None) => Err(CHESS_END),
@@ -249,11 +241,7 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
             Some(partial) => GameRecord::clone(partial),
             None => GameRecord::default(),
         };
-        let game = chess_game::boxed(record);
-        if game.is_null() {
-            return Err(CHESS_ERR_OUT_OF_MEMORY);
-        }
-        out.write(game);
+        out.write(chess_game::try_boxed(record)?);
         Ok(())
     })
 }

@@ -8,7 +8,7 @@ use super::types::{
     chess_color, chess_piece, color_arg, ep_mode_arg, kind_arg, square_arg, square_ret, ColorArg, EpModeArg, KindArg,
     CHESS_NO_SQUARE,
 };
-use super::util::{guard, try_box};
+use super::util::{box_or_oom, guard, try_box};
 use crate::Position;
 
 /// A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
@@ -27,12 +27,7 @@ pub(crate) fn new_handle(pos: Position) -> *mut chess_position {
 
 /// Like [`new_handle`], reporting a failed allocation as an error code.
 pub(crate) fn try_new_handle(pos: Position) -> Result<*mut chess_position, chess_error> {
-    let handle = new_handle(pos);
-    if handle.is_null() {
-        Err(CHESS_ERR_OUT_OF_MEMORY)
-    } else {
-        Ok(handle)
-    }
+    box_or_oom(pos).map(<*mut Position>::cast)
 }
 
 /// A handle for reading a position stored elsewhere (in a game or an EPD record), valid as long

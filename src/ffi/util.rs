@@ -35,6 +35,16 @@ pub(crate) fn try_box<T>(value: T) -> *mut T {
     ptr
 }
 
+/// [`try_box`] with a failed allocation as `CHESS_ERR_OUT_OF_MEMORY`.
+pub(crate) fn box_or_oom<T>(value: T) -> Result<*mut T, chess_error> {
+    let ptr = try_box(value);
+    if ptr.is_null() {
+        Err(chess_error::CHESS_ERR_OUT_OF_MEMORY)
+    } else {
+        Ok(ptr)
+    }
+}
+
 /// The bytes of a NUL-terminated string, without the NUL.
 ///
 /// # Safety
