@@ -1,5 +1,5 @@
 //! Build script: generates the sliding-piece attack tables (magic or PEXT indexed), the C header
-//! `include/chesscore.h` (cbindgen), and the shared library's soname.
+//! (cbindgen, into `OUT_DIR` only), and the shared library's soname.
 
 use std::env;
 use std::fmt::Write as _;
@@ -17,44 +17,27 @@ fn main() {
     let pext = arch == "x86_64" && features.split(',').any(|f| f == "bmi2");
     fs::write(out_dir.join("sliders.rs"), slider_tables(pext)).expect("write sliders.rs");
     generate_header(&out_dir);
-    shared_library_name(&out_dir);
+    shared_library_name();
     // The C tests build with the cc crate, which needs the target outside a build script.
     println!("cargo:rustc-env=CHESSCORE_BUILD_TARGET={}", env::var("TARGET").expect("TARGET set by cargo"));
 }
 
-/// Generates the C header from `src/ffi` into `OUT_DIR`, keeps a copy of the header found in
-/// `include/` (the committed one on a fresh checkout) beside it for the drift test, and updates
-/// `include/` when the two differ.
+/// Generates the C header from `src/ffi` into `OUT_DIR`. The build never touches `include/`:
+/// a test compares the committed header with this one, and `scripts/update-header.sh` copies it.
 fn generate_header(out_dir: &Path) {
-    for watched in ["src/ffi", "cbindgen.toml", "include/chesscore.h", "Cargo.toml"] {
+    for watched in ["src/ffi", "cbindgen.toml", "Cargo.toml"] {
         println!("cargo:rerun-if-changed={watched}");
     }
     let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR is set by cargo"));
     let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("read cbindgen.toml");
     // cbindgen cannot write `usize::MAX`: the read callback's error value is defined here.
     config.after_includes = Some(version_macros() + READ_ERROR_MACRO);
-    let mut fresh = Vec::new();
     cbindgen::Builder::new()
         .with_config(config)
         .with_src(crate_dir.join("src/ffi/mod.rs"))
         .generate()
         .expect("generate the C header from src/ffi")
-        .write(&mut fresh);
-
-    let installed = crate_dir.join("include/chesscore.h");
-    let committed = fs::read(&installed).unwrap_or_default();
-    fs::write(out_dir.join("chesscore.h"), &fresh).expect("write the generated header");
-    fs::write(out_dir.join("chesscore.h.committed"), &committed).expect("write the header copy");
-    if committed != fresh {
-        fs::create_dir_all(crate_dir.join("include")).expect("create include/");
-        // Through a rename, so a concurrent build never sees half a header.
-        let partial = out_dir.join("chesscore.h.partial");
-        fs::write(&partial, &fresh).expect("write the header");
-        if fs::rename(&partial, &installed).is_err() {
-            fs::write(&installed, &fresh).expect("write include/chesscore.h");
-        }
-        println!("cargo:warning=include/chesscore.h was regenerated from src/ffi; commit it");
-    }
+        .write_to_file(out_dir.join("chesscore.h"));
 }
 
 /// `CHESS_READ_ERROR` of `src/ffi/pgn.rs`.
@@ -78,28 +61,14 @@ fn version_macros() -> String {
 }
 
 /// On ELF systems the shared library carries the major version in its soname
-/// (`libchesscore.so.0`), and a link by that name is placed beside the library so that programs
-/// linked with `-L target/<profile> -lchesscore` find it at run time.
-fn shared_library_name(out_dir: &Path) {
+/// (`libchesscore.so.0`), the name programs linked against it ask the run-time linker for.
+fn shared_library_name() {
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if matches!(os.as_str(), "macos" | "ios" | "windows" | "") {
         return;
     }
     let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("version set by cargo");
-    let soname = format!("libchesscore.so.{major}");
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
-    // OUT_DIR is <profile dir>/build/<package>-<hash>/out; the library goes to <profile dir>.
-    let Some(profile_dir) = out_dir.ancestors().nth(3) else { return };
-    if out_dir.ancestors().nth(2).and_then(Path::file_name) != Some("build".as_ref()) {
-        return;
-    }
-    #[cfg(unix)]
-    {
-        let link = profile_dir.join(&soname);
-        if fs::read_link(&link).is_err() && std::os::unix::fs::symlink("libchesscore.so", &link).is_err() {
-            println!("cargo:warning=could not create {}", link.display());
-        }
-    }
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}");
 }
 
 /// Squares a slider on `sq` attacks through `occupied` (blockers included).

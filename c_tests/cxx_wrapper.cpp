@@ -405,7 +405,7 @@ void epd(const std::string &testdata) {
     Epd long_line = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"" + comment + "\";");
     CHECK(long_line.operand_string("c0") == comment && long_line.str().size() > 600);
 
-    std::ifstream file(testdata + "/epd/bratko_kopec.epd");
+    std::ifstream file(testdata + "/epd/dev_generated.epd");
     std::string line;
     int records = 0;
     while (std::getline(file, line)) {
@@ -415,7 +415,7 @@ void epd(const std::string &testdata) {
             records++;
         }
     }
-    CHECK(records > 20);
+    CHECK(records == 150);
 }
 
 void files(const std::string &work) {

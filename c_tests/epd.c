@@ -2,13 +2,15 @@
  * every EPD error code, short buffers and NULL arguments, and every line of the EPD files
  * against python-chess's verdict and position.
  *
- * usage: epd TESTDATA_DIR */
+ * usage: epd TESTDATA_DIR [THIRD_PARTY_TESTDATA_DIR] */
 
 #include "common.h"
 
 #define START_FIELDS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
 
 static const char *testdata;
+/* The third-party test files, or NULL when they are not given. */
+static const char *shared_testdata;
 
 static chess_epd *read_epd(const char *line) {
     chess_epd *epd = NULL;
@@ -220,7 +222,7 @@ static int json_string(const char *json, const char *key, char *out, size_t cap)
 
 /* Every line of an EPD file: read as python-chess did or failed as it did; the position it
  * gives; bm and am moves it lists; canonical output stable under rereading. */
-static int check_file(const char *name) {
+static int check_file(const char *dir, const char *name) {
     char path[256];
     char line[2048];
     char json[8192];
@@ -231,9 +233,9 @@ static int check_file(const char *name) {
     FILE *epd_file;
     FILE *json_file;
     sprintf(path, "epd/%.100s.epd", name);
-    epd_file = open_testdata(testdata, path);
+    epd_file = open_testdata(dir, path);
     sprintf(path, "epd/%.100s.expected.jsonl", name);
-    json_file = open_testdata(testdata, path);
+    json_file = open_testdata(dir, path);
     while (epd_file != NULL && json_file != NULL && fgets(line, sizeof line, epd_file) != NULL &&
            fgets(json, sizeof json, json_file) != NULL) {
         chess_epd *epd = NULL;
@@ -285,11 +287,13 @@ static int check_file(const char *name) {
 }
 
 static void test_files(void) {
-    CHECK(check_file("bratko_kopec") == 24);
-    CHECK(check_file("ccr_one_hour") == 25);
-    CHECK(check_file("dev_edge_cases") == 8);
-    CHECK(check_file("dev_generated") == 150);
-    CHECK(check_file("win_at_chess") == 300);
+    CHECK(check_file(testdata, "dev_edge_cases") == 8);
+    CHECK(check_file(testdata, "dev_generated") == 150);
+    if (shared_testdata != NULL) {
+        CHECK(check_file(shared_testdata, "bratko_kopec") == 24);
+        CHECK(check_file(shared_testdata, "ccr_one_hour") == 25);
+        CHECK(check_file(shared_testdata, "win_at_chess") == 300);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -297,11 +301,12 @@ int main(int argc, char **argv) {
         CHESS_ERR_EPD_MISSING_FIELDS, CHESS_ERR_EPD_OPCODE,    CHESS_ERR_EPD_UNTERMINATED_STRING,
         CHESS_ERR_EPD_INVALID_OPERAND, CHESS_ERR_EPD_NOT_FOUND, CHESS_ERR_EPD_WRONG_TYPE,
     };
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s TESTDATA_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s TESTDATA_DIR [THIRD_PARTY_TESTDATA_DIR]\n", argv[0]);
         return 2;
     }
     testdata = argv[1];
+    shared_testdata = argc == 3 ? argv[2] : NULL;
     test_lookup();
     test_operand_types();
     test_write();

@@ -2,7 +2,7 @@
  * code, short buffers and NULL arguments, and a write-read round trip over every legal move of
  * the perft suites' positions.
  *
- * usage: san TESTDATA_DIR */
+ * usage: san TESTDATA_DIR [THIRD_PARTY_TESTDATA_DIR] */
 
 #include "common.h"
 
@@ -11,6 +11,8 @@
 #define KNIGHTS "4k3/8/8/8/4N3/8/N3N3/4K3 w - - 0 1"
 
 static const char *testdata;
+/* The third-party test files, or NULL when they are not given. */
+static const char *shared_testdata;
 
 /* The SAN of the move `uci_text` names in `pos`. */
 static int san_is(const chess_position *pos, const char *uci_text, const char *expected) {
@@ -262,10 +264,10 @@ static size_t round_trip(const chess_position *pos, const char *fen) {
 }
 
 /* Every position of a perft file (its FEN is the text before " ;"). */
-static int round_trip_file(const char *name) {
+static int round_trip_file(const char *dir, const char *name) {
     char line[512];
     int positions = 0;
-    FILE *file = open_testdata(testdata, name);
+    FILE *file = open_testdata(dir, name);
     if (file == NULL) {
         return 0;
     }
@@ -291,18 +293,21 @@ static int round_trip_file(const char *name) {
 }
 
 static void test_round_trip(void) {
-    CHECK(round_trip_file("perft/perftsuite.epd") >= 100);
-    CHECK(round_trip_file("perft/cpw6.epd") >= 6);
-    CHECK(round_trip_file("perft/dev_random.epd") >= 40);
+    if (shared_testdata != NULL) {
+        CHECK(round_trip_file(shared_testdata, "perft/perftsuite.epd") >= 100);
+    }
+    CHECK(round_trip_file(testdata, "perft/cpw6.epd") >= 6);
+    CHECK(round_trip_file(testdata, "perft/dev_random.epd") >= 40);
 }
 
 int main(int argc, char **argv) {
     static const chess_error owned[] = {CHESS_ERR_SAN_SYNTAX, CHESS_ERR_SAN_AMBIGUOUS, CHESS_ERR_SAN_NOT_CANONICAL};
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s TESTDATA_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s TESTDATA_DIR [THIRD_PARTY_TESTDATA_DIR]\n", argv[0]);
         return 2;
     }
     testdata = argv[1];
+    shared_testdata = argc == 3 ? argv[2] : NULL;
     test_write();
     test_read();
     test_line();

@@ -127,14 +127,21 @@ fn build_with(source: &str, suffix: &str, flags: &[&str], link: &[String]) -> Pa
     exe
 }
 
+/// The committed header is what cbindgen generates from `src/ffi` now. The build writes only
+/// into `OUT_DIR`; `scripts/update-header.sh` (this test with `CHESSCORE_UPDATE_HEADER=1`)
+/// writes the fresh header into `include/`.
 #[test]
 fn committed_header_matches_a_fresh_generation() {
     let fresh = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h"));
-    let committed = include_str!(concat!(env!("OUT_DIR"), "/chesscore.h.committed"));
+    let path = Path::new(MANIFEST_DIR).join("include/chesscore.h");
+    if std::env::var_os("CHESSCORE_UPDATE_HEADER").is_some() {
+        std::fs::write(&path, fresh).expect("write include/chesscore.h");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         fresh == committed,
-        "include/chesscore.h differs from the header generated from src/ffi; the build has rewritten it: \
-         review and commit include/chesscore.h"
+        "include/chesscore.h differs from the header generated from src/ffi: run scripts/update-header.sh, \
+         review the difference and commit it"
     );
 }
 
@@ -184,8 +191,6 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
     let mut readelf = Command::new("readelf");
     readelf.arg("-d").arg(&library);
     assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
-    let link = profile_dir().join("libchesscore.so.0");
-    assert_eq!(std::fs::read_link(&link).ok(), Some(PathBuf::from("libchesscore.so")), "{}", link.display());
 }
 
 /// Builds and runs one of the C test programs, which ends with a tally of failed checks.
@@ -196,12 +201,13 @@ fn run_suite(source: &str, args: &[PathBuf]) {
 
 #[test]
 fn c_api_suite() {
-    run_suite("c_tests/api.c", &[common::testdata(), work_dir()]);
+    run_suite("c_tests/api.c", &[common::data_dir(), work_dir()]);
 }
 
 #[test]
 fn c_san_suite() {
-    run_suite("c_tests/san.c", &[common::testdata()]);
+    let shared = common::shared_testdata("c san: round trip of perftsuite.epd");
+    run_suite("c_tests/san.c", &std::iter::once(common::data_dir()).chain(shared).collect::<Vec<_>>());
 }
 
 #[test]
@@ -211,7 +217,8 @@ fn c_game_suite() {
 
 #[test]
 fn c_epd_suite() {
-    run_suite("c_tests/epd.c", &[common::testdata()]);
+    let shared = common::shared_testdata("c epd: the published EPD suites");
+    run_suite("c_tests/epd.c", &std::iter::once(common::data_dir()).chain(shared).collect::<Vec<_>>());
 }
 
 #[test]
@@ -223,7 +230,7 @@ fn c_pgn_suite() {
 fn c_chess960_suite() {
     // Depth 4 where it has at most this many leaves: all of it in release builds.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
-    run_suite("c_tests/chess960.c", &[common::testdata(), limit.into()]);
+    run_suite("c_tests/chess960.c", &[common::data_dir(), limit.into()]);
 }
 
 #[test]
@@ -232,7 +239,7 @@ fn c_perft_recursion_and_chess_perft() {
     // The debug library is slow; the release run goes deeper.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
     let mut command = c_program(&exe);
-    command.arg(common::testdata()).arg(limit);
+    command.arg(common::data_dir()).arg(limit);
     run_checked(&mut command);
 }
 
@@ -246,7 +253,7 @@ fn cxx_program_links_and_runs() {
 fn cxx_wrapper_suite() {
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
     let output = run_checked(
-        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::testdata()).arg(work_dir()).arg(limit),
+        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::data_dir()).arg(work_dir()).arg(limit),
     );
     assert!(output.contains(", 0 failed"), "{output}");
 }

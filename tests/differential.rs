@@ -89,6 +89,7 @@ fn compare_ply(game: &Game, theirs: &Value, context: &str) {
 
 #[test]
 fn random_games_agree_with_python_chess() {
+    let Some(python) = common::python("differential: random games against python-chess") else { return };
     let mut rng = common::Rng(0xd1ff_e7e7_1a1b_0b0b);
     let mut games = Vec::new();
     let mut plies = 0;
@@ -104,12 +105,12 @@ fn random_games_agree_with_python_chess() {
         games.push((start, moves));
     }
 
-    let mut oracle = Command::new("python3")
+    let mut oracle = Command::new(python)
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oracle/python_chess_oracle.py"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("python3 is needed for the differential test");
+        .expect("start the python-chess oracle");
     let mut input = oracle.stdin.take().unwrap();
     let requests: Vec<String> = games
         .iter()

@@ -1,4 +1,4 @@
-//! The malformed and unusual FENs of `../shared/testdata/fen`, and random mutations.
+//! The malformed and unusual FENs of `tests/data/fen`, and random mutations.
 
 mod common;
 
@@ -60,7 +60,7 @@ fn check_rejected(reason: &str, fen: &str) {
 
 #[test]
 fn bad_txt_is_rejected_with_the_right_variant() {
-    let text = std::fs::read_to_string(common::testdata().join("fen/bad.txt")).unwrap();
+    let text = std::fs::read_to_string(common::data("fen/bad.txt")).unwrap();
     let mut count = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (reason, fen) = line.split_once('\t').unwrap_or((line, ""));

@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::path::Path;
+
 use chesscore::{FenOptions, Game, Move, Outcome, Position, Termination};
 use serde_json::Value;
 
@@ -12,14 +14,14 @@ fn start_position(fen: &str, chess960: bool) -> Position {
     Position::from_fen_with(fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}")).0
 }
 
-/// Every mainline of every PGN test file, read from its SAN: the same moves as python-chess,
-/// the same SAN written back, the same final position, and undo back to the start.
-#[test]
-fn pgn_mainlines_replay_from_san() {
+/// Every mainline of the PGN test files `stems` of `dir`, read from its SAN: the same moves as
+/// python-chess, the same SAN written back, the same final position, and undo back to the
+/// start. Returns (games, plies).
+fn replay_mainlines(dir: &Path, stems: &[&str]) -> (usize, usize) {
     let mut games = 0;
     let mut plies = 0;
-    for file in ["dev_edge_cases", "dev_generated", "lichess_db_100k", "twic1599_100k"] {
-        for line in common::lines(&format!("pgn/{file}.expected.jsonl")) {
+    for file in stems {
+        for line in common::lines_of(&dir.join(format!("{file}.expected.jsonl"))) {
             let v: Value = serde_json::from_str(&line).unwrap();
             let start = start_position(v["start_fen"].as_str().unwrap(), v["chess960"].as_bool().unwrap());
             let mut game = Game::new(start);
@@ -40,7 +42,20 @@ fn pgn_mainlines_replay_from_san() {
             games += 1;
         }
     }
-    assert!(games > 200 && plies > 10_000, "{games} games, {plies} plies");
+    (games, plies)
+}
+
+#[test]
+fn generated_pgn_mainlines_replay_from_san() {
+    let (games, plies) = replay_mainlines(&common::data("pgn"), &["dev_edge_cases", "dev_generated"]);
+    assert!(games == 67 && plies > 3_000, "{games} games, {plies} plies");
+}
+
+#[test]
+fn real_world_pgn_mainlines_replay_from_san() {
+    let Some(shared) = common::shared_testdata("games: the lichess and TWIC excerpts") else { return };
+    let (games, plies) = replay_mainlines(&shared.join("pgn"), &["lichess_db_100k", "twic1599_100k"]);
+    assert!(games == 157 && plies > 10_000, "{games} games, {plies} plies");
 }
 
 fn termination_name(t: Termination) -> &'static str {
@@ -67,7 +82,7 @@ fn verdicts(game: &Game) -> (u64, bool, bool, Option<&'static str>) {
 
 #[test]
 fn repetition_and_claims_agree_with_python_chess() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game_claims.jsonl");
+    let path = common::data("game_claims.jsonl");
     let text = std::fs::read_to_string(path).unwrap();
     let mut flagged = 0;
     for line in text.lines() {

@@ -1,9 +1,10 @@
-//! Perft against the published and generated suites in `../shared/testdata/perft`.
+//! Perft against the published and generated suites of `tests/data/perft`, and the classic
+//! suite of the third-party test files when they are present.
 
 mod common;
 
 use chesscore::{FenOptions, Position};
-use common::perft_suite;
+use common::{perft_suite, perft_suite_at, PerftCase};
 
 /// Reads a suite position. The classic suite holds a few positions no game can reach (two
 /// bishops checking along one diagonal); move generation must still count them right.
@@ -13,10 +14,9 @@ fn read(fen: &str) -> Position {
 }
 
 /// Runs every depth of every line whose count is at most `limit` nodes.
-fn check_suite(file: &str, limit: u64) -> u64 {
+fn check_suite(cases: Vec<PerftCase>, limit: u64) -> u64 {
     let mut total = 0;
-    let cases = perft_suite(file);
-    assert!(!cases.is_empty(), "{file} is empty");
+    assert!(!cases.is_empty(), "empty suite");
     for case in cases {
         let pos = read(&case.fen);
         for &(depth, expected) in case.counts.iter().filter(|&&(_, n)| n <= limit) {
@@ -29,13 +29,14 @@ fn check_suite(file: &str, limit: u64) -> u64 {
 
 #[test]
 fn perftsuite_epd() {
-    let nodes = check_suite("perft/perftsuite.epd", 20_000_000);
+    let Some(shared) = common::shared_testdata("perft: perftsuite.epd") else { return };
+    let nodes = check_suite(perft_suite_at(&shared.join("perft/perftsuite.epd")), 20_000_000);
     assert!(nodes > 200_000_000, "{nodes}");
 }
 
 #[test]
 fn dev_random_epd() {
-    let nodes = check_suite("perft/dev_random.epd", 20_000_000);
+    let nodes = check_suite(perft_suite("perft/dev_random.epd"), 20_000_000);
     assert!(nodes > 400_000_000, "{nodes}");
 }
 

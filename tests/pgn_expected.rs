@@ -10,6 +10,8 @@
 
 mod common;
 
+use std::path::Path;
+
 use chesscore::pgn::{roster_default, GameRecord, PgnError, PgnErrorKind, PgnReader, WriteOptions};
 use chesscore::{Color, Move, Position, SanError};
 use serde_json::Value;
@@ -157,24 +159,16 @@ fn check_broken(error: &PgnError, v: &Value, ctx: &str) {
     assert_eq!(partial.position().to_fen(), fen, "{ctx}");
 }
 
-#[test]
-fn pgn_files_read_as_python_chess_reads_them() {
-    let dir = common::testdata().join("pgn");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 4);
+/// Every game of the files `stems` of `dir` against python-chess's reading beside them; returns
+/// the number of games.
+fn check_files(dir: &Path, stems: &[&str]) -> usize {
     let mut total = 0;
-    for path in files {
-        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
-        let expected: Vec<Value> = common::lines(&format!("pgn/{stem}.expected.jsonl"))
+    for stem in stems {
+        let expected: Vec<Value> = common::lines_of(&dir.join(format!("{stem}.expected.jsonl")))
             .iter()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        let results: Vec<_> = PgnReader::open(&path).unwrap().collect();
+        let results: Vec<_> = PgnReader::open(dir.join(format!("{stem}.pgn"))).unwrap().collect();
         assert_eq!(results.len(), expected.len(), "{stem}: games");
         for (i, (result, v)) in results.iter().zip(&expected).enumerate() {
             assert_eq!(v["index"].as_u64().unwrap(), i as u64);
@@ -183,7 +177,7 @@ fn pgn_files_read_as_python_chess_reads_them() {
             match result {
                 Ok(record) => {
                     assert!(!broken, "python-chess found {} {ctx}", v["errors"]);
-                    check_game(record, v, &stem, i as u64, &ctx);
+                    check_game(record, v, stem, i as u64, &ctx);
                 }
                 Err(e) => {
                     assert!(broken, "{e} {ctx}");
@@ -194,12 +188,26 @@ fn pgn_files_read_as_python_chess_reads_them() {
             total += 1;
         }
     }
-    assert!(total >= 220, "{total}");
+    total
+}
+
+#[test]
+fn generated_pgn_files_read_as_python_chess_reads_them() {
+    let total = check_files(&common::data("pgn"), &["dev_edge_cases", "dev_generated"]);
+    assert_eq!(total, 7 + 60);
+}
+
+/// The lichess and TWIC excerpts of the third-party test files.
+#[test]
+fn real_world_pgn_files_read_as_python_chess_reads_them() {
+    let Some(shared) = common::shared_testdata("pgn: lichess and TWIC excerpts") else { return };
+    let total = check_files(&shared.join("pgn"), &["lichess_db_100k", "twic1599_100k"]);
+    assert_eq!(total, 47 + 110);
 }
 
 #[test]
 fn broken_game_location() {
-    let path = common::testdata().join("pgn/dev_edge_cases.pgn");
+    let path = common::data("pgn/dev_edge_cases.pgn");
     let error = PgnReader::open(path).unwrap().find_map(Result::err).unwrap();
     assert_eq!((error.game, error.location.line, error.location.column, error.ply), (6, 30, 13, 3));
     assert_eq!(error.text, "e5");

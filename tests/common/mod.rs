@@ -1,23 +1,112 @@
-//! Helpers shared by the integration tests: locating `../shared/testdata` and reading its files.
+//! Helpers shared by the integration tests: the project's test data (`tests/data`), the
+//! third-party files that stay outside the repository, the policy for optional tools, and
+//! reading test data files.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
 
-/// The shared test data directory: `$CHESSCORE_TESTDATA`, or `../shared/testdata` beside the
-/// checkout. A missing directory fails the test run rather than skipping it.
-pub fn testdata() -> PathBuf {
+/// The project's own test data: `tests/data` (always present).
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
+}
+
+/// A file or directory under `tests/data`.
+pub fn data(relative: &str) -> PathBuf {
+    data_dir().join(relative)
+}
+
+/// Whether an optional tool is required: `CHESSCORE_REQUIRE` lists tools by name, separated
+/// by commas, or says `all`.
+pub fn required(tool: &str) -> bool {
+    std::env::var("CHESSCORE_REQUIRE")
+        .is_ok_and(|list| list.split(',').map(str::trim).any(|name| name == "all" || name == tool))
+}
+
+/// The one policy for every optional tool: when `tool` is missing, a required tool fails the
+/// test; otherwise the suite is recorded as not run (with why) for the end-of-run summary of
+/// `scripts/test.sh`, and the caller returns without checking anything.
+pub fn not_run(tool: &str, suite: &str, why: &str) {
+    assert!(!required(tool), "{suite}: {why} (CHESSCORE_REQUIRE makes `{tool}` required)");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-run");
+    std::fs::create_dir_all(&dir).expect("create target/tmp/not-run");
+    let file_name: String = suite.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let mut file = std::fs::File::create(dir.join(file_name)).expect("record a suite that did not run");
+    writeln!(file, "{suite}: not run ({tool}): {why}").expect("write the record");
+    eprintln!("NOT RUN {suite}: {why}");
+}
+
+/// The third-party test files (`../shared/testdata/SOURCES.md`: the classic perft suite, the
+/// published EPD suites, the lichess and TWIC excerpts, the Polyglot books), which never go into
+/// the repository: `$CHESSCORE_TESTDATA`, or `../shared/testdata` beside the checkout. `None`
+/// (the suite recorded as not run) when absent, unless `testdata` is required.
+pub fn shared_testdata(suite: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("CHESSCORE_TESTDATA")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata"));
-    assert!(dir.is_dir(), "test data not found at {} (set CHESSCORE_TESTDATA)", dir.display());
-    dir
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    not_run("testdata", suite, &format!("the third-party test files are not at {}", dir.display()));
+    None
 }
 
-/// The lines of a test data file, empty lines and `#` comments skipped.
+/// The Python interpreter that has pytest and python-chess 1.11.2 (the oracle):
+/// `$CHESSCORE_PYTHON`, else the project's `target/venv` (made by `scripts/test.sh`), else
+/// `python3`. `None` (the suite recorded as not run) when none has them, unless `python` is
+/// required.
+pub fn python(suite: &str) -> Option<PathBuf> {
+    static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let found = FOUND.get_or_init(|| {
+        let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/python3");
+        let interpreter = std::env::var_os("CHESSCORE_PYTHON").map(PathBuf::from).unwrap_or_else(|| {
+            if venv.is_file() {
+                venv
+            } else {
+                PathBuf::from("python3")
+            }
+        });
+        let probe = "import pytest, chess; assert chess.__version__ == '1.11.2', chess.__version__";
+        match Command::new(&interpreter).args(["-c", probe]).output() {
+            Ok(out) if out.status.success() => Ok(interpreter),
+            Ok(out) => Err(format!(
+                "{} lacks pytest or python-chess 1.11.2 (scripts/test.sh installs them into target/venv): {}",
+                interpreter.display(),
+                String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")
+            )),
+            Err(e) => Err(format!("cannot run {}: {e}", interpreter.display())),
+        }
+    });
+    match found {
+        Ok(interpreter) => Some(interpreter.clone()),
+        Err(why) => {
+            not_run("python", suite, why);
+            None
+        }
+    }
+}
+
+/// Whether `program --version` (or the given probe arguments) runs; records `suite` as not run
+/// when it does not.
+pub fn tool(program: &str, probe: &[&str], suite: &str, install_hint: &str) -> bool {
+    let works = Command::new(program).args(probe).output().is_ok_and(|o| o.status.success());
+    if !works {
+        not_run(program, suite, &format!("{program} is not installed ({install_hint})"));
+    }
+    works
+}
+
+/// The lines of a file under `tests/data`, empty lines and `#` comments skipped.
 pub fn lines(relative: &str) -> Vec<String> {
-    let path = testdata().join(relative);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    lines_of(&data(relative))
+}
+
+/// The lines of a file, empty lines and `#` comments skipped.
+pub fn lines_of(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(str::to_string).collect()
 }
 
@@ -27,8 +116,13 @@ pub struct PerftCase {
     pub counts: Vec<(u32, u64)>,
 }
 
+/// A perft suite under `tests/data`.
 pub fn perft_suite(relative: &str) -> Vec<PerftCase> {
-    lines(relative)
+    perft_suite_at(&data(relative))
+}
+
+pub fn perft_suite_at(path: &Path) -> Vec<PerftCase> {
+    lines_of(path)
         .iter()
         .map(|line| {
             let mut parts = line.split(';');

@@ -1,5 +1,5 @@
 """Regenerates core_queries.jsonl: python-chess's answers to the position queries of the core,
-for every fourth position of ../shared/testdata/vectors/dev.jsonl.
+for every fourth position of tests/data/vectors/dev.jsonl.
 
 Run from the repository root: python3 tests/data/gen_core_queries.py > tests/data/core_queries.jsonl
 Each line: fen, pseudo (sorted pseudo-legal UCI), checkers and pinned (squares, side to move),
@@ -10,7 +10,7 @@ import os
 
 import chess
 
-TESTDATA = os.environ.get("CHESSCORE_TESTDATA", "../shared/testdata")
+TESTDATA = "tests/data"
 
 with open(os.path.join(TESTDATA, "vectors/dev.jsonl")) as vectors:
     for i, line in enumerate(vectors):

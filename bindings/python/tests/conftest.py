@@ -1,8 +1,12 @@
-"""Shared fixtures: the test data directory (CHESSCORE_TESTDATA, or ../shared/testdata beside
-the checkout) and the repository root."""
+"""Shared fixtures: the project's test data (CHESSCORE_DATA, or tests/data of the repository),
+the third-party test files (CHESSCORE_TESTDATA, or ../shared/testdata beside the checkout), and
+the policy for what is optional, the same as the Rust tests': when something is missing, a test
+fails if CHESSCORE_REQUIRE names it (or says `all`), and is otherwise skipped and recorded for
+the end-of-run summary of scripts/test.sh (in CHESSCORE_NOT_RUN_DIR)."""
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -11,14 +15,37 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def data_dir():
+    return Path(os.environ.get("CHESSCORE_DATA", ROOT / "tests" / "data"))
+
+
+def required(tool):
+    names = [name.strip() for name in os.environ.get("CHESSCORE_REQUIRE", "").split(",")]
+    return "all" in names or tool in names
+
+
+def not_run(tool, suite, why):
+    """Fails when `tool` is required; otherwise records `suite` as not run and skips."""
+    if required(tool):
+        pytest.fail(f"{suite}: {why} (CHESSCORE_REQUIRE makes `{tool}` required)")
+    record_dir = os.environ.get("CHESSCORE_NOT_RUN_DIR")
+    if record_dir:
+        os.makedirs(record_dir, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9]", "_", suite)
+        with open(os.path.join(record_dir, name), "w", encoding="utf-8") as f:
+            f.write(f"{suite}: not run ({tool}): {why}\n")
+    pytest.skip(f"{suite}: {why}")
+
+
+def shared_dir(suite):
+    """The third-party test files, which never go into the repository."""
     path = Path(os.environ.get("CHESSCORE_TESTDATA", ROOT.parent / "shared" / "testdata"))
     if not path.is_dir():
-        pytest.fail(f"test data not found at {path} (set CHESSCORE_TESTDATA)")
+        not_run("testdata", suite, f"the third-party test files are not at {path}")
     return path
 
 
-def read_jsonl(relative):
-    with open(data_dir() / relative, encoding="utf-8") as f:
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 

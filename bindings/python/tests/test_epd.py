@@ -5,9 +5,10 @@ import pytest
 import chesscore
 from chesscore import Epd
 
-from conftest import read_jsonl, data_dir
+from conftest import data_dir, read_jsonl, shared_dir
 
-FILES = sorted(p.name[: -len(".expected.jsonl")] for p in (data_dir() / "epd").glob("*.expected.jsonl"))
+GENERATED = ["dev_edge_cases", "dev_generated"]
+PUBLISHED = ["bratko_kopec", "ccr_one_hour", "win_at_chess"]
 
 
 def test_record():
@@ -33,10 +34,19 @@ def test_record():
         Epd("8/8/8/8/8/8/8/K6k w - - bm Kb3;")
 
 
-@pytest.mark.parametrize("name", FILES)
-def test_epd_files_agree_with_python_chess(name):
-    lines = [line.rstrip("\n") for line in open(data_dir() / "epd" / f"{name}.epd", encoding="utf-8")]
-    cases = read_jsonl(f"epd/{name}.expected.jsonl")
+@pytest.mark.parametrize("name", GENERATED)
+def test_generated_epd_files_agree_with_python_chess(name):
+    check_file(data_dir() / "epd", name)
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_epd_suites_agree_with_python_chess(name):
+    check_file(shared_dir("python: the published EPD suites") / "epd", name)
+
+
+def check_file(directory, name):
+    lines = [line.rstrip("\n") for line in open(directory / f"{name}.epd", encoding="utf-8")]
+    cases = read_jsonl(directory / f"{name}.expected.jsonl")
     assert cases
     for case in cases:
         line = lines[case["line"] - 1]

@@ -10,7 +10,7 @@ import pytest
 
 import chesscore
 
-from conftest import ROOT, data_dir
+from conftest import ROOT, data_dir, shared_dir
 
 LOCAL = ROOT / "tests" / "data" / "pgn"
 ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
@@ -158,8 +158,16 @@ def test_local_pgn_files_match_python_chess():
     assert _compare_with_python_chess(LOCAL / "broken.pgn", skip_unmatched=True) >= 3
 
 
-@pytest.mark.parametrize("name", ["dev_edge_cases.pgn", "dev_generated.pgn", "lichess_db_100k.pgn", "twic1599_100k.pgn"])
-def test_shared_pgn_files_match_python_chess(name):
-    path = data_dir() / "pgn" / name
+@pytest.mark.parametrize("name", ["dev_edge_cases.pgn", "dev_generated.pgn"])
+def test_generated_pgn_files_match_python_chess(name):
+    check_against_python_chess(data_dir() / "pgn" / name)
+
+
+@pytest.mark.parametrize("name", ["lichess_db_100k.pgn", "twic1599_100k.pgn"])
+def test_real_world_pgn_files_match_python_chess(name):
+    check_against_python_chess(shared_dir("python: the lichess and TWIC excerpts") / "pgn" / name)
+
+
+def check_against_python_chess(path):
     ours = list(chesscore.read_pgn(path))
     assert _compare_with_python_chess(path) == sum(g.error is None for g in ours) > 0

@@ -12,7 +12,7 @@ import pytest
 
 import chesscore
 
-from conftest import read_jsonl
+from conftest import data_dir, read_jsonl
 
 
 def check_vector(v, chess960):
@@ -65,7 +65,7 @@ def check_against_python_chess(v, chess960):
 def readable(name, chess960):
     """The vectors of a file, after checking that the strict reading refuses some only for an
     impossible check."""
-    vectors = read_jsonl(f"vectors/{name}")
+    vectors = read_jsonl(data_dir() / "vectors" / name)
     assert len(vectors) >= 300
     for v in vectors:
         try:

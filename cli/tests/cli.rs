@@ -123,7 +123,7 @@ fn chess960_flag() {
 
 #[test]
 fn pgn_summarises_reexports_and_reports_broken_games() {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn");
     let format = format!("{data}/format.pgn");
     let (ok, out, err) = run(&["pgn", &format]);
     assert!(ok, "{err}");
