@@ -1,0 +1,8 @@
+#!/usr/bin/env sh
+# Regenerates include/chesscore.h from src/ffi. The build generates the header into OUT_DIR
+# only; the header test compares it with the committed one and, with CHESSCORE_UPDATE_HEADER
+# set, writes it into include/ first. Review the difference, then commit it.
+set -eu
+cd "$(dirname "$0")/.."
+CHESSCORE_UPDATE_HEADER=1 cargo test --profile testing --quiet --test c_api committed_header_matches_a_fresh_generation
+git diff --stat -- include/chesscore.h
