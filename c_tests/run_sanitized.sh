@@ -1,31 +1,40 @@
 #!/usr/bin/env bash
 # Runs the C tests, the C++ wrapper's test and the examples under AddressSanitizer (leak
 # checking on) and UBSan, then under valgrind memcheck (leak checking on), linked against the
-# release library, which it builds first (nothing to do after `cargo test --release` but to copy
-# the library to target/release).
+# library of the `testing` profile, which it builds first (nothing to do after scripts/test.sh).
 #
 # usage: c_tests/run_sanitized.sh [asan|valgrind|all]   (default: all)
-# Test data: $CHESSCORE_TESTDATA, or ../shared/testdata beside the checkout.
+# Test data: tests/data, and the third-party files in $CHESSCORE_TESTDATA or ../shared/testdata
+# when present (CHESSCORE_REQUIRE=testdata or all makes them required).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-all}"
-testdata="${CHESSCORE_TESTDATA:-../shared/testdata}"
+testdata=tests/data
+shared="${CHESSCORE_TESTDATA:-../shared/testdata}"
 cc="${CC:-cc}"
 cxx="${CXX:-c++}"
-if [ ! -d "$testdata" ]; then
-    echo "run_sanitized: test data not found at $testdata (set CHESSCORE_TESTDATA)" >&2
+shared_args=()
+if [ -d "$shared" ]; then
+    shared_args=("$shared")
+elif [[ ",${CHESSCORE_REQUIRE:-}," =~ ,(all|testdata), ]]; then
+    echo "run_sanitized: the third-party test files are not at $shared (CHESSCORE_REQUIRE makes them required)" >&2
     exit 1
+else
+    echo "run_sanitized: not run: the checks on the third-party test files (not at $shared)" >&2
 fi
-cargo build --release --lib --quiet
-lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)"
+cargo build --profile testing --lib --quiet
+lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/testing" && pwd)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Programs ask the run-time linker for the soname.
+mkdir "$work/lib"
+ln -s "$lib_dir/libchesscore.so" "$work/lib/libchesscore.so.0"
 
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-omit-frame-pointer -Iinclude)
-link=(-L"$lib_dir" -lchesscore -Wl,-rpath,"$lib_dir")
+link=(-L"$lib_dir" -lchesscore -Wl,-rpath,"$work/lib")
 
 # The sanitizer runtimes come with gcc's libraries; install them when the compiler lacks them.
 probe() { echo 'int main(void) { return 0; }' | "$cc" -fsanitize=address,undefined -x c - -o "$work/probe" 2>/dev/null; }
@@ -59,11 +68,11 @@ run_all() {
     local dir="$work/$1" scale=$2
     run "$dir/api" "$testdata" "$work"
     run "$dir/perft" "$testdata" $((1000000 / scale))
-    run "$dir/san" "$testdata"
+    run "$dir/san" "$testdata" "${shared_args[@]}"
     run "$dir/game"
-    run "$dir/epd" "$testdata"
+    run "$dir/epd" "$testdata" "${shared_args[@]}"
     run "$dir/chess960" "$testdata" $((5000000 / scale))
-    run "$dir/pgn" tests/data/pgn
+    run "$dir/pgn" "$testdata/pgn"
     run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale))
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_legal_moves" >/dev/null

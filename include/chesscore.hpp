@@ -18,6 +18,12 @@
 #ifndef CHESSCORE_HPP
 #define CHESSCORE_HPP
 
+// MSVC reports __cplusplus as 199711L unless asked otherwise; _MSVC_LANG holds the standard.
+// The rest of the header is left out below C++17, so the one error is all the compiler says.
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 201703L
+#error "chesscore.hpp needs C++17 or later (-std=c++17); C++11 and C++14 programs can use chesscore.h"
+#else
+
 #include <chesscore.h>
 
 #include <array>
@@ -880,4 +886,5 @@ struct hash<chesscore::Move> {
 };
 }  // namespace std
 
+#endif  // C++17
 #endif /* CHESSCORE_HPP */

@@ -164,6 +164,18 @@ fn cxx_wrapper_compiles_as_strict_cxx17() {
     run_checked(&mut command);
 }
 
+#[test]
+fn cxx_wrapper_refuses_cxx14_with_a_clear_error() {
+    let header = Path::new(MANIFEST_DIR).join("include/chesscore.hpp");
+    let mut command = compiler(true);
+    command.args(["-std=c++14", "-fsyntax-only", "-x", "c++", "-I"]).arg(Path::new(MANIFEST_DIR).join("include"));
+    let output = command.arg(&header).output().expect("run the C++ compiler");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "chesscore.hpp compiled as C++14");
+    assert!(stderr.contains("chesscore.hpp needs C++17 or later"), "{stderr}");
+    assert_eq!(stderr.matches(": error:").count(), 1, "one error, not a cascade:\n{stderr}");
+}
+
 /// Function names declared in the header.
 fn header_functions() -> BTreeSet<String> {
     let header = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("include/chesscore.h")).unwrap();

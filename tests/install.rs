@@ -1,14 +1,29 @@
-//! The install script lays the library out as a packager would, and a program builds against
-//! it with nothing but `pkg-config`.
+//! The install script lays the library and the command line out as a packager would; a C
+//! program builds and runs against the install with nothing but the line the script prints and
+//! `pkg-config`, dynamically and statically; `--uninstall` removes every file again.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// `target/<profile>/deps`, where `cargo test` leaves the freshly built libraries.
-fn built_libraries() -> PathBuf {
-    std::env::current_exe().unwrap().parent().unwrap().to_path_buf()
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/legal_moves.c");
+
+/// What `install.sh --from` takes: this build's libraries (left by `cargo test` in
+/// `target/<profile>/deps`) and its `chesscore` command (in `target/<profile>`).
+fn staged_build(dir: &Path) -> PathBuf {
+    let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
+    let cli = deps.parent().unwrap().join("chesscore");
+    assert!(cli.is_file(), "{} not built: test the workspace (scripts/test.sh does)", cli.display());
+    std::fs::create_dir_all(dir).unwrap();
+    for (from, name) in [
+        (deps.join("libchesscore.so"), "libchesscore.so"),
+        (deps.join("libchesscore.a"), "libchesscore.a"),
+        (cli, "chesscore"),
+    ] {
+        std::fs::copy(&from, dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    }
+    dir.to_path_buf()
 }
 
 fn run(command: &mut Command) -> String {
@@ -22,30 +37,51 @@ fn run(command: &mut Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A shell with a bare environment (no library or pkg-config paths) running `line` and then
+/// `script`.
+fn fresh_shell(line: &str, script: &str) -> String {
+    let path = std::env::var("PATH").unwrap();
+    run(Command::new("sh").env_clear().env("PATH", path).arg("-c").arg(format!("set -e\n{line}\n{script}")))
+}
+
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() && !path.is_symlink() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
 #[test]
-fn install_then_build_with_pkg_config() {
+fn install_build_run_and_uninstall() {
     if !common::tool(
         "pkg-config",
         &["--version"],
-        "install: build against the installed library with pkg-config",
+        "install: build against the install with pkg-config",
         "scripts/test.sh installs pkgconf into target/venv",
     ) {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let prefix = std::env::temp_dir().join(format!("chesscore-install-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&prefix);
-    run(Command::new("sh")
-        .arg(root.join("scripts/install.sh"))
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("install-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let prefix = scratch.join("prefix");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/install.sh");
+    let printed = run(Command::new("sh")
+        .arg(&script)
         .args(["--no-build", "--prefix"])
         .arg(&prefix)
         .arg("--from")
-        .arg(built_libraries()));
+        .arg(staged_build(&scratch.join("build"))));
 
     let lib = prefix.join("lib");
     let version = env!("CARGO_PKG_VERSION");
     let major = env!("CARGO_PKG_VERSION_MAJOR");
-    assert!(lib.join(format!("libchesscore.so.{version}")).is_file());
+    let shared = lib.join(format!("libchesscore.so.{version}"));
     assert_eq!(
         std::fs::read_link(lib.join(format!("libchesscore.so.{major}"))).unwrap(),
         Path::new(&format!("libchesscore.so.{version}"))
@@ -54,36 +90,54 @@ fn install_then_build_with_pkg_config() {
         std::fs::read_link(lib.join("libchesscore.so")).unwrap(),
         Path::new(&format!("libchesscore.so.{major}"))
     );
-    assert!(lib.join("libchesscore.a").is_file());
-    assert!(prefix.join("include/chesscore.h").is_file());
-    assert!(prefix.join("include/chesscore.hpp").is_file());
+    for file in [
+        "lib/libchesscore.a",
+        "lib/pkgconfig/chesscore.pc",
+        "include/chesscore.h",
+        "include/chesscore.hpp",
+        "bin/chesscore",
+    ] {
+        assert!(prefix.join(file).is_file(), "{file} not installed");
+    }
+    // Stripped: no symbol table or debug information beyond the exported symbols.
+    let sections = run(Command::new("readelf").arg("-S").arg(&shared));
+    assert!(!sections.contains(".symtab") && !sections.contains(".debug_"), "{sections}");
 
-    let pkg_config_path = lib.join("pkgconfig");
-    let flags = run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args([
-        "--cflags",
-        "--libs",
-        "chesscore",
-    ]));
-    assert!(flags.contains("-lchesscore"), "{flags}");
-    let modversion =
-        run(Command::new("pkg-config").env("PKG_CONFIG_PATH", &pkg_config_path).args(["--modversion", "chesscore"]));
-    assert_eq!(modversion.trim(), version);
+    // The one line printed for a prefix the run-time linker does not search.
+    let line =
+        printed.lines().find(|l| l.starts_with("export ")).unwrap_or_else(|| panic!("no export line in:\n{printed}"));
+    let exe = scratch.join("legal_moves");
+    let out = fresh_shell(
+        line,
+        &format!(
+            "cc -std=c99 -Wall -Wextra -Werror {EXAMPLE} $(pkg-config --cflags --libs chesscore) -o {exe}\n\
+             {exe} '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'\n\
+             test \"$(pkg-config --modversion chesscore)\" = {version}\n\
+             chesscore moves '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' | wc -l",
+            exe = exe.display()
+        ),
+    );
+    // Six legal moves from the C program, then the six counted from the installed command.
+    assert_eq!(out.lines().count(), 7, "{out}");
+    assert_eq!(out.lines().last().map(str::trim), Some("6"), "{out}");
+    let needed = run(Command::new("readelf").arg("-d").arg(&exe));
+    assert!(needed.contains(&format!("[libchesscore.so.{major}]")), "{needed}");
 
-    let program = prefix.join("legal_moves");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    run(Command::new(&cc)
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror"])
-        .arg(root.join("examples/legal_moves.c"))
-        .args(flags.split_whitespace())
-        .arg("-o")
-        .arg(&program));
-    // The installed library is found through the soname, not the build tree.
-    let out = run(Command::new(&program)
-        .arg("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
-        .env_remove("LD_LIBRARY_PATH")
-        .env("LD_LIBRARY_PATH", &lib));
+    // Static: the archive and its system libraries (Libs.private), nothing of ours loaded at run time.
+    let static_exe = scratch.join("legal_moves_static");
+    let out = fresh_shell(
+        line,
+        &format!(
+            "cc -static -std=c99 {EXAMPLE} $(pkg-config --static --cflags --libs chesscore) -o {exe} 2>/dev/null\n\
+             env -u LD_LIBRARY_PATH {exe} '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'",
+            exe = static_exe.display()
+        ),
+    );
     assert_eq!(out.lines().count(), 6, "{out}");
-    let linked = run(Command::new("ldd").arg(&program).env("LD_LIBRARY_PATH", &lib));
-    assert!(linked.contains(&format!("libchesscore.so.{major} => {}", lib.display())), "{linked}");
-    std::fs::remove_dir_all(&prefix).unwrap();
+    assert!(!run(Command::new("readelf").arg("-d").arg(&static_exe)).contains("libchesscore"));
+
+    run(Command::new("sh").arg(&script).arg("--uninstall").arg("--prefix").arg(&prefix));
+    let left: Vec<PathBuf> = files_under(&prefix);
+    assert!(left.is_empty(), "left after --uninstall: {left:?}");
+    std::fs::remove_dir_all(&scratch).unwrap();
 }
