@@ -5,7 +5,7 @@
 //! its target squares, or a shifted set of pawn targets), so a list sink stores moves while a
 //! counting sink only adds population counts.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, rook_attacks};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -150,6 +150,68 @@ impl Position {
         }
         let list = self.legal_moves_between(Bitboard::from_square(mv.from()), Bitboard::from_square(mv.to()));
         list.contains(&mv)
+    }
+
+    /// True when `mv` follows the movement rules in this position (it may leave the own king in
+    /// check): exactly the moves [`Position::pseudo_legal_moves`] lists. Any 16-bit value may be
+    /// asked about (a move from a hash table, say); no move that captures a king is pseudo-legal.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let (us, them) = (self.turn(), !self.turn());
+        let (from, to) = (mv.from(), mv.to());
+        let ours = self.color_occupancy(us);
+        let theirs = self.color_occupancy(them);
+        let occupied = ours | theirs;
+        let Some(piece) = self.kind_at(from).filter(|_| ours.contains(from)) else { return false };
+        if mv.is_castling() {
+            return piece == PieceKind::King && self.castling_is_pseudo_legal(from, to, occupied);
+        }
+        if ours.contains(to) || self.pieces(PieceKind::King).contains(to) {
+            return false;
+        }
+        let last_rank = Bitboard::rank(if us == Color::White { Rank::Eighth } else { Rank::First });
+        match (piece, mv.kind()) {
+            (PieceKind::Pawn, MoveKind::DoublePush) => {
+                let over = Square::from_index_masked((from as u32 + to as u32) / 2);
+                let second = if us == Color::White { Rank::Second } else { Rank::Seventh };
+                from.rank() == second
+                    && to.file() == from.file()
+                    && to.rank().index().abs_diff(from.rank().index()) == 2
+                    && !occupied.contains(over)
+                    && !occupied.contains(to)
+            }
+            (PieceKind::Pawn, MoveKind::EnPassant) => {
+                self.en_passant() == Some(to) && self.en_passant_candidates(to).contains(from)
+            }
+            (PieceKind::Pawn, kind) if kind == MoveKind::Normal || mv.promotion().is_some() => {
+                let forward = if us == Color::White { 8 } else { -8 };
+                let step = to as i32 - from as i32 == forward && !occupied.contains(to);
+                let capture = pawn_attacks(us, from).contains(to) && theirs.contains(to);
+                (step || capture) && last_rank.contains(to) == mv.promotion().is_some()
+            }
+            (_, MoveKind::Normal) => {
+                let reach = match piece {
+                    PieceKind::Knight => knight_attacks(from),
+                    PieceKind::Bishop => bishop_attacks(from, occupied),
+                    PieceKind::Rook => rook_attacks(from, occupied),
+                    PieceKind::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                    PieceKind::King => king_attacks(from),
+                    PieceKind::Pawn => Bitboard::EMPTY,
+                };
+                reach.contains(to)
+            }
+            _ => false,
+        }
+    }
+
+    /// Castling from `king` with the rook on `rook`, as the generator allows it.
+    pub(crate) fn castling_is_pseudo_legal(&self, king: Square, rook: Square, occupied: Bitboard) -> bool {
+        let us = self.turn();
+        CastlingSide::ALL.into_iter().any(|side| {
+            self.castling().rook_square(us, side) == Some(rook)
+                && king == self.king_square(us)
+                && !self.is_attacked_with(king, !us, occupied)
+                && self.can_castle(king, rook, side, occupied)
+        })
     }
 
     /// True when the side to move has at least one legal move.

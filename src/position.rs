@@ -533,6 +533,40 @@ impl Position {
         self.key = key;
     }
 
+    /// True when [`Position::play_unchecked`] keeps the position consistent when given `mv`:
+    /// for every pseudo-legal move, and for any other value that moves a piece of the side to
+    /// move onto a square holding neither its own pieces nor a king, with the pieces a special
+    /// move needs where it needs them. The C API's unchecked moves ask this first, so no 16-bit
+    /// value can corrupt a position; on the common path it costs two bit tests.
+    #[inline(always)]
+    pub fn can_play_unchecked(&self, mv: Move) -> bool {
+        let ours = self.by_color[self.turn.index()];
+        if !ours.contains(mv.from()) {
+            return false;
+        }
+        let kind = mv.kind();
+        if kind == MoveKind::Normal {
+            return !(ours | self.by_kind[PieceKind::King.index()]).contains(mv.to());
+        }
+        self.can_play_special(mv, kind)
+    }
+
+    fn can_play_special(&self, mv: Move, kind: MoveKind) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = self.occupancy();
+        let pawn = self.kind_code(from) == PieceKind::Pawn as u64;
+        match kind {
+            MoveKind::DoublePush => {
+                let forward = if self.turn == Color::White { 16 } else { -16 };
+                let over = Square::from_index_masked((from as u32 + to as u32) / 2);
+                pawn && to as i32 - from as i32 == forward && !occupied.contains(to) && !occupied.contains(over)
+            }
+            MoveKind::EnPassant => pawn && self.ep == Some(to) && self.en_passant_candidates(to).contains(from),
+            MoveKind::Castling => self.castling_is_pseudo_legal(from, to, occupied),
+            _ => pawn && !(self.by_color[self.turn.index()] | self.by_kind[PieceKind::King.index()]).contains(to),
+        }
+    }
+
     /// Double pushes, en passant, castling and promotions; returns the change of the key.
     #[inline(always)]
     fn play_special(&mut self, mv: Move, kind: MoveKind, us: Color) -> u64 {

@@ -4,13 +4,36 @@ use std::alloc::{self, Layout};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
 
 use super::error::chess_error::{self, *};
 
-/// Runs the body of an exported function; a panic becomes `fallback` instead of unwinding into C.
+/// Runs the body of an exported function; a panic becomes `fallback` instead of unwinding into C,
+/// and prints nothing.
 #[inline(always)]
 pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    SILENT_PANICS.call_once(silence_library_panics);
     panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+}
+
+static SILENT_PANICS: Once = Once::new();
+
+/// A panic in the library's code is caught at the boundary and reported as an error code, so
+/// its message must not reach the host program's standard error. A panic anywhere else (in a
+/// Rust program calling in, say) still goes to the hook that was there before.
+fn silence_library_panics() {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if !info.location().is_some_and(|at| is_library_source(at.file())) {
+            previous(info);
+        }
+    }));
+}
+
+/// The workspace's own sources are named relative to it (`src/...`); the standard library's and
+/// other crates' are absolute, and tests live in `tests/`.
+fn is_library_source(file: &str) -> bool {
+    !file.starts_with('/') && file.contains("src/")
 }
 
 /// [`guard`] for functions returning an error code: the body reports failures with `Err` (so it
@@ -172,6 +195,30 @@ mod tests {
         assert_eq!(guard_code(|| panic!("boom")), CHESS_ERR_INTERNAL);
         assert_eq!(guard_code(|| Err(CHESS_ERR_INVALID_ARGUMENT)), CHESS_ERR_INVALID_ARGUMENT);
         assert_eq!(guard_code(|| Ok(())), CHESS_OK);
+    }
+
+    /// Run by `a_caught_panic_prints_nothing` in a child process, whose standard error it reads.
+    #[test]
+    fn panic_in_a_child_process() {
+        if std::env::var_os("CHESSCORE_PANIC_CHILD").is_some() {
+            assert_eq!(guard(1, || -> i32 { panic!("boom") }), 1);
+            eprintln!("child done");
+        }
+    }
+
+    #[test]
+    fn a_caught_panic_prints_nothing() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "ffi::util::tests::panic_in_a_child_process", "--nocapture", "--test-threads=1"])
+            .env("CHESSCORE_PANIC_CHILD", "1")
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && stderr.contains("child done"), "{stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("boom"), "{stderr}");
+        assert!(is_library_source("src/position.rs") && is_library_source("core/src/position.rs"));
+        assert!(!is_library_source("/rustc/abc/library/core/src/option.rs") && !is_library_source("tests/pgn.rs"));
     }
 
     #[test]
