@@ -545,6 +545,65 @@ static void test_callback_error(void) {
     chess_pgn_reader_free(reader);
 }
 
+/* Bytes handed out a few at a time, then a read error once `left` is spent. */
+typedef struct {
+    const unsigned char *data;
+    size_t len;
+    size_t left;
+} failing_source;
+
+static size_t failing_after_fn(void *user, uint8_t *buf, size_t cap) {
+    failing_source *src = user;
+    size_t n = cap < 3 ? cap : 3;
+    if (src->left == 0) {
+        return CHESS_READ_ERROR;
+    }
+    n = n < src->left ? n : src->left;
+    n = n < src->len ? n : src->len;
+    memcpy(buf, src->data, n);
+    src->data += n;
+    src->len -= n;
+    src->left -= n;
+    return n;
+}
+
+/* A read error after any number of bytes: the games read so far (each the same as in a whole
+ * reading), then CHESS_ERR_IO, then CHESS_END on every later call. */
+static void test_read_error_anywhere(void) {
+    size_t len = 0, fail_at;
+    unsigned char *data = slurp("format.pgn", &len);
+    char whole[32][CHESS_FEN_MAX];
+    size_t games = 0;
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    CHECK_ERR(chess_pgn_reader_from_buffer(data, len, &reader), CHESS_OK);
+    while (games < 32 && chess_pgn_reader_next(reader, &game) == CHESS_OK) {
+        chess_fen_write(chess_game_position(game), whole[games++], CHESS_FEN_MAX, NULL);
+        chess_game_free(game);
+    }
+    chess_pgn_reader_free(reader);
+    for (fail_at = 0; fail_at < len; fail_at += 5) {
+        failing_source src = {data, len, fail_at};
+        size_t read = 0;
+        int i;
+        chess_error err;
+        CHECK_ERR(chess_pgn_reader_from_callback(failing_after_fn, &src, &reader), CHESS_OK);
+        while ((err = chess_pgn_reader_next(reader, &game)) == CHESS_OK) {
+            char fen[CHESS_FEN_MAX];
+            chess_fen_write(chess_game_position(game), fen, sizeof fen, NULL);
+            CHECK(read < games && strcmp(fen, whole[read]) == 0);
+            read++;
+            chess_game_free(game);
+        }
+        CHECK_ERR(err, CHESS_ERR_IO);
+        for (i = 0; i < 3; i++) {
+            CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+        }
+        chess_pgn_reader_free(reader);
+    }
+    free(data);
+}
+
 int main(int argc, char **argv) {
     static const chess_error owned[] = {
         CHESS_ERR_PGN_TAG,
@@ -576,6 +635,7 @@ int main(int argc, char **argv) {
     test_tags_and_export();
     test_io_errors_and_nulls();
     test_callback_error();
+    test_read_error_anywhere();
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");
 }

@@ -254,6 +254,76 @@ fn truncation_anywhere_loses_only_the_cut_game() {
     }
 }
 
+/// Hands out `n` bytes per call, then fails: a disk or network error after `fail_at` bytes.
+struct FailingRead<'a> {
+    bytes: &'a [u8],
+    n: usize,
+    fail_at: usize,
+}
+
+impl Read for FailingRead<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.fail_at == 0 {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.bytes.len()).min(self.n).min(self.fail_at);
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.fail_at -= n;
+        Ok(n)
+    }
+}
+
+/// A read error after any number of bytes: every game complete before it comes whole, the game
+/// it cuts short (if any) comes as the read error with its moves so far, and then the input has
+/// ended for good (the reader once went on with the bytes it had, cut game included).
+#[test]
+fn a_read_error_ends_the_input_after_the_games_before_it() {
+    for (name, step) in [("format.pgn", 1), ("broken.pgn", 1), ("dev_edge_cases.pgn", 1), ("dev_generated.pgn", 37)] {
+        let bytes = std::fs::read(data(name)).unwrap();
+        let whole = read_all(&bytes);
+        let mut ends = Vec::new();
+        let mut reader = PgnReader::from_bytes(&bytes[..]);
+        while reader.next_game().transpose().is_some() {
+            ends.push(reader.bytes_read());
+        }
+        for fail_at in (0..bytes.len()).step_by(step) {
+            let mut reader = PgnReader::new(FailingRead { bytes: &bytes, n: 1 + fail_at % 5, fail_at });
+            let mut got = Vec::new();
+            let error = loop {
+                match reader.next_game() {
+                    Ok(Some(record)) => got.push(Ok(record)),
+                    Ok(None) => panic!("{name} failing at {fail_at}: the end came before the read error"),
+                    Err(e) if matches!(e.kind, PgnErrorKind::Io { .. }) => break e,
+                    Err(e) => got.push(Err(e)),
+                }
+            };
+            for _ in 0..3 {
+                assert!(reader.next_game().unwrap().is_none(), "{name} failing at {fail_at}: more after the error");
+            }
+            let ctx = format!("{name} failing at {fail_at}");
+            assert_eq!(summary(&got), summary(&whole[..got.len()]), "{ctx}");
+            // A game is known to be whole once what follows it on its line is read: a comment
+            // there would belong to it.
+            let whole_before = |end: u64| {
+                let rest = &bytes[end as usize..];
+                let blanks = rest.iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\r')).count();
+                (end as usize + blanks) < fail_at
+            };
+            for (i, (game, &end)) in whole.iter().zip(&ends).enumerate() {
+                if game.is_ok() && whole_before(end) {
+                    assert!(i < got.len(), "{ctx}: game {} was whole before the error", i + 1);
+                }
+            }
+            // The cut game is the next one: what the error holds of it is the start of it.
+            if let (Some(partial), Some(Ok(full))) = (&error.partial, whole.get(got.len())) {
+                let moves = partial.game().moves();
+                assert_eq!(moves, &full.game().moves()[..moves.len()], "{ctx}");
+            }
+        }
+    }
+}
+
 #[test]
 fn round_trip_every_file() {
     for path in all_files() {
@@ -693,11 +763,15 @@ fn io_errors_stop_the_reader() {
             Ok(n)
         }
     }
-    // The reader looks ahead, so the error comes before the game in the first chunk ends.
+    // The game read before the error comes first, then the error, then the end, for good.
     let mut reader = PgnReader::new(Failing(1));
+    assert_eq!(reader.next_game().unwrap().unwrap().game().moves().len(), 2);
     let error = reader.next_game().unwrap_err();
     assert!(matches!(error.kind, PgnErrorKind::Io { .. }), "{error}");
-    assert!(reader.next_game().unwrap().is_none());
+    assert_eq!(error.to_string(), "game 2, line 3, column 1: read error: disk on fire");
+    for _ in 0..3 {
+        assert!(reader.next_game().unwrap().is_none());
+    }
 }
 
 #[test]

@@ -230,7 +230,7 @@ impl Resync {
 enum Pending {
     Nothing,
     Resync(Resync),
-    /// An I/O error happened: report the end of the input.
+    /// An I/O error was reported: the input has ended, for good.
     Stop,
 }
 
@@ -528,6 +528,10 @@ pub struct PgnReader<S> {
     /// Input offset of `src.data()[0]`.
     base: u64,
     eof: bool,
+    /// The error of a failed read. The input ends where it happened: the games read before it
+    /// come first, then the game it cut short is reported with this error (or, between games,
+    /// the error alone), and nothing after.
+    failed_read: Option<PgnErrorKind>,
     line: u64,
     /// Input offset of the current line's first byte.
     line_start: u64,
@@ -578,6 +582,7 @@ impl<S: Source> PgnReader<S> {
             pos: 0,
             base: 0,
             eof: false,
+            failed_read: None,
             line: 1,
             line_start: 0,
             options: ReaderOptions::default(),
@@ -653,7 +658,10 @@ impl<S: Source> PgnReader<S> {
     /// next call skips the rest of that game and goes on with the following one.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, PgnError> {
         match std::mem::replace(&mut self.pending, Pending::Nothing) {
-            Pending::Stop => return Ok(None),
+            Pending::Stop => {
+                self.pending = Pending::Stop;
+                return Ok(None);
+            }
             Pending::Resync(resync) => {
                 if let Err(fail) = self.resync(resync) {
                     return Err(self.report(fail));
@@ -677,7 +685,13 @@ impl<S: Source> PgnReader<S> {
         Ok(self.read_game(&mut Skipper)?.is_some())
     }
 
-    fn report(&mut self, fail: Fail) -> PgnError {
+    fn report(&mut self, mut fail: Fail) -> PgnError {
+        // An error on the last line read, after a read failed, comes from the cut (a tag, a
+        // comment or a move missing its end): the failure is what broke the game.
+        let rest = self.src.data().get(self.pos..).unwrap_or_default();
+        if self.failed_read.is_some() && !rest.contains(&b'\n') {
+            fail.kind = self.failed_read.take().unwrap_or(fail.kind);
+        }
         self.pending = match (&fail.kind, fail.resync) {
             (PgnErrorKind::Io { .. }, _) => Pending::Stop,
             (_, Resync::None) => Pending::Nothing,
@@ -717,10 +731,20 @@ impl<S: Source> PgnReader<S> {
             }
             Ok(_) => Ok(true),
             Err(e) => {
+                // The bytes already read are read on to a complete game; see `failed_read`.
                 self.eof = true;
-                let kind = PgnErrorKind::Io { kind: e.kind(), message: e.to_string() };
-                Err(self.fail(kind, self.location(), b"", Resync::None))
+                self.failed_read = Some(PgnErrorKind::Io { kind: e.kind(), message: e.to_string() });
+                Ok(false)
             }
+        }
+    }
+
+    /// At the end of the input: an error when a failed read ended it, so that a game cut short
+    /// is never taken for a whole one.
+    fn end_of_input(&self) -> Result<(), Fail> {
+        match &self.failed_read {
+            Some(kind) => Err(self.fail(kind.clone(), self.location(), b"", Resync::None)),
+            None => Ok(()),
         }
     }
 
@@ -779,6 +803,9 @@ impl<S: Source> PgnReader<S> {
                 // Refilling when less than a token is in view also completes a byte order
                 // mark the window end split.
                 if in_view >= LOOKAHEAD || !self.fill(LOOKAHEAD)? {
+                    if self.failed_read.is_some() && self.runs_into_the_end(b) {
+                        self.end_of_input()?;
+                    }
                     return Ok(Some(b));
                 }
                 continue;
@@ -787,6 +814,14 @@ impl<S: Source> PgnReader<S> {
                 return Ok(None);
             }
         }
+    }
+
+    /// True when the token starting with `first` at `pos` reaches the end of the input: cut by
+    /// a failed read, it may be the start of a longer one (`O-O` of `O-O-O`, `$1` of `$14`). A
+    /// bracket, brace, parenthesis or `;` means the same whatever follows.
+    fn runs_into_the_end(&self, first: u8) -> bool {
+        let rest = &self.src.data()[self.pos + 1..];
+        (first == b'$' || !DELIMITER[first as usize]) && !rest.iter().any(|&b| DELIMITER[b as usize])
     }
 
     /// Consumes up to the end of the line (its `\n` included), streaming.
@@ -834,23 +869,24 @@ impl<S: Source> PgnReader<S> {
 
     fn game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, Fail> {
         // Between games: blanks, escape lines and `;` remarks belong to no game.
+        self.in_movetext = false;
         let first = loop {
             match self.skip_space()? {
+                None if self.failed_read.is_some() => {
+                    // The read error is all there is of the next game.
+                    self.games += 1;
+                    return self.end_of_input().map(|()| None);
+                }
                 None => return Ok(None),
                 Some(b';') => self.skip_line()?,
                 Some(b) => break b,
             }
         };
         self.games += 1;
-        self.in_movetext = false;
         visitor.begin_game(self.games);
         self.tags(visitor, first)?;
         if visitor.end_tags() == Flow::Skip {
-            let (end, _) = self.skip_movetext(0, false, false)?;
-            let result = match end {
-                SkipEnd::Result(outcome) => Some(outcome),
-                _ => None,
-            };
+            let result = self.skip_rest(0)?;
             return Ok(Some(visitor.end_game(result)));
         }
         let start = self.start_position()?;
@@ -982,9 +1018,10 @@ impl<S: Source> PgnReader<S> {
         self.in_movetext = true;
         loop {
             if self.fast_tokens(visitor, &san_options) == Flow::Skip {
-                return self.skip_rest();
+                return self.skip_rest(self.lines.len() as u32 - 1);
             }
             let Some(c) = self.skip_space()? else {
+                self.end_of_input()?;
                 return self.game_over(None);
             };
             match c {
@@ -1038,7 +1075,7 @@ impl<S: Source> PgnReader<S> {
                         return Ok(Some(outcome));
                     }
                     if self.move_token(visitor, len, &san_options)? == Flow::Skip {
-                        return self.skip_rest();
+                        return self.skip_rest(self.lines.len() as u32 - 1);
                     }
                 }
             }
@@ -1052,8 +1089,10 @@ impl<S: Source> PgnReader<S> {
     #[inline(always)]
     fn fast_tokens<V: Visitor>(&mut self, visitor: &mut V, options: &SanOptions) -> Flow {
         let data = self.src.data();
-        // A token starting before `limit` is in view whole, with the byte after it.
-        let limit = if self.eof { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
+        // A token starting before `limit` is in view whole, with the byte after it (at the end
+        // of the input too, unless a failed read ended it).
+        let limit =
+            if self.eof && self.failed_read.is_none() { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
         let max_comment = self.options.max_comment_len;
         let Some(line) = self.lines.last_mut() else { return Flow::Continue };
         let (mut i, mut line_no, mut line_start) = (self.pos, self.line, self.line_start);
@@ -1134,11 +1173,11 @@ impl<S: Source> PgnReader<S> {
     }
 
     /// The visitor asked to skip the rest of the movetext: scans it for the result.
-    fn skip_rest(&mut self) -> Result<Option<Outcome>, Fail> {
-        let depth = self.lines.len() as u32 - 1;
+    fn skip_rest(&mut self, depth: u32) -> Result<Option<Outcome>, Fail> {
         let (end, _) = self.skip_movetext(depth, false, false)?;
         Ok(match end {
             SkipEnd::Result(outcome) => Some(outcome),
+            SkipEnd::Eof => return self.end_of_input().map(|()| None),
             _ => None,
         })
     }
@@ -1176,6 +1215,8 @@ impl<S: Source> PgnReader<S> {
                     let text = self.line_comment(0)?;
                     visitor.comment(text);
                 }
+                // The line ends here only if the input does.
+                None => return self.end_of_input(),
                 _ => return Ok(()),
             }
         }
@@ -1452,7 +1493,8 @@ impl<S: Source> PgnReader<S> {
     #[inline]
     fn fast_skip(&mut self) {
         let data = self.src.data();
-        let limit = if self.eof { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
+        let limit =
+            if self.eof && self.failed_read.is_none() { data.len() } else { data.len().saturating_sub(LOOKAHEAD) };
         let (mut i, mut line_no, mut line_start) = (self.pos, self.line, self.line_start);
         const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r' | 1 << b'\n';
         while i < limit {
