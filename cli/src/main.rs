@@ -1,7 +1,8 @@
 //! The `chesscore` command: perft, FEN normalisation, board rendering, move listing, FEN
 //! validation, SAN, playing moves, EPD checking and PGN reading, for humans and scripts.
 
-use std::io::{IsTerminal, Read, Write};
+use std::fmt;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -120,13 +121,101 @@ struct MovesArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output, which can fail like any output.
+            return match e.print() {
+                Err(write) if !e.use_stderr() => exit_status(Err(Failure::Output(write))),
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
+        }
+    };
+    let mut out = Output::new();
+    let result = run(cli.command, &mut out);
+    // What was written before a failure goes out before the message about it.
+    let flushed = out.flush();
+    exit_status(result.and(flushed))
+}
+
+/// Reports the failure, if any, and gives the exit status.
+fn exit_status(result: Result<(), Failure>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("chesscore: {message}");
+        // The reader has stopped reading (`chesscore moves startpos | head -1`): it has what it
+        // wanted, so stop quietly.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(failure) => {
+            // Nowhere is left to report a failure to write this.
+            let _ = writeln!(io::stderr(), "chesscore: {failure}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Why a command failed.
+enum Failure {
+    /// Bad input, an unreadable file, an illegal move: the message for standard error.
+    Message(String),
+    /// Standard output could not be written.
+    Output(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Message(message) => f.write_str(message),
+            Failure::Output(e) => write!(f, "cannot write output: {}", io_text(e)),
+        }
+    }
+}
+
+/// An I/O error's text without the ` (os error N)` that its `Display` appends.
+fn io_text(e: &io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_string(),
+        None => text,
+    }
+}
+
+/// Standard output, where every command writes with `write!`/`writeln!`: a failed write is a
+/// [`Failure`] that ends the command. Buffered, except on a terminal, where each line shows as
+/// it is written.
+struct Output {
+    stdout: Box<dyn Write>,
+}
+
+impl Output {
+    fn new() -> Output {
+        let stdout = io::stdout();
+        let stdout: Box<dyn Write> =
+            if stdout.is_terminal() { Box::new(stdout.lock()) } else { Box::new(BufWriter::new(stdout.lock())) };
+        Output { stdout }
+    }
+
+    /// What `write!` and `writeln!` call.
+    fn write_fmt(&mut self, args: fmt::Arguments) -> Result<(), Failure> {
+        self.stdout.write_fmt(args).map_err(Failure::Output)
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.stdout.flush().map_err(Failure::Output)
+    }
+
+    /// Writes a line to standard error after the output so far, so that the two keep their
+    /// order when they go to the same place. A failure to write standard error is ignored, as
+    /// Unix tools do: there is nowhere to report it.
+    fn note(&mut self, line: fmt::Arguments) -> Result<(), Failure> {
+        self.flush()?;
+        let _ = writeln!(io::stderr(), "{line}");
+        Ok(())
     }
 }
 
@@ -144,7 +233,7 @@ fn describe(fen: &str, error: &FenError) -> String {
     )
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
         Command::Perft { fen, depth, divide, variant } => {
             // A lone number is the depth for the start position.
@@ -158,7 +247,7 @@ fn run(command: Command) -> Result<(), String> {
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    println!("{}: {count}", pos.uci(mv));
+                    writeln!(out, "{}: {count}", pos.uci(mv))?;
                     total += count;
                 }
                 total
@@ -166,54 +255,59 @@ fn run(command: Command) -> Result<(), String> {
                 pos.perft(depth)
             };
             let seconds = start.elapsed().as_secs_f64();
-            println!("depth {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nodes/s", nodes as f64 / seconds.max(1e-9));
-            println!("{nodes}");
+            let rate = nodes as f64 / seconds.max(1e-9);
+            writeln!(out, "depth {depth}: {nodes} nodes in {seconds:.3} s, {rate:.0} nodes/s")?;
+            writeln!(out, "{nodes}")?;
         }
         Command::Fen { fen, variant, shredder } => {
             let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
-            println!("{}", read(&fen, variant)?.to_fen_with(&FenWriteOptions { castling, ..Default::default() }));
+            let options = FenWriteOptions { castling, ..Default::default() };
+            writeln!(out, "{}", read(&fen, variant)?.to_fen_with(&options))?;
         }
-        Command::Board { fen, variant } => print!("{}", read(&fen, variant)?.to_ascii()),
-        Command::Unicode { fen, variant } => print!("{}", read(&fen, variant)?.to_unicode()),
+        Command::Board { fen, variant } => write!(out, "{}", read(&fen, variant)?.to_ascii())?,
+        Command::Unicode { fen, variant } => write!(out, "{}", read(&fen, variant)?.to_unicode())?,
         Command::Moves { fen, variant } => {
             let pos = read(&fen, variant)?;
             for &mv in pos.legal_moves().iter() {
-                println!("{}", pos.uci(mv));
+                writeln!(out, "{}", pos.uci(mv))?;
             }
         }
         Command::Validate { fen, variant } => {
             read(&fen, variant)?;
-            println!("valid");
+            writeln!(out, "valid")?;
         }
         Command::San(args) => {
             play(&args, |game, mv| {
                 // The move was just found legal in this position.
                 let san = game.position().san(mv).map_err(|e| e.to_string())?;
-                println!("{san}");
-                Ok(())
+                writeln!(out, "{san}")
             })?;
         }
         Command::Play(args) => {
             let game = play(&args, |_, _| Ok(()))?;
-            println!("{}", game.position().to_fen());
+            writeln!(out, "{}", game.position().to_fen())?;
             let outcome = game.outcome();
             match (game.termination(), game.claimable_draw()) {
-                (Some(reason), _) => println!("{outcome} {reason}"),
-                (None, Some(claim)) => println!("{outcome} ongoing, draw claimable by {claim}"),
-                (None, None) => println!("{outcome} ongoing"),
+                (Some(reason), _) => writeln!(out, "{outcome} {reason}")?,
+                (None, Some(claim)) => writeln!(out, "{outcome} ongoing, draw claimable by {claim}")?,
+                (None, None) => writeln!(out, "{outcome} ongoing")?,
             }
         }
-        Command::Epd { file } => check_epd(&file)?,
-        Command::Pgn(args) => read_pgn(&args)?,
+        Command::Epd { file } => check_epd(&file, out)?,
+        Command::Pgn(args) => read_pgn(&args, out)?,
     }
     Ok(())
 }
 
 /// Plays the moves of `args` from its FEN, calling `each` with the game before each move.
-fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), String>) -> Result<Game, String> {
+fn play(
+    args: &MovesArgs,
+    mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), Failure>,
+) -> Result<Game, Failure> {
     // The argument parser drops `--`; a null move written so would vanish without a word.
     if std::env::args_os().any(|a| a == "--") {
-        return Err("`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)".to_string());
+        let message = "`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)";
+        return Err(Failure::Message(message.to_string()));
     }
     let options =
         SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
@@ -234,14 +328,14 @@ fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result
 }
 
 /// Checks every non-empty line of an EPD file, listing the operations of the valid ones.
-fn check_epd(file: &PathBuf) -> Result<(), String> {
+fn check_epd(file: &PathBuf, out: &mut Output) -> Result<(), Failure> {
     let mut text = String::new();
     let result = if file.as_os_str() == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+        io::stdin().read_to_string(&mut text).map(|_| ())
     } else {
         std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
-    result.map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    result.map_err(|e| format!("cannot read {}: {}", file.display(), io_text(&e)))?;
     let (mut lines, mut bad) = (0, 0);
     for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
         if line.trim().is_empty() {
@@ -252,22 +346,22 @@ fn check_epd(file: &PathBuf) -> Result<(), String> {
             Ok(epd) => {
                 let fen = epd.position().to_fen();
                 let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
-                println!("line {number}: ok {fields}");
+                writeln!(out, "line {number}: ok {fields}")?;
                 for op in epd.operations() {
                     let mut text = String::new();
                     epd.write_operation(op, &mut text)
                         .map_err(|_| format!("line {number}: cannot write {}", op.opcode))?;
-                    println!("  {text}");
+                    writeln!(out, "  {text}")?;
                 }
             }
             Err(e) => {
                 bad += 1;
-                eprintln!("line {number}: error: {e}");
+                out.note(format_args!("line {number}: error: {e}"))?;
             }
         }
     }
     if bad > 0 {
-        return Err(format!("{bad} of {lines} EPD lines invalid in {}", file.display()));
+        return Err(format!("{bad} of {lines} EPD lines invalid in {}", file.display()).into());
     }
     Ok(())
 }
@@ -328,78 +422,83 @@ impl Progress {
         let fraction = (done as f64 / self.total as f64).min(1.0);
         let filled = (fraction * 40.0) as usize;
         let rate = done as f64 / 1e6 / now.duration_since(self.start).as_secs_f64().max(1e-3);
-        eprint!("\r[{}{}] {:5.1}% {rate:7.1} MB/s", "#".repeat(filled), ".".repeat(40 - filled), fraction * 100.0);
+        let bar = format!("[{}{}]", "#".repeat(filled), ".".repeat(40 - filled));
+        // Only a help: a failure to show it is no reason to stop.
+        let _ = write!(io::stderr(), "\r{bar} {:5.1}% {rate:7.1} MB/s", fraction * 100.0);
     }
 
     fn finish(&self) {
-        eprint!("\r{}\r", " ".repeat(70));
+        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(70));
     }
 }
 
 /// Reads every game of every file (see `Command::Pgn`).
-fn read_pgn(args: &PgnArgs) -> Result<(), String> {
-    let mut out = match &args.out {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut clean = match &args.out {
+        Some(path) => Some(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {}", path.display(), io_text(&e)))?,
         )),
         None => None,
     };
-    let stdout = std::io::stdout();
-    let mut stdout = stdout.lock();
     let mut total = PgnSummary::default();
     let mut failed_files = 0;
     let mut lines = Vec::new();
     for path in &args.files {
-        match read_pgn_file(path, args.fen, &mut out, &mut stdout) {
+        match read_pgn_file(path, args.fen, &mut clean, out) {
             Ok(summary) => {
                 lines.push(summary.line(&path.display().to_string()));
                 total.add(&summary);
             }
-            Err(message) => {
-                eprintln!("chesscore: {message}");
+            Err(Failure::Message(message)) => {
+                out.note(format_args!("chesscore: {message}"))?;
                 failed_files += 1;
             }
+            Err(output) => return Err(output),
         }
     }
-    if let Some(out) = &mut out {
-        out.flush().map_err(|e| format!("cannot write the PGN output: {e}"))?;
+    if let Some(clean) = &mut clean {
+        clean.flush().map_err(clean_write_error)?;
     }
     if args.files.len() > 1 {
         lines.push(total.line("total"));
     }
     for line in lines {
         if args.fen {
-            eprintln!("{line}");
+            out.note(format_args!("{line}"))?;
         } else {
-            writeln!(stdout, "{line}").map_err(|e| e.to_string())?;
+            writeln!(out, "{line}")?;
         }
     }
     match (total.broken, failed_files) {
         (0, 0) => Ok(()),
-        (broken, 0) => Err(format!("{broken} broken game{}", if broken == 1 { "" } else { "s" })),
-        (_, files) => Err(format!("{files} file{} could not be read", if files == 1 { "" } else { "s" })),
+        (broken, 0) => Err(format!("{broken} broken game{}", if broken == 1 { "" } else { "s" }).into()),
+        (_, files) => Err(format!("{files} file{} could not be read", if files == 1 { "" } else { "s" }).into()),
     }
+}
+
+/// The message for a failure to write the file of `pgn --out`.
+fn clean_write_error(e: io::Error) -> String {
+    format!("cannot write the --out file: {}", io_text(&e))
 }
 
 /// Reads one file ("-" for standard input), printing FENs and errors as it goes.
 fn read_pgn_file(
     path: &Path,
     fen: bool,
-    out: &mut Option<std::io::BufWriter<std::fs::File>>,
-    stdout: &mut impl Write,
-) -> Result<PgnSummary, String> {
+    clean: &mut Option<BufWriter<std::fs::File>>,
+    out: &mut Output,
+) -> Result<PgnSummary, Failure> {
     let name = path.display().to_string();
     let (input, size): (Box<dyn Read>, Option<u64>) = if path.as_os_str() == "-" {
-        (Box::new(std::io::stdin().lock()), None)
+        (Box::new(io::stdin().lock()), None)
     } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(file), size)
     };
     let mut reader = PgnReader::new(input);
     let mut progress = Progress::new(size);
     let mut summary = PgnSummary::default();
-    let write_error = |e: std::io::Error| format!("cannot write: {e}");
     loop {
         let game = reader.next_game();
         if let Some(progress) = &mut progress {
@@ -419,11 +518,13 @@ fn read_pgn_file(
                 };
                 summary.results[slot] += 1;
                 if fen {
-                    writeln!(stdout, "{}", record.position().to_fen()).map_err(write_error)?;
+                    writeln!(out, "{}", record.position().to_fen())?;
                 }
-                if let Some(out) = out {
-                    record.write_pgn_io(out, &WriteOptions::default()).map_err(write_error)?;
-                    writeln!(out).map_err(write_error)?;
+                if let Some(clean) = clean {
+                    record
+                        .write_pgn_io(clean, &WriteOptions::default())
+                        .and_then(|()| writeln!(clean))
+                        .map_err(clean_write_error)?;
                 }
             }
             Err(e) => {
@@ -431,14 +532,14 @@ fn read_pgn_file(
                     progress.finish();
                 }
                 if let chesscore::pgn::PgnErrorKind::Io { .. } = e.kind {
-                    return Err(format!("cannot read {name}: {}", e.kind));
+                    return Err(format!("cannot read {name}: {}", e.kind).into());
                 }
                 summary.games += 1;
                 summary.broken += 1;
                 let l = e.location;
-                eprintln!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e));
+                out.note(format_args!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e)))?;
                 if fen {
-                    writeln!(stdout, "# game {}: {}", e.game, describe_pgn_error(&e)).map_err(write_error)?;
+                    writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
                 }
             }
         }

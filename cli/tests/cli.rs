@@ -155,3 +155,71 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
     assert!(err.contains("cannot read") && err.contains("1 file could not be read"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Every command, with arguments it succeeds with, for the tests that apply to all of them.
+fn every_command() -> Vec<Vec<String>> {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+    let commands: [&[&str]; 11] = [
+        &["perft", "2", "--divide"],
+        &["fen", START],
+        &["board", START],
+        &["unicode", START],
+        &["moves", START],
+        &["validate", START],
+        &["san", START, "e4"],
+        &["play", START, "e4"],
+        &["epd", &format!("{data}/epd/dev_generated.epd")],
+        &["pgn", &format!("{data}/pgn/format.pgn")],
+        &["--help"],
+    ];
+    commands.iter().map(|args| args.iter().map(|a| a.to_string()).collect()).collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_is_one_line_and_exit_status_1() {
+    for args in every_command() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_chesscore")).args(&args).stdout(full).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            (out.status.code(), err.as_str()),
+            (Some(1), "chesscore: cannot write output: No space left on device\n"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let spawn = |args: &[String]| {
+        Command::new(env!("CARGO_BIN_EXE_chesscore"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // The reader gone before the first write.
+    for args in every_command() {
+        let mut child = spawn(&args);
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success() && out.stderr.is_empty(), "{args:?}: {out:?}");
+    }
+    // The reader gone after one line of more output than a pipe holds.
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("many.pgn");
+    std::fs::write(&pgn, "1. e4 *\n\n".repeat(20_000)).unwrap();
+    let mut child = spawn(&["pgn".into(), "--fen".into(), pgn.to_str().unwrap().into()]);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert_eq!(line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
