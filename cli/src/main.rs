@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use chesscore::pgn::{PgnReader, WriteOptions};
 use chesscore::{
     CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
+    FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -224,13 +225,61 @@ fn read(fen: &str, variant: Variant) -> Result<Position, String> {
     parsed.map_err(|e| describe(fen, &e))
 }
 
+/// The error, the FEN and a caret under the place of the error.
 fn describe(fen: &str, error: &FenError) -> String {
-    format!(
-        "invalid FEN at byte {} ({:?} field): {error}\n  {fen}\n  {}^",
-        error.offset(),
-        error.field(),
-        " ".repeat(error.offset())
-    )
+    let (shown, caret) = show_at(fen, error.offset());
+    format!("invalid FEN at byte {} ({}): {error}\n  {shown}\n  {}^", error.offset(), error.field(), " ".repeat(caret))
+}
+
+/// At most this many columns of a FEN are shown under an error: as many as the longest FEN a
+/// position can have.
+const SHOWN_FEN_WIDTH: usize = FEN_MAX_LEN;
+
+/// Marks where a shown FEN was shortened.
+const ELLIPSIS: &str = "...";
+
+/// `input` as shown on one line, one column per byte it shows, and the caret's column for byte
+/// `offset` in it. Bytes that are not printable ASCII are shown as `\xNN`; an offset at the end
+/// or past it points at the last character; and an input longer than [`SHOWN_FEN_WIDTH`] is
+/// shortened around the offset, the cuts marked by [`ELLIPSIS`].
+fn show_at(input: &str, offset: usize) -> (String, usize) {
+    let chars: Vec<(usize, String)> = input.char_indices().map(|(i, c)| (i, show_char(c))).collect();
+    let Some(at) = chars.iter().rposition(|&(i, _)| i <= offset) else {
+        return (String::new(), 0);
+    };
+    let width = |range: std::ops::Range<usize>| chars[range].iter().map(|(_, shown)| shown.len()).sum::<usize>();
+    let total = width(0..chars.len());
+    let budget = if total <= SHOWN_FEN_WIDTH { total } else { SHOWN_FEN_WIDTH - 2 * ELLIPSIS.len() };
+    // Grow the window around the caret one character each way at a time while it fits.
+    let (mut start, mut end, mut used) = (at, at + 1, chars[at].1.len());
+    loop {
+        let before = (start, end);
+        if start > 0 && used + chars[start - 1].1.len() <= budget {
+            start -= 1;
+            used += chars[start].1.len();
+        }
+        if end < chars.len() && used + chars[end].1.len() <= budget {
+            used += chars[end].1.len();
+            end += 1;
+        }
+        if (start, end) == before {
+            break;
+        }
+    }
+    let head = if start > 0 { ELLIPSIS } else { "" };
+    let tail = if end < chars.len() { ELLIPSIS } else { "" };
+    let shown: String = chars[start..end].iter().map(|(_, shown)| shown.as_str()).collect();
+    (format!("{head}{shown}{tail}"), head.len() + width(start..at))
+}
+
+/// `c` as a message shows it: printable ASCII as it is, the replacement character that stands
+/// for invalid UTF-8 as `?`, and any other character as `\xNN` for each byte of its UTF-8.
+fn show_char(c: char) -> String {
+    match c {
+        ' '..='~' => c.to_string(),
+        char::REPLACEMENT_CHARACTER => "?".to_string(),
+        c => c.to_string().bytes().map(|b| format!("\\x{b:02X}")).collect(),
+    }
 }
 
 fn run(command: Command, out: &mut Output) -> Result<(), Failure> {

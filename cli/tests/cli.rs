@@ -95,9 +95,47 @@ fn fen_moves_and_validate() {
     assert!(ok && out.contains("valid"));
     let (ok, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"]);
     assert!(!ok);
-    assert!(err.contains("at byte 22"), "{err}");
+    assert!(err.contains("at byte 22 (castling rights): "), "{err}");
     let (ok, out, _) = run(&["board", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
     assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
+}
+
+/// The FEN line and the caret line of an invalid FEN's error message, checked to be aligned:
+/// the caret stands under a character of the FEN shown, which is returned.
+fn caret_target(err: &str) -> char {
+    let lines: Vec<&str> = err.lines().collect();
+    let (shown, caret) = (lines[1].strip_prefix("  ").unwrap(), lines[2].strip_prefix("  ").unwrap());
+    let column = caret.len() - 1;
+    assert_eq!(caret.trim_start(), "^", "{err}");
+    assert!(shown.is_ascii() && column < shown.len(), "{err}");
+    shown.as_bytes()[column] as char
+}
+
+#[test]
+fn fen_errors_name_the_field_and_point_into_the_input() {
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"]);
+    assert!(err.starts_with("chesscore: invalid FEN at byte 20 (side to move): "), "{err}");
+    assert_eq!(caret_target(&err), 'x');
+    // An error at the end of the input points at its last character.
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w"]);
+    assert!(err.starts_with("chesscore: invalid FEN at byte 21 (whole input): "), "{err}");
+    assert_eq!(caret_target(&err), 'w');
+    // Control and non-ASCII characters are escaped, the caret under the escape.
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w - -\nfoo"]);
+    assert!(err.contains("\n  4k3/8/8/8/8/8/8/4K3 w - -\\x0Afoo\n"), "{err}");
+    assert_eq!(caret_target(&err), '\\');
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w é - 0 1"]);
+    assert!(err.contains("w \\xC3\\xA9 - 0 1\n"), "{err}");
+    assert_eq!(caret_target(&err), '\\');
+    // A long input is shortened around the error, escapes before it kept in line.
+    let long = format!("{}\u{1}é{}", "8/".repeat(120), "8/".repeat(20));
+    let (_, _, err) = run(&["validate", &long]);
+    assert!(err.contains("at byte 256 (whole input): FEN too long"), "{err}");
+    assert!(err.lines().nth(1).unwrap().starts_with("  .../8/"), "{err}");
+    assert!(err.contains("/\\x01\\xC3\\xA98/"), "{err}");
+    assert_eq!(caret_target(&err), long.as_bytes()[256] as char);
+    let (_, _, err) = run(&["validate", ""]);
+    assert_eq!(err, "chesscore: invalid FEN at byte 0 (whole input): empty FEN\n  \n  ^\n");
 }
 
 #[test]
