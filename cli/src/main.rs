@@ -2,7 +2,7 @@
 //! validation, SAN, playing moves, EPD checking and PGN reading, for humans and scripts.
 
 use std::fmt;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -14,7 +14,8 @@ use chesscore::{
 };
 use clap::{Args, Parser, Subcommand};
 
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The FEN argument that stands for the standard start position.
+const STARTPOS: &str = "startpos";
 
 #[derive(Parser)]
 #[command(name = "chesscore", version, about = "Chess core command line: perft, FEN, boards, moves, SAN, EPD, PGN")]
@@ -27,7 +28,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (default: start position, depth 6).
     Perft {
-        /// Position (default: the start position).
+        /// The position: a FEN, `startpos` (the default), or `-` to read the FEN from standard
+        /// input (its first non-empty line).
         fen: Option<String>,
         /// Depth in plies (default 6).
         depth: Option<u32>,
@@ -39,37 +41,20 @@ enum Command {
     },
     /// Print the canonical FEN.
     Fen {
-        fen: String,
         #[command(flatten)]
-        variant: Variant,
+        position: PositionArgs,
         /// Write castling rights as rook files (Shredder-FEN, `HAha`).
         #[arg(long)]
         shredder: bool,
     },
     /// Print the board with FEN letters and coordinates.
-    Board {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Board(PositionArgs),
     /// Print the board with Unicode chess symbols.
-    Unicode {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Unicode(PositionArgs),
     /// Print the legal moves, one per line, in UCI (king-takes-rook castling in Chess960).
-    Moves {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Moves(PositionArgs),
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
-    Validate {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Validate(PositionArgs),
     /// Play moves (UCI or SAN, each read in the position the earlier ones reach) and print
     /// each as SAN, one per line.
     San(MovesArgs),
@@ -98,6 +83,21 @@ struct PgnArgs {
     files: Vec<PathBuf>,
 }
 
+#[derive(Args)]
+struct PositionArgs {
+    /// The position: a FEN, `startpos`, or `-` to read the FEN from standard input (its first
+    /// non-empty line).
+    fen: String,
+    #[command(flatten)]
+    variant: Variant,
+}
+
+impl PositionArgs {
+    fn read(&self) -> Result<Position, String> {
+        read(&self.fen, self.variant)
+    }
+}
+
 #[derive(Args, Clone, Copy)]
 struct Variant {
     /// Chess960: read X-FEN or Shredder-FEN castling; castling moves are king-takes-rook.
@@ -114,9 +114,7 @@ struct MovesArgs {
     #[arg(long)]
     allow_null: bool,
     #[command(flatten)]
-    variant: Variant,
-    /// The start position.
-    fen: String,
+    position: PositionArgs,
     /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
     moves: Vec<String>,
 }
@@ -220,9 +218,37 @@ impl Output {
     }
 }
 
-fn read(fen: &str, variant: Variant) -> Result<Position, String> {
+/// Reads the position a FEN argument stands for: [`STARTPOS`] is the standard start position,
+/// and `-` the first non-empty line of standard input (which may say `startpos` too).
+fn read(arg: &str, variant: Variant) -> Result<Position, String> {
+    let line;
+    let fen = if arg == "-" {
+        line = stdin_line()?;
+        &line
+    } else {
+        arg
+    };
+    let start;
+    let fen = if fen.trim() == STARTPOS {
+        start = Position::startpos().to_fen();
+        &start
+    } else {
+        fen
+    };
     let parsed = if variant.chess960 { Position::from_fen_chess960(fen) } else { Position::from_fen(fen) };
     parsed.map_err(|e| describe(fen, &e))
+}
+
+/// The first line of standard input that is not blank, without its line end.
+fn stdin_line() -> Result<String, String> {
+    // A FEN is short: an endless stream without line ends is not read to its end.
+    for line in io::stdin().lock().take(1 << 20).lines() {
+        let line = line.map_err(|e| format!("cannot read standard input: {}", io_text(&e)))?;
+        if !line.trim().is_empty() {
+            return Ok(line);
+        }
+    }
+    Err("no FEN on standard input".to_string())
 }
 
 /// The error, the FEN and a caret under the place of the error.
@@ -287,8 +313,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Perft { fen, depth, divide, variant } => {
             // A lone number is the depth for the start position.
             let (fen, depth) = match (fen, depth) {
-                (Some(f), None) if f.parse::<u32>().is_ok() => (START_FEN.to_string(), f.parse().ok()),
-                (fen, depth) => (fen.unwrap_or_else(|| START_FEN.to_string()), depth),
+                (Some(f), None) if f.parse::<u32>().is_ok() => (STARTPOS.to_string(), f.parse().ok()),
+                (fen, depth) => (fen.unwrap_or_else(|| STARTPOS.to_string()), depth),
             };
             let depth = depth.unwrap_or(6);
             let pos = read(&fen, variant)?;
@@ -308,21 +334,21 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             writeln!(out, "depth {depth}: {nodes} nodes in {seconds:.3} s, {rate:.0} nodes/s")?;
             writeln!(out, "{nodes}")?;
         }
-        Command::Fen { fen, variant, shredder } => {
+        Command::Fen { position, shredder } => {
             let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
             let options = FenWriteOptions { castling, ..Default::default() };
-            writeln!(out, "{}", read(&fen, variant)?.to_fen_with(&options))?;
+            writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
         }
-        Command::Board { fen, variant } => write!(out, "{}", read(&fen, variant)?.to_ascii())?,
-        Command::Unicode { fen, variant } => write!(out, "{}", read(&fen, variant)?.to_unicode())?,
-        Command::Moves { fen, variant } => {
-            let pos = read(&fen, variant)?;
+        Command::Board(position) => write!(out, "{}", position.read()?.to_ascii())?,
+        Command::Unicode(position) => write!(out, "{}", position.read()?.to_unicode())?,
+        Command::Moves(position) => {
+            let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {
                 writeln!(out, "{}", pos.uci(mv))?;
             }
         }
-        Command::Validate { fen, variant } => {
-            read(&fen, variant)?;
+        Command::Validate(position) => {
+            position.read()?;
             writeln!(out, "valid")?;
         }
         Command::San(args) => {
@@ -360,7 +386,7 @@ fn play(
     }
     let options =
         SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
-    let mut game = Game::new(read(&args.fen, args.variant)?);
+    let mut game = Game::new(args.position.read()?);
     game.set_allow_null_moves(args.allow_null);
     for (i, token) in args.moves.iter().enumerate() {
         let bad = |e: &dyn std::fmt::Display| format!("move {} `{token}`: {e}", i + 1);

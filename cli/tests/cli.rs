@@ -10,6 +10,24 @@ fn run(args: &[&str]) -> (bool, String, String) {
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// Like `run`, with `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Small enough for the pipe: written whole before the output is read.
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
 #[test]
 fn san_writes_each_move() {
     let (ok, out, _) = run(&["san", START, "e2e4", "e5", "g1f3", "Nc6", "Bb5", "a6", "e1g1"]);
@@ -98,6 +116,55 @@ fn fen_moves_and_validate() {
     assert!(err.contains("at byte 22 (castling rights): "), "{err}");
     let (ok, out, _) = run(&["board", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
     assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
+}
+
+/// Every command that reads a FEN, with `FEN` where it goes.
+const FEN_COMMANDS: [&[&str]; 10] = [
+    &["perft", "FEN", "2"],
+    &["perft", "--divide", "FEN", "1"],
+    &["fen", "FEN"],
+    &["fen", "--chess960", "--shredder", "FEN"],
+    &["board", "FEN"],
+    &["unicode", "FEN"],
+    &["moves", "FEN"],
+    &["validate", "FEN"],
+    &["san", "FEN", "e4", "e5"],
+    &["play", "FEN", "e4", "e5"],
+];
+
+fn with_fen<'a>(command: &[&'a str], fen: &'a str) -> Vec<&'a str> {
+    command.iter().map(|&a| if a == "FEN" { fen } else { a }).collect()
+}
+
+/// The output without perft's timing line.
+fn untimed(out: &str) -> String {
+    out.lines().filter(|l| !l.starts_with("depth ")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn startpos_and_standard_input_stand_for_a_fen() {
+    for command in FEN_COMMANDS {
+        let (ok, expected, err) = run(&with_fen(command, START));
+        assert!(ok, "{command:?}: {err}");
+        let (ok, out, err) = run(&with_fen(command, "startpos"));
+        assert!(ok, "{command:?}: {err}");
+        assert_eq!(untimed(&out), untimed(&expected), "{command:?}");
+        // The first non-empty line of standard input, which may say startpos too.
+        let input = format!("\n  \r\n{START}\r\nnot read\n");
+        for input in [input.as_str(), "startpos"] {
+            let (ok, out, err) = run_with_input(&with_fen(command, "-"), input.as_bytes());
+            assert!(ok, "{command:?}: {err}");
+            assert_eq!(untimed(&out), untimed(&expected), "{command:?}");
+        }
+    }
+    let (ok, out, _) = run(&["perft", "2"]);
+    assert!(ok && out.ends_with("\n400\n"), "{out}");
+    let (ok, _, err) = run_with_input(&["moves", "-"], b"\n\n");
+    assert!(!ok);
+    assert_eq!(err, "chesscore: no FEN on standard input\n");
+    let (ok, _, err) = run_with_input(&["board", "-"], b"4k3/8/8/8/8/8/8/4K3 x\n");
+    assert!(!ok);
+    assert!(err.contains("\n  4k3/8/8/8/8/8/8/4K3 x\n"), "{err}");
 }
 
 /// The FEN line and the caret line of an invalid FEN's error message, checked to be aligned:
