@@ -331,7 +331,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             };
             let seconds = start.elapsed().as_secs_f64();
             let rate = nodes as f64 / seconds.max(1e-9);
-            writeln!(out, "depth {depth}: {nodes} nodes in {seconds:.3} s, {rate:.0} nodes/s")?;
+            let counted_nodes = counted(nodes, "node", "nodes");
+            writeln!(out, "depth {depth}: {counted_nodes} in {seconds:.3} s, {rate:.0} nodes/s")?;
             writeln!(out, "{nodes}")?;
         }
         Command::Fen { position, shredder } => {
@@ -411,7 +412,7 @@ fn check_epd(file: &PathBuf, out: &mut Output) -> Result<(), Failure> {
         std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
     result.map_err(|e| format!("cannot read {}: {}", file.display(), io_text(&e)))?;
-    let (mut lines, mut bad) = (0, 0);
+    let (mut lines, mut bad) = (0u64, 0u64);
     for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
         if line.trim().is_empty() {
             continue;
@@ -436,7 +437,8 @@ fn check_epd(file: &PathBuf, out: &mut Output) -> Result<(), Failure> {
         }
     }
     if bad > 0 {
-        return Err(format!("{bad} of {lines} EPD lines invalid in {}", file.display()).into());
+        let lines = counted(lines, "EPD line", "EPD lines");
+        return Err(format!("{bad} of {lines} invalid in {}", file.display()).into());
     }
     Ok(())
 }
@@ -464,10 +466,17 @@ impl PgnSummary {
     fn line(&self, name: &str) -> String {
         let [white, black, draw, ongoing, none] = self.results;
         format!(
-            "{name}: {} games, {} broken, {} plies; results 1-0 {white}, 0-1 {black}, 1/2-1/2 {draw}, * {ongoing}, none {none}",
-            self.games, self.broken, self.plies
+            "{name}: {}, {} broken, {}; results 1-0 {white}, 0-1 {black}, 1/2-1/2 {draw}, * {ongoing}, none {none}",
+            counted(self.games, "game", "games"),
+            self.broken,
+            counted(self.plies, "ply", "plies")
         )
     }
+}
+
+/// `count` with the noun for it: `1 game`, `2 games`.
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// Files smaller than this get no progress bar.
@@ -516,7 +525,7 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
         None => None,
     };
     let mut total = PgnSummary::default();
-    let mut failed_files = 0;
+    let mut failed_files = 0u64;
     let mut lines = Vec::new();
     for path in &args.files {
         match read_pgn_file(path, args.fen, &mut clean, out) {
@@ -546,8 +555,8 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
     }
     match (total.broken, failed_files) {
         (0, 0) => Ok(()),
-        (broken, 0) => Err(format!("{broken} broken game{}", if broken == 1 { "" } else { "s" }).into()),
-        (_, files) => Err(format!("{files} file{} could not be read", if files == 1 { "" } else { "s" }).into()),
+        (broken, 0) => Err(counted(broken, "broken game", "broken games").into()),
+        (_, files) => Err(format!("{} could not be read", counted(files, "file", "files")).into()),
     }
 }
 

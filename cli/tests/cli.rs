@@ -328,3 +328,22 @@ fn a_closed_pipe_ends_quietly() {
     assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_count_of_one_is_singular() {
+    let (ok, out, _) = run(&["perft", "0"]);
+    assert!(ok && out.starts_with("depth 0: 1 node in "), "{out}");
+    let (ok, out, _) = run(&["perft", "8/8/8/8/8/8/8/K6k w - - 0 1", "1"]);
+    assert!(ok && out.starts_with("depth 1: 3 nodes in "), "{out}");
+    let (ok, out, _) = run_with_input(&["pgn", "-"], b"1. e4 *\n");
+    assert!(ok);
+    assert!(out.starts_with("-: 1 game, 0 broken, 1 ply;"), "{out}");
+    let (ok, out, err) = run_with_input(&["pgn", "-"], b"1. e4 e4 *\n");
+    assert!(!ok);
+    assert!(out.starts_with("-: 1 game, 1 broken, 0 plies;"), "{out}");
+    assert!(err.ends_with("\nchesscore: 1 broken game\n"), "{err}");
+    let (ok, _, err) = run(&["pgn", "no such file.pgn"]);
+    assert!(!ok && err.ends_with("\nchesscore: 1 file could not be read\n"), "{err}");
+    let (ok, _, err) = run_with_input(&["epd", "-"], b"bad\n");
+    assert!(!ok && err.contains("chesscore: 1 of 1 EPD line invalid in "), "{err}");
+}
