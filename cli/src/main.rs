@@ -61,7 +61,7 @@ enum Command {
     /// Play moves (UCI or SAN) and print the resulting FEN and the outcome.
     Play(MovesArgs),
     /// Check an EPD file ("-" for standard input): each line's position and operations, or its
-    /// error. Exit status 1 when any line is invalid.
+    /// error. Exit status 1 when any line is invalid or none is there.
     Epd { file: PathBuf },
     /// Read PGN files ("-" for standard input), replaying every move: a summary (games, plies,
     /// broken games, results) on standard output, each broken game's location on standard
@@ -403,15 +403,17 @@ fn play(
     Ok(game)
 }
 
-/// Checks every non-empty line of an EPD file, listing the operations of the valid ones.
-fn check_epd(file: &PathBuf, out: &mut Output) -> Result<(), Failure> {
+/// Checks every non-empty line of an EPD file, listing the operations of the valid ones. A file
+/// without any is an error too: an empty file is more likely a mistake than a test suite.
+fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
+    let name = input_name(file);
     let mut text = String::new();
-    let result = if file.as_os_str() == "-" {
+    let result = if is_stdin(file) {
         io::stdin().read_to_string(&mut text).map(|_| ())
     } else {
         std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
-    result.map_err(|e| format!("cannot read {}: {}", file.display(), io_text(&e)))?;
+    result.map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
     let (mut lines, mut bad) = (0u64, 0u64);
     for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
         if line.trim().is_empty() {
@@ -436,11 +438,11 @@ fn check_epd(file: &PathBuf, out: &mut Output) -> Result<(), Failure> {
             }
         }
     }
-    if bad > 0 {
-        let lines = counted(lines, "EPD line", "EPD lines");
-        return Err(format!("{bad} of {lines} invalid in {}", file.display()).into());
+    match (lines, bad) {
+        (0, _) => Err(format!("no EPD lines in {name}").into()),
+        (_, 0) => Ok(()),
+        (lines, bad) => Err(format!("{bad} of {} invalid in {name}", counted(lines, "EPD line", "EPD lines")).into()),
     }
-    Ok(())
 }
 
 /// What was read from one or more PGN files.
@@ -471,6 +473,20 @@ impl PgnSummary {
             self.broken,
             counted(self.plies, "ply", "plies")
         )
+    }
+}
+
+/// `-` stands for standard input where a file is read.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name an input file.
+fn input_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
     }
 }
 
@@ -530,7 +546,7 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
     for path in &args.files {
         match read_pgn_file(path, args.fen, &mut clean, out) {
             Ok(summary) => {
-                lines.push(summary.line(&path.display().to_string()));
+                lines.push(summary.line(&input_name(path)));
                 total.add(&summary);
             }
             Err(Failure::Message(message)) => {
@@ -572,8 +588,8 @@ fn read_pgn_file(
     clean: &mut Option<BufWriter<std::fs::File>>,
     out: &mut Output,
 ) -> Result<PgnSummary, Failure> {
-    let name = path.display().to_string();
-    let (input, size): (Box<dyn Read>, Option<u64>) = if path.as_os_str() == "-" {
+    let name = input_name(path);
+    let (input, size): (Box<dyn Read>, Option<u64>) = if is_stdin(path) {
         (Box::new(io::stdin().lock()), None)
     } else {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;

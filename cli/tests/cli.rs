@@ -81,7 +81,16 @@ fn epd_lists_operations_and_reports_errors() {
     assert!(err.contains("1 of 2 EPD lines invalid"), "{err}");
     let (ok, _, err) = run(&["epd", dir.join("missing.epd").to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains("cannot read"), "{err}");
+    assert!(err.contains("cannot read") && err.ends_with(": No such file or directory\n"), "{err}");
+    // No line to check is an error too.
+    let empty = dir.join("empty.epd");
+    std::fs::write(&empty, "").unwrap();
+    let (ok, out, err) = run(&["epd", empty.to_str().unwrap()]);
+    assert!(!ok && out.is_empty());
+    assert_eq!(err, format!("chesscore: no EPD lines in {}\n", empty.display()));
+    let (ok, _, err) = run_with_input(&["epd", "-"], b"\n \n");
+    assert!(!ok);
+    assert_eq!(err, "chesscore: no EPD lines in standard input\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -337,13 +346,13 @@ fn a_count_of_one_is_singular() {
     assert!(ok && out.starts_with("depth 1: 3 nodes in "), "{out}");
     let (ok, out, _) = run_with_input(&["pgn", "-"], b"1. e4 *\n");
     assert!(ok);
-    assert!(out.starts_with("-: 1 game, 0 broken, 1 ply;"), "{out}");
+    assert!(out.starts_with("standard input: 1 game, 0 broken, 1 ply;"), "{out}");
     let (ok, out, err) = run_with_input(&["pgn", "-"], b"1. e4 e4 *\n");
     assert!(!ok);
-    assert!(out.starts_with("-: 1 game, 1 broken, 0 plies;"), "{out}");
+    assert!(out.starts_with("standard input: 1 game, 1 broken, 0 plies;"), "{out}");
     assert!(err.ends_with("\nchesscore: 1 broken game\n"), "{err}");
     let (ok, _, err) = run(&["pgn", "no such file.pgn"]);
     assert!(!ok && err.ends_with("\nchesscore: 1 file could not be read\n"), "{err}");
     let (ok, _, err) = run_with_input(&["epd", "-"], b"bad\n");
-    assert!(!ok && err.contains("chesscore: 1 of 1 EPD line invalid in "), "{err}");
+    assert!(!ok && err.ends_with("\nchesscore: 1 of 1 EPD line invalid in standard input\n"), "{err}");
 }
