@@ -264,12 +264,13 @@ const SHOWN_FEN_WIDTH: usize = FEN_MAX_LEN;
 /// Marks where a shown FEN was shortened.
 const ELLIPSIS: &str = "...";
 
-/// `input` as shown on one line, one column per byte it shows, and the caret's column for byte
+/// `input` as shown on one line, one column per byte it shows (non-ASCII characters escaped,
+/// as a terminal may show them in one column, two or none), and the caret's column for byte
 /// `offset` in it. Bytes that are not printable ASCII are shown as `\xNN`; an offset at the end
 /// or past it points at the last character; and an input longer than [`SHOWN_FEN_WIDTH`] is
 /// shortened around the offset, the cuts marked by [`ELLIPSIS`].
 fn show_at(input: &str, offset: usize) -> (String, usize) {
-    let chars: Vec<(usize, String)> = input.char_indices().map(|(i, c)| (i, show_char(c))).collect();
+    let chars: Vec<(usize, String)> = input.char_indices().map(|(i, c)| (i, show_char(c, false))).collect();
     let Some(at) = chars.iter().rposition(|&(i, _)| i <= offset) else {
         return (String::new(), 0);
     };
@@ -299,11 +300,13 @@ fn show_at(input: &str, offset: usize) -> (String, usize) {
 }
 
 /// `c` as a message shows it: printable ASCII as it is, the replacement character that stands
-/// for invalid UTF-8 as `?`, and any other character as `\xNN` for each byte of its UTF-8.
-fn show_char(c: char) -> String {
+/// for invalid UTF-8 as `?`, other printable characters as they are when `unicode`, and any
+/// other character as `\xNN` for each byte of its UTF-8.
+fn show_char(c: char, unicode: bool) -> String {
     match c {
         ' '..='~' => c.to_string(),
         char::REPLACEMENT_CHARACTER => "?".to_string(),
+        c if unicode && !c.is_control() => c.to_string(),
         c => c.to_string().bytes().map(|b| format!("\\x{b:02X}")).collect(),
     }
 }
@@ -650,11 +653,17 @@ fn read_pgn_file(
     Ok(summary)
 }
 
-/// A PGN error without its location (printed before it).
+/// At most this many characters of the offending text are shown in a PGN error.
+const PGN_EXCERPT_CHARS: usize = 40;
+
+/// A PGN error without its location (printed before it), its offending text quoted as
+/// [`show_char`] shows it and shortened to [`PGN_EXCERPT_CHARS`].
 fn describe_pgn_error(e: &chesscore::pgn::PgnError) -> String {
     let mut text = e.kind.to_string();
     if !e.text.is_empty() {
-        text.push_str(&format!(" {:?}", e.text));
+        let excerpt: String = e.text.chars().take(PGN_EXCERPT_CHARS).map(|c| show_char(c, true)).collect();
+        let cut = if e.text.chars().nth(PGN_EXCERPT_CHARS).is_some() { ELLIPSIS } else { "" };
+        text.push_str(&format!(" \"{excerpt}{cut}\""));
     }
     if e.ply > 0 {
         text.push_str(&format!(" at ply {}", e.ply));

@@ -356,3 +356,26 @@ fn a_count_of_one_is_singular() {
     let (ok, _, err) = run_with_input(&["epd", "-"], b"bad\n");
     assert!(!ok && err.ends_with("\nchesscore: 1 of 1 EPD line invalid in standard input\n"), "{err}");
 }
+
+#[test]
+fn pgn_errors_show_a_printable_excerpt() {
+    let error = |input: &[u8]| {
+        let (ok, _, err) = run_with_input(&["pgn", "-"], input);
+        assert!(!ok);
+        err.lines().next().unwrap().to_string()
+    };
+    // Invalid UTF-8 as `?`, control characters as `\xNN`, other characters as they are.
+    assert_eq!(
+        error(b"1. e4 e\x01\x7f\xc3\xa9\xff5 *\n"),
+        "standard input:1:7: game 1: invalid move syntax \"e\\x01\\x7Fé?5\" at ply 2"
+    );
+    assert_eq!(
+        error(b"[White \"Jos\xff\x01\"]\n\n1. e4 *\n"),
+        "standard input:1:1: game 1: invalid UTF-8 \"[White \"Jos?\\x01\"]\""
+    );
+    let long = format!("1. e4 {} *\n", "Q".repeat(70));
+    assert_eq!(
+        error(long.as_bytes()),
+        format!("standard input:1:7: game 1: invalid move syntax \"{}...\" at ply 2", "Q".repeat(40))
+    );
+}
