@@ -394,6 +394,9 @@ fn play(
     game.set_allow_null_moves(args.allow_null);
     for (i, token) in args.moves.iter().enumerate() {
         let bad = |e: &dyn std::fmt::Display| format!("move {} `{token}`: {e}", i + 1);
+        if let Some(reason) = game.termination() {
+            return Err(bad(&format!("game is over ({reason})")).into());
+        }
         let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
             SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
                 bad(&"null moves need --allow-null")

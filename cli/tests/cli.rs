@@ -46,6 +46,20 @@ fn san_writes_each_move() {
 }
 
 #[test]
+fn no_move_after_the_end_of_the_game() {
+    let (ok, out, err) = run(&["san", "startpos", "f3", "e5", "g4", "Qh4#", "a3"]);
+    assert!(!ok);
+    assert_eq!(out, "f3\ne5\ng4\nQh4#\n");
+    assert_eq!(err, "chesscore: move 5 `a3`: game is over (checkmate)\n");
+    let (ok, _, err) = run(&["play", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kg8"]);
+    assert!(!ok);
+    assert_eq!(err, "chesscore: move 1 `Kg8`: game is over (stalemate)\n");
+    let (ok, _, err) = run(&["play", "8/8/8/8/8/8/8/K6k w - - 0 1", "Kb2"]);
+    assert!(!ok);
+    assert_eq!(err, "chesscore: move 1 `Kb2`: game is over (insufficient material)\n");
+}
+
+#[test]
 fn play_prints_fen_and_outcome() {
     let (ok, out, _) = run(&["play", START, "f3", "e5", "g4", "Qh4#"]);
     assert!(ok);
