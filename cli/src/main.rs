@@ -55,17 +55,22 @@ enum Command {
     Moves(PositionArgs),
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
     Validate(PositionArgs),
-    /// Play moves (UCI or SAN, each read in the position the earlier ones reach) and print
-    /// each as SAN, one per line.
+    /// Play moves and print each as SAN, one per line.
     San(MovesArgs),
-    /// Play moves (UCI or SAN) and print the resulting FEN and the outcome.
+    /// Play moves and print the resulting FEN and the outcome.
     Play(MovesArgs),
-    /// Check an EPD file ("-" for standard input): each line's position and operations, or its
-    /// error. Exit status 1 when any line is invalid or none is there.
-    Epd { file: PathBuf },
-    /// Read PGN files ("-" for standard input), replaying every move: a summary (games, plies,
-    /// broken games, results) on standard output, each broken game's location on standard
-    /// error. Exit status 1 when a game is broken or a file unreadable.
+    /// Check an EPD file: each line's position and operations, or its error.
+    ///
+    /// Exit status 1 when any line is invalid or the file has none.
+    Epd {
+        /// The EPD file, or `-` for standard input.
+        file: PathBuf,
+    },
+    /// Read PGN files, replaying every move, and summarise them.
+    ///
+    /// The summary (games, plies, broken games, results) goes to standard output, each broken
+    /// game's location to standard error. Exit status 1 when a game is broken or a file
+    /// unreadable.
     Pgn(PgnArgs),
 }
 
@@ -78,7 +83,7 @@ struct PgnArgs {
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The PGN files.
+    /// The PGN files, `-` for standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -115,7 +120,9 @@ struct MovesArgs {
     allow_null: bool,
     #[command(flatten)]
     position: PositionArgs,
-    /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
+    /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`), each read in the
+    /// position the earlier ones reach; none after the game has ended by checkmate, stalemate
+    /// or another automatic rule.
     moves: Vec<String>,
 }
 
@@ -264,10 +271,10 @@ const SHOWN_FEN_WIDTH: usize = FEN_MAX_LEN;
 /// Marks where a shown FEN was shortened.
 const ELLIPSIS: &str = "...";
 
-/// `input` as shown on one line, one column per byte it shows (non-ASCII characters escaped,
-/// as a terminal may show them in one column, two or none), and the caret's column for byte
-/// `offset` in it. Bytes that are not printable ASCII are shown as `\xNN`; an offset at the end
-/// or past it points at the last character; and an input longer than [`SHOWN_FEN_WIDTH`] is
+/// `input` as shown on one line, and the caret's column for byte `offset` in it. Every byte
+/// that is not printable ASCII is shown as `\xNN`, so that each byte shown takes one column (a
+/// terminal may give a non-ASCII character one column, two or none); an offset at the end or
+/// past it points at the last character; and an input wider than [`SHOWN_FEN_WIDTH`] is
 /// shortened around the offset, the cuts marked by [`ELLIPSIS`].
 fn show_at(input: &str, offset: usize) -> (String, usize) {
     let chars: Vec<(usize, String)> = input.char_indices().map(|(i, c)| (i, show_char(c, false))).collect();
