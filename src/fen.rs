@@ -43,6 +43,29 @@ pub enum FenField {
     FullmoveNumber,
 }
 
+impl FenField {
+    /// The field's name in words for messages, such as `"castling rights"`; `"whole input"`
+    /// for [`FenField::Input`].
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Input => "whole input",
+            FenField::Placement => "piece placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en passant square",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+/// Writes [`FenField::name`].
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why a FEN was rejected. Every error knows the field it concerns ([`FenError::field`]) and
 /// the byte offset in the input where the problem was found ([`FenError::offset`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -812,6 +835,7 @@ mod tests {
         let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").unwrap_err();
         assert_eq!(err, FenError::SideToMove { offset: 44 });
         assert_eq!(err.field(), FenField::SideToMove);
+        assert_eq!(err.field().to_string(), "side to move");
         let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1").unwrap_err();
         assert_eq!(err, FenError::PieceLetter { letter: 'X', offset: 42 });
         let err = Position::from_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();

@@ -1,7 +1,8 @@
 //! The `chesscore` command: perft, FEN normalisation, board rendering, move listing, FEN
 //! validation, SAN, playing moves, EPD checking and PGN reading, for humans and scripts.
 
-use std::io::{IsTerminal, Read, Write};
+use std::fmt;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -9,10 +10,12 @@ use std::time::{Duration, Instant};
 use chesscore::pgn::{PgnReader, WriteOptions};
 use chesscore::{
     CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
+    FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The FEN argument that stands for the standard start position.
+const STARTPOS: &str = "startpos";
 
 #[derive(Parser)]
 #[command(name = "chesscore", version, about = "Chess core command line: perft, FEN, boards, moves, SAN, EPD, PGN")]
@@ -25,7 +28,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (default: start position, depth 6).
     Perft {
-        /// Position (default: the start position).
+        /// The position: a FEN, `startpos` (the default), or `-` to read the FEN from standard
+        /// input (its first non-empty line).
         fen: Option<String>,
         /// Depth in plies (default 6).
         depth: Option<u32>,
@@ -37,48 +41,36 @@ enum Command {
     },
     /// Print the canonical FEN.
     Fen {
-        fen: String,
         #[command(flatten)]
-        variant: Variant,
+        position: PositionArgs,
         /// Write castling rights as rook files (Shredder-FEN, `HAha`).
         #[arg(long)]
         shredder: bool,
     },
     /// Print the board with FEN letters and coordinates.
-    Board {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Board(PositionArgs),
     /// Print the board with Unicode chess symbols.
-    Unicode {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Unicode(PositionArgs),
     /// Print the legal moves, one per line, in UCI (king-takes-rook castling in Chess960).
-    Moves {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
+    Moves(PositionArgs),
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
-    Validate {
-        fen: String,
-        #[command(flatten)]
-        variant: Variant,
-    },
-    /// Play moves (UCI or SAN, each read in the position the earlier ones reach) and print
-    /// each as SAN, one per line.
+    Validate(PositionArgs),
+    /// Play moves and print each as SAN, one per line.
     San(MovesArgs),
-    /// Play moves (UCI or SAN) and print the resulting FEN and the outcome.
+    /// Play moves and print the resulting FEN and the outcome.
     Play(MovesArgs),
-    /// Check an EPD file ("-" for standard input): each line's position and operations, or its
-    /// error. Exit status 1 when any line is invalid.
-    Epd { file: PathBuf },
-    /// Read PGN files ("-" for standard input), replaying every move: a summary (games, plies,
-    /// broken games, results) on standard output, each broken game's location on standard
-    /// error. Exit status 1 when a game is broken or a file unreadable.
+    /// Check an EPD file: each line's position and operations, or its error.
+    ///
+    /// Exit status 1 when any line is invalid or the file has none.
+    Epd {
+        /// The EPD file, or `-` for standard input.
+        file: PathBuf,
+    },
+    /// Read PGN files, replaying every move, and summarise them.
+    ///
+    /// The summary (games, plies, broken games, results) goes to standard output, each broken
+    /// game's location to standard error. Exit status 1 when a game is broken or a file
+    /// unreadable.
     Pgn(PgnArgs),
 }
 
@@ -91,9 +83,24 @@ struct PgnArgs {
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The PGN files.
+    /// The PGN files, `-` for standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct PositionArgs {
+    /// The position: a FEN, `startpos`, or `-` to read the FEN from standard input (its first
+    /// non-empty line).
+    fen: String,
+    #[command(flatten)]
+    variant: Variant,
+}
+
+impl PositionArgs {
+    fn read(&self) -> Result<Position, String> {
+        read(&self.fen, self.variant)
+    }
 }
 
 #[derive(Args, Clone, Copy)]
@@ -112,45 +119,212 @@ struct MovesArgs {
     #[arg(long)]
     allow_null: bool,
     #[command(flatten)]
-    variant: Variant,
-    /// The start position.
-    fen: String,
-    /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`).
+    position: PositionArgs,
+    /// The moves, in UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`), each read in the
+    /// position the earlier ones reach; none after the game has ended by checkmate, stalemate
+    /// or another automatic rule.
     moves: Vec<String>,
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output, which can fail like any output.
+            return match e.print() {
+                Err(write) if !e.use_stderr() => exit_status(Err(Failure::Output(write))),
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
+        }
+    };
+    let mut out = Output::new();
+    let result = run(cli.command, &mut out);
+    // What was written before a failure goes out before the message about it.
+    let flushed = out.flush();
+    exit_status(result.and(flushed))
+}
+
+/// Reports the failure, if any, and gives the exit status.
+fn exit_status(result: Result<(), Failure>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("chesscore: {message}");
+        // The reader has stopped reading (`chesscore moves startpos | head -1`): it has what it
+        // wanted, so stop quietly.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(failure) => {
+            // Nowhere is left to report a failure to write this.
+            let _ = writeln!(io::stderr(), "chesscore: {failure}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn read(fen: &str, variant: Variant) -> Result<Position, String> {
+/// Why a command failed.
+enum Failure {
+    /// Bad input, an unreadable file, an illegal move: the message for standard error.
+    Message(String),
+    /// Standard output could not be written.
+    Output(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Message(message) => f.write_str(message),
+            Failure::Output(e) => write!(f, "cannot write output: {}", io_text(e)),
+        }
+    }
+}
+
+/// An I/O error's text without the ` (os error N)` that its `Display` appends.
+fn io_text(e: &io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_string(),
+        None => text,
+    }
+}
+
+/// Standard output, where every command writes with `write!`/`writeln!`: a failed write is a
+/// [`Failure`] that ends the command. Buffered, except on a terminal, where each line shows as
+/// it is written.
+struct Output {
+    stdout: Box<dyn Write>,
+}
+
+impl Output {
+    fn new() -> Output {
+        let stdout = io::stdout();
+        let stdout: Box<dyn Write> =
+            if stdout.is_terminal() { Box::new(stdout.lock()) } else { Box::new(BufWriter::new(stdout.lock())) };
+        Output { stdout }
+    }
+
+    /// What `write!` and `writeln!` call.
+    fn write_fmt(&mut self, args: fmt::Arguments) -> Result<(), Failure> {
+        self.stdout.write_fmt(args).map_err(Failure::Output)
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.stdout.flush().map_err(Failure::Output)
+    }
+
+    /// Writes a line to standard error after the output so far, so that the two keep their
+    /// order when they go to the same place. A failure to write standard error is ignored, as
+    /// Unix tools do: there is nowhere to report it.
+    fn note(&mut self, line: fmt::Arguments) -> Result<(), Failure> {
+        self.flush()?;
+        let _ = writeln!(io::stderr(), "{line}");
+        Ok(())
+    }
+}
+
+/// Reads the position a FEN argument stands for: [`STARTPOS`] is the standard start position,
+/// and `-` the first non-empty line of standard input (which may say `startpos` too).
+fn read(arg: &str, variant: Variant) -> Result<Position, String> {
+    let line;
+    let fen = if arg == "-" {
+        line = stdin_line()?;
+        &line
+    } else {
+        arg
+    };
+    let start;
+    let fen = if fen.trim() == STARTPOS {
+        start = Position::startpos().to_fen();
+        &start
+    } else {
+        fen
+    };
     let parsed = if variant.chess960 { Position::from_fen_chess960(fen) } else { Position::from_fen(fen) };
     parsed.map_err(|e| describe(fen, &e))
 }
 
-fn describe(fen: &str, error: &FenError) -> String {
-    format!(
-        "invalid FEN at byte {} ({:?} field): {error}\n  {fen}\n  {}^",
-        error.offset(),
-        error.field(),
-        " ".repeat(error.offset())
-    )
+/// The first line of standard input that is not blank, without its line end.
+fn stdin_line() -> Result<String, String> {
+    // A FEN is short: an endless stream without line ends is not read to its end.
+    for line in io::stdin().lock().take(1 << 20).lines() {
+        let line = line.map_err(|e| format!("cannot read standard input: {}", io_text(&e)))?;
+        if !line.trim().is_empty() {
+            return Ok(line);
+        }
+    }
+    Err("no FEN on standard input".to_string())
 }
 
-fn run(command: Command) -> Result<(), String> {
+/// The error, the FEN and a caret under the place of the error.
+fn describe(fen: &str, error: &FenError) -> String {
+    let (shown, caret) = show_at(fen, error.offset());
+    format!("invalid FEN at byte {} ({}): {error}\n  {shown}\n  {}^", error.offset(), error.field(), " ".repeat(caret))
+}
+
+/// At most this many columns of a FEN are shown under an error: as many as the longest FEN a
+/// position can have.
+const SHOWN_FEN_WIDTH: usize = FEN_MAX_LEN;
+
+/// Marks where a shown FEN was shortened.
+const ELLIPSIS: &str = "...";
+
+/// `input` as shown on one line, and the caret's column for byte `offset` in it. Every byte
+/// that is not printable ASCII is shown as `\xNN`, so that each byte shown takes one column (a
+/// terminal may give a non-ASCII character one column, two or none); an offset at the end or
+/// past it points at the last character; and an input wider than [`SHOWN_FEN_WIDTH`] is
+/// shortened around the offset, the cuts marked by [`ELLIPSIS`].
+fn show_at(input: &str, offset: usize) -> (String, usize) {
+    let chars: Vec<(usize, String)> = input.char_indices().map(|(i, c)| (i, show_char(c, false))).collect();
+    let Some(at) = chars.iter().rposition(|&(i, _)| i <= offset) else {
+        return (String::new(), 0);
+    };
+    let width = |range: std::ops::Range<usize>| chars[range].iter().map(|(_, shown)| shown.len()).sum::<usize>();
+    let total = width(0..chars.len());
+    let budget = if total <= SHOWN_FEN_WIDTH { total } else { SHOWN_FEN_WIDTH - 2 * ELLIPSIS.len() };
+    // Grow the window around the caret one character each way at a time while it fits.
+    let (mut start, mut end, mut used) = (at, at + 1, chars[at].1.len());
+    loop {
+        let before = (start, end);
+        if start > 0 && used + chars[start - 1].1.len() <= budget {
+            start -= 1;
+            used += chars[start].1.len();
+        }
+        if end < chars.len() && used + chars[end].1.len() <= budget {
+            used += chars[end].1.len();
+            end += 1;
+        }
+        if (start, end) == before {
+            break;
+        }
+    }
+    let head = if start > 0 { ELLIPSIS } else { "" };
+    let tail = if end < chars.len() { ELLIPSIS } else { "" };
+    let shown: String = chars[start..end].iter().map(|(_, shown)| shown.as_str()).collect();
+    (format!("{head}{shown}{tail}"), head.len() + width(start..at))
+}
+
+/// `c` as a message shows it: printable ASCII as it is, the replacement character that stands
+/// for invalid UTF-8 as `?`, other printable characters as they are when `unicode`, and any
+/// other character as `\xNN` for each byte of its UTF-8.
+fn show_char(c: char, unicode: bool) -> String {
+    match c {
+        ' '..='~' => c.to_string(),
+        char::REPLACEMENT_CHARACTER => "?".to_string(),
+        c if unicode && !c.is_control() => c.to_string(),
+        c => c.to_string().bytes().map(|b| format!("\\x{b:02X}")).collect(),
+    }
+}
+
+fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
         Command::Perft { fen, depth, divide, variant } => {
             // A lone number is the depth for the start position.
             let (fen, depth) = match (fen, depth) {
-                (Some(f), None) if f.parse::<u32>().is_ok() => (START_FEN.to_string(), f.parse().ok()),
-                (fen, depth) => (fen.unwrap_or_else(|| START_FEN.to_string()), depth),
+                (Some(f), None) if f.parse::<u32>().is_ok() => (STARTPOS.to_string(), f.parse().ok()),
+                (fen, depth) => (fen.unwrap_or_else(|| STARTPOS.to_string()), depth),
             };
             let depth = depth.unwrap_or(6);
             let pos = read(&fen, variant)?;
@@ -158,7 +332,7 @@ fn run(command: Command) -> Result<(), String> {
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    println!("{}: {count}", pos.uci(mv));
+                    writeln!(out, "{}: {count}", pos.uci(mv))?;
                     total += count;
                 }
                 total
@@ -166,61 +340,70 @@ fn run(command: Command) -> Result<(), String> {
                 pos.perft(depth)
             };
             let seconds = start.elapsed().as_secs_f64();
-            println!("depth {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nodes/s", nodes as f64 / seconds.max(1e-9));
-            println!("{nodes}");
+            let rate = nodes as f64 / seconds.max(1e-9);
+            let counted_nodes = counted(nodes, "node", "nodes");
+            writeln!(out, "depth {depth}: {counted_nodes} in {seconds:.3} s, {rate:.0} nodes/s")?;
+            writeln!(out, "{nodes}")?;
         }
-        Command::Fen { fen, variant, shredder } => {
+        Command::Fen { position, shredder } => {
             let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
-            println!("{}", read(&fen, variant)?.to_fen_with(&FenWriteOptions { castling, ..Default::default() }));
+            let options = FenWriteOptions { castling, ..Default::default() };
+            writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
         }
-        Command::Board { fen, variant } => print!("{}", read(&fen, variant)?.to_ascii()),
-        Command::Unicode { fen, variant } => print!("{}", read(&fen, variant)?.to_unicode()),
-        Command::Moves { fen, variant } => {
-            let pos = read(&fen, variant)?;
+        Command::Board(position) => write!(out, "{}", position.read()?.to_ascii())?,
+        Command::Unicode(position) => write!(out, "{}", position.read()?.to_unicode())?,
+        Command::Moves(position) => {
+            let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {
-                println!("{}", pos.uci(mv));
+                writeln!(out, "{}", pos.uci(mv))?;
             }
         }
-        Command::Validate { fen, variant } => {
-            read(&fen, variant)?;
-            println!("valid");
+        Command::Validate(position) => {
+            position.read()?;
+            writeln!(out, "valid")?;
         }
         Command::San(args) => {
             play(&args, |game, mv| {
                 // The move was just found legal in this position.
                 let san = game.position().san(mv).map_err(|e| e.to_string())?;
-                println!("{san}");
-                Ok(())
+                writeln!(out, "{san}")
             })?;
         }
         Command::Play(args) => {
             let game = play(&args, |_, _| Ok(()))?;
-            println!("{}", game.position().to_fen());
+            writeln!(out, "{}", game.position().to_fen())?;
             let outcome = game.outcome();
             match (game.termination(), game.claimable_draw()) {
-                (Some(reason), _) => println!("{outcome} {reason}"),
-                (None, Some(claim)) => println!("{outcome} ongoing, draw claimable by {claim}"),
-                (None, None) => println!("{outcome} ongoing"),
+                (Some(reason), _) => writeln!(out, "{outcome} {reason}")?,
+                (None, Some(claim)) => writeln!(out, "{outcome} ongoing, draw claimable by {claim}")?,
+                (None, None) => writeln!(out, "{outcome} ongoing")?,
             }
         }
-        Command::Epd { file } => check_epd(&file)?,
-        Command::Pgn(args) => read_pgn(&args)?,
+        Command::Epd { file } => check_epd(&file, out)?,
+        Command::Pgn(args) => read_pgn(&args, out)?,
     }
     Ok(())
 }
 
 /// Plays the moves of `args` from its FEN, calling `each` with the game before each move.
-fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), String>) -> Result<Game, String> {
+fn play(
+    args: &MovesArgs,
+    mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), Failure>,
+) -> Result<Game, Failure> {
     // The argument parser drops `--`; a null move written so would vanish without a word.
     if std::env::args_os().any(|a| a == "--") {
-        return Err("`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)".to_string());
+        let message = "`--` is not accepted here: write a null move as Z0 or 0000 (with --allow-null)";
+        return Err(Failure::Message(message.to_string()));
     }
     let options =
         SanOptions { mode: if args.strict { SanMode::Strict } else { SanMode::Lenient }, allow_null: args.allow_null };
-    let mut game = Game::new(read(&args.fen, args.variant)?);
+    let mut game = Game::new(args.position.read()?);
     game.set_allow_null_moves(args.allow_null);
     for (i, token) in args.moves.iter().enumerate() {
         let bad = |e: &dyn std::fmt::Display| format!("move {} `{token}`: {e}", i + 1);
+        if let Some(reason) = game.termination() {
+            return Err(bad(&format!("game is over ({reason})")).into());
+        }
         let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
             SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
                 bad(&"null moves need --allow-null")
@@ -233,16 +416,18 @@ fn play(args: &MovesArgs, mut each: impl FnMut(&Game, chesscore::Move) -> Result
     Ok(game)
 }
 
-/// Checks every non-empty line of an EPD file, listing the operations of the valid ones.
-fn check_epd(file: &PathBuf) -> Result<(), String> {
+/// Checks every non-empty line of an EPD file, listing the operations of the valid ones. A file
+/// without any is an error too: an empty file is more likely a mistake than a test suite.
+fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
+    let name = input_name(file);
     let mut text = String::new();
-    let result = if file.as_os_str() == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    let result = if is_stdin(file) {
+        io::stdin().read_to_string(&mut text).map(|_| ())
     } else {
         std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
-    result.map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let (mut lines, mut bad) = (0, 0);
+    result.map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
+    let (mut lines, mut bad) = (0u64, 0u64);
     for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
         if line.trim().is_empty() {
             continue;
@@ -252,24 +437,25 @@ fn check_epd(file: &PathBuf) -> Result<(), String> {
             Ok(epd) => {
                 let fen = epd.position().to_fen();
                 let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
-                println!("line {number}: ok {fields}");
+                writeln!(out, "line {number}: ok {fields}")?;
                 for op in epd.operations() {
                     let mut text = String::new();
                     epd.write_operation(op, &mut text)
                         .map_err(|_| format!("line {number}: cannot write {}", op.opcode))?;
-                    println!("  {text}");
+                    writeln!(out, "  {text}")?;
                 }
             }
             Err(e) => {
                 bad += 1;
-                eprintln!("line {number}: error: {e}");
+                out.note(format_args!("line {number}: error: {e}"))?;
             }
         }
     }
-    if bad > 0 {
-        return Err(format!("{bad} of {lines} EPD lines invalid in {}", file.display()));
+    match (lines, bad) {
+        (0, _) => Err(format!("no EPD lines in {name}").into()),
+        (_, 0) => Ok(()),
+        (lines, bad) => Err(format!("{bad} of {} invalid in {name}", counted(lines, "EPD line", "EPD lines")).into()),
     }
-    Ok(())
 }
 
 /// What was read from one or more PGN files.
@@ -295,10 +481,31 @@ impl PgnSummary {
     fn line(&self, name: &str) -> String {
         let [white, black, draw, ongoing, none] = self.results;
         format!(
-            "{name}: {} games, {} broken, {} plies; results 1-0 {white}, 0-1 {black}, 1/2-1/2 {draw}, * {ongoing}, none {none}",
-            self.games, self.broken, self.plies
+            "{name}: {}, {} broken, {}; results 1-0 {white}, 0-1 {black}, 1/2-1/2 {draw}, * {ongoing}, none {none}",
+            counted(self.games, "game", "games"),
+            self.broken,
+            counted(self.plies, "ply", "plies")
         )
     }
+}
+
+/// `-` stands for standard input where a file is read.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name an input file.
+fn input_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// `count` with the noun for it: `1 game`, `2 games`.
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// Files smaller than this get no progress bar.
@@ -328,78 +535,83 @@ impl Progress {
         let fraction = (done as f64 / self.total as f64).min(1.0);
         let filled = (fraction * 40.0) as usize;
         let rate = done as f64 / 1e6 / now.duration_since(self.start).as_secs_f64().max(1e-3);
-        eprint!("\r[{}{}] {:5.1}% {rate:7.1} MB/s", "#".repeat(filled), ".".repeat(40 - filled), fraction * 100.0);
+        let bar = format!("[{}{}]", "#".repeat(filled), ".".repeat(40 - filled));
+        // Only a help: a failure to show it is no reason to stop.
+        let _ = write!(io::stderr(), "\r{bar} {:5.1}% {rate:7.1} MB/s", fraction * 100.0);
     }
 
     fn finish(&self) {
-        eprint!("\r{}\r", " ".repeat(70));
+        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(70));
     }
 }
 
 /// Reads every game of every file (see `Command::Pgn`).
-fn read_pgn(args: &PgnArgs) -> Result<(), String> {
-    let mut out = match &args.out {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut clean = match &args.out {
+        Some(path) => Some(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {}", path.display(), io_text(&e)))?,
         )),
         None => None,
     };
-    let stdout = std::io::stdout();
-    let mut stdout = stdout.lock();
     let mut total = PgnSummary::default();
-    let mut failed_files = 0;
+    let mut failed_files = 0u64;
     let mut lines = Vec::new();
     for path in &args.files {
-        match read_pgn_file(path, args.fen, &mut out, &mut stdout) {
+        match read_pgn_file(path, args.fen, &mut clean, out) {
             Ok(summary) => {
-                lines.push(summary.line(&path.display().to_string()));
+                lines.push(summary.line(&input_name(path)));
                 total.add(&summary);
             }
-            Err(message) => {
-                eprintln!("chesscore: {message}");
+            Err(Failure::Message(message)) => {
+                out.note(format_args!("chesscore: {message}"))?;
                 failed_files += 1;
             }
+            Err(output) => return Err(output),
         }
     }
-    if let Some(out) = &mut out {
-        out.flush().map_err(|e| format!("cannot write the PGN output: {e}"))?;
+    if let Some(clean) = &mut clean {
+        clean.flush().map_err(clean_write_error)?;
     }
     if args.files.len() > 1 {
         lines.push(total.line("total"));
     }
     for line in lines {
         if args.fen {
-            eprintln!("{line}");
+            out.note(format_args!("{line}"))?;
         } else {
-            writeln!(stdout, "{line}").map_err(|e| e.to_string())?;
+            writeln!(out, "{line}")?;
         }
     }
     match (total.broken, failed_files) {
         (0, 0) => Ok(()),
-        (broken, 0) => Err(format!("{broken} broken game{}", if broken == 1 { "" } else { "s" })),
-        (_, files) => Err(format!("{files} file{} could not be read", if files == 1 { "" } else { "s" })),
+        (broken, 0) => Err(counted(broken, "broken game", "broken games").into()),
+        (_, files) => Err(format!("{} could not be read", counted(files, "file", "files")).into()),
     }
+}
+
+/// The message for a failure to write the file of `pgn --out`.
+fn clean_write_error(e: io::Error) -> String {
+    format!("cannot write the --out file: {}", io_text(&e))
 }
 
 /// Reads one file ("-" for standard input), printing FENs and errors as it goes.
 fn read_pgn_file(
     path: &Path,
     fen: bool,
-    out: &mut Option<std::io::BufWriter<std::fs::File>>,
-    stdout: &mut impl Write,
-) -> Result<PgnSummary, String> {
-    let name = path.display().to_string();
-    let (input, size): (Box<dyn Read>, Option<u64>) = if path.as_os_str() == "-" {
-        (Box::new(std::io::stdin().lock()), None)
+    clean: &mut Option<BufWriter<std::fs::File>>,
+    out: &mut Output,
+) -> Result<PgnSummary, Failure> {
+    let name = input_name(path);
+    let (input, size): (Box<dyn Read>, Option<u64>) = if is_stdin(path) {
+        (Box::new(io::stdin().lock()), None)
     } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(file), size)
     };
     let mut reader = PgnReader::new(input);
     let mut progress = Progress::new(size);
     let mut summary = PgnSummary::default();
-    let write_error = |e: std::io::Error| format!("cannot write: {e}");
     loop {
         let game = reader.next_game();
         if let Some(progress) = &mut progress {
@@ -419,11 +631,13 @@ fn read_pgn_file(
                 };
                 summary.results[slot] += 1;
                 if fen {
-                    writeln!(stdout, "{}", record.position().to_fen()).map_err(write_error)?;
+                    writeln!(out, "{}", record.position().to_fen())?;
                 }
-                if let Some(out) = out {
-                    record.write_pgn_io(out, &WriteOptions::default()).map_err(write_error)?;
-                    writeln!(out).map_err(write_error)?;
+                if let Some(clean) = clean {
+                    record
+                        .write_pgn_io(clean, &WriteOptions::default())
+                        .and_then(|()| writeln!(clean))
+                        .map_err(clean_write_error)?;
                 }
             }
             Err(e) => {
@@ -431,14 +645,14 @@ fn read_pgn_file(
                     progress.finish();
                 }
                 if let chesscore::pgn::PgnErrorKind::Io { .. } = e.kind {
-                    return Err(format!("cannot read {name}: {}", e.kind));
+                    return Err(format!("cannot read {name}: {}", e.kind).into());
                 }
                 summary.games += 1;
                 summary.broken += 1;
                 let l = e.location;
-                eprintln!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e));
+                out.note(format_args!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e)))?;
                 if fen {
-                    writeln!(stdout, "# game {}: {}", e.game, describe_pgn_error(&e)).map_err(write_error)?;
+                    writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
                 }
             }
         }
@@ -449,11 +663,17 @@ fn read_pgn_file(
     Ok(summary)
 }
 
-/// A PGN error without its location (printed before it).
+/// At most this many characters of the offending text are shown in a PGN error.
+const PGN_EXCERPT_CHARS: usize = 40;
+
+/// A PGN error without its location (printed before it), its offending text quoted as
+/// [`show_char`] shows it and shortened to [`PGN_EXCERPT_CHARS`].
 fn describe_pgn_error(e: &chesscore::pgn::PgnError) -> String {
     let mut text = e.kind.to_string();
     if !e.text.is_empty() {
-        text.push_str(&format!(" {:?}", e.text));
+        let excerpt: String = e.text.chars().take(PGN_EXCERPT_CHARS).map(|c| show_char(c, true)).collect();
+        let cut = if e.text.chars().nth(PGN_EXCERPT_CHARS).is_some() { ELLIPSIS } else { "" };
+        text.push_str(&format!(" \"{excerpt}{cut}\""));
     }
     if e.ply > 0 {
         text.push_str(&format!(" at ply {}", e.ply));

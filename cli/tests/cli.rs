@@ -10,6 +10,24 @@ fn run(args: &[&str]) -> (bool, String, String) {
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// Like `run`, with `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Small enough for the pipe: written whole before the output is read.
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
 #[test]
 fn san_writes_each_move() {
     let (ok, out, _) = run(&["san", START, "e2e4", "e5", "g1f3", "Nc6", "Bb5", "a6", "e1g1"]);
@@ -25,6 +43,20 @@ fn san_writes_each_move() {
     let (ok, _, err) = run(&["san", START, "Z0"]);
     assert!(!ok);
     assert!(err.contains("--allow-null"), "{err}");
+}
+
+#[test]
+fn no_move_after_the_end_of_the_game() {
+    let (ok, out, err) = run(&["san", "startpos", "f3", "e5", "g4", "Qh4#", "a3"]);
+    assert!(!ok);
+    assert_eq!(out, "f3\ne5\ng4\nQh4#\n");
+    assert_eq!(err, "chesscore: move 5 `a3`: game is over (checkmate)\n");
+    let (ok, _, err) = run(&["play", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kg8"]);
+    assert!(!ok);
+    assert_eq!(err, "chesscore: move 1 `Kg8`: game is over (stalemate)\n");
+    let (ok, _, err) = run(&["play", "8/8/8/8/8/8/8/K6k w - - 0 1", "Kb2"]);
+    assert!(!ok);
+    assert_eq!(err, "chesscore: move 1 `Kb2`: game is over (insufficient material)\n");
 }
 
 #[test]
@@ -63,7 +95,16 @@ fn epd_lists_operations_and_reports_errors() {
     assert!(err.contains("1 of 2 EPD lines invalid"), "{err}");
     let (ok, _, err) = run(&["epd", dir.join("missing.epd").to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains("cannot read"), "{err}");
+    assert!(err.contains("cannot read") && err.ends_with(": No such file or directory\n"), "{err}");
+    // No line to check is an error too.
+    let empty = dir.join("empty.epd");
+    std::fs::write(&empty, "").unwrap();
+    let (ok, out, err) = run(&["epd", empty.to_str().unwrap()]);
+    assert!(!ok && out.is_empty());
+    assert_eq!(err, format!("chesscore: no EPD lines in {}\n", empty.display()));
+    let (ok, _, err) = run_with_input(&["epd", "-"], b"\n \n");
+    assert!(!ok);
+    assert_eq!(err, "chesscore: no EPD lines in standard input\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -95,9 +136,96 @@ fn fen_moves_and_validate() {
     assert!(ok && out.contains("valid"));
     let (ok, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"]);
     assert!(!ok);
-    assert!(err.contains("at byte 22"), "{err}");
+    assert!(err.contains("at byte 22 (castling rights): "), "{err}");
     let (ok, out, _) = run(&["board", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
     assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
+}
+
+/// Every command that reads a FEN, with `FEN` where it goes.
+const FEN_COMMANDS: [&[&str]; 10] = [
+    &["perft", "FEN", "2"],
+    &["perft", "--divide", "FEN", "1"],
+    &["fen", "FEN"],
+    &["fen", "--chess960", "--shredder", "FEN"],
+    &["board", "FEN"],
+    &["unicode", "FEN"],
+    &["moves", "FEN"],
+    &["validate", "FEN"],
+    &["san", "FEN", "e4", "e5"],
+    &["play", "FEN", "e4", "e5"],
+];
+
+fn with_fen<'a>(command: &[&'a str], fen: &'a str) -> Vec<&'a str> {
+    command.iter().map(|&a| if a == "FEN" { fen } else { a }).collect()
+}
+
+/// The output without perft's timing line.
+fn untimed(out: &str) -> String {
+    out.lines().filter(|l| !l.starts_with("depth ")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn startpos_and_standard_input_stand_for_a_fen() {
+    for command in FEN_COMMANDS {
+        let (ok, expected, err) = run(&with_fen(command, START));
+        assert!(ok, "{command:?}: {err}");
+        let (ok, out, err) = run(&with_fen(command, "startpos"));
+        assert!(ok, "{command:?}: {err}");
+        assert_eq!(untimed(&out), untimed(&expected), "{command:?}");
+        // The first non-empty line of standard input, which may say startpos too.
+        let input = format!("\n  \r\n{START}\r\nnot read\n");
+        for input in [input.as_str(), "startpos"] {
+            let (ok, out, err) = run_with_input(&with_fen(command, "-"), input.as_bytes());
+            assert!(ok, "{command:?}: {err}");
+            assert_eq!(untimed(&out), untimed(&expected), "{command:?}");
+        }
+    }
+    let (ok, out, _) = run(&["perft", "2"]);
+    assert!(ok && out.ends_with("\n400\n"), "{out}");
+    let (ok, _, err) = run_with_input(&["moves", "-"], b"\n\n");
+    assert!(!ok);
+    assert_eq!(err, "chesscore: no FEN on standard input\n");
+    let (ok, _, err) = run_with_input(&["board", "-"], b"4k3/8/8/8/8/8/8/4K3 x\n");
+    assert!(!ok);
+    assert!(err.contains("\n  4k3/8/8/8/8/8/8/4K3 x\n"), "{err}");
+}
+
+/// The FEN line and the caret line of an invalid FEN's error message, checked to be aligned:
+/// the caret stands under a character of the FEN shown, which is returned.
+fn caret_target(err: &str) -> char {
+    let lines: Vec<&str> = err.lines().collect();
+    let (shown, caret) = (lines[1].strip_prefix("  ").unwrap(), lines[2].strip_prefix("  ").unwrap());
+    let column = caret.len() - 1;
+    assert_eq!(caret.trim_start(), "^", "{err}");
+    assert!(shown.is_ascii() && column < shown.len(), "{err}");
+    shown.as_bytes()[column] as char
+}
+
+#[test]
+fn fen_errors_name_the_field_and_point_into_the_input() {
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"]);
+    assert!(err.starts_with("chesscore: invalid FEN at byte 20 (side to move): "), "{err}");
+    assert_eq!(caret_target(&err), 'x');
+    // An error at the end of the input points at its last character.
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w"]);
+    assert!(err.starts_with("chesscore: invalid FEN at byte 21 (whole input): "), "{err}");
+    assert_eq!(caret_target(&err), 'w');
+    // Control and non-ASCII characters are escaped, the caret under the escape.
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w - -\nfoo"]);
+    assert!(err.contains("\n  4k3/8/8/8/8/8/8/4K3 w - -\\x0Afoo\n"), "{err}");
+    assert_eq!(caret_target(&err), '\\');
+    let (_, _, err) = run(&["validate", "4k3/8/8/8/8/8/8/4K3 w é - 0 1"]);
+    assert!(err.contains("w \\xC3\\xA9 - 0 1\n"), "{err}");
+    assert_eq!(caret_target(&err), '\\');
+    // A long input is shortened around the error, escapes before it kept in line.
+    let long = format!("{}\u{1}é{}", "8/".repeat(120), "8/".repeat(20));
+    let (_, _, err) = run(&["validate", &long]);
+    assert!(err.contains("at byte 256 (whole input): FEN too long"), "{err}");
+    assert!(err.lines().nth(1).unwrap().starts_with("  .../8/"), "{err}");
+    assert!(err.contains("/\\x01\\xC3\\xA98/"), "{err}");
+    assert_eq!(caret_target(&err), long.as_bytes()[256] as char);
+    let (_, _, err) = run(&["validate", ""]);
+    assert_eq!(err, "chesscore: invalid FEN at byte 0 (whole input): empty FEN\n  \n  ^\n");
 }
 
 #[test]
@@ -154,4 +282,114 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
     assert!(!ok);
     assert!(err.contains("cannot read") && err.contains("1 file could not be read"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every command, with arguments it succeeds with, for the tests that apply to all of them.
+fn every_command() -> Vec<Vec<String>> {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+    let commands: [&[&str]; 11] = [
+        &["perft", "2", "--divide"],
+        &["fen", START],
+        &["board", START],
+        &["unicode", START],
+        &["moves", START],
+        &["validate", START],
+        &["san", START, "e4"],
+        &["play", START, "e4"],
+        &["epd", &format!("{data}/epd/dev_generated.epd")],
+        &["pgn", &format!("{data}/pgn/format.pgn")],
+        &["--help"],
+    ];
+    commands.iter().map(|args| args.iter().map(|a| a.to_string()).collect()).collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_is_one_line_and_exit_status_1() {
+    for args in every_command() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_chesscore")).args(&args).stdout(full).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            (out.status.code(), err.as_str()),
+            (Some(1), "chesscore: cannot write output: No space left on device\n"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let spawn = |args: &[String]| {
+        Command::new(env!("CARGO_BIN_EXE_chesscore"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // The reader gone before the first write.
+    for args in every_command() {
+        let mut child = spawn(&args);
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success() && out.stderr.is_empty(), "{args:?}: {out:?}");
+    }
+    // The reader gone after one line of more output than a pipe holds.
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("many.pgn");
+    std::fs::write(&pgn, "1. e4 *\n\n".repeat(20_000)).unwrap();
+    let mut child = spawn(&["pgn".into(), "--fen".into(), pgn.to_str().unwrap().into()]);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert_eq!(line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_count_of_one_is_singular() {
+    let (ok, out, _) = run(&["perft", "0"]);
+    assert!(ok && out.starts_with("depth 0: 1 node in "), "{out}");
+    let (ok, out, _) = run(&["perft", "8/8/8/8/8/8/8/K6k w - - 0 1", "1"]);
+    assert!(ok && out.starts_with("depth 1: 3 nodes in "), "{out}");
+    let (ok, out, _) = run_with_input(&["pgn", "-"], b"1. e4 *\n");
+    assert!(ok);
+    assert!(out.starts_with("standard input: 1 game, 0 broken, 1 ply;"), "{out}");
+    let (ok, out, err) = run_with_input(&["pgn", "-"], b"1. e4 e4 *\n");
+    assert!(!ok);
+    assert!(out.starts_with("standard input: 1 game, 1 broken, 0 plies;"), "{out}");
+    assert!(err.ends_with("\nchesscore: 1 broken game\n"), "{err}");
+    let (ok, _, err) = run(&["pgn", "no such file.pgn"]);
+    assert!(!ok && err.ends_with("\nchesscore: 1 file could not be read\n"), "{err}");
+    let (ok, _, err) = run_with_input(&["epd", "-"], b"bad\n");
+    assert!(!ok && err.ends_with("\nchesscore: 1 of 1 EPD line invalid in standard input\n"), "{err}");
+}
+
+#[test]
+fn pgn_errors_show_a_printable_excerpt() {
+    let error = |input: &[u8]| {
+        let (ok, _, err) = run_with_input(&["pgn", "-"], input);
+        assert!(!ok);
+        err.lines().next().unwrap().to_string()
+    };
+    // Invalid UTF-8 as `?`, control characters as `\xNN`, other characters as they are.
+    assert_eq!(
+        error(b"1. e4 e\x01\x7f\xc3\xa9\xff5 *\n"),
+        "standard input:1:7: game 1: invalid move syntax \"e\\x01\\x7Fé?5\" at ply 2"
+    );
+    assert_eq!(
+        error(b"[White \"Jos\xff\x01\"]\n\n1. e4 *\n"),
+        "standard input:1:1: game 1: invalid UTF-8 \"[White \"Jos?\\x01\"]\""
+    );
+    let long = format!("1. e4 {} *\n", "Q".repeat(70));
+    assert_eq!(
+        error(long.as_bytes()),
+        format!("standard input:1:7: game 1: invalid move syntax \"{}...\" at ply 2", "Q".repeat(40))
+    );
 }
