@@ -236,15 +236,6 @@ def _load():
 lib, path = _load()
 
 
-def encode(text, what="text"):
-    """A str argument as the NUL-terminated bytes C expects; an embedded NUL would cut it short."""
-    if not isinstance(text, str):
-        raise_for(ErrorCode.INVALID_ARGUMENT, f"{what} must be a str, not {type(text).__name__}", type_error=True)
-    if "\0" in text:
-        raise_for(ErrorCode.INVALID_TEXT, f"{what} holds a NUL character")
-    return text.encode("utf-8")
-
-
 def check(code):
     if code:
         raise_for(code)

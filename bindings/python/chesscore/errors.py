@@ -3,7 +3,10 @@ library's ``chess_error`` code and message; each family also derives from the bu
 Python code would catch (``ValueError`` for bad input, ``IndexError`` for an empty history, ...).
 """
 
+from __future__ import annotations
+
 import enum
+from typing import NoReturn, Optional
 
 
 class ErrorCode(enum.IntEnum):
@@ -242,7 +245,7 @@ def error_for(code, message=None, *, offset=None, index=None):
     return cls(code, message)
 
 
-def raise_for(code, message=None, *, offset=None, index=None, type_error=False):
-    if type_error:
-        raise ArgumentTypeError(code, message)
+def raise_for(
+    code: int, message: Optional[str] = None, *, offset: Optional[int] = None, index: Optional[int] = None
+) -> NoReturn:
     raise error_for(code, message, offset=offset, index=index)

@@ -4,9 +4,9 @@ included, as ``Game`` objects with ``headers``, ``moves``, ``board()`` and ``err
 import ctypes
 import os
 
-from . import _native
+from . import _args, _native
 from ._native import lib
-from .errors import ErrorCode, PgnError, raise_for
+from .errors import ArgumentTypeError, ErrorCode, PgnError, raise_for
 from .game import Game
 
 
@@ -30,10 +30,8 @@ def _open(source):
         function.callback = callback  # kept alive with the function
         _native.check(lib.chess_pgn_reader_from_callback(callback, None, ctypes.byref(reader)))
         return reader, function
-    raise_for(
-        ErrorCode.INVALID_ARGUMENT,
-        f"read_pgn takes a path, bytes or a binary file, not {type(source).__name__}",
-        type_error=True,
+    raise ArgumentTypeError(
+        ErrorCode.INVALID_ARGUMENT, f"read_pgn takes a path, bytes or a file object, not {type(source).__name__}"
     )
 
 
@@ -48,7 +46,7 @@ def _stream_reader(stream):
                 chunk = stream.read(65536)
                 if not chunk:
                     return 0
-                pending.extend(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
+                pending.extend(_args.utf8(chunk, "PGN text") if isinstance(chunk, str) else chunk)
             n = min(cap, len(pending))
             ctypes.memmove(buf, bytes(pending[:n]), n)
             del pending[:n]
