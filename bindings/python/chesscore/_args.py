@@ -3,6 +3,7 @@ TypeError), a value the library cannot take the chesscore.Error of its family (a
 
 from __future__ import annotations
 
+import os
 from typing import Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from .errors import ArgumentTypeError, ErrorCode, raise_for
@@ -59,3 +60,19 @@ def text(value: object, what: str) -> bytes:
     if b"\0" in data:
         raise_for(ErrorCode.INVALID_TEXT, f"{what} holds a NUL character")
     return data
+
+
+Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def path(value: object) -> bytes:
+    """A path (str, bytes or os.PathLike) as the bytes the system names the file by, as
+    ``open`` takes it (``os.fsencode``: a name that is not UTF-8 keeps its bytes)."""
+    of_type(value, (str, bytes, os.PathLike), "path")
+    try:
+        name = os.fsencode(value)  # type: ignore[arg-type]
+    except UnicodeEncodeError:
+        raise_for(ErrorCode.INVALID_TEXT, f"the path {value!r} cannot be encoded for this system")
+    if b"\0" in name:
+        raise_for(ErrorCode.INVALID_TEXT, "the path holds a NUL character")
+    return name

@@ -15,10 +15,7 @@ def _open(source):
     function (None otherwise), which must live as long as the handle."""
     reader = ctypes.POINTER(_native.PgnReader)()
     if isinstance(source, (str, os.PathLike)):
-        path = os.fsencode(source)
-        if b"\0" in path:
-            raise_for(ErrorCode.INVALID_TEXT, "the path holds a NUL character")
-        _native.check(lib.chess_pgn_reader_open_file(path, ctypes.byref(reader)))
+        _native.check(lib.chess_pgn_reader_open_file(_args.path(source), ctypes.byref(reader)))
         return reader, None
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)

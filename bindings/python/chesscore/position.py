@@ -99,9 +99,10 @@ class Position:
         return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_args.text(f, "FEN field") for f in fields)))
 
     @classmethod
-    def from_fen_file(cls, path):
-        """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing)."""
-        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.text(str(path), "path")))
+    def from_fen_file(cls, path: _args.Path) -> Position:
+        """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing).
+        ``path`` is a str, bytes or os.PathLike, as for ``open``."""
+        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.path(path)))
 
     @classmethod
     def from_chess960(cls, number: int) -> Position:
