@@ -62,9 +62,6 @@ def text(value: object, what: str) -> bytes:
     return data
 
 
-Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
-
-
 def path(value: object) -> bytes:
     """A path (str, bytes or os.PathLike) as the bytes the system names the file by, as
     ``open`` takes it (``os.fsencode``: a name that is not UTF-8 keeps its bytes)."""

@@ -15,7 +15,9 @@ def _open(source):
     function (None otherwise), which must live as long as the handle."""
     reader = ctypes.POINTER(_native.PgnReader)()
     if isinstance(source, (str, os.PathLike)):
-        _native.check(lib.chess_pgn_reader_open_file(_args.path(source), ctypes.byref(reader)))
+        code = lib.chess_pgn_reader_open_file(_args.path(source), ctypes.byref(reader))
+        if code:
+            raise_for(code, filename=source)
         return reader, None
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)

@@ -8,7 +8,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
-from .errors import ErrorCode, raise_for
+from .errors import ErrorCode, StrOrBytesPath, raise_for
 from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -25,12 +25,13 @@ def _owned(ptr):
     return ptr
 
 
-def _parse_fen(function, *args):
+def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
+    """Calls a FEN reader ``function(*args, &out, &offset)``; ``filename`` names the file read."""
     out = _native.POS()
     offset = ctypes.c_size_t()
     code = function(*args, ctypes.byref(out), ctypes.byref(offset))
     if code:
-        raise_for(code, offset=offset.value if 100 <= code < 200 else None)
+        raise_for(code, offset=offset.value if 100 <= code < 200 else None, filename=filename)
     return out
 
 
@@ -99,10 +100,10 @@ class Position:
         return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_args.text(f, "FEN field") for f in fields)))
 
     @classmethod
-    def from_fen_file(cls, path: _args.Path) -> Position:
+    def from_fen_file(cls, path: StrOrBytesPath) -> Position:
         """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing).
         ``path`` is a str, bytes or os.PathLike, as for ``open``."""
-        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.path(path)))
+        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.path(path), filename=path))
 
     @classmethod
     def from_chess960(cls, number: int) -> Position:

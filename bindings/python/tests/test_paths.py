@@ -2,6 +2,7 @@
 os.PathLike as for ``open``, names that are not UTF-8 included (read_pgn reads bytes as PGN
 data, so there a path is a str or os.PathLike)."""
 
+import errno
 import os
 import sys
 
@@ -76,3 +77,24 @@ def test_paths_the_system_cannot_name(name):
 def test_a_path_of_the_wrong_type_raises_type_error(name):
     with pytest.raises(chesscore.ArgumentTypeError, match="path must be str or bytes or PathLike"):
         Position.from_fen_file(name)
+
+
+def test_a_missing_file_is_named_as_python_names_it(tmp_path):
+    missing = tmp_path / "missing.pgn"
+    calls = [(Position.from_fen_file, name) for name in (missing, str(missing), os.fsencode(missing))]
+    calls += [(lambda name: list(chesscore.read_pgn(name)), name) for name in (missing, str(missing))]
+    for call, name in calls:
+        with pytest.raises(chesscore.NoSuchFileError) as e:
+            call(name)
+        with pytest.raises(FileNotFoundError) as python:
+            open(name)
+        assert e.value.filename == python.value.filename == os.fspath(name)
+        assert str(e.value) == e.value.message == f"no such file: {os.fspath(name)!r}"
+        assert e.value.errno == errno.ENOENT and e.value.code == chesscore.ErrorCode.FILE_NOT_FOUND
+
+
+def test_a_file_that_cannot_be_read_is_named(tmp_path):
+    with pytest.raises(chesscore.ReadError) as e:
+        Position.from_fen_file(tmp_path)  # a directory
+    assert isinstance(e.value, OSError) and e.value.filename == str(tmp_path)
+    assert str(e.value) == f"cannot read the file: {str(tmp_path)!r}"
