@@ -10,7 +10,7 @@ import os
 from ctypes import POINTER, c_bool, c_char_p, c_double, c_int, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
 from pathlib import Path
 
-from .errors import ErrorCode, LibraryError, raise_for
+from .errors import ErrorCode, LibraryError, error_for, raise_for
 
 MAX_MOVES = 256
 FEN_MAX = 104
@@ -241,8 +241,9 @@ def check(code):
         raise_for(code)
 
 
-def read_text(function, *args, size=128):
-    """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short."""
+def read_text(function, *args, size=128, error=error_for):
+    """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short;
+    ``error(code)`` is the exception of a failure."""
     buf = ctypes.create_string_buffer(size)
     length = c_size_t()
     code = function(*args, buf, size, ctypes.byref(length))
@@ -250,7 +251,8 @@ def read_text(function, *args, size=128):
         size = length.value + 1
         buf = ctypes.create_string_buffer(size)
         code = function(*args, buf, size, ctypes.byref(length))
-    check(code)
+    if code:
+        raise error(code)
     return buf.raw[: length.value].decode("utf-8")
 
 

@@ -116,7 +116,9 @@ class FenError(Error, ValueError):
 
 
 class MoveError(Error, ValueError):
-    """A move that cannot be read or played; ``index`` is the bad token's of a move line."""
+    """A move that cannot be read or played; ``index`` is the bad token's of a move line. The
+    message of a move read or played alone names it and, where the position decides, the FEN,
+    in python-chess's words: ``illegal san: 'e5' in <FEN>``."""
 
     def __init__(self, code, message, index=None):
         if index is not None:

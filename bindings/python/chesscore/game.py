@@ -11,7 +11,7 @@ from typing import Dict, List, Optional
 from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode
-from .position import Position, _owned, _raw
+from .position import Position, _move_error, _owned, _raw
 from .types import BLACK, WHITE, Move
 
 
@@ -106,18 +106,24 @@ class Game:
     def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() when null moves are allowed); raises
         IllegalMoveError otherwise, leaving the game unchanged."""
-        _native.check(lib.chess_game_push(self._ptr, _raw(move)))
+        code = lib.chess_game_push(self._ptr, _raw(move))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), move)
 
     def push_san(self, text: str) -> Move:
         """Plays a move given in SAN (lenient) and returns it."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out)))
+        code = lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), text, "san")
         return Move(out.value, self._chess960)
 
     def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out)))
+        code = lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), text, "uci")
         return Move(out.value, self._chess960)
 
     def pop(self):

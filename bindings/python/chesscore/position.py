@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 import weakref
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
-from .errors import ErrorCode, StrOrBytesPath, raise_for
+from .errors import Error, ErrorCode, StrOrBytesPath, error_for, raise_for
 from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -33,6 +34,31 @@ def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
     if code:
         raise_for(code, offset=offset.value if 100 <= code < 200 else None, filename=filename)
     return out
+
+
+# python-chess 1.11.2's wording (chess.Board.parse_san, parse_uci): the move as given and, where
+# the position decides, the position's FEN. A Move object is named by its UCI.
+_MOVE_MESSAGES = {
+    ErrorCode.ILLEGAL_MOVE: "illegal {notation}: {move!r} in {fen}",
+    ErrorCode.SAN_AMBIGUOUS: "ambiguous san: {move!r} in {fen}",
+    ErrorCode.SAN_NOT_CANONICAL: "non-canonical san: {move!r} in {fen}",
+    ErrorCode.SAN_SYNTAX: "invalid san: {move!r}",
+    ErrorCode.UCI_SYNTAX: "invalid uci: {move!r}",
+    ErrorCode.INVALID_MOVE: "invalid move encoding: {move}",
+}
+
+
+def _move_error(code: int, pos, move: Union[str, Move], notation: str = "move") -> Error:
+    """The exception of a move call that failed in the position handle ``pos`` (unchanged by
+    the failure): ``move`` as given, in ``notation`` ("san", "uci"; "move" for a Move)."""
+    template = _MOVE_MESSAGES.get(code)
+    if template is None:
+        return error_for(code)
+    if isinstance(move, Move):
+        # An invalid encoding has no UCI: its number names it.
+        move = f"{move.raw:#06x}" if code == ErrorCode.INVALID_MOVE else move.uci()
+    fen = _native.read_text(lib.chess_fen_write, pos, size=_native.FEN_MAX)
+    return error_for(code, template.format(notation=notation, move=move, fen=fen))
 
 
 def _move_list(count_and_fill, chess960):
@@ -180,17 +206,21 @@ class Position:
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move, with its check or mate suffix; "--" for Move.null()."""
-        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX)
+        error = functools.partial(_move_error, pos=self._ptr, move=move)
+        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX, error=error)
 
     def uci(self, move: Move) -> str:
         """The UCI of a move as this position writes it (king takes rook in Chess960)."""
-        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8)
+        error = functools.partial(_move_error, pos=self._ptr, move=move)
+        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8, error=error)
 
     def parse_uci(self, text: str) -> Move:
         """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
         chess; ``0000`` is Move.null())."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_move_from_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out)))
+        code = lib.chess_move_from_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, self._ptr, text, "uci")
         return Move(out.value, self.chess960)
 
     def parse_san(self, text: str, *, strict: bool = False, allow_null: bool = False) -> Move:
@@ -198,7 +228,9 @@ class Position:
         accepts only the canonical SAN, suffix included."""
         flags = _args.flag(strict, "strict", _SAN_STRICT) | _args.flag(allow_null, "allow_null", _SAN_ALLOW_NULL)
         out = ctypes.c_uint16()
-        _native.check(lib.chess_move_from_san_with(self._ptr, _args.text(text, "move"), flags, ctypes.byref(out)))
+        code = lib.chess_move_from_san_with(self._ptr, _args.text(text, "move"), flags, ctypes.byref(out))
+        if code:
+            raise _move_error(code, self._ptr, text, "san")
         return Move(out.value, self.chess960)
 
     def parse_line(self, text: str) -> List[Move]:
@@ -217,7 +249,9 @@ class Position:
         """Plays a legal move (Move.null() passes the turn); raises IllegalMoveError otherwise,
         leaving the position unchanged."""
         raw = _raw(move)
-        _native.check(lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr))
+        code = lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr)
+        if code:
+            raise _move_error(code, self._ptr, move)
 
     def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
