@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Mapping, Optional, Tuple, Type, TypeVar, Union
 
-from .errors import ArgumentTypeError, ErrorCode, raise_for
+from .errors import ArgumentTypeError, ErrorCode, error_for, raise_for
 
 T = TypeVar("T")
 
@@ -51,7 +51,7 @@ def utf8(value: object, what: str) -> bytes:
     try:
         return of_type(value, str, what).encode("utf-8")
     except UnicodeEncodeError:
-        raise_for(ErrorCode.INVALID_TEXT, f"{what} holds a lone surrogate, which UTF-8 cannot write")
+        raise error_for(ErrorCode.INVALID_TEXT, f"{what} holds a lone surrogate, which UTF-8 cannot write") from None
 
 
 def text(value: object, what: str) -> bytes:
@@ -69,7 +69,7 @@ def path(value: object) -> bytes:
     try:
         name = os.fsencode(value)  # type: ignore[arg-type]
     except UnicodeEncodeError:
-        raise_for(ErrorCode.INVALID_TEXT, f"the path {value!r} cannot be encoded for this system")
+        raise error_for(ErrorCode.INVALID_TEXT, f"the path {value!r} cannot be encoded for this system") from None
     if b"\0" in name:
         raise_for(ErrorCode.INVALID_TEXT, "the path holds a NUL character")
     return name
