@@ -43,7 +43,7 @@ from .errors import (
     TagNotFoundError,
 )
 from .game import Game, Outcome, Termination
-from .pgn import read_pgn
+from .pgn import read_pgn, read_pgn_string
 from .position import STARTING_FEN, Position
 from .types import (
     BISHOP,
@@ -133,5 +133,6 @@ __all__ = [
     "library_version",
     "parse_square",
     "read_pgn",
+    "read_pgn_string",
     "square_name",
 ]

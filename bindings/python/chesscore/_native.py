@@ -10,7 +10,7 @@ import os
 from ctypes import POINTER, c_bool, c_char_p, c_double, c_int, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
 from pathlib import Path
 
-from .errors import ErrorCode, LibraryError, raise_for
+from .errors import ErrorCode, LibraryError, error_for, raise_for
 
 MAX_MOVES = 256
 FEN_MAX = 104
@@ -236,22 +236,14 @@ def _load():
 lib, path = _load()
 
 
-def encode(text, what="text"):
-    """A str argument as the NUL-terminated bytes C expects; an embedded NUL would cut it short."""
-    if not isinstance(text, str):
-        raise_for(ErrorCode.INVALID_ARGUMENT, f"{what} must be a str, not {type(text).__name__}", type_error=True)
-    if "\0" in text:
-        raise_for(ErrorCode.INVALID_TEXT, f"{what} holds a NUL character")
-    return text.encode("utf-8")
-
-
 def check(code):
     if code:
         raise_for(code)
 
 
-def read_text(function, *args, size=128):
-    """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short."""
+def read_text(function, *args, size=128, error=error_for):
+    """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short;
+    ``error(code)`` is the exception of a failure."""
     buf = ctypes.create_string_buffer(size)
     length = c_size_t()
     code = function(*args, buf, size, ctypes.byref(length))
@@ -259,7 +251,8 @@ def read_text(function, *args, size=128):
         size = length.value + 1
         buf = ctypes.create_string_buffer(size)
         code = function(*args, buf, size, ctypes.byref(length))
-    check(code)
+    if code:
+        raise error(code)
     return buf.raw[: length.value].decode("utf-8")
 
 

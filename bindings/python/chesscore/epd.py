@@ -1,8 +1,10 @@
 """EPD records, read once into Python values."""
 
+from __future__ import annotations
+
 import ctypes
 
-from . import _native
+from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
 from .position import Position
@@ -19,10 +21,10 @@ class Epd:
 
     __slots__ = ("_position", "_operations", "_line")
 
-    def __init__(self, line, *, chess960=False):
-        parse = lib.chess_epd_parse_chess960 if chess960 else lib.chess_epd_parse
+    def __init__(self, line: str, *, chess960: bool = False):
+        parse = lib.chess_epd_parse_chess960 if _args.of_type(chess960, bool, "chess960") else lib.chess_epd_parse
         handle = _native.EPD()
-        _native.check(parse(_native.encode(line, "EPD line"), ctypes.byref(handle)))
+        _native.check(parse(_args.text(line, "EPD line"), ctypes.byref(handle)))
         try:
             self._read(handle)
         finally:

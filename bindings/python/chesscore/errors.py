@@ -3,7 +3,15 @@ library's ``chess_error`` code and message; each family also derives from the bu
 Python code would catch (``ValueError`` for bad input, ``IndexError`` for an empty history, ...).
 """
 
+from __future__ import annotations
+
 import enum
+import errno
+import os
+from typing import NoReturn, Optional, Union
+
+# A path as open() takes it (typeshed's name).
+StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
 class ErrorCode(enum.IntEnum):
@@ -108,7 +116,9 @@ class FenError(Error, ValueError):
 
 
 class MoveError(Error, ValueError):
-    """A move that cannot be read or played; ``index`` is the bad token's of a move line."""
+    """A move that cannot be read or played; ``index`` is the bad token's of a move line. The
+    message of a move read or played alone names it and, where the position decides, the FEN,
+    in python-chess's words: ``illegal san: 'e5' in <FEN>``."""
 
     def __init__(self, code, message, index=None):
         if index is not None:
@@ -137,12 +147,37 @@ class EmptyHistoryError(Error, IndexError):
     """A move taken back from a game without moves."""
 
 
-class NoSuchFileError(Error, FileNotFoundError):
-    """A file that does not exist."""
+class _FileError(Error):
+    """An error about a file. ``filename`` is its path as given (``os.fspath``: str or bytes), as
+    in Python's own OSError, and the message names it."""
+
+    _what = ""
+
+    def __init__(self, code, message, filename: Optional[StrOrBytesPath] = None):
+        if filename is not None:
+            filename = os.fspath(filename)
+            message = f"{self._what}: {filename!r}"  # repr, as Python's own: a name may not print
+        super().__init__(code, message)
+        self.filename = filename
+
+    def __str__(self):
+        return self.message  # OSError's would be "[Errno None] None: 'name'"
 
 
-class ReadError(Error, OSError):
+class NoSuchFileError(_FileError, FileNotFoundError):
+    """A file that does not exist (``errno`` is ENOENT)."""
+
+    _what = "no such file"
+
+    def __init__(self, code, message, filename: Optional[StrOrBytesPath] = None):
+        super().__init__(code, message, filename)
+        self.errno, self.strerror = errno.ENOENT, os.strerror(errno.ENOENT)
+
+
+class ReadError(_FileError, OSError):
     """A file that exists but cannot be read."""
+
+    _what = "cannot read the file"
 
 
 class EpdError(Error, ValueError):
@@ -225,8 +260,8 @@ def _message(code):
     return lib.chess_error_message(code).decode("utf-8")
 
 
-def error_for(code, message=None, *, offset=None, index=None):
-    """The exception for a ``chess_error`` code."""
+def error_for(code, message=None, *, offset=None, index=None, filename: Optional[StrOrBytesPath] = None):
+    """The exception for a ``chess_error`` code (``filename``: the path of a file error)."""
     try:
         code = ErrorCode(code)
     except ValueError:
@@ -239,10 +274,17 @@ def error_for(code, message=None, *, offset=None, index=None):
         cls = EpdError if 600 <= code < 700 else Error
     if issubclass(cls, MoveError):
         return cls(code, message, index)
+    if issubclass(cls, _FileError):
+        return cls(code, message, filename)
     return cls(code, message)
 
 
-def raise_for(code, message=None, *, offset=None, index=None, type_error=False):
-    if type_error:
-        raise ArgumentTypeError(code, message)
-    raise error_for(code, message, offset=offset, index=index)
+def raise_for(
+    code: int,
+    message: Optional[str] = None,
+    *,
+    offset: Optional[int] = None,
+    index: Optional[int] = None,
+    filename: Optional[StrOrBytesPath] = None,
+) -> NoReturn:
+    raise error_for(code, message, offset=offset, index=index, filename=filename)

@@ -1,14 +1,17 @@
 """Games: a start position, the moves played and the positions they reached (an owned
 ``chess_game`` handle), with repetition and outcomes."""
 
+from __future__ import annotations
+
 import ctypes
 import enum
 import weakref
+from typing import Dict, List, Optional
 
-from . import _native
+from . import _args, _native
 from ._native import lib
-from .errors import ErrorCode, raise_for
-from .position import Position, _owned, _raw
+from .errors import ErrorCode
+from .position import Position, _move_error, _owned, _raw
 from .types import BLACK, WHITE, Move
 
 
@@ -30,11 +33,11 @@ class Outcome:
 
     __slots__ = ("termination", "winner")
 
-    def __init__(self, termination, winner):
-        self.termination = termination
-        self.winner = winner
+    def __init__(self, termination: Termination, winner: Optional[bool]):
+        self.termination = _args.of_type(termination, Termination, "termination")
+        self.winner = _args.of_type(winner, (bool, type(None)), "winner")
 
-    def result(self):
+    def result(self) -> str:
         """"1-0", "0-1" or "1/2-1/2"."""
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
 
@@ -61,10 +64,8 @@ class Game:
 
     __slots__ = ("_ptr", "_finalizer", "_chess960", "headers", "error", "__weakref__")
 
-    def __init__(self, start=None):
-        if start is not None and not isinstance(start, Position):
-            what = type(start).__name__
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"a game starts from a Position, not {what}", type_error=True)
+    def __init__(self, start: Optional[Position] = None):
+        start = _args.of_type(start, (Position, type(None)), "start")
         self._adopt(lib.chess_game_new(start._ptr if start is not None else None))
 
     def _adopt(self, ptr, headers=None, error=None):
@@ -102,21 +103,27 @@ class Game:
 
     # -- moves
 
-    def push(self, move):
+    def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() when null moves are allowed); raises
         IllegalMoveError otherwise, leaving the game unchanged."""
-        _native.check(lib.chess_game_push(self._ptr, _raw(move)))
+        code = lib.chess_game_push(self._ptr, _raw(move))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), move)
 
-    def push_san(self, text):
+    def push_san(self, text: str) -> Move:
         """Plays a move given in SAN (lenient) and returns it."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_game_push_san(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        code = lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), text, "san")
         return Move(out.value, self._chess960)
 
-    def push_uci(self, text):
+    def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_game_push_uci(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        code = lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, lib.chess_game_position(self._ptr), text, "uci")
         return Move(out.value, self._chess960)
 
     def pop(self):
@@ -127,14 +134,14 @@ class Game:
         return Move(out.value, self._chess960)
 
     @property
-    def moves(self):
+    def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
         n = lib.chess_game_ply_count(self._ptr)
         buf = (ctypes.c_uint16 * n)()
         lib.chess_game_moves(self._ptr, buf, n)
         return [Move(raw, self._chess960) for raw in buf]
 
-    def san_moves(self):
+    def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
         line = _native.read_text(lib.chess_game_san_moves, self._ptr, size=1024)
         return line.split(" ") if line else []
@@ -144,8 +151,8 @@ class Game:
         return lib.chess_game_allows_null_moves(self._ptr)
 
     @allow_null_moves.setter
-    def allow_null_moves(self, allow):
-        lib.chess_game_set_allow_null_moves(self._ptr, bool(allow))
+    def allow_null_moves(self, allow: bool) -> None:
+        lib.chess_game_set_allow_null_moves(self._ptr, _args.of_type(allow, bool, "allow_null_moves"))
 
     # -- positions (copies: the game's own change as moves are pushed and popped)
 
@@ -157,11 +164,9 @@ class Game:
         """A copy of the start position."""
         return Position._copy_of(lib.chess_game_start(self._ptr))
 
-    def position_at(self, ply):
+    def position_at(self, ply: int) -> Position:
         """A copy of the position after ``ply`` moves (0: the start)."""
-        if not isinstance(ply, int) or not 0 <= ply <= len(self):
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"no position after {ply!r} moves in a game of {len(self)}")
-        return Position._copy_of(lib.chess_game_position_at(self._ptr, ply))
+        return Position._copy_of(lib.chess_game_position_at(self._ptr, _args.integer(ply, "ply", 0, len(self))))
 
     # -- PGN
 
@@ -179,33 +184,33 @@ class Game:
         position and are left to the library)."""
         for name in _tags(self._ptr):
             if name not in self.headers:
-                _native.check(lib.chess_game_remove_tag(self._ptr, _native.encode(name, "tag name")))
+                _native.check(lib.chess_game_remove_tag(self._ptr, _args.text(name, "tag name")))
         for name, value in self.headers.items():
             if name in ("FEN", "SetUp", "Variant"):
                 continue
             _native.check(
-                lib.chess_game_set_tag(self._ptr, _native.encode(name, "tag name"), _native.encode(value, "tag value"))
+                lib.chess_game_set_tag(self._ptr, _args.text(name, "tag name"), _args.text(value, "tag value"))
             )
 
     # -- outcome
 
-    def outcome(self, *, claim_draw=False):
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """The Outcome when the game is over by the automatic rules (checkmate, insufficient
         material, stalemate, seventy-five moves, fivefold repetition) or, with ``claim_draw``, by
         a draw the side to move may claim; None while it goes on."""
         outcome = lib.chess_game_outcome(self._ptr)
         if outcome.result:
             return Outcome(Termination(outcome.termination), _WINNERS[outcome.result])
-        if claim_draw:
+        if _args.of_type(claim_draw, bool, "claim_draw"):
             draw = self.claimable_draw()
             if draw is not None:
                 return Outcome(draw, None)
         return None
 
-    def is_game_over(self, *, claim_draw=False):
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
         return self.outcome(claim_draw=claim_draw) is not None
 
-    def result(self, *, claim_draw=False):
+    def result(self, *, claim_draw: bool = False) -> str:
         """"1-0", "0-1", "1/2-1/2", or "*" while the game goes on."""
         outcome = self.outcome(claim_draw=claim_draw)
         return "*" if outcome is None else outcome.result()
@@ -223,8 +228,9 @@ class Game:
         """How many times the current position has occurred, this time included."""
         return lib.chess_game_repetition_count(self._ptr)
 
-    def is_repetition(self, count=3):
-        return self.repetition_count() >= count
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the current position has occurred at least ``count`` times."""
+        return self.repetition_count() >= _args.integer(count, "count", 1)
 
     def is_threefold_repetition(self):
         return lib.chess_game_is_threefold_repetition(self._ptr)
@@ -236,7 +242,7 @@ class Game:
         return lib.chess_game_can_claim_threefold_repetition(self._ptr)
 
 
-def _tags(ptr):
+def _tags(ptr) -> Dict[str, str]:
     """The tags of a game handle as a dict, in order."""
     tags = {}
     name_buf = ctypes.create_string_buffer(64)

@@ -1,12 +1,16 @@
-"""PGN: ``read_pgn`` yields the games of a file, a buffer or a binary stream, broken ones
-included, as ``Game`` objects with ``headers``, ``moves``, ``board()`` and ``error``."""
+"""PGN: ``read_pgn`` yields the games of a file, a buffer or a stream, ``read_pgn_string``
+those of a str, broken ones included, as ``Game`` objects with ``headers``, ``moves``,
+``board()`` and ``error``."""
+
+from __future__ import annotations
 
 import ctypes
 import os
+from typing import IO, Iterator, Union
 
-from . import _native
+from . import _args, _native
 from ._native import lib
-from .errors import ErrorCode, PgnError, raise_for
+from .errors import ArgumentTypeError, ErrorCode, PgnError, raise_for
 from .game import Game
 
 
@@ -15,10 +19,9 @@ def _open(source):
     function (None otherwise), which must live as long as the handle."""
     reader = ctypes.POINTER(_native.PgnReader)()
     if isinstance(source, (str, os.PathLike)):
-        path = os.fsencode(source)
-        if b"\0" in path:
-            raise_for(ErrorCode.INVALID_TEXT, "the path holds a NUL character")
-        _native.check(lib.chess_pgn_reader_open_file(path, ctypes.byref(reader)))
+        code = lib.chess_pgn_reader_open_file(_args.path(source), ctypes.byref(reader))
+        if code:
+            raise_for(code, filename=source)
         return reader, None
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -30,10 +33,8 @@ def _open(source):
         function.callback = callback  # kept alive with the function
         _native.check(lib.chess_pgn_reader_from_callback(callback, None, ctypes.byref(reader)))
         return reader, function
-    raise_for(
-        ErrorCode.INVALID_ARGUMENT,
-        f"read_pgn takes a path, bytes or a binary file, not {type(source).__name__}",
-        type_error=True,
+    raise ArgumentTypeError(
+        ErrorCode.INVALID_ARGUMENT, f"read_pgn takes a path, bytes or a file object, not {type(source).__name__}"
     )
 
 
@@ -48,7 +49,7 @@ def _stream_reader(stream):
                 chunk = stream.read(65536)
                 if not chunk:
                     return 0
-                pending.extend(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
+                pending.extend(_args.utf8(chunk, "PGN text") if isinstance(chunk, str) else chunk)
             n = min(cap, len(pending))
             ctypes.memmove(buf, bytes(pending[:n]), n)
             del pending[:n]
@@ -77,14 +78,17 @@ def _error(reader, code):
     )
 
 
-def read_pgn(source):
-    """Yields one ``Game`` per game of ``source`` in order: a path (str or path-like), a
-    bytes-like buffer (copied), or a file object opened in binary (or text) mode.
+def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO]) -> Iterator[Game]:
+    """Yields one ``Game`` per game of ``source`` in order: a path (str or os.PathLike), a
+    bytes-like buffer of PGN data (copied), or a file object opened in binary (or text) mode. A
+    str is always a path, as for ``open``: PGN text in a str goes to ``read_pgn_string``. Bytes
+    are PGN data, so here, unlike everywhere else, a path is not bytes: pass
+    ``os.fsdecode(name)``, which keeps a name that is not UTF-8.
 
     Every move is replayed and checked. A broken game is yielded too, holding what was read of
     it (its headers and the main line up to the problem), with ``game.error`` a ``PgnError``
     (``message`` with the game's number, line and column; ``line``, ``column``, ``ply``);
-    ``error`` is None for the others. A missing file raises NoSuchFileError at once.
+    ``error`` is None for the others. A missing file raises NoSuchFileError before the first game.
     """
     reader, callback = _open(source)
     try:
@@ -107,3 +111,9 @@ def read_pgn(source):
             yield Game._from_pgn(out, error)
     finally:
         lib.chess_pgn_reader_free(reader)
+
+
+def read_pgn_string(text: str) -> Iterator[Game]:
+    """Yields the games of PGN text in a str, as ``read_pgn`` does. A function of its own, as
+    ``json.loads`` beside ``json.load``: ``read_pgn`` takes a str as a path, as ``open`` does."""
+    return read_pgn(_args.utf8(text, "PGN text"))

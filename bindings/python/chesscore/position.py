@@ -1,12 +1,16 @@
 """Positions: an owned ``chess_position`` handle, freed when the object is collected."""
 
-import ctypes
-import weakref
+from __future__ import annotations
 
-from . import _native
+import ctypes
+import functools
+import weakref
+from typing import Dict, List, Optional, Tuple, Union
+
+from . import _args, _native
 from ._native import MAX_MOVES, lib
-from .errors import ErrorCode, raise_for
-from .types import Move, Piece, c_color, square, squares_of
+from .errors import Error, ErrorCode, StrOrBytesPath, error_for, raise_for
+from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -22,13 +26,39 @@ def _owned(ptr):
     return ptr
 
 
-def _parse_fen(function, *args):
+def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
+    """Calls a FEN reader ``function(*args, &out, &offset)``; ``filename`` names the file read."""
     out = _native.POS()
     offset = ctypes.c_size_t()
     code = function(*args, ctypes.byref(out), ctypes.byref(offset))
     if code:
-        raise_for(code, offset=offset.value if 100 <= code < 200 else None)
+        raise_for(code, offset=offset.value if 100 <= code < 200 else None, filename=filename)
     return out
+
+
+# python-chess 1.11.2's wording (chess.Board.parse_san, parse_uci): the move as given and, where
+# the position decides, the position's FEN. A Move object is named by its UCI.
+_MOVE_MESSAGES = {
+    ErrorCode.ILLEGAL_MOVE: "illegal {notation}: {move!r} in {fen}",
+    ErrorCode.SAN_AMBIGUOUS: "ambiguous san: {move!r} in {fen}",
+    ErrorCode.SAN_NOT_CANONICAL: "non-canonical san: {move!r} in {fen}",
+    ErrorCode.SAN_SYNTAX: "invalid san: {move!r}",
+    ErrorCode.UCI_SYNTAX: "invalid uci: {move!r}",
+    ErrorCode.INVALID_MOVE: "invalid move encoding: {move}",
+}
+
+
+def _move_error(code: int, pos, move: Union[str, Move], notation: str = "move") -> Error:
+    """The exception of a move call that failed in the position handle ``pos`` (unchanged by
+    the failure): ``move`` as given, in ``notation`` ("san", "uci"; "move" for a Move)."""
+    template = _MOVE_MESSAGES.get(code)
+    if template is None:
+        return error_for(code)
+    if isinstance(move, Move):
+        # An invalid encoding has no UCI: its number names it.
+        move = f"{move.raw:#06x}" if code == ErrorCode.INVALID_MOVE else move.uci()
+    fen = _native.read_text(lib.chess_fen_write, pos, size=_native.FEN_MAX)
+    return error_for(code, template.format(notation=notation, move=move, fen=fen))
 
 
 def _move_list(count_and_fill, chess960):
@@ -64,38 +94,47 @@ class Position:
         return cls._wrap(lib.chess_position_clone(borrowed))
 
     @classmethod
-    def from_fen(cls, fen, *, chess960=False, allow_impossible_check=False):
+    def from_fen(cls, fen: str, *, chess960: bool = False, allow_impossible_check: bool = False) -> Position:
         """Reads a FEN (4 to 6 fields). With ``chess960``, castling rights may be X-FEN or
         Shredder-FEN and the position plays by Chess960 rules. ``allow_impossible_check``
         accepts checks no single move could give (two pawns checking), as python-chess does.
         Raises FenError with the offset of the fault."""
-        flags = (_native.FEN_CHESS960 if chess960 else 0) | (
-            _native.FEN_ALLOW_IMPOSSIBLE_CHECK if allow_impossible_check else 0
+        flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
+            allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
         )
         out = _native.POS()
         offset = ctypes.c_size_t()
-        code = lib.chess_fen_parse_with(_native.encode(fen, "fen"), flags, ctypes.byref(out), None, ctypes.byref(offset))
+        code = lib.chess_fen_parse_with(_args.text(fen, "fen"), flags, ctypes.byref(out), None, ctypes.byref(offset))
         if code:
             raise_for(code, offset=offset.value if 100 <= code < 200 else None)
         return cls._wrap(out)
 
     @classmethod
-    def from_components(cls, placement, turn, castling, en_passant, halfmove_clock=0, fullmove_number=1):
-        """Builds a position from the six FEN fields given separately."""
-        fields = [placement, turn, castling, en_passant, str(halfmove_clock), str(fullmove_number)]
-        return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_native.encode(f, "FEN field") for f in fields)))
+    def from_components(
+        cls,
+        placement: str,
+        turn: str,
+        castling: str,
+        en_passant: str,
+        halfmove_clock: Union[int, str] = 0,
+        fullmove_number: Union[int, str] = 1,
+    ) -> Position:
+        """Builds a position from the six FEN fields given separately (the two counts as ints
+        or as their text)."""
+        counts = [str(_args.of_type(n, (int, str), "a FEN count")) for n in (halfmove_clock, fullmove_number)]
+        fields = [placement, turn, castling, en_passant, *counts]
+        return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_args.text(f, "FEN field") for f in fields)))
 
     @classmethod
-    def from_fen_file(cls, path):
-        """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing)."""
-        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _native.encode(str(path), "path")))
+    def from_fen_file(cls, path: StrOrBytesPath) -> Position:
+        """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing).
+        ``path`` is a str, bytes or os.PathLike, as for ``open``."""
+        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.path(path), filename=path))
 
     @classmethod
-    def from_chess960(cls, number):
+    def from_chess960(cls, number: int) -> Position:
         """Chess960 start position ``number`` (0 to 959; 518 is the standard arrangement)."""
-        if not isinstance(number, int) or not 0 <= number < 960:
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"Chess960 start positions are numbered 0 to 959, not {number!r}")
-        return cls._wrap(lib.chess_position_new_chess960(number))
+        return cls._wrap(lib.chess_position_new_chess960(_args.integer(number, "Chess960 start position", 0, 959)))
 
     # -- copying and comparing
 
@@ -125,14 +164,12 @@ class Position:
 
     # -- text
 
-    def fen(self, *, en_passant="legal", castling="auto"):
+    def fen(self, *, en_passant: str = "legal", castling: str = "auto") -> str:
         """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's
         default), "pseudo_legal" or "as_recorded" (after every double push). ``castling``:
         "auto" (KQkq, X-FEN in Chess960), "xfen" or "shredder" (HAha)."""
-        try:
-            mode, notation = _EP_MODES[en_passant], _CASTLING[castling]
-        except KeyError as e:
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"unknown FEN option {e.args[0]!r}")
+        mode = _args.option(en_passant, _EP_MODES, "en_passant")
+        notation = _args.option(castling, _CASTLING, "castling")
         return _native.read_text(lib.chess_fen_write_ex, self._ptr, mode, notation, size=_native.FEN_MAX)
 
     def board_string(self):
@@ -156,7 +193,7 @@ class Position:
     def pseudo_legal_moves(self):
         return _move_list(lambda buf: lib.chess_pseudo_legal_moves(self._ptr, buf, MAX_MOVES), self.chess960)
 
-    def legal_moves_from(self, from_square):
+    def legal_moves_from(self, from_square: Union[int, str]) -> List[Move]:
         """The legal moves of the piece on a square."""
         sq = square(from_square)
         return _move_list(lambda buf: lib.chess_legal_moves_from(self._ptr, sq, buf, MAX_MOVES), self.chess960)
@@ -164,36 +201,42 @@ class Position:
     def legal_move_count(self):
         return lib.chess_legal_moves(self._ptr, None, 0)
 
-    def is_legal(self, move):
+    def is_legal(self, move: Move) -> bool:
         return lib.chess_position_is_legal(self._ptr, _raw(move))
 
-    def san(self, move):
+    def san(self, move: Move) -> str:
         """The SAN of a legal move, with its check or mate suffix; "--" for Move.null()."""
-        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX)
+        error = functools.partial(_move_error, pos=self._ptr, move=move)
+        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX, error=error)
 
-    def uci(self, move):
+    def uci(self, move: Move) -> str:
         """The UCI of a move as this position writes it (king takes rook in Chess960)."""
-        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8)
+        error = functools.partial(_move_error, pos=self._ptr, move=move)
+        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8, error=error)
 
-    def parse_uci(self, text):
+    def parse_uci(self, text: str) -> Move:
         """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
         chess; ``0000`` is Move.null())."""
         out = ctypes.c_uint16()
-        _native.check(lib.chess_move_from_uci(self._ptr, _native.encode(text, "move"), ctypes.byref(out)))
+        code = lib.chess_move_from_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        if code:
+            raise _move_error(code, self._ptr, text, "uci")
         return Move(out.value, self.chess960)
 
-    def parse_san(self, text, *, strict=False, allow_null=False):
+    def parse_san(self, text: str, *, strict: bool = False, allow_null: bool = False) -> Move:
         """The legal move a SAN names. Lenient by default (as PGN files are written); ``strict``
         accepts only the canonical SAN, suffix included."""
-        flags = (_SAN_STRICT if strict else 0) | (_SAN_ALLOW_NULL if allow_null else 0)
+        flags = _args.flag(strict, "strict", _SAN_STRICT) | _args.flag(allow_null, "allow_null", _SAN_ALLOW_NULL)
         out = ctypes.c_uint16()
-        _native.check(lib.chess_move_from_san_with(self._ptr, _native.encode(text, "move"), flags, ctypes.byref(out)))
+        code = lib.chess_move_from_san_with(self._ptr, _args.text(text, "move"), flags, ctypes.byref(out))
+        if code:
+            raise _move_error(code, self._ptr, text, "san")
         return Move(out.value, self.chess960)
 
-    def parse_line(self, text):
+    def parse_line(self, text: str) -> List[Move]:
         """A line of SAN or UCI moves, each in the position the ones before reach; the
         position does not change. A bad move raises with its ``index`` in the line."""
-        line = _native.encode(text, "line")
+        line = _args.text(text, "line")
         count, bad = ctypes.c_size_t(), ctypes.c_size_t()
         code = lib.chess_moves_from_line(self._ptr, line, 0, None, 0, ctypes.byref(count), ctypes.byref(bad))
         if code:
@@ -202,37 +245,35 @@ class Position:
         _native.check(lib.chess_moves_from_line(self._ptr, line, 0, buf, count.value, ctypes.byref(count), None))
         return [Move(raw, self.chess960) for raw in buf]
 
-    def push(self, move):
+    def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() passes the turn); raises IllegalMoveError otherwise,
         leaving the position unchanged."""
         raw = _raw(move)
-        _native.check(lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr))
+        code = lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr)
+        if code:
+            raise _move_error(code, self._ptr, move)
 
-    def push_uci(self, text):
+    def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
         move = self.parse_uci(text)
         self.push(move)
         return move
 
-    def push_san(self, text):
+    def push_san(self, text: str) -> Move:
         """Plays a move given in SAN and returns it."""
         move = self.parse_san(text)
         self.push(move)
         return move
 
-    def perft(self, depth):
+    def perft(self, depth: int) -> int:
         """The number of leaves of the legal move tree ``depth`` plies deep."""
-        if not isinstance(depth, int) or not 0 <= depth < 2**32:
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"depth must be a non-negative int, not {depth!r}")
-        return lib.chess_perft(self._ptr, depth)
+        return lib.chess_perft(self._ptr, _depth(depth))
 
-    def perft_divide(self, depth):
+    def perft_divide(self, depth: int) -> Dict[Move, int]:
         """Perft split by first move: {move: leaves below it}."""
-        if not isinstance(depth, int) or not 0 <= depth < 2**32:
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"depth must be a non-negative int, not {depth!r}")
         moves = (ctypes.c_uint16 * MAX_MOVES)()
         counts = (ctypes.c_uint64 * MAX_MOVES)()
-        n = lib.chess_perft_divide(self._ptr, depth, moves, counts, MAX_MOVES)
+        n = lib.chess_perft_divide(self._ptr, _depth(depth), moves, counts, MAX_MOVES)
         chess960 = self.chess960
         return {Move(moves[i], chess960): counts[i] for i in range(n)}
 
@@ -257,14 +298,18 @@ class Position:
         """The castling rights as a set of CASTLING_* bits."""
         return lib.chess_position_castling_rights(self._ptr)
 
-    def has_kingside_castling_rights(self, color):
-        return bool(self.castling_rights & (1 if color else 4))
+    def has_kingside_castling_rights(self, color: bool) -> bool:
+        return self._has_castling_bits(color, (1, 4))
 
-    def has_queenside_castling_rights(self, color):
-        return bool(self.castling_rights & (2 if color else 8))
+    def has_queenside_castling_rights(self, color: bool) -> bool:
+        return self._has_castling_bits(color, (2, 8))
 
-    def has_castling_rights(self, color):
-        return bool(self.castling_rights & (3 if color else 12))
+    def has_castling_rights(self, color: bool) -> bool:
+        return self._has_castling_bits(color, (3, 12))
+
+    def _has_castling_bits(self, color: bool, bits: Tuple[int, int]) -> bool:
+        """Whether any of White's or Black's (``bits`` by chess_color) rights are left."""
+        return bool(self.castling_rights & bits[c_color(color)])
 
     @property
     def ep_square(self):
@@ -285,7 +330,7 @@ class Position:
     def fullmove_number(self):
         return lib.chess_position_fullmove_number(self._ptr)
 
-    def piece_at(self, sq):
+    def piece_at(self, sq: Union[int, str]) -> Optional[Piece]:
         """The Piece on a square (an index or a name), else None."""
         return Piece._from_c(lib.chess_position_piece_at(self._ptr, square(sq)))
 
@@ -293,15 +338,15 @@ class Position:
         """{square: Piece} for every occupied square."""
         return {sq: self.piece_at(sq) for sq in squares_of(lib.chess_position_occupancy(self._ptr))}
 
-    def pieces(self, piece_type, color):
+    def pieces(self, piece_type: int, color: bool) -> List[int]:
         """The squares holding pieces of a type and colour."""
-        return squares_of(lib.chess_position_pieces(self._ptr, c_color(color), piece_type))
+        return squares_of(lib.chess_position_pieces(self._ptr, c_color(color), c_piece_type(piece_type)))
 
-    def king(self, color):
+    def king(self, color: bool) -> Optional[int]:
         sq = lib.chess_position_king_square(self._ptr, c_color(color))
         return None if sq < 0 else sq
 
-    def attackers(self, color, sq):
+    def attackers(self, color: bool, sq: Union[int, str]) -> List[int]:
         """The squares of the pieces of ``color`` attacking a square."""
         return squares_of(lib.chess_position_attackers_to(self._ptr, square(sq), c_color(color)))
 
@@ -343,7 +388,10 @@ class Position:
         return lib.chess_position_is_seventy_five_moves(self._ptr)
 
 
-def _raw(move):
-    if not isinstance(move, Move):
-        raise_for(ErrorCode.INVALID_ARGUMENT, f"expected a Move, not {type(move).__name__}", type_error=True)
-    return move.raw
+def _raw(move: object) -> int:
+    return _args.of_type(move, Move, "move").raw
+
+
+def _depth(depth: object) -> int:
+    """A perft depth, as chess_perft's uint32_t takes it."""
+    return _args.integer(depth, "depth", 0, 2**32 - 1)

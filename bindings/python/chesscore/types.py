@@ -1,8 +1,12 @@
 """Value types: colours, piece types, squares, pieces and moves."""
 
-import enum
+from __future__ import annotations
 
-from . import _native
+import ctypes
+import enum
+from typing import List, Optional, Union
+
+from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
 
@@ -21,29 +25,36 @@ SQUARE_NAMES = tuple(f + r for r in RANK_NAMES for f in FILE_NAMES)
 SQUARES = range(64)
 
 
-def c_color(color):
-    """chess_color of a Python colour (True is White)."""
-    return 0 if color else 1
+def checked_color(color: object) -> bool:
+    """A colour: WHITE (True) or BLACK (False), no other value (a truthy int or str is a slip,
+    such as arguments swapped)."""
+    return _args.of_type(color, bool, "color")
 
 
-def square(value):
+def c_color(color: object) -> int:
+    """chess_color of a colour."""
+    return 0 if checked_color(color) else 1
+
+
+def c_piece_type(piece_type: object) -> int:
+    """A piece type, PAWN (1) to KING (6)."""
+    return _args.integer(piece_type, "piece type", PAWN, KING)
+
+
+def square(value: object) -> int:
     """A square index (0 = a1 .. 63 = h8) from an index or a name such as "e4"."""
-    if isinstance(value, str):
-        index = _native.ctypes.c_int()
-        _native.check(lib.chess_square_parse(_native.encode(value, "square"), _native.ctypes.byref(index)))
+    if isinstance(_args.of_type(value, (int, str), "square"), str):
+        index = ctypes.c_int()
+        _native.check(lib.chess_square_parse(_args.text(value, "square"), ctypes.byref(index)))
         return index.value
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < 64:
-            return value
-        raise_for(ErrorCode.INVALID_SQUARE, f"square index {value} is outside 0..63")
-    raise_for(ErrorCode.INVALID_ARGUMENT, f"a square is an int or a name, not {type(value).__name__}", type_error=True)
+    return _args.integer(value, "square", 0, 63, ErrorCode.INVALID_SQUARE)
 
 
-def square_name(index):
+def square_name(index: Union[int, str]) -> str:
     return SQUARE_NAMES[square(index)]
 
 
-def squares_of(bits):
+def squares_of(bits: int) -> List[int]:
     """The squares of a bit set, lowest first."""
     out = []
     while bits:
@@ -71,20 +82,18 @@ class Piece:
 
     __slots__ = ("piece_type", "color")
 
-    def __init__(self, piece_type, color):
-        if piece_type not in PIECE_TYPES:
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"no piece type {piece_type!r}")
-        self.piece_type = piece_type
-        self.color = bool(color)
+    def __init__(self, piece_type: int, color: bool):
+        self.piece_type = c_piece_type(piece_type)
+        self.color = checked_color(color)
 
     @classmethod
-    def from_symbol(cls, symbol):
-        if not isinstance(symbol, str) or symbol.lower() not in PIECE_SYMBOLS[1:]:
+    def from_symbol(cls, symbol: str) -> Piece:
+        if _args.of_type(symbol, str, "piece symbol").lower() not in PIECE_SYMBOLS[1:]:
             raise_for(ErrorCode.INVALID_ARGUMENT, f"no piece letter {symbol!r}")
         return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
 
     @classmethod
-    def _from_c(cls, code):
+    def _from_c(cls, code: int) -> Optional[Piece]:
         return None if code == 0 else cls(code & 7, code >> 3 == 0)
 
     def symbol(self):
@@ -116,16 +125,12 @@ class Move:
 
     __slots__ = ("_raw", "_chess960")
 
-    def __init__(self, raw, chess960=False):
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise_for(ErrorCode.INVALID_ARGUMENT, f"a move is made from its 16-bit int, not {raw!r}", type_error=True)
-        if not 0 <= raw <= 0xFFFF:
-            raise_for(ErrorCode.INVALID_MOVE, f"a move is a 16-bit int, not {raw}")
-        self._raw = raw
-        self._chess960 = bool(chess960)
+    def __init__(self, raw: int, chess960: bool = False):
+        self._raw = _args.integer(raw, "a move's 16-bit int", 0, 0xFFFF, ErrorCode.INVALID_MOVE)
+        self._chess960 = _args.of_type(chess960, bool, "chess960")
 
     @classmethod
-    def null(cls):
+    def null(cls) -> Move:
         return cls(0)
 
     @property

@@ -1,6 +1,6 @@
-"""PGN through the binding: read_pgn from a path, bytes and a stream, broken games with their
-errors, headers, export and reading back, and the games of tests/data/pgn and the shared PGN
-files against python-chess."""
+"""PGN through the binding: read_pgn from a path, bytes and a stream, read_pgn_string, broken
+games with their errors, headers, export and reading back, and the games of tests/data/pgn and
+the shared PGN files against python-chess."""
 
 import io
 
@@ -39,6 +39,25 @@ def test_read_pgn_from_path_bytes_and_streams():
         list(chesscore.read_pgn(LOCAL / "missing.pgn"))
     with pytest.raises(chesscore.ArgumentTypeError):
         list(chesscore.read_pgn(42))
+
+
+def test_pgn_text_in_a_str_is_read_by_read_pgn_string_and_a_str_is_a_path():
+    text = (LOCAL / "format.pgn").read_text(encoding="utf-8")
+    games = [(g.headers, g.moves) for g in chesscore.read_pgn_string(text)]
+    assert games == [(g.headers, g.moves) for g in chesscore.read_pgn(LOCAL / "format.pgn")]
+    [game] = chesscore.read_pgn_string('[White "Jos\u00e9"]\n\n1. e4 *\n')
+    assert game.headers == {"White": "Jos\u00e9"} and len(game) == 1
+    assert list(chesscore.read_pgn_string("")) == []
+    # A str given to read_pgn stays a path, as for open() (python-chess wraps text in io.StringIO).
+    pgn = '[White "Morphy"]\n\n1. e4 *\n'
+    with pytest.raises(chesscore.NoSuchFileError) as e:
+        list(chesscore.read_pgn(pgn))
+    assert str(e.value) == f"no such file: {pgn!r}" and e.value.filename == pgn
+    for wrong in (text.encode("utf-8"), LOCAL / "format.pgn", io.StringIO(text), None):
+        with pytest.raises(chesscore.ArgumentTypeError, match="PGN text must be str"):
+            chesscore.read_pgn_string(wrong)
+    with pytest.raises(chesscore.InvalidArgumentError):
+        chesscore.read_pgn_string("1. e4 {\ud800} *")
 
 
 def test_broken_games_are_yielded_with_their_error():

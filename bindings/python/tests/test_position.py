@@ -1,6 +1,7 @@
 """Position: construction, text, moves, state, status, copying, errors."""
 
 import copy
+import re
 
 import chess
 import pytest
@@ -219,3 +220,57 @@ def test_argument_errors():
     with pytest.raises(chesscore.ArgumentTypeError):
         chesscore.Move("e2e4")
     assert pos.fen() == chesscore.STARTING_FEN
+
+
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
+@pytest.mark.parametrize(
+    "fen, method, text, error",
+    [
+        (AFTER_E4, "push_san", "e4", chesscore.IllegalMoveError),
+        (AFTER_E4, "parse_san", "O-O", chesscore.IllegalMoveError),
+        (AFTER_E4, "parse_san", "Qxz9", chesscore.InvalidMoveError),
+        (AFTER_E4, "push_san", "K@e4", chesscore.InvalidMoveError),
+        ("k7/8/8/8/8/8/4K3/1R5R w - - 0 1", "parse_san", "Rd1", chesscore.AmbiguousMoveError),
+        ("k7/8/8/8/8/8/4K3/1R5R w - - 0 1", "push_san", "Rd1", chesscore.AmbiguousMoveError),
+        (AFTER_E4, "push_uci", "e2e4", chesscore.IllegalMoveError),
+        (AFTER_E4, "parse_uci", "e7e4", chesscore.IllegalMoveError),
+        (AFTER_E4, "parse_uci", "e9e9", chesscore.InvalidMoveError),
+        (AFTER_E4, "push_uci", "z1a1", chesscore.InvalidMoveError),
+    ],
+)
+def test_move_errors_are_worded_as_python_chess_words_them(fen, method, text, error):
+    board = chess.Board(fen)
+    with pytest.raises(ValueError) as theirs:
+        getattr(board, method)(text)
+    for ours in (Position.from_fen(fen), chesscore.Game(Position.from_fen(fen))):
+        if not hasattr(ours, method):
+            continue  # a Game has push_san and push_uci only
+        with pytest.raises(error) as e:
+            getattr(ours, method)(text)
+        assert type(e.value).__name__ == type(theirs.value).__name__
+        assert str(e.value) == e.value.message == str(theirs.value)
+    assert Position.from_fen(fen).fen() == fen
+
+
+def test_move_errors_without_a_python_chess_counterpart():
+    pos = Position.from_fen(AFTER_E4)
+    with pytest.raises(chesscore.IllegalMoveError, match=f"^illegal move: 'e2e4' in {re.escape(AFTER_E4)}$") as e:
+        pos.push(Position().parse_uci("e2e4"))
+    assert e.value.code == chesscore.ErrorCode.ILLEGAL_MOVE
+    with pytest.raises(chesscore.IllegalMoveError, match=f"^illegal move: 'e2e4' in {re.escape(AFTER_E4)}$"):
+        pos.san(Position().parse_uci("e2e4"))
+    game = chesscore.Game(pos)
+    with pytest.raises(chesscore.IllegalMoveError, match=f"^illegal move: '0000' in {re.escape(AFTER_E4)}$"):
+        game.push(chesscore.Move.null())  # null moves not allowed
+    with pytest.raises(chesscore.InvalidMoveError, match="^invalid move encoding: 0xffff$") as e:
+        pos.push(chesscore.Move(0xFFFF))
+    assert e.value.code == chesscore.ErrorCode.INVALID_MOVE
+    with pytest.raises(chesscore.InvalidMoveError, match=f"^non-canonical san: 'e7e5' in {re.escape(AFTER_E4)}$") as e:
+        pos.parse_san("e7e5", strict=True)
+    assert e.value.code == chesscore.ErrorCode.SAN_NOT_CANONICAL
+    # python-chess reads "--" as the null move; here it is illegal unless allowed.
+    with pytest.raises(chesscore.IllegalMoveError, match=f"^illegal san: '--' in {re.escape(AFTER_E4)}$"):
+        game.push_san("--")
+    assert pos.fen() == game.board().fen() == AFTER_E4 and len(game) == 0
