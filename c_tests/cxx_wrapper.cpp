@@ -10,9 +10,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <type_traits>
 #include <unordered_set>
@@ -330,6 +333,45 @@ std::vector<std::string> events(PgnReader &reader) {
     return out;
 }
 
+// A stream buffer over `text` whose reads fail once `fail_at` bytes have been handed out, as a
+// disk or a network might.
+class FailingBuffer : public std::streambuf {
+public:
+    FailingBuffer(std::string text, std::size_t fail_at) : text_(std::move(text)), fail_at_(fail_at) {}
+
+protected:
+    int_type underflow() override {
+        if (given_ >= fail_at_) {
+            throw std::runtime_error("disk on fire");
+        }
+        std::size_t n = std::min<std::size_t>(4, std::min(fail_at_, text_.size()) - given_);
+        if (n == 0) {
+            return traits_type::eof();
+        }
+        char *at = &text_[given_];
+        given_ += n;
+        setg(at, at, at + n);
+        return traits_type::to_int_type(*at);
+    }
+
+private:
+    std::string text_;
+    std::size_t fail_at_;
+    std::size_t given_ = 0;
+};
+
+// A read error after the first game: that game, then the error, then the end for good.
+void pgn_read_error() {
+    std::string text = PGN;
+    FailingBuffer buffer(text, text.find("[Event \"Broken\"]") + 5);
+    std::istream in(&buffer);
+    PgnReader reader = PgnReader::from_stream(in);
+    CHECK(reader.next()->tag("Event") == std::optional<std::string>("First"));
+    auto err = CHECK_THROWS(reader.next(), CHESS_ERR_IO);
+    CHECK(err && std::string(err->what()).find("read error") != std::string::npos);
+    CHECK(!reader.next() && !reader.next() && !reader.next());
+}
+
 void pgn(const std::string &work) {
     const std::vector<std::string> expected = {
         "First", "!game 2, line 9, column 13: illegal move \"Kd3\" at ply 3", "Third"};
@@ -485,6 +527,7 @@ int main(int argc, char **argv) {
     epd(argv[1]);
     files(argv[2]);
     pgn(argv[2]);
+    pgn_read_error();
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

@@ -1158,10 +1158,12 @@ bool chess_position_is_legal(const struct chess_position *pos, chess_move mv);
 enum chess_error chess_position_play(struct chess_position *pos, chess_move mv);
 
 /**
- * Plays `mv` without checking it: the fast path for move loops. `mv` must be one of the
- * position's legal moves (as `chess_legal_moves` gives them); any other move leaves a position
- * that is safe to use and free but meaningless. Does nothing for a NULL position,
- * `CHESS_MOVE_NONE` or a value that is not a move encoding.
+ * Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
+ * `chess_legal_moves`. Any 16-bit value is safe. A value that does not move a piece of the side
+ * to move onto a square free of its own pieces and of kings (or is a castling, en passant,
+ * double push or promotion without the pieces and empty squares it needs) leaves the position
+ * unchanged; any other value that is not a legal move gives an unspecified position that every
+ * function still handles. Does nothing for a NULL position or `CHESS_MOVE_NONE`.
  */
 void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
 

@@ -772,12 +772,18 @@ public:
 private:
     explicit PgnReader(chess_pgn_reader *owned) noexcept : handle_(owned) {}
 
-    // No exception may cross the C library: a failing stream reports CHESS_READ_ERROR.
+    // No exception may cross the C library: a failing stream reports CHESS_READ_ERROR. The
+    // bytes come from what the stream buffer holds (readsome), refilled one buffer at a time
+    // (peek): istream::read would lose what it had copied when a refill fails.
     static std::size_t read_stream(void *user, std::uint8_t *buf, std::size_t cap) noexcept {
         try {
             std::istream &in = *static_cast<std::istream *>(user);
-            in.read(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(cap));
-            std::streamsize got = in.gcount();
+            char *out = reinterpret_cast<char *>(buf);
+            std::streamsize limit = static_cast<std::streamsize>(cap);
+            std::streamsize got = in.readsome(out, limit);
+            if (got == 0 && in.good() && in.peek() != std::istream::traits_type::eof()) {
+                got = in.readsome(out, limit);
+            }
             if (got == 0 && in.bad()) {
                 return CHESS_READ_ERROR;
             }

@@ -4,7 +4,7 @@ use std::alloc::{self, Layout};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 use super::error::chess_error::{self, *};
 
@@ -18,14 +18,22 @@ pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
 
 static SILENT_PANICS: Once = Once::new();
 
+type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
+
 /// A panic in the library's code is caught at the boundary and reported as an error code, so
 /// its message must not reach the host program's standard error. A panic anywhere else (in a
-/// Rust program calling in, say) still goes to the hook that was there before.
+/// Rust program calling in, say) still goes to the hook that was there before. Allocates
+/// nothing (the new hook captures nothing), so it works when memory has run out.
 fn silence_library_panics() {
-    let previous = panic::take_hook();
-    panic::set_hook(Box::new(move |info| {
+    // The first call sets it; a later `take_hook` would only hand back this hook.
+    let _ = PREVIOUS_HOOK.set(panic::take_hook());
+    panic::set_hook(Box::new(|info| {
         if !info.location().is_some_and(|at| is_library_source(at.file())) {
-            previous(info);
+            if let Some(previous) = PREVIOUS_HOOK.get() {
+                previous(info);
+            }
         }
     }));
 }

@@ -40,13 +40,16 @@ def _open(source):
 
 def _stream_reader(stream):
     """A chess_read_fn over a Python stream (bytes, or str encoded as UTF-8). An exception inside
-    becomes CHESS_READ_ERROR (it cannot cross the C library) and is raised again afterwards."""
+    becomes CHESS_READ_ERROR (it cannot cross the C library) and is raised again after the games
+    read before it. ``read1`` takes what one read of a buffered stream gives, so that bytes read
+    before a failing read reach the library instead of being lost with ``read``'s exception."""
     pending = bytearray()
+    read_some = getattr(stream, "read1", None) or stream.read
 
     def read(_user, buf, cap):
         try:
             while not pending:
-                chunk = stream.read(65536)
+                chunk = read_some(65536)
                 if not chunk:
                     return 0
                 pending.extend(_args.utf8(chunk, "PGN text") if isinstance(chunk, str) else chunk)

@@ -93,6 +93,54 @@ def test_a_stream_that_fails_raises_its_error():
         list(chesscore.read_pgn(Failing()))
 
 
+def test_games_read_before_a_stream_fails_come_first():
+    # The failure comes after some of the file: every game whole before it is yielded (each the
+    # same as in a whole reading), then the stream's own exception is raised.
+    data = (LOCAL / "format.pgn").read_bytes()
+    whole = [(g.headers, g.moves) for g in chesscore.read_pgn(data)]
+    for fail_at in range(0, len(data), 97):
+
+        class FailingAfter(io.RawIOBase):
+            left = fail_at
+
+            def readable(self):
+                return True
+
+            def readinto(self, buf):
+                if self.left == 0:
+                    raise OSError("disk on fire")
+                n = min(len(buf), self.left, 5)
+                start = fail_at - self.left
+                buf[:n] = data[start : start + n]
+                self.left -= n
+                return n
+
+        got = []
+        with pytest.raises(OSError, match="disk on fire"):
+            for game in chesscore.read_pgn(io.BufferedReader(FailingAfter(), 16)):
+                got.append((game.headers, game.moves))
+        assert got == whole[: len(got)], fail_at
+        # A game whose end and line end came before the failure is among them.
+        complete = sum(1 for end in _game_ends(data) if end < fail_at)
+        assert len(got) >= complete, (fail_at, len(got), complete)
+
+
+def _game_ends(data):
+    """The offsets of the line ends that close each game of a file with one result per line."""
+    ends = []
+    for line_start, line in _lines(data):
+        if line.rstrip().endswith((b"1-0", b"0-1", b"1/2-1/2", b"*")) and not line.startswith(b"["):
+            ends.append(line_start + len(line))
+    return ends
+
+
+def _lines(data):
+    start = 0
+    for line in data.split(b"\n"):
+        yield start, line
+        start += len(line) + 1
+
+
 def test_export_and_headers_read_back():
     pgn = b'[Event "x"]\n[Result "1-0"]\n\n1. e4 $1 {good} e5 (1... c5 {Sicilian}) 2. Nf3 Nc6 1-0\n'
     game = next(chesscore.read_pgn(pgn))
