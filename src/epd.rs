@@ -32,6 +32,7 @@
 //! with a `.` or exponent), words as read. python-chess sorts the moves of `bm` and `am` by
 //! their SAN; here they keep their order. A string cannot hold a line break.
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 
 use crate::fen::{FenError, FenOptions};
@@ -176,6 +177,8 @@ fn is_opcode(text: &str) -> bool {
 /// Splits the operation part into opcodes and raw operands.
 fn split_operations(mut rest: &str) -> Result<Vec<RawOperation<'_>>, EpdError> {
     let mut operations: Vec<RawOperation<'_>> = Vec::new();
+    // Where each opcode is, so that a line of n operations reads in time linear in n.
+    let mut places: HashMap<&str, usize> = HashMap::new();
     loop {
         rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ';');
         if rest.is_empty() {
@@ -220,9 +223,12 @@ fn split_operations(mut rest: &str) -> Result<Vec<RawOperation<'_>>, EpdError> {
                 rest = &rest[end..];
             }
         }
-        match operations.iter_mut().find(|(op, _)| *op == opcode) {
-            Some(existing) => existing.1 = operands,
-            None => operations.push((opcode, operands)),
+        match places.entry(opcode) {
+            Entry::Occupied(place) => operations[*place.get()].1 = operands,
+            Entry::Vacant(place) => {
+                place.insert(operations.len());
+                operations.push((opcode, operands));
+            }
         }
     }
 }

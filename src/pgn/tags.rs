@@ -1,6 +1,8 @@
 //! The tag pairs of a game, in their order, in one text buffer.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasher, RandomState};
 
 /// The Seven Tag Roster, in the order PGN export writes it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -31,18 +33,38 @@ pub fn is_tag_name(name: &str) -> bool {
 struct Entry {
     name: (usize, usize),
     value: (usize, usize),
+    /// The next entry whose name has the same hash, or `NONE` (for the index).
+    same_hash: u32,
 }
+
+const NONE: u32 = u32::MAX;
+
+/// From this many tags on, names are found through a hash index (built then), so that reading a
+/// game with any number of tags takes time linear in them; below it a scan is quicker.
+const INDEXED_FROM: usize = 16;
 
 /// Tag pairs in the order they were read or inserted; names are case-sensitive and unique.
 ///
 /// All text lives in one buffer, so a game's tags cost two allocations however many there
 /// are. Nothing is filled in: a game without a `Date` tag has none here (the writer supplies
 /// the Seven Tag Roster defaults, see [`roster_default`]).
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct Tags {
     text: String,
     entries: Vec<Entry>,
+    /// Name hash to the first entry with that hash, once there are [`INDEXED_FROM`] tags.
+    index: HashMap<u64, u32>,
+    /// Keys of the index (random per instance, so no input can make names collide on purpose).
+    hasher: RandomState,
 }
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
 
 impl Tags {
     /// No tags.
@@ -71,7 +93,36 @@ impl Tags {
     }
 
     fn find(&self, name: &str) -> Option<usize> {
-        self.entries.iter().position(|e| self.slice(e.name) == name)
+        if self.index.is_empty() {
+            return self.entries.iter().position(|e| self.slice(e.name) == name);
+        }
+        let mut i = *self.index.get(&self.hasher.hash_one(name))?;
+        while i != NONE {
+            let entry = &self.entries[i as usize];
+            if self.slice(entry.name) == name {
+                return Some(i as usize);
+            }
+            i = entry.same_hash;
+        }
+        None
+    }
+
+    /// Puts entry `i` into the index.
+    fn index_entry(&mut self, i: usize) {
+        let hash = self.hasher.hash_one(self.slice(self.entries[i].name));
+        self.entries[i].same_hash = self.index.insert(hash, i as u32).unwrap_or(NONE);
+    }
+
+    /// Builds the index from scratch (when it starts, and after a removal renumbered entries).
+    fn rebuild_index(&mut self) {
+        self.index.clear();
+        if self.entries.len() >= INDEXED_FROM {
+            self.index.reserve(self.entries.len());
+            // In reverse, so that each chain lists entries in order (names are unique anyway).
+            for i in (0..self.entries.len()).rev() {
+                self.index_entry(i);
+            }
+        }
     }
 
     /// The value of the tag `name`.
@@ -94,7 +145,12 @@ impl Tags {
             None => {
                 let name = self.push_text(name);
                 let value = self.push_text(value);
-                self.entries.push(Entry { name, value });
+                self.entries.push(Entry { name, value, same_hash: NONE });
+                match self.entries.len() {
+                    INDEXED_FROM => self.rebuild_index(),
+                    n if n > INDEXED_FROM => self.index_entry(n - 1),
+                    _ => {}
+                }
             }
         }
     }
@@ -104,6 +160,9 @@ impl Tags {
         match self.find(name) {
             Some(i) => {
                 self.entries.remove(i);
+                if !self.index.is_empty() {
+                    self.rebuild_index();
+                }
                 true
             }
             None => false,
@@ -114,6 +173,7 @@ impl Tags {
     pub fn clear(&mut self) {
         self.text.clear();
         self.entries.clear();
+        self.index.clear();
     }
 
     /// The tags as (name, value), in order.
@@ -156,5 +216,21 @@ mod tests {
         assert_eq!(roster_default("WhiteElo"), None);
         assert!(is_tag_name("WhiteElo") && is_tag_name("9_+#=:-x"));
         assert!(!is_tag_name("") && !is_tag_name("_x") && !is_tag_name("a b") && !is_tag_name("Événement"));
+    }
+
+    #[test]
+    fn the_index_finds_what_a_scan_finds() {
+        let mut tags = Tags::new();
+        for i in 0..100 {
+            tags.insert(&format!("T{i}"), &i.to_string());
+            tags.insert("T0", "first");
+        }
+        assert_eq!(tags.len(), 100);
+        assert_eq!((tags.get("T0"), tags.get("T99"), tags.get("T100")), (Some("first"), Some("99"), None));
+        assert!(tags.remove("T50") && tags.get("T50").is_none() && tags.get("T51") == Some("51"));
+        assert_eq!(tags.get_index(50), Some(("T51", "51")));
+        let scanned: Tags = tags.iter().take(10).collect();
+        assert_eq!(scanned.get("T9"), Some("9"));
+        assert_eq!(tags, tags.iter().collect::<Tags>());
     }
 }
