@@ -545,6 +545,27 @@ static void test_callback_error(void) {
     chess_pgn_reader_free(reader);
 }
 
+/* A NUL byte in a tag value or a comment breaks that game: a C string could not hold the text
+ * (it once read as "BA" from "BA\0D", with a length past the NUL). The next game is read. */
+static void test_nul_bytes(void) {
+    static const char pgn[] = "[White \"BA\0D\"]\n\n1. e4 *\n\n[White \"ok\"]\n\n1. e4 {x\0y} e5 *\n\n"
+                              "[White \"last\"]\n\n1. d4 *\n";
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    char white[16];
+    CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)pgn, sizeof pgn - 1, &reader), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_NUL_BYTE);
+    CHECK(chess_pgn_reader_error_line(reader) == 1 && chess_pgn_reader_error_game_number(reader) == 1);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_NUL_BYTE);
+    CHECK(chess_pgn_reader_error_line(reader) == 7 && chess_pgn_reader_error_ply(reader) == 2);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    CHECK_ERR(chess_game_tag(game, "White", white, sizeof white, NULL), CHESS_OK);
+    CHECK(strcmp(white, "last") == 0);
+    chess_game_free(game);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    chess_pgn_reader_free(reader);
+}
+
 /* Bytes handed out a few at a time, then a read error once `left` is spent. */
 typedef struct {
     const unsigned char *data;
@@ -620,6 +641,7 @@ int main(int argc, char **argv) {
         CHESS_ERR_PGN_TOO_DEEP,
         CHESS_ERR_PGN_INVALID_UTF8,
         CHESS_ERR_PGN_TAG_NOT_FOUND,
+        CHESS_ERR_PGN_NUL_BYTE,
         CHESS_END,
     };
     if (argc != 2) {
@@ -636,6 +658,7 @@ int main(int argc, char **argv) {
     test_io_errors_and_nulls();
     test_callback_error();
     test_read_error_anywhere();
+    test_nul_bytes();
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");
 }

@@ -354,6 +354,10 @@ typedef enum chess_error {
      */
     CHESS_ERR_PGN_TAG_NOT_FOUND = 413,
     /**
+     * PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
+     */
+    CHESS_ERR_PGN_NUL_BYTE = 414,
+    /**
      * The file does not exist.
      */
     CHESS_ERR_FILE_NOT_FOUND = 500,

@@ -199,6 +199,25 @@ fn broken_games_are_reported_and_skipped() {
     assert_eq!(message, "game 10, line 40, column 47: illegal move \"Bxe5\" at ply 9");
 }
 
+/// A NUL in a tag value or comment breaks the game (C strings would cut the text short); with
+/// `lossy_utf8` it becomes U+FFFD, like an invalid byte.
+#[test]
+fn nul_bytes_in_text_break_the_game_or_are_replaced() {
+    let pgn = b"[White \"BA\0D\"]\n\n1. e4 *\n\n[White \"ok\"]\n\n1. e4 {x\0y} e5 *\n\n1. d4 *\n";
+    let games = read_all(pgn);
+    assert_eq!(games.len(), 3);
+    for (game, ply) in games[..2].iter().zip([0, 2]) {
+        let error = game.as_ref().unwrap_err();
+        assert_eq!((&error.kind, error.ply), (&PgnErrorKind::NulByte, ply), "{error}");
+    }
+    assert!(games[2].is_ok());
+    let options = ReaderOptions { lossy_utf8: true, ..ReaderOptions::default() };
+    let lossy: Vec<GameRecord> = PgnReader::from_bytes(&pgn[..]).with_options(options).map(Result::unwrap).collect();
+    assert_eq!(lossy[0].tag("White"), Some("BA\u{fffd}D"));
+    let after_e4 = lossy[1].tree().mainline().next().unwrap();
+    assert_eq!(lossy[1].tree().comments(after_e4).collect::<Vec<_>>(), ["x\u{fffd}y"]);
+}
+
 #[test]
 fn lossy_utf8_keeps_the_games() {
     let options = ReaderOptions { lossy_utf8: true, ..ReaderOptions::default() };

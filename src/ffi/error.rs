@@ -128,6 +128,8 @@ pub enum chess_error {
     CHESS_ERR_PGN_INVALID_UTF8 = 412,
     /// PGN lookup: the game has no tag of this name, or none at this index.
     CHESS_ERR_PGN_TAG_NOT_FOUND = 413,
+    /// PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
+    CHESS_ERR_PGN_NUL_BYTE = 414,
 
     /// The file does not exist.
     CHESS_ERR_FILE_NOT_FOUND = 500,
@@ -151,7 +153,7 @@ pub enum chess_error {
 use chess_error::*;
 
 /// Every code, in numeric order.
-const ALL_CODES: [chess_error; 60] = [
+const ALL_CODES: [chess_error; 61] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -204,6 +206,7 @@ const ALL_CODES: [chess_error; 60] = [
     CHESS_ERR_PGN_TOO_DEEP,
     CHESS_ERR_PGN_INVALID_UTF8,
     CHESS_ERR_PGN_TAG_NOT_FOUND,
+    CHESS_ERR_PGN_NUL_BYTE,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
     CHESS_ERR_EPD_MISSING_FIELDS,
@@ -281,6 +284,7 @@ impl chess_error {
             CHESS_ERR_PGN_TOO_DEEP => c"PGN: variations nested too deep",
             CHESS_ERR_PGN_INVALID_UTF8 => c"PGN: invalid UTF-8",
             CHESS_ERR_PGN_TAG_NOT_FOUND => c"PGN: no such tag",
+            CHESS_ERR_PGN_NUL_BYTE => c"PGN: NUL byte in a tag value or comment",
             CHESS_ERR_FILE_NOT_FOUND => c"file not found",
             CHESS_ERR_IO => c"the input could not be read",
             CHESS_ERR_EPD_MISSING_FIELDS => {
@@ -378,6 +382,7 @@ impl From<&PgnErrorKind> for chess_error {
             PgnErrorKind::VariationWithoutMove => CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE,
             PgnErrorKind::TooDeep { .. } => CHESS_ERR_PGN_TOO_DEEP,
             PgnErrorKind::InvalidUtf8 => CHESS_ERR_PGN_INVALID_UTF8,
+            PgnErrorKind::NulByte => CHESS_ERR_PGN_NUL_BYTE,
             PgnErrorKind::Io { .. } => CHESS_ERR_IO,
         }
     }
@@ -430,7 +435,7 @@ mod tests {
             assert_eq!(chess_error::from_code(e as c_int), Some(e));
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e as c_int)) }, e.message());
         }
-        for unknown in [-1, 8, 99, 122, 205, 303, 414, 502, 606, c_int::MAX] {
+        for unknown in [-1, 8, 99, 122, 205, 303, 415, 502, 606, c_int::MAX] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

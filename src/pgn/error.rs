@@ -93,6 +93,10 @@ pub enum PgnErrorKind {
     /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions)).
     #[error("invalid UTF-8")]
     InvalidUtf8,
+    /// A NUL byte in a tag value or comment (see
+    /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions), which replaces it).
+    #[error("NUL byte in text")]
+    NulByte,
     /// Reading the input failed; the reader stops.
     #[error("read error: {message}")]
     Io {

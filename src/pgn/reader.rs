@@ -282,6 +282,21 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// A tag value or comment as text: UTF-8 without NUL bytes (which C strings cannot hold, so a
+/// value would come out cut short). With `lossy` (`ReaderOptions::lossy_utf8`) invalid bytes and
+/// NULs become U+FFFD in `repaired` instead.
+fn checked_text<'a>(raw: &'a [u8], lossy: bool, repaired: &'a mut String) -> Result<&'a str, PgnErrorKind> {
+    match utf8(raw) {
+        Some(text) if !raw.contains(&0) => Ok(text),
+        _ if lossy => {
+            *repaired = String::from_utf8_lossy(raw).replace('\0', "\u{fffd}");
+            Ok(repaired)
+        }
+        Some(_) => Err(PgnErrorKind::NulByte),
+        None => Err(PgnErrorKind::InvalidUtf8),
+    }
+}
+
 /// The high bits of the bytes of `word` that are movetext delimiters other than blanks and
 /// line ends (`{ } ( ) [ ] ; $ "`), plus possibly bytes after the first one (only the lowest
 /// set bit is exact, which is enough to know whether there is any).
@@ -321,8 +336,9 @@ fn find_comment_end(hay: &[u8]) -> Option<usize> {
     find_either(hay, b'}', b'\n')
 }
 
-/// The first `}` or line end of a comment, and whether the bytes before it are all ASCII: one
-/// pass where the general code would take three.
+/// The first `}`, line end or NUL of a comment, and whether the bytes before it are all ASCII:
+/// one pass where the general code would take three. (A NUL stops it, for the general code to
+/// report.)
 #[inline(always)]
 fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
     let mut high = 0;
@@ -330,7 +346,7 @@ fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
     let mut offset = 0;
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = bytes_equal(word, b'}') | bytes_equal(word, b'\n');
+        let found = bytes_equal(word, b'}') | bytes_equal(word, b'\n') | bytes_equal(word, 0);
         if found != 0 {
             // The high bits of the bytes before the first one found.
             let before = (found & found.wrapping_neg()).wrapping_sub(1) & HIGHS;
@@ -340,7 +356,7 @@ fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
         offset += 8;
     }
     let rest = chunks.remainder();
-    let end = rest.iter().position(|&c| c == b'}' || c == b'\n')?;
+    let end = rest.iter().position(|&c| c == b'}' || c == b'\n' || c == 0)?;
     Some((offset + end, high == 0 && rest[..end].is_ascii()))
 }
 
@@ -937,16 +953,9 @@ impl<S: Source> PgnReader<S> {
         };
         // Tag names are ASCII by their syntax.
         let name = utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
-        let value = match utf8(raw) {
-            Some(value) => value,
-            None if self.options.lossy_utf8 => {
-                self.text = String::from_utf8_lossy(raw).into_owned();
-                &self.text
-            }
-            None => {
-                let kind = PgnErrorKind::InvalidUtf8;
-                return Err(Fail { kind, at, ply: 0, text: line.to_vec(), resync: in_tags });
-            }
+        let value = match checked_text(raw, self.options.lossy_utf8, &mut self.text) {
+            Ok(value) => value,
+            Err(kind) => return Err(Fail { kind, at, ply: 0, text: line.to_vec(), resync: in_tags }),
         };
         match name {
             "FEN" => {
@@ -1400,23 +1409,14 @@ impl<S: Source> PgnReader<S> {
         } else {
             raw
         };
-        match utf8(raw) {
-            Some(text) => Ok(text),
-            None if self.options.lossy_utf8 => {
-                self.text = String::from_utf8_lossy(raw).into_owned();
-                Ok(&self.text)
-            }
-            None => {
-                let kind = PgnErrorKind::InvalidUtf8;
-                Err(Fail {
-                    kind,
-                    at,
-                    ply: self.ply(),
-                    text: raw[..raw.len().min(64)].to_vec(),
-                    resync: Resync::at_depth(depth),
-                })
-            }
-        }
+        let ply = self.ply();
+        checked_text(raw, self.options.lossy_utf8, &mut self.text).map_err(|kind| Fail {
+            kind,
+            at,
+            ply,
+            text: raw[..raw.len().min(64)].to_vec(),
+            resync: Resync::at_depth(depth),
+        })
     }
 
     /// True when a complete tag pair line, and nothing else, starts `rel` bytes ahead.

@@ -69,6 +69,7 @@ class ErrorCode(enum.IntEnum):
     PGN_TOO_DEEP = 411
     PGN_INVALID_UTF8 = 412
     PGN_TAG_NOT_FOUND = 413
+    PGN_NUL_BYTE = 414
     FILE_NOT_FOUND = 500
     IO = 501
     EPD_MISSING_FIELDS = 600
@@ -251,6 +252,7 @@ _BY_CODE = {
     ErrorCode.PGN_VARIATION_WITHOUT_MOVE: PgnError,
     ErrorCode.PGN_TOO_DEEP: PgnError,
     ErrorCode.PGN_INVALID_UTF8: PgnError,
+    ErrorCode.PGN_NUL_BYTE: PgnError,
 }
 
 

@@ -141,6 +141,16 @@ def _lines(data):
         start += len(line) + 1
 
 
+def test_nul_bytes_break_the_game():
+    games = list(chesscore.read_pgn(b'[White "BA\0D"]\n\n1. e4 *\n\n1. e4 {x\0y} e5 *\n\n1. d4 *\n'))
+    assert [g.error.code if g.error else None for g in games] == [
+        chesscore.ErrorCode.PGN_NUL_BYTE,
+        chesscore.ErrorCode.PGN_NUL_BYTE,
+        None,
+    ]
+    assert all(g.pgn() for g in games)  # exports no longer meet a NUL
+
+
 def test_export_and_headers_read_back():
     pgn = b'[Event "x"]\n[Result "1-0"]\n\n1. e4 $1 {good} e5 (1... c5 {Sicilian}) 2. Nf3 Nc6 1-0\n'
     game = next(chesscore.read_pgn(pgn))
