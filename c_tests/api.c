@@ -504,6 +504,14 @@ static void test_fen_file(void) {
     remove(path);
     CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_ERR_FILE_NOT_FOUND);
     CHECK_ERR(chess_fen_read_file(workdir, &pos, &offset), CHESS_ERR_IO);
+    /* Only the first line is read: an endless device gives an error at once. */
+    {
+        FILE *zero = fopen("/dev/zero", "rb");
+        if (zero != NULL) {
+            fclose(zero);
+            CHECK_ERR(chess_fen_read_file("/dev/zero", &pos, &offset), CHESS_ERR_FEN_TOO_LONG);
+        }
+    }
     CHECK_ERR(chess_fen_read_file(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_read_file(path, NULL, &offset), CHESS_ERR_NULL_POINTER);
     CHECK(pos == UNTOUCHED);

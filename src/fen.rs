@@ -7,6 +7,7 @@
 //! than [`FEN_MAX_INPUT`] bytes. A fullmove number of 0 is read as 1.
 
 use std::fmt;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use crate::attacks::{between, line};
@@ -662,18 +663,20 @@ impl Position {
         Ok(Fen::parse_bytes(&parts.join(&b' '))?.validate(&FenOptions::default())?.0)
     }
 
-    /// Reads the first non-empty line of a `.fen` file.
+    /// Reads the first non-empty line of a `.fen` file, and no more of the file than that:
+    /// at most [`FEN_FILE_MAX_BLANK`] bytes of blank lines before it (a file without a FEN
+    /// there is `FenError::Empty`) and [`FEN_MAX_INPUT`] + 1 bytes of the line (a longer one is
+    /// `FenError::TooLong`). A huge file, a device such as `/dev/zero` or a pipe cost bounded
+    /// time and memory.
     pub fn from_fen_file(path: impl AsRef<Path>) -> Result<Position, FenFileError> {
         let path = path.as_ref();
-        let text = std::fs::read(path).map_err(|e| match e.kind() {
+        let file_error = |e: std::io::Error| match e.kind() {
             std::io::ErrorKind::NotFound => FenFileError::NotFound(path.to_path_buf()),
             _ => FenFileError::Io { path: path.to_path_buf(), message: e.to_string() },
-        })?;
-        let line = text
-            .split(|&b| b == b'\n')
-            .find(|line| line.iter().any(|b| !b.is_ascii_whitespace()))
-            .ok_or(FenFileError::Fen(FenError::Empty))?;
-        let fen = Fen::parse_bytes(line)?;
+        };
+        let file = std::fs::File::open(path).map_err(file_error)?;
+        let line = first_fen_line(BufReader::new(file)).map_err(file_error)?;
+        let fen = Fen::parse_bytes(&line)?;
         Ok(fen.validate(&FenOptions::default())?.0)
     }
 
@@ -803,6 +806,37 @@ pub enum FenFileError {
     Io { path: PathBuf, message: String },
     #[error(transparent)]
     Fen(#[from] FenError),
+}
+
+/// How many bytes of blank lines [`Position::from_fen_file`] reads past before giving up on
+/// finding a FEN (1 MiB).
+pub const FEN_FILE_MAX_BLANK: u64 = 1 << 20;
+
+/// The first line of `input` holding more than blanks, from its first non-blank byte, cut at
+/// one byte over [`FEN_MAX_INPUT`] (enough for the reader to refuse it); empty when blank
+/// lines run past [`FEN_FILE_MAX_BLANK`] bytes or to the end.
+fn first_fen_line(input: impl BufRead) -> std::io::Result<Vec<u8>> {
+    let mut line = Vec::new();
+    let mut blank = 0;
+    for byte in input.bytes() {
+        let byte = byte?;
+        match (line.is_empty(), byte) {
+            (true, b' ' | b'\t' | b'\r' | b'\n') => {
+                blank += 1;
+                if blank > FEN_FILE_MAX_BLANK {
+                    break;
+                }
+            }
+            (false, b'\n') => break,
+            _ => {
+                line.push(byte);
+                if line.len() > FEN_MAX_INPUT {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(line)
 }
 
 #[cfg(test)]

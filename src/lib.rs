@@ -64,7 +64,7 @@ pub use color::Color;
 pub use epd::{Epd, EpdError, Operand, Operation};
 pub use fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
-    FEN_MAX_INPUT, FEN_MAX_LEN,
+    FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
 };
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

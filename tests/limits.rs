@@ -67,3 +67,44 @@ fn san_uci_and_epd_on_long_or_odd_input() {
     assert_eq!(parsed.string("c0").map(str::len), Some(5_000_000));
     assert!(quickly("an unterminated EPD string", || Epd::parse(&epd[..epd.len() - 2])).is_err());
 }
+
+/// `from_fen_file` reads the first non-empty line and nothing after it (it once read the whole
+/// file: `/dev/zero` never returned, a 600 MB file with the FEN on line 1 cost 616 MB).
+#[cfg(unix)]
+#[test]
+fn fen_files_are_read_only_as_far_as_their_fen() {
+    use chesscore::{FenFileError, FEN_FILE_MAX_BLANK};
+    use std::io::Write;
+    use std::process::Command;
+
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fen-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A pipe whose writer keeps it open after the FEN line until the reader is done (or ten
+    // seconds have passed): reading to the end of it would wait for those ten seconds.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            pipe.write_all(format!("\n  \n{START}\nnot read\n").as_bytes()).unwrap();
+            let _ = wait.recv_timeout(Duration::from_secs(10));
+        })
+    };
+    let read = quickly("a pipe left open after its FEN", || Position::from_fen_file(&fifo));
+    assert_eq!(read.unwrap(), Position::startpos());
+    done.send(()).unwrap();
+    writer.join().unwrap();
+
+    if std::path::Path::new("/dev/zero").exists() {
+        let err = quickly("/dev/zero", || Position::from_fen_file("/dev/zero")).unwrap_err();
+        assert!(matches!(err, FenFileError::Fen(FenError::TooLong { .. })), "{err:?}");
+    }
+    let blank = dir.join("blank.fen");
+    std::fs::write(&blank, " \n".repeat(FEN_FILE_MAX_BLANK as usize) + START).unwrap();
+    assert!(matches!(Position::from_fen_file(&blank), Err(FenFileError::Fen(FenError::Empty))));
+    std::fs::write(&blank, "\r\n\t\n".to_string() + START + "\r\n").unwrap();
+    assert_eq!(Position::from_fen_file(&blank).unwrap(), Position::startpos());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -420,15 +420,31 @@ fn play(
 /// without any is an error too: an empty file is more likely a mistake than a test suite.
 fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
     let name = input_name(file);
-    let mut text = String::new();
-    let result = if is_stdin(file) {
-        io::stdin().read_to_string(&mut text).map(|_| ())
+    let cannot_read = |e: io::Error| format!("cannot read {name}: {}", io_text(&e));
+    let mut input: Box<dyn BufRead> = if is_stdin(file) {
+        Box::new(io::stdin().lock())
     } else {
-        std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
+        Box::new(io::BufReader::new(std::fs::File::open(file).map_err(cannot_read)?))
     };
-    result.map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
     let (mut lines, mut bad) = (0u64, 0u64);
-    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        // One line at a time, so memory stays bounded by the longest line allowed.
+        if input.by_ref().take(EPD_MAX_LINE + 1).read_until(b'\n', &mut bytes).map_err(cannot_read)? == 0 {
+            break;
+        }
+        if bytes.len() as u64 > EPD_MAX_LINE {
+            return Err(
+                format!("line {number} of {name} is longer than {} MiB: not read further", EPD_MAX_LINE >> 20).into()
+            );
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            lines += 1;
+            bad += 1;
+            out.note(format_args!("line {number}: error: not UTF-8 text"))?;
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -457,6 +473,11 @@ fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
         (lines, bad) => Err(format!("{bad} of {} invalid in {name}", counted(lines, "EPD line", "EPD lines")).into()),
     }
 }
+
+/// The longest line `chesscore epd` reads (64 MiB): input is read a line at a time, so a huge
+/// file costs no more memory than its longest line, and a device that never ends a line (such
+/// as `/dev/zero`) stops with an error.
+const EPD_MAX_LINE: u64 = 64 << 20;
 
 /// What was read from one or more PGN files.
 #[derive(Default)]

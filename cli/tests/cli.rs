@@ -105,6 +105,15 @@ fn epd_lists_operations_and_reports_errors() {
     let (ok, _, err) = run_with_input(&["epd", "-"], b"\n \n");
     assert!(!ok);
     assert_eq!(err, "chesscore: no EPD lines in standard input\n");
+    // Read a line at a time: a device without line ends stops with an error (it once read the
+    // whole input first, and `/dev/zero` never returned).
+    if std::path::Path::new("/dev/zero").exists() {
+        let (ok, _, err) = run(&["epd", "/dev/zero"]);
+        assert!(!ok);
+        assert_eq!(err, "chesscore: line 1 of /dev/zero is longer than 64 MiB: not read further\n");
+    }
+    let (ok, _, err) = run_with_input(&["epd", "-"], b"\xff\n");
+    assert!(!ok && err.starts_with("line 1: error: not UTF-8 text\n"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
