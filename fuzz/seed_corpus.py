@@ -1,4 +1,5 @@
-"""Builds the seed corpus of every fuzz target from ../shared/testdata and the tests' inputs.
+"""Builds the seed corpus of every fuzz target from tests/data, the third-party test files when
+present ($CHESSCORE_TESTDATA or ../shared/testdata) and the tests' inputs.
 
 Usage: python3 fuzz/seed_corpus.py [OUT_DIR]   (default fuzz/corpus); one file per seed.
 """
@@ -10,12 +11,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-TESTDATA = os.environ.get("CHESSCORE_TESTDATA", os.path.join(ROOT, "..", "shared", "testdata"))
+DATA = os.path.join(ROOT, "tests", "data")
+SHARED = os.environ.get("CHESSCORE_TESTDATA", os.path.join(ROOT, "..", "shared", "testdata"))
+DIRS = [DATA] + ([SHARED] if os.path.isdir(SHARED) else [])
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
 
 
 def jsonl(relative):
-    with open(os.path.join(TESTDATA, relative), encoding="utf-8") as f:
+    with open(os.path.join(DATA, relative), encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
@@ -30,7 +33,11 @@ def save(target, data):
 
 fens = [v["fen"] for v in jsonl("vectors/dev.jsonl")[::5]]
 fens += [v["fen"] for v in jsonl("fen/bad.jsonl") + jsonl("fen/good.jsonl")]
-for path in glob.glob(os.path.join(TESTDATA, "perft", "*.epd")):
+def files(directory, pattern):
+    return sorted(path for root in DIRS for path in glob.glob(os.path.join(root, directory, pattern)))
+
+
+for path in files("perft", "*.epd"):
     fens += [line.split(";")[0].strip() for line in open(path) if line.strip()]
 for fen in fens:
     save("fen", fen)
@@ -44,13 +51,12 @@ for i, v in enumerate(jsonl("vectors/dev.jsonl")[::20]):
 for i, case in enumerate(jsonl("uci/uci_cases.jsonl")):
     save("uci", bytes([i % 256]) + case["input"].encode("utf-8"))
 
-for path in glob.glob(os.path.join(TESTDATA, "epd", "*.epd")):
+for path in files("epd", "*.epd"):
     for line in open(path, encoding="utf-8"):
         if line.strip():
             save("epd", line.rstrip("\n"))
 
-pgn_files = glob.glob(os.path.join(TESTDATA, "pgn", "*.pgn")) + glob.glob(os.path.join(ROOT, "tests", "data", "pgn", "*.pgn"))
-for path in pgn_files:
+for path in files("pgn", "*.pgn"):
     data = open(path, "rb").read()
     # The first byte is the stream's piece size (see fuzz_targets/pgn.rs).
     save("pgn", b"\x07" + data[:60000])

@@ -10,12 +10,9 @@ use std::time::Duration;
 
 use crate::harness::{abort, print_table, time, Config, Row};
 
-/// The dev vectors beside the checkout (`../shared/testdata`), or `$CHESSCORE_TESTDATA`.
+/// The positions of the dev vectors (`tests/data/vectors/dev.jsonl`).
 fn vector_fens() -> Vec<String> {
-    let dir = std::env::var_os("CHESSCORE_TESTDATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/testdata"));
-    let path = dir.join("vectors/dev.jsonl");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/vectors/dev.jsonl");
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| abort(&format!("san: cannot read {}: {e}", path.display())));
     // Only the `fen` field is needed; the file writes it first, as `{"fen":"..."`.

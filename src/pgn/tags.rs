@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 
 /// The Seven Tag Roster, in the order PGN export writes it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -43,6 +43,27 @@ const NONE: u32 = u32::MAX;
 /// game with any number of tags takes time linear in them; below it a scan is quicker.
 const INDEXED_FROM: usize = 16;
 
+/// The hasher of a map whose keys are hashes already: it keeps the `u64` it is given.
+#[derive(Default)]
+struct AlreadyHashed(u64);
+
+impl Hasher for AlreadyHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed with it; fold anything else in all the same.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
+}
+
 /// Tag pairs in the order they were read or inserted; names are case-sensitive and unique.
 ///
 /// All text lives in one buffer, so a game's tags cost two allocations however many there
@@ -52,8 +73,9 @@ const INDEXED_FROM: usize = 16;
 pub struct Tags {
     text: String,
     entries: Vec<Entry>,
-    /// Name hash to the first entry with that hash, once there are [`INDEXED_FROM`] tags.
-    index: HashMap<u64, u32>,
+    /// Name hash to the first entry with that hash, once there are [`INDEXED_FROM`] tags. The
+    /// keys are hashes already, so the map takes them as they are.
+    index: HashMap<u64, u32, BuildHasherDefault<AlreadyHashed>>,
     /// Keys of the index (random per instance, so no input can make names collide on purpose).
     hasher: RandomState,
 }
@@ -92,24 +114,25 @@ impl Tags {
         (start, s.len())
     }
 
-    fn find(&self, name: &str) -> Option<usize> {
+    /// The entry named `name`, and the name's hash when the index is in use.
+    fn find(&self, name: &str) -> (Option<usize>, Option<u64>) {
         if self.index.is_empty() {
-            return self.entries.iter().position(|e| self.slice(e.name) == name);
+            return (self.entries.iter().position(|e| self.slice(e.name) == name), None);
         }
-        let mut i = *self.index.get(&self.hasher.hash_one(name))?;
+        let hash = self.hasher.hash_one(name);
+        let mut i = self.index.get(&hash).copied().unwrap_or(NONE);
         while i != NONE {
             let entry = &self.entries[i as usize];
             if self.slice(entry.name) == name {
-                return Some(i as usize);
+                return (Some(i as usize), Some(hash));
             }
             i = entry.same_hash;
         }
-        None
+        (None, Some(hash))
     }
 
-    /// Puts entry `i` into the index.
-    fn index_entry(&mut self, i: usize) {
-        let hash = self.hasher.hash_one(self.slice(self.entries[i].name));
+    /// Puts entry `i`, whose name has `hash`, into the index.
+    fn index_entry(&mut self, i: usize, hash: u64) {
         self.entries[i].same_hash = self.index.insert(hash, i as u32).unwrap_or(NONE);
     }
 
@@ -120,14 +143,15 @@ impl Tags {
             self.index.reserve(self.entries.len());
             // In reverse, so that each chain lists entries in order (names are unique anyway).
             for i in (0..self.entries.len()).rev() {
-                self.index_entry(i);
+                let hash = self.hasher.hash_one(self.slice(self.entries[i].name));
+                self.index_entry(i, hash);
             }
         }
     }
 
     /// The value of the tag `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.find(name).map(|i| self.slice(self.entries[i].value))
+        self.find(name).0.map(|i| self.slice(self.entries[i].value))
     }
 
     /// The `index`-th tag (in order) as (name, value).
@@ -139,16 +163,16 @@ impl Tags {
     /// last.
     pub fn insert(&mut self, name: &str, value: &str) {
         match self.find(name) {
-            Some(i) => {
+            (Some(i), _) => {
                 self.entries[i].value = self.push_text(value);
             }
-            None => {
+            (None, hash) => {
                 let name = self.push_text(name);
                 let value = self.push_text(value);
                 self.entries.push(Entry { name, value, same_hash: NONE });
-                match self.entries.len() {
-                    INDEXED_FROM => self.rebuild_index(),
-                    n if n > INDEXED_FROM => self.index_entry(n - 1),
+                match (self.entries.len(), hash) {
+                    (INDEXED_FROM, _) => self.rebuild_index(),
+                    (n, Some(hash)) => self.index_entry(n - 1, hash),
                     _ => {}
                 }
             }
@@ -157,7 +181,7 @@ impl Tags {
 
     /// Removes the tag `name`, returning whether it was there.
     pub fn remove(&mut self, name: &str) -> bool {
-        match self.find(name) {
+        match self.find(name).0 {
             Some(i) => {
                 self.entries.remove(i);
                 if !self.index.is_empty() {
