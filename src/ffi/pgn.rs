@@ -1,13 +1,14 @@
 //! PGN: a reader handing out games, and the tags and PGN export of a game.
 
 use std::ffi::{c_char, c_void};
+use std::fmt::Write;
 use std::io::{self, Read};
 
 use super::error::chess_error::{self, *};
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref};
-use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, write_optional, Out, TextOut};
-use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
+use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError, WriteOptions};
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
 /// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
@@ -238,8 +239,8 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
         let out = Out::new(out)?;
         let error = reader.error.as_ref().ok_or(CHESS_END)?;
         let record = match &error.partial {
-            Some(partial) => GameRecord::clone(partial),
-            None => GameRecord::default(),
+            Some(partial) => partial.try_clone().map_err(oom)?,
+            None => GameRecord::try_new(crate::Position::startpos()).map_err(oom)?,
         };
         out.write(chess_game::try_boxed(record)?);
         Ok(())
@@ -320,6 +321,7 @@ pub unsafe extern "C" fn chess_game_set_tag(
         let record = record_mut(game)?;
         let name = c_ascii(name)?;
         let value = c_utf8(value)?;
+        record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
         record.set_tag(name, value).map_err(|e| match e {
             TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
         })
@@ -368,7 +370,9 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     guard_code(|| {
         let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        text_out.write(record.to_pgn().as_bytes())?;
+        // The sink never fails and a record holds legal moves only, so the writer fails only
+        // when memory for its variation stack runs out, before it writes anything.
+        text_out.write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
         Ok(())
     })
 }

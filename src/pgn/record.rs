@@ -3,6 +3,7 @@
 
 use std::collections::TryReserveError;
 
+use crate::fallible::{try_push, try_string};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
@@ -63,6 +64,25 @@ impl GameRecord {
         let game = Game::try_new(start)?;
         let tree = MoveTree::try_new()?;
         Ok(GameRecord { tags: Tags::new(), game, tree, end: NodeId::ROOT, result: None })
+    }
+
+    /// Reserves room for at least `moves` more moves of the main line, so that playing them
+    /// does not allocate, or fails (changing nothing) when memory runs out: the
+    /// `Vec::try_reserve` of [`GameRecord::push`] and its kin, which the C ABI calls first.
+    pub fn try_reserve(&mut self, moves: usize) -> Result<(), TryReserveError> {
+        self.game.try_reserve(moves)?;
+        self.tree.try_reserve(moves)
+    }
+
+    /// A copy of the record, or an error when memory runs out (`clone` aborts then).
+    pub fn try_clone(&self) -> Result<GameRecord, TryReserveError> {
+        Ok(GameRecord {
+            tags: self.tags.try_clone()?,
+            game: self.game.try_clone()?,
+            tree: self.tree.try_clone()?,
+            end: self.end,
+            result: self.result,
+        })
     }
 
     /// Sets the tag `name` to `value` (a tag already there keeps its place, a new one goes
@@ -179,6 +199,17 @@ impl GameRecord {
         let parent = self.tree.parent(self.end).unwrap_or(NodeId::ROOT);
         self.end = self.tree.remove_children(parent);
         Some(mv)
+    }
+
+    /// [`GameRecord::pop`], or an error (and the record unchanged) when memory runs out: taking
+    /// back a move that has comments, NAGs or variations rebuilds the tree.
+    pub fn try_pop(&mut self) -> Result<Option<Move>, TryReserveError> {
+        if self.game.moves().is_empty() {
+            return Ok(None);
+        }
+        let parent = self.tree.parent(self.end).unwrap_or(NodeId::ROOT);
+        self.end = self.tree.try_remove_children(parent)?;
+        Ok(self.game.pop())
     }
 
     /// Allows or forbids null moves from now on (see [`Game::set_allow_null_moves`]); games
