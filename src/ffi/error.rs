@@ -357,6 +357,7 @@ impl From<&EpdError> for chess_error {
             EpdError::UnterminatedString(_) => CHESS_ERR_EPD_UNTERMINATED_STRING,
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
             EpdError::Move { error, .. } => (*error).into(),
+            EpdError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
         }
     }
 }
