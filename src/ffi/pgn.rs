@@ -29,8 +29,6 @@ pub struct chess_pgn_reader {
     reader: PgnReader<Box<dyn Source>>,
     /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
     error: Option<PgnError>,
-    /// Its message, as `chess_pgn_reader_error_message` gives it.
-    message: String,
 }
 
 /// A `chess_read_fn` as a `Read`.
@@ -43,10 +41,11 @@ impl Read for Callback {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         // SAFETY: the caller promised a callback that stores at most `cap` bytes into `buf`.
         let n = unsafe { (self.read)(self.user, buf.as_mut_ptr(), buf.len()) };
+        // Errors of a kind only, which allocate nothing (a message would).
         if n == CHESS_READ_ERROR {
-            Err(io::Error::other("the read callback reported an error"))
+            Err(io::ErrorKind::Other.into())
         } else if n > buf.len() {
-            Err(io::Error::other("the read callback returned more bytes than asked for"))
+            Err(io::ErrorKind::InvalidData.into())
         } else {
             Ok(n)
         }
@@ -57,8 +56,9 @@ impl Read for Callback {
 ///
 /// # Safety
 /// `out` is valid for a write (checked non-NULL by the caller through `Out`).
-unsafe fn open(source: Box<dyn Source>, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
-    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None, message: String::new() };
+unsafe fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+    let source: Box<dyn Source> = crate::fallible::try_box(source).map_err(oom)?;
+    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None };
     out.write(box_or_oom(reader)?);
     Ok(())
 }
@@ -80,7 +80,7 @@ pub unsafe extern "C" fn chess_pgn_reader_open_file(
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
         })?;
-        open(Box::new(crate::pgn::IoSource::new(file)), out)
+        open(crate::pgn::IoSource::new(file), out)
     })
 }
 
@@ -105,7 +105,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
         copy.extend_from_slice(bytes);
-        open(Box::new(crate::pgn::BytesSource::new(copy)), out)
+        open(crate::pgn::BytesSource::new(copy), out)
     })
 }
 
@@ -122,7 +122,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
     guard_code(|| {
         let out = Out::new(out)?;
         let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
-        open(Box::new(crate::pgn::IoSource::new(Callback { read, user })), out)
+        open(crate::pgn::IoSource::new(Callback { read, user }), out)
     })
 }
 
@@ -145,8 +145,12 @@ pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
 /// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
 /// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
 /// the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
-/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument, `CHESS_ERR_OUT_OF_MEMORY`
-/// when the new handle cannot be allocated (the game is lost).
+/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+/// when memory ran out reading the game or for its handle: that game is lost, `*out` is
+/// untouched, the error functions describe where the reader stood, and the next call goes on
+/// with the following game, except when the reader's input buffer could not grow (a callback or
+/// file reader in a game, comment or tag line too long for the memory left): then the input
+/// ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_next(
     reader: *mut chess_pgn_reader,
@@ -156,7 +160,6 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
         let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
         let out = Out::new(out)?;
         reader.error = None;
-        reader.message.clear();
         match reader.reader.next_game() {
             Ok(Some(record)) => {
                 out.write(chess_game::try_boxed(record)?);
@@ -165,7 +168,6 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
             Ok(None) => Err(CHESS_END),
             Err(error) => {
                 let code = chess_error::from(&error.kind);
-                reader.message = error.to_string();
                 reader.error = Some(error);
                 Err(code)
             }
@@ -220,7 +222,13 @@ pub unsafe extern "C" fn chess_pgn_reader_error_message(
 ) -> chess_error {
     guard_code(|| {
         let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
-        TextOut::new(buf, cap, out_len)?.write(reader.message.as_bytes())?;
+        // Formatted here, into the caller's buffer: keeping the text would allocate.
+        TextOut::new(buf, cap, out_len)?.write_with(|sink| {
+            if let Some(error) = &reader.error {
+                write!(sink, "{error}").map_err(|_| CHESS_ERR_INTERNAL)?;
+            }
+            Ok(())
+        })?;
         Ok(())
     })
 }
@@ -228,7 +236,8 @@ pub unsafe extern "C" fn chess_pgn_reader_error_message(
 /// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
 /// and the main line up to the bad move with its comments, NAGs and variations (the caller
 /// frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
-/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`.
+/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
+/// `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_partial_game(
     reader: *const chess_pgn_reader,
@@ -310,7 +319,8 @@ pub unsafe extern "C" fn chess_game_tag_at(
 /// one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
 /// `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
 /// letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
-/// start position (`chess_game_to_pgn` writes them).
+/// start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
+/// unchanged).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_set_tag(
     game: *mut chess_game,
@@ -359,7 +369,8 @@ pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_res
 /// needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
 /// before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
 /// reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
+/// `buf` is then untouched).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_to_pgn(
     game: *const chess_game,
@@ -372,7 +383,8 @@ pub unsafe extern "C" fn chess_game_to_pgn(
         let text_out = TextOut::new(buf, cap, out_len)?;
         // The sink never fails and a record holds legal moves only, so the writer fails only
         // when memory for its variation stack runs out, before it writes anything.
-        text_out.write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
+        text_out
+            .write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
         Ok(())
     })
 }
