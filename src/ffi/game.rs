@@ -187,7 +187,7 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 /// Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
 /// only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
 /// not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
-/// `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+/// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
     guard_code(|| {
@@ -202,7 +202,7 @@ pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) 
 /// Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
 /// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
 /// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
-/// `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+/// `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push_san(
     game: *mut chess_game,
@@ -221,8 +221,8 @@ pub unsafe extern "C" fn chess_game_push_san(
 
 /// Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
 /// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
-/// unchanged.
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+/// `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push_uci(
     game: *mut chess_game,
@@ -241,7 +241,9 @@ pub unsafe extern "C" fn chess_game_push_uci(
 
 /// Takes back the last move (no replay from the start), with its comments, NAGs and the
 /// variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
-/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
+/// `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
+/// is then unchanged).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
     guard_code(|| {
