@@ -167,8 +167,9 @@ typedef enum chess_error {
      */
     CHESS_ERR_INVALID_TEXT = 5,
     /**
-     * Memory for a new handle could not be allocated. (Running out of memory elsewhere aborts
-     * the process, as Rust programs do.)
+     * Memory ran out. Every allocation a call makes can fail this way, never aborting the
+     * process: the call had no effect (its outputs and handles are as they were, still usable
+     * and freeable), except that the game `chess_pgn_reader_next` was reading is lost.
      */
     CHESS_ERR_OUT_OF_MEMORY = 6,
     /**
@@ -1014,7 +1015,7 @@ void chess_game_free(struct chess_game *game);
  * Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
  * only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
  * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
- * `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
 enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
 
@@ -1022,22 +1023,24 @@ enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
  * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
  * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
- * `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+ * `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
 enum chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
 
 /**
  * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
  * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
- * unchanged.
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
 enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
 
 /**
  * Takes back the last move (no replay from the start), with its comments, NAGs and the
  * variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
+ * `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
+ * is then unchanged).
  */
 enum chess_error chess_game_pop(struct chess_game *game, chess_move *out);
 
@@ -1300,8 +1303,12 @@ void chess_pgn_reader_free(struct chess_pgn_reader *reader);
  * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
  * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
  * the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
- * the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument, `CHESS_ERR_OUT_OF_MEMORY`
- * when the new handle cannot be allocated (the game is lost).
+ * the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+ * when memory ran out reading the game or for its handle: that game is lost, `*out` is
+ * untouched, the error functions describe where the reader stood, and the next call goes on
+ * with the following game, except when the reader's input buffer could not grow (a callback or
+ * file reader in a game, comment or tag line too long for the memory left): then the input
+ * ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
  */
 enum chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
 
@@ -1342,7 +1349,8 @@ enum chess_error chess_pgn_reader_error_message(const struct chess_pgn_reader *r
  * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
  * and the main line up to the bad move with its comments, NAGs and variations (the caller
  * frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
- * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`.
+ * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
+ * `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
  */
 enum chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader,
                                                struct chess_game **out);
@@ -1384,7 +1392,8 @@ enum chess_error chess_game_tag_at(const struct chess_game *game,
  * one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
  * `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
  * letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
- * start position (`chess_game_to_pgn` writes them).
+ * start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
+ * unchanged).
  */
 enum chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
 
@@ -1408,7 +1417,8 @@ enum chess_result chess_game_result(const struct chess_game *game);
  * needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
  * before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
  * reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
+ * `buf` is then untouched).
  */
 enum chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 

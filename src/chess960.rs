@@ -1,6 +1,8 @@
 //! Chess960 (Fischer random) start positions, numbered 0 to 959 as Scharnagl numbered them
 //! (the standard start is 518).
 
+use arrayvec::ArrayVec;
+
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::color::Color;
 use crate::piece::{Piece, PieceKind};
@@ -23,7 +25,8 @@ fn back_rank(number: u32) -> Option<[PieceKind; 8]> {
     n /= 4;
     rank[2 * (n % 4)] = Some(PieceKind::Bishop);
     n /= 4;
-    let empty = |rank: &[Option<PieceKind>; 8]| (0..8).filter(|&f| rank[f].is_none()).collect::<Vec<_>>();
+    // On the stack: the C ABI's chess_position_new_chess960 allocates nothing but its handle.
+    let empty = |rank: &[Option<PieceKind>; 8]| (0..8).filter(|&f| rank[f].is_none()).collect::<ArrayVec<usize, 8>>();
     rank[empty(&rank)[n % 6]] = Some(PieceKind::Queen);
     n /= 6;
     let free = empty(&rank);

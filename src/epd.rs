@@ -33,9 +33,13 @@
 //! their SAN; here they keep their order. A string cannot hold a line break.
 
 use std::collections::hash_map::{Entry, HashMap};
-use std::fmt;
+use std::collections::TryReserveError;
+use std::fmt::{self, Write};
 
-use crate::fen::{FenError, FenOptions};
+use arrayvec::ArrayString;
+
+use crate::fallible::{try_push, try_string, Length};
+use crate::fen::{FenError, FenOptions, FenWriteOptions, FEN_MAX_INPUT, FEN_MAX_LEN};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::san::{SanError, SanOptions};
@@ -143,6 +147,21 @@ pub enum EpdError {
         /// What is wrong with it.
         error: SanError,
     },
+    /// Memory ran out while reading the line (reading reports it instead of aborting, so that
+    /// the C ABI can return `CHESS_ERR_OUT_OF_MEMORY`).
+    #[error("out of memory")]
+    OutOfMemory,
+}
+
+impl From<TryReserveError> for EpdError {
+    fn from(_: TryReserveError) -> EpdError {
+        EpdError::OutOfMemory
+    }
+}
+
+/// `text` as an owned string, or [`EpdError::OutOfMemory`].
+fn owned(text: &str) -> Result<String, EpdError> {
+    Ok(try_string(text)?)
 }
 
 /// An EPD record: a position and its operations.
@@ -159,12 +178,34 @@ enum RawOperand<'a> {
 }
 
 impl RawOperand<'_> {
-    fn text(&self) -> String {
+    /// Appends the operand as written (a string with its quotes) to `out`.
+    fn push_text(&self, out: &mut String) -> Result<(), EpdError> {
         match self {
-            RawOperand::Quoted(s) => format!("\"{s}\""),
-            RawOperand::Bare(s) => s.to_string(),
+            RawOperand::Quoted(s) => {
+                out.try_reserve(s.len() + 2)?;
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+            RawOperand::Bare(s) => {
+                out.try_reserve(s.len())?;
+                out.push_str(s);
+            }
         }
+        Ok(())
     }
+}
+
+/// [`EpdError::Operand`] for the operands `raw` of `opcode`, written as they were.
+fn operand_error(opcode: &str, raw: &[RawOperand<'_>]) -> EpdError {
+    let error = || -> Result<EpdError, EpdError> {
+        let mut operand = String::new();
+        for part in raw {
+            part.push_text(&mut operand)?;
+        }
+        Ok(EpdError::Operand { opcode: owned(opcode)?, operand })
+    };
+    error().unwrap_or_else(|oom| oom)
 }
 
 type RawOperation<'a> = (&'a str, Vec<RawOperand<'a>>);
@@ -187,7 +228,7 @@ fn split_operations(mut rest: &str) -> Result<Vec<RawOperation<'_>>, EpdError> {
         let end = rest.find(|c: char| c.is_ascii_whitespace() || c == ';').unwrap_or(rest.len());
         let opcode = &rest[..end];
         if !is_opcode(opcode) {
-            return Err(EpdError::Opcode(opcode.to_string()));
+            return Err(EpdError::Opcode(owned(opcode)?));
         }
         rest = &rest[end..];
         let mut operands = Vec::new();
@@ -210,47 +251,55 @@ fn split_operations(mut rest: &str) -> Result<Vec<RawOperation<'_>>, EpdError> {
                             closed = Some(i + 1);
                             break;
                         }
-                        '\\' => text.extend(chars.next().map(|(_, c)| c)),
-                        c => text.push(c),
+                        '\\' => {
+                            if let Some((_, c)) = chars.next() {
+                                text.try_reserve(c.len_utf8())?;
+                                text.push(c);
+                            }
+                        }
+                        c => {
+                            text.try_reserve(c.len_utf8())?;
+                            text.push(c);
+                        }
                     }
                 }
-                let end = closed.ok_or_else(|| EpdError::UnterminatedString(opcode.to_string()))?;
+                let Some(end) = closed else { return Err(EpdError::UnterminatedString(owned(opcode)?)) };
                 rest = &tail[end..];
-                operands.push(RawOperand::Quoted(text));
+                try_push(&mut operands, RawOperand::Quoted(text))?;
             } else {
                 let end = rest.find(|c: char| c.is_ascii_whitespace() || c == ';').unwrap_or(rest.len());
-                operands.push(RawOperand::Bare(&rest[..end]));
+                try_push(&mut operands, RawOperand::Bare(&rest[..end]))?;
                 rest = &rest[end..];
             }
         }
+        places.try_reserve(1)?;
         match places.entry(opcode) {
             Entry::Occupied(place) => operations[*place.get()].1 = operands,
             Entry::Vacant(place) => {
-                place.insert(operations.len());
-                operations.push((opcode, operands));
+                try_push(&mut operations, (opcode, operands))?;
+                place.insert(operations.len() - 1);
             }
         }
     }
 }
 
 /// A bare token as a number or a word.
-fn bare_operand(token: &str) -> Operand {
+fn bare_operand(token: &str) -> Result<Operand, EpdError> {
     if let Ok(n) = token.parse::<i64>() {
-        return Operand::Integer(n);
+        return Ok(Operand::Integer(n));
     }
     // Rust also reads `inf`, `nan` and `infinity`: only digit-led forms count as numbers.
     let numeric = token.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'));
-    match token.parse::<f64>() {
+    Ok(match token.parse::<f64>() {
         Ok(x) if numeric && x.is_finite() => Operand::Float(x),
-        _ => Operand::Word(token.to_string()),
-    }
+        _ => Operand::Word(owned(token)?),
+    })
 }
 
 /// The clock an `hmvc` or `fmvn` operation gives, if present.
 fn clock(operations: &[RawOperation<'_>], name: &str) -> Result<Option<u32>, EpdError> {
     let Some((opcode, operands)) = operations.iter().find(|(op, _)| *op == name) else { return Ok(None) };
-    let bad =
-        || EpdError::Operand { opcode: opcode.to_string(), operand: operands.iter().map(RawOperand::text).collect() };
+    let bad = || operand_error(opcode, operands);
     match operands.as_slice() {
         [RawOperand::Bare(token)] => token.parse::<u32>().map(Some).map_err(|_| bad()),
         _ => Err(bad()),
@@ -269,7 +318,8 @@ impl Epd {
         Epd::parse_with(line, &FenOptions::default())
     }
 
-    /// Reads an EPD line with FEN options (Chess960, repairs).
+    /// Reads an EPD line with FEN options (Chess960, repairs). Running out of memory is
+    /// [`EpdError::OutOfMemory`], not an abort.
     pub fn parse_with(line: &str, options: &FenOptions) -> Result<Epd, EpdError> {
         let line = line.trim_matches(|c: char| c.is_ascii_whitespace());
         let mut rest = line;
@@ -293,12 +343,22 @@ impl Epd {
         let raw = split_operations(rest)?;
         let halfmove = clock(&raw, "hmvc")?.unwrap_or(0);
         let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
-        let fen = format!("{} {} {} {} {halfmove} {fullmove}", fields[0], fields[1], fields[2], fields[3]);
+        // The FEN is put together on the stack; one too long for it is refused anyway.
+        let write = |out: &mut dyn Write| {
+            write!(out, "{} {} {} {} {halfmove} {fullmove}", fields[0], fields[1], fields[2], fields[3])
+        };
+        let mut fen = ArrayString::<FEN_MAX_INPUT>::new();
+        if write(&mut fen).is_err() {
+            let mut length = Length(0);
+            let _ = write(&mut length);
+            return Err(FenError::TooLong { length: length.0 }.into());
+        }
         let position = Position::from_fen_with(&fen, options)?.0;
-        let mut operations = Vec::with_capacity(raw.len());
+        let mut operations = Vec::new();
+        operations.try_reserve_exact(raw.len())?;
         for (opcode, operands) in raw {
             let operands = typed_operands(&position, opcode, operands)?;
-            operations.push(Operation { opcode: opcode.to_string(), operands });
+            operations.push(Operation { opcode: owned(opcode)?, operands });
         }
         Ok(Epd { position, operations })
     }
@@ -376,7 +436,8 @@ impl Epd {
 
     /// Writes the canonical EPD (see the module documentation).
     pub fn write<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        let fen = self.position.to_fen();
+        let mut fen = ArrayString::<FEN_MAX_LEN>::new();
+        self.position.write_fen(&mut fen, &FenWriteOptions::default())?;
         // The FEN without its two clock fields.
         let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
         out.write_str(fields)?;
@@ -426,26 +487,25 @@ impl Epd {
 fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -> Result<Vec<Operand>, EpdError> {
     let moves = matches!(opcode, "bm" | "am" | "pv");
     let mut pos = *position;
-    let mut operands = Vec::with_capacity(raw.len());
+    let mut operands = Vec::new();
+    operands.try_reserve_exact(raw.len())?;
     for (index, operand) in raw.into_iter().enumerate() {
         let typed = match operand {
-            RawOperand::Quoted(s) if moves => {
-                return Err(EpdError::Operand { opcode: opcode.to_string(), operand: format!("\"{s}\"") })
-            }
+            quoted @ RawOperand::Quoted(_) if moves => return Err(operand_error(opcode, &[quoted])),
             RawOperand::Quoted(s) => Operand::String(s),
             RawOperand::Bare(token) if moves => {
-                let mv = pos.parse_san_with(token, &SanOptions::default()).map_err(|error| EpdError::Move {
-                    opcode: opcode.to_string(),
-                    index,
-                    operand: token.to_string(),
-                    error,
-                })?;
+                let mv = match pos.parse_san_with(token, &SanOptions::default()) {
+                    Ok(mv) => mv,
+                    Err(error) => {
+                        return Err(EpdError::Move { opcode: owned(opcode)?, index, operand: owned(token)?, error })
+                    }
+                };
                 if opcode == "pv" {
                     pos.play_unchecked(mv);
                 }
                 Operand::Move(mv)
             }
-            RawOperand::Bare(token) => bare_operand(token),
+            RawOperand::Bare(token) => bare_operand(token)?,
         };
         operands.push(typed);
     }

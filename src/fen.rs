@@ -660,7 +660,19 @@ impl Position {
                 return Err(component_error(i, offset));
             }
         }
-        Ok(Fen::parse_bytes(&parts.join(&b' '))?.validate(&FenOptions::default())?.0)
+        // Joined on the stack (the C ABI's reader allocates nothing): a longer FEN is refused
+        // anyway, as `parse_bytes` would.
+        let length = parts.iter().map(|p| p.len()).sum::<usize>() + parts.len() - 1;
+        if length > FEN_MAX_INPUT {
+            return Err(FenError::TooLong { length });
+        }
+        let mut joined = [b' '; FEN_MAX_INPUT];
+        let mut at = 0;
+        for part in parts {
+            joined[at..at + part.len()].copy_from_slice(part);
+            at += part.len() + 1;
+        }
+        Ok(Fen::parse_bytes(&joined[..length])?.validate(&FenOptions::default())?.0)
     }
 
     /// Reads the first non-empty line of a `.fen` file, and no more of the file than that:

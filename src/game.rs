@@ -33,6 +33,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 
 use crate::color::Color;
+use crate::fallible::try_to_vec;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
@@ -203,6 +204,20 @@ impl Game {
         plies.try_reserve(1)?;
         plies.push(Ply::new(start, 0));
         Ok(Game { plies, moves: Vec::new(), allow_null: false })
+    }
+
+    /// Reserves room for at least `additional` more moves, so that playing them does not
+    /// allocate, or fails (changing nothing) when memory runs out: the `Vec::try_reserve` of
+    /// [`Game::push`], which the C ABI calls first so that running out of memory is an error
+    /// there, not an abort.
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.plies.try_reserve(additional)?;
+        self.moves.try_reserve(additional)
+    }
+
+    /// A copy of the game, or an error when memory runs out (`clone` aborts then).
+    pub fn try_clone(&self) -> Result<Game, TryReserveError> {
+        Ok(Game { plies: try_to_vec(&self.plies)?, moves: try_to_vec(&self.moves)?, allow_null: self.allow_null })
     }
 
     /// Allows or forbids null moves ([`Move::NULL`], PGN's `--`) from now on.

@@ -42,6 +42,7 @@ mod castling;
 mod chess960;
 mod color;
 mod epd;
+mod fallible;
 pub mod fen;
 pub mod ffi;
 mod game;

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, the standard move generator test.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// Defines a function over a position twice: as written, and compiled for CPUs with the POPCNT
@@ -87,10 +87,14 @@ impl Position {
     /// Perft split by first move: each legal move with the leaf count below it (`depth - 1`
     /// plies after the move). Moves are in generation order.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves().iter().map(|&mv| (mv, self.make_move(mv).perft(depth - 1))).collect()
+        self.divide_lazily(depth).collect()
+    }
+
+    /// [`Position::divide`] one move at a time, each count made when it is reached (the C ABI
+    /// counts only the moves its caller has room for, and allocates nothing).
+    pub(crate) fn divide_lazily(&self, depth: u32) -> impl ExactSizeIterator<Item = (Move, u64)> + '_ {
+        let moves = if depth == 0 { MoveList::new() } else { self.legal_moves() };
+        moves.into_iter().map(move |mv| (mv, self.make_move(mv).perft(depth - 1)))
     }
 }
 

@@ -1,51 +1,79 @@
 //! Text renderings of a position.
 
+use std::fmt::{self, Write};
+
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::square::{File, Rank, Square};
+
+/// The renderings of a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Board {
+    /// [`Position::board_string`].
+    Plain,
+    /// [`Position::to_ascii`].
+    Ascii,
+    /// [`Position::to_unicode`].
+    Unicode,
+}
 
 impl Position {
     /// 8 rows of 8 characters, rank 8 first, files a to h: FEN letters (White upper case,
     /// Black lower case) and a space for an empty square; rows joined by `"\n"`.
     pub fn board_string(&self) -> String {
-        self.render(|piece| piece.map_or(' ', |p| p.fen_char()), "", false)
+        self.render(Board::Plain)
     }
 
     /// FEN letters and `.` for empty squares, separated by spaces, with rank numbers on the
     /// left and file letters below; every line ends with `"\n"`.
     pub fn to_ascii(&self) -> String {
-        self.render(|piece| piece.map_or('.', |p| p.fen_char()), " ", true)
+        self.render(Board::Ascii)
     }
 
     /// Like [`Position::to_ascii`], with the Unicode chess symbols.
     pub fn to_unicode(&self) -> String {
-        self.render(|piece| piece.map_or('·', |p| p.unicode_symbol()), " ", true)
+        self.render(Board::Unicode)
     }
 
-    fn render(&self, symbol: impl Fn(Option<crate::piece::Piece>) -> char, gap: &str, coordinates: bool) -> String {
+    fn render(&self, board: Board) -> String {
         let mut out = String::with_capacity(200);
+        // Writing to a String cannot fail.
+        let _ = self.write_board(&mut out, board);
+        out
+    }
+
+    /// Writes a rendering to any `fmt::Write` (the C ABI writes it straight into the caller's
+    /// buffer, allocating nothing).
+    pub(crate) fn write_board<W: Write>(&self, out: &mut W, board: Board) -> fmt::Result {
+        let symbol = |piece: Option<Piece>| match board {
+            Board::Plain => piece.map_or(' ', |p| p.fen_char()),
+            Board::Ascii => piece.map_or('.', |p| p.fen_char()),
+            Board::Unicode => piece.map_or('·', |p| p.unicode_symbol()),
+        };
+        let (gap, coordinates) = if board == Board::Plain { ("", false) } else { (" ", true) };
         for rank in Rank::ALL.into_iter().rev() {
             if coordinates {
-                out.push(rank.to_char());
+                out.write_char(rank.to_char())?;
             }
             for file in File::ALL {
                 if coordinates || file != File::A {
-                    out.push_str(gap);
+                    out.write_str(gap)?;
                 }
-                out.push(symbol(self.piece_at(Square::new(file, rank))));
+                out.write_char(symbol(self.piece_at(Square::new(file, rank))))?;
             }
             if coordinates || rank != Rank::First {
-                out.push('\n');
+                out.write_char('\n')?;
             }
         }
         if coordinates {
-            out.push(' ');
+            out.write_char(' ')?;
             for file in File::ALL {
-                out.push_str(gap);
-                out.push(file.to_char());
+                out.write_str(gap)?;
+                out.write_char(file.to_char())?;
             }
-            out.push('\n');
+            out.write_char('\n')?;
         }
-        out
+        Ok(())
     }
 }
 

@@ -138,9 +138,8 @@ pub unsafe extern "C" fn chess_epd_write(
     guard_code(|| {
         let epd = self::epd(epd)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        let mut text = String::new();
-        epd.write(&mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
-        text_out.write(text.as_bytes())?;
+        // The sink never fails and a record holds legal moves only, so this cannot fail.
+        text_out.write_with(|sink| epd.write(sink).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
     })
 }

@@ -29,8 +29,9 @@ pub enum chess_error {
     /// A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
     /// is not valid on this system.
     CHESS_ERR_INVALID_TEXT = 5,
-    /// Memory for a new handle could not be allocated. (Running out of memory elsewhere aborts
-    /// the process, as Rust programs do.)
+    /// Memory ran out. Every allocation a call makes can fail this way, never aborting the
+    /// process: the call had no effect (its outputs and handles are as they were, still usable
+    /// and freeable), except that the game `chess_pgn_reader_next` was reading is lost.
     CHESS_ERR_OUT_OF_MEMORY = 6,
     /// A bug inside the library was caught (a Rust panic); the call had no effect.
     CHESS_ERR_INTERNAL = 7,
@@ -357,6 +358,7 @@ impl From<&EpdError> for chess_error {
             EpdError::UnterminatedString(_) => CHESS_ERR_EPD_UNTERMINATED_STRING,
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
             EpdError::Move { error, .. } => (*error).into(),
+            EpdError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
         }
     }
 }
@@ -364,7 +366,7 @@ impl From<&EpdError> for chess_error {
 impl From<&PgnErrorKind> for chess_error {
     /// A broken PGN game's code: one per kind of fault, except a bad `FEN` tag (its FEN code), a
     /// bad move (its SAN or move code, as `chess_move_from_san` gives) and a read error
-    /// (`CHESS_ERR_IO`).
+    /// (`CHESS_ERR_IO`), and running out of memory (`CHESS_ERR_OUT_OF_MEMORY`).
     fn from(kind: &PgnErrorKind) -> chess_error {
         match kind {
             PgnErrorKind::BadTag { .. } => CHESS_ERR_PGN_TAG,
@@ -384,6 +386,7 @@ impl From<&PgnErrorKind> for chess_error {
             PgnErrorKind::InvalidUtf8 => CHESS_ERR_PGN_INVALID_UTF8,
             PgnErrorKind::NulByte => CHESS_ERR_PGN_NUL_BYTE,
             PgnErrorKind::Io { .. } => CHESS_ERR_IO,
+            PgnErrorKind::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
         }
     }
 }

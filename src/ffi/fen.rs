@@ -196,7 +196,17 @@ pub unsafe extern "C" fn chess_fen_split(
         // The syntax is valid, so the text is ASCII.
         let text = std::str::from_utf8(fen).map_err(|_| CHESS_ERR_INTERNAL)?;
         let parts = split(text).map_err(|e| fen_error(&e, error_offset))?;
-        let start = text_out.write(parts.join("\0").as_bytes())?.cast_const();
+        let start = text_out
+            .write_with(|sink| {
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        sink.write_bytes(b"\0");
+                    }
+                    sink.write_bytes(part.as_bytes());
+                }
+                Ok(())
+            })?
+            .cast_const();
         let mut offset = 0;
         for (i, part) in parts.iter().enumerate() {
             fields.add(i).write(start.add(offset));

@@ -6,7 +6,7 @@ use std::ptr;
 use super::error::chess_error::{self, *};
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
-use super::util::{box_or_oom, c_ascii, guard, guard_code, write_optional, TextOut};
+use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
 use crate::pgn::GameRecord;
 use crate::{Game, Move, Outcome, Position, Termination};
 
@@ -167,7 +167,10 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
 /// result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
-    guard(ptr::null_mut(), || record_ref(game).map_or(ptr::null_mut(), |record| chess_game::boxed(record.clone())))
+    guard(ptr::null_mut(), || match record_ref(game).map(GameRecord::try_clone) {
+        Some(Ok(record)) => chess_game::boxed(record),
+        _ => ptr::null_mut(),
+    })
 }
 
 /// Releases a game and every position it handed out. NULL is accepted and ignored.
@@ -184,12 +187,13 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 /// Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
 /// only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
 /// not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
-/// `CHESS_ERR_ILLEGAL_MOVE`; the game is then unchanged.
+/// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
     guard_code(|| {
         let game = record_mut(game)?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        game.try_reserve(1).map_err(oom)?;
         game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         Ok(())
     })
@@ -198,7 +202,7 @@ pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) 
 /// Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
 /// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
 /// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
-/// `CHESS_ERR_SAN_AMBIGUOUS`; the game is then unchanged.
+/// `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push_san(
     game: *mut chess_game,
@@ -207,7 +211,9 @@ pub unsafe extern "C" fn chess_game_push_san(
 ) -> chess_error {
     guard_code(|| {
         let game = record_mut(game)?;
-        let mv = game.push_san(c_ascii(san)?)?;
+        let san = c_ascii(san)?;
+        game.try_reserve(1).map_err(oom)?;
+        let mv = game.push_san(san)?;
         write_optional(out, mv.raw());
         Ok(())
     })
@@ -215,8 +221,8 @@ pub unsafe extern "C" fn chess_game_push_san(
 
 /// Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
 /// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`; the game is then
-/// unchanged.
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+/// `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push_uci(
     game: *mut chess_game,
@@ -225,7 +231,9 @@ pub unsafe extern "C" fn chess_game_push_uci(
 ) -> chess_error {
     guard_code(|| {
         let game = record_mut(game)?;
-        let mv = game.push_uci(c_ascii(uci)?)?;
+        let uci = c_ascii(uci)?;
+        game.try_reserve(1).map_err(oom)?;
+        let mv = game.push_uci(uci)?;
         write_optional(out, mv.raw());
         Ok(())
     })
@@ -233,11 +241,13 @@ pub unsafe extern "C" fn chess_game_push_uci(
 
 /// Takes back the last move (no replay from the start), with its comments, NAGs and the
 /// variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
-/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played).
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
+/// `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
+/// is then unchanged).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
     guard_code(|| {
-        let mv = record_mut(game)?.pop().ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        let mv = record_mut(game)?.try_pop().map_err(oom)?.ok_or(CHESS_ERR_EMPTY_HISTORY)?;
         write_optional(out, mv.raw());
         Ok(())
     })
@@ -292,8 +302,15 @@ pub unsafe extern "C" fn chess_game_san_moves(
     guard_code(|| {
         let game = game_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        let line = game.san_moves().map(|san| san.to_string()).collect::<Vec<_>>().join(" ");
-        text_out.write(line.as_bytes())?;
+        text_out.write_with(|sink| {
+            for (i, san) in game.san_moves().enumerate() {
+                if i > 0 {
+                    sink.write_bytes(b" ");
+                }
+                sink.write_bytes(san.as_bytes());
+            }
+            Ok(())
+        })?;
         Ok(())
     })
 }

@@ -1,13 +1,14 @@
 //! PGN: a reader handing out games, and the tags and PGN export of a game.
 
 use std::ffi::{c_char, c_void};
+use std::fmt::Write;
 use std::io::{self, Read};
 
 use super::error::chess_error::{self, *};
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref};
-use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, write_optional, Out, TextOut};
-use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
+use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError, WriteOptions};
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
 /// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
@@ -28,8 +29,6 @@ pub struct chess_pgn_reader {
     reader: PgnReader<Box<dyn Source>>,
     /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
     error: Option<PgnError>,
-    /// Its message, as `chess_pgn_reader_error_message` gives it.
-    message: String,
 }
 
 /// A `chess_read_fn` as a `Read`.
@@ -42,10 +41,11 @@ impl Read for Callback {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         // SAFETY: the caller promised a callback that stores at most `cap` bytes into `buf`.
         let n = unsafe { (self.read)(self.user, buf.as_mut_ptr(), buf.len()) };
+        // Errors of a kind only, which allocate nothing (a message would).
         if n == CHESS_READ_ERROR {
-            Err(io::Error::other("the read callback reported an error"))
+            Err(io::ErrorKind::Other.into())
         } else if n > buf.len() {
-            Err(io::Error::other("the read callback returned more bytes than asked for"))
+            Err(io::ErrorKind::InvalidData.into())
         } else {
             Ok(n)
         }
@@ -56,8 +56,9 @@ impl Read for Callback {
 ///
 /// # Safety
 /// `out` is valid for a write (checked non-NULL by the caller through `Out`).
-unsafe fn open(source: Box<dyn Source>, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
-    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None, message: String::new() };
+unsafe fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+    let source: Box<dyn Source> = crate::fallible::try_box(source).map_err(oom)?;
+    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None };
     out.write(box_or_oom(reader)?);
     Ok(())
 }
@@ -79,7 +80,7 @@ pub unsafe extern "C" fn chess_pgn_reader_open_file(
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
         })?;
-        open(Box::new(crate::pgn::IoSource::new(file)), out)
+        open(crate::pgn::IoSource::new(file), out)
     })
 }
 
@@ -104,7 +105,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
         copy.extend_from_slice(bytes);
-        open(Box::new(crate::pgn::BytesSource::new(copy)), out)
+        open(crate::pgn::BytesSource::new(copy), out)
     })
 }
 
@@ -121,7 +122,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
     guard_code(|| {
         let out = Out::new(out)?;
         let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
-        open(Box::new(crate::pgn::IoSource::new(Callback { read, user })), out)
+        open(crate::pgn::IoSource::new(Callback { read, user }), out)
     })
 }
 
@@ -144,8 +145,12 @@ pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
 /// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
 /// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
 /// the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
-/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument, `CHESS_ERR_OUT_OF_MEMORY`
-/// when the new handle cannot be allocated (the game is lost).
+/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+/// when memory ran out reading the game or for its handle: that game is lost, `*out` is
+/// untouched, the error functions describe where the reader stood, and the next call goes on
+/// with the following game, except when the reader's input buffer could not grow (a callback or
+/// file reader in a game, comment or tag line too long for the memory left): then the input
+/// ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_next(
     reader: *mut chess_pgn_reader,
@@ -155,7 +160,6 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
         let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
         let out = Out::new(out)?;
         reader.error = None;
-        reader.message.clear();
         match reader.reader.next_game() {
             Ok(Some(record)) => {
                 out.write(chess_game::try_boxed(record)?);
@@ -164,7 +168,6 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
             Ok(None) => Err(CHESS_END),
             Err(error) => {
                 let code = chess_error::from(&error.kind);
-                reader.message = error.to_string();
                 reader.error = Some(error);
                 Err(code)
             }
@@ -219,7 +222,13 @@ pub unsafe extern "C" fn chess_pgn_reader_error_message(
 ) -> chess_error {
     guard_code(|| {
         let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
-        TextOut::new(buf, cap, out_len)?.write(reader.message.as_bytes())?;
+        // Formatted here, into the caller's buffer: keeping the text would allocate.
+        TextOut::new(buf, cap, out_len)?.write_with(|sink| {
+            if let Some(error) = &reader.error {
+                write!(sink, "{error}").map_err(|_| CHESS_ERR_INTERNAL)?;
+            }
+            Ok(())
+        })?;
         Ok(())
     })
 }
@@ -227,7 +236,8 @@ pub unsafe extern "C" fn chess_pgn_reader_error_message(
 /// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
 /// and the main line up to the bad move with its comments, NAGs and variations (the caller
 /// frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
-/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`.
+/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
+/// `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_partial_game(
     reader: *const chess_pgn_reader,
@@ -238,8 +248,8 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
         let out = Out::new(out)?;
         let error = reader.error.as_ref().ok_or(CHESS_END)?;
         let record = match &error.partial {
-            Some(partial) => GameRecord::clone(partial),
-            None => GameRecord::default(),
+            Some(partial) => partial.try_clone().map_err(oom)?,
+            None => GameRecord::try_new(crate::Position::startpos()).map_err(oom)?,
         };
         out.write(chess_game::try_boxed(record)?);
         Ok(())
@@ -309,7 +319,8 @@ pub unsafe extern "C" fn chess_game_tag_at(
 /// one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
 /// `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
 /// letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
-/// start position (`chess_game_to_pgn` writes them).
+/// start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
+/// unchanged).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_set_tag(
     game: *mut chess_game,
@@ -320,6 +331,7 @@ pub unsafe extern "C" fn chess_game_set_tag(
         let record = record_mut(game)?;
         let name = c_ascii(name)?;
         let value = c_utf8(value)?;
+        record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
         record.set_tag(name, value).map_err(|e| match e {
             TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
         })
@@ -357,7 +369,8 @@ pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_res
 /// needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
 /// before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
 /// reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
+/// `buf` is then untouched).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_to_pgn(
     game: *const chess_game,
@@ -368,7 +381,10 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     guard_code(|| {
         let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        text_out.write(record.to_pgn().as_bytes())?;
+        // The sink never fails and a record holds legal moves only, so the writer fails only
+        // when memory for its variation stack runs out, before it writes anything.
+        text_out
+            .write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
         Ok(())
     })
 }

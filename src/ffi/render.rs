@@ -2,10 +2,10 @@
 
 use std::ffi::c_char;
 
-use super::error::chess_error;
+use super::error::chess_error::{self, CHESS_ERR_INTERNAL};
 use super::position::{chess_position, position};
 use super::util::{guard_code, TextOut};
-use crate::Position;
+use crate::render::Board;
 
 /// Writes a rendering of the position through the text output rule.
 ///
@@ -16,12 +16,13 @@ unsafe fn render(
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
-    render: fn(&Position) -> String,
+    board: Board,
 ) -> chess_error {
     guard_code(|| {
         let pos = position(pos)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        text_out.write(render(pos).as_bytes())?;
+        // Writing to the sink cannot fail.
+        text_out.write_with(|sink| pos.write_board(sink, board).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
     })
 }
@@ -36,7 +37,7 @@ pub unsafe extern "C" fn chess_position_board_string(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    render(pos, buf, cap, out_len, Position::board_string)
+    render(pos, buf, cap, out_len, Board::Plain)
 }
 
 /// Writes the board with FEN letters and `.` for empty squares, separated by spaces, rank
@@ -49,7 +50,7 @@ pub unsafe extern "C" fn chess_position_to_ascii(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    render(pos, buf, cap, out_len, Position::to_ascii)
+    render(pos, buf, cap, out_len, Board::Ascii)
 }
 
 /// Like `chess_position_to_ascii` with the Unicode chess symbols, in UTF-8 (`*out_len` counts
@@ -61,5 +62,5 @@ pub unsafe extern "C" fn chess_position_to_unicode(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    render(pos, buf, cap, out_len, Position::to_unicode)
+    render(pos, buf, cap, out_len, Board::Unicode)
 }

@@ -1,6 +1,5 @@
 //! Boundary helpers: panic catching, pointer checks, output writing. Nothing here knows chess.
 
-use std::alloc::{self, Layout};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -54,16 +53,7 @@ pub(crate) fn guard_code(body: impl FnOnce() -> Result<(), chess_error>) -> ches
 /// Moves `value` to the heap as `Box` would, but returns NULL when memory runs out instead of
 /// aborting: handles are freed with `Box::from_raw`.
 pub(crate) fn try_box<T>(value: T) -> *mut T {
-    // Allocating zero bytes is undefined; no handle type is zero-sized.
-    const { assert!(size_of::<T>() != 0) };
-    let layout = Layout::new::<T>();
-    // SAFETY: the layout is not zero-sized.
-    let ptr = unsafe { alloc::alloc(layout) }.cast::<T>();
-    if !ptr.is_null() {
-        // SAFETY: freshly allocated for a `T`.
-        unsafe { ptr.write(value) };
-    }
-    ptr
+    crate::fallible::try_box(value).map_or(std::ptr::null_mut(), Box::into_raw)
 }
 
 /// [`try_box`] with a failed allocation as `CHESS_ERR_OUT_OF_MEMORY`.
@@ -74,6 +64,11 @@ pub(crate) fn box_or_oom<T>(value: T) -> Result<*mut T, chess_error> {
     } else {
         Ok(ptr)
     }
+}
+
+/// The code of a failed reservation (`map_err(oom)`).
+pub(crate) fn oom(_: std::collections::TryReserveError) -> chess_error {
+    CHESS_ERR_OUT_OF_MEMORY
 }
 
 /// The bytes of a NUL-terminated string, without the NUL.
@@ -157,13 +152,62 @@ impl TextOut {
     /// # Safety
     /// `buf` is valid for `cap` bytes of writes and `out_len` is NULL or valid for a write.
     pub(crate) unsafe fn write(self, text: &[u8]) -> Result<*mut c_char, chess_error> {
-        write_optional(self.out_len, text.len());
-        if text.len() >= self.cap {
+        self.write_with(|sink| {
+            sink.write_bytes(text);
+            Ok(())
+        })
+    }
+
+    /// Writes the text `text` formats (holding no NUL) straight into `buf`, without building it
+    /// anywhere else: `text` runs once to measure it and, when it fits, again to copy it, so
+    /// that a buffer too small stays untouched as the API rules say. `text` runs the same both
+    /// times; if it allocates, it does so before its first write, so that its error (such as
+    /// `CHESS_ERR_OUT_OF_MEMORY`) also leaves the outputs untouched.
+    ///
+    /// # Safety
+    /// As for [`TextOut::write`].
+    pub(crate) unsafe fn write_with(
+        self,
+        mut text: impl FnMut(&mut Sink) -> Result<(), chess_error>,
+    ) -> Result<*mut c_char, chess_error> {
+        let mut measure = Sink { buf: std::ptr::null_mut(), room: 0, len: 0 };
+        text(&mut measure)?;
+        let len = measure.len;
+        if len >= self.cap {
+            write_optional(self.out_len, len);
             return Err(CHESS_ERR_BUFFER_TOO_SMALL);
         }
-        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), self.buf, text.len());
-        self.buf.add(text.len()).write(0);
+        let mut copy = Sink { buf: self.buf.cast::<u8>(), room: len, len: 0 };
+        text(&mut copy)?;
+        self.buf.add(copy.len.min(len)).write(0);
+        write_optional(self.out_len, len);
         Ok(self.buf)
+    }
+}
+
+/// Where [`TextOut::write_with`] formats: it counts the bytes, and copies those that fit in its
+/// room (none while measuring).
+pub(crate) struct Sink {
+    buf: *mut u8,
+    room: usize,
+    len: usize,
+}
+
+impl Sink {
+    pub(crate) fn write_bytes(&mut self, bytes: &[u8]) {
+        let n = bytes.len().min(self.room.saturating_sub(self.len));
+        if n > 0 {
+            // SAFETY: `buf` has `room` bytes (see `TextOut::write_with`), and `len + n <= room`.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.add(self.len), n) };
+        }
+        self.len += bytes.len();
+    }
+}
+
+impl fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.write_bytes(s.as_bytes());
+        Ok(())
     }
 }
 

@@ -1,5 +1,6 @@
 //! Errors of the PGN reader: what went wrong, in which game and where.
 
+use std::collections::TryReserveError;
 use std::fmt;
 use std::io;
 
@@ -97,6 +98,10 @@ pub enum PgnErrorKind {
     /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions), which replaces it).
     #[error("NUL byte in text")]
     NulByte,
+    /// Memory ran out while reading the game: the game is lost. The reader goes on with the
+    /// next game, except when its input buffer could not grow: then the input ends there.
+    #[error("out of memory")]
+    OutOfMemory,
     /// Reading the input failed; the reader stops.
     #[error("read error: {message}")]
     Io {
@@ -132,20 +137,35 @@ pub struct PgnError {
 }
 
 impl PgnError {
+    /// The error, or [`PgnErrorKind::OutOfMemory`] without its text when there is no memory for
+    /// that.
     pub(crate) fn new(kind: PgnErrorKind, game: u64, location: Location, ply: u32, text: &[u8]) -> PgnError {
-        PgnError { kind, game, location, ply, text: excerpt(text), partial: None }
+        let (kind, text) = match excerpt(text) {
+            Ok(text) => (kind, text),
+            Err(_) => (PgnErrorKind::OutOfMemory, String::new()),
+        };
+        PgnError { kind, game, location, ply, text, partial: None }
     }
 }
 
 /// At most 64 bytes of `text`, cut at a character boundary, invalid UTF-8 replaced.
-fn excerpt(text: &[u8]) -> String {
-    let lossy = String::from_utf8_lossy(&text[..text.len().min(64)]);
-    let mut s = lossy.into_owned();
+fn excerpt(text: &[u8]) -> Result<String, TryReserveError> {
+    let cut = &text[..text.len().min(64)];
+    // `String::from_utf8_lossy`, in memory reserved first: a mark (3 bytes) per invalid byte
+    // at most.
+    let mut s = String::new();
+    s.try_reserve_exact(if cut.is_ascii() { cut.len() } else { 3 * cut.len() })?;
+    for chunk in cut.utf8_chunks() {
+        s.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            s.push('\u{fffd}');
+        }
+    }
     if text.len() > 64 {
         // The cut may have split a character into a replacement mark; drop it.
-        s = s.trim_end_matches('\u{fffd}').to_string();
+        s.truncate(s.trim_end_matches('\u{fffd}').len());
     }
-    s
+    Ok(s)
 }
 
 impl fmt::Display for PgnError {

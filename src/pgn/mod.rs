@@ -79,6 +79,11 @@
 //! result token outside variations, to the next `[` outside comments, or to the end of input,
 //! and reads on. Nothing after the broken game is lost. An I/O error stops the reader.
 //!
+//! Running out of memory is an error too ([`PgnErrorKind::OutOfMemory`]), never an abort: that
+//! game is lost and the reader goes on with the next, except when its input buffer cannot grow
+//! (a token, comment or tag line longer than what is in view), which ends the input as an I/O
+//! error does.
+//!
 //! # Writing
 //! [`GameRecord::write_pgn`] (to any `fmt::Write`), [`GameRecord::write_pgn_io`] (to any
 //! `io::Write`) and [`GameRecord::to_pgn`] write the Seven Tag Roster in order (`?`,

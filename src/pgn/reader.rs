@@ -15,6 +15,8 @@ use super::error::{Location, PgnError, PgnErrorKind};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
 use super::tags::is_tag_name_byte;
+use crate::fallible::{try_box, try_push, try_string, try_to_string, try_to_vec};
+use std::collections::TryReserveError;
 
 /// The longest movetext token (move, move number, NAG or result) the reader accepts.
 pub const MAX_TOKEN_LEN: usize = 255;
@@ -215,6 +217,8 @@ enum Resync {
     /// Skip to the end of the game: from inside the tag section, a comment or a `;` line, at
     /// a variation depth.
     Game { in_tags: bool, in_comment: bool, in_line: bool, depth: u32 },
+    /// The input cannot be read on (its buffer could not grow): it ends here.
+    Stop,
 }
 
 impl Resync {
@@ -230,7 +234,8 @@ impl Resync {
 enum Pending {
     Nothing,
     Resync(Resync),
-    /// An I/O error was reported: the input has ended, for good.
+    /// An I/O error, or a buffer that could not grow, was reported: the input has ended, for
+    /// good.
     Stop,
 }
 
@@ -241,6 +246,18 @@ struct Fail {
     ply: u32,
     text: Vec<u8>,
     resync: Resync,
+}
+
+impl Fail {
+    /// An error with a copy of `text`; [`PgnErrorKind::OutOfMemory`] (recovering as `resync`
+    /// says all the same) when there is no memory for it.
+    fn new(kind: PgnErrorKind, at: Location, ply: u32, text: &[u8], resync: Resync) -> Fail {
+        // The error keeps 64 bytes of it; one more tells that it was cut.
+        match try_to_vec(&text[..text.len().min(65)]) {
+            Ok(text) => Fail { kind, at, ply, text, resync },
+            Err(_) => Fail { kind: PgnErrorKind::OutOfMemory, at, ply, text: Vec::new(), resync },
+        }
+    }
 }
 
 /// How skipped movetext ended.
@@ -289,12 +306,37 @@ fn checked_text<'a>(raw: &'a [u8], lossy: bool, repaired: &'a mut String) -> Res
     match utf8(raw) {
         Some(text) if !raw.contains(&0) => Ok(text),
         _ if lossy => {
-            *repaired = String::from_utf8_lossy(raw).replace('\0', "\u{fffd}");
+            repair_text(raw, repaired).map_err(|_| PgnErrorKind::OutOfMemory)?;
             Ok(repaired)
         }
         Some(_) => Err(PgnErrorKind::NulByte),
         None => Err(PgnErrorKind::InvalidUtf8),
     }
+}
+
+/// `String::from_utf8_lossy(raw)` with NULs replaced too, into `out`, in memory reserved
+/// first (an error when there is none).
+fn repair_text(raw: &[u8], out: &mut String) -> Result<(), TryReserveError> {
+    // Run twice: to measure, then to write into memory reserved for exactly that.
+    let emit = |put: &mut dyn FnMut(&str)| {
+        for chunk in raw.utf8_chunks() {
+            for (i, piece) in chunk.valid().split('\0').enumerate() {
+                if i > 0 {
+                    put("\u{fffd}");
+                }
+                put(piece);
+            }
+            if !chunk.invalid().is_empty() {
+                put("\u{fffd}");
+            }
+        }
+    };
+    let mut length = 0;
+    emit(&mut |piece| length += piece.len());
+    out.clear();
+    out.try_reserve(length)?;
+    emit(&mut |piece| out.push_str(piece));
+    Ok(())
 }
 
 /// The high bits of the bytes of `word` that are movetext delimiters other than blanks and
@@ -522,12 +564,18 @@ fn result_token(text: &[u8]) -> Option<Outcome> {
 /// Which standard the `Variant` tag names: `Some(false)` standard chess, `Some(true)`
 /// Chess960, `None` anything else.
 fn variant_is_chess960(variant: &str) -> Option<bool> {
-    match variant.trim().to_ascii_lowercase().as_str() {
-        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => Some(false),
-        "chess960" | "chess 960" | "960" | "fischerandom" | "fischerrandom" | "fischer random" | "freestyle" => {
-            Some(true)
-        }
-        _ => None,
+    const STANDARD: [&str; 6] = ["", "standard", "chess", "normal", "from position", "fromposition"];
+    const CHESS960: [&str; 7] =
+        ["chess960", "chess 960", "960", "fischerandom", "fischerrandom", "fischer random", "freestyle"];
+    // Compared in place: a lower-case copy would allocate.
+    let variant = variant.trim();
+    let is = |names: &[&str]| names.iter().any(|name| variant.eq_ignore_ascii_case(name));
+    if is(&STANDARD) {
+        Some(false)
+    } else if is(&CHESS960) {
+        Some(true)
+    } else {
+        None
     }
 }
 
@@ -654,13 +702,28 @@ impl<S: Source> PgnReader<S> {
     ///
     /// A broken game is an `Err` whose [`PgnError::partial`] holds what was read of it; the
     /// next call goes on with the following game.
+    ///
+    /// Running out of memory is an `Err` of [`PgnErrorKind::OutOfMemory`], without a partial
+    /// game, instead of an abort. The game is lost; the next call goes on with the following
+    /// one, except when the input buffer could not grow: then the input ends there (as after
+    /// [`PgnErrorKind::Io`]).
     pub fn next_game(&mut self) -> Result<Option<GameRecord>, PgnError> {
         let mut builder = std::mem::take(&mut self.builder);
-        let result = self.read_game(&mut builder);
-        let result = match result {
-            Ok(game) => Ok(game),
+        let result = match self.read_game(&mut builder) {
+            Ok(Some(Some(game))) => Ok(Some(game)),
+            Ok(None) => Ok(None),
+            // The builder ran out of memory; the game was read to its end all the same.
+            Ok(Some(None)) => Err(PgnError::new(PgnErrorKind::OutOfMemory, self.games, self.location(), 0, b"")),
             Err(mut e) => {
-                e.partial = Some(Box::new(builder.take_partial()));
+                // A game the builder dropped has no partial game to give.
+                if builder.out_of_memory() || e.kind == PgnErrorKind::OutOfMemory {
+                    e.kind = PgnErrorKind::OutOfMemory;
+                } else {
+                    match builder.take_partial().and_then(try_box) {
+                        Ok(partial) => e.partial = Some(partial),
+                        Err(_) => e.kind = PgnErrorKind::OutOfMemory,
+                    }
+                }
                 Err(e)
             }
         };
@@ -704,12 +767,13 @@ impl<S: Source> PgnReader<S> {
     fn report(&mut self, mut fail: Fail) -> PgnError {
         // An error on the last line read, after a read failed, comes from the cut (a tag, a
         // comment or a move missing its end): the failure is what broke the game.
+        // (Running out of memory is what this call met, though.)
         let rest = self.src.data().get(self.pos..).unwrap_or_default();
-        if self.failed_read.is_some() && !rest.contains(&b'\n') {
+        if self.failed_read.is_some() && !rest.contains(&b'\n') && fail.kind != PgnErrorKind::OutOfMemory {
             fail.kind = self.failed_read.take().unwrap_or(fail.kind);
         }
         self.pending = match (&fail.kind, fail.resync) {
-            (PgnErrorKind::Io { .. }, _) => Pending::Stop,
+            (PgnErrorKind::Io { .. }, _) | (_, Resync::Stop) => Pending::Stop,
             (_, Resync::None) => Pending::Nothing,
             (_, resync) => Pending::Resync(resync),
         };
@@ -717,7 +781,12 @@ impl<S: Source> PgnReader<S> {
     }
 
     fn fail(&self, kind: PgnErrorKind, at: Location, text: &[u8], resync: Resync) -> Fail {
-        Fail { kind, at, ply: self.ply(), text: text.to_vec(), resync }
+        Fail::new(kind, at, self.ply(), text, resync)
+    }
+
+    /// [`PgnErrorKind::OutOfMemory`] at the current place, recovering as `resync` says.
+    fn out_of_memory(&self, resync: Resync) -> Fail {
+        self.fail(PgnErrorKind::OutOfMemory, self.location(), b"", resync)
     }
 
     /// The ply the next move of the line being read would have; 0 outside movetext.
@@ -746,20 +815,25 @@ impl<S: Source> PgnReader<S> {
                 Ok(false)
             }
             Ok(_) => Ok(true),
+            // The buffer could not grow for what the reader needs in view: no way on.
+            Err(e) if e.kind() == io::ErrorKind::OutOfMemory => Err(self.out_of_memory(Resync::Stop)),
             Err(e) => {
                 // The bytes already read are read on to a complete game; see `failed_read`.
                 self.eof = true;
-                self.failed_read = Some(PgnErrorKind::Io { kind: e.kind(), message: e.to_string() });
+                self.failed_read = Some(match try_to_string(&e) {
+                    Ok(message) => PgnErrorKind::Io { kind: e.kind(), message },
+                    Err(_) => PgnErrorKind::OutOfMemory,
+                });
                 Ok(false)
             }
         }
     }
 
     /// At the end of the input: an error when a failed read ended it, so that a game cut short
-    /// is never taken for a whole one.
-    fn end_of_input(&self) -> Result<(), Fail> {
-        match &self.failed_read {
-            Some(kind) => Err(self.fail(kind.clone(), self.location(), b"", Resync::None)),
+    /// is never taken for a whole one. (Reported once: the input ends with it.)
+    fn end_of_input(&mut self) -> Result<(), Fail> {
+        match self.failed_read.take() {
+            Some(kind) => Err(self.fail(kind, self.location(), b"", Resync::Stop)),
             None => Ok(()),
         }
     }
@@ -946,6 +1020,10 @@ impl<S: Source> PgnReader<S> {
         // Most values have nothing to unescape, and are read in place.
         let raw = if find_either(raw, b'\\', b'\\').is_some() {
             self.scratch.clear();
+            // Unescaping only shortens it.
+            if self.scratch.try_reserve(raw.len()).is_err() {
+                return Err(Fail::new(PgnErrorKind::OutOfMemory, at, 0, b"", in_tags));
+            }
             unescape_into(raw, &mut self.scratch);
             &self.scratch[..]
         } else {
@@ -955,16 +1033,19 @@ impl<S: Source> PgnReader<S> {
         let name = utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
         let value = match checked_text(raw, self.options.lossy_utf8, &mut self.text) {
             Ok(value) => value,
-            Err(kind) => return Err(Fail { kind, at, ply: 0, text: line.to_vec(), resync: in_tags }),
+            Err(kind) => return Err(Fail::new(kind, at, 0, line, in_tags)),
         };
-        match name {
+        let kept = match name {
             "FEN" => {
                 self.fen.clear();
-                self.fen.extend_from_slice(value.as_bytes());
                 self.fen_at = Some(at);
+                self.fen.try_reserve(value.len()).map(|()| self.fen.extend_from_slice(value.as_bytes()))
             }
-            "Variant" => self.variant = Some((value.to_string(), at)),
-            _ => {}
+            "Variant" => try_string(value).map(|variant| self.variant = Some((variant, at))),
+            _ => Ok(()),
+        };
+        if kept.is_err() {
+            return Err(Fail::new(PgnErrorKind::OutOfMemory, at, 0, b"", in_tags));
         }
         visitor.tag(name, value);
         self.pos += spans.end;
@@ -979,7 +1060,7 @@ impl<S: Source> PgnReader<S> {
             Some((variant, at)) => match variant_is_chess960(variant) {
                 Some(chess960) => chess960,
                 None => {
-                    let kind = PgnErrorKind::UnsupportedVariant(variant.clone());
+                    let kind = try_string(variant).map_or(PgnErrorKind::OutOfMemory, PgnErrorKind::UnsupportedVariant);
                     return Err(self.fail(kind, *at, b"", skip_movetext));
                 }
             },
@@ -1023,7 +1104,9 @@ impl<S: Source> PgnReader<S> {
     fn movetext<V: Visitor>(&mut self, visitor: &mut V, start: Position) -> Result<Option<Outcome>, Fail> {
         let san_options = SanOptions { mode: self.options.san_mode, allow_null: true };
         self.lines.clear();
-        self.lines.push(Line::new(start, 0, Location::default()));
+        if try_push(&mut self.lines, Line::new(start, 0, Location::default())).is_err() {
+            return Err(self.out_of_memory(Resync::MOVETEXT));
+        }
         self.in_movetext = true;
         loop {
             if self.fast_tokens(visitor, &san_options) == Flow::Skip {
@@ -1070,10 +1153,11 @@ impl<S: Source> PgnReader<S> {
                     if len > MAX_TOKEN_LEN {
                         let at = self.location();
                         let kind = PgnErrorKind::TokenTooLong { limit: MAX_TOKEN_LEN };
-                        let text = self.src.data()[self.pos..self.pos + 64].to_vec();
+                        let fail =
+                            self.fail(kind, at, &self.src.data()[self.pos..self.pos + 64], Resync::at_depth(depth));
                         // The rest of the token is skipped with the game.
                         self.pos += MAX_TOKEN_LEN;
-                        return Err(Fail { kind, at, ply: self.ply(), text, resync: Resync::at_depth(depth) });
+                        return Err(fail);
                     }
                     if let Some(outcome) = result_token(&self.src.data()[self.pos..self.pos + len]) {
                         self.pos += len;
@@ -1261,10 +1345,10 @@ impl<S: Source> PgnReader<S> {
             }
             Err(e) => {
                 let ply = line.ply + 1;
-                let text = san.to_vec();
-                let at = self.location_ahead(skip);
+                let fail =
+                    Fail::new(PgnErrorKind::Move(e), self.location_ahead(skip), ply, san, Resync::at_depth(depth));
                 self.pos += len;
-                return Err(Fail { kind: PgnErrorKind::Move(e), at, ply, text, resync: Resync::at_depth(depth) });
+                return Err(fail);
             }
         };
         // A move was read from it, so it is ASCII.
@@ -1279,6 +1363,7 @@ impl<S: Source> PgnReader<S> {
     /// `$` and a number from 0 to 255.
     fn dollar_nag(&mut self) -> Result<u8, Fail> {
         let at = self.location();
+        let start = self.pos;
         self.pos += 1;
         let len = self.token_len();
         let digits = &self.src.data()[self.pos..self.pos + len.min(MAX_TOKEN_LEN)];
@@ -1290,11 +1375,9 @@ impl<S: Source> PgnReader<S> {
             _ => None,
         };
         self.pos += len.min(MAX_TOKEN_LEN);
+        let text = &self.src.data()[start..self.pos];
         value.ok_or_else(|| {
-            let mut text = b"$".to_vec();
-            text.extend_from_slice(digits);
-            let kind = PgnErrorKind::InvalidNag;
-            Fail { kind, at, ply: self.ply(), text, resync: Resync::at_depth(self.lines.len().saturating_sub(1)) }
+            self.fail(PgnErrorKind::InvalidNag, at, text, Resync::at_depth(self.lines.len().saturating_sub(1)))
         })
     }
 
@@ -1310,6 +1393,10 @@ impl<S: Source> PgnReader<S> {
         if depth >= self.options.max_depth {
             let kind = PgnErrorKind::TooDeep { limit: self.options.max_depth };
             return Err(self.fail(kind, at, b"(", Resync::at_depth(depth + 1)));
+        }
+        // Room first, so that the visitor hears of no variation the reader cannot hold.
+        if self.lines.try_reserve(1).is_err() {
+            return Err(self.fail(PgnErrorKind::OutOfMemory, at, b"(", Resync::at_depth(depth + 1)));
         }
         if visitor.begin_variation() == Flow::Continue {
             self.lines.push(Line::new(*top.before(), top.ply - 1, at));
@@ -1394,8 +1481,13 @@ impl<S: Source> PgnReader<S> {
         depth: usize,
     ) -> Result<&str, Fail> {
         let raw = self.src.data()[start..end].trim_ascii();
+        let ply = self.ply();
         let raw = if has_cr {
             self.scratch.clear();
+            // Dropping CRs only shortens it.
+            if self.scratch.try_reserve(raw.len()).is_err() {
+                return Err(Fail::new(PgnErrorKind::OutOfMemory, at, ply, b"", Resync::at_depth(depth)));
+            }
             let mut rest = raw;
             while let Some(i) = rest.iter().position(|&b| b == b'\n') {
                 let line = &rest[..i];
@@ -1409,14 +1501,8 @@ impl<S: Source> PgnReader<S> {
         } else {
             raw
         };
-        let ply = self.ply();
-        checked_text(raw, self.options.lossy_utf8, &mut self.text).map_err(|kind| Fail {
-            kind,
-            at,
-            ply,
-            text: raw[..raw.len().min(64)].to_vec(),
-            resync: Resync::at_depth(depth),
-        })
+        checked_text(raw, self.options.lossy_utf8, &mut self.text)
+            .map_err(|kind| Fail::new(kind, at, ply, &raw[..raw.len().min(64)], Resync::at_depth(depth)))
     }
 
     /// True when a complete tag pair line, and nothing else, starts `rel` bytes ahead.

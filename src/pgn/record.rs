@@ -3,6 +3,7 @@
 
 use std::collections::TryReserveError;
 
+use crate::fallible::{try_push, try_string};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
@@ -63,6 +64,25 @@ impl GameRecord {
         let game = Game::try_new(start)?;
         let tree = MoveTree::try_new()?;
         Ok(GameRecord { tags: Tags::new(), game, tree, end: NodeId::ROOT, result: None })
+    }
+
+    /// Reserves room for at least `moves` more moves of the main line, so that playing them
+    /// does not allocate, or fails (changing nothing) when memory runs out: the
+    /// `Vec::try_reserve` of [`GameRecord::push`] and its kin, which the C ABI calls first.
+    pub fn try_reserve(&mut self, moves: usize) -> Result<(), TryReserveError> {
+        self.game.try_reserve(moves)?;
+        self.tree.try_reserve(moves)
+    }
+
+    /// A copy of the record, or an error when memory runs out (`clone` aborts then).
+    pub fn try_clone(&self) -> Result<GameRecord, TryReserveError> {
+        Ok(GameRecord {
+            tags: self.tags.try_clone()?,
+            game: self.game.try_clone()?,
+            tree: self.tree.try_clone()?,
+            end: self.end,
+            result: self.result,
+        })
     }
 
     /// Sets the tag `name` to `value` (a tag already there keeps its place, a new one goes
@@ -181,6 +201,17 @@ impl GameRecord {
         Some(mv)
     }
 
+    /// [`GameRecord::pop`], or an error (and the record unchanged) when memory runs out: taking
+    /// back a move that has comments, NAGs or variations rebuilds the tree.
+    pub fn try_pop(&mut self) -> Result<Option<Move>, TryReserveError> {
+        if self.game.moves().is_empty() {
+            return Ok(None);
+        }
+        let parent = self.tree.parent(self.end).unwrap_or(NodeId::ROOT);
+        self.end = self.tree.try_remove_children(parent)?;
+        Ok(self.game.pop())
+    }
+
     /// Allows or forbids null moves from now on (see [`Game::set_allow_null_moves`]); games
     /// read from PGN allow them.
     pub fn set_allow_null_moves(&mut self, allow: bool) {
@@ -244,6 +275,10 @@ struct Cursor {
 }
 
 /// The [`Visitor`] behind [`PgnReader::next_game`](super::PgnReader::next_game).
+///
+/// It reserves memory before each addition and, when there is none, drops the game: it
+/// ignores the rest of it (skipping its moves) and ends it with `None`, which the reader
+/// reports as [`PgnErrorKind::OutOfMemory`](super::PgnErrorKind) instead of aborting.
 #[derive(Debug, Default)]
 pub(crate) struct RecordBuilder {
     record: Option<GameRecord>,
@@ -251,99 +286,151 @@ pub(crate) struct RecordBuilder {
     cursors: Vec<Cursor>,
     /// Comments read after a `(` and before the variation's first move.
     before: Vec<String>,
+    /// Memory ran out for this game.
+    out_of_memory: bool,
 }
 
 impl RecordBuilder {
-    /// What was read of a broken game.
-    pub(crate) fn take_partial(&mut self) -> GameRecord {
-        let mut record = self.record.take().unwrap_or_default();
+    /// What was read of a broken game, or an error when memory runs out.
+    pub(crate) fn take_partial(&mut self) -> Result<GameRecord, TryReserveError> {
+        let mut record = match self.record.take() {
+            Some(record) => record,
+            None => GameRecord::try_new(Position::startpos())?,
+        };
         record.tags = std::mem::take(&mut self.tags);
-        record
+        Ok(record)
     }
 
-    fn record(&mut self) -> &mut GameRecord {
-        self.record.get_or_insert_with(GameRecord::default)
+    /// True when memory ran out for this game: it was dropped.
+    pub(crate) fn out_of_memory(&self) -> bool {
+        self.out_of_memory
+    }
+
+    /// Runs `add` unless memory already ran out for this game, and notes when it runs out.
+    fn add(&mut self, add: impl FnOnce(&mut RecordBuilder) -> Result<(), TryReserveError>) -> Flow {
+        if !self.out_of_memory && add(self).is_err() {
+            self.out_of_memory = true;
+        }
+        if self.out_of_memory {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// The comments waiting for a variation's first move, added before `node`.
+    fn add_comments_before(&mut self, node: NodeId) -> Result<(), TryReserveError> {
+        let Some(record) = self.record.as_mut() else { return Ok(()) };
+        let text = self.before.iter().map(String::len).sum();
+        record.tree.try_reserve_notes(self.before.len(), text)?;
+        for text in self.before.drain(..) {
+            record.tree.add_comment_before(node, &text);
+        }
+        Ok(())
     }
 }
 
 impl Visitor for RecordBuilder {
-    type Output = GameRecord;
+    /// `None` when memory ran out.
+    type Output = Option<GameRecord>;
 
     fn begin_game(&mut self, _game: u64) {
         self.record = None;
         self.tags = Tags::new();
         self.cursors.clear();
         self.before.clear();
+        self.out_of_memory = false;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        self.tags.insert(name, value);
+        let _ = self.add(|b| {
+            b.tags.try_reserve(1, name.len() + value.len())?;
+            b.tags.insert(name, value);
+            Ok(())
+        });
     }
 
     fn begin_movetext(&mut self, start: &Position) {
-        let mut game = Game::new(*start);
-        game.set_allow_null_moves(true);
-        self.record = Some(GameRecord::from_game(game));
-        self.cursors.push(Cursor { node: NodeId::ROOT, fresh: false });
+        let _ = self.add(|b| {
+            let mut record = GameRecord::try_new(*start)?;
+            record.set_allow_null_moves(true);
+            try_push(&mut b.cursors, Cursor { node: NodeId::ROOT, fresh: false })?;
+            b.record = Some(record);
+            Ok(())
+        });
     }
 
     fn san(&mut self, _san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
-        let main = self.cursors.len() == 1;
-        let Some(cursor) = self.cursors.last_mut() else { return Flow::Continue };
-        let record = self.record.get_or_insert_with(GameRecord::default);
-        let node = record.tree.add_child(cursor.node, mv);
-        cursor.node = node;
-        cursor.fresh = false;
-        for text in self.before.drain(..) {
-            record.tree.add_comment_before(node, &text);
-        }
-        if main {
-            record.game.push_played(mv, *after);
-            record.end = node;
-        }
-        Flow::Continue
+        self.add(|b| {
+            let main = b.cursors.len() == 1;
+            let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
+            record.try_reserve(1)?;
+            let node = record.tree.add_child(cursor.node, mv);
+            cursor.node = node;
+            cursor.fresh = false;
+            if main {
+                record.game.push_played(mv, *after);
+                record.end = node;
+            }
+            b.add_comments_before(node)
+        })
     }
 
     fn nag(&mut self, nag: u8) {
-        if let Some(node) = self.cursors.last().map(|c| c.node) {
-            self.record().tree.add_nag(node, nag);
-        }
+        let _ = self.add(|b| {
+            let (Some(cursor), Some(record)) = (b.cursors.last(), b.record.as_mut()) else { return Ok(()) };
+            record.tree.try_reserve_notes(1, 0)?;
+            record.tree.add_nag(cursor.node, nag);
+            Ok(())
+        });
     }
 
     fn comment(&mut self, text: &str) {
-        match self.cursors.last().copied() {
-            Some(Cursor { fresh: true, .. }) => self.before.push(text.to_string()),
-            Some(cursor) => self.record().tree.add_comment(cursor.node, text),
-            None => {}
-        }
+        let _ = self.add(|b| match (b.cursors.last(), b.record.as_mut()) {
+            (Some(Cursor { fresh: true, .. }), _) => try_push(&mut b.before, try_string(text)?),
+            (Some(cursor), Some(record)) => {
+                record.tree.try_reserve_notes(1, text.len())?;
+                record.tree.add_comment(cursor.node, text);
+                Ok(())
+            }
+            _ => Ok(()),
+        });
     }
 
     fn begin_variation(&mut self) -> Flow {
-        if let Some(&cursor) = self.cursors.last() {
-            let record = self.record();
+        self.add(|b| {
+            let (Some(cursor), Some(record)) = (b.cursors.last(), b.record.as_ref()) else { return Ok(()) };
             let parent = record.tree.parent(cursor.node).unwrap_or(NodeId::ROOT);
-            self.cursors.push(Cursor { node: parent, fresh: true });
-        }
-        Flow::Continue
+            try_push(&mut b.cursors, Cursor { node: parent, fresh: true })
+        })
     }
 
     fn end_variation(&mut self) {
-        self.cursors.pop();
-        // Comments of a variation without moves stay with the move it was meant to replace.
-        if let Some(&cursor) = self.cursors.last() {
-            let texts = std::mem::take(&mut self.before);
+        let _ = self.add(|b| {
+            b.cursors.pop();
+            // Comments of a variation without moves stay with the move it was meant to replace.
+            let Some(cursor) = b.cursors.last().copied() else { return Ok(()) };
+            let texts = std::mem::take(&mut b.before);
+            let Some(record) = b.record.as_mut() else { return Ok(()) };
+            record.tree.try_reserve_notes(texts.len(), texts.iter().map(String::len).sum())?;
             for text in texts {
-                self.record().tree.add_comment(cursor.node, &text);
+                record.tree.add_comment(cursor.node, &text);
             }
-        }
+            Ok(())
+        });
     }
 
-    fn end_game(&mut self, result: Option<Outcome>) -> GameRecord {
-        let mut record = self.record.take().unwrap_or_default();
+    fn end_game(&mut self, result: Option<Outcome>) -> Option<GameRecord> {
+        self.cursors.clear();
+        if self.out_of_memory {
+            self.record = None;
+            return None;
+        }
+        // The reader began the movetext, or memory ran out.
+        let mut record = self.record.take()?;
         record.tags = std::mem::take(&mut self.tags);
         record.result = result;
-        self.cursors.clear();
-        record
+        Some(record)
     }
 }
 

@@ -88,6 +88,9 @@ impl<R: Read> Source for IoSource<R> {
             self.start = 0;
             self.end = kept;
             if self.buf.len() < needed {
+                // Reserved first: a reader out of memory reports it (as an error of kind
+                // `OutOfMemory`, which allocates nothing) instead of aborting.
+                self.buf.try_reserve_exact(needed - self.buf.len()).map_err(|_| io::ErrorKind::OutOfMemory)?;
                 self.buf.resize(needed, 0);
             }
         }

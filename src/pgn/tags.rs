@@ -1,8 +1,10 @@
 //! The tag pairs of a game, in their order, in one text buffer.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, TryReserveError};
 use std::fmt;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+
+use crate::fallible::{try_string, try_to_vec};
 
 /// The Seven Tag Roster, in the order PGN export writes it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -102,6 +104,35 @@ impl Tags {
     /// True when there is no tag.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Reserves room for at least `tags` more tags whose names and values hold `text` bytes, so
+    /// that inserting them does not allocate, or fails (changing nothing) when memory runs out:
+    /// the `Vec::try_reserve` of [`Tags::insert`]. (Replacing a value needs room for its text
+    /// only.)
+    pub fn try_reserve(&mut self, tags: usize, text: usize) -> Result<(), TryReserveError> {
+        self.text.try_reserve(text)?;
+        self.entries.try_reserve(tags)?;
+        // The index holds every tag once there are `INDEXED_FROM`; a removal rebuilds it in
+        // the room it had.
+        let indexed = self.entries.len() + tags;
+        if indexed >= INDEXED_FROM {
+            self.index.try_reserve(indexed - self.index.len())?;
+        }
+        Ok(())
+    }
+
+    /// A copy of the tags, or an error when memory runs out (`clone` aborts then).
+    pub fn try_clone(&self) -> Result<Tags, TryReserveError> {
+        let mut index = HashMap::new();
+        index.try_reserve(self.index.len())?;
+        index.extend(self.index.iter().map(|(&hash, &entry)| (hash, entry)));
+        Ok(Tags {
+            text: try_string(&self.text)?,
+            entries: try_to_vec(&self.entries)?,
+            index,
+            hasher: self.hasher.clone(),
+        })
     }
 
     fn slice(&self, (start, len): (usize, usize)) -> &str {

@@ -4,7 +4,10 @@
 //! Nodes live in one vector and point at each other by index, so a tree of any depth is built,
 //! walked, cloned and dropped without recursion.
 
+use std::collections::TryReserveError;
 use std::fmt;
+
+use crate::fallible::{try_string, try_to_vec};
 
 use crate::moves::Move;
 
@@ -82,11 +85,49 @@ impl MoveTree {
     }
 
     /// [`MoveTree::new`], reporting a failed allocation instead of aborting.
-    pub fn try_new() -> Result<MoveTree, std::collections::TryReserveError> {
-        let mut nodes = Vec::new();
-        nodes.try_reserve(1)?;
-        nodes.push(Self::root_node());
-        Ok(MoveTree { nodes, notes: Vec::new(), text: String::new() })
+    pub fn try_new() -> Result<MoveTree, TryReserveError> {
+        MoveTree::try_with_capacity(1, 0, 0)
+    }
+
+    /// A tree with the root only and room for `nodes` nodes (the root included), `notes`
+    /// comments and NAGs, and `text` bytes of comments.
+    fn with_capacity(nodes: usize, notes: usize, text: usize) -> MoveTree {
+        let mut tree = MoveTree {
+            nodes: Vec::with_capacity(nodes),
+            notes: Vec::with_capacity(notes),
+            text: String::with_capacity(text),
+        };
+        tree.nodes.push(Self::root_node());
+        tree
+    }
+
+    /// [`MoveTree::with_capacity`], or an error when memory runs out.
+    fn try_with_capacity(nodes: usize, notes: usize, text: usize) -> Result<MoveTree, TryReserveError> {
+        let mut tree = MoveTree { nodes: Vec::new(), notes: Vec::new(), text: String::new() };
+        tree.nodes.try_reserve_exact(nodes.max(1))?;
+        tree.notes.try_reserve_exact(notes)?;
+        tree.text.try_reserve_exact(text)?;
+        tree.nodes.push(Self::root_node());
+        Ok(tree)
+    }
+
+    /// Reserves room for at least `moves` more moves, so that adding them does not allocate,
+    /// or fails (changing nothing) when memory runs out.
+    pub fn try_reserve(&mut self, moves: usize) -> Result<(), TryReserveError> {
+        self.nodes.try_reserve(moves)
+    }
+
+    /// Reserves room for at least `notes` more comments and NAGs holding `text` more bytes of
+    /// comments, so that adding them does not allocate, or fails (changing nothing) when
+    /// memory runs out.
+    pub fn try_reserve_notes(&mut self, notes: usize, text: usize) -> Result<(), TryReserveError> {
+        self.notes.try_reserve(notes)?;
+        self.text.try_reserve(text)
+    }
+
+    /// A copy of the tree, or an error when memory runs out (`clone` aborts then).
+    pub fn try_clone(&self) -> Result<MoveTree, TryReserveError> {
+        Ok(MoveTree { nodes: try_to_vec(&self.nodes)?, notes: try_to_vec(&self.notes)?, text: try_string(&self.text)? })
     }
 
     fn root_node() -> Node {
@@ -259,24 +300,51 @@ impl MoveTree {
     /// below them, moves, comments and NAGs alike, and returns `node`'s id afterwards: the ids
     /// of other nodes may change.
     pub(crate) fn remove_children(&mut self, node: NodeId) -> NodeId {
+        if let Some(node) = self.remove_newest_child(node) {
+            return node;
+        }
+        let (nodes, notes, text) = (self.nodes.len(), self.notes.len(), self.text.len());
+        self.rebuild_without_children(node, MoveTree::with_capacity(nodes, notes, text), vec![NONE; nodes])
+    }
+
+    /// [`MoveTree::remove_children`], or an error (and the tree unchanged) when memory for the
+    /// rebuilt tree runs out.
+    pub(crate) fn try_remove_children(&mut self, node: NodeId) -> Result<NodeId, TryReserveError> {
+        if let Some(node) = self.remove_newest_child(node) {
+            return Ok(node);
+        }
+        let tree = MoveTree::try_with_capacity(self.nodes.len(), self.notes.len(), self.text.len())?;
+        let mut map = Vec::new();
+        map.try_reserve_exact(self.nodes.len())?;
+        map.resize(self.nodes.len(), NONE);
+        Ok(self.rebuild_without_children(node, tree, map))
+    }
+
+    /// Removes the children of `node` when there is none, or only the newest node, without
+    /// notes: a move pushed and taken back needs no rebuild. `None` when a rebuild is needed.
+    fn remove_newest_child(&mut self, node: NodeId) -> Option<NodeId> {
         let n = *self.node(node);
         if n.first_child == NONE {
-            return node;
+            return Some(node);
         }
         let newest = self.nodes.len() as u32 - 1;
         if n.first_child == newest && n.last_child == newest && self.nodes[newest as usize].first_note == NONE {
-            // A move pushed and taken back: no need to rebuild.
             self.nodes.pop();
             let n = &mut self.nodes[node.index()];
             n.first_child = NONE;
             n.last_child = NONE;
-            return node;
+            return Some(node);
         }
-        // Rebuilt without them. A parent comes before its children in `nodes`, and siblings in
-        // their order, so one pass in that order keeps every kept node's place among its siblings.
-        let mut map = vec![NONE; self.nodes.len()];
+        None
+    }
+
+    /// Rebuilds the tree without the children of `node` into `tree` (the root only, with room
+    /// for this tree's nodes, notes and text, so that nothing allocates), using `map` (one
+    /// `NONE` per node) for the new ids.
+    fn rebuild_without_children(&mut self, node: NodeId, mut tree: MoveTree, mut map: Vec<u32>) -> NodeId {
+        // A parent comes before its children in `nodes`, and siblings in their order, so one
+        // pass in that order keeps every kept node's place among its siblings.
         map[0] = 0;
-        let mut tree = MoveTree::new();
         self.copy_notes(NodeId::ROOT, &mut tree, NodeId::ROOT);
         for (i, old) in self.nodes.iter().enumerate().skip(1) {
             let parent = map[old.parent as usize];

@@ -5,6 +5,7 @@ use std::fmt;
 use std::io;
 
 use crate::color::Color;
+use crate::fen::FenWriteOptions;
 use crate::game::{Game, Outcome};
 use crate::position::Position;
 
@@ -149,13 +150,56 @@ struct Frame {
     in_variation: bool,
 }
 
-/// Writes the movetext of `tree` from `start`, then `result`.
+/// The stack of lines [`write_movetext`] needs, with room for all of them: allocated before
+/// anything is written, so that running out of memory fails the writer before its first byte
+/// (the C ABI then leaves the caller's buffer untouched), and never while it writes.
+fn frame_stack(tree: &MoveTree, options: &WriteOptions) -> Result<Vec<Frame>, fmt::Error> {
+    let frames = if options.variations { frames_needed(tree) } else { 1 };
+    let mut stack = Vec::new();
+    stack.try_reserve_exact(frames).map_err(|_| fmt::Error)?;
+    Ok(stack)
+}
+
+/// The most frames [`write_movetext`] has on its stack at once: one for the main line and one
+/// more per variation open around a move. Found by a walk of the tree that needs no stack
+/// itself (the tree links children to parents and siblings).
+fn frames_needed(tree: &MoveTree) -> usize {
+    let root = tree.root();
+    // The depth of `node`: its children that are variations are one deeper, its main child
+    // is as deep.
+    let (mut node, mut depth, mut most) = (root, 1, 1);
+    loop {
+        if let Some(child) = tree.main_child(node) {
+            node = child;
+            continue;
+        }
+        // Up to the nearest node with a next sibling: a variation one deeper than the parent.
+        loop {
+            if node == root {
+                return most;
+            }
+            let variation = usize::from(!tree.is_main_child(node));
+            if let Some(sibling) = tree.next_sibling(node) {
+                depth = depth - variation + 1;
+                most = most.max(depth);
+                node = sibling;
+                break;
+            }
+            depth -= variation;
+            node = tree.parent(node).unwrap_or(root);
+        }
+    }
+}
+
+/// Writes the movetext of `tree` from `start`, then `result`, with `stack` from
+/// [`frame_stack`].
 fn write_movetext<W: fmt::Write>(
     out: &mut W,
     start: &Position,
     tree: &MoveTree,
     result: Outcome,
     options: &WriteOptions,
+    mut stack: Vec<Frame>,
 ) -> fmt::Result {
     let mut w = Wrap { out, width: options.line_width, column: 0 };
     let root = tree.root();
@@ -173,7 +217,6 @@ fn write_movetext<W: fmt::Write>(
         }
     }
     // An explicit stack: variations nest as deep as the input had them.
-    let mut stack: Vec<Frame> = Vec::new();
     if let Some(first) = tree.main_child(root) {
         stack.push(Frame { node: first, before: *start, step: Step::Move, in_variation: false });
     }
@@ -216,6 +259,7 @@ fn write_movetext<W: fmt::Write>(
                 let before = top.before;
                 w.token("(")?;
                 number = true;
+                debug_assert!(stack.len() < stack.capacity(), "frames_needed counted too few");
                 stack.push(Frame { node: variation, before, step: Step::Move, in_variation: true });
             }
             Step::Variations(None) => match tree.main_child(node) {
@@ -252,6 +296,7 @@ fn write_game<W: fmt::Write>(
     result: Outcome,
     options: &WriteOptions,
 ) -> fmt::Result {
+    let stack = frame_stack(tree, options)?;
     for name in SEVEN_TAG_ROSTER {
         let value = match tags.get(name) {
             Some(value) => value,
@@ -271,10 +316,13 @@ fn write_game<W: fmt::Write>(
     }
     if *start != Position::startpos() {
         write_tag(out, "SetUp", "1")?;
-        write_tag(out, "FEN", &start.to_fen())?;
+        // Written in place, not built as a String first: a FEN holds nothing to escape.
+        out.write_str("[FEN \"")?;
+        start.write_fen(out, &FenWriteOptions::default())?;
+        out.write_str("\"]\n")?;
     }
     out.write_char('\n')?;
-    write_movetext(out, start, tree, result, options)
+    write_movetext(out, start, tree, result, options, stack)
 }
 
 /// `fmt::Write` over an `io::Write`, keeping the I/O error.
@@ -299,7 +347,9 @@ fn to_io<W: io::Write>(out: &mut W, write: impl FnOnce(&mut IoAdapter<'_, W>) ->
 
 impl GameRecord {
     /// Writes the game as PGN: the Seven Tag Roster (defaults for missing tags), the other
-    /// tags in order, a blank line, the movetext and its result, then a line end.
+    /// tags in order, a blank line, the movetext and its result, then a line end. Fails when
+    /// `out` fails, or when memory for the stack of open variations runs out: then before
+    /// anything is written (the one allocation, sized for the deepest nesting first).
     pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
         write_game(out, self.tags(), self.start(), self.tree(), self.effective_result(), options)
     }
