@@ -7,7 +7,7 @@
 //! than [`FEN_MAX_INPUT`] bytes. A fullmove number of 0 is read as 1.
 
 use std::fmt;
-use std::io::{BufRead, BufReader};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::attacks::{between, line};
@@ -687,8 +687,9 @@ impl Position {
             _ => FenFileError::Io { path: path.to_path_buf(), message: e.to_string() },
         };
         let file = std::fs::File::open(path).map_err(file_error)?;
-        let line = first_fen_line(BufReader::new(file)).map_err(file_error)?;
-        let fen = Fen::parse_bytes(&line)?;
+        let mut line = [0; FEN_MAX_INPUT + 1];
+        let len = first_fen_line(file, &mut line).map_err(file_error)?;
+        let fen = Fen::parse_bytes(&line[..len])?;
         Ok(fen.validate(&FenOptions::default())?.0)
     }
 
@@ -824,31 +825,39 @@ pub enum FenFileError {
 /// finding a FEN (1 MiB).
 pub const FEN_FILE_MAX_BLANK: u64 = 1 << 20;
 
-/// The first line of `input` holding more than blanks, from its first non-blank byte, cut at
-/// one byte over [`FEN_MAX_INPUT`] (enough for the reader to refuse it); empty when blank
-/// lines run past [`FEN_FILE_MAX_BLANK`] bytes or to the end.
-fn first_fen_line(input: impl BufRead) -> std::io::Result<Vec<u8>> {
-    let mut line = Vec::new();
-    let mut blank = 0;
-    for byte in input.bytes() {
-        let byte = byte?;
-        match (line.is_empty(), byte) {
-            (true, b' ' | b'\t' | b'\r' | b'\n') => {
-                blank += 1;
-                if blank > FEN_FILE_MAX_BLANK {
-                    break;
+/// Copies into `line` the first line of `input` holding more than blanks, from its first
+/// non-blank byte, cut where `line` is full (one byte over [`FEN_MAX_INPUT`], enough for the
+/// reader to refuse it); returns its length, 0 when blank lines run past [`FEN_FILE_MAX_BLANK`]
+/// bytes or to the end. Reads through a buffer on the stack: nothing is allocated.
+fn first_fen_line(mut input: impl Read, line: &mut [u8]) -> std::io::Result<usize> {
+    let mut chunk = [0; 4096];
+    let (mut len, mut blank) = (0, 0);
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(len),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &byte in &chunk[..n] {
+            match (len, byte) {
+                (0, b' ' | b'\t' | b'\r' | b'\n') => {
+                    blank += 1;
+                    if blank > FEN_FILE_MAX_BLANK {
+                        return Ok(0);
+                    }
                 }
-            }
-            (false, b'\n') => break,
-            _ => {
-                line.push(byte);
-                if line.len() > FEN_MAX_INPUT {
-                    break;
+                (_, b'\n') => return Ok(len),
+                _ => {
+                    line[len] = byte;
+                    len += 1;
+                    if len == line.len() {
+                        return Ok(len);
+                    }
                 }
             }
         }
     }
-    Ok(line)
 }
 
 #[cfg(test)]

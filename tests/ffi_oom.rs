@@ -295,8 +295,20 @@ const FENS: [&CStr; 3] = [
     c"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
+/// A FEN file for `chess_fen_read_file`, written before any failure is armed.
+fn fen_file() -> std::ffi::CString {
+    let path = std::env::temp_dir().join(format!("chesscore-oom-{}.fen", std::process::id()));
+    std::fs::write(&path, format!("\n  \n{}\n", FENS[1].to_str().unwrap())).unwrap();
+    std::ffi::CString::new(path.to_str().unwrap()).unwrap()
+}
+
 fn fen_and_san(c: &mut Check) -> Option<()> {
     unsafe {
+        let file = c.quiet(fen_file);
+        let (mut out, mut offset) = (dangling(), 77);
+        let code = chess_fen_read_file(file.as_ptr(), &mut out, &mut offset);
+        c.check(code, out == dangling() && offset == 77)?;
+        drop(Pos(out));
         let start = Pos(c.handle(chess_position_new())?);
         let _chess960 = Pos(c.handle(chess_position_new_chess960(518))?);
         let _copy = Pos(c.handle(chess_position_clone(start.0))?);

@@ -124,7 +124,7 @@ impl Tags {
 
     /// A copy of the tags, or an error when memory runs out (`clone` aborts then).
     pub fn try_clone(&self) -> Result<Tags, TryReserveError> {
-        let mut index = HashMap::new();
+        let mut index = HashMap::default();
         index.try_reserve(self.index.len())?;
         index.extend(self.index.iter().map(|(&hash, &entry)| (hash, entry)));
         Ok(Tags {
