@@ -30,15 +30,16 @@ fn elapsed(run: impl FnOnce()) -> Duration {
     start.elapsed()
 }
 
-/// Grows `n` from 1,000 until the input is at least 3 MiB, past the per-core caches (2 MiB here),
-/// so that both sizes compared meet the same kind of memory; then compares the best of five
+/// Grows `n` from 1,000 until the input is at least `min_bytes`, then compares the best of five
 /// readings of that and of eight times that, taken in turns so that both meet the allocator in
-/// the same state. A busy machine can slow one reading down, so a ratio over the limit is
-/// measured again, up to three times: a reader that is not linear fails every time (a quadratic
-/// one by far: 64x).
-fn assert_linear(name: &str, make: impl Fn(usize) -> String, read: impl Fn(&str)) {
+/// the same state. The sizes are small (a quarter of a MiB to start with), so that what a
+/// reading builds stays near the per-core caches at both sizes: past them the time per item
+/// grows with the memory's latency, which is not the reader's doing. A busy machine can slow a
+/// reading down, so a ratio over the limit is measured again, up to three times: a reader that
+/// is not linear fails every time (a quadratic one by far: 64x).
+fn assert_linear(name: &str, min_bytes: usize, make: impl Fn(usize) -> String, read: impl Fn(&str)) {
     let mut n = 1_000;
-    while make(n).len() < 3 << 20 {
+    while make(n).len() < min_bytes {
         n *= 2;
     }
     let (small, large) = (make(n), make(8 * n));
@@ -93,23 +94,26 @@ fn read_pgn(pgn: &str) {
 fn readers_take_linear_time() {
     map_large_blocks();
     type MakePgn = fn(usize) -> String;
-    let pgn_inputs: [(&str, MakePgn); 6] = [
-        ("tags", |n| (0..n).map(|i| format!("[Tag{i} \"value {i}\"]\n")).collect::<String>() + "\n1. e4 *\n"),
-        ("comments", |n| format!("1. e4 {} e5 *\n", "{ a comment } ".repeat(n))),
-        ("NAGs", |n| format!("1. e4 {} e5 *\n", "$1 ".repeat(n))),
-        ("variations", |n| format!("1. e4 {} e5 *\n", "( 1. d4 d5 ) ".repeat(n))),
-        ("nested variations", |n| format!("1. e4 {}{} *\n", "( 1. d4 ".repeat(n), ")".repeat(n))),
+    let pgn_inputs: [(&str, usize, MakePgn); 6] = [
+        ("tags", 256 << 10, |n| {
+            (0..n).map(|i| format!("[Tag{i} \"value {i}\"]\n")).collect::<String>() + "\n1. e4 *\n"
+        }),
+        ("comments", 256 << 10, |n| format!("1. e4 {} e5 *\n", "{ a comment } ".repeat(n))),
+        ("NAGs", 256 << 10, |n| format!("1. e4 {} e5 *\n", "$1 ".repeat(n))),
+        ("variations", 256 << 10, |n| format!("1. e4 {} e5 *\n", "( 1. d4 d5 ) ".repeat(n))),
+        ("nested variations", 256 << 10, |n| format!("1. e4 {}{} *\n", "( 1. d4 ".repeat(n), ")".repeat(n))),
         // Knights out and back: a game as long as wanted, without an irreversible move.
-        ("moves", |n| {
+        ("moves", 256 << 10, |n| {
             (0..n).map(|i| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2)).collect::<String>() + "*\n"
         }),
     ];
-    for (what, make) in pgn_inputs {
-        assert_linear(&format!("PGN {what}, replayed"), make, replay_pgn);
-        assert_linear(&format!("PGN {what}, into records"), make, read_pgn);
+    for (what, min_bytes, make) in pgn_inputs {
+        assert_linear(&format!("PGN {what}, replayed"), min_bytes, make, replay_pgn);
+        assert_linear(&format!("PGN {what}, into records"), min_bytes, make, read_pgn);
     }
     assert_linear(
         "EPD operations",
+        256 << 10,
         |n| {
             let ops: String = (0..n).map(|i| format!(" c{i} \"comment {i}\";")).collect();
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -".to_string() + &ops

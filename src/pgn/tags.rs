@@ -45,24 +45,25 @@ const NONE: u32 = u32::MAX;
 /// game with any number of tags takes time linear in them; below it a scan is quicker.
 const INDEXED_FROM: usize = 16;
 
-/// The hasher of a map whose keys are hashes already: it keeps the `u64` it is given.
+/// The hasher of a map whose keys are hashes already: it spreads the `u32` it is given over 64
+/// bits (the map takes its bucket from the low bits and a tag from the high ones).
 #[derive(Default)]
 struct AlreadyHashed(u64);
 
 impl Hasher for AlreadyHashed {
     fn finish(&self) -> u64 {
-        self.0
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        // Only `u64` keys are hashed with it; fold anything else in all the same.
+        // Only `u32` keys are hashed with it; fold anything else in all the same.
         for &b in bytes {
             self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
 
-    fn write_u64(&mut self, hash: u64) {
-        self.0 = hash;
+    fn write_u32(&mut self, hash: u32) {
+        self.0 = u64::from(hash);
     }
 }
 
@@ -75,9 +76,9 @@ impl Hasher for AlreadyHashed {
 pub struct Tags {
     text: String,
     entries: Vec<Entry>,
-    /// Name hash to the first entry with that hash, once there are [`INDEXED_FROM`] tags. The
-    /// keys are hashes already, so the map takes them as they are.
-    index: HashMap<u64, u32, BuildHasherDefault<AlreadyHashed>>,
+    /// Name hash (32 of its bits: names are compared anyway, and the map stays small enough for
+    /// the caches) to the first entry with that hash, once there are [`INDEXED_FROM`] tags.
+    index: HashMap<u32, u32, BuildHasherDefault<AlreadyHashed>>,
     /// Keys of the index (random per instance, so no input can make names collide on purpose).
     hasher: RandomState,
 }
@@ -146,11 +147,11 @@ impl Tags {
     }
 
     /// The entry named `name`, and the name's hash when the index is in use.
-    fn find(&self, name: &str) -> (Option<usize>, Option<u64>) {
+    fn find(&self, name: &str) -> (Option<usize>, Option<u32>) {
         if self.index.is_empty() {
             return (self.entries.iter().position(|e| self.slice(e.name) == name), None);
         }
-        let hash = self.hasher.hash_one(name);
+        let hash = self.name_hash(name);
         let mut i = self.index.get(&hash).copied().unwrap_or(NONE);
         while i != NONE {
             let entry = &self.entries[i as usize];
@@ -162,8 +163,12 @@ impl Tags {
         (None, Some(hash))
     }
 
+    fn name_hash(&self, name: &str) -> u32 {
+        (self.hasher.hash_one(name) >> 32) as u32
+    }
+
     /// Puts entry `i`, whose name has `hash`, into the index.
-    fn index_entry(&mut self, i: usize, hash: u64) {
+    fn index_entry(&mut self, i: usize, hash: u32) {
         self.entries[i].same_hash = self.index.insert(hash, i as u32).unwrap_or(NONE);
     }
 
@@ -174,7 +179,7 @@ impl Tags {
             self.index.reserve(self.entries.len());
             // In reverse, so that each chain lists entries in order (names are unique anyway).
             for i in (0..self.entries.len()).rev() {
-                let hash = self.hasher.hash_one(self.slice(self.entries[i].name));
+                let hash = self.name_hash(self.slice(self.entries[i].name));
                 self.index_entry(i, hash);
             }
         }
@@ -193,21 +198,43 @@ impl Tags {
     /// Sets the tag `name` to `value`: a tag already present keeps its place, a new one goes
     /// last.
     pub fn insert(&mut self, name: &str, value: &str) {
-        match self.find(name) {
-            (Some(i), _) => {
-                self.entries[i].value = self.push_text(value);
-            }
-            (None, hash) => {
-                let name = self.push_text(name);
-                let value = self.push_text(value);
-                self.entries.push(Entry { name, value, same_hash: NONE });
-                match (self.entries.len(), hash) {
-                    (INDEXED_FROM, _) => self.rebuild_index(),
-                    (n, Some(hash)) => self.index_entry(n - 1, hash),
-                    _ => {}
+        if self.index.is_empty() {
+            match self.find(name).0 {
+                Some(i) => self.entries[i].value = self.push_text(value),
+                None => {
+                    self.push_entry(name, value);
+                    if self.entries.len() == INDEXED_FROM {
+                        self.rebuild_index();
+                    }
                 }
             }
+            return;
         }
+        // One probe of the index for both the lookup and the insertion: at many thousands of
+        // tags each probe is a cache miss.
+        let hash = self.name_hash(name);
+        let new = self.entries.len() as u32;
+        let head = *self.index.entry(hash).or_insert(new);
+        let mut i = head;
+        while i != new && i != NONE {
+            if self.slice(self.entries[i as usize].name) == name {
+                self.entries[i as usize].value = self.push_text(value);
+                return;
+            }
+            i = self.entries[i as usize].same_hash;
+        }
+        self.push_entry(name, value);
+        if head != new {
+            // A new name whose hash other names share: it heads their chain.
+            self.entries[new as usize].same_hash = head;
+            self.index.insert(hash, new);
+        }
+    }
+
+    fn push_entry(&mut self, name: &str, value: &str) {
+        let name = self.push_text(name);
+        let value = self.push_text(value);
+        self.entries.push(Entry { name, value, same_hash: NONE });
     }
 
     /// Removes the tag `name`, returning whether it was there.
