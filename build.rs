@@ -18,6 +18,7 @@ fn main() {
     fs::write(out_dir.join("sliders.rs"), slider_tables(pext)).expect("write sliders.rs");
     generate_header(&out_dir);
     shared_library_name();
+    export_list(&out_dir);
     // The C tests build with the cc crate, which needs the target outside a build script.
     println!("cargo:rustc-env=CHESSCORE_BUILD_TARGET={}", env::var("TARGET").expect("TARGET set by cargo"));
 }
@@ -57,6 +58,16 @@ fn version_macros() -> String {
          #define CHESS_VERSION_STRING \"{version}\""
     )
     .unwrap();
+    let part = |name: &str| env::var(name).expect("version set by cargo").parse::<u32>().expect("a numeric version");
+    let number = part("CARGO_PKG_VERSION_MAJOR") * 10_000
+        + part("CARGO_PKG_VERSION_MINOR") * 100
+        + part("CARGO_PKG_VERSION_PATCH");
+    write!(
+        out,
+        "\n\n/** The version of this header as a number, MAJOR * 10000 + MINOR * 100 + PATCH;\n \
+         * chess_version_number() gives the library's. */\n#define CHESS_VERSION_NUMBER {number}"
+    )
+    .unwrap();
     out
 }
 
@@ -69,6 +80,18 @@ fn shared_library_name() {
     }
     let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("version set by cargo");
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libchesscore.so.{major}");
+}
+
+/// On ELF systems a linker version script exports exactly the C API's functions (every one is
+/// named `chess_...`), whatever else the Rust code holds.
+fn export_list(out_dir: &Path) {
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if matches!(os.as_str(), "macos" | "ios" | "windows" | "") {
+        return;
+    }
+    let script = out_dir.join("chesscore.map");
+    fs::write(&script, "{\n  global: chess_*;\n  local: *;\n};\n").expect("write the version script");
+    println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={}", script.display());
 }
 
 /// Squares a slider on `sq` attacks through `occupied` (blockers included).

@@ -52,6 +52,10 @@
 /** The version of this header as text; chess_version() gives the library's. */
 #define CHESS_VERSION_STRING "0.1.0"
 
+/** The version of this header as a number, MAJOR * 10000 + MINOR * 100 + PATCH;
+ * chess_version_number() gives the library's. */
+#define CHESS_VERSION_NUMBER 100
+
 /**
  * What a chess_read_fn returns when reading failed (SIZE_MAX): chess_pgn_reader_next then
  * returns CHESS_ERR_IO, and CHESS_END afterwards.
@@ -85,11 +89,46 @@
 #define CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK 8
 
 /**
+ * `chess_fen_write_with` flag: the en passant square as recorded (after every double push)
+ * rather than only when the capture is legal.
+ */
+#define CHESS_FEN_WRITE_EP_AS_RECORDED 1
+
+/**
+ * `chess_fen_write_with` flag: the en passant square when a pawn of the side to move stands
+ * beside the pawn that advanced two squares (as X-FEN and Polyglot count it).
+ */
+#define CHESS_FEN_WRITE_EP_PSEUDO_LEGAL 2
+
+/**
+ * `chess_fen_write_with` flag: castling rights in X-FEN (`KQkq` for the outermost rook, the
+ * file letter for an inner one), in standard chess too.
+ */
+#define CHESS_FEN_WRITE_XFEN 4
+
+/**
+ * `chess_fen_write_with` flag: castling rights in Shredder-FEN (the rooks' files, `HAha`).
+ */
+#define CHESS_FEN_WRITE_SHREDDER 8
+
+/**
  * Capacity that always holds every legal or pseudo-legal move of a position.
  */
 #define CHESS_MAX_MOVES 256
 
+/**
+ * `chess_move_to_uci_with` flag: castling as the king taking its own rook (`e1h1`, `b1a1`), the
+ * convention of Chess960 positions (`chess_position_is_chess960`) and of engines with
+ * `UCI_Chess960` on.
+ */
+#define CHESS_UCI_KING_TAKES_ROOK 1
 
+
+
+/**
+ * Room for the message of `chess_pgn_error_info`, NUL included.
+ */
+#define CHESS_PGN_MESSAGE_MAX 256
 
 /**
  * Bit of `chess_position_castling_rights`: White may castle king side.
@@ -112,6 +151,24 @@
 #define CHESS_CASTLING_BLACK_QUEENSIDE 8
 
 /**
+ * `chess_position_to_text` style: the board as 8 rows of 8 characters, rank 8 first, joined by
+ * newlines (no final one): FEN letters (White upper case) and a space for an empty square.
+ */
+#define CHESS_TEXT_BOARD 0
+
+/**
+ * `chess_position_to_text` style: FEN letters and `.` for empty squares, separated by spaces,
+ * rank numbers on the left and file letters below; every line ends with a newline.
+ */
+#define CHESS_TEXT_ASCII 1
+
+/**
+ * `chess_position_to_text` style: as `CHESS_TEXT_ASCII` with the Unicode chess symbols, in
+ * UTF-8 (`*out_len` counts bytes).
+ */
+#define CHESS_TEXT_UNICODE 2
+
+/**
  * Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
  */
 #define CHESS_SAN_MAX 8
@@ -127,545 +184,6 @@
  * `CHESS_MOVE_NONE` when the side to move is not in check.
  */
 #define CHESS_SAN_ALLOW_NULL 2
-
-/**
- * "No square": returned by square queries when there is none.
- */
-#define CHESS_NO_SQUARE (int)-1
-
-/**
- * The result of a fallible call: `CHESS_OK` or the reason it failed.
- *
- * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
- * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD. `chess_error_message` describes every code.
- */
-typedef enum chess_error {
-    /**
-     * Success.
-     */
-    CHESS_OK = 0,
-    /**
-     * The end of a sequence was reached (for readers such as PGN's "no more games"); not a failure.
-     */
-    CHESS_END = 1,
-    /**
-     * A required pointer argument was NULL.
-     */
-    CHESS_ERR_NULL_POINTER = 2,
-    /**
-     * An argument is out of its documented range (for example an unknown enum value).
-     */
-    CHESS_ERR_INVALID_ARGUMENT = 3,
-    /**
-     * The text does not fit in the buffer; `*out_len` holds the length needed, without the NUL.
-     */
-    CHESS_ERR_BUFFER_TOO_SMALL = 4,
-    /**
-     * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
-     * is not valid on this system.
-     */
-    CHESS_ERR_INVALID_TEXT = 5,
-    /**
-     * Memory ran out. Every allocation a call makes can fail this way, never aborting the
-     * process: the call had no effect (its outputs and handles are as they were, still usable
-     * and freeable), except that the game `chess_pgn_reader_next` was reading is lost.
-     */
-    CHESS_ERR_OUT_OF_MEMORY = 6,
-    /**
-     * A bug inside the library was caught (a Rust panic); the call had no effect.
-     */
-    CHESS_ERR_INTERNAL = 7,
-    /**
-     * FEN: the input is empty or only whitespace.
-     */
-    CHESS_ERR_FEN_EMPTY = 100,
-    /**
-     * FEN: the input is longer than 256 bytes.
-     */
-    CHESS_ERR_FEN_TOO_LONG = 101,
-    /**
-     * FEN: a byte that is not printable ASCII, a space or a tab.
-     */
-    CHESS_ERR_FEN_INVALID_CHARACTER = 102,
-    /**
-     * FEN: not 4 to 6 fields separated by spaces.
-     */
-    CHESS_ERR_FEN_FIELD_COUNT = 103,
-    /**
-     * FEN: the piece placement does not have 8 ranks separated by '/'.
-     */
-    CHESS_ERR_FEN_RANK_COUNT = 104,
-    /**
-     * FEN: a rank does not describe exactly 8 squares.
-     */
-    CHESS_ERR_FEN_RANK_WIDTH = 105,
-    /**
-     * FEN: an empty-square count is not a single digit 1 to 8.
-     */
-    CHESS_ERR_FEN_EMPTY_SQUARE_COUNT = 106,
-    /**
-     * FEN: a character in the placement is neither a piece letter nor a digit.
-     */
-    CHESS_ERR_FEN_PIECE_LETTER = 107,
-    /**
-     * FEN: the side to move is not 'w' or 'b'.
-     */
-    CHESS_ERR_FEN_SIDE_TO_MOVE = 108,
-    /**
-     * FEN: the castling field is malformed.
-     */
-    CHESS_ERR_FEN_CASTLING = 109,
-    /**
-     * FEN: the en passant field is neither '-' nor a square.
-     */
-    CHESS_ERR_FEN_EN_PASSANT = 110,
-    /**
-     * FEN: the halfmove clock is not a decimal number from 0 to 4294967295.
-     */
-    CHESS_ERR_FEN_HALFMOVE_CLOCK = 111,
-    /**
-     * FEN: the fullmove number is not a decimal number from 0 to 4294967295.
-     */
-    CHESS_ERR_FEN_FULLMOVE_NUMBER = 112,
-    /**
-     * FEN: a side has no king.
-     */
-    CHESS_ERR_FEN_MISSING_KING = 113,
-    /**
-     * FEN: a side has more than one king.
-     */
-    CHESS_ERR_FEN_TOO_MANY_KINGS = 114,
-    /**
-     * FEN: a side has more than 16 pieces.
-     */
-    CHESS_ERR_FEN_TOO_MANY_PIECES = 115,
-    /**
-     * FEN: a side has more than 8 pawns.
-     */
-    CHESS_ERR_FEN_TOO_MANY_PAWNS = 116,
-    /**
-     * FEN: a pawn stands on the first or last rank.
-     */
-    CHESS_ERR_FEN_PAWN_ON_BACK_RANK = 117,
-    /**
-     * FEN: the side not to move is in check.
-     */
-    CHESS_ERR_FEN_OPPOSITE_CHECK = 118,
-    /**
-     * FEN: the side to move is in a check no single move could have given.
-     */
-    CHESS_ERR_FEN_IMPOSSIBLE_CHECK = 119,
-    /**
-     * FEN: the en passant square has no pawn that could just have advanced two squares.
-     */
-    CHESS_ERR_FEN_INVALID_EN_PASSANT = 120,
-    /**
-     * FEN: a castling right without its king and rook on their home squares.
-     */
-    CHESS_ERR_FEN_BAD_CASTLING_RIGHTS = 121,
-    /**
-     * The move is not legal in the position.
-     */
-    CHESS_ERR_ILLEGAL_MOVE = 200,
-    /**
-     * The value is not a move encoding (kind above 7, or origin equal to destination).
-     */
-    CHESS_ERR_INVALID_MOVE = 201,
-    /**
-     * The text is not a UCI move (`e2e4`, `e7e8q`, `0000`).
-     */
-    CHESS_ERR_UCI_SYNTAX = 202,
-    /**
-     * Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
-     */
-    CHESS_ERR_INVALID_SQUARE = 203,
-    /**
-     * The game has no move to take back.
-     */
-    CHESS_ERR_EMPTY_HISTORY = 204,
-    /**
-     * SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
-     */
-    CHESS_ERR_SAN_SYNTAX = 300,
-    /**
-     * SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
-     * `CHESS_ERR_ILLEGAL_MOVE`.)
-     */
-    CHESS_ERR_SAN_AMBIGUOUS = 301,
-    /**
-     * SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
-     * included).
-     */
-    CHESS_ERR_SAN_NOT_CANONICAL = 302,
-    /**
-     * PGN: a tag pair that is not `[Name "value"]`.
-     */
-    CHESS_ERR_PGN_TAG = 400,
-    /**
-     * PGN: a tag pair line over the reader's limit (64 KiB).
-     */
-    CHESS_ERR_PGN_TAG_TOO_LONG = 401,
-    /**
-     * PGN: the `Variant` tag names a variant other than standard chess or Chess960.
-     */
-    CHESS_ERR_PGN_VARIANT = 402,
-    /**
-     * PGN: a movetext token longer than any move, number or annotation can be (255 bytes).
-     */
-    CHESS_ERR_PGN_TOKEN_TOO_LONG = 403,
-    /**
-     * PGN: a character with no place in movetext (`}`, `]` or `"`).
-     */
-    CHESS_ERR_PGN_UNEXPECTED_CHAR = 404,
-    /**
-     * PGN: `$` without a number from 0 to 255, or a run of more than two `!`/`?`.
-     */
-    CHESS_ERR_PGN_NAG = 405,
-    /**
-     * PGN: a `{` comment still open at the end of the input or when the next game's tags begin.
-     */
-    CHESS_ERR_PGN_UNTERMINATED_COMMENT = 406,
-    /**
-     * PGN: a comment over the reader's limit (1 MiB).
-     */
-    CHESS_ERR_PGN_COMMENT_TOO_LONG = 407,
-    /**
-     * PGN: `)` without a variation to close.
-     */
-    CHESS_ERR_PGN_UNMATCHED_PAREN = 408,
-    /**
-     * PGN: the game ended inside a variation.
-     */
-    CHESS_ERR_PGN_UNCLOSED_VARIATION = 409,
-    /**
-     * PGN: `(` where its line has no move yet for the variation to replace.
-     */
-    CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE = 410,
-    /**
-     * PGN: variations nested deeper than the reader's limit (10,000).
-     */
-    CHESS_ERR_PGN_TOO_DEEP = 411,
-    /**
-     * PGN: a tag value or comment that is not UTF-8.
-     */
-    CHESS_ERR_PGN_INVALID_UTF8 = 412,
-    /**
-     * PGN lookup: the game has no tag of this name, or none at this index.
-     */
-    CHESS_ERR_PGN_TAG_NOT_FOUND = 413,
-    /**
-     * PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
-     */
-    CHESS_ERR_PGN_NUL_BYTE = 414,
-    /**
-     * The file does not exist.
-     */
-    CHESS_ERR_FILE_NOT_FOUND = 500,
-    /**
-     * The file exists but could not be read, or a read callback reported an error.
-     */
-    CHESS_ERR_IO = 501,
-    /**
-     * EPD: fewer than the placement, side to move and castling fields.
-     */
-    CHESS_ERR_EPD_MISSING_FIELDS = 600,
-    /**
-     * EPD: an opcode that is not a letter followed by letters, digits or '_'.
-     */
-    CHESS_ERR_EPD_OPCODE = 601,
-    /**
-     * EPD: a quoted string without its closing quote.
-     */
-    CHESS_ERR_EPD_UNTERMINATED_STRING = 602,
-    /**
-     * EPD: an operand of the wrong form for its operation (a string in `bm`, a negative `hmvc`).
-     */
-    CHESS_ERR_EPD_INVALID_OPERAND = 603,
-    /**
-     * EPD lookup: no operation with this opcode or at this index, or no operand at this index.
-     */
-    CHESS_ERR_EPD_NOT_FOUND = 604,
-    /**
-     * EPD lookup: the operand is not of the type asked for.
-     */
-    CHESS_ERR_EPD_WRONG_TYPE = 605,
-} chess_error;
-
-/**
- * The type of an EPD operand.
- */
-typedef enum chess_operand_kind {
-    /**
-     * No such operand.
-     */
-    CHESS_OPERAND_NONE = 0,
-    /**
-     * A move of `bm`, `am` or `pv`, read from SAN.
-     */
-    CHESS_OPERAND_MOVE = 1,
-    /**
-     * An integer such as `12` or `-35`.
-     */
-    CHESS_OPERAND_INTEGER = 2,
-    /**
-     * A finite number with a fraction or an exponent, such as `0.5`.
-     */
-    CHESS_OPERAND_FLOAT = 3,
-    /**
-     * A quoted string, unescaped.
-     */
-    CHESS_OPERAND_STRING = 4,
-    /**
-     * A bare token that is neither a number nor a move.
-     */
-    CHESS_OPERAND_WORD = 5,
-} chess_operand_kind;
-
-/**
- * The result of a game.
- */
-typedef enum chess_result {
-    /**
-     * Not over (a draw that may be claimed but has not been leaves the game going).
-     */
-    CHESS_RESULT_ONGOING = 0,
-    /**
-     * White won.
-     */
-    CHESS_RESULT_WHITE_WINS = 1,
-    /**
-     * Black won.
-     */
-    CHESS_RESULT_BLACK_WINS = 2,
-    /**
-     * Drawn.
-     */
-    CHESS_RESULT_DRAW = 3,
-} chess_result;
-
-/**
- * Why a game ended, or which draw may be claimed.
- */
-typedef enum chess_termination {
-    /**
-     * None: the game goes on, or no draw may be claimed.
-     */
-    CHESS_TERMINATION_NONE = 0,
-    /**
-     * The side to move is checkmated.
-     */
-    CHESS_TERMINATION_CHECKMATE = 1,
-    /**
-     * The side to move has no legal move and is not in check.
-     */
-    CHESS_TERMINATION_STALEMATE = 2,
-    /**
-     * Neither side can checkmate (a dead position).
-     */
-    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
-    /**
-     * 150 half-moves without a capture or pawn move (automatic draw).
-     */
-    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
-    /**
-     * The position occurred five times (automatic draw).
-     */
-    CHESS_TERMINATION_FIVEFOLD_REPETITION = 5,
-    /**
-     * 100 half-moves without a capture or pawn move (a draw that may be claimed).
-     */
-    CHESS_TERMINATION_FIFTY_MOVES = 6,
-    /**
-     * The position occurred three times, or a move would make it so (a draw that may be
-     * claimed).
-     */
-    CHESS_TERMINATION_THREEFOLD_REPETITION = 7,
-} chess_termination;
-
-/**
- * The kind of a piece, regardless of colour; 0 means none.
- */
-typedef enum chess_piece_kind {
-    /**
-     * No piece (an empty square, or a move that does not promote).
-     */
-    CHESS_NO_KIND = 0,
-    /**
-     * Pawn.
-     */
-    CHESS_PAWN = 1,
-    /**
-     * Knight.
-     */
-    CHESS_KNIGHT = 2,
-    /**
-     * Bishop.
-     */
-    CHESS_BISHOP = 3,
-    /**
-     * Rook.
-     */
-    CHESS_ROOK = 4,
-    /**
-     * Queen.
-     */
-    CHESS_QUEEN = 5,
-    /**
-     * King.
-     */
-    CHESS_KING = 6,
-} chess_piece_kind;
-
-/**
- * What kind of move a `chess_move` is (its bits 12-15).
- */
-typedef enum chess_move_kind {
-    /**
-     * A quiet move or an ordinary capture.
-     */
-    CHESS_MOVE_NORMAL = 0,
-    /**
-     * A pawn advancing two squares.
-     */
-    CHESS_MOVE_DOUBLE_PUSH = 1,
-    /**
-     * A pawn capturing en passant.
-     */
-    CHESS_MOVE_EN_PASSANT = 2,
-    /**
-     * Castling, encoded as the king taking its own rook.
-     */
-    CHESS_MOVE_CASTLING = 3,
-    /**
-     * Promotion to a knight.
-     */
-    CHESS_MOVE_PROMOTE_KNIGHT = 4,
-    /**
-     * Promotion to a bishop.
-     */
-    CHESS_MOVE_PROMOTE_BISHOP = 5,
-    /**
-     * Promotion to a rook.
-     */
-    CHESS_MOVE_PROMOTE_ROOK = 6,
-    /**
-     * Promotion to a queen.
-     */
-    CHESS_MOVE_PROMOTE_QUEEN = 7,
-} chess_move_kind;
-
-/**
- * A side.
- */
-typedef enum chess_color {
-    /**
-     * White (moves first).
-     */
-    CHESS_WHITE = 0,
-    /**
-     * Black.
-     */
-    CHESS_BLACK = 1,
-} chess_color;
-
-/**
- * A piece of a given colour: `kind | color << 3` (so `piece & 7` is its `chess_piece_kind` and
- * `piece >> 3` its `chess_color`); 0 means no piece.
- */
-typedef enum chess_piece {
-    /**
-     * An empty square.
-     */
-    CHESS_NO_PIECE = 0,
-    /**
-     * White pawn.
-     */
-    CHESS_WHITE_PAWN = 1,
-    /**
-     * White knight.
-     */
-    CHESS_WHITE_KNIGHT = 2,
-    /**
-     * White bishop.
-     */
-    CHESS_WHITE_BISHOP = 3,
-    /**
-     * White rook.
-     */
-    CHESS_WHITE_ROOK = 4,
-    /**
-     * White queen.
-     */
-    CHESS_WHITE_QUEEN = 5,
-    /**
-     * White king.
-     */
-    CHESS_WHITE_KING = 6,
-    /**
-     * Black pawn.
-     */
-    CHESS_BLACK_PAWN = 9,
-    /**
-     * Black knight.
-     */
-    CHESS_BLACK_KNIGHT = 10,
-    /**
-     * Black bishop.
-     */
-    CHESS_BLACK_BISHOP = 11,
-    /**
-     * Black rook.
-     */
-    CHESS_BLACK_ROOK = 12,
-    /**
-     * Black queen.
-     */
-    CHESS_BLACK_QUEEN = 13,
-    /**
-     * Black king.
-     */
-    CHESS_BLACK_KING = 14,
-} chess_piece;
-
-/**
- * Which en passant square to report or write. FEN records the square after every double push;
- * Polyglot hashing counts it only when a pawn of the side to move stands beside the pushed pawn;
- * repetition and canonical FEN count it only when the capture is legal.
- */
-typedef enum chess_ep_mode {
-    /**
-     * The square as recorded: set after every double push.
-     */
-    CHESS_EP_AS_RECORDED = 0,
-    /**
-     * Only when a pawn of the side to move stands beside the pawn that advanced two squares.
-     */
-    CHESS_EP_PSEUDO_LEGAL = 1,
-    /**
-     * Only when an en passant capture is legal (the default of `chess_fen_write`).
-     */
-    CHESS_EP_LEGAL = 2,
-} chess_ep_mode;
-
-/**
- * How castling rights are written in a FEN.
- */
-typedef enum chess_castling_notation {
-    /**
-     * `KQkq` in standard chess, X-FEN in Chess960 (the default of `chess_fen_write`).
-     */
-    CHESS_CASTLING_NOTATION_AUTO = 0,
-    /**
-     * X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on a side, the file letter for an inner
-     * one.
-     */
-    CHESS_CASTLING_NOTATION_XFEN = 1,
-    /**
-     * Shredder-FEN: always the rook's file letter (`HAha`).
-     */
-    CHESS_CASTLING_NOTATION_SHREDDER = 2,
-} chess_castling_notation;
 
 /**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
@@ -691,11 +209,33 @@ typedef struct chess_game chess_game;
 typedef struct chess_pgn_reader chess_pgn_reader;
 
 /**
- * A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
- * `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
- * EPD records also hand out positions they own, to read only.
+ * The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
+ * the compiler's enum size (`-fshort-enums` changes nothing), with the `CHESS_...` codes below.
+ *
+ * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
+ * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
+ * output, 600-699 EPD. `chess_error_message` describes every code.
  */
-typedef struct chess_position chess_position;
+typedef uint32_t chess_error;
+
+/**
+ * A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
+ * hold positions by value (`chess_position p;`, arrays of them, search stacks) and copy them
+ * with `=`. Its contents are private: a `chess_position` is valid once a function has written
+ * it (`chess_position_init`, `chess_fen_parse_into`, `chess_position_play_into`, ...) or copied
+ * from a valid one, and a position left uninitialised must not be read, as for any C variable.
+ * Heap handles (`chess_position_new`, `chess_position_clone`, the FEN readers' `**out`) point to
+ * the same type and are released with `chess_position_free`; a position the caller declared is
+ * never freed. Games and EPD records hand out positions they own, to read only.
+ */
+typedef struct chess_position {
+    uint64_t _private[16];
+} chess_position;
+
+/**
+ * The type of an EPD operand.
+ */
+typedef uint8_t chess_operand_kind;
 
 /**
  * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
@@ -704,18 +244,45 @@ typedef struct chess_position chess_position;
 typedef uint16_t chess_move;
 
 /**
- * What `chess_fen_parse_with` dropped from the FEN it read.
+ * A square, 0 = a1 .. 63 = h8 (`rank * 8 + file`), or `CHESS_NO_SQUARE`.
  */
-typedef struct chess_fen_repairs {
+typedef int32_t chess_square;
+
+/**
+ * Details of a FEN reading, for the readers that take one (it may be NULL). The caller sets
+ * `size` to `sizeof(chess_fen_info)`; fields added in later versions are written only when
+ * `size` covers them (`CHESS_ERR_INVALID_ARGUMENT` when it is smaller than this version's).
+ */
+typedef struct chess_fen_info {
     /**
-     * Castling letters dropped, as `KQkq` bits (1 = `K`, 2 = `Q`, 4 = `k`, 8 = `q`).
+     * `sizeof(chess_fen_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * On a `CHESS_ERR_FEN_*` error: the byte offset where the FEN went wrong (for messages
+     * such as "error at column 17").
+     */
+    size_t error_offset;
+    /**
+     * On success: the castling letters the drop flags removed, as `KQkq` bits (1 = `K`, 2 =
+     * `Q`, 4 = `k`, 8 = `q`).
      */
     uint8_t dropped_castling;
     /**
-     * The en passant square dropped, or `CHESS_NO_SQUARE`.
+     * On success: the en passant square the drop flags removed, or `CHESS_NO_SQUARE`.
      */
-    int dropped_en_passant;
-} chess_fen_repairs;
+    chess_square dropped_en_passant;
+} chess_fen_info;
+
+/**
+ * The result of a game.
+ */
+typedef uint8_t chess_result;
+
+/**
+ * Why a game ended, or which draw may be claimed.
+ */
+typedef uint8_t chess_termination;
 
 /**
  * The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
@@ -725,13 +292,23 @@ typedef struct chess_outcome {
     /**
      * Ongoing, won by either side, or drawn.
      */
-    enum chess_result result;
+    chess_result result;
     /**
      * The automatic ending reached (never `CHESS_TERMINATION_FIFTY_MOVES` or
      * `CHESS_TERMINATION_THREEFOLD_REPETITION`, which need a claim).
      */
-    enum chess_termination termination;
+    chess_termination termination;
 } chess_outcome;
+
+/**
+ * The kind of a piece, regardless of colour; `CHESS_NO_KIND` (0) for none.
+ */
+typedef uint8_t chess_piece_kind;
+
+/**
+ * What kind of move a `chess_move` is (its bits 12-15).
+ */
+typedef uint8_t chess_move_kind;
 
 /**
  * Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -743,9 +320,637 @@ typedef struct chess_outcome {
 typedef size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap);
 
 /**
+ * What went wrong in the last `chess_pgn_reader_next` call, as `chess_pgn_reader_last_error`
+ * fills it in. The caller sets `size` to `sizeof(chess_pgn_error_info)`; fields added in later
+ * versions are written only when `size` covers them.
+ */
+typedef struct chess_pgn_error_info {
+    /**
+     * `sizeof(chess_pgn_error_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The code the call returned; `CHESS_OK` when it returned no error (the other fields are
+     * then 0 and the message empty).
+     */
+    chess_error code;
+    /**
+     * The number of the broken game, from 1 (broken games counted).
+     */
+    uint64_t game;
+    /**
+     * The line where it went wrong, from 1.
+     */
+    uint64_t line;
+    /**
+     * The byte column in that line, from 1.
+     */
+    uint64_t column;
+    /**
+     * The ply the offending move would have had (1 for the game's first move; in a variation,
+     * counted along it); 0 outside movetext.
+     */
+    uint32_t ply;
+    /**
+     * The message, such as `game 2, line 7, column 13: illegal move "e5" at ply 3`: UTF-8,
+     * NUL-terminated, cut at a character boundary when longer than the room.
+     */
+    char message[CHESS_PGN_MESSAGE_MAX];
+} chess_pgn_error_info;
+
+/**
+ * A side: `CHESS_WHITE` or `CHESS_BLACK`.
+ */
+typedef uint8_t chess_color;
+
+/**
+ * Which en passant square to report. FEN records the square after every double push; Polyglot
+ * hashing counts it only when a pawn of the side to move stands beside the pushed pawn;
+ * repetition and canonical FEN count it only when the capture is legal.
+ */
+typedef uint8_t chess_ep_mode;
+
+/**
+ * A piece of a given colour: `kind | color << 3` (so `piece & 7` is its `chess_piece_kind` and
+ * `piece >> 3` its `chess_color`); `CHESS_NO_PIECE` (0) for none.
+ */
+typedef uint8_t chess_piece;
+
+/**
+ * No such operand.
+ */
+#define CHESS_OPERAND_NONE 0
+
+/**
+ * A move of `bm`, `am` or `pv`, read from SAN.
+ */
+#define CHESS_OPERAND_MOVE 1
+
+/**
+ * An integer such as `12` or `-35`.
+ */
+#define CHESS_OPERAND_INTEGER 2
+
+/**
+ * A finite number with a fraction or an exponent, such as `0.5`.
+ */
+#define CHESS_OPERAND_FLOAT 3
+
+/**
+ * A quoted string, unescaped.
+ */
+#define CHESS_OPERAND_STRING 4
+
+/**
+ * A bare token that is neither a number nor a move.
+ */
+#define CHESS_OPERAND_WORD 5
+
+/**
+ * Success.
+ */
+#define CHESS_OK 0
+
+/**
+ * The end of a sequence was reached (for readers such as PGN's "no more games"); not a failure.
+ */
+#define CHESS_END 1
+
+/**
+ * A required pointer argument was NULL.
+ */
+#define CHESS_ERR_NULL_POINTER 2
+
+/**
+ * An argument is out of its documented range (for example an unknown enum value).
+ */
+#define CHESS_ERR_INVALID_ARGUMENT 3
+
+/**
+ * The text does not fit in the buffer; `*out_len` holds the length needed, without the NUL.
+ */
+#define CHESS_ERR_BUFFER_TOO_SMALL 4
+
+/**
+ * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
+ * is not valid on this system.
+ */
+#define CHESS_ERR_INVALID_TEXT 5
+
+/**
+ * Memory ran out. Every allocation a call makes can fail this way, never aborting the
+ * process: the call had no effect (its outputs and handles are as they were, still usable
+ * and freeable), except that the game `chess_pgn_reader_next` was reading is lost.
+ */
+#define CHESS_ERR_OUT_OF_MEMORY 6
+
+/**
+ * A bug inside the library was caught (a Rust panic); the call had no effect.
+ */
+#define CHESS_ERR_INTERNAL 7
+
+/**
+ * FEN: the input is empty or only whitespace.
+ */
+#define CHESS_ERR_FEN_EMPTY 100
+
+/**
+ * FEN: the input is longer than 256 bytes.
+ */
+#define CHESS_ERR_FEN_TOO_LONG 101
+
+/**
+ * FEN: a byte that is not printable ASCII, a space or a tab.
+ */
+#define CHESS_ERR_FEN_INVALID_CHARACTER 102
+
+/**
+ * FEN: not 4 to 6 fields separated by spaces.
+ */
+#define CHESS_ERR_FEN_FIELD_COUNT 103
+
+/**
+ * FEN: the piece placement does not have 8 ranks separated by '/'.
+ */
+#define CHESS_ERR_FEN_RANK_COUNT 104
+
+/**
+ * FEN: a rank does not describe exactly 8 squares.
+ */
+#define CHESS_ERR_FEN_RANK_WIDTH 105
+
+/**
+ * FEN: an empty-square count is not a single digit 1 to 8.
+ */
+#define CHESS_ERR_FEN_EMPTY_SQUARE_COUNT 106
+
+/**
+ * FEN: a character in the placement is neither a piece letter nor a digit.
+ */
+#define CHESS_ERR_FEN_PIECE_LETTER 107
+
+/**
+ * FEN: the side to move is not 'w' or 'b'.
+ */
+#define CHESS_ERR_FEN_SIDE_TO_MOVE 108
+
+/**
+ * FEN: the castling field is malformed.
+ */
+#define CHESS_ERR_FEN_CASTLING 109
+
+/**
+ * FEN: the en passant field is neither '-' nor a square.
+ */
+#define CHESS_ERR_FEN_EN_PASSANT 110
+
+/**
+ * FEN: the halfmove clock is not a decimal number from 0 to 4294967295.
+ */
+#define CHESS_ERR_FEN_HALFMOVE_CLOCK 111
+
+/**
+ * FEN: the fullmove number is not a decimal number from 0 to 4294967295.
+ */
+#define CHESS_ERR_FEN_FULLMOVE_NUMBER 112
+
+/**
+ * FEN: a side has no king.
+ */
+#define CHESS_ERR_FEN_MISSING_KING 113
+
+/**
+ * FEN: a side has more than one king.
+ */
+#define CHESS_ERR_FEN_TOO_MANY_KINGS 114
+
+/**
+ * FEN: a side has more than 16 pieces.
+ */
+#define CHESS_ERR_FEN_TOO_MANY_PIECES 115
+
+/**
+ * FEN: a side has more than 8 pawns.
+ */
+#define CHESS_ERR_FEN_TOO_MANY_PAWNS 116
+
+/**
+ * FEN: a pawn stands on the first or last rank.
+ */
+#define CHESS_ERR_FEN_PAWN_ON_BACK_RANK 117
+
+/**
+ * FEN: the side not to move is in check.
+ */
+#define CHESS_ERR_FEN_OPPOSITE_CHECK 118
+
+/**
+ * FEN: the side to move is in a check no single move could have given.
+ */
+#define CHESS_ERR_FEN_IMPOSSIBLE_CHECK 119
+
+/**
+ * FEN: the en passant square has no pawn that could just have advanced two squares.
+ */
+#define CHESS_ERR_FEN_INVALID_EN_PASSANT 120
+
+/**
+ * FEN: a castling right without its king and rook on their home squares.
+ */
+#define CHESS_ERR_FEN_BAD_CASTLING_RIGHTS 121
+
+/**
+ * The move is not legal in the position.
+ */
+#define CHESS_ERR_ILLEGAL_MOVE 200
+
+/**
+ * The value is not a move encoding (kind above 7, or origin equal to destination).
+ */
+#define CHESS_ERR_INVALID_MOVE 201
+
+/**
+ * The text is not a UCI move (`e2e4`, `e7e8q`, `0000`).
+ */
+#define CHESS_ERR_UCI_SYNTAX 202
+
+/**
+ * Not a square: a name other than a-h followed by 1-8, or an index outside 0..63.
+ */
+#define CHESS_ERR_INVALID_SQUARE 203
+
+/**
+ * The game has no move to take back.
+ */
+#define CHESS_ERR_EMPTY_HISTORY 204
+
+/**
+ * SAN: the text is not a move in SAN (in a line of moves: nor in UCI).
+ */
+#define CHESS_ERR_SAN_SYNTAX 300
+
+/**
+ * SAN: more than one legal move matches. (A well-formed SAN that matches no legal move gives
+ * `CHESS_ERR_ILLEGAL_MOVE`.)
+ */
+#define CHESS_ERR_SAN_AMBIGUOUS 301
+
+/**
+ * SAN, strict reading: the text names a legal move but is not its canonical SAN (suffix
+ * included).
+ */
+#define CHESS_ERR_SAN_NOT_CANONICAL 302
+
+/**
+ * PGN: a tag pair that is not `[Name "value"]`.
+ */
+#define CHESS_ERR_PGN_TAG 400
+
+/**
+ * PGN: a tag pair line over the reader's limit (64 KiB).
+ */
+#define CHESS_ERR_PGN_TAG_TOO_LONG 401
+
+/**
+ * PGN: the `Variant` tag names a variant other than standard chess or Chess960.
+ */
+#define CHESS_ERR_PGN_VARIANT 402
+
+/**
+ * PGN: a movetext token longer than any move, number or annotation can be (255 bytes).
+ */
+#define CHESS_ERR_PGN_TOKEN_TOO_LONG 403
+
+/**
+ * PGN: a character with no place in movetext (`}`, `]` or `"`).
+ */
+#define CHESS_ERR_PGN_UNEXPECTED_CHAR 404
+
+/**
+ * PGN: `$` without a number from 0 to 255, or a run of more than two `!`/`?`.
+ */
+#define CHESS_ERR_PGN_NAG 405
+
+/**
+ * PGN: a `{` comment still open at the end of the input or when the next game's tags begin.
+ */
+#define CHESS_ERR_PGN_UNTERMINATED_COMMENT 406
+
+/**
+ * PGN: a comment over the reader's limit (1 MiB).
+ */
+#define CHESS_ERR_PGN_COMMENT_TOO_LONG 407
+
+/**
+ * PGN: `)` without a variation to close.
+ */
+#define CHESS_ERR_PGN_UNMATCHED_PAREN 408
+
+/**
+ * PGN: the game ended inside a variation.
+ */
+#define CHESS_ERR_PGN_UNCLOSED_VARIATION 409
+
+/**
+ * PGN: `(` where its line has no move yet for the variation to replace.
+ */
+#define CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE 410
+
+/**
+ * PGN: variations nested deeper than the reader's limit (10,000).
+ */
+#define CHESS_ERR_PGN_TOO_DEEP 411
+
+/**
+ * PGN: a tag value or comment that is not UTF-8.
+ */
+#define CHESS_ERR_PGN_INVALID_UTF8 412
+
+/**
+ * PGN lookup: the game has no tag of this name, or none at this index.
+ */
+#define CHESS_ERR_PGN_TAG_NOT_FOUND 413
+
+/**
+ * PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
+ */
+#define CHESS_ERR_PGN_NUL_BYTE 414
+
+/**
+ * The file does not exist.
+ */
+#define CHESS_ERR_FILE_NOT_FOUND 500
+
+/**
+ * The file exists but could not be read, or a read callback reported an error.
+ */
+#define CHESS_ERR_IO 501
+
+/**
+ * EPD: fewer than the placement, side to move and castling fields.
+ */
+#define CHESS_ERR_EPD_MISSING_FIELDS 600
+
+/**
+ * EPD: an opcode that is not a letter followed by letters, digits or '_'.
+ */
+#define CHESS_ERR_EPD_OPCODE 601
+
+/**
+ * EPD: a quoted string without its closing quote.
+ */
+#define CHESS_ERR_EPD_UNTERMINATED_STRING 602
+
+/**
+ * EPD: an operand of the wrong form for its operation (a string in `bm`, a negative `hmvc`).
+ */
+#define CHESS_ERR_EPD_INVALID_OPERAND 603
+
+/**
+ * EPD lookup: no operation with this opcode or at this index, or no operand at this index.
+ */
+#define CHESS_ERR_EPD_NOT_FOUND 604
+
+/**
+ * EPD lookup: the operand is not of the type asked for.
+ */
+#define CHESS_ERR_EPD_WRONG_TYPE 605
+
+/**
+ * Not over (a draw that may be claimed but has not been leaves the game going).
+ */
+#define CHESS_RESULT_ONGOING 0
+
+/**
+ * White won.
+ */
+#define CHESS_RESULT_WHITE_WINS 1
+
+/**
+ * Black won.
+ */
+#define CHESS_RESULT_BLACK_WINS 2
+
+/**
+ * Drawn.
+ */
+#define CHESS_RESULT_DRAW 3
+
+/**
+ * None: the game goes on, or no draw may be claimed.
+ */
+#define CHESS_TERMINATION_NONE 0
+
+/**
+ * The side to move is checkmated.
+ */
+#define CHESS_TERMINATION_CHECKMATE 1
+
+/**
+ * The side to move has no legal move and is not in check.
+ */
+#define CHESS_TERMINATION_STALEMATE 2
+
+/**
+ * Neither side can checkmate (a dead position).
+ */
+#define CHESS_TERMINATION_INSUFFICIENT_MATERIAL 3
+
+/**
+ * 150 half-moves without a capture or pawn move (automatic draw).
+ */
+#define CHESS_TERMINATION_SEVENTY_FIVE_MOVES 4
+
+/**
+ * The position occurred five times (automatic draw).
+ */
+#define CHESS_TERMINATION_FIVEFOLD_REPETITION 5
+
+/**
+ * 100 half-moves without a capture or pawn move (a draw that may be claimed).
+ */
+#define CHESS_TERMINATION_FIFTY_MOVES 6
+
+/**
+ * The position occurred three times, or a move would make it so (a draw that may be
+ * claimed).
+ */
+#define CHESS_TERMINATION_THREEFOLD_REPETITION 7
+
+/**
  * "No move" (also what the UCI null move `0000` reads as).
  */
 #define CHESS_MOVE_NONE 0
+
+/**
+ * White (moves first).
+ */
+#define CHESS_WHITE 0
+
+/**
+ * Black.
+ */
+#define CHESS_BLACK 1
+
+/**
+ * No piece (an empty square, or a move that does not promote).
+ */
+#define CHESS_NO_KIND 0
+
+/**
+ * Pawn.
+ */
+#define CHESS_PAWN 1
+
+/**
+ * Knight.
+ */
+#define CHESS_KNIGHT 2
+
+/**
+ * Bishop.
+ */
+#define CHESS_BISHOP 3
+
+/**
+ * Rook.
+ */
+#define CHESS_ROOK 4
+
+/**
+ * Queen.
+ */
+#define CHESS_QUEEN 5
+
+/**
+ * King.
+ */
+#define CHESS_KING 6
+
+/**
+ * An empty square.
+ */
+#define CHESS_NO_PIECE 0
+
+/**
+ * White pawn.
+ */
+#define CHESS_WHITE_PAWN 1
+
+/**
+ * White knight.
+ */
+#define CHESS_WHITE_KNIGHT 2
+
+/**
+ * White bishop.
+ */
+#define CHESS_WHITE_BISHOP 3
+
+/**
+ * White rook.
+ */
+#define CHESS_WHITE_ROOK 4
+
+/**
+ * White queen.
+ */
+#define CHESS_WHITE_QUEEN 5
+
+/**
+ * White king.
+ */
+#define CHESS_WHITE_KING 6
+
+/**
+ * Black pawn.
+ */
+#define CHESS_BLACK_PAWN 9
+
+/**
+ * Black knight.
+ */
+#define CHESS_BLACK_KNIGHT 10
+
+/**
+ * Black bishop.
+ */
+#define CHESS_BLACK_BISHOP 11
+
+/**
+ * Black rook.
+ */
+#define CHESS_BLACK_ROOK 12
+
+/**
+ * Black queen.
+ */
+#define CHESS_BLACK_QUEEN 13
+
+/**
+ * Black king.
+ */
+#define CHESS_BLACK_KING 14
+
+/**
+ * A quiet move or an ordinary capture.
+ */
+#define CHESS_MOVE_NORMAL 0
+
+/**
+ * A pawn advancing two squares.
+ */
+#define CHESS_MOVE_DOUBLE_PUSH 1
+
+/**
+ * A pawn capturing en passant.
+ */
+#define CHESS_MOVE_EN_PASSANT 2
+
+/**
+ * Castling, encoded as the king taking its own rook.
+ */
+#define CHESS_MOVE_CASTLING 3
+
+/**
+ * Promotion to a knight.
+ */
+#define CHESS_MOVE_PROMOTE_KNIGHT 4
+
+/**
+ * Promotion to a bishop.
+ */
+#define CHESS_MOVE_PROMOTE_BISHOP 5
+
+/**
+ * Promotion to a rook.
+ */
+#define CHESS_MOVE_PROMOTE_ROOK 6
+
+/**
+ * Promotion to a queen.
+ */
+#define CHESS_MOVE_PROMOTE_QUEEN 7
+
+/**
+ * The square as recorded: set after every double push.
+ */
+#define CHESS_EP_AS_RECORDED 0
+
+/**
+ * Only when a pawn of the side to move stands beside the pawn that advanced two squares.
+ */
+#define CHESS_EP_PSEUDO_LEGAL 1
+
+/**
+ * Only when an en passant capture is legal (what `chess_fen_write` writes).
+ */
+#define CHESS_EP_LEGAL 2
+
+/**
+ * "No square": returned by square queries when there is none.
+ */
+#define CHESS_NO_SQUARE -1
 
 #ifdef __cplusplus
 extern "C" {
@@ -756,6 +961,13 @@ extern "C" {
  * detect a header and library mismatch.
  */
 const char *chess_version(void);
+
+/**
+ * The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (0.1.0 is 100), to
+ * compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
+ * as new as the one it was compiled against.
+ */
+uint32_t chess_version_number(void);
 
 /**
  * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
@@ -770,13 +982,15 @@ const char *chess_version(void);
  * `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
  * `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-enum chess_error chess_epd_parse(const char *line, struct chess_epd **out);
+chess_error chess_epd_parse(const char *line, struct chess_epd **out);
 
 /**
- * `chess_epd_parse` for Chess960: castling rights in X-FEN or Shredder-FEN, and a position in
- * Chess960 mode.
+ * `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
+ * combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
+ * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+ * `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK`. `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
  */
-enum chess_error chess_epd_parse_chess960(const char *line, struct chess_epd **out);
+chess_error chess_epd_parse_with(const char *line, uint32_t flags, struct chess_epd **out);
 
 /**
  * Releases a record and its position. NULL is accepted and ignored.
@@ -795,7 +1009,7 @@ const struct chess_position *chess_epd_position(const struct chess_epd *epd);
  * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
+chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
 
 /**
  * The number of operations (0 for a NULL record).
@@ -807,11 +1021,11 @@ size_t chess_epd_operation_count(const struct chess_epd *epd);
  * of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
  * large), `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_epd_opcode(const struct chess_epd *epd,
-                                  size_t index,
-                                  char *buf,
-                                  size_t cap,
-                                  size_t *out_len);
+chess_error chess_epd_opcode(const struct chess_epd *epd,
+                             size_t index,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
 
 /**
  * True when the record has an operation with this opcode (false for NULL arguments or a
@@ -829,7 +1043,7 @@ size_t chess_epd_operand_count(const struct chess_epd *epd, const char *opcode);
  * The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
  * there is no such operand, for NULL arguments or a non-ASCII opcode.
  */
-enum chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
+chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
 
 /**
  * Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
@@ -837,40 +1051,40 @@ enum chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, cons
  * (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
  * `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_epd_operand_string(const struct chess_epd *epd,
-                                          const char *opcode,
-                                          size_t index,
-                                          char *buf,
-                                          size_t cap,
-                                          size_t *out_len);
+chess_error chess_epd_operand_string(const struct chess_epd *epd,
+                                     const char *opcode,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
 
 /**
  * Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
  * `CHESS_ERR_EPD_WRONG_TYPE`.
  */
-enum chess_error chess_epd_operand_integer(const struct chess_epd *epd,
-                                           const char *opcode,
-                                           size_t index,
-                                           int64_t *out);
+chess_error chess_epd_operand_integer(const struct chess_epd *epd,
+                                      const char *opcode,
+                                      size_t index,
+                                      int64_t *out);
 
 /**
  * Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
  * float. Errors as for `chess_epd_operand_integer`.
  */
-enum chess_error chess_epd_operand_float(const struct chess_epd *epd,
-                                         const char *opcode,
-                                         size_t index,
-                                         double *out);
+chess_error chess_epd_operand_float(const struct chess_epd *epd,
+                                    const char *opcode,
+                                    size_t index,
+                                    double *out);
 
 /**
  * Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
  * move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
  */
-enum chess_error chess_epd_operand_move(const struct chess_epd *epd,
-                                        const char *opcode,
-                                        size_t index,
-                                        chess_move *out);
+chess_error chess_epd_operand_move(const struct chess_epd *epd,
+                                   const char *opcode,
+                                   size_t index,
+                                   chess_move *out);
 
 /**
  * Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
@@ -891,108 +1105,90 @@ const char *chess_error_message(chess_error code);
  * position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
  * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-enum chess_error chess_fen_parse(const char *fen, struct chess_position **out);
-
-/**
- * `chess_fen_parse`, also storing the byte offset where a FEN error was found in
- * `*error_offset` (which may be NULL, and is written only when a `CHESS_ERR_FEN_*` code is
- * returned), for messages like "error at column 17".
- */
-enum chess_error chess_fen_parse_ex(const char *fen, struct chess_position **out, size_t *error_offset);
-
-/**
- * `chess_fen_parse_ex` with reading options: `flags` is a combination of `CHESS_FEN_CHESS960`,
- * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
- * `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as `chess_fen_parse`). When `repairs` is not NULL
- * it receives, on success, what the drop flags removed. Errors: those of `chess_fen_parse_ex`,
- * and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
- */
-enum chess_error chess_fen_parse_with(const char *fen,
-                                      uint32_t flags,
-                                      struct chess_position **out,
-                                      struct chess_fen_repairs *repairs,
-                                      size_t *error_offset);
+chess_error chess_fen_parse(const char *fen, struct chess_position **out);
 
 /**
  * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
  * file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
- * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI (see
- * `chess_move_to_uci_in`), and FEN writing uses X-FEN. Otherwise as `chess_fen_parse`.
+ * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
+ * uses X-FEN. Otherwise as `chess_fen_parse`.
  */
-enum chess_error chess_fen_parse_chess960(const char *fen, struct chess_position **out);
+chess_error chess_fen_parse_chess960(const char *fen, struct chess_position **out);
 
 /**
- * `chess_fen_parse_chess960` with the error offset of `chess_fen_parse_ex`.
+ * `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
+ * uninitialised: no allocation. `dst` is untouched on error.
  */
-enum chess_error chess_fen_parse_chess960_ex(const char *fen,
-                                             struct chess_position **out,
-                                             size_t *error_offset);
+chess_error chess_fen_parse_into(const char *fen, struct chess_position *dst);
+
+/**
+ * The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
+ * `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
+ * `chess_fen_parse`); the position goes into `dst` (untouched on error), and `info`, when not
+ * NULL, receives the error offset or what was dropped. Errors: those of `chess_fen_parse`, and
+ * `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits or a short `info`.
+ */
+chess_error chess_fen_parse_with(const char *fen,
+                                 uint32_t flags,
+                                 struct chess_position *dst,
+                                 struct chess_fen_info *info);
 
 /**
  * Builds a position from the six FEN fields given separately (none may be empty or hold a
- * space). Error offsets count in the fields joined by single spaces. Otherwise as
- * `chess_fen_parse_ex`.
+ * space) into `dst` (untouched on error). Error offsets, reported to `info` (which may be
+ * NULL), count in the fields joined by single spaces. Otherwise as `chess_fen_parse_into`.
  */
-enum chess_error chess_fen_from_components(const char *placement,
-                                           const char *side_to_move,
-                                           const char *castling,
-                                           const char *en_passant,
-                                           const char *halfmove_clock,
-                                           const char *fullmove_number,
-                                           struct chess_position **out,
-                                           size_t *error_offset);
+chess_error chess_fen_from_components(const char *placement,
+                                      const char *side_to_move,
+                                      const char *castling,
+                                      const char *en_passant,
+                                      const char *halfmove_clock,
+                                      const char *fullmove_number,
+                                      struct chess_position *dst,
+                                      struct chess_fen_info *info);
 
 /**
  * Splits a FEN into its six fields, checking their syntax (not the position), with absent
  * clocks filled in as `0` and `1`. The fields are copied into `buf`, each NUL-terminated, and
  * `fields` (an array of 6) receives pointers to them in FEN order. `*out_len` is the length of
- * the copied text without its final NUL (so `cap` must exceed it). `error_offset` as for
- * `chess_fen_parse_ex`.
+ * the copied text without its final NUL (so `cap` must exceed it). `info` as for
+ * `chess_fen_parse_with`.
  */
-enum chess_error chess_fen_split(const char *fen,
-                                 char *buf,
-                                 size_t cap,
-                                 size_t *out_len,
-                                 const char **fields,
-                                 size_t *error_offset);
+chess_error chess_fen_split(const char *fen,
+                            char *buf,
+                            size_t cap,
+                            size_t *out_len,
+                            const char **fields,
+                            struct chess_fen_info *info);
 
 /**
- * Reads the first non-empty line of a FEN file. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system
- * cannot represent), a `CHESS_ERR_FEN_*` code (offset within the line, as for
- * `chess_fen_parse_ex`), `CHESS_ERR_OUT_OF_MEMORY`.
+ * Reads the first non-empty line of a FEN file (and no more of the file: at most 1 MiB of
+ * blank lines before it, then one line) into `dst` (untouched on error). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
+ * (a path this system cannot represent), a `CHESS_ERR_FEN_*` code (its offset within the line
+ * reported to `info`, as for `chess_fen_parse_with`), `CHESS_ERR_INVALID_ARGUMENT` (a short
+ * `info`).
  */
-enum chess_error chess_fen_read_file(const char *path, struct chess_position **out, size_t *error_offset);
+chess_error chess_fen_read_file(const char *path, struct chess_position *dst, struct chess_fen_info *info);
 
 /**
  * Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
  * `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
+chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
 
 /**
- * `chess_fen_write` with the en passant square chosen by `mode` (`CHESS_ERR_INVALID_ARGUMENT`
- * for an unknown mode).
+ * `chess_fen_write` with `flags`: at most one of `CHESS_FEN_WRITE_EP_AS_RECORDED` and
+ * `CHESS_FEN_WRITE_EP_PSEUDO_LEGAL`, at most one of `CHESS_FEN_WRITE_XFEN` and
+ * `CHESS_FEN_WRITE_SHREDDER` (0 writes as `chess_fen_write`). `CHESS_ERR_INVALID_ARGUMENT` for
+ * unknown bits or both of a pair.
  */
-enum chess_error chess_fen_write_with(const struct chess_position *pos,
-                                      chess_ep_mode mode,
-                                      char *buf,
-                                      size_t cap,
-                                      size_t *out_len);
-
-/**
- * `chess_fen_write` with the en passant square chosen by `mode` and castling rights written in
- * `castling` notation (a standard-chess position may be written in Shredder-FEN or X-FEN too,
- * for programs that want one dialect). `CHESS_ERR_INVALID_ARGUMENT` for an unknown mode or
- * notation.
- */
-enum chess_error chess_fen_write_ex(const struct chess_position *pos,
-                                    chess_ep_mode mode,
-                                    chess_castling_notation castling,
-                                    char *buf,
-                                    size_t cap,
-                                    size_t *out_len);
+chess_error chess_fen_write_with(const struct chess_position *pos,
+                                 uint32_t flags,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *out_len);
 
 /**
  * A new game starting from a copy of `start`, or from the standard starting position when
@@ -1017,7 +1213,7 @@ void chess_game_free(struct chess_game *game);
  * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
  * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
-enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
+chess_error chess_game_push(struct chess_game *game, chess_move mv);
 
 /**
  * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
@@ -1025,7 +1221,7 @@ enum chess_error chess_game_push(struct chess_game *game, chess_move mv);
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
  * `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
-enum chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
+chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
 
 /**
  * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
@@ -1033,7 +1229,7 @@ enum chess_error chess_game_push_san(struct chess_game *game, const char *san, c
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
  * `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
  */
-enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
+chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
 
 /**
  * Takes back the last move (no replay from the start), with its comments, NAGs and the
@@ -1042,7 +1238,7 @@ enum chess_error chess_game_push_uci(struct chess_game *game, const char *uci, c
  * `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
  * is then unchanged).
  */
-enum chess_error chess_game_pop(struct chess_game *game, chess_move *out);
+chess_error chess_game_pop(struct chess_game *game, chess_move *out);
 
 /**
  * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
@@ -1080,7 +1276,7 @@ size_t chess_game_ply_count(const struct chess_game *game);
  * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
  * it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 
 /**
  * Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
@@ -1107,7 +1303,7 @@ struct chess_outcome chess_game_outcome(const struct chess_game *game);
  * position occurred three times, or a legal move would make a position occur the third time),
  * else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
  */
-enum chess_termination chess_game_claimable_draw(const struct chess_game *game);
+chess_termination chess_game_claimable_draw(const struct chess_game *game);
 
 /**
  * How many times the current position has occurred in the game, this time included (0 for a
@@ -1150,7 +1346,10 @@ size_t chess_pseudo_legal_moves(const struct chess_position *pos, chess_move *ou
  * Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
  * 0..63).
  */
-size_t chess_legal_moves_from(const struct chess_position *pos, int square, chess_move *out, size_t cap);
+size_t chess_legal_moves_from(const struct chess_position *pos,
+                              chess_square square,
+                              chess_move *out,
+                              size_t cap);
 
 /**
  * True when `mv` is a legal move in `pos` (false for a NULL position).
@@ -1162,7 +1361,7 @@ bool chess_position_is_legal(const struct chess_position *pos, chess_move mv);
  * move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
  * is unchanged.
  */
-enum chess_error chess_position_play(struct chess_position *pos, chess_move mv);
+chess_error chess_position_play(struct chess_position *pos, chess_move mv);
 
 /**
  * Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
@@ -1175,10 +1374,18 @@ enum chess_error chess_position_play(struct chess_position *pos, chess_move mv);
 void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
 
 /**
+ * Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
+ * `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
+ * uninitialised, or equal to `src`; it is written in one piece, so a search can keep its
+ * positions on its own stack (`chess_position stack[64]`). Does nothing when either is NULL.
+ */
+void chess_position_play_into(const struct chess_position *src, chess_move mv, struct chess_position *dst);
+
+/**
  * Passes the turn (a null move): the en passant square is cleared and the clocks advance.
  * `CHESS_ERR_ILLEGAL_MOVE` while in check, with the position unchanged.
  */
-enum chess_error chess_position_play_null(struct chess_position *pos);
+chess_error chess_position_play_null(struct chess_position *pos);
 
 /**
  * Number of leaves of the legal move tree `depth` plies deep (1 at depth 0), counting the last
@@ -1203,19 +1410,13 @@ size_t chess_perft_divide(const struct chess_position *pos,
  * Errors: `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`
  * (6 bytes always suffice).
  */
-enum chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
+chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
 
 /**
- * Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
- * chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
- * `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
- * `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+ * `chess_move_to_uci` with `flags`: 0 or `CHESS_UCI_KING_TAKES_ROOK`. Errors: those of
+ * `chess_move_to_uci`, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
  */
-enum chess_error chess_move_to_uci_in(const struct chess_position *pos,
-                                      chess_move mv,
-                                      char *buf,
-                                      size_t cap,
-                                      size_t *out_len);
+chess_error chess_move_to_uci_with(chess_move mv, uint32_t flags, char *buf, size_t cap, size_t *out_len);
 
 /**
  * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
@@ -1223,43 +1424,43 @@ enum chess_error chess_move_to_uci_in(const struct chess_position *pos,
  * promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
  */
-enum chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
+chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
 
 /**
  * The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
  * `CHESS_MOVE_NONE` or a value that is not a move encoding.
  */
-int chess_move_from_square(chess_move mv);
+chess_square chess_move_from_square(chess_move mv);
 
 /**
  * The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
  * `chess_move_from_square`.
  */
-int chess_move_to_square(chess_move mv);
+chess_square chess_move_to_square(chess_move mv);
 
 /**
  * The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
  */
-enum chess_piece_kind chess_move_promotion(chess_move mv);
+chess_piece_kind chess_move_promotion(chess_move mv);
 
 /**
  * The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
  * encoding.
  */
-enum chess_move_kind chess_move_kind_of(chess_move mv);
+chess_move_kind chess_move_kind_of(chess_move mv);
 
 /**
  * Writes the name of `square` (0 = a1 .. 63 = h8), such as `e4`. Errors:
  * `CHESS_ERR_INVALID_SQUARE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (3 bytes
  * suffice).
  */
-enum chess_error chess_square_name(int square, char *buf, size_t cap, size_t *out_len);
+chess_error chess_square_name(chess_square square, char *buf, size_t cap, size_t *out_len);
 
 /**
  * Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
  */
-enum chess_error chess_square_parse(const char *name, int *out);
+chess_error chess_square_parse(const char *name, chess_square *out);
 
 /**
  * Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
@@ -1268,7 +1469,7 @@ enum chess_error chess_square_parse(const char *name, int *out);
  * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
  * `CHESS_ERR_OUT_OF_MEMORY`.
  */
-enum chess_error chess_pgn_reader_open_file(const char *path, struct chess_pgn_reader **out);
+chess_error chess_pgn_reader_open_file(const char *path, struct chess_pgn_reader **out);
 
 /**
  * Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
@@ -1277,7 +1478,7 @@ enum chess_error chess_pgn_reader_open_file(const char *path, struct chess_pgn_r
  * reading the games) spares the caller keeping the buffer alive and unchanged until
  * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-enum chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct chess_pgn_reader **out);
+chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct chess_pgn_reader **out);
 
 /**
  * Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
@@ -1285,9 +1486,7 @@ enum chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, s
  * time. `user` is passed through untouched (it may be NULL) and must stay valid while the
  * reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
  */
-enum chess_error chess_pgn_reader_from_callback(chess_read_fn read,
-                                                void *user,
-                                                struct chess_pgn_reader **out);
+chess_error chess_pgn_reader_from_callback(chess_read_fn read, void *user, struct chess_pgn_reader **out);
 
 /**
  * Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
@@ -1310,40 +1509,15 @@ void chess_pgn_reader_free(struct chess_pgn_reader *reader);
  * file reader in a game, comment or tag line too long for the memory left): then the input
  * ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
  */
-enum chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
+chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
 
 /**
- * The line (from 1) where the game broken by the last `chess_pgn_reader_next` call went wrong;
- * 0 when that call returned no error, and for a NULL reader.
+ * Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
+ * `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
+ * `size` smaller than this version's struct).
  */
-uint64_t chess_pgn_reader_error_line(const struct chess_pgn_reader *reader);
-
-/**
- * The byte column (from 1) in that line of the last error (as `chess_pgn_reader_error_line`);
- * 0 when none.
- */
-uint64_t chess_pgn_reader_error_column(const struct chess_pgn_reader *reader);
-
-/**
- * The number (from 1, broken games counted) of the game the last error broke; 0 when none.
- */
-uint64_t chess_pgn_reader_error_game_number(const struct chess_pgn_reader *reader);
-
-/**
- * The ply the offending move of the last error would have had (1 for the game's first move; in
- * a variation, counted along it); 0 outside movetext and when there is no error.
- */
-uint32_t chess_pgn_reader_error_ply(const struct chess_pgn_reader *reader);
-
-/**
- * Writes the message of the last error, such as `game 2, line 7, column 13: illegal move "e5"
- * at ply 3` (UTF-8); empty when the last call returned no error. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-enum chess_error chess_pgn_reader_error_message(const struct chess_pgn_reader *reader,
-                                                char *buf,
-                                                size_t cap,
-                                                size_t *out_len);
+chess_error chess_pgn_reader_last_error(const struct chess_pgn_reader *reader,
+                                        struct chess_pgn_error_info *info);
 
 /**
  * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
@@ -1352,19 +1526,18 @@ enum chess_error chess_pgn_reader_error_message(const struct chess_pgn_reader *r
  * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
  * `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
  */
-enum chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader,
-                                               struct chess_game **out);
+chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader, struct chess_game **out);
 
 /**
  * Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
  * unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
  * `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_game_tag(const struct chess_game *game,
-                                const char *name,
-                                char *buf,
-                                size_t cap,
-                                size_t *out_len);
+chess_error chess_game_tag(const struct chess_game *game,
+                           const char *name,
+                           char *buf,
+                           size_t cap,
+                           size_t *out_len);
 
 /**
  * The number of tags of `game` (0 for a NULL game).
@@ -1378,14 +1551,14 @@ size_t chess_game_tag_count(const struct chess_game *game);
  * set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
  * `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_game_tag_at(const struct chess_game *game,
-                                   size_t index,
-                                   char *name_buf,
-                                   size_t name_cap,
-                                   size_t *name_len,
-                                   char *value_buf,
-                                   size_t value_cap,
-                                   size_t *value_len);
+chess_error chess_game_tag_at(const struct chess_game *game,
+                              size_t index,
+                              char *name_buf,
+                              size_t name_cap,
+                              size_t *name_len,
+                              char *value_buf,
+                              size_t value_cap,
+                              size_t *value_len);
 
 /**
  * Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
@@ -1395,13 +1568,13 @@ enum chess_error chess_game_tag_at(const struct chess_game *game,
  * start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
  * unchanged).
  */
-enum chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
+chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
 
 /**
  * Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
  * `CHESS_ERR_PGN_TAG_NOT_FOUND`.
  */
-enum chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
+chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
 
 /**
  * The game's recorded result: the result token of its movetext when read from PGN, else its
@@ -1409,7 +1582,7 @@ enum chess_error chess_game_remove_tag(struct chess_game *game, const char *name
  * This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
  * the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
  */
-enum chess_result chess_game_result(const struct chess_game *game);
+chess_result chess_game_result(const struct chess_game *game);
 
 /**
  * Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
@@ -1420,7 +1593,7 @@ enum chess_result chess_game_result(const struct chess_game *game);
  * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
  * `buf` is then untouched).
  */
-enum chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 
 /**
  * A new position holding the standard starting position; NULL when memory runs out.
@@ -1428,11 +1601,18 @@ enum chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, siz
 struct chess_position *chess_position_new(void);
 
 /**
- * A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
- * them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
- * rights. NULL for a number above 959 or when memory runs out.
+ * Writes the standard starting position into `dst` (initialised or not). Does nothing for a
+ * NULL `dst`.
  */
-struct chess_position *chess_position_new_chess960(uint32_t number);
+void chess_position_init(struct chess_position *dst);
+
+/**
+ * Writes Chess960 start position `number` into `dst`: 0 to 959 as Scharnagl numbered them
+ * (518 is the standard arrangement), in Chess960 mode, White to move, all four castling
+ * rights. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` for a number above 959
+ * (`dst` unchanged).
+ */
+chess_error chess_position_init_chess960(struct chess_position *dst, uint32_t number);
 
 /**
  * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
@@ -1440,13 +1620,15 @@ struct chess_position *chess_position_new_chess960(uint32_t number);
 struct chess_position *chess_position_clone(const struct chess_position *pos);
 
 /**
- * Overwrites `dst` with `src` (no allocation; `dst` may equal `src`). Does nothing when either
- * is NULL.
+ * Overwrites `dst` with `src` (no allocation; `dst` may equal `src`), as `*dst = *src` does.
+ * Does nothing when either is NULL.
  */
 void chess_position_copy(struct chess_position *dst, const struct chess_position *src);
 
 /**
- * Releases a handle. NULL is accepted and ignored.
+ * Releases a handle from `chess_position_new`, `chess_position_clone` or a FEN reader's
+ * `**out` (never a position the caller declared, or one a game or EPD record owns). NULL is
+ * accepted and ignored.
  */
 void chess_position_free(struct chess_position *pos);
 
@@ -1462,12 +1644,12 @@ bool chess_position_is_chess960(const struct chess_position *pos);
  * side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
  * The standard start position gives 518.
  */
-int chess_position_chess960_number(const struct chess_position *pos);
+int32_t chess_position_chess960_number(const struct chess_position *pos);
 
 /**
  * The side to move (`CHESS_WHITE` for a NULL position).
  */
-enum chess_color chess_position_turn(const struct chess_position *pos);
+chess_color chess_position_turn(const struct chess_position *pos);
 
 /**
  * The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
@@ -1478,7 +1660,7 @@ uint8_t chess_position_castling_rights(const struct chess_position *pos);
  * The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
  * none, `pos` is NULL or `mode` is unknown.
  */
-int chess_position_en_passant(const struct chess_position *pos, chess_ep_mode mode);
+chess_square chess_position_en_passant(const struct chess_position *pos, chess_ep_mode mode);
 
 /**
  * Half-moves since the last capture or pawn move (0 for a NULL position).
@@ -1494,7 +1676,7 @@ uint32_t chess_position_fullmove_number(const struct chess_position *pos);
  * The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
  * position or a square outside 0..63.
  */
-enum chess_piece chess_position_piece_at(const struct chess_position *pos, int square);
+chess_piece chess_position_piece_at(const struct chess_position *pos, chess_square square);
 
 /**
  * The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
@@ -1515,13 +1697,13 @@ uint64_t chess_position_color_occupancy(const struct chess_position *pos, chess_
 /**
  * The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
  */
-int chess_position_king_square(const struct chess_position *pos, chess_color color);
+chess_square chess_position_king_square(const struct chess_position *pos, chess_color color);
 
 /**
  * The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
  * square outside 0..63).
  */
-uint64_t chess_position_attackers_to(const struct chess_position *pos, int square, chess_color by);
+uint64_t chess_position_attackers_to(const struct chess_position *pos, chess_square square, chess_color by);
 
 /**
  * The enemy pieces giving check to the side to move (0 for a NULL position).
@@ -1578,33 +1760,15 @@ bool chess_position_can_claim_fifty_moves(const struct chess_position *pos);
 bool chess_position_is_seventy_five_moves(const struct chess_position *pos);
 
 /**
- * Writes the board as 8 rows of 8 characters, rank 8 first, joined by newlines (no final one):
- * FEN letters (White upper case) and a space for an empty square. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
+ * `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
+ * unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_position_board_string(const struct chess_position *pos,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-/**
- * Writes the board with FEN letters and `.` for empty squares, separated by spaces, rank
- * numbers on the left and file letters below; every line ends with a newline. Errors as for
- * `chess_position_board_string`.
- */
-enum chess_error chess_position_to_ascii(const struct chess_position *pos,
-                                         char *buf,
-                                         size_t cap,
-                                         size_t *out_len);
-
-/**
- * Like `chess_position_to_ascii` with the Unicode chess symbols, in UTF-8 (`*out_len` counts
- * bytes).
- */
-enum chess_error chess_position_to_unicode(const struct chess_position *pos,
-                                           char *buf,
-                                           size_t cap,
-                                           size_t *out_len);
+chess_error chess_position_to_text(const struct chess_position *pos,
+                                   uint32_t style,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
 
 /**
  * Writes the SAN of `mv`, a legal move of `pos`, with its check or mate suffix (`Nf3`, `exd6`,
@@ -1612,11 +1776,11 @@ enum chess_error chess_position_to_unicode(const struct chess_position *pos,
  * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`,
  * `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
-enum chess_error chess_move_to_san(const struct chess_position *pos,
-                                   chess_move mv,
-                                   char *buf,
-                                   size_t cap,
-                                   size_t *out_len);
+chess_error chess_move_to_san(const struct chess_position *pos,
+                              chess_move mv,
+                              char *buf,
+                              size_t cap,
+                              size_t *out_len);
 
 /**
  * Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,
@@ -1625,26 +1789,19 @@ enum chess_error chess_move_to_san(const struct chess_position *pos,
  * moves. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`,
  * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`.
  */
-enum chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
-
-/**
- * Reads a move in strict SAN: only the text `chess_move_to_san` writes for it, suffix included.
- * Errors as for `chess_move_from_san`, and `CHESS_ERR_SAN_NOT_CANONICAL` for another spelling
- * of a legal move.
- */
-enum chess_error chess_move_from_san_strict(const struct chess_position *pos,
-                                            const char *san,
-                                            chess_move *out);
+chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
 
 /**
  * Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
- * asks. A null move reads as `CHESS_MOVE_NONE`. Errors as for `chess_move_from_san_strict`,
- * and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ * asks: `CHESS_SAN_STRICT` accepts only the text `chess_move_to_san` writes, suffix included
+ * (`CHESS_ERR_SAN_NOT_CANONICAL` for another spelling of a legal move), `CHESS_SAN_ALLOW_NULL`
+ * reads a null move (`--`, `Z0`, `0000`, `@@@@`) as `CHESS_MOVE_NONE`. Errors as for
+ * `chess_move_from_san`, those two, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
  */
-enum chess_error chess_move_from_san_with(const struct chess_position *pos,
-                                          const char *san,
-                                          uint32_t flags,
-                                          chess_move *out);
+chess_error chess_move_from_san_with(const struct chess_position *pos,
+                                     const char *san,
+                                     uint32_t flags,
+                                     chess_move *out);
 
 /**
  * Reads a line of moves separated by spaces, tabs or line breaks, each token in UCI when it
@@ -1658,13 +1815,13 @@ enum chess_error chess_move_from_san_with(const struct chess_position *pos,
  * `CHESS_ERR_SAN_NOT_CANONICAL`). Other errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_ARGUMENT` (unknown flag bits).
  */
-enum chess_error chess_moves_from_line(const struct chess_position *pos,
-                                       const char *line,
-                                       uint32_t flags,
-                                       chess_move *out,
-                                       size_t cap,
-                                       size_t *out_count,
-                                       size_t *error_index);
+chess_error chess_moves_from_line(const struct chess_position *pos,
+                                  const char *line,
+                                  uint32_t flags,
+                                  chess_move *out,
+                                  size_t cap,
+                                  size_t *out_count,
+                                  size_t *error_index);
 
 #ifdef __cplusplus
 }  // extern "C"

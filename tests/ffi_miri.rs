@@ -11,14 +11,14 @@ const KIWIPETE: &CStr = c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2
 
 fn parse(fen: &CStr) -> *mut chess_position {
     let mut pos = null_mut();
-    assert_eq!(unsafe { chess_fen_parse(fen.as_ptr(), &mut pos) }, chess_error::CHESS_OK);
+    assert_eq!(unsafe { chess_fen_parse(fen.as_ptr(), &mut pos) }, CHESS_OK);
     pos
 }
 
 fn fen_of(pos: *const chess_position) -> String {
     let mut buf = [0 as c_char; CHESS_FEN_MAX];
     let mut len = 0;
-    assert_eq!(unsafe { chess_fen_write(pos, buf.as_mut_ptr(), buf.len(), &mut len) }, chess_error::CHESS_OK);
+    assert_eq!(unsafe { chess_fen_write(pos, buf.as_mut_ptr(), buf.len(), &mut len) }, CHESS_OK);
     let text = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_string();
     assert_eq!(text.len(), len);
     text
@@ -33,17 +33,14 @@ fn handles_text_and_moves() {
 
         // Text out: size query, short buffer, exact fit.
         let mut len = 0;
-        assert_eq!(chess_fen_write(pos, null_mut(), 0, &mut len), chess_error::CHESS_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(chess_fen_write(pos, null_mut(), 0, &mut len), CHESS_ERR_BUFFER_TOO_SMALL);
         assert_eq!(len, KIWIPETE.to_bytes().len());
         let mut small = [0x7f as c_char; 10];
         let mut untouched = 99;
-        assert_eq!(
-            chess_fen_write(pos, small.as_mut_ptr(), small.len(), &mut untouched),
-            chess_error::CHESS_ERR_BUFFER_TOO_SMALL
-        );
+        assert_eq!(chess_fen_write(pos, small.as_mut_ptr(), small.len(), &mut untouched), CHESS_ERR_BUFFER_TOO_SMALL);
         assert_eq!(untouched, len);
         let mut exact = vec![0 as c_char; len + 1];
-        assert_eq!(chess_fen_write(pos, exact.as_mut_ptr(), exact.len(), null_mut()), chess_error::CHESS_OK);
+        assert_eq!(chess_fen_write(pos, exact.as_mut_ptr(), exact.len(), null_mut()), CHESS_OK);
 
         // Move arrays: the total is returned whatever the capacity.
         let mut moves = [0 as chess_move; CHESS_MAX_MOVES];
@@ -68,14 +65,14 @@ fn handles_text_and_moves() {
 
         // UCI and SAN both ways.
         let mut castle = 0;
-        assert_eq!(chess_move_from_uci(pos, c"e1g1".as_ptr(), &mut castle), chess_error::CHESS_OK);
+        assert_eq!(chess_move_from_uci(pos, c"e1g1".as_ptr(), &mut castle), CHESS_OK);
         let mut buf = [0 as c_char; 8];
-        assert_eq!(chess_move_to_uci(castle, buf.as_mut_ptr(), buf.len(), &mut len), chess_error::CHESS_OK);
+        assert_eq!(chess_move_to_uci(castle, buf.as_mut_ptr(), buf.len(), &mut len), CHESS_OK);
         assert_eq!(CStr::from_ptr(buf.as_ptr()), c"e1g1");
-        assert_eq!(chess_move_to_san(pos, castle, buf.as_mut_ptr(), buf.len(), &mut len), chess_error::CHESS_OK);
+        assert_eq!(chess_move_to_san(pos, castle, buf.as_mut_ptr(), buf.len(), &mut len), CHESS_OK);
         assert_eq!(CStr::from_ptr(buf.as_ptr()), c"O-O");
         let mut from_san = 0;
-        assert_eq!(chess_move_from_san(pos, c"O-O".as_ptr(), &mut from_san), chess_error::CHESS_OK);
+        assert_eq!(chess_move_from_san(pos, c"O-O".as_ptr(), &mut from_san), CHESS_OK);
         assert_eq!(from_san, castle);
         let mut line = [0 as chess_move; 4];
         let (mut count, mut bad) = (0, 0);
@@ -88,32 +85,26 @@ fn handles_text_and_moves() {
             &mut count,
             &mut bad,
         );
-        assert_eq!(code, chess_error::CHESS_OK);
+        assert_eq!(code, CHESS_OK);
         assert_eq!(count, 4);
         let code =
             chess_moves_from_line(pos, c"O-O O-O O-O".as_ptr(), 0, line.as_mut_ptr(), line.len(), &mut count, &mut bad);
-        assert_eq!(code, chess_error::CHESS_ERR_ILLEGAL_MOVE);
+        assert_eq!(code, CHESS_ERR_ILLEGAL_MOVE);
         assert_eq!(bad, 2);
 
         // Checked play leaves the position alone on failure.
         let before = chess_position_zobrist(pos);
-        assert_eq!(chess_position_play(pos, 0x0fff), chess_error::CHESS_ERR_INVALID_MOVE);
+        assert_eq!(chess_position_play(pos, 0x0fff), CHESS_ERR_INVALID_MOVE);
         assert_eq!(chess_position_zobrist(pos), before);
-        assert_eq!(chess_position_play(pos, castle), chess_error::CHESS_OK);
+        assert_eq!(chess_position_play(pos, castle), CHESS_OK);
         assert_ne!(chess_position_zobrist(pos), before);
 
         // Renderings.
         let mut board = [0 as c_char; 128];
-        assert_eq!(
-            chess_position_board_string(start, board.as_mut_ptr(), board.len(), &mut len),
-            chess_error::CHESS_OK
-        );
+        assert_eq!(chess_position_board_string(start, board.as_mut_ptr(), board.len(), &mut len), CHESS_OK);
         assert_eq!(len, 71);
         let mut unicode = vec![0 as c_char; 512];
-        assert_eq!(
-            chess_position_to_unicode(start, unicode.as_mut_ptr(), unicode.len(), &mut len),
-            chess_error::CHESS_OK
-        );
+        assert_eq!(chess_position_to_unicode(start, unicode.as_mut_ptr(), unicode.len(), &mut len), CHESS_OK);
         assert!(CStr::from_ptr(unicode.as_ptr()).to_str().unwrap().contains('♔'));
 
         chess_position_free(child);
@@ -128,17 +119,17 @@ fn null_and_bad_arguments() {
     unsafe {
         let mut pos = null_mut();
         let mut offset = 0;
-        assert_eq!(chess_fen_parse(null(), &mut pos), chess_error::CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_fen_parse(KIWIPETE.as_ptr(), null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_fen_parse(null(), &mut pos), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_fen_parse(KIWIPETE.as_ptr(), null_mut()), CHESS_ERR_NULL_POINTER);
         let code = chess_fen_parse_ex(c"8/8/8/8/8/8/8/8 w - - 0 1".as_ptr(), &mut pos, &mut offset);
-        assert_eq!(code, chess_error::CHESS_ERR_FEN_MISSING_KING);
+        assert_eq!(code, CHESS_ERR_FEN_MISSING_KING);
         assert!(pos.is_null());
         let code = chess_fen_parse_ex(
             c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 \xc3\xa9".as_ptr(),
             &mut pos,
             &mut offset,
         );
-        assert_eq!(code, chess_error::CHESS_ERR_FEN_INVALID_CHARACTER);
+        assert_eq!(code, CHESS_ERR_FEN_INVALID_CHARACTER);
         assert_eq!(offset, 55);
         assert_eq!(chess_legal_moves(null(), null_mut(), 0), 0);
         assert_eq!(chess_perft(null(), 3), 0);
@@ -152,8 +143,8 @@ fn null_and_bad_arguments() {
         assert_eq!(chess_position_piece_at(start, 64), chess_piece::CHESS_NO_PIECE);
         assert_eq!(chess_position_pieces(start, 7, 1), 0);
         let mut mv = 0;
-        assert_eq!(chess_move_from_uci(start, c"e2e5".as_ptr(), &mut mv), chess_error::CHESS_ERR_ILLEGAL_MOVE);
-        assert_eq!(chess_move_from_san(start, c"Nf3\xff".as_ptr(), &mut mv), chess_error::CHESS_ERR_INVALID_TEXT);
+        assert_eq!(chess_move_from_uci(start, c"e2e5".as_ptr(), &mut mv), CHESS_ERR_ILLEGAL_MOVE);
+        assert_eq!(chess_move_from_san(start, c"Nf3\xff".as_ptr(), &mut mv), CHESS_ERR_INVALID_TEXT);
         assert_eq!(mv, 0);
         chess_position_free(start);
     }
@@ -165,7 +156,7 @@ fn games_hand_out_their_positions() {
         let game = chess_game_new(null());
         let start = chess_game_start(game);
         for uci in [c"g1f3", c"g8f6", c"f3g1", c"f6g8", c"g1f3", c"g8f6", c"f3g1", c"f6g8"] {
-            assert_eq!(chess_game_push_uci(game, uci.as_ptr(), null_mut()), chess_error::CHESS_OK);
+            assert_eq!(chess_game_push_uci(game, uci.as_ptr(), null_mut()), CHESS_OK);
             // A position handed out before a push is not used after it; a fresh one is.
             let current = chess_game_position(game);
             assert_eq!(chess_position_turn(current) as i32 == 0, chess_game_ply_count(game) % 2 == 0);
@@ -178,19 +169,19 @@ fn games_hand_out_their_positions() {
         assert_eq!(chess_game_moves(game, moves.as_mut_ptr(), moves.len()), 8);
         assert_eq!(chess_game_moves(game, null_mut(), 0), 8);
         let mut last = 0;
-        assert_eq!(chess_game_pop(game, &mut last), chess_error::CHESS_OK);
+        assert_eq!(chess_game_pop(game, &mut last), CHESS_OK);
         assert_eq!(last, moves[7]);
         let mut san = vec![0 as c_char; 256];
         let mut len = 0;
-        assert_eq!(chess_game_san_moves(game, san.as_mut_ptr(), san.len(), &mut len), chess_error::CHESS_OK);
+        assert_eq!(chess_game_san_moves(game, san.as_mut_ptr(), san.len(), &mut len), CHESS_OK);
         assert_eq!(CStr::from_ptr(san.as_ptr()), c"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
         let outcome = chess_game_outcome(game);
         assert_eq!(outcome.result, chess_result::CHESS_RESULT_ONGOING);
         // The start position outlives every push and pop.
         for _ in 0..7 {
-            assert_eq!(chess_game_pop(game, null_mut()), chess_error::CHESS_OK);
+            assert_eq!(chess_game_pop(game, null_mut()), CHESS_OK);
         }
-        assert_eq!(chess_game_pop(game, null_mut()), chess_error::CHESS_ERR_EMPTY_HISTORY);
+        assert_eq!(chess_game_pop(game, null_mut()), CHESS_ERR_EMPTY_HISTORY);
         assert_eq!(chess_position_zobrist(start), chess_position_zobrist(chess_game_position(game)));
         chess_game_free(game);
         chess_game_free(null_mut());
@@ -203,29 +194,23 @@ fn epd_records() {
         let mut epd = null_mut();
         let line =
             c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"test \\\"1\\\"\"; acd 12;";
-        assert_eq!(chess_epd_parse(line.as_ptr(), &mut epd), chess_error::CHESS_OK);
+        assert_eq!(chess_epd_parse(line.as_ptr(), &mut epd), CHESS_OK);
         assert_eq!(chess_epd_operation_count(epd), 3);
         assert!(chess_epd_has(epd, c"bm".as_ptr()));
         let mut mv = 0;
-        assert_eq!(chess_epd_operand_move(epd, c"bm".as_ptr(), 0, &mut mv), chess_error::CHESS_OK);
+        assert_eq!(chess_epd_operand_move(epd, c"bm".as_ptr(), 0, &mut mv), CHESS_OK);
         let mut depth = 0;
-        assert_eq!(chess_epd_operand_integer(epd, c"acd".as_ptr(), 0, &mut depth), chess_error::CHESS_OK);
+        assert_eq!(chess_epd_operand_integer(epd, c"acd".as_ptr(), 0, &mut depth), CHESS_OK);
         assert_eq!(depth, 12);
         let mut buf = [0 as c_char; 32];
         let mut len = 0;
-        assert_eq!(
-            chess_epd_operand_string(epd, c"id".as_ptr(), 0, buf.as_mut_ptr(), buf.len(), &mut len),
-            chess_error::CHESS_OK
-        );
+        assert_eq!(chess_epd_operand_string(epd, c"id".as_ptr(), 0, buf.as_mut_ptr(), buf.len(), &mut len), CHESS_OK);
         assert_eq!(CStr::from_ptr(buf.as_ptr()), c"test \"1\"");
         let pos = chess_epd_position(epd);
         assert!(chess_position_is_legal(pos, mv));
         let mut text = vec![0 as c_char; 256];
-        assert_eq!(chess_epd_write(epd, text.as_mut_ptr(), text.len(), &mut len), chess_error::CHESS_OK);
-        assert_eq!(
-            chess_epd_operand_integer(epd, c"bm".as_ptr(), 0, &mut depth),
-            chess_error::CHESS_ERR_EPD_WRONG_TYPE
-        );
+        assert_eq!(chess_epd_write(epd, text.as_mut_ptr(), text.len(), &mut len), CHESS_OK);
+        assert_eq!(chess_epd_operand_integer(epd, c"bm".as_ptr(), 0, &mut depth), CHESS_ERR_EPD_WRONG_TYPE);
         chess_epd_free(epd);
         chess_epd_free(null_mut());
     }
@@ -241,10 +226,10 @@ fn chess960_positions() {
         let mut buf = [0 as c_char; CHESS_FEN_MAX];
         let mut len = 0;
         let code = chess_fen_write_ex(pos, 2, 2, buf.as_mut_ptr(), buf.len(), &mut len);
-        assert_eq!(code, chess_error::CHESS_OK);
+        assert_eq!(code, CHESS_OK);
         assert_eq!(CStr::from_ptr(buf.as_ptr()), c"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
         let mut other = null_mut();
-        assert_eq!(chess_fen_parse_chess960(buf.as_ptr(), &mut other), chess_error::CHESS_OK);
+        assert_eq!(chess_fen_parse_chess960(buf.as_ptr(), &mut other), CHESS_OK);
         assert_eq!(chess_position_zobrist(other), chess_position_zobrist(pos));
         chess_position_free(other);
         chess_position_free(pos);
@@ -257,10 +242,10 @@ const PGN: &[u8] =
 
 fn text(f: impl Fn(*mut c_char, usize, *mut usize) -> chess_error) -> String {
     let mut len = 0;
-    assert_eq!(f(null_mut(), 0, &mut len), chess_error::CHESS_ERR_BUFFER_TOO_SMALL);
+    assert_eq!(f(null_mut(), 0, &mut len), CHESS_ERR_BUFFER_TOO_SMALL);
     let mut buf = vec![0x7f as c_char; len + 1];
     let mut again = 0;
-    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut again), chess_error::CHESS_OK);
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut again), CHESS_OK);
     assert_eq!(again, len);
     unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_string()
 }
@@ -271,15 +256,15 @@ unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
     loop {
         let mut game = null_mut();
         match chess_pgn_reader_next(reader, &mut game) {
-            chess_error::CHESS_OK => {
+            CHESS_OK => {
                 let event = text(|b, c, l| chess_game_tag(game, c"Event".as_ptr(), b, c, l));
                 games.push((event, chess_game_ply_count(game)));
                 chess_game_free(game);
             }
-            chess_error::CHESS_END => break,
+            CHESS_END => break,
             code => {
                 assert!(game.is_null());
-                assert_eq!(code, chess_error::CHESS_ERR_ILLEGAL_MOVE);
+                assert_eq!(code, CHESS_ERR_ILLEGAL_MOVE);
                 let message = text(|b, c, l| chess_pgn_reader_error_message(reader, b, c, l));
                 assert_eq!(
                     (chess_pgn_reader_error_line(reader), chess_pgn_reader_error_column(reader)),
@@ -289,7 +274,7 @@ unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
                 assert_eq!(chess_pgn_reader_error_game_number(reader), 2);
                 assert_eq!(chess_pgn_reader_error_ply(reader), 3);
                 let mut partial = null_mut();
-                assert_eq!(chess_pgn_reader_partial_game(reader, &mut partial), chess_error::CHESS_OK);
+                assert_eq!(chess_pgn_reader_partial_game(reader, &mut partial), CHESS_OK);
                 games.push((message, chess_game_ply_count(partial)));
                 chess_game_free(partial);
             }
@@ -297,9 +282,9 @@ unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
     }
     // The end is sticky, and clears the error.
     let mut game = null_mut();
-    assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_END);
+    assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_END);
     assert_eq!(chess_pgn_reader_error_line(reader), 0);
-    assert_eq!(chess_pgn_reader_partial_game(reader, &mut game), chess_error::CHESS_END);
+    assert_eq!(chess_pgn_reader_partial_game(reader, &mut game), CHESS_END);
     assert!(game.is_null());
     games
 }
@@ -318,28 +303,25 @@ fn pgn_reader_from_buffer() {
         let mut reader = null_mut();
         // The buffer is copied: it may go as soon as the reader exists.
         let copy = PGN.to_vec();
-        assert_eq!(chess_pgn_reader_from_buffer(copy.as_ptr(), copy.len(), &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_buffer(copy.as_ptr(), copy.len(), &mut reader), CHESS_OK);
         drop(copy);
         assert_eq!(read_all(reader), expected_games());
         chess_pgn_reader_free(reader);
 
-        assert_eq!(chess_pgn_reader_from_buffer(null(), 0, &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_buffer(null(), 0, &mut reader), CHESS_OK);
         assert!(read_all(reader).is_empty());
         chess_pgn_reader_free(reader);
         let untouched = std::ptr::NonNull::<chess_pgn_reader>::dangling().as_ptr();
         reader = untouched;
-        assert_eq!(chess_pgn_reader_from_buffer(null(), 1, &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), 1, null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_pgn_reader_open_file(null(), &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_pgn_reader_from_callback(None, null_mut(), &mut reader), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_from_buffer(null(), 1, &mut reader), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), 1, null_mut()), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_open_file(null(), &mut reader), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_from_callback(None, null_mut(), &mut reader), CHESS_ERR_NULL_POINTER);
         assert_eq!(reader, untouched);
         let mut game = null_mut();
-        assert_eq!(chess_pgn_reader_next(null_mut(), &mut game), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_pgn_reader_next(null_mut(), &mut game), CHESS_ERR_NULL_POINTER);
         assert_eq!(chess_pgn_reader_error_line(null()), 0);
-        assert_eq!(
-            chess_pgn_reader_error_message(null(), null_mut(), 0, null_mut()),
-            chess_error::CHESS_ERR_NULL_POINTER
-        );
+        assert_eq!(chess_pgn_reader_error_message(null(), null_mut(), 0, null_mut()), CHESS_ERR_NULL_POINTER);
         chess_pgn_reader_free(null_mut());
     }
 }
@@ -369,18 +351,18 @@ fn pgn_reader_from_callback() {
         let mut source = Trickle { data: PGN, fail_at: None, served: 0 };
         let mut reader = null_mut();
         let user = std::ptr::addr_of_mut!(source).cast();
-        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), CHESS_OK);
         assert_eq!(read_all(reader), expected_games());
         chess_pgn_reader_free(reader);
 
         // A read error ends the reading.
         let mut source = Trickle { data: PGN, fail_at: Some(40), served: 0 };
         let user = std::ptr::addr_of_mut!(source).cast();
-        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_callback(Some(trickle), user, &mut reader), CHESS_OK);
         let mut game = null_mut();
-        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_ERR_IO);
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_ERR_IO);
         assert!(game.is_null());
-        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_END);
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_END);
         chess_pgn_reader_free(reader);
     }
 }
@@ -389,9 +371,9 @@ fn pgn_reader_from_callback() {
 fn pgn_games_tags_and_export() {
     unsafe {
         let mut reader = null_mut();
-        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), PGN.len(), &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_buffer(PGN.as_ptr(), PGN.len(), &mut reader), CHESS_OK);
         let mut game = null_mut();
-        assert_eq!(chess_pgn_reader_next(reader, &mut game), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_OK);
         chess_pgn_reader_free(reader); // the game is the caller's
         assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_WHITE_WINS);
         assert_eq!(fen_of(chess_game_position(game)), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
@@ -401,27 +383,27 @@ fn pgn_games_tags_and_export() {
         let (mut name_len, mut value_len) = (0, 0);
         let code =
             chess_game_tag_at(game, 1, name.as_mut_ptr(), 8, &mut name_len, value.as_mut_ptr(), 4, &mut value_len);
-        assert_eq!((code, name_len, value_len), (chess_error::CHESS_ERR_BUFFER_TOO_SMALL, 5, 15));
+        assert_eq!((code, name_len, value_len), (CHESS_ERR_BUFFER_TOO_SMALL, 5, 15));
         assert_eq!(name[0], 0); // neither written
         let code =
             chess_game_tag_at(game, 1, name.as_mut_ptr(), 8, &mut name_len, value.as_mut_ptr(), 32, &mut value_len);
-        assert_eq!(code, chess_error::CHESS_OK);
+        assert_eq!(code, CHESS_OK);
         assert_eq!((CStr::from_ptr(name.as_ptr()), CStr::from_ptr(value.as_ptr())), (c"White", c"A \"quoted\" name"));
         let code = chess_game_tag_at(game, 2, name.as_mut_ptr(), 8, null_mut(), value.as_mut_ptr(), 32, null_mut());
-        assert_eq!(code, chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+        assert_eq!(code, CHESS_ERR_PGN_TAG_NOT_FOUND);
         let code = chess_game_tag(game, c"Black".as_ptr(), value.as_mut_ptr(), 32, null_mut());
-        assert_eq!(code, chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+        assert_eq!(code, CHESS_ERR_PGN_TAG_NOT_FOUND);
 
-        assert_eq!(chess_game_set_tag(game, c"Black".as_ptr(), c"Café".as_ptr()), chess_error::CHESS_OK);
-        assert_eq!(chess_game_set_tag(game, c"FEN".as_ptr(), c"x".as_ptr()), chess_error::CHESS_ERR_INVALID_ARGUMENT);
-        assert_eq!(chess_game_set_tag(game, c"a b".as_ptr(), c"x".as_ptr()), chess_error::CHESS_ERR_INVALID_ARGUMENT);
-        assert_eq!(chess_game_set_tag(game, null_mut(), c"x".as_ptr()), chess_error::CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), chess_error::CHESS_OK);
-        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), chess_error::CHESS_ERR_PGN_TAG_NOT_FOUND);
+        assert_eq!(chess_game_set_tag(game, c"Black".as_ptr(), c"Café".as_ptr()), CHESS_OK);
+        assert_eq!(chess_game_set_tag(game, c"FEN".as_ptr(), c"x".as_ptr()), CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(chess_game_set_tag(game, c"a b".as_ptr(), c"x".as_ptr()), CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(chess_game_set_tag(game, null_mut(), c"x".as_ptr()), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), CHESS_OK);
+        assert_eq!(chess_game_remove_tag(game, c"Event".as_ptr()), CHESS_ERR_PGN_TAG_NOT_FOUND);
 
         // Pushing and popping keep the annotations of the rest.
-        assert_eq!(chess_game_push_san(game, c"Nc6".as_ptr(), null_mut()), chess_error::CHESS_OK);
-        assert_eq!(chess_game_pop(game, null_mut()), chess_error::CHESS_OK);
+        assert_eq!(chess_game_push_san(game, c"Nc6".as_ptr(), null_mut()), CHESS_OK);
+        assert_eq!(chess_game_pop(game, null_mut()), CHESS_OK);
         let pgn = text(|b, c, l| chess_game_to_pgn(game, b, c, l));
         assert_eq!(
             pgn,
@@ -429,9 +411,9 @@ fn pgn_games_tags_and_export() {
              [Black \"Café\"]\n[Result \"1-0\"]\n\n1. e4 { best } 1... e5 ( 1... c5 2. Nf3 ) 2. Nf3 $1 1-0\n"
         );
         // Reading the export gives the same game back.
-        assert_eq!(chess_pgn_reader_from_buffer(pgn.as_ptr(), pgn.len(), &mut reader), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_from_buffer(pgn.as_ptr(), pgn.len(), &mut reader), CHESS_OK);
         let mut back = null_mut();
-        assert_eq!(chess_pgn_reader_next(reader, &mut back), chess_error::CHESS_OK);
+        assert_eq!(chess_pgn_reader_next(reader, &mut back), CHESS_OK);
         assert_eq!(text(|b, c, l| chess_game_to_pgn(back, b, c, l)), pgn);
         assert_eq!(fen_of(chess_game_position(back)), fen_of(chess_game_position(game)));
         chess_game_free(back);
@@ -442,10 +424,10 @@ fn pgn_games_tags_and_export() {
         let game = chess_game_new(null());
         assert_eq!(chess_game_tag_count(game), 0);
         assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_ONGOING);
-        assert_eq!(chess_game_push_san(game, c"f3".as_ptr(), null_mut()), chess_error::CHESS_OK);
+        assert_eq!(chess_game_push_san(game, c"f3".as_ptr(), null_mut()), CHESS_OK);
         assert!(text(|b, c, l| chess_game_to_pgn(game, b, c, l)).ends_with("\n\n1. f3 *\n"));
         chess_game_free(game);
         assert_eq!(chess_game_tag_count(null()), 0);
-        assert_eq!(chess_game_to_pgn(null(), null_mut(), 0, null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_game_to_pgn(null(), null_mut(), 0, null_mut()), CHESS_ERR_NULL_POINTER);
     }
 }

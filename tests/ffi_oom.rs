@@ -12,7 +12,6 @@ use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::{self, NonNull};
 
-use chess_error::*;
 use chesscore::ffi::*;
 
 /// What the allocator does on this thread.

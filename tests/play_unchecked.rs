@@ -58,10 +58,7 @@ fn play_unchecked_takes_any_value() {
             unsafe {
                 chess_legal_moves(handle, moves.as_mut_ptr(), moves.len());
                 let mut fen = [0 as std::ffi::c_char; 128];
-                assert_eq!(
-                    chess_fen_write(handle, fen.as_mut_ptr(), fen.len(), std::ptr::null_mut()),
-                    chess_error::CHESS_OK
-                );
+                assert_eq!(chess_fen_write(handle, fen.as_mut_ptr(), fen.len(), std::ptr::null_mut()), CHESS_OK);
                 chess_perft(handle, 2);
             }
         }

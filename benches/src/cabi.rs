@@ -35,7 +35,7 @@ impl Handle {
     fn new(fen: &str) -> Handle {
         let fen = CString::new(fen).unwrap_or_else(|_| abort("FEN with a NUL"));
         let mut pos = std::ptr::null_mut();
-        if unsafe { chess_fen_parse(fen.as_ptr(), &mut pos) } != chess_error::CHESS_OK {
+        if unsafe { chess_fen_parse(fen.as_ptr(), &mut pos) } != CHESS_OK {
             abort(&format!("chess_fen_parse rejected {fen:?}"));
         }
         Handle(pos)

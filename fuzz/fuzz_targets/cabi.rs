@@ -39,10 +39,10 @@ fn write_text(cap: usize, mut write: impl FnMut(*mut c_char, usize, *mut usize) 
     let mut buf = vec![0 as c_char; 128];
     let mut len = 0usize;
     let code = write(buf.as_mut_ptr(), cap, &mut len);
-    if code == chess_error::CHESS_ERR_BUFFER_TOO_SMALL {
+    if code == CHESS_ERR_BUFFER_TOO_SMALL {
         assert!(len >= cap && len < buf.len(), "needed length {len} for cap {cap}");
-        assert_eq!(write(buf.as_mut_ptr(), len + 1, &mut len), chess_error::CHESS_OK);
-    } else if code != chess_error::CHESS_OK {
+        assert_eq!(write(buf.as_mut_ptr(), len + 1, &mut len), CHESS_OK);
+    } else if code != CHESS_OK {
         return None;
     }
     assert_eq!(buf[len], 0, "written text is NUL-terminated");
@@ -85,7 +85,7 @@ unsafe fn check(pos: *const chess_position) {
         flags |= CHESS_FEN_CHESS960;
     }
     let code = chess_fen_parse_with(text.as_ptr(), flags, &mut again, ptr::null_mut(), ptr::null_mut());
-    assert_eq!(code, chess_error::CHESS_OK, "{text:?}");
+    assert_eq!(code, CHESS_OK, "{text:?}");
     assert_eq!(chess_position_zobrist(again), chess_position_zobrist(pos), "{text:?}");
     chess_position_free(again);
 }
@@ -109,7 +109,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                 let text = p.text();
                 let parse = if op % 16 == 1 { chess_fen_parse } else { chess_fen_parse_chess960 };
                 let mut out = ptr::null_mut();
-                if parse(text.as_ptr(), &mut out) == chess_error::CHESS_OK {
+                if parse(text.as_ptr(), &mut out) == CHESS_OK {
                     check(out);
                     chess_position_free(pos);
                     positions[slot] = out;
@@ -122,7 +122,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                 let before = (fen(pos), chess_position_zobrist(pos));
                 let legal_move = chess_position_is_legal(pos, mv);
                 let code = chess_position_play(pos, mv);
-                assert_eq!(code == chess_error::CHESS_OK, legal_move, "move {mv:#06x}");
+                assert_eq!(code == CHESS_OK, legal_move, "move {mv:#06x}");
                 if legal_move {
                     check(pos);
                 } else {
@@ -141,7 +141,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                     let mut back = 0;
                     assert_eq!(
                         chess_move_from_san_strict(pos, text.as_ptr(), &mut back),
-                        chess_error::CHESS_OK,
+                        CHESS_OK,
                         "{text:?}"
                     );
                     assert_eq!(back, mv);
@@ -152,7 +152,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                     if chess_position_is_legal(pos, mv) {
                         assert_eq!(
                             chess_move_from_uci(pos, text.as_ptr(), &mut back),
-                            chess_error::CHESS_OK,
+                            CHESS_OK,
                             "{text:?}"
                         );
                         assert_eq!(back, mv);
@@ -162,20 +162,20 @@ fuzz_target!(|data: &[u8]| unsafe {
             5 if !pos.is_null() => {
                 let text = p.text();
                 let mut mv = 0xffff;
-                if chess_move_from_san(pos, text.as_ptr(), &mut mv) == chess_error::CHESS_OK {
+                if chess_move_from_san(pos, text.as_ptr(), &mut mv) == CHESS_OK {
                     assert!(chess_position_is_legal(pos, mv), "{text:?}");
                 }
-                if chess_move_from_uci(pos, text.as_ptr(), &mut mv) == chess_error::CHESS_OK {
+                if chess_move_from_uci(pos, text.as_ptr(), &mut mv) == CHESS_OK {
                     assert!(mv == 0 || chess_position_is_legal(pos, mv), "{text:?}");
                 }
                 let mut moves = [0; 8];
                 let (mut count, mut bad) = (0, usize::MAX);
                 let code =
                     chess_moves_from_line(pos, text.as_ptr(), 0, moves.as_mut_ptr(), moves.len(), &mut count, &mut bad);
-                if code == chess_error::CHESS_OK {
+                if code == CHESS_OK {
                     let copy = chess_position_clone(pos);
                     for &mv in &moves[..count.min(moves.len())] {
-                        assert_eq!(chess_position_play(copy, mv), chess_error::CHESS_OK, "{text:?}");
+                        assert_eq!(chess_position_play(copy, mv), CHESS_OK, "{text:?}");
                     }
                     chess_position_free(copy);
                 }
@@ -205,7 +205,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                 let mv = pick_move(current, &mut p);
                 let plies = chess_game_moves(game, ptr::null_mut(), 0);
                 let legal_move = chess_position_is_legal(current, mv);
-                assert_eq!(chess_game_push(game, mv) == chess_error::CHESS_OK, legal_move);
+                assert_eq!(chess_game_push(game, mv) == CHESS_OK, legal_move);
                 assert_eq!(chess_game_moves(game, ptr::null_mut(), 0), plies + usize::from(legal_move));
                 check(chess_game_position(game));
             }
@@ -217,14 +217,14 @@ fuzz_target!(|data: &[u8]| unsafe {
                 let mut mv = 0;
                 let code = chess_game_pop(game, &mut mv);
                 if plies == 0 {
-                    assert_eq!(code, chess_error::CHESS_ERR_EMPTY_HISTORY);
+                    assert_eq!(code, CHESS_ERR_EMPTY_HISTORY);
                 } else {
-                    assert_eq!(code, chess_error::CHESS_OK);
+                    assert_eq!(code, CHESS_OK);
                     assert_eq!(mv, moves[plies - 1]);
                     // The position after the pop is the start replayed with the moves left.
                     let replay = chess_position_clone(chess_game_start(game));
                     for &m in &moves[..plies - 1] {
-                        assert_eq!(chess_position_play(replay, m), chess_error::CHESS_OK);
+                        assert_eq!(chess_position_play(replay, m), CHESS_OK);
                     }
                     assert_eq!(fen(replay), fen(chess_game_position(game)));
                     chess_position_free(replay);
@@ -246,10 +246,10 @@ fuzz_target!(|data: &[u8]| unsafe {
             13 => {
                 // NULL handles and arguments: an error code, never a crash.
                 let mut out = ptr::null_mut();
-                assert_eq!(chess_fen_parse(ptr::null(), &mut out), chess_error::CHESS_ERR_NULL_POINTER);
-                assert_eq!(chess_position_play(ptr::null_mut(), 0), chess_error::CHESS_ERR_NULL_POINTER);
+                assert_eq!(chess_fen_parse(ptr::null(), &mut out), CHESS_ERR_NULL_POINTER);
+                assert_eq!(chess_position_play(ptr::null_mut(), 0), CHESS_ERR_NULL_POINTER);
                 assert_eq!(chess_legal_moves(ptr::null(), ptr::null_mut(), 0), 0);
-                assert_eq!(chess_game_pop(ptr::null_mut(), ptr::null_mut()), chess_error::CHESS_ERR_NULL_POINTER);
+                assert_eq!(chess_game_pop(ptr::null_mut(), ptr::null_mut()), CHESS_ERR_NULL_POINTER);
                 chess_position_play_unchecked(ptr::null_mut(), 0);
             }
             _ => {}

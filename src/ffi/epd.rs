@@ -3,11 +3,12 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use super::error::chess_error::{self, *};
+use super::error::*;
+use super::fen::fen_options;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
 use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, Out, TextOut};
-use crate::{Epd, FenOptions, Operand};
+use crate::{Epd, Operand};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
 /// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
@@ -16,33 +17,27 @@ pub struct chess_epd {
 }
 
 /// The type of an EPD operand.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum chess_operand_kind {
-    /// No such operand.
-    CHESS_OPERAND_NONE = 0,
-    /// A move of `bm`, `am` or `pv`, read from SAN.
-    CHESS_OPERAND_MOVE = 1,
-    /// An integer such as `12` or `-35`.
-    CHESS_OPERAND_INTEGER = 2,
-    /// A finite number with a fraction or an exponent, such as `0.5`.
-    CHESS_OPERAND_FLOAT = 3,
-    /// A quoted string, unescaped.
-    CHESS_OPERAND_STRING = 4,
-    /// A bare token that is neither a number nor a move.
-    CHESS_OPERAND_WORD = 5,
-}
+pub type chess_operand_kind = u8;
+/// No such operand.
+pub const CHESS_OPERAND_NONE: chess_operand_kind = 0;
+/// A move of `bm`, `am` or `pv`, read from SAN.
+pub const CHESS_OPERAND_MOVE: chess_operand_kind = 1;
+/// An integer such as `12` or `-35`.
+pub const CHESS_OPERAND_INTEGER: chess_operand_kind = 2;
+/// A finite number with a fraction or an exponent, such as `0.5`.
+pub const CHESS_OPERAND_FLOAT: chess_operand_kind = 3;
+/// A quoted string, unescaped.
+pub const CHESS_OPERAND_STRING: chess_operand_kind = 4;
+/// A bare token that is neither a number nor a move.
+pub const CHESS_OPERAND_WORD: chess_operand_kind = 5;
 
-impl From<&Operand> for chess_operand_kind {
-    fn from(operand: &Operand) -> chess_operand_kind {
-        use chess_operand_kind::*;
-        match operand {
-            Operand::Move(_) => CHESS_OPERAND_MOVE,
-            Operand::Integer(_) => CHESS_OPERAND_INTEGER,
-            Operand::Float(_) => CHESS_OPERAND_FLOAT,
-            Operand::String(_) => CHESS_OPERAND_STRING,
-            Operand::Word(_) => CHESS_OPERAND_WORD,
-        }
+fn operand_kind_ret(operand: &Operand) -> chess_operand_kind {
+    match operand {
+        Operand::Move(_) => CHESS_OPERAND_MOVE,
+        Operand::Integer(_) => CHESS_OPERAND_INTEGER,
+        Operand::Float(_) => CHESS_OPERAND_FLOAT,
+        Operand::String(_) => CHESS_OPERAND_STRING,
+        Operand::Word(_) => CHESS_OPERAND_WORD,
     }
 }
 
@@ -71,18 +66,6 @@ unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Ope
     epd.get(opcode).and_then(|op| op.operands.get(index)).ok_or(CHESS_ERR_EPD_NOT_FOUND)
 }
 
-/// Reads a line into a new handle.
-///
-/// # Safety
-/// As for the exported readers.
-unsafe fn parse(line: *const c_char, options: &FenOptions, out: *mut *mut chess_epd) -> Result<(), chess_error> {
-    let line = c_utf8(line)?;
-    let out = Out::new(out)?;
-    let epd = Epd::parse_with(line, options).map_err(|e| chess_error::from(&e))?;
-    out.write(box_or_oom(chess_epd { epd })?);
-    Ok(())
-}
-
 /// Reads a standard-chess EPD line: the four position fields (the en passant field may be left
 /// out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
 /// position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
@@ -96,14 +79,27 @@ unsafe fn parse(line: *const c_char, options: &FenOptions, out: *mut *mut chess_
 /// `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_parse(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
-    guard_code(|| parse(line, &FenOptions::default(), out))
+    chess_epd_parse_with(line, 0, out)
 }
 
-/// `chess_epd_parse` for Chess960: castling rights in X-FEN or Shredder-FEN, and a position in
-/// Chess960 mode.
+/// `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
+/// combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
+/// `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+/// `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK`. `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
 #[no_mangle]
-pub unsafe extern "C" fn chess_epd_parse_chess960(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
-    guard_code(|| parse(line, &FenOptions { chess960: true, ..FenOptions::default() }, out))
+pub unsafe extern "C" fn chess_epd_parse_with(
+    line: *const c_char,
+    flags: u32,
+    out: *mut *mut chess_epd,
+) -> chess_error {
+    guard_code(|| {
+        let options = fen_options(flags)?;
+        let line = c_utf8(line)?;
+        let out = Out::new(out)?;
+        let epd = Epd::parse_with(line, &options).map_err(|e| chess_error::from(&e))?;
+        out.write(box_or_oom(chess_epd { epd })?);
+        Ok(())
+    })
 }
 
 /// Releases a record and its position. NULL is accepted and ignored.
@@ -198,9 +194,9 @@ pub unsafe extern "C" fn chess_epd_operand_kind(
     opcode: *const c_char,
     index: usize,
 ) -> chess_operand_kind {
-    let none = chess_operand_kind::CHESS_OPERAND_NONE;
+    let none = CHESS_OPERAND_NONE;
     guard(none, || match epd_ref(epd) {
-        Some(epd) => operand(epd, opcode, index).map_or(none, chess_operand_kind::from),
+        Some(epd) => operand(epd, opcode, index).map_or(none, operand_kind_ret),
         None => none,
     })
 }

@@ -1,17 +1,17 @@
 //! FEN reading and writing.
 
-use std::ffi::{c_char, c_int};
+use std::ffi::c_char;
+use std::ptr;
 
-use super::error::chess_error::{self, *};
-use super::error::{fen_error, fen_file_error};
+use super::error::*;
 use super::position::{chess_position, position, try_new_handle};
-use super::types::{
-    castling_notation_arg, chess_castling_notation, chess_ep_mode, ep_mode_arg, square_ret, CastlingNotationArg,
-    EpModeArg,
-};
-use super::util::{c_bytes, guard, guard_code, write_optional, Out, StackText, TextOut};
+use super::types::{chess_square, square_ret};
+use super::util::{c_bytes, guard_code, Out, StackText, TextOut};
 use crate::fen::split;
-use crate::{Fen, FenError, FenOptions, FenWriteOptions, Position, Repair, FEN_MAX_LEN};
+use crate::{
+    CastlingNotation, EnPassantMode, Fen, FenError, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Position,
+    Repair, FEN_MAX_LEN,
+};
 
 /// Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
 pub const CHESS_FEN_MAX: usize = 104;
@@ -23,23 +23,23 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard(CHESS_ERR_INTERNAL, || chess_fen_parse_ex(fen, out, std::ptr::null_mut()))
+    guard_code(|| parse_handle(fen, 0, out))
 }
 
-/// `chess_fen_parse`, also storing the byte offset where a FEN error was found in
-/// `*error_offset` (which may be NULL, and is written only when a `CHESS_ERR_FEN_*` code is
-/// returned), for messages like "error at column 17".
+/// Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
+/// file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
+/// rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
+/// uses X-FEN. Otherwise as `chess_fen_parse`.
 #[no_mangle]
-pub unsafe extern "C" fn chess_fen_parse_ex(
-    fen: *const c_char,
-    out: *mut *mut chess_position,
-    error_offset: *mut usize,
-) -> chess_error {
-    guard_code(|| parse(fen, &FenOptions::default(), out, error_offset))
+pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
+    guard_code(|| parse_handle(fen, CHESS_FEN_CHESS960, out))
 }
 
-fn read_fen(fen: &[u8], options: &FenOptions) -> Result<Position, FenError> {
-    Ok(Fen::parse_bytes(fen)?.validate(options)?.0)
+/// `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
+/// uninitialised: no allocation. `dst` is untouched on error.
+#[no_mangle]
+pub unsafe extern "C" fn chess_fen_parse_into(fen: *const c_char, dst: *mut chess_position) -> chess_error {
+    chess_fen_parse_with(fen, 0, dst, ptr::null_mut())
 }
 
 /// `chess_fen_parse_with` flag: read Chess960 castling (X-FEN or Shredder-FEN).
@@ -52,99 +52,110 @@ pub const CHESS_FEN_DROP_BAD_EN_PASSANT: u32 = 4;
 /// checking, three checkers); move generation handles such positions.
 pub const CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK: u32 = 8;
 
-/// What `chess_fen_parse_with` dropped from the FEN it read.
+/// Details of a FEN reading, for the readers that take one (it may be NULL). The caller sets
+/// `size` to `sizeof(chess_fen_info)`; fields added in later versions are written only when
+/// `size` covers them (`CHESS_ERR_INVALID_ARGUMENT` when it is smaller than this version's).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct chess_fen_repairs {
-    /// Castling letters dropped, as `KQkq` bits (1 = `K`, 2 = `Q`, 4 = `k`, 8 = `q`).
+pub struct chess_fen_info {
+    /// `sizeof(chess_fen_info)`, set by the caller.
+    pub size: usize,
+    /// On a `CHESS_ERR_FEN_*` error: the byte offset where the FEN went wrong (for messages
+    /// such as "error at column 17").
+    pub error_offset: usize,
+    /// On success: the castling letters the drop flags removed, as `KQkq` bits (1 = `K`, 2 =
+    /// `Q`, 4 = `k`, 8 = `q`).
     pub dropped_castling: u8,
-    /// The en passant square dropped, or `CHESS_NO_SQUARE`.
-    pub dropped_en_passant: c_int,
+    /// On success: the en passant square the drop flags removed, or `CHESS_NO_SQUARE`.
+    pub dropped_en_passant: chess_square,
 }
 
-/// `chess_fen_parse_ex` with reading options: `flags` is a combination of `CHESS_FEN_CHESS960`,
-/// `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
-/// `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as `chess_fen_parse`). When `repairs` is not NULL
-/// it receives, on success, what the drop flags removed. Errors: those of `chess_fen_parse_ex`,
-/// and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+/// Checks `info`'s size: the report it asks for, if any.
+///
+/// # Safety
+/// `info` is NULL or valid for reads and writes of its `size` bytes.
+unsafe fn fen_info<'a>(info: *mut chess_fen_info) -> Result<Option<&'a mut chess_fen_info>, chess_error> {
+    // The size first: a struct smaller than this version's must not be referenced whole.
+    if !info.is_null() && (&raw const (*info).size).read() < size_of::<chess_fen_info>() {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    Ok(info.as_mut())
+}
+
+/// The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
+/// `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
+/// `chess_fen_parse`); the position goes into `dst` (untouched on error), and `info`, when not
+/// NULL, receives the error offset or what was dropped. Errors: those of `chess_fen_parse`, and
+/// `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits or a short `info`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_with(
     fen: *const c_char,
     flags: u32,
-    out: *mut *mut chess_position,
-    repairs: *mut chess_fen_repairs,
-    error_offset: *mut usize,
+    dst: *mut chess_position,
+    info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let known = CHESS_FEN_CHESS960
-            | CHESS_FEN_DROP_BAD_CASTLING
-            | CHESS_FEN_DROP_BAD_EN_PASSANT
-            | CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK;
-        if flags & !known != 0 {
-            return Err(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        let repair = |flag| if flags & flag != 0 { Repair::Drop } else { Repair::Reject };
-        let options = FenOptions {
-            chess960: flags & CHESS_FEN_CHESS960 != 0,
-            bad_castling: repair(CHESS_FEN_DROP_BAD_CASTLING),
-            bad_en_passant: repair(CHESS_FEN_DROP_BAD_EN_PASSANT),
-            allow_impossible_check: flags & CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK != 0,
-        };
+        let mut info = fen_info(info)?;
         let fen = c_bytes(fen)?;
-        let out = Out::new(out)?;
-        let (pos, dropped) =
-            Fen::parse_bytes(fen).and_then(|f| f.validate(&options)).map_err(|e| fen_error(&e, error_offset))?;
-        out.write(try_new_handle(pos)?);
-        write_optional(
-            repairs,
-            chess_fen_repairs {
-                dropped_castling: dropped.dropped_castling,
-                dropped_en_passant: square_ret(dropped.dropped_en_passant),
-            },
-        );
+        let out = Out::new(dst.cast::<Position>())?;
+        let (pos, dropped) = read(fen, flags, &mut info)?;
+        out.write(pos);
+        if let Some(info) = info {
+            info.dropped_castling = dropped.dropped_castling;
+            info.dropped_en_passant = square_ret(dropped.dropped_en_passant);
+        }
         Ok(())
     })
 }
 
-/// Reads a FEN into a new handle, `error_offset` as for `chess_fen_parse_ex`.
+/// Reads `fen` with `flags`, reporting the error offset to `info`.
+fn read(fen: &[u8], flags: u32, info: &mut Option<&mut chess_fen_info>) -> Result<(Position, FenRepairs), chess_error> {
+    let options = fen_options(flags)?;
+    Fen::parse_bytes(fen).and_then(|f| f.validate(&options)).map_err(|e| fen_failure(&e, info))
+}
+
+/// The reading options `CHESS_FEN_*` flags ask for (`CHESS_ERR_INVALID_ARGUMENT` for unknown
+/// bits).
+pub(crate) fn fen_options(flags: u32) -> Result<FenOptions, chess_error> {
+    let known = CHESS_FEN_CHESS960
+        | CHESS_FEN_DROP_BAD_CASTLING
+        | CHESS_FEN_DROP_BAD_EN_PASSANT
+        | CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK;
+    if flags & !known != 0 {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    let repair = |flag| if flags & flag != 0 { Repair::Drop } else { Repair::Reject };
+    Ok(FenOptions {
+        chess960: flags & CHESS_FEN_CHESS960 != 0,
+        bad_castling: repair(CHESS_FEN_DROP_BAD_CASTLING),
+        bad_en_passant: repair(CHESS_FEN_DROP_BAD_EN_PASSANT),
+        allow_impossible_check: flags & CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK != 0,
+    })
+}
+
+/// The code of a FEN error, its offset reported to `info`.
+fn fen_failure(error: &FenError, info: &mut Option<&mut chess_fen_info>) -> chess_error {
+    if let Some(info) = info {
+        info.error_offset = error.offset();
+    }
+    error.into()
+}
+
+/// Reads a FEN into a new handle.
 ///
 /// # Safety
 /// As for the exported readers.
-unsafe fn parse(
-    fen: *const c_char,
-    options: &FenOptions,
-    out: *mut *mut chess_position,
-    error_offset: *mut usize,
-) -> Result<(), chess_error> {
+unsafe fn parse_handle(fen: *const c_char, flags: u32, out: *mut *mut chess_position) -> Result<(), chess_error> {
     let fen = c_bytes(fen)?;
     let out = Out::new(out)?;
-    let pos = read_fen(fen, options).map_err(|e| fen_error(&e, error_offset))?;
+    let (pos, _) = read(fen, flags, &mut None)?;
     out.write(try_new_handle(pos)?);
     Ok(())
 }
 
-/// Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
-/// file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
-/// rank. The position is in Chess960 mode: castling is king-takes-rook in UCI (see
-/// `chess_move_to_uci_in`), and FEN writing uses X-FEN. Otherwise as `chess_fen_parse`.
-#[no_mangle]
-pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard(CHESS_ERR_INTERNAL, || chess_fen_parse_chess960_ex(fen, out, std::ptr::null_mut()))
-}
-
-/// `chess_fen_parse_chess960` with the error offset of `chess_fen_parse_ex`.
-#[no_mangle]
-pub unsafe extern "C" fn chess_fen_parse_chess960_ex(
-    fen: *const c_char,
-    out: *mut *mut chess_position,
-    error_offset: *mut usize,
-) -> chess_error {
-    guard_code(|| parse(fen, &FenOptions { chess960: true, ..FenOptions::default() }, out, error_offset))
-}
-
 /// Builds a position from the six FEN fields given separately (none may be empty or hold a
-/// space). Error offsets count in the fields joined by single spaces. Otherwise as
-/// `chess_fen_parse_ex`.
+/// space) into `dst` (untouched on error). Error offsets, reported to `info` (which may be
+/// NULL), count in the fields joined by single spaces. Otherwise as `chess_fen_parse_into`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_from_components(
     placement: *const c_char,
@@ -153,10 +164,11 @@ pub unsafe extern "C" fn chess_fen_from_components(
     en_passant: *const c_char,
     halfmove_clock: *const c_char,
     fullmove_number: *const c_char,
-    out: *mut *mut chess_position,
-    error_offset: *mut usize,
+    dst: *mut chess_position,
+    info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
+        let mut info = fen_info(info)?;
         let parts = [
             c_bytes(placement)?,
             c_bytes(side_to_move)?,
@@ -165,9 +177,9 @@ pub unsafe extern "C" fn chess_fen_from_components(
             c_bytes(halfmove_clock)?,
             c_bytes(fullmove_number)?,
         ];
-        let out = Out::new(out)?;
-        let pos = Position::from_fen_component_bytes(parts).map_err(|e| fen_error(&e, error_offset))?;
-        out.write(try_new_handle(pos)?);
+        let out = Out::new(dst.cast::<Position>())?;
+        let pos = Position::from_fen_component_bytes(parts).map_err(|e| fen_failure(&e, &mut info))?;
+        out.write(pos);
         Ok(())
     })
 }
@@ -175,8 +187,8 @@ pub unsafe extern "C" fn chess_fen_from_components(
 /// Splits a FEN into its six fields, checking their syntax (not the position), with absent
 /// clocks filled in as `0` and `1`. The fields are copied into `buf`, each NUL-terminated, and
 /// `fields` (an array of 6) receives pointers to them in FEN order. `*out_len` is the length of
-/// the copied text without its final NUL (so `cap` must exceed it). `error_offset` as for
-/// `chess_fen_parse_ex`.
+/// the copied text without its final NUL (so `cap` must exceed it). `info` as for
+/// `chess_fen_parse_with`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_split(
     fen: *const c_char,
@@ -184,18 +196,19 @@ pub unsafe extern "C" fn chess_fen_split(
     cap: usize,
     out_len: *mut usize,
     fields: *mut *const c_char,
-    error_offset: *mut usize,
+    info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
+        let mut info = fen_info(info)?;
         let fen = c_bytes(fen)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
         if fields.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        Fen::parse_bytes(fen).map_err(|e| fen_error(&e, error_offset))?;
+        Fen::parse_bytes(fen).map_err(|e| fen_failure(&e, &mut info))?;
         // The syntax is valid, so the text is ASCII.
         let text = std::str::from_utf8(fen).map_err(|_| CHESS_ERR_INTERNAL)?;
-        let parts = split(text).map_err(|e| fen_error(&e, error_offset))?;
+        let parts = split(text).map_err(|e| fen_failure(&e, &mut info))?;
         let start = text_out
             .write_with(|sink| {
                 for (i, part) in parts.iter().enumerate() {
@@ -216,21 +229,28 @@ pub unsafe extern "C" fn chess_fen_split(
     })
 }
 
-/// Reads the first non-empty line of a FEN file. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system
-/// cannot represent), a `CHESS_ERR_FEN_*` code (offset within the line, as for
-/// `chess_fen_parse_ex`), `CHESS_ERR_OUT_OF_MEMORY`.
+/// Reads the first non-empty line of a FEN file (and no more of the file: at most 1 MiB of
+/// blank lines before it, then one line) into `dst` (untouched on error). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
+/// (a path this system cannot represent), a `CHESS_ERR_FEN_*` code (its offset within the line
+/// reported to `info`, as for `chess_fen_parse_with`), `CHESS_ERR_INVALID_ARGUMENT` (a short
+/// `info`).
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_read_file(
     path: *const c_char,
-    out: *mut *mut chess_position,
-    error_offset: *mut usize,
+    dst: *mut chess_position,
+    info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
+        let mut info = fen_info(info)?;
         let path = c_path(c_bytes(path)?)?;
-        let out = Out::new(out)?;
-        let pos = Position::from_fen_file(path).map_err(|e| fen_file_error(&e, error_offset))?;
-        out.write(try_new_handle(pos)?);
+        let out = Out::new(dst.cast::<Position>())?;
+        let pos = Position::from_fen_file(path).map_err(|e| match e {
+            FenFileError::NotFound(_) => CHESS_ERR_FILE_NOT_FOUND,
+            FenFileError::Io { .. } => CHESS_ERR_IO,
+            FenFileError::Fen(e) => fen_failure(&e, &mut info),
+        })?;
+        out.write(pos);
         Ok(())
     })
 }
@@ -256,33 +276,29 @@ pub unsafe extern "C" fn chess_fen_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let legal = chess_ep_mode::CHESS_EP_LEGAL as EpModeArg;
-    guard(CHESS_ERR_INTERNAL, || chess_fen_write_with(pos, legal, buf, cap, out_len))
+    chess_fen_write_with(pos, 0, buf, cap, out_len)
 }
 
-/// `chess_fen_write` with the en passant square chosen by `mode` (`CHESS_ERR_INVALID_ARGUMENT`
-/// for an unknown mode).
+/// `chess_fen_write_with` flag: the en passant square as recorded (after every double push)
+/// rather than only when the capture is legal.
+pub const CHESS_FEN_WRITE_EP_AS_RECORDED: u32 = 1;
+/// `chess_fen_write_with` flag: the en passant square when a pawn of the side to move stands
+/// beside the pawn that advanced two squares (as X-FEN and Polyglot count it).
+pub const CHESS_FEN_WRITE_EP_PSEUDO_LEGAL: u32 = 2;
+/// `chess_fen_write_with` flag: castling rights in X-FEN (`KQkq` for the outermost rook, the
+/// file letter for an inner one), in standard chess too.
+pub const CHESS_FEN_WRITE_XFEN: u32 = 4;
+/// `chess_fen_write_with` flag: castling rights in Shredder-FEN (the rooks' files, `HAha`).
+pub const CHESS_FEN_WRITE_SHREDDER: u32 = 8;
+
+/// `chess_fen_write` with `flags`: at most one of `CHESS_FEN_WRITE_EP_AS_RECORDED` and
+/// `CHESS_FEN_WRITE_EP_PSEUDO_LEGAL`, at most one of `CHESS_FEN_WRITE_XFEN` and
+/// `CHESS_FEN_WRITE_SHREDDER` (0 writes as `chess_fen_write`). `CHESS_ERR_INVALID_ARGUMENT` for
+/// unknown bits or both of a pair.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_write_with(
     pos: *const chess_position,
-    mode: EpModeArg,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> chess_error {
-    let auto = chess_castling_notation::CHESS_CASTLING_NOTATION_AUTO as CastlingNotationArg;
-    guard(CHESS_ERR_INTERNAL, || chess_fen_write_ex(pos, mode, auto, buf, cap, out_len))
-}
-
-/// `chess_fen_write` with the en passant square chosen by `mode` and castling rights written in
-/// `castling` notation (a standard-chess position may be written in Shredder-FEN or X-FEN too,
-/// for programs that want one dialect). `CHESS_ERR_INVALID_ARGUMENT` for an unknown mode or
-/// notation.
-#[no_mangle]
-pub unsafe extern "C" fn chess_fen_write_ex(
-    pos: *const chess_position,
-    mode: EpModeArg,
-    castling: CastlingNotationArg,
+    flags: u32,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
@@ -290,8 +306,18 @@ pub unsafe extern "C" fn chess_fen_write_ex(
     guard_code(|| {
         let pos = position(pos)?;
         let text_out = TextOut::new(buf, cap, out_len)?;
-        let en_passant = ep_mode_arg(mode).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        let castling = castling_notation_arg(castling).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
+            0 => EnPassantMode::Legal,
+            CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,
+            CHESS_FEN_WRITE_EP_PSEUDO_LEGAL => EnPassantMode::PseudoLegal,
+            _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
+        };
+        let castling = match flags & !(CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
+            0 => CastlingNotation::Auto,
+            CHESS_FEN_WRITE_XFEN => CastlingNotation::XFen,
+            CHESS_FEN_WRITE_SHREDDER => CastlingNotation::Shredder,
+            _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
+        };
         let mut fen = StackText::<FEN_MAX_LEN>::new();
         pos.write_fen(&mut fen, &FenWriteOptions { en_passant, castling }).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(fen.as_bytes())?;

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use super::error::chess_error::{self, *};
+use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
@@ -24,41 +24,35 @@ pub struct chess_game {
 }
 
 /// The result of a game.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum chess_result {
-    /// Not over (a draw that may be claimed but has not been leaves the game going).
-    CHESS_RESULT_ONGOING = 0,
-    /// White won.
-    CHESS_RESULT_WHITE_WINS = 1,
-    /// Black won.
-    CHESS_RESULT_BLACK_WINS = 2,
-    /// Drawn.
-    CHESS_RESULT_DRAW = 3,
-}
+pub type chess_result = u8;
+/// Not over (a draw that may be claimed but has not been leaves the game going).
+pub const CHESS_RESULT_ONGOING: chess_result = 0;
+/// White won.
+pub const CHESS_RESULT_WHITE_WINS: chess_result = 1;
+/// Black won.
+pub const CHESS_RESULT_BLACK_WINS: chess_result = 2;
+/// Drawn.
+pub const CHESS_RESULT_DRAW: chess_result = 3;
 
 /// Why a game ended, or which draw may be claimed.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum chess_termination {
-    /// None: the game goes on, or no draw may be claimed.
-    CHESS_TERMINATION_NONE = 0,
-    /// The side to move is checkmated.
-    CHESS_TERMINATION_CHECKMATE = 1,
-    /// The side to move has no legal move and is not in check.
-    CHESS_TERMINATION_STALEMATE = 2,
-    /// Neither side can checkmate (a dead position).
-    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
-    /// 150 half-moves without a capture or pawn move (automatic draw).
-    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 4,
-    /// The position occurred five times (automatic draw).
-    CHESS_TERMINATION_FIVEFOLD_REPETITION = 5,
-    /// 100 half-moves without a capture or pawn move (a draw that may be claimed).
-    CHESS_TERMINATION_FIFTY_MOVES = 6,
-    /// The position occurred three times, or a move would make it so (a draw that may be
-    /// claimed).
-    CHESS_TERMINATION_THREEFOLD_REPETITION = 7,
-}
+pub type chess_termination = u8;
+/// None: the game goes on, or no draw may be claimed.
+pub const CHESS_TERMINATION_NONE: chess_termination = 0;
+/// The side to move is checkmated.
+pub const CHESS_TERMINATION_CHECKMATE: chess_termination = 1;
+/// The side to move has no legal move and is not in check.
+pub const CHESS_TERMINATION_STALEMATE: chess_termination = 2;
+/// Neither side can checkmate (a dead position).
+pub const CHESS_TERMINATION_INSUFFICIENT_MATERIAL: chess_termination = 3;
+/// 150 half-moves without a capture or pawn move (automatic draw).
+pub const CHESS_TERMINATION_SEVENTY_FIVE_MOVES: chess_termination = 4;
+/// The position occurred five times (automatic draw).
+pub const CHESS_TERMINATION_FIVEFOLD_REPETITION: chess_termination = 5;
+/// 100 half-moves without a capture or pawn move (a draw that may be claimed).
+pub const CHESS_TERMINATION_FIFTY_MOVES: chess_termination = 6;
+/// The position occurred three times, or a move would make it so (a draw that may be
+/// claimed).
+pub const CHESS_TERMINATION_THREEFOLD_REPETITION: chess_termination = 7;
 
 /// The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
 /// it goes on).
@@ -72,31 +66,25 @@ pub struct chess_outcome {
     pub termination: chess_termination,
 }
 
-impl From<Outcome> for chess_result {
-    fn from(outcome: Outcome) -> chess_result {
-        use chess_result::*;
-        match outcome {
-            Outcome::Ongoing => CHESS_RESULT_ONGOING,
-            Outcome::WhiteWins => CHESS_RESULT_WHITE_WINS,
-            Outcome::BlackWins => CHESS_RESULT_BLACK_WINS,
-            Outcome::Draw => CHESS_RESULT_DRAW,
-        }
+pub(crate) fn result_ret(outcome: Outcome) -> chess_result {
+    match outcome {
+        Outcome::Ongoing => CHESS_RESULT_ONGOING,
+        Outcome::WhiteWins => CHESS_RESULT_WHITE_WINS,
+        Outcome::BlackWins => CHESS_RESULT_BLACK_WINS,
+        Outcome::Draw => CHESS_RESULT_DRAW,
     }
 }
 
-impl From<Option<Termination>> for chess_termination {
-    fn from(termination: Option<Termination>) -> chess_termination {
-        use chess_termination::*;
-        match termination {
-            None => CHESS_TERMINATION_NONE,
-            Some(Termination::Checkmate) => CHESS_TERMINATION_CHECKMATE,
-            Some(Termination::Stalemate) => CHESS_TERMINATION_STALEMATE,
-            Some(Termination::InsufficientMaterial) => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
-            Some(Termination::SeventyFiveMoves) => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
-            Some(Termination::FivefoldRepetition) => CHESS_TERMINATION_FIVEFOLD_REPETITION,
-            Some(Termination::FiftyMoves) => CHESS_TERMINATION_FIFTY_MOVES,
-            Some(Termination::ThreefoldRepetition) => CHESS_TERMINATION_THREEFOLD_REPETITION,
-        }
+pub(crate) fn termination_ret(termination: Option<Termination>) -> chess_termination {
+    match termination {
+        None => CHESS_TERMINATION_NONE,
+        Some(Termination::Checkmate) => CHESS_TERMINATION_CHECKMATE,
+        Some(Termination::Stalemate) => CHESS_TERMINATION_STALEMATE,
+        Some(Termination::InsufficientMaterial) => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
+        Some(Termination::SeventyFiveMoves) => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
+        Some(Termination::FivefoldRepetition) => CHESS_TERMINATION_FIVEFOLD_REPETITION,
+        Some(Termination::FiftyMoves) => CHESS_TERMINATION_FIFTY_MOVES,
+        Some(Termination::ThreefoldRepetition) => CHESS_TERMINATION_THREEFOLD_REPETITION,
     }
 }
 
@@ -338,11 +326,11 @@ pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -
 /// `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
-    let ongoing = chess_outcome {
-        result: chess_result::CHESS_RESULT_ONGOING,
-        termination: chess_termination::CHESS_TERMINATION_NONE,
-    };
-    query(game, ongoing, |game| chess_outcome { result: game.outcome().into(), termination: game.termination().into() })
+    let ongoing = chess_outcome { result: CHESS_RESULT_ONGOING, termination: CHESS_TERMINATION_NONE };
+    query(game, ongoing, |game| chess_outcome {
+        result: result_ret(game.outcome()),
+        termination: termination_ret(game.termination()),
+    })
 }
 
 /// The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
@@ -351,7 +339,7 @@ pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_ou
 /// else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
-    query(game, chess_termination::CHESS_TERMINATION_NONE, |game| game.claimable_draw().into())
+    query(game, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
 }
 
 /// How many times the current position has occurred in the game, this time included (0 for a

@@ -40,3 +40,24 @@ const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 pub extern "C" fn chess_version() -> *const std::ffi::c_char {
     util::guard(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
 }
+
+/// The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (0.1.0 is 100), to
+/// compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
+/// as new as the one it was compiled against.
+#[no_mangle]
+pub extern "C" fn chess_version_number() -> u32 {
+    const NUMBER: u32 = number(env!("CARGO_PKG_VERSION_MAJOR")) * 10_000
+        + number(env!("CARGO_PKG_VERSION_MINOR")) * 100
+        + number(env!("CARGO_PKG_VERSION_PATCH"));
+    NUMBER
+}
+
+/// A decimal number of the version, read at compile time.
+const fn number(digits: &str) -> u32 {
+    let (digits, mut value, mut i) = (digits.as_bytes(), 0, 0);
+    while i < digits.len() {
+        value = value * 10 + (digits[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}

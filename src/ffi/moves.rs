@@ -1,10 +1,10 @@
 //! Move generation, playing moves, perft, and move and square notation.
 
-use std::ffi::{c_char, c_int};
+use std::ffi::c_char;
 
-use super::error::chess_error::{self, *};
-use super::position::{chess_position, position, position_mut, position_ref};
-use super::types::{chess_move_kind, chess_piece_kind, square_arg, square_ret, CHESS_NO_SQUARE};
+use super::error::*;
+use super::position::{chess_position, position_mut, position_ref, write_position};
+use super::types::*;
 use super::util::{c_ascii, guard, guard_code, Out, StackText, TextOut};
 use crate::{Move, Square, MAX_MOVES};
 
@@ -66,7 +66,7 @@ pub unsafe extern "C" fn chess_pseudo_legal_moves(
 #[no_mangle]
 pub unsafe extern "C" fn chess_legal_moves_from(
     pos: *const chess_position,
-    square: c_int,
+    square: chess_square,
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
@@ -113,6 +113,27 @@ pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position,
             if pos.can_play_unchecked(mv) {
                 pos.play_unchecked(mv);
             }
+        }
+    })
+}
+
+/// Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
+/// `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
+/// uninitialised, or equal to `src`; it is written in one piece, so a search can keep its
+/// positions on its own stack (`chess_position stack[64]`). Does nothing when either is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_into(
+    src: *const chess_position,
+    mv: chess_move,
+    dst: *mut chess_position,
+) {
+    guard((), || {
+        if let (Some(&src), false) = (position_ref(src), dst.is_null()) {
+            let mut next = src;
+            if let Some(mv) = valid_move(mv).filter(|&mv| src.can_play_unchecked(mv)) {
+                next.play_unchecked(mv);
+            }
+            write_position(dst, next);
         }
     })
 }
@@ -182,43 +203,34 @@ pub unsafe extern "C" fn chess_move_to_uci(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| write_uci(mv, false, buf, cap, out_len))
+    chess_move_to_uci_with(mv, 0, buf, cap, out_len)
 }
 
-/// Writes `mv` in UCI, castling as king-takes-rook when `chess960` is set.
-///
-/// # Safety
-/// As for [`TextOut::write`].
-unsafe fn write_uci(
-    mv: chess_move,
-    chess960: bool,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> Result<(), chess_error> {
-    let text_out = TextOut::new(buf, cap, out_len)?;
-    let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-    let mut text = StackText::<5>::new();
-    mv.write_uci(chess960, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
-    text_out.write(text.as_bytes())?;
-    Ok(())
-}
+/// `chess_move_to_uci_with` flag: castling as the king taking its own rook (`e1h1`, `b1a1`), the
+/// convention of Chess960 positions (`chess_position_is_chess960`) and of engines with
+/// `UCI_Chess960` on.
+pub const CHESS_UCI_KING_TAKES_ROOK: u32 = 1;
 
-/// Writes `mv` in UCI as the convention of `pos` has it: like `chess_move_to_uci` in standard
-/// chess, castling as king-takes-rook (`b1a1`) in a Chess960 position. `mv` need not be legal in
-/// `pos`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
-/// `CHESS_ERR_BUFFER_TOO_SMALL` (6 bytes always suffice).
+/// `chess_move_to_uci` with `flags`: 0 or `CHESS_UCI_KING_TAKES_ROOK`. Errors: those of
+/// `chess_move_to_uci`, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
 #[no_mangle]
-pub unsafe extern "C" fn chess_move_to_uci_in(
-    pos: *const chess_position,
+pub unsafe extern "C" fn chess_move_to_uci_with(
     mv: chess_move,
+    flags: u32,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        write_uci(mv, pos.is_chess960(), buf, cap, out_len)
+        if flags & !CHESS_UCI_KING_TAKES_ROOK != 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        let mut text = StackText::<5>::new();
+        mv.write_uci(flags & CHESS_UCI_KING_TAKES_ROOK != 0, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
     })
 }
 
@@ -233,7 +245,7 @@ pub unsafe extern "C" fn chess_move_from_uci(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
+        let pos = super::position::position(pos)?;
         let uci = c_ascii(uci)?;
         let out = Out::new(out)?;
         let mv = pos.parse_uci(uci)?;
@@ -245,30 +257,28 @@ pub unsafe extern "C" fn chess_move_from_uci(
 /// The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
 /// `CHESS_MOVE_NONE` or a value that is not a move encoding.
 #[no_mangle]
-pub extern "C" fn chess_move_from_square(mv: chess_move) -> c_int {
+pub extern "C" fn chess_move_from_square(mv: chess_move) -> chess_square {
     guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::from)))
 }
 
 /// The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
 /// `chess_move_from_square`.
 #[no_mangle]
-pub extern "C" fn chess_move_to_square(mv: chess_move) -> c_int {
+pub extern "C" fn chess_move_to_square(mv: chess_move) -> chess_square {
     guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::to)))
 }
 
 /// The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
 #[no_mangle]
 pub extern "C" fn chess_move_promotion(mv: chess_move) -> chess_piece_kind {
-    guard(chess_piece_kind::CHESS_NO_KIND, || valid_move(mv).and_then(Move::promotion).into())
+    guard(CHESS_NO_KIND, || kind_ret(valid_move(mv).and_then(Move::promotion)))
 }
 
 /// The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
 /// encoding.
 #[no_mangle]
 pub extern "C" fn chess_move_kind_of(mv: chess_move) -> chess_move_kind {
-    guard(chess_move_kind::CHESS_MOVE_NORMAL, || {
-        valid_move(mv).map_or(chess_move_kind::CHESS_MOVE_NORMAL, |mv| mv.kind().into())
-    })
+    guard(CHESS_MOVE_NORMAL, || valid_move(mv).map_or(CHESS_MOVE_NORMAL, |mv| move_kind_ret(mv.kind())))
 }
 
 /// A move other than "no move", when `raw` encodes one.
@@ -281,7 +291,7 @@ fn valid_move(raw: chess_move) -> Option<Move> {
 /// suffice).
 #[no_mangle]
 pub unsafe extern "C" fn chess_square_name(
-    square: c_int,
+    square: chess_square,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
@@ -297,12 +307,12 @@ pub unsafe extern "C" fn chess_square_name(
 /// Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
 #[no_mangle]
-pub unsafe extern "C" fn chess_square_parse(name: *const c_char, out: *mut c_int) -> chess_error {
+pub unsafe extern "C" fn chess_square_parse(name: *const c_char, out: *mut chess_square) -> chess_error {
     guard_code(|| {
         let name = c_ascii(name)?;
         let out = Out::new(out)?;
         let square = Square::from_ascii(name.as_bytes()).map_err(|_| CHESS_ERR_INVALID_SQUARE)?;
-        out.write(square.index() as c_int);
+        out.write(square.index() as chess_square);
         Ok(())
     })
 }

@@ -4,9 +4,9 @@ use std::ffi::{c_char, c_void};
 use std::fmt::Write;
 use std::io::{self, Read};
 
-use super::error::chess_error::{self, *};
+use super::error::*;
 use super::fen::c_path;
-use super::game::{chess_game, chess_result, record_mut, record_ref};
+use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
 use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError, WriteOptions};
 
@@ -175,62 +175,87 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
     })
 }
 
-/// Runs a query on the last error of a reader, or returns `fallback`.
-///
-/// # Safety
-/// `reader` is NULL or a live handle not written meanwhile.
-unsafe fn last_error<T: Copy>(reader: *const chess_pgn_reader, fallback: T, f: impl FnOnce(&PgnError) -> T) -> T {
-    guard(fallback, || reader.as_ref().and_then(|r| r.error.as_ref()).map_or(fallback, f))
+/// Room for the message of `chess_pgn_error_info`, NUL included.
+pub const CHESS_PGN_MESSAGE_MAX: usize = 256;
+
+/// What went wrong in the last `chess_pgn_reader_next` call, as `chess_pgn_reader_last_error`
+/// fills it in. The caller sets `size` to `sizeof(chess_pgn_error_info)`; fields added in later
+/// versions are written only when `size` covers them.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_pgn_error_info {
+    /// `sizeof(chess_pgn_error_info)`, set by the caller.
+    pub size: usize,
+    /// The code the call returned; `CHESS_OK` when it returned no error (the other fields are
+    /// then 0 and the message empty).
+    pub code: chess_error,
+    /// The number of the broken game, from 1 (broken games counted).
+    pub game: u64,
+    /// The line where it went wrong, from 1.
+    pub line: u64,
+    /// The byte column in that line, from 1.
+    pub column: u64,
+    /// The ply the offending move would have had (1 for the game's first move; in a variation,
+    /// counted along it); 0 outside movetext.
+    pub ply: u32,
+    /// The message, such as `game 2, line 7, column 13: illegal move "e5" at ply 3`: UTF-8,
+    /// NUL-terminated, cut at a character boundary when longer than the room.
+    pub message: [c_char; CHESS_PGN_MESSAGE_MAX],
 }
 
-/// The line (from 1) where the game broken by the last `chess_pgn_reader_next` call went wrong;
-/// 0 when that call returned no error, and for a NULL reader.
+/// Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
+/// `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
+/// `size` smaller than this version's struct).
 #[no_mangle]
-pub unsafe extern "C" fn chess_pgn_reader_error_line(reader: *const chess_pgn_reader) -> u64 {
-    last_error(reader, 0, |e| e.location.line)
-}
-
-/// The byte column (from 1) in that line of the last error (as `chess_pgn_reader_error_line`);
-/// 0 when none.
-#[no_mangle]
-pub unsafe extern "C" fn chess_pgn_reader_error_column(reader: *const chess_pgn_reader) -> u64 {
-    last_error(reader, 0, |e| e.location.column)
-}
-
-/// The number (from 1, broken games counted) of the game the last error broke; 0 when none.
-#[no_mangle]
-pub unsafe extern "C" fn chess_pgn_reader_error_game_number(reader: *const chess_pgn_reader) -> u64 {
-    last_error(reader, 0, |e| e.game)
-}
-
-/// The ply the offending move of the last error would have had (1 for the game's first move; in
-/// a variation, counted along it); 0 outside movetext and when there is no error.
-#[no_mangle]
-pub unsafe extern "C" fn chess_pgn_reader_error_ply(reader: *const chess_pgn_reader) -> u32 {
-    last_error(reader, 0, |e| e.ply)
-}
-
-/// Writes the message of the last error, such as `game 2, line 7, column 13: illegal move "e5"
-/// at ply 3` (UTF-8); empty when the last call returned no error. Errors:
-/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
-#[no_mangle]
-pub unsafe extern "C" fn chess_pgn_reader_error_message(
+pub unsafe extern "C" fn chess_pgn_reader_last_error(
     reader: *const chess_pgn_reader,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
+    info: *mut chess_pgn_error_info,
 ) -> chess_error {
     guard_code(|| {
         let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
-        // Formatted here, into the caller's buffer: keeping the text would allocate.
-        TextOut::new(buf, cap, out_len)?.write_with(|sink| {
-            if let Some(error) = &reader.error {
-                write!(sink, "{error}").map_err(|_| CHESS_ERR_INTERNAL)?;
+        if info.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // The size first: a struct smaller than this version's must not be referenced whole.
+        if (&raw const (*info).size).read() < size_of::<chess_pgn_error_info>() {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let info = &mut *info;
+        let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
+        let (code, game, line, column, ply) = match &reader.error {
+            Some(error) => {
+                // Formatted here, into the caller's struct: keeping the text would allocate.
+                write!(message, "{error}").map_err(|_| CHESS_ERR_INTERNAL)?;
+                let at = error.location;
+                (chess_error::from(&error.kind), error.game, at.line, at.column, error.ply)
             }
-            Ok(())
-        })?;
+            None => (CHESS_OK, 0, 0, 0, 0),
+        };
+        (info.code, info.game, info.line, info.column, info.ply) = (code, game, line, column, ply);
+        for (to, &from) in info.message.iter_mut().zip(&message.bytes) {
+            *to = from as c_char;
+        }
         Ok(())
     })
+}
+
+/// Text cut, at a character boundary, to fit its room with a NUL after it.
+struct CutText {
+    bytes: [u8; CHESS_PGN_MESSAGE_MAX],
+    len: usize,
+}
+
+impl std::fmt::Write for CutText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let room = self.bytes.len() - 1 - self.len;
+        let mut take = s.len().min(room);
+        while !s.is_char_boundary(take) {
+            take -= 1;
+        }
+        self.bytes[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
+        self.len += take;
+        Ok(())
+    }
 }
 
 /// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
@@ -359,8 +384,8 @@ pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *con
 /// the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_result {
-    guard(chess_result::CHESS_RESULT_ONGOING, || {
-        record_ref(game).map_or(chess_result::CHESS_RESULT_ONGOING, |record| record.effective_result().into())
+    guard(CHESS_RESULT_ONGOING, || {
+        record_ref(game).map_or(CHESS_RESULT_ONGOING, |record| result_ret(record.effective_result()))
     })
 }
 

@@ -1,24 +1,30 @@
 //! Position handles: allocation, copying, and every query of the core.
 
-use std::ffi::c_int;
 use std::ptr;
 
-use super::error::chess_error::{self, *};
-use super::types::{
-    chess_color, chess_piece, color_arg, ep_mode_arg, kind_arg, square_arg, square_ret, ColorArg, EpModeArg, KindArg,
-    CHESS_NO_SQUARE,
-};
-use super::util::{box_or_oom, guard, try_box};
+use super::error::*;
+use super::types::*;
+use super::util::{box_or_oom, guard, guard_code, try_box, Out};
 use crate::Position;
 
-/// A chess position (opaque). Create it with `chess_position_new`, `chess_position_new_chess960`,
-/// `chess_position_clone` or a FEN reader, and release it with `chess_position_free`. Games and
-/// EPD records also hand out positions they own, to read only.
-// A handle points to a core `Position`; this type only names it for C (cbindgen writes an
-// opaque struct). So a game or an EPD record can hand out pointers to positions it stores.
+/// A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
+/// hold positions by value (`chess_position p;`, arrays of them, search stacks) and copy them
+/// with `=`. Its contents are private: a `chess_position` is valid once a function has written
+/// it (`chess_position_init`, `chess_fen_parse_into`, `chess_position_play_into`, ...) or copied
+/// from a valid one, and a position left uninitialised must not be read, as for any C variable.
+/// Heap handles (`chess_position_new`, `chess_position_clone`, the FEN readers' `**out`) point to
+/// the same type and are released with `chess_position_free`; a position the caller declared is
+/// never freed. Games and EPD records hand out positions they own, to read only.
+// `u64`s give the alignment of the core's position (checked below).
+#[repr(C)]
 pub struct chess_position {
-    _opaque: [u8; 0],
+    _private: [u64; 16],
 }
+
+// The C type is the core's position with its fields hidden: same size, same alignment. A change
+// of either is an ABI break (a new soname), which this keeps from happening unnoticed.
+const _: () = assert!(size_of::<chess_position>() == size_of::<Position>());
+const _: () = assert!(align_of::<chess_position>() == align_of::<Position>());
 
 /// Moves `pos` into a new handle; NULL when memory runs out (instead of aborting the program).
 pub(crate) fn new_handle(pos: Position) -> *mut chess_position {
@@ -39,7 +45,7 @@ pub(crate) fn borrowed_handle(pos: &Position) -> *const chess_position {
 /// The position behind a handle, if it is not NULL.
 ///
 /// # Safety
-/// `pos` is NULL or a live handle not written during `'a`.
+/// `pos` is NULL or points to a valid position not written during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a Position> {
     pos.cast::<Position>().as_ref()
@@ -57,10 +63,19 @@ pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Posi
 /// The position behind a handle, for writing.
 ///
 /// # Safety
-/// `pos` is NULL or a live handle used by no one else during `'a`.
+/// `pos` is NULL or points to a valid position used by no one else during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mut Position> {
     pos.cast::<Position>().as_mut()
+}
+
+/// Stores `value` in a caller's `chess_position`, initialised or not.
+///
+/// # Safety
+/// `dst` is valid for a write of a position.
+#[inline(always)]
+pub(crate) unsafe fn write_position(dst: *mut chess_position, value: Position) {
+    dst.cast::<Position>().write(value);
 }
 
 /// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
@@ -78,12 +93,28 @@ pub extern "C" fn chess_position_new() -> *mut chess_position {
     guard(ptr::null_mut(), || new_handle(Position::startpos()))
 }
 
-/// A new position holding Chess960 start position `number` (0 to 959, as Scharnagl numbered
-/// them; 518 is the standard arrangement) in Chess960 mode, White to move, all four castling
-/// rights. NULL for a number above 959 or when memory runs out.
+/// Writes the standard starting position into `dst` (initialised or not). Does nothing for a
+/// NULL `dst`.
 #[no_mangle]
-pub extern "C" fn chess_position_new_chess960(number: u32) -> *mut chess_position {
-    guard(ptr::null_mut(), || Position::chess960_start(number).map_or(ptr::null_mut(), new_handle))
+pub unsafe extern "C" fn chess_position_init(dst: *mut chess_position) {
+    guard((), || {
+        if !dst.is_null() {
+            write_position(dst, Position::startpos());
+        }
+    })
+}
+
+/// Writes Chess960 start position `number` into `dst`: 0 to 959 as Scharnagl numbered them
+/// (518 is the standard arrangement), in Chess960 mode, White to move, all four castling
+/// rights. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` for a number above 959
+/// (`dst` unchanged).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_init_chess960(dst: *mut chess_position, number: u32) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(dst.cast::<Position>())?;
+        out.write(Position::chess960_start(number).ok_or(CHESS_ERR_INVALID_ARGUMENT)?);
+        Ok(())
+    })
 }
 
 /// A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
@@ -92,19 +123,21 @@ pub unsafe extern "C" fn chess_position_clone(pos: *const chess_position) -> *mu
     guard(ptr::null_mut(), || position_ref(pos).map_or(ptr::null_mut(), |p| new_handle(*p)))
 }
 
-/// Overwrites `dst` with `src` (no allocation; `dst` may equal `src`). Does nothing when either
-/// is NULL.
+/// Overwrites `dst` with `src` (no allocation; `dst` may equal `src`), as `*dst = *src` does.
+/// Does nothing when either is NULL.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *const chess_position) {
     guard((), || {
         if !dst.is_null() && !src.is_null() {
-            // A copy, not references: `dst` and `src` may be the same handle.
+            // A copy, not references: `dst` and `src` may be the same position.
             ptr::copy(src.cast::<Position>(), dst.cast::<Position>(), 1);
         }
     })
 }
 
-/// Releases a handle. NULL is accepted and ignored.
+/// Releases a handle from `chess_position_new`, `chess_position_clone` or a FEN reader's
+/// `**out` (never a position the caller declared, or one a game or EPD record owns). NULL is
+/// accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
     guard((), || {
@@ -127,14 +160,14 @@ pub unsafe extern "C" fn chess_position_is_chess960(pos: *const chess_position) 
 /// side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
 /// The standard start position gives 518.
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_chess960_number(pos: *const chess_position) -> c_int {
-    query(pos, -1, |p| p.chess960_number().map_or(-1, |n| n as c_int))
+pub unsafe extern "C" fn chess_position_chess960_number(pos: *const chess_position) -> i32 {
+    query(pos, -1, |p| p.chess960_number().map_or(-1, |n| n as i32))
 }
 
 /// The side to move (`CHESS_WHITE` for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_turn(pos: *const chess_position) -> chess_color {
-    query(pos, chess_color::CHESS_WHITE, |p| p.turn().into())
+    query(pos, CHESS_WHITE, |p| color_ret(p.turn()))
 }
 
 /// The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
@@ -146,7 +179,7 @@ pub unsafe extern "C" fn chess_position_castling_rights(pos: *const chess_positi
 /// The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
 /// none, `pos` is NULL or `mode` is unknown.
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_en_passant(pos: *const chess_position, mode: EpModeArg) -> c_int {
+pub unsafe extern "C" fn chess_position_en_passant(pos: *const chess_position, mode: chess_ep_mode) -> chess_square {
     query(pos, CHESS_NO_SQUARE, |p| {
         ep_mode_arg(mode).map_or(CHESS_NO_SQUARE, |mode| square_ret(p.en_passant_square(mode)))
     })
@@ -167,14 +200,18 @@ pub unsafe extern "C" fn chess_position_fullmove_number(pos: *const chess_positi
 /// The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
 /// position or a square outside 0..63.
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_piece_at(pos: *const chess_position, square: c_int) -> chess_piece {
-    query(pos, chess_piece::CHESS_NO_PIECE, |p| square_arg(square).and_then(|sq| p.piece_at(sq)).into())
+pub unsafe extern "C" fn chess_position_piece_at(pos: *const chess_position, square: chess_square) -> chess_piece {
+    query(pos, CHESS_NO_PIECE, |p| piece_ret(square_arg(square).and_then(|sq| p.piece_at(sq))))
 }
 
 /// The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
 /// an unknown colour or kind.
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_pieces(pos: *const chess_position, color: ColorArg, kind: KindArg) -> u64 {
+pub unsafe extern "C" fn chess_position_pieces(
+    pos: *const chess_position,
+    color: chess_color,
+    kind: chess_piece_kind,
+) -> u64 {
     query(pos, 0, |p| match (color_arg(color), kind_arg(kind)) {
         (Some(color), Some(kind)) => p.pieces_of(color, kind).0,
         _ => 0,
@@ -189,20 +226,24 @@ pub unsafe extern "C" fn chess_position_occupancy(pos: *const chess_position) ->
 
 /// The squares holding pieces of `color` (0 for a NULL position or an unknown colour).
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_color_occupancy(pos: *const chess_position, color: ColorArg) -> u64 {
+pub unsafe extern "C" fn chess_position_color_occupancy(pos: *const chess_position, color: chess_color) -> u64 {
     query(pos, 0, |p| color_arg(color).map_or(0, |color| p.color_occupancy(color).0))
 }
 
 /// The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_king_square(pos: *const chess_position, color: ColorArg) -> c_int {
+pub unsafe extern "C" fn chess_position_king_square(pos: *const chess_position, color: chess_color) -> chess_square {
     query(pos, CHESS_NO_SQUARE, |p| square_ret(color_arg(color).map(|color| p.king_square(color))))
 }
 
 /// The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
 /// square outside 0..63).
 #[no_mangle]
-pub unsafe extern "C" fn chess_position_attackers_to(pos: *const chess_position, square: c_int, by: ColorArg) -> u64 {
+pub unsafe extern "C" fn chess_position_attackers_to(
+    pos: *const chess_position,
+    square: chess_square,
+    by: chess_color,
+) -> u64 {
     query(pos, 0, |p| match (square_arg(square), color_arg(by)) {
         (Some(square), Some(by)) => p.attackers_to(square, by).0,
         _ => 0,

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use super::error::chess_error::{self, *};
+use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{chess_position, position};
 use super::util::{c_ascii, guard, guard_code, write_optional, Out, TextOut};
@@ -65,21 +65,11 @@ pub unsafe extern "C" fn chess_move_from_san(
     guard(CHESS_ERR_INTERNAL, || chess_move_from_san_with(pos, san, 0, out))
 }
 
-/// Reads a move in strict SAN: only the text `chess_move_to_san` writes for it, suffix included.
-/// Errors as for `chess_move_from_san`, and `CHESS_ERR_SAN_NOT_CANONICAL` for another spelling
-/// of a legal move.
-#[no_mangle]
-pub unsafe extern "C" fn chess_move_from_san_strict(
-    pos: *const chess_position,
-    san: *const c_char,
-    out: *mut chess_move,
-) -> chess_error {
-    guard(CHESS_ERR_INTERNAL, || chess_move_from_san_with(pos, san, CHESS_SAN_STRICT, out))
-}
-
 /// Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
-/// asks. A null move reads as `CHESS_MOVE_NONE`. Errors as for `chess_move_from_san_strict`,
-/// and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+/// asks: `CHESS_SAN_STRICT` accepts only the text `chess_move_to_san` writes, suffix included
+/// (`CHESS_ERR_SAN_NOT_CANONICAL` for another spelling of a legal move), `CHESS_SAN_ALLOW_NULL`
+/// reads a null move (`--`, `Z0`, `0000`, `@@@@`) as `CHESS_MOVE_NONE`. Errors as for
+/// `chess_move_from_san`, those two, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
 #[no_mangle]
 pub unsafe extern "C" fn chess_move_from_san_with(
     pos: *const chess_position,

@@ -5,7 +5,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Once, OnceLock};
 
-use super::error::chess_error::{self, *};
+use super::error::*;
 
 /// Runs the body of an exported function; a panic becomes `fallback` instead of unwinding into C,
 /// and prints nothing.
@@ -60,7 +60,7 @@ pub(crate) fn try_box<T>(value: T) -> *mut T {
 pub(crate) fn box_or_oom<T>(value: T) -> Result<*mut T, chess_error> {
     let ptr = try_box(value);
     if ptr.is_null() {
-        Err(chess_error::CHESS_ERR_OUT_OF_MEMORY)
+        Err(CHESS_ERR_OUT_OF_MEMORY)
     } else {
         Ok(ptr)
     }
