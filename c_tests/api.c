@@ -34,6 +34,67 @@ static void test_version(void) {
     CHECK(strcmp(chess_version(), CHESS_VERSION_STRING) == 0);
     sprintf(expected, "%d.%d.%d", CHESS_VERSION_MAJOR, CHESS_VERSION_MINOR, CHESS_VERSION_PATCH);
     CHECK(strcmp(expected, CHESS_VERSION_STRING) == 0);
+    CHECK(CHESS_VERSION_NUMBER == CHESS_VERSION_MAJOR * 10000 + CHESS_VERSION_MINOR * 100 + CHESS_VERSION_PATCH);
+    CHECK(chess_version_number() == CHESS_VERSION_NUMBER);
+}
+
+/* Positions by value: a complete type of fixed size and alignment, copied with `=`, in arrays, on
+ * the stack; every function takes them as it takes heap handles. */
+struct align_probe {
+    char c;
+    chess_position pos;
+};
+
+static uint64_t stack_perft(chess_position *stack, unsigned depth) {
+    chess_move moves[CHESS_MAX_MOVES];
+    uint64_t nodes = 0;
+    size_t n, i;
+    if (depth == 0) {
+        return 1;
+    }
+    n = chess_legal_moves(&stack[0], moves, CHESS_MAX_MOVES);
+    for (i = 0; i < n; i++) {
+        chess_position_play_into(&stack[0], moves[i], &stack[1]);
+        nodes += stack_perft(stack + 1, depth - 1);
+    }
+    return nodes;
+}
+
+static void test_positions_by_value(void) {
+    chess_position stack[8];
+    chess_position a, b, c960;
+    chess_move e4 = 0;
+    CHECK(sizeof(chess_position) == 128 && offsetof(struct align_probe, pos) == 8);
+    chess_position_init(&a);
+    CHECK(fen_is(&a, START));
+    b = a;
+    CHECK(chess_position_zobrist(&b) == chess_position_zobrist(&a) && chess_legal_moves(&b, NULL, 0) == 20);
+    CHECK_ERR(chess_move_from_uci(&a, "e2e4", &e4), CHESS_OK);
+    CHECK_ERR(chess_position_play(&b, e4), CHESS_OK);
+    CHECK(fen_is(&a, START) && fen_is(&b, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    /* Copy-make: into another position, into itself, and into one never initialised. */
+    chess_position_play_into(&a, e4, &c960);
+    CHECK(chess_position_zobrist(&c960) == chess_position_zobrist(&b));
+    chess_position_play_into(&a, e4, &a);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    chess_position_play_into(&a, 0xffff, &c960);
+    CHECK(memcmp(&c960, &a, sizeof a) == 0);
+    chess_position_play_into(NULL, e4, &c960);
+    chess_position_play_into(&a, e4, NULL);
+    chess_position_init(NULL);
+    /* A search stack of positions on the C stack. */
+    CHECK_ERR(chess_fen_parse_into(KIWIPETE, &stack[0]), CHESS_OK);
+    CHECK(stack_perft(stack, 3) == 97862 && chess_perft(&stack[0], 3) == 97862);
+    /* Chess960 start positions by number. */
+    CHECK_ERR(chess_position_init_chess960(&c960, 0), CHESS_OK);
+    CHECK(chess_position_is_chess960(&c960) && chess_position_chess960_number(&c960) == 0);
+    CHECK(fen_is(&c960, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
+    b = c960;
+    CHECK_ERR(chess_position_init_chess960(&c960, 960), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&b, &c960, sizeof b) == 0);
+    CHECK_ERR(chess_position_init_chess960(NULL, 518), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_init_chess960(&c960, 518), CHESS_OK);
+    CHECK(chess_position_chess960_number(&c960) == 518);
 }
 
 static const chess_error all_codes[] = {
@@ -150,50 +211,59 @@ static void test_lifecycle(void) {
     chess_position_free(other);
 }
 
-static void test_fen_parse_options(void) {
-    chess_position *pos = UNTOUCHED;
-    chess_fen_repairs repairs = {99, 99};
-    size_t offset = 777;
+/* A chess_fen_info with every field set to a value no call writes, so that writes show. */
+static chess_fen_info fresh_info(void) {
+    chess_fen_info info;
+    info.size = sizeof info;
+    info.error_offset = 777;
+    info.dropped_castling = 99;
+    info.dropped_en_passant = 99;
+    return info;
+}
 
-    /* Drop flags remove what is wrong and say what. */
-    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4K2R w KQk e6 0 1", 0, &pos, &repairs, &offset),
+static void test_fen_parse_options(void) {
+    chess_position pos;
+    chess_position before;
+    chess_fen_info info = fresh_info();
+
+    /* Drop flags remove what is wrong and say what; the position is written only on success. */
+    chess_position_init(&pos);
+    before = pos;
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4K2R w KQk e6 0 1", 0, &pos, &info),
               CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
-    CHECK(pos == UNTOUCHED && repairs.dropped_castling == 99 && offset == 24);
+    CHECK(memcmp(&pos, &before, sizeof pos) == 0 && info.dropped_castling == 99 && info.error_offset == 24);
     CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4K2R w KQk e6 0 1",
-                                   CHESS_FEN_DROP_BAD_CASTLING | CHESS_FEN_DROP_BAD_EN_PASSANT, &pos, &repairs, NULL),
+                                   CHESS_FEN_DROP_BAD_CASTLING | CHESS_FEN_DROP_BAD_EN_PASSANT, &pos, &info),
               CHESS_OK);
-    CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
-    CHECK(repairs.dropped_castling == (2 | 4) && repairs.dropped_en_passant == 44);
-    chess_position_free(pos);
+    CHECK(fen_is(&pos, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    CHECK(info.dropped_castling == (2 | 4) && info.dropped_en_passant == 44);
 
     /* Two pawns giving check: rejected unless allowed; the position still has legal moves. */
-    pos = UNTOUCHED;
-    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", 0, &pos, NULL, NULL),
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", 0, &pos, NULL),
               CHESS_ERR_FEN_IMPOSSIBLE_CHECK);
-    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK, &pos,
-                                   &repairs, NULL),
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK, &pos, &info),
               CHESS_OK);
-    CHECK(repairs.dropped_castling == 0 && repairs.dropped_en_passant == CHESS_NO_SQUARE);
-    CHECK(chess_position_in_check(pos) && chess_legal_moves(pos, NULL, 0) > 0);
-    chess_position_free(pos);
+    CHECK(info.dropped_castling == 0 && info.dropped_en_passant == CHESS_NO_SQUARE);
+    CHECK(chess_position_in_check(&pos) && chess_legal_moves(&pos, NULL, 0) > 0);
 
     /* Chess960 reading through the flag. */
-    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4KR2 w F - 0 1", CHESS_FEN_CHESS960, &pos, NULL, NULL), CHESS_OK);
-    CHECK(chess_position_is_chess960(pos));
-    chess_position_free(pos);
+    CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/4KR2 w F - 0 1", CHESS_FEN_CHESS960, &pos, NULL), CHESS_OK);
+    CHECK(chess_position_is_chess960(&pos));
 
-    pos = UNTOUCHED;
-    CHECK_ERR(chess_fen_parse_with(START, 16, &pos, NULL, NULL), CHESS_ERR_INVALID_ARGUMENT);
-    CHECK_ERR(chess_fen_parse_with(NULL, 0, &pos, NULL, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_parse_with(START, 0, NULL, NULL, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK(pos == UNTOUCHED);
+    before = pos;
+    CHECK_ERR(chess_fen_parse_with(START, 16, &pos, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_parse_with(NULL, 0, &pos, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_parse_with(START, 0, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    /* A report of a size smaller than this version's is refused before anything is read. */
+    info.size = sizeof info - 1;
+    CHECK_ERR(chess_fen_parse_with(START, 0, &pos, &info), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&pos, &before, sizeof pos) == 0);
 }
 
 static void test_fen_read_write(void) {
     chess_position *pos = UNTOUCHED;
     char buf[CHESS_FEN_MAX];
     size_t len = 12345;
-    size_t offset = 777;
     const char *long_fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 4294967295 4294967295";
 
     CHECK_ERR(chess_fen_parse(START, &pos), CHESS_OK);
@@ -227,36 +297,61 @@ static void test_fen_read_write(void) {
     CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K3 b - - 3 1"));
     chess_position_free(pos);
 
-    /* Failures leave *out untouched; the offset is written only on a FEN error. */
-    pos = UNTOUCHED;
-    CHECK_ERR(chess_fen_parse_ex("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &pos, &offset),
-              CHESS_ERR_FEN_SIDE_TO_MOVE);
-    CHECK(pos == UNTOUCHED && offset == 44);
-    CHECK_ERR(chess_fen_parse_ex("4k3/8/8/8/8/8/8/4K2R w Kq - 0 1", &pos, NULL), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
-    CHECK(pos == UNTOUCHED);
-    offset = 777;
-    CHECK_ERR(chess_fen_parse_ex(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
-    CHECK(pos == UNTOUCHED && offset == 777);
-    CHECK_ERR(chess_fen_parse_ex(START, NULL, &offset), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_parse(NULL, &pos), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_parse(START, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK(pos == UNTOUCHED);
-    CHECK_ERR(chess_fen_parse_ex(START, &pos, &offset), CHESS_OK);
-    CHECK(offset == 777);
-    chess_position_free(pos);
+    /* Failures leave the outputs untouched; the offset is written only on a FEN error. */
+    {
+        chess_fen_info info = fresh_info();
+        chess_position value;
+        chess_position_init(&value);
+        pos = UNTOUCHED;
+        CHECK_ERR(chess_fen_parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &pos),
+                  CHESS_ERR_FEN_SIDE_TO_MOVE);
+        CHECK(pos == UNTOUCHED);
+        CHECK_ERR(chess_fen_parse_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", 0, &value, &info),
+                  CHESS_ERR_FEN_SIDE_TO_MOVE);
+        CHECK(info.error_offset == 44 && fen_is(&value, START));
+        CHECK_ERR(chess_fen_parse_into("4k3/8/8/8/8/8/8/4K2R w Kq - 0 1", &value), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+        CHECK(fen_is(&value, START));
+        info = fresh_info();
+        CHECK_ERR(chess_fen_parse_with(NULL, 0, &value, &info), CHESS_ERR_NULL_POINTER);
+        CHECK(info.error_offset == 777);
+        CHECK_ERR(chess_fen_parse_into(NULL, &value), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_fen_parse_into(START, NULL), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_fen_parse(NULL, &pos), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_fen_parse(START, NULL), CHESS_ERR_NULL_POINTER);
+        CHECK(pos == UNTOUCHED);
+        CHECK_ERR(chess_fen_parse_with(KIWIPETE, 0, &value, &info), CHESS_OK);
+        CHECK(info.error_offset == 777 && fen_is(&value, KIWIPETE));
+        /* Into a position never initialised: it is only written. */
+        {
+            chess_position fresh;
+            CHECK_ERR(chess_fen_parse_into(KIWIPETE, &fresh), CHESS_OK);
+            CHECK(fen_is(&fresh, KIWIPETE) && chess_perft(&fresh, 2) == 2039);
+        }
+    }
 
-    /* En passant modes when writing: e3 is recorded but no black pawn can take. */
+    /* En passant modes and castling notations when writing: e3 is recorded but no black pawn
+     * can take. */
     pos = parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     CHECK(fen_is(pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
-    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_AS_RECORDED, buf, sizeof buf, NULL), CHESS_OK);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_EP_AS_RECORDED, buf, sizeof buf, NULL), CHESS_OK);
     CHECK(strcmp(buf, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1") == 0);
-    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_PSEUDO_LEGAL, buf, sizeof buf, NULL), CHESS_OK);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_EP_PSEUDO_LEGAL, buf, sizeof buf, NULL), CHESS_OK);
+    CHECK(strstr(buf, " KQkq - ") != NULL);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_SHREDDER | CHESS_FEN_WRITE_EP_AS_RECORDED, buf, sizeof buf, NULL),
+              CHESS_OK);
+    CHECK(strstr(buf, " HAha e3 ") != NULL);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_XFEN, buf, sizeof buf, NULL), CHESS_OK);
     CHECK(strstr(buf, " KQkq - ") != NULL);
     strcpy(buf, "unchanged");
-    CHECK_ERR(chess_fen_write_with(pos, (chess_ep_mode)7, buf, sizeof buf, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_write_with(pos, 16, buf, sizeof buf, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL, buf, sizeof buf,
+                                   NULL),
+              CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_write_with(pos, CHESS_FEN_WRITE_XFEN | CHESS_FEN_WRITE_SHREDDER, buf, sizeof buf, NULL),
+              CHESS_ERR_INVALID_ARGUMENT);
     CHECK(strcmp(buf, "unchanged") == 0);
-    CHECK_ERR(chess_fen_write_with(NULL, CHESS_EP_LEGAL, buf, sizeof buf, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_write_with(pos, CHESS_EP_LEGAL, NULL, 1, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write_with(NULL, 0, buf, sizeof buf, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write_with(pos, 0, NULL, 1, NULL), CHESS_ERR_NULL_POINTER);
     chess_position_free(pos);
 }
 
@@ -331,7 +426,7 @@ static void test_bad_fens(void) {
     while (fgets(line, sizeof line, file) != NULL) {
         char *tab = strchr(line, '\t');
         chess_position *pos = UNTOUCHED;
-        size_t offset = (size_t)-1;
+        chess_fen_info info = fresh_info();
         size_t len;
         chess_error err;
         int allowed;
@@ -344,7 +439,11 @@ static void test_bad_fens(void) {
             tab[len] = '\0';
             len--;
         }
-        err = seen_code(chess_fen_parse_ex(tab + 1, &pos, &offset));
+        err = seen_code(chess_fen_parse(tab + 1, &pos));
+        {
+            chess_position value;
+            CHECK(chess_fen_parse_with(tab + 1, 0, &value, &info) == err);
+        }
         if (len > 256) {
             allowed = err == CHESS_ERR_FEN_TOO_LONG;
         } else if (has_bad_byte(tab + 1)) {
@@ -353,10 +452,10 @@ static void test_bad_fens(void) {
             allowed = reason_allows(line, err);
         }
         checks++;
-        if (!allowed || pos != UNTOUCHED || offset > (len > 256 ? len : 256)) {
+        if (!allowed || pos != UNTOUCHED || info.error_offset > (len > 256 ? len : 256)) {
             failures++;
-            fprintf(stderr, "bad.txt %s: \"%s\" gave %d (%s) at %lu\n", line, tab + 1, err, chess_error_message(err),
-                    (unsigned long)offset);
+            fprintf(stderr, "bad.txt %s: \"%s\" gave %u (%s) at %lu\n", line, tab + 1, (unsigned)err,
+                    chess_error_message(err), (unsigned long)info.error_offset);
         }
         count++;
     }
@@ -394,51 +493,51 @@ static void test_fen_error_codes(void) {
         {"4k3/8/8/8/8/8/8/4K2R w Kq - 0 1", CHESS_ERR_FEN_BAD_CASTLING_RIGHTS, 24},
     };
     char long_fen[400];
-    chess_position *pos = UNTOUCHED;
-    size_t offset = 0;
+    chess_position pos;
+    chess_position before;
+    chess_fen_info info = fresh_info();
     size_t i;
+    chess_position_init(&pos);
+    before = pos;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        offset = (size_t)-1;
-        CHECK_ERR(chess_fen_parse_ex(cases[i].fen, &pos, &offset), cases[i].code);
-        if (offset != cases[i].offset) {
-            fprintf(stderr, "%s: offset %lu, expected %lu\n", cases[i].fen, (unsigned long)offset,
+        info.error_offset = (size_t)-1;
+        CHECK_ERR(chess_fen_parse_with(cases[i].fen, 0, &pos, &info), cases[i].code);
+        if (info.error_offset != cases[i].offset) {
+            fprintf(stderr, "%s: offset %lu, expected %lu\n", cases[i].fen, (unsigned long)info.error_offset,
                     (unsigned long)cases[i].offset);
             failures++;
         }
-        CHECK(pos == UNTOUCHED);
+        CHECK(memcmp(&pos, &before, sizeof pos) == 0);
     }
     memset(long_fen, ' ', sizeof long_fen - 1);
     long_fen[sizeof long_fen - 1] = '\0';
     memcpy(long_fen, START, strlen(START));
-    CHECK_ERR(chess_fen_parse_ex(long_fen, &pos, &offset), CHESS_ERR_FEN_TOO_LONG);
-    CHECK(offset == 256 && pos == UNTOUCHED);
-    CHECK_ERR(chess_fen_parse("8/8/8/8/8/8/8/K6k w - - 0 1\xff", &pos), CHESS_ERR_FEN_INVALID_CHARACTER);
+    CHECK_ERR(chess_fen_parse_with(long_fen, 0, &pos, &info), CHESS_ERR_FEN_TOO_LONG);
+    CHECK(info.error_offset == 256 && memcmp(&pos, &before, sizeof pos) == 0);
+    CHECK_ERR(chess_fen_parse_into("8/8/8/8/8/8/8/K6k w - - 0 1\xff", &pos), CHESS_ERR_FEN_INVALID_CHARACTER);
 }
 
 static void test_fen_components(void) {
-    chess_position *pos = UNTOUCHED;
-    size_t offset = 0;
+    chess_position pos;
+    chess_position before;
+    chess_fen_info info = fresh_info();
     CHECK_ERR(chess_fen_from_components("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1", &pos,
-                                        &offset),
+                                        &info),
               CHESS_OK);
-    CHECK(pos != UNTOUCHED && fen_is(pos, START));
-    chess_position_free(pos);
-    pos = UNTOUCHED;
-    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "", "-", "0", "1", &pos, &offset),
+    CHECK(fen_is(&pos, START) && info.error_offset == 777);
+    before = pos;
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "", "-", "0", "1", &pos, &info),
               CHESS_ERR_FEN_CASTLING);
-    CHECK(offset == 22 && pos == UNTOUCHED);
-    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1\xff", &pos, &offset),
+    CHECK(info.error_offset == 22 && memcmp(&pos, &before, sizeof pos) == 0);
+    CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1\xff", &pos, &info),
               CHESS_ERR_FEN_INVALID_CHARACTER);
-    CHECK(offset == 29 && pos == UNTOUCHED);
+    CHECK(info.error_offset == 29 && memcmp(&pos, &before, sizeof pos) == 0);
     CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1", &pos, NULL), CHESS_OK);
-    CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
-    chess_position_free(pos);
-    pos = UNTOUCHED;
+    CHECK(fen_is(&pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
     CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", NULL, "-", "-", "0", "1", &pos, NULL),
               CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_from_components("4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1", NULL, NULL),
               CHESS_ERR_NULL_POINTER);
-    CHECK(pos == UNTOUCHED);
 }
 
 static void test_fen_split(void) {
@@ -446,10 +545,10 @@ static void test_fen_split(void) {
     const char *fields[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     char buf[128];
     size_t len = 0;
-    size_t offset = 0;
+    chess_fen_info info = fresh_info();
     size_t needed = 0;
     size_t i;
-    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/K6k  w - -\n", buf, sizeof buf, &len, fields, &offset), CHESS_OK);
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/K6k  w - -\n", buf, sizeof buf, &len, fields, &info), CHESS_OK);
     for (i = 0; i < 6; i++) {
         CHECK(fields[i] != NULL && strcmp(fields[i], expected[i]) == 0);
         needed += strlen(expected[i]) + 1;
@@ -459,19 +558,19 @@ static void test_fen_split(void) {
     /* Short buffer: only the length comes back. */
     fields[0] = NULL;
     strcpy(buf, "unchanged");
-    CHECK_ERR(chess_fen_split(START, buf, 20, &len, fields, &offset), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_fen_split(START, buf, 20, &len, fields, &info), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len == strlen(START) && fields[0] == NULL && strcmp(buf, "unchanged") == 0);
-    CHECK_ERR(chess_fen_split(START, NULL, 0, &len, fields, &offset), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_fen_split(START, NULL, 0, &len, fields, &info), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len == strlen(START));
     /* Syntax only: a position without kings splits fine; a syntax error reports its offset. */
     CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 b - - 5 9", buf, sizeof buf, NULL, fields, NULL), CHESS_OK);
     CHECK(strcmp(fields[5], "9") == 0);
-    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 x - -", buf, sizeof buf, &len, fields, &offset),
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 x - -", buf, sizeof buf, &len, fields, &info),
               CHESS_ERR_FEN_SIDE_TO_MOVE);
-    CHECK(offset == 16);
-    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 w - - \xc3\xa9", buf, sizeof buf, &len, fields, &offset),
+    CHECK(info.error_offset == 16);
+    CHECK_ERR(chess_fen_split("8/8/8/8/8/8/8/8 w - - \xc3\xa9", buf, sizeof buf, &len, fields, &info),
               CHESS_ERR_FEN_INVALID_CHARACTER);
-    CHECK(offset == 22);
+    CHECK(info.error_offset == 22);
     CHECK_ERR(chess_fen_split(NULL, buf, sizeof buf, &len, fields, NULL), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_split(START, buf, sizeof buf, &len, NULL, NULL), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_split(START, NULL, 5, &len, fields, NULL), CHESS_ERR_NULL_POINTER);
@@ -488,33 +587,33 @@ static int write_file(const char *path, const char *text) {
 
 static void test_fen_file(void) {
     char path[4200];
-    chess_position *pos = UNTOUCHED;
-    size_t offset = 0;
+    chess_position pos;
+    chess_position before;
+    chess_fen_info info = fresh_info();
     sprintf(path, "%.4000s/c_api_good.fen", workdir);
     CHECK(write_file(path, "\n   \n" KIWIPETE "\nignored\n"));
-    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_OK);
-    CHECK(pos != UNTOUCHED && fen_is(pos, KIWIPETE));
-    chess_position_free(pos);
-    pos = UNTOUCHED;
+    CHECK_ERR(chess_fen_read_file(path, &pos, &info), CHESS_OK);
+    CHECK(fen_is(&pos, KIWIPETE));
+    before = pos;
     sprintf(path, "%.4000s/c_api_bad.fen", workdir);
     CHECK(write_file(path, "8/8/8/8/8/8/8/K6k w - - 0 1 x\n"));
-    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_ERR_FEN_FIELD_COUNT);
-    CHECK(offset == 28 && pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_read_file(path, &pos, &info), CHESS_ERR_FEN_FIELD_COUNT);
+    CHECK(info.error_offset == 28);
     sprintf(path, "%.4000s/c_api_missing.fen", workdir);
     remove(path);
-    CHECK_ERR(chess_fen_read_file(path, &pos, &offset), CHESS_ERR_FILE_NOT_FOUND);
-    CHECK_ERR(chess_fen_read_file(workdir, &pos, &offset), CHESS_ERR_IO);
+    CHECK_ERR(chess_fen_read_file(path, &pos, &info), CHESS_ERR_FILE_NOT_FOUND);
+    CHECK_ERR(chess_fen_read_file(workdir, &pos, NULL), CHESS_ERR_IO);
     /* Only the first line is read: an endless device gives an error at once. */
     {
         FILE *zero = fopen("/dev/zero", "rb");
         if (zero != NULL) {
             fclose(zero);
-            CHECK_ERR(chess_fen_read_file("/dev/zero", &pos, &offset), CHESS_ERR_FEN_TOO_LONG);
+            CHECK_ERR(chess_fen_read_file("/dev/zero", &pos, &info), CHESS_ERR_FEN_TOO_LONG);
         }
     }
-    CHECK_ERR(chess_fen_read_file(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_read_file(path, NULL, &offset), CHESS_ERR_NULL_POINTER);
-    CHECK(pos == UNTOUCHED);
+    CHECK_ERR(chess_fen_read_file(NULL, &pos, &info), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_read_file(path, NULL, &info), CHESS_ERR_NULL_POINTER);
+    CHECK(memcmp(&pos, &before, sizeof pos) == 0);
 }
 
 static void test_move_lists(void) {
@@ -839,26 +938,29 @@ static void test_render(void) {
     char buf[400];
     char small[10];
     size_t len = 0;
-    CHECK_ERR(chess_position_board_string(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_BOARD, buf, sizeof buf, &len), CHESS_OK);
     CHECK(len == 71 && strncmp(buf, "rnbqkbnr\npppppppp\n        \n", 27) == 0);
     CHECK(strcmp(buf + 63, "RNBQKBNR") == 0);
-    CHECK_ERR(chess_position_to_ascii(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_ASCII, buf, sizeof buf, &len), CHESS_OK);
     CHECK(strncmp(buf, "8 r n b q k b n r\n", 18) == 0 && len == strlen(buf));
     CHECK(strcmp(buf + len - 18, "  a b c d e f g h\n") == 0);
-    CHECK_ERR(chess_position_to_unicode(pos, buf, sizeof buf, &len), CHESS_OK);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_UNICODE, buf, sizeof buf, &len), CHESS_OK);
     /* U+265C BLACK CHESS ROOK in UTF-8. */
     CHECK(strncmp(buf, "8 \xe2\x99\x9c ", 6) == 0 && len == strlen(buf));
     strcpy(small, "same");
-    CHECK_ERR(chess_position_board_string(pos, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_BOARD, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len == 71 && strcmp(small, "same") == 0);
-    CHECK_ERR(chess_position_to_ascii(pos, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_ASCII, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len == 162);
-    CHECK_ERR(chess_position_to_unicode(pos, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_UNICODE, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len > 162);
-    CHECK_ERR(chess_position_board_string(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_position_to_ascii(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_position_to_unicode(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_position_to_unicode(pos, NULL, 8, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_text(NULL, CHESS_TEXT_BOARD, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_text(NULL, CHESS_TEXT_ASCII, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_text(NULL, CHESS_TEXT_UNICODE, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_position_to_text(pos, CHESS_TEXT_UNICODE, NULL, 8, &len), CHESS_ERR_NULL_POINTER);
+    strcpy(small, "same");
+    CHECK_ERR(chess_position_to_text(pos, 3, small, sizeof small, &len), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(strcmp(small, "same") == 0);
     chess_position_free(pos);
 }
 
@@ -889,6 +991,7 @@ int main(int argc, char **argv) {
     testdata = argv[1];
     workdir = argv[2];
     test_version();
+    test_positions_by_value();
     test_error_messages();
     test_lifecycle();
     test_fen_read_write();

@@ -22,10 +22,9 @@ static chess_position *parse960(const char *fen) {
     return pos;
 }
 
-static int fen_as(const chess_position *pos, chess_ep_mode mode, chess_castling_notation castling,
-                  const char *expected) {
+static int fen_as(const chess_position *pos, uint32_t flags, const char *expected) {
     char buf[CHESS_FEN_MAX];
-    if (seen_code(chess_fen_write_ex(pos, mode, castling, buf, sizeof buf, NULL)) != CHESS_OK) {
+    if (seen_code(chess_fen_write_with(pos, flags, buf, sizeof buf, NULL)) != CHESS_OK) {
         return 0;
     }
     if (strcmp(buf, expected) != 0) {
@@ -35,10 +34,12 @@ static int fen_as(const chess_position *pos, chess_ep_mode mode, chess_castling_
     return 1;
 }
 
+/* UCI in the position's convention: king-takes-rook castling in Chess960. */
 static int uci_in_is(const chess_position *pos, chess_move mv, const char *expected) {
     char buf[8];
     size_t len = 0;
-    return seen_code(chess_move_to_uci_in(pos, mv, buf, sizeof buf, &len)) == CHESS_OK &&
+    uint32_t flags = chess_position_is_chess960(pos) ? CHESS_UCI_KING_TAKES_ROOK : 0;
+    return seen_code(chess_move_to_uci_with(mv, flags, buf, sizeof buf, &len)) == CHESS_OK &&
            strcmp(buf, expected) == 0 && len == strlen(expected);
 }
 
@@ -54,34 +55,32 @@ static void test_start_positions(void) {
     uint32_t n;
 
     for (n = 0; n < 960; n++) {
-        chess_position *pos = chess_position_new_chess960(n);
-        chess_position *reread = NULL;
+        chess_position pos;
+        chess_position reread;
         checks++;
-        if (pos == NULL || !chess_position_is_chess960(pos) || chess_position_chess960_number(pos) != (int)n ||
-            chess_fen_write(pos, fen, sizeof fen, NULL) != CHESS_OK ||
-            chess_fen_parse_chess960(fen, &reread) != CHESS_OK ||
-            chess_position_zobrist(reread) != chess_position_zobrist(pos) ||
-            chess_position_chess960_number(reread) != (int)n || chess_perft(pos, 2) != chess_perft(reread, 2)) {
+        if (chess_position_init_chess960(&pos, n) != CHESS_OK || !chess_position_is_chess960(&pos) ||
+            chess_position_chess960_number(&pos) != (int32_t)n || chess_fen_write(&pos, fen, sizeof fen, NULL) != CHESS_OK ||
+            chess_fen_parse_with(fen, CHESS_FEN_CHESS960, &reread, NULL) != CHESS_OK ||
+            chess_position_zobrist(&reread) != chess_position_zobrist(&pos) ||
+            chess_position_chess960_number(&reread) != (int32_t)n || chess_perft(&pos, 2) != chess_perft(&reread, 2)) {
             failures++;
             fprintf(stderr, "start position %u\n", (unsigned)n);
         }
-        chess_position_free(pos);
-        chess_position_free(reread);
     }
     {
-        chess_position *first = chess_position_new_chess960(0);
-        chess_position *last = chess_position_new_chess960(959);
-        chess_position *usual = chess_position_new_chess960(518);
-        CHECK(fen_is(first, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
-        CHECK(fen_is(last, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"));
-        CHECK(fen_as(last, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER,
-                     "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1"));
-        CHECK(fen_is(usual, STANDARD_START) && chess_perft(usual, 3) == 8902);
-        chess_position_free(first);
-        chess_position_free(last);
-        chess_position_free(usual);
+        chess_position first, last, usual, kept;
+        CHECK_ERR(chess_position_init_chess960(&first, 0), CHESS_OK);
+        CHECK_ERR(chess_position_init_chess960(&last, 959), CHESS_OK);
+        CHECK_ERR(chess_position_init_chess960(&usual, 518), CHESS_OK);
+        CHECK(fen_is(&first, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
+        CHECK(fen_is(&last, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"));
+        CHECK(fen_as(&last, CHESS_FEN_WRITE_SHREDDER, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1"));
+        CHECK(fen_is(&usual, STANDARD_START) && chess_perft(&usual, 3) == 8902);
+        kept = usual;
+        CHECK_ERR(chess_position_init_chess960(&usual, 960), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_ERR(chess_position_init_chess960(&usual, 4294967295u), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK(memcmp(&kept, &usual, sizeof kept) == 0);
     }
-    CHECK(chess_position_new_chess960(960) == NULL && chess_position_new_chess960(4294967295u) == NULL);
     /* Numbers tell the arrangement, whatever the mode; -1 where there is none. */
     CHECK(chess_position_chess960_number(standard) == 518 && !chess_position_is_chess960(standard));
     CHECK(chess_position_chess960_number(moved) == -1);
@@ -95,55 +94,53 @@ static void test_fen(void) {
     chess_position *inner = parse960("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1");
     chess_position *standard = parse(STANDARD_START);
     chess_position *pos = (chess_position *)&node_limit;
-    size_t offset = 99;
     char buf[CHESS_FEN_MAX];
     size_t len = 0;
 
     CHECK(chess_position_is_chess960(inner));
     CHECK(fen_is(inner, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
-    CHECK(fen_as(inner, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_XFEN, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
-    CHECK(fen_as(inner, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER, "4k3/8/8/8/8/8/8/RR2K2R w HB - 0 1"));
-    CHECK(fen_as(inner, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_AUTO, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
+    CHECK(fen_as(inner, CHESS_FEN_WRITE_XFEN, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
+    CHECK(fen_as(inner, CHESS_FEN_WRITE_SHREDDER, "4k3/8/8/8/8/8/8/RR2K2R w HB - 0 1"));
+    CHECK(fen_as(inner, 0, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
     /* A standard position in each dialect. */
-    CHECK(fen_as(standard, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_AUTO, STANDARD_START));
-    CHECK(fen_as(standard, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_XFEN, STANDARD_START));
-    CHECK(fen_as(standard, CHESS_EP_AS_RECORDED, CHESS_CASTLING_NOTATION_SHREDDER,
+    CHECK(fen_as(standard, 0, STANDARD_START));
+    CHECK(fen_as(standard, CHESS_FEN_WRITE_XFEN, STANDARD_START));
+    CHECK(fen_as(standard, CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_SHREDDER,
                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"));
 
-    /* chess_fen_write_ex arguments. */
+    /* chess_fen_write_with arguments. */
     strcpy(buf, "same");
-    CHECK_ERR(chess_fen_write_ex(standard, CHESS_EP_LEGAL, (chess_castling_notation)3, buf, sizeof buf, &len),
+    CHECK_ERR(chess_fen_write_with(standard, CHESS_FEN_WRITE_XFEN | CHESS_FEN_WRITE_SHREDDER, buf, sizeof buf, &len),
               CHESS_ERR_INVALID_ARGUMENT);
-    CHECK_ERR(chess_fen_write_ex(standard, CHESS_EP_LEGAL, (chess_castling_notation)-1, buf, sizeof buf, &len),
-              CHESS_ERR_INVALID_ARGUMENT);
-    CHECK_ERR(chess_fen_write_ex(standard, (chess_ep_mode)3, CHESS_CASTLING_NOTATION_AUTO, buf, sizeof buf, &len),
-              CHESS_ERR_INVALID_ARGUMENT);
-    CHECK_ERR(chess_fen_write_ex(standard, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER, buf, 10, &len),
-              CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_fen_write_with(standard, 32, buf, sizeof buf, &len), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_fen_write_with(standard, CHESS_FEN_WRITE_SHREDDER, buf, 10, &len), CHESS_ERR_BUFFER_TOO_SMALL);
     CHECK(len == strlen(STANDARD_START) && strcmp(buf, "same") == 0);
-    CHECK_ERR(chess_fen_write_ex(standard, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER, NULL, 0, &len),
-              CHESS_ERR_BUFFER_TOO_SMALL);
-    CHECK_ERR(chess_fen_write_ex(standard, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_AUTO, NULL, 5, &len),
-              CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_write_ex(NULL, CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_AUTO, buf, sizeof buf, &len),
-              CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write_with(standard, CHESS_FEN_WRITE_SHREDDER, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_fen_write_with(standard, 0, NULL, 5, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_fen_write_with(NULL, 0, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
     CHECK(strcmp(buf, "same") == 0);
 
     /* Reading: castling rights must name a rook on the king's rank; errors carry offsets. */
-    CHECK_ERR(chess_fen_parse_chess960_ex("4k3/8/8/8/8/8/8/RR2K2R w KC - 0 1", &pos, &offset),
-              CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
-    CHECK(offset == 26);
-    CHECK_ERR(chess_fen_parse_chess960_ex("4k3/8/8/8/8/8/8/RR2K2R w KX - 0 1", &pos, &offset), CHESS_ERR_FEN_CASTLING);
+    {
+        chess_position value;
+        chess_fen_info info;
+        info.size = sizeof info;
+        info.error_offset = 99;
+        CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/RR2K2R w KC - 0 1", CHESS_FEN_CHESS960, &value, &info),
+                  CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+        CHECK(info.error_offset == 26);
+        CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/RR2K2R w KX - 0 1", CHESS_FEN_CHESS960, &value, &info),
+                  CHESS_ERR_FEN_CASTLING);
+        CHECK_ERR(chess_fen_parse_with("4k3/8/8/8/8/8/8/RR2K2R w KB - 0", CHESS_FEN_CHESS960, &value, NULL), CHESS_OK);
+        CHECK(fen_is(&value, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1") && chess_position_is_chess960(&value));
+    }
     CHECK_ERR(chess_fen_parse_chess960("4k3/8/8/8/8/8/8/RR2K2R w KB - 0", &pos), CHESS_OK);
     CHECK(fen_is(pos, "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1"));
     chess_position_free(pos);
     pos = (chess_position *)&node_limit;
-    offset = 99;
-    CHECK_ERR(chess_fen_parse_chess960_ex(NULL, &pos, &offset), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_fen_parse_chess960_ex(STANDARD_START, NULL, &offset), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_parse_chess960(NULL, &pos), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_fen_parse_chess960(STANDARD_START, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK(pos == (chess_position *)&node_limit && offset == 99);
+    CHECK(pos == (chess_position *)&node_limit);
     /* Standard reading refuses rights it cannot express. */
     CHECK_ERR(chess_fen_parse("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1", &pos), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
     CHECK(pos == (chess_position *)&node_limit);
@@ -189,20 +186,20 @@ static void test_castling(void) {
     CHECK(fen_is(chess_game_position(game), "r4rk1/pppppppp/8/8/8/8/PPPPPPPP/2KR3R w - - 2 2"));
     CHECK(chess_position_is_chess960(chess_game_position(game)));
 
-    /* chess_move_to_uci_in in standard chess, and its arguments. */
+    /* UCI in standard chess, and the arguments of chess_move_to_uci_with. */
     {
         chess_position *standard = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         size_t len = 0;
         CHECK(uci_in_is(standard, uci(standard, "e1h1"), "e1g1"));
         CHECK(uci_in_is(standard, CHESS_MOVE_NONE, "0000"));
         strcpy(buf, "same");
-        CHECK_ERR(chess_move_to_uci_in(standard, 0x8000 | 12 | 28 << 6, buf, sizeof buf, &len),
-                  CHESS_ERR_INVALID_MOVE);
-        CHECK_ERR(chess_move_to_uci_in(standard, long_castle, buf, 4, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+        CHECK_ERR(chess_move_to_uci_with(0x8000 | 12 | 28 << 6, 0, buf, sizeof buf, &len), CHESS_ERR_INVALID_MOVE);
+        CHECK_ERR(chess_move_to_uci_with(long_castle, 2, buf, sizeof buf, &len), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_ERR(chess_move_to_uci_with(long_castle, CHESS_UCI_KING_TAKES_ROOK, buf, 4, &len),
+                  CHESS_ERR_BUFFER_TOO_SMALL);
         CHECK(len == 4 && strcmp(buf, "same") == 0);
-        CHECK_ERR(chess_move_to_uci_in(standard, long_castle, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
-        CHECK_ERR(chess_move_to_uci_in(standard, long_castle, NULL, 5, &len), CHESS_ERR_NULL_POINTER);
-        CHECK_ERR(chess_move_to_uci_in(NULL, long_castle, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_move_to_uci_with(long_castle, 0, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+        CHECK_ERR(chess_move_to_uci_with(long_castle, 0, NULL, 5, &len), CHESS_ERR_NULL_POINTER);
         CHECK(strcmp(buf, "same") == 0);
         chess_position_free(standard);
     }
@@ -217,7 +214,7 @@ static void test_epd(void) {
     chess_epd *epd = NULL;
     chess_move moves[2];
     char buf[128];
-    CHECK_ERR(chess_epd_parse_chess960(line, &epd), CHESS_OK);
+    CHECK_ERR(chess_epd_parse_with(line, CHESS_FEN_CHESS960, &epd), CHESS_OK);
     CHECK(chess_position_is_chess960(chess_epd_position(epd)));
     CHECK(chess_epd_moves(epd, "bm", moves, 2) == 1 && chess_move_kind_of(moves[0]) == CHESS_MOVE_CASTLING);
     CHECK(uci_in_is(chess_epd_position(epd), moves[0], "b1a1"));
@@ -251,7 +248,7 @@ static void test_perft(void) {
         }
         positions++;
         CHECK(chess_position_is_chess960(pos));
-        CHECK(fen_as(pos, CHESS_EP_AS_RECORDED, CHESS_CASTLING_NOTATION_SHREDDER, line));
+        CHECK(fen_as(pos, CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_SHREDDER, line));
         for (field = strchr(field + 1, ';'); field != NULL; field = strchr(field + 1, ';')) {
             unsigned depth;
             unsigned long long expected;

@@ -25,7 +25,7 @@ static int seen[1000];
     } while (0)
 
 static inline chess_error seen_code(chess_error err) {
-    if ((int)err >= 0 && (int)err < 1000) {
+    if (err < 1000) {
         seen[err] = 1;
     }
     return err;
@@ -37,8 +37,8 @@ static inline chess_error seen_code(chess_error err) {
         checks++;                                                                                    \
         if (got_ != (expected)) {                                                                    \
             failures++;                                                                              \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %s\n", __FILE__, __LINE__, #call, got_, \
-                    chess_error_message(got_), #expected);                                           \
+            fprintf(stderr, "%s:%d: %s gave %u (%s), expected %s\n", __FILE__, __LINE__, #call,      \
+                    (unsigned)got_, chess_error_message(got_), #expected);                           \
         }                                                                                            \
     } while (0)
 

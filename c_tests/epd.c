@@ -196,7 +196,8 @@ static void test_errors(void) {
     }
     CHECK_ERR(chess_epd_parse(NULL, &epd), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_epd_parse(START_FIELDS, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_epd_parse_chess960(NULL, &epd), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_epd_parse_with(NULL, CHESS_FEN_CHESS960, &epd), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_epd_parse_with(START_FIELDS, 16, &epd), CHESS_ERR_INVALID_ARGUMENT);
     CHECK(epd == (chess_epd *)&testdata);
 }
 

@@ -38,6 +38,17 @@ static void test_lifecycle(void) {
     CHECK(fen_is(chess_game_position(game), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
     CHECK(chess_game_position(game) != pos && chess_game_start(game) != pos);
     CHECK(chess_game_ply_count(game) == 0 && !chess_game_allows_null_moves(game));
+    /* A clone is a game of its own: moves pushed on one do not reach the other. */
+    {
+        chess_game *copy;
+        CHECK_ERR(chess_game_push_uci(game, "e2e4", NULL), CHESS_OK);
+        copy = chess_game_clone(game);
+        CHECK(copy != NULL && chess_game_ply_count(copy) == 1 && chess_game_position(copy) != chess_game_position(game));
+        CHECK_ERR(chess_game_push_uci(copy, "e8d8", NULL), CHESS_OK);
+        CHECK(chess_game_ply_count(copy) == 2 && chess_game_ply_count(game) == 1);
+        CHECK(chess_game_clone(NULL) == NULL);
+        chess_game_free(copy);
+    }
     chess_game_free(NULL);
     chess_game_free(standard);
     chess_game_free(game);

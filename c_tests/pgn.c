@@ -82,6 +82,16 @@ typedef struct {
 
 /* Reads every game of `reader` into `s` (broken ones as "ERROR line:column code message" and
  * their partial game), frees the reader, and returns the counts. */
+/* What went wrong in the reader's last call (a checked chess_pgn_reader_last_error). */
+static chess_pgn_error_info last_error(const chess_pgn_reader *reader) {
+    chess_pgn_error_info info;
+    memset(&info, 0x55, sizeof info);
+    info.size = sizeof info;
+    CHECK_ERR(chess_pgn_reader_last_error(reader, &info), CHESS_OK);
+    CHECK(strlen(info.message) < CHESS_PGN_MESSAGE_MAX);
+    return info;
+}
+
 static counts read_all(chess_pgn_reader *reader, summary *s) {
     counts c = {0, 0, 0};
     chess_error code;
@@ -95,23 +105,23 @@ static counts read_all(chess_pgn_reader *reader, summary *s) {
         if (code == CHESS_OK) {
             c.games++;
             c.plies += chess_game_ply_count(game);
-            CHECK(chess_pgn_reader_error_line(reader) == 0 && chess_pgn_reader_error_column(reader) == 0);
+            {
+                chess_pgn_error_info none = last_error(reader);
+                CHECK(none.code == CHESS_OK && none.line == 0 && none.column == 0 && none.message[0] == '\0');
+            }
             describe(s, game);
             chess_game_free(game);
         } else {
-            char message[512], line[800];
-            size_t len = 0;
+            char line[800];
             chess_game *partial = NULL;
+            chess_pgn_error_info info = last_error(reader);
             c.games++;
             c.broken++;
             CHECK(game == NULL);
-            CHECK_ERR(chess_pgn_reader_error_message(reader, message, sizeof message, &len), CHESS_OK);
-            CHECK(len == strlen(message) && len > 0);
-            CHECK(chess_pgn_reader_error_game_number(reader) == (uint64_t)c.games);
-            snprintf(line, sizeof line, "ERROR %llu:%llu %d ply %u %s\n",
-                     (unsigned long long)chess_pgn_reader_error_line(reader),
-                     (unsigned long long)chess_pgn_reader_error_column(reader), (int)code,
-                     chess_pgn_reader_error_ply(reader), message);
+            CHECK(info.code == code && info.message[0] != '\0');
+            CHECK(info.game == (uint64_t)c.games);
+            snprintf(line, sizeof line, "ERROR %llu:%llu %u ply %u %s\n", (unsigned long long)info.line,
+                     (unsigned long long)info.column, (unsigned)code, (unsigned)info.ply, info.message);
             append(s, line);
             CHECK_ERR(chess_pgn_reader_partial_game(reader, &partial), CHESS_OK);
             describe(s, partial);
@@ -123,7 +133,7 @@ static counts read_all(chess_pgn_reader *reader, summary *s) {
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
     CHECK(game == (chess_game *)&c);
-    CHECK(chess_pgn_reader_error_line(reader) == 0);
+    CHECK(last_error(reader).line == 0);
     CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_END);
     chess_pgn_reader_free(reader);
     return c;
@@ -467,8 +477,10 @@ static void test_io_errors_and_nulls(void) {
     CHECK_ERR(chess_pgn_reader_open_file(path, &out), CHESS_ERR_FILE_NOT_FOUND);
     CHECK_ERR(chess_pgn_reader_open_file(datadir, &out), CHESS_OK); /* a directory opens... */
     CHECK_ERR(chess_pgn_reader_next(out, &game_out), CHESS_ERR_IO); /* ...but cannot be read */
-    CHECK_ERR(chess_pgn_reader_error_message(out, buf, sizeof buf, &len), CHESS_OK);
-    CHECK(len > 0 && chess_pgn_reader_error_line(out) > 0);
+    {
+        chess_pgn_error_info info = last_error(out);
+        CHECK(info.code == CHESS_ERR_IO && info.message[0] != '\0' && info.line > 0);
+    }
     CHECK_ERR(chess_pgn_reader_next(out, &game_out), CHESS_END);
     CHECK(game_out == (chess_game *)&game);
     chess_pgn_reader_free(out);
@@ -482,9 +494,11 @@ static void test_io_errors_and_nulls(void) {
     CHECK_ERR(chess_pgn_reader_from_callback(read_file_fn, NULL, NULL), CHESS_ERR_NULL_POINTER);
     CHECK(out == untouched);
     CHECK_ERR(chess_pgn_reader_next(NULL, &game), CHESS_ERR_NULL_POINTER);
-    CHECK(chess_pgn_reader_error_line(NULL) == 0 && chess_pgn_reader_error_column(NULL) == 0);
-    CHECK(chess_pgn_reader_error_game_number(NULL) == 0 && chess_pgn_reader_error_ply(NULL) == 0);
-    CHECK_ERR(chess_pgn_reader_error_message(NULL, buf, sizeof buf, &len), CHESS_ERR_NULL_POINTER);
+    {
+        chess_pgn_error_info info;
+        info.size = sizeof info;
+        CHECK_ERR(chess_pgn_reader_last_error(NULL, &info), CHESS_ERR_NULL_POINTER);
+    }
     CHECK_ERR(chess_pgn_reader_partial_game(NULL, &game), CHESS_ERR_NULL_POINTER);
     chess_pgn_reader_free(NULL);
 
@@ -493,9 +507,16 @@ static void test_io_errors_and_nulls(void) {
     CHECK_ERR(chess_pgn_reader_next(reader, NULL), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_pgn_reader_partial_game(reader, NULL), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
-    CHECK_ERR(chess_pgn_reader_error_message(reader, buf, sizeof buf, &len), CHESS_OK);
-    CHECK(len == 0 && buf[0] == '\0');
-    CHECK_ERR(chess_pgn_reader_error_message(reader, NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+    {
+        chess_pgn_error_info info = last_error(reader);
+        CHECK(info.code == CHESS_OK && info.message[0] == '\0');
+        CHECK_ERR(chess_pgn_reader_last_error(reader, NULL), CHESS_ERR_NULL_POINTER);
+        /* A struct from a smaller, older header is refused, not overwritten. */
+        info.size = sizeof info - 1;
+        info.code = 12345;
+        CHECK_ERR(chess_pgn_reader_last_error(reader, &info), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK(info.code == 12345);
+    }
     chess_pgn_reader_free(reader);
 
     game = chess_game_new(NULL);
@@ -532,13 +553,11 @@ static void test_callback_error(void) {
     int calls = 0;
     chess_pgn_reader *reader = NULL;
     chess_game *game = NULL;
-    char message[256];
     CHECK_ERR(chess_pgn_reader_from_callback(failing_fn, &calls, &reader), CHESS_OK);
     CHECK(calls == 0);
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_IO);
     CHECK(game == NULL && calls == 2);
-    CHECK_ERR(chess_pgn_reader_error_message(reader, message, sizeof message, NULL), CHESS_OK);
-    CHECK(strstr(message, "read error") != NULL);
+    CHECK(strstr(last_error(reader).message, "read error") != NULL);
     CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_OK);
     chess_game_free(game);
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
@@ -555,9 +574,15 @@ static void test_nul_bytes(void) {
     char white[16];
     CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)pgn, sizeof pgn - 1, &reader), CHESS_OK);
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_NUL_BYTE);
-    CHECK(chess_pgn_reader_error_line(reader) == 1 && chess_pgn_reader_error_game_number(reader) == 1);
+    {
+        chess_pgn_error_info info = last_error(reader);
+        CHECK(info.line == 1 && info.game == 1 && info.code == CHESS_ERR_PGN_NUL_BYTE);
+    }
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_NUL_BYTE);
-    CHECK(chess_pgn_reader_error_line(reader) == 7 && chess_pgn_reader_error_ply(reader) == 2);
+    {
+        chess_pgn_error_info info = last_error(reader);
+        CHECK(info.line == 7 && info.ply == 2);
+    }
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
     CHECK_ERR(chess_game_tag(game, "White", white, sizeof white, NULL), CHESS_OK);
     CHECK(strcmp(white, "last") == 0);

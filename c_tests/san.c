@@ -105,16 +105,16 @@ static void test_read(void) {
     CHECK(mv == uci(knights, "e2c3"));
 
     /* Strict: only the canonical text, suffix included. */
-    CHECK_ERR(chess_move_from_san_strict(start, "Nf3", &mv), CHESS_OK);
+    CHECK_ERR(chess_move_from_san_with(start, "Nf3", CHESS_SAN_STRICT, &mv), CHESS_OK);
     CHECK(mv == nf3);
     CHECK_ERR(chess_move_from_san_with(start, "Nf3", CHESS_SAN_STRICT, &mv), CHESS_OK);
     mv = 0x1234;
-    CHECK_ERR(chess_move_from_san_strict(start, "Ngf3", &mv), CHESS_ERR_SAN_NOT_CANONICAL);
-    CHECK_ERR(chess_move_from_san_strict(start, "Nf3+", &mv), CHESS_ERR_SAN_NOT_CANONICAL);
-    CHECK_ERR(chess_move_from_san_strict(castle, "0-0", &mv), CHESS_ERR_SAN_NOT_CANONICAL);
+    CHECK_ERR(chess_move_from_san_with(start, "Ngf3", CHESS_SAN_STRICT, &mv), CHESS_ERR_SAN_NOT_CANONICAL);
+    CHECK_ERR(chess_move_from_san_with(start, "Nf3+", CHESS_SAN_STRICT, &mv), CHESS_ERR_SAN_NOT_CANONICAL);
+    CHECK_ERR(chess_move_from_san_with(castle, "0-0", CHESS_SAN_STRICT, &mv), CHESS_ERR_SAN_NOT_CANONICAL);
     CHECK_ERR(chess_move_from_san_with(start, "g1f3", CHESS_SAN_STRICT, &mv), CHESS_ERR_SAN_NOT_CANONICAL);
-    CHECK_ERR(chess_move_from_san_strict(start, "Nf4", &mv), CHESS_ERR_ILLEGAL_MOVE);
-    CHECK_ERR(chess_move_from_san_strict(start, "nf3", &mv), CHESS_ERR_SAN_SYNTAX);
+    CHECK_ERR(chess_move_from_san_with(start, "Nf4", CHESS_SAN_STRICT, &mv), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_move_from_san_with(start, "nf3", CHESS_SAN_STRICT, &mv), CHESS_ERR_SAN_SYNTAX);
     CHECK(mv == 0x1234);
 
     /* The three kinds of failure; *out stays. */
@@ -132,7 +132,7 @@ static void test_read(void) {
 
     /* The null move only with CHESS_SAN_ALLOW_NULL, and never in check. */
     CHECK_ERR(chess_move_from_san(start, "--", &mv), CHESS_ERR_ILLEGAL_MOVE);
-    CHECK_ERR(chess_move_from_san_strict(start, "--", &mv), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_ERR(chess_move_from_san_with(start, "--", CHESS_SAN_STRICT, &mv), CHESS_ERR_ILLEGAL_MOVE);
     CHECK(mv == 0x1234);
     CHECK_ERR(chess_move_from_san_with(start, "--", CHESS_SAN_ALLOW_NULL, &mv), CHESS_OK);
     CHECK(mv == CHESS_MOVE_NONE);
@@ -150,9 +150,9 @@ static void test_read(void) {
     CHECK_ERR(chess_move_from_san(NULL, "Nf3", &mv), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_move_from_san(start, NULL, &mv), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_move_from_san(start, "Nf3", NULL), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_move_from_san_strict(NULL, "Nf3", &mv), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_move_from_san_strict(start, NULL, &mv), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_move_from_san_strict(start, "Nf3", NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_from_san_with(NULL, "Nf3", CHESS_SAN_STRICT, &mv), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_from_san_with(start, NULL, CHESS_SAN_STRICT, &mv), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_move_from_san_with(start, "Nf3", CHESS_SAN_STRICT, NULL), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_move_from_san_with(NULL, "Nf3", 0, &mv), CHESS_ERR_NULL_POINTER);
     CHECK(mv == 0x1234);
 
@@ -251,7 +251,7 @@ static size_t round_trip(const chess_position *pos, const char *fen) {
         size_t count = 0;
         int ok = chess_move_to_san(pos, moves[i], san, sizeof san, &len) == CHESS_OK && len < CHESS_SAN_MAX &&
                  chess_move_from_san(pos, san, &lenient) == CHESS_OK && lenient == moves[i] &&
-                 chess_move_from_san_strict(pos, san, &strict) == CHESS_OK && strict == moves[i] &&
+                 chess_move_from_san_with(pos, san, CHESS_SAN_STRICT, &strict) == CHESS_OK && strict == moves[i] &&
                  chess_moves_from_line(pos, san, CHESS_SAN_STRICT, line, 2, &count, NULL) == CHESS_OK &&
                  count == 1 && line[0] == moves[i];
         checks++;

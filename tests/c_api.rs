@@ -205,6 +205,91 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
     assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
 }
 
+/// Every function of the header is called from the C test programs.
+#[test]
+fn c_tests_call_every_header_function() {
+    let mut sources = String::new();
+    for entry in std::fs::read_dir(Path::new(MANIFEST_DIR).join("c_tests")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "c") {
+            sources.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
+    let uncalled: Vec<String> =
+        header_functions().into_iter().filter(|f| !sources.contains(&format!("{f}("))).collect();
+    assert!(uncalled.is_empty(), "no C test calls {uncalled:?}");
+}
+
+/// The README's table of the C API lists every function of the header, once, and nothing else.
+#[test]
+fn readme_function_table_matches_the_header() {
+    let readme = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("README.md")).unwrap();
+    let table = readme.split_once("### Functions").expect("a Functions section").1;
+    let table = &table[..table.find("\n#").unwrap_or(table.len())];
+    let mut listed = Vec::new();
+    for row in table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| family") && !l.starts_with("| ---")) {
+        // `| family | prefix | functions |`: names in backticks, written whole.
+        let functions = row.rsplit('|').nth(1).unwrap_or_default();
+        listed.extend(functions.split('`').skip(1).step_by(2).filter(|n| n.starts_with("chess_")).map(str::to_string));
+    }
+    let unique: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(unique.len(), listed.len(), "a function is listed twice");
+    let declared = header_functions();
+    let missing: Vec<_> = declared.difference(&unique).collect();
+    let extra: Vec<_> = unique.difference(&declared).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "not in the README: {missing:?}; not in the header: {extra:?}");
+}
+
+/// A C program printing the size and alignment of every type the header declares and the
+/// offset of every struct field, built with `extra` compiler flags.
+fn layouts(extra: &[&str], name: &str) -> String {
+    let source = work_dir().join("layouts.c");
+    std::fs::write(
+        &source,
+        r#"#include <chesscore.h>
+#include <stddef.h>
+#include <stdio.h>
+#define TYPE(t) do { struct probe { char c; t x; }; printf(#t " %zu %zu\n", sizeof(t), offsetof(struct probe, x)); } while (0)
+#define FIELD(t, f) printf(#t "." #f " %zu\n", offsetof(t, f))
+int main(void) {
+    TYPE(chess_error); TYPE(chess_move); TYPE(chess_square); TYPE(chess_color); TYPE(chess_piece);
+    TYPE(chess_piece_kind); TYPE(chess_move_kind); TYPE(chess_ep_mode); TYPE(chess_result);
+    TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
+    TYPE(chess_fen_info); TYPE(chess_pgn_error_info);
+    FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
+    FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
+    FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
+    FIELD(chess_pgn_error_info, column); FIELD(chess_pgn_error_info, ply); FIELD(chess_pgn_error_info, message);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let exe = work_dir().join(name);
+    let mut command = compiler(false);
+    command.args(C_FLAGS).args(extra).arg("-I").arg(Path::new(MANIFEST_DIR).join("include")).arg(&source);
+    run_checked(command.arg("-o").arg(&exe));
+    run_checked(&mut c_program(&exe))
+}
+
+/// Every type crossing the boundary has a fixed width: `-fshort-enums`, which shrinks C enums,
+/// changes no size, alignment or offset. And C's `chess_position` is the Rust position's size
+/// and alignment.
+#[test]
+fn layouts_are_fixed_and_match_the_rust_types() {
+    let plain = layouts(&[], "layouts");
+    let short = layouts(&["-fshort-enums"], "layouts_short_enums");
+    assert_eq!(plain, short, "-fshort-enums changes the ABI");
+    let position = plain.lines().find(|l| l.starts_with("chess_position ")).unwrap();
+    let expected = format!("chess_position {} {}", size_of::<Position>(), align_of::<Position>());
+    assert_eq!(position, expected);
+    for (c_type, bytes) in
+        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2)]
+    {
+        assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
+    }
+}
+
 /// Builds and runs one of the C test programs, which ends with a tally of failed checks.
 fn run_suite(source: &str, args: &[PathBuf]) {
     let output = run_checked(c_program(&build(source)).args(args));

@@ -101,10 +101,14 @@ fn handles_text_and_moves() {
 
         // Renderings.
         let mut board = [0 as c_char; 128];
-        assert_eq!(chess_position_board_string(start, board.as_mut_ptr(), board.len(), &mut len), CHESS_OK);
+        assert_eq!(
+            chess_position_to_text(start, CHESS_TEXT_BOARD, board.as_mut_ptr(), board.len(), &mut len),
+            CHESS_OK
+        );
         assert_eq!(len, 71);
         let mut unicode = vec![0 as c_char; 512];
-        assert_eq!(chess_position_to_unicode(start, unicode.as_mut_ptr(), unicode.len(), &mut len), CHESS_OK);
+        let code = chess_position_to_text(start, CHESS_TEXT_UNICODE, unicode.as_mut_ptr(), unicode.len(), &mut len);
+        assert_eq!(code, CHESS_OK);
         assert!(CStr::from_ptr(unicode.as_ptr()).to_str().unwrap().contains('♔'));
 
         chess_position_free(child);
@@ -118,19 +122,36 @@ fn handles_text_and_moves() {
 fn null_and_bad_arguments() {
     unsafe {
         let mut pos = null_mut();
-        let mut offset = 0;
         assert_eq!(chess_fen_parse(null(), &mut pos), CHESS_ERR_NULL_POINTER);
         assert_eq!(chess_fen_parse(KIWIPETE.as_ptr(), null_mut()), CHESS_ERR_NULL_POINTER);
-        let code = chess_fen_parse_ex(c"8/8/8/8/8/8/8/8 w - - 0 1".as_ptr(), &mut pos, &mut offset);
-        assert_eq!(code, CHESS_ERR_FEN_MISSING_KING);
+        assert_eq!(chess_fen_parse(c"8/8/8/8/8/8/8/8 w - - 0 1".as_ptr(), &mut pos), CHESS_ERR_FEN_MISSING_KING);
         assert!(pos.is_null());
-        let code = chess_fen_parse_ex(
+        // By value: into a position the caller holds, with the error's offset.
+        let mut value = std::mem::MaybeUninit::<chess_position>::uninit();
+        let mut info = chess_fen_info {
+            size: size_of::<chess_fen_info>(),
+            error_offset: 0,
+            dropped_castling: 0,
+            dropped_en_passant: 0,
+        };
+        let code = chess_fen_parse_with(
             c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 \xc3\xa9".as_ptr(),
-            &mut pos,
-            &mut offset,
+            0,
+            value.as_mut_ptr(),
+            &mut info,
         );
         assert_eq!(code, CHESS_ERR_FEN_INVALID_CHARACTER);
-        assert_eq!(offset, 55);
+        assert_eq!(info.error_offset, 55);
+        assert_eq!(chess_fen_parse_into(KIWIPETE.as_ptr(), value.as_mut_ptr()), CHESS_OK);
+        let mut stack = [value.assume_init_read(); 2];
+        assert_eq!(chess_perft(&stack[0], 2), 2039);
+        let mut moves = [0; CHESS_MAX_MOVES];
+        let n = chess_legal_moves(&stack[0], moves.as_mut_ptr(), moves.len());
+        chess_position_play_into(&stack[0], moves[0], &mut stack[1]);
+        assert_eq!(chess_legal_moves(&stack[1], null_mut(), 0) > 0, n > 0);
+        chess_position_play_into(&stack[1], 0, &mut stack[1]);
+        chess_position_init(&mut stack[1]);
+        assert_eq!(chess_perft(&stack[1], 2), 400);
         assert_eq!(chess_legal_moves(null(), null_mut(), 0), 0);
         assert_eq!(chess_perft(null(), 3), 0);
         assert!(!chess_position_in_check(null()));
@@ -140,7 +161,7 @@ fn null_and_bad_arguments() {
         assert!(!CStr::from_ptr(chess_error_message(9999)).to_bytes().is_empty());
         assert!(!CStr::from_ptr(chess_version()).to_bytes().is_empty());
         let start = chess_position_new();
-        assert_eq!(chess_position_piece_at(start, 64), chess_piece::CHESS_NO_PIECE);
+        assert_eq!(chess_position_piece_at(start, 64), CHESS_NO_PIECE);
         assert_eq!(chess_position_pieces(start, 7, 1), 0);
         let mut mv = 0;
         assert_eq!(chess_move_from_uci(start, c"e2e5".as_ptr(), &mut mv), CHESS_ERR_ILLEGAL_MOVE);
@@ -176,7 +197,7 @@ fn games_hand_out_their_positions() {
         assert_eq!(chess_game_san_moves(game, san.as_mut_ptr(), san.len(), &mut len), CHESS_OK);
         assert_eq!(CStr::from_ptr(san.as_ptr()), c"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
         let outcome = chess_game_outcome(game);
-        assert_eq!(outcome.result, chess_result::CHESS_RESULT_ONGOING);
+        assert_eq!(outcome.result, CHESS_RESULT_ONGOING);
         // The start position outlives every push and pop.
         for _ in 0..7 {
             assert_eq!(chess_game_pop(game, null_mut()), CHESS_OK);
@@ -219,13 +240,14 @@ fn epd_records() {
 #[test]
 fn chess960_positions() {
     unsafe {
-        let pos = chess_position_new_chess960(0);
+        let pos = chess_position_new();
+        assert_eq!(chess_position_init_chess960(pos, 0), CHESS_OK);
         assert!(chess_position_is_chess960(pos));
         assert_eq!(chess_position_chess960_number(pos), 0);
-        assert!(chess_position_new_chess960(960).is_null());
+        assert_eq!(chess_position_init_chess960(pos, 960), CHESS_ERR_INVALID_ARGUMENT);
         let mut buf = [0 as c_char; CHESS_FEN_MAX];
         let mut len = 0;
-        let code = chess_fen_write_ex(pos, 2, 2, buf.as_mut_ptr(), buf.len(), &mut len);
+        let code = chess_fen_write_with(pos, CHESS_FEN_WRITE_SHREDDER, buf.as_mut_ptr(), buf.len(), &mut len);
         assert_eq!(code, CHESS_OK);
         assert_eq!(CStr::from_ptr(buf.as_ptr()), c"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
         let mut other = null_mut();
@@ -265,14 +287,10 @@ unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
             code => {
                 assert!(game.is_null());
                 assert_eq!(code, CHESS_ERR_ILLEGAL_MOVE);
-                let message = text(|b, c, l| chess_pgn_reader_error_message(reader, b, c, l));
-                assert_eq!(
-                    (chess_pgn_reader_error_line(reader), chess_pgn_reader_error_column(reader)),
-                    (8, 13),
-                    "{message}"
-                );
-                assert_eq!(chess_pgn_reader_error_game_number(reader), 2);
-                assert_eq!(chess_pgn_reader_error_ply(reader), 3);
+                let info = last_error(reader);
+                let message = CStr::from_ptr(info.message.as_ptr()).to_str().unwrap().to_string();
+                assert_eq!((info.line, info.column, info.code), (8, 13, code), "{message}");
+                assert_eq!((info.game, info.ply), (2, 3));
                 let mut partial = null_mut();
                 assert_eq!(chess_pgn_reader_partial_game(reader, &mut partial), CHESS_OK);
                 games.push((message, chess_game_ply_count(partial)));
@@ -283,10 +301,18 @@ unsafe fn read_all(reader: *mut chess_pgn_reader) -> Vec<(String, usize)> {
     // The end is sticky, and clears the error.
     let mut game = null_mut();
     assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_END);
-    assert_eq!(chess_pgn_reader_error_line(reader), 0);
+    assert_eq!(last_error(reader).line, 0);
     assert_eq!(chess_pgn_reader_partial_game(reader, &mut game), CHESS_END);
     assert!(game.is_null());
     games
+}
+
+/// What went wrong in the reader's last call.
+unsafe fn last_error(reader: *const chess_pgn_reader) -> chess_pgn_error_info {
+    let mut info = std::mem::zeroed::<chess_pgn_error_info>();
+    info.size = size_of::<chess_pgn_error_info>();
+    assert_eq!(chess_pgn_reader_last_error(reader, &mut info), CHESS_OK);
+    info
 }
 
 fn expected_games() -> Vec<(String, usize)> {
@@ -320,8 +346,9 @@ fn pgn_reader_from_buffer() {
         assert_eq!(reader, untouched);
         let mut game = null_mut();
         assert_eq!(chess_pgn_reader_next(null_mut(), &mut game), CHESS_ERR_NULL_POINTER);
-        assert_eq!(chess_pgn_reader_error_line(null()), 0);
-        assert_eq!(chess_pgn_reader_error_message(null(), null_mut(), 0, null_mut()), CHESS_ERR_NULL_POINTER);
+        let mut info = std::mem::zeroed::<chess_pgn_error_info>();
+        info.size = size_of::<chess_pgn_error_info>();
+        assert_eq!(chess_pgn_reader_last_error(null(), &mut info), CHESS_ERR_NULL_POINTER);
         chess_pgn_reader_free(null_mut());
     }
 }
@@ -375,7 +402,7 @@ fn pgn_games_tags_and_export() {
         let mut game = null_mut();
         assert_eq!(chess_pgn_reader_next(reader, &mut game), CHESS_OK);
         chess_pgn_reader_free(reader); // the game is the caller's
-        assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_WHITE_WINS);
+        assert_eq!(chess_game_result(game), CHESS_RESULT_WHITE_WINS);
         assert_eq!(fen_of(chess_game_position(game)), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
         assert_eq!(chess_game_tag_count(game), 2);
         let mut name = [0 as c_char; 8];
@@ -423,7 +450,7 @@ fn pgn_games_tags_and_export() {
         // A new game has no tags and writes the roster.
         let game = chess_game_new(null());
         assert_eq!(chess_game_tag_count(game), 0);
-        assert_eq!(chess_game_result(game), chess_result::CHESS_RESULT_ONGOING);
+        assert_eq!(chess_game_result(game), CHESS_RESULT_ONGOING);
         assert_eq!(chess_game_push_san(game, c"f3".as_ptr(), null_mut()), CHESS_OK);
         assert!(text(|b, c, l| chess_game_to_pgn(game, b, c, l)).ends_with("\n\n1. f3 *\n"));
         chess_game_free(game);

@@ -304,33 +304,28 @@ fn fen_file() -> std::ffi::CString {
 fn fen_and_san(c: &mut Check) -> Option<()> {
     unsafe {
         let file = c.quiet(fen_file);
-        let (mut out, mut offset) = (dangling(), 77);
-        let code = chess_fen_read_file(file.as_ptr(), &mut out, &mut offset);
-        c.check(code, out == dangling() && offset == 77)?;
-        drop(Pos(out));
+        // Positions by value need no allocation at all.
+        let mut value = std::mem::zeroed::<chess_position>();
+        let mut info = chess_fen_info {
+            size: size_of::<chess_fen_info>(),
+            error_offset: 77,
+            dropped_castling: 9,
+            dropped_en_passant: 9,
+        };
+        let code = chess_fen_read_file(file.as_ptr(), &mut value, &mut info);
+        c.check(code, info.error_offset == 77)?;
+        chess_position_init(&mut value);
+        c.check(chess_position_init_chess960(&mut value, 518), true)?;
         let start = Pos(c.handle(chess_position_new())?);
-        let _chess960 = Pos(c.handle(chess_position_new_chess960(518))?);
         let _copy = Pos(c.handle(chess_position_clone(start.0))?);
         for fen in FENS {
-            let (mut out, mut offset) = (dangling(), 77);
-            let code = chess_fen_parse_ex(fen.as_ptr(), &mut out, &mut offset);
-            c.check(code, out == dangling() && offset == 77)?;
-            let pos = Pos(out);
             let mut out = dangling();
             let code = chess_fen_parse(fen.as_ptr(), &mut out);
             c.check(code, out == dangling())?;
-            drop(Pos(out));
-            let mut out = dangling();
-            let mut repairs = chess_fen_repairs { dropped_castling: 9, dropped_en_passant: 9 };
-            let code = chess_fen_parse_with(
-                fen.as_ptr(),
-                CHESS_FEN_DROP_BAD_CASTLING,
-                &mut out,
-                &mut repairs,
-                ptr::null_mut(),
-            );
-            c.check(code, out == dangling() && repairs.dropped_castling == 9)?;
-            drop(Pos(out));
+            let pos = Pos(out);
+            let code = chess_fen_parse_with(fen.as_ptr(), CHESS_FEN_DROP_BAD_CASTLING, &mut value, &mut info);
+            c.check(code, info.dropped_castling == 9)?;
+            c.check(chess_fen_parse_into(fen.as_ptr(), &mut value), true)?;
             let mut out = dangling();
             let code = chess_fen_parse_chess960(fen.as_ptr(), &mut out);
             c.check(code, out == dangling())?;
@@ -349,8 +344,8 @@ fn fen_and_san(c: &mut Check) -> Option<()> {
                 ptr::null_mut(),
             );
             c.check(code, split.untouched())?;
-            for render in [chess_position_board_string, chess_position_to_ascii, chess_position_to_unicode] {
-                text::<512>(c, |b, n, l| render(pos.0, b, n, l))?;
+            for style in [CHESS_TEXT_BOARD, CHESS_TEXT_ASCII, CHESS_TEXT_UNICODE] {
+                text::<512>(c, |b, n, l| chess_position_to_text(pos.0, style, b, n, l))?;
             }
 
             let mut moves = [0; 256];
@@ -360,7 +355,7 @@ fn fen_and_san(c: &mut Check) -> Option<()> {
             for &mv in &moves[..count] {
                 let san = text::<16>(c, |b, n, l| chess_move_to_san(pos.0, mv, b, n, l))?;
                 let mut back = NO_MOVE;
-                let code = chess_move_from_san_strict(pos.0, san.buf.as_ptr(), &mut back);
+                let code = chess_move_from_san_with(pos.0, san.buf.as_ptr(), CHESS_SAN_STRICT, &mut back);
                 c.check(code, back == NO_MOVE)?;
                 assert_eq!(back, mv);
                 let uci = text::<8>(c, |b, n, l| chess_move_to_uci(mv, b, n, l))?;
@@ -368,7 +363,6 @@ fn fen_and_san(c: &mut Check) -> Option<()> {
                 c.check(code, true)?;
             }
         }
-        let mut out = dangling();
         let code = chess_fen_from_components(
             c"8/8/8/4k3/8/8/8/4K3".as_ptr(),
             c"w".as_ptr(),
@@ -376,11 +370,10 @@ fn fen_and_san(c: &mut Check) -> Option<()> {
             c"-".as_ptr(),
             c"0".as_ptr(),
             c"1".as_ptr(),
-            &mut out,
+            &mut value,
             ptr::null_mut(),
         );
-        c.check(code, out == dangling())?;
-        drop(Pos(out));
+        c.check(code, true)?;
         let (mut moves, mut count, mut bad) = ([NO_MOVE; 8], 99, 99);
         let line = c"e4 e7e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6";
         let code = chess_moves_from_line(start.0, line.as_ptr(), 0, moves.as_mut_ptr(), 8, &mut count, &mut bad);
@@ -480,14 +473,15 @@ fn game_scenario(c: &mut Check) -> Option<()> {
                     }
                 }
                 _ => {
-                    let uci = text::<8>(c, |b, n, l| chess_move_to_uci_in(pos, mv, b, n, l))?;
+                    let flags = if chess_position_is_chess960(pos) { CHESS_UCI_KING_TAKES_ROOK } else { 0 };
+                    let uci = text::<8>(c, |b, n, l| chess_move_to_uci_with(mv, flags, b, n, l))?;
                     {
                         let out = &raw mut out;
                         change(c, g, || chess_game_push_uci(g, uci.buf.as_ptr(), out), || *out == NO_MOVE)?
                     }
                 }
             };
-            if chess_game_outcome(g).result != chess_result::CHESS_RESULT_ONGOING {
+            if chess_game_outcome(g).result != CHESS_RESULT_ONGOING {
                 break;
             }
         }
@@ -599,9 +593,9 @@ fn epd_scenario(c: &mut Check) -> Option<()> {
                     let kind = chess_epd_operand_kind(epd.0, op, j);
                     let (mut int, mut float, mut mv, mut s) = (7i64, 7.0f64, NO_MOVE, Text::<64>::new());
                     let code = match kind {
-                        chess_operand_kind::CHESS_OPERAND_INTEGER => chess_epd_operand_integer(epd.0, op, j, &mut int),
-                        chess_operand_kind::CHESS_OPERAND_FLOAT => chess_epd_operand_float(epd.0, op, j, &mut float),
-                        chess_operand_kind::CHESS_OPERAND_MOVE => chess_epd_operand_move(epd.0, op, j, &mut mv),
+                        CHESS_OPERAND_INTEGER => chess_epd_operand_integer(epd.0, op, j, &mut int),
+                        CHESS_OPERAND_FLOAT => chess_epd_operand_float(epd.0, op, j, &mut float),
+                        CHESS_OPERAND_MOVE => chess_epd_operand_move(epd.0, op, j, &mut mv),
                         _ => chess_epd_operand_string(epd.0, op, j, s.buf.as_mut_ptr(), 64, &mut s.len),
                     };
                     c.check(code, true)?;
@@ -610,8 +604,9 @@ fn epd_scenario(c: &mut Check) -> Option<()> {
             }
         }
         let mut out = dangling();
-        let code = chess_epd_parse_chess960(
+        let code = chess_epd_parse_with(
             c"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - id \"960\";".as_ptr(),
+            CHESS_FEN_CHESS960,
             &mut out,
         );
         c.check(code, out == dangling())?;
@@ -652,18 +647,16 @@ fn read_pgn(c: &mut Check, pgn: &[u8], callback: bool) -> Option<()> {
             let entry = match code {
                 CHESS_OK => (0, chess_game_ply_count(out) as u64, chess_game_tag_count(out) as u64),
                 CHESS_END => (1, 0, 0),
-                _ => (code as i32, chess_pgn_reader_error_game_number(reader.0), chess_pgn_reader_error_line(reader.0)),
+                _ => {
+                    let info = last_error(reader.0);
+                    (code as i32, info.game, info.line)
+                }
             };
             c.log.push(entry);
             if c.check(code, out == dangling()).is_none() {
                 // The reader answers, then goes on or ends (which the log shows), unless
                 // allocations keep failing.
-                chess_pgn_reader_error_line(reader.0);
-                c.quiet(|| {
-                    text::<512>(&mut Check { log: Vec::new() }, |b, n, l| {
-                        chess_pgn_reader_error_message(reader.0, b, n, l)
-                    })
-                })?;
+                last_error(reader.0);
                 if matches!(MODE.get(), Mode::FailFrom(_)) {
                     return None;
                 }
@@ -676,9 +669,7 @@ fn read_pgn(c: &mut Check, pgn: &[u8], callback: bool) -> Option<()> {
                 }
                 CHESS_END => return Some(()),
                 _ => {
-                    chess_pgn_reader_error_column(reader.0);
-                    chess_pgn_reader_error_ply(reader.0);
-                    text::<512>(c, |b, n, l| chess_pgn_reader_error_message(reader.0, b, n, l))?;
+                    assert!(last_error(reader.0).message[0] != 0);
                     let mut partial = dangling();
                     let code = chess_pgn_reader_partial_game(reader.0, &mut partial);
                     c.check(code, partial == dangling())?;
@@ -687,6 +678,14 @@ fn read_pgn(c: &mut Check, pgn: &[u8], callback: bool) -> Option<()> {
             }
         }
     }
+}
+
+/// What went wrong in the reader's last call (this call allocates nothing).
+unsafe fn last_error(reader: *const chess_pgn_reader) -> chess_pgn_error_info {
+    let mut info = std::mem::zeroed::<chess_pgn_error_info>();
+    info.size = size_of::<chess_pgn_error_info>();
+    assert_eq!(chess_pgn_reader_last_error(reader, &mut info), CHESS_OK);
+    info
 }
 
 /// The tags of a game read, by index and by name.

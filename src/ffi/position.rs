@@ -17,6 +17,7 @@ use crate::Position;
 /// never freed. Games and EPD records hand out positions they own, to read only.
 // `u64`s give the alignment of the core's position (checked below).
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct chess_position {
     _private: [u64; 16],
 }
