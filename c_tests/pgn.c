@@ -591,6 +591,187 @@ static void test_nul_bytes(void) {
     chess_pgn_reader_free(reader);
 }
 
+/* A reader over `text` with `options`; NULL options keep the defaults. */
+static chess_pgn_reader *reader_with(const char *text, const chess_pgn_options *options) {
+    chess_pgn_reader *reader = NULL;
+    CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)text, strlen(text), &reader), CHESS_OK);
+    if (options != NULL) {
+        CHECK_ERR(chess_pgn_reader_set_options(reader, options), CHESS_OK);
+    }
+    return reader;
+}
+
+/* Strict SAN, lossy text, headers only and limits, each against the default reading; options
+ * set between games apply from the next one; bad options change nothing. */
+static void test_options(void) {
+    static const char checks_missing[] = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n";
+    static const char latin1[] = "[White \"caf\xe9\"]\n\n1. e4 {\xe9t\xe9} *\n";
+    static const char two[] = "[White \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n"
+                              "1. O-O {castled} (1. Kd1 $2) Kd7 2. Rf7+ Kd6 1-0\n\n"
+                              "[White \"b\"]\n\n1. e5 {illegal} 0-1\n";
+    chess_pgn_options options = {.size = sizeof options};
+    chess_pgn_reader *reader;
+    chess_game *game = NULL;
+    char text[64];
+    chess_position pos, start;
+
+    options.flags = CHESS_PGN_STRICT_SAN;
+    reader = reader_with(checks_missing, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_SAN_NOT_CANONICAL);
+    CHECK(last_error(reader).ply == 7);
+    chess_pgn_reader_free(reader);
+    reader = reader_with(checks_missing, NULL);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    CHECK(chess_game_ply_count(game) == 7);
+    chess_game_free(game);
+    chess_pgn_reader_free(reader);
+
+    reader = reader_with(latin1, NULL);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_INVALID_UTF8);
+    chess_pgn_reader_free(reader);
+    options.flags = CHESS_PGN_LOSSY_TEXT;
+    reader = reader_with(latin1, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    CHECK_ERR(chess_game_tag(game, "White", text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "caf\xef\xbf\xbd") == 0);
+    CHECK_ERR(chess_node_comment(game, chess_node_first_child(game, CHESS_NODE_ROOT), CHESS_COMMENT_AFTER, 0, text,
+                                 sizeof text, NULL),
+              CHESS_OK);
+    CHECK(strcmp(text, "\xef\xbf\xbdt\xef\xbf\xbd") == 0);
+    chess_game_free(game);
+    chess_pgn_reader_free(reader);
+
+    /* Headers only: tags, start position and result; the illegal move is never read. */
+    options.flags = CHESS_PGN_HEADERS_ONLY;
+    reader = reader_with(two, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    CHECK(chess_node_count(game) == 1 && chess_game_ply_count(game) == 0);
+    CHECK(chess_game_result(game) == CHESS_RESULT_WHITE_WINS);
+    CHECK_ERR(chess_fen_parse_into("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &start), CHESS_OK);
+    CHECK(chess_position_zobrist(chess_game_start(game)) == chess_position_zobrist(&start));
+    CHECK(chess_node_comment_count(game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER) == 0);
+    chess_game_free(game);
+    /* Options apply from the next game: this one is read whole, and its bad move breaks it. */
+    options.flags = 0;
+    CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_ILLEGAL_MOVE);
+    chess_pgn_reader_free(reader);
+
+    /* Limits: 0 keeps the default, others replace it. */
+    options.max_depth = 1;
+    reader = reader_with(two, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    chess_game_free(game);
+    chess_pgn_reader_free(reader);
+    options.max_depth = 0;
+    options.max_comment_len = 5;
+    reader = reader_with(two, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_COMMENT_TOO_LONG);
+    chess_pgn_reader_free(reader);
+    options.max_comment_len = 0;
+    options.max_tag_len = 8;
+    reader = reader_with(two, &options);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_PGN_TAG_TOO_LONG);
+    chess_pgn_reader_free(reader);
+
+    /* Bad options: a short size, an unknown flag, NULLs; the reader keeps what it had. */
+    reader = reader_with(two, NULL);
+    options.max_tag_len = 0;
+    options.flags = 8;
+    CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_ERR_INVALID_ARGUMENT);
+    options.flags = CHESS_PGN_HEADERS_ONLY;
+    options.size = sizeof options - 1;
+    CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_pgn_reader_set_options(reader, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_set_options(NULL, &options), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    CHECK(chess_game_ply_count(game) == 4);
+    CHECK_ERR(chess_node_position(game, chess_node_first_child(game, CHESS_NODE_ROOT), &pos), CHESS_OK);
+    CHECK(chess_position_king_square(&pos, CHESS_WHITE) == 6 /* g1 */);
+    chess_game_free(game);
+    chess_pgn_reader_free(reader);
+}
+
+/* The node functions on a small tree: navigation, moves, SAN as written and generated, NAGs,
+ * comments before and after, positions; short buffers, bad nodes and NULLs. */
+static void test_nodes(void) {
+    static const char pgn[] = "{start} 1. e2-e4 $1 {good} {really} (1. d4?! {solid} 1... d5) (1. c4) 1... e5 *\n";
+    chess_pgn_reader *reader = reader_with(pgn, NULL);
+    chess_game *game = NULL;
+    chess_node e4, d4, c4, d5, e5, pushed;
+    char text[32];
+    size_t len = 0;
+    uint8_t nags[4] = {0};
+    chess_position pos;
+    chess_move mv;
+
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    chess_pgn_reader_free(reader);
+    CHECK(chess_node_count(game) == 6);
+    e4 = chess_node_first_child(game, CHESS_NODE_ROOT);
+    d4 = chess_node_next_sibling(game, e4);
+    c4 = chess_node_next_sibling(game, d4);
+    d5 = chess_node_first_child(game, d4);
+    e5 = chess_node_first_child(game, e4);
+    CHECK(chess_node_next_sibling(game, c4) == CHESS_NODE_NONE && chess_node_first_child(game, c4) == CHESS_NODE_NONE);
+    CHECK(chess_node_parent(game, d5) == d4 && chess_node_parent(game, e4) == CHESS_NODE_ROOT);
+    CHECK(chess_node_parent(game, CHESS_NODE_ROOT) == CHESS_NODE_NONE);
+    CHECK(chess_node_next_sibling(game, CHESS_NODE_ROOT) == CHESS_NODE_NONE);
+    CHECK(chess_node_ply(game, d5) == 2 && chess_node_ply(game, CHESS_NODE_ROOT) == 0);
+    CHECK_ERR(chess_move_from_uci(chess_game_start(game), "e2e4", &mv), CHESS_OK);
+    CHECK(chess_node_move(game, e4) == mv && chess_node_move(game, CHESS_NODE_ROOT) == CHESS_MOVE_NONE);
+
+    CHECK_ERR(chess_node_san(game, e4, text, sizeof text, &len), CHESS_OK);
+    CHECK(strcmp(text, "e2-e4") == 0 && len == 5);
+    CHECK_ERR(chess_node_san(game, e4, text, 5, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 5 && strcmp(text, "e2-e4") == 0);
+    CHECK_ERR(chess_node_san(game, CHESS_NODE_ROOT, text, sizeof text, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_node_san(game, 99, text, sizeof text, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_node_san(NULL, e4, text, sizeof text, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_node_san(game, e4, NULL, 4, NULL), CHESS_ERR_NULL_POINTER);
+
+    CHECK(chess_node_nags(game, e4, nags, sizeof nags) == 1 && nags[0] == 1);
+    CHECK(chess_node_nags(game, d4, NULL, 0) == 1);
+    CHECK(chess_node_nags(game, d4, NULL, 1) == 0);
+    CHECK(chess_node_nags(game, d4, nags, 1) == 1 && nags[0] == 6);
+    CHECK(chess_node_nags(game, e5, nags, sizeof nags) == 0);
+
+    CHECK(chess_node_comment_count(game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER) == 1);
+    CHECK(chess_node_comment_count(game, e4, CHESS_COMMENT_AFTER) == 2);
+    CHECK(chess_node_comment_count(game, d4, CHESS_COMMENT_BEFORE) == 0);
+    CHECK(chess_node_comment_count(game, d4, CHESS_COMMENT_AFTER) == 1);
+    CHECK(chess_node_comment_count(game, e4, 2) == 0 && chess_node_comment_count(game, 99, CHESS_COMMENT_AFTER) == 0);
+    CHECK_ERR(chess_node_comment(game, e4, CHESS_COMMENT_AFTER, 1, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "really") == 0);
+    CHECK_ERR(chess_node_comment(game, e4, CHESS_COMMENT_AFTER, 2, text, sizeof text, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_node_comment(game, e4, 7, 0, text, sizeof text, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_node_comment(game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, 0, text, 5, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 5);
+    CHECK_ERR(chess_node_comment(NULL, e4, CHESS_COMMENT_AFTER, 0, text, sizeof text, NULL), CHESS_ERR_NULL_POINTER);
+
+    CHECK_ERR(chess_node_position(game, d5, &pos), CHESS_OK);
+    CHECK_ERR(chess_fen_write(&pos, text, sizeof text, NULL), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(chess_position_piece_at(&pos, 35 /* d5 */) == CHESS_BLACK_PAWN);
+    CHECK_ERR(chess_node_position(game, 99, &pos), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_node_position(game, d5, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(chess_node_count(NULL) == 0 && chess_node_first_child(NULL, 0) == CHESS_NODE_NONE);
+
+    /* A move pushed has no text as written: its SAN is generated. A null move is "--". Pushing
+     * and popping keeps the numbers of the nodes read. */
+    CHECK_ERR(chess_game_push_san(game, "Nf3", NULL), CHESS_OK);
+    pushed = chess_node_first_child(game, e5);
+    CHECK(pushed == 6 && chess_node_count(game) == 7);
+    CHECK_ERR(chess_node_san(game, pushed, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "Nf3") == 0);
+    CHECK_ERR(chess_game_push(game, CHESS_MOVE_NONE), CHESS_OK);
+    CHECK_ERR(chess_node_san(game, chess_node_first_child(game, pushed), text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "--") == 0);
+    CHECK_ERR(chess_game_pop(game, NULL), CHESS_OK);
+    CHECK_ERR(chess_game_pop(game, NULL), CHESS_OK);
+    CHECK(chess_node_count(game) == 6 && chess_node_first_child(game, e4) == e5);
+    chess_game_free(game);
+}
+
 /* Bytes handed out a few at a time, then a read error once `left` is spent. */
 typedef struct {
     const unsigned char *data;
@@ -684,6 +865,8 @@ int main(int argc, char **argv) {
     test_callback_error();
     test_read_error_anywhere();
     test_nul_bytes();
+    test_options();
+    test_nodes();
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");
 }

@@ -126,6 +126,25 @@
 
 
 /**
+ * Flag of `chess_pgn_options`: read moves as strict SAN (exactly the canonical form, check
+ * suffix included, as `CHESS_SAN_STRICT`) instead of leniently.
+ */
+#define CHESS_PGN_STRICT_SAN 1
+
+/**
+ * Flag of `chess_pgn_options`: replace bytes that are not UTF-8, and NUL bytes, in tag values
+ * and comments with U+FFFD instead of refusing the game.
+ */
+#define CHESS_PGN_LOSSY_TEXT 2
+
+/**
+ * Flag of `chess_pgn_options`: read each game's tags, start position and result only; the
+ * movetext is skipped unread (moves neither replayed nor checked, comments not kept), so the
+ * games handed out have no moves.
+ */
+#define CHESS_PGN_HEADERS_ONLY 4
+
+/**
  * Room for the message of `chess_pgn_error_info`, NUL included.
  */
 #define CHESS_PGN_MESSAGE_MAX 256
@@ -320,6 +339,34 @@ typedef uint8_t chess_move_kind;
 typedef size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap);
 
 /**
+ * Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
+ * `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
+ * them. A limit of 0 means the default.
+ */
+typedef struct chess_pgn_options {
+    /**
+     * `sizeof(chess_pgn_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Deepest nesting of variations (default 10,000): deeper breaks the game.
+     */
+    uint32_t max_depth;
+    /**
+     * Longest tag pair line, in bytes (default 65,536): longer breaks the game.
+     */
+    size_t max_tag_len;
+    /**
+     * Longest comment, in bytes (default 1,048,576): longer breaks the game.
+     */
+    size_t max_comment_len;
+} chess_pgn_options;
+
+/**
  * What went wrong in the last `chess_pgn_reader_next` call, as `chess_pgn_reader_last_error`
  * fills it in. The caller sets `size` to `sizeof(chess_pgn_error_info)`; fields added in later
  * versions are written only when `size` covers them.
@@ -375,6 +422,21 @@ typedef uint8_t chess_ep_mode;
  * `piece >> 3` its `chess_color`); `CHESS_NO_PIECE` (0) for none.
  */
 typedef uint8_t chess_piece;
+
+/**
+ * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
+ * is a move, numbered from 1 in the order the moves were read or added, up to
+ * `chess_node_count(game) - 1`. The children of a node are the moves played from the
+ * position it reaches: the first continues its line, the others are variations in the order
+ * written. The main line is the chain of first children from the root. Numbers stay valid
+ * until the game's moves change (`chess_game_push`, `_push_san`, `_push_uci`, `_pop`).
+ */
+typedef uint32_t chess_node;
+
+/**
+ * Where a comment stands with respect to its node's move.
+ */
+typedef uint8_t chess_comment_place;
 
 /**
  * No such operand.
@@ -781,6 +843,27 @@ typedef uint8_t chess_piece;
  * "No move" (also what the UCI null move `0000` reads as).
  */
 #define CHESS_MOVE_NONE 0
+
+/**
+ * The root: the start position, before any move.
+ */
+#define CHESS_NODE_ROOT 0
+
+/**
+ * No node: what a navigation function returns when there is none (the root's parent, a last
+ * sibling's next), or for a NULL game or a number out of range.
+ */
+#define CHESS_NODE_NONE UINT32_MAX
+
+/**
+ * After the move (`1. e4 {here}`); the root's are the comments before the first move.
+ */
+#define CHESS_COMMENT_AFTER 0
+
+/**
+ * Before the move, as PGN writes them right after a variation's `(`: `({here} 1. d4)`.
+ */
+#define CHESS_COMMENT_BEFORE 1
 
 /**
  * White (moves first).
@@ -1500,16 +1583,25 @@ void chess_pgn_reader_free(struct chess_pgn_reader *reader);
  * (again on every later call). Any other code: the game was broken (see the README's table:
  * a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
  * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
- * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
- * the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
- * the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+ * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
+ * describes it, `chess_pgn_reader_partial_game` gives what was read of it, and the next call
+ * goes on with the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
  * when memory ran out reading the game or for its handle: that game is lost, `*out` is
- * untouched, the error functions describe where the reader stood, and the next call goes on
+ * untouched, `chess_pgn_reader_last_error` says where the reader stood, and the next call goes on
  * with the following game, except when the reader's input buffer could not grow (a callback or
  * file reader in a game, comment or tag line too long for the memory left): then the input
  * ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
  */
 chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
+
+/**
+ * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
+ * with the defaults: lenient SAN, invalid text refused, whole games). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
+ * struct, or an unknown flag), leaving the options as they were.
+ */
+chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
+                                         const struct chess_pgn_options *options);
 
 /**
  * Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
@@ -1822,6 +1914,87 @@ chess_error chess_moves_from_line(const struct chess_position *pos,
                                   size_t cap,
                                   size_t *out_count,
                                   size_t *error_index);
+
+/**
+ * The number of nodes of the game's tree: its moves, main line and variations together, plus
+ * the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
+ */
+size_t chess_node_count(const struct chess_game *game);
+
+/**
+ * The node before `node`: `CHESS_NODE_NONE` for the root (or no such node).
+ */
+chess_node chess_node_parent(const struct chess_game *game, chess_node node);
+
+/**
+ * The first child of `node`: the move continuing its line; `CHESS_NODE_NONE` at the end of a
+ * line (or no such node).
+ */
+chess_node chess_node_first_child(const struct chess_game *game, chess_node node);
+
+/**
+ * The next child of `node`'s parent: the next alternative to `node`'s move; `CHESS_NODE_NONE`
+ * for the last one and the root (or no such node).
+ */
+chess_node chess_node_next_sibling(const struct chess_game *game, chess_node node);
+
+/**
+ * The move that leads to `node`: `CHESS_MOVE_NONE` for the root (or no such node) and for a
+ * null move (`--`), told apart by the node number.
+ */
+chess_move chess_node_move(const struct chess_game *game, chess_node node);
+
+/**
+ * How many moves lead from the root to `node` (0 for the root, or no such node).
+ */
+uint32_t chess_node_ply(const struct chess_game *game, chess_node node);
+
+/**
+ * Writes the SAN of `node`'s move as the PGN it was read from wrote it (`Nf3`, `Ng1f3`,
+ * `e2-e4`, `Nf3+`; without move number and `!`/`?` suffix, which are NAGs), or for a move
+ * added otherwise the SAN as `chess_move_to_san` writes it (a null move is `--`). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (the root, or no such node),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_node_san(const struct chess_game *game,
+                           chess_node node,
+                           char *buf,
+                           size_t cap,
+                           size_t *out_len);
+
+/**
+ * Writes the position reached at `node` (the start position for the root) into `*dst`, a
+ * caller-owned `chess_position`; `*dst` is untouched on error. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_node_position(const struct chess_game *game, chess_node node, struct chess_position *dst);
+
+/**
+ * How many comments `node` has at `place` (`CHESS_COMMENT_AFTER` or `CHESS_COMMENT_BEFORE`);
+ * 0 for no such node or place.
+ */
+size_t chess_node_comment_count(const struct chess_game *game, chess_node node, chess_comment_place place);
+
+/**
+ * Writes comment number `index` (from 0, in input order) of `node` at `place`: UTF-8, without
+ * its braces, trimmed, line ends as LF. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (no such node, place or comment), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_node_comment(const struct chess_game *game,
+                               chess_node node,
+                               chess_comment_place place,
+                               size_t index,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+/**
+ * Writes up to `cap` NAGs of `node` to `out`, in input order (`!` is 1, `?` 2, `!!` 3, `??` 4,
+ * `!?` 5, `?!` 6, `$n` is n), and returns how many it has. `out` may be NULL when `cap` is 0.
+ * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

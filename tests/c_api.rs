@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use chesscore::pgn::{GameRecord, PgnReader};
 use chesscore::Position;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -255,11 +256,14 @@ int main(void) {
     TYPE(chess_error); TYPE(chess_move); TYPE(chess_square); TYPE(chess_color); TYPE(chess_piece);
     TYPE(chess_piece_kind); TYPE(chess_move_kind); TYPE(chess_ep_mode); TYPE(chess_result);
     TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
-    TYPE(chess_fen_info); TYPE(chess_pgn_error_info);
+    TYPE(chess_fen_info); TYPE(chess_pgn_error_info); TYPE(chess_pgn_options); TYPE(chess_node);
+    TYPE(chess_comment_place);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
     FIELD(chess_pgn_error_info, column); FIELD(chess_pgn_error_info, ply); FIELD(chess_pgn_error_info, message);
+    FIELD(chess_pgn_options, flags); FIELD(chess_pgn_options, max_depth); FIELD(chess_pgn_options, max_tag_len);
+    FIELD(chess_pgn_options, max_comment_len);
     return 0;
 }
 "#,
@@ -338,6 +342,89 @@ fn c_perft_recursion_and_chess_perft() {
     let mut command = c_program(&exe);
     command.arg(common::data_dir()).arg(limit);
     run_checked(&mut command);
+}
+
+/// `text` on one line, as `c_tests/pgn_tree.c` prints it.
+fn escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+/// What `c_tests/pgn_tree.c` prints for `record`, made from the Rust reader's own tree.
+fn tree_dump(out: &mut String, record: &GameRecord) {
+    use std::fmt::Write;
+    for (name, value) in record.tags().iter() {
+        writeln!(out, "tag {name} {}", escaped(value)).unwrap();
+    }
+    let tree = record.tree();
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        let parent = tree.parent(node).map_or("-".to_string(), |p| p.index().to_string());
+        let san = match (tree.written_san(node), tree.mv(node)) {
+            (Some(written), _) => written.to_string(),
+            (None, Some(mv)) if mv.is_null() => "--".to_string(),
+            (None, Some(mv)) => record.position_at(tree.parent(node).unwrap()).san(mv).unwrap().to_string(),
+            (None, None) => "-".to_string(),
+        };
+        let mv = tree.mv(node).map_or(0, |mv| mv.raw());
+        writeln!(out, "node {} parent {parent} ply {} move {mv} san {san}", node.index(), tree.ply(node)).unwrap();
+        let nags: Vec<String> = tree.nags(node).map(|n| n.to_string()).collect();
+        if !nags.is_empty() {
+            writeln!(out, "nags {}", nags.join(" ")).unwrap();
+        }
+        for text in tree.comments_before(node) {
+            writeln!(out, "before {}", escaped(text)).unwrap();
+        }
+        for text in tree.comments(node) {
+            writeln!(out, "after {}", escaped(text)).unwrap();
+        }
+        writeln!(out, "fen {}", record.position_at(node).to_fen()).unwrap();
+        let children: Vec<_> = tree.children(node).collect();
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+/// A C program walks the tree of every game of the PGN test files through the node functions
+/// and prints every move, SAN as written, comment, NAG, variation and position: the same as
+/// the Rust reader's own trees give.
+#[test]
+fn c_walk_of_every_pgn_tree_matches_the_rust_reader() {
+    use std::fmt::Write;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(common::data("pgn")).unwrap().map(|e| e.unwrap().path()).collect();
+    if let Some(shared) = common::shared_testdata("c pgn tree: the third-party PGN files") {
+        files.extend(std::fs::read_dir(shared.join("pgn")).unwrap().map(|e| e.unwrap().path()));
+    }
+    files.retain(|f| f.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    let mut expected = String::new();
+    let (mut games, mut nodes, mut comments, mut nags, mut variations) = (0, 0, 0, 0, 0);
+    for file in &files {
+        for (number, game) in PgnReader::open(file).unwrap().enumerate() {
+            writeln!(expected, "game {}", number + 1).unwrap();
+            let record = match game {
+                Ok(record) => record,
+                Err(error) => {
+                    writeln!(expected, "error {}", u32::from(&error.kind)).unwrap();
+                    *error.partial.expect("a partial game")
+                }
+            };
+            tree_dump(&mut expected, &record);
+            let tree = record.tree();
+            games += 1;
+            nodes += tree.move_count();
+            let all = || std::iter::once(tree.root()).chain((1..=tree.move_count()).filter_map(|i| tree.node_id(i)));
+            comments += all().map(|n| tree.comments(n).count() + tree.comments_before(n).count()).sum::<usize>();
+            nags += all().map(|n| tree.nags(n).count()).sum::<usize>();
+            variations += all().filter(|&n| !tree.is_main_child(n)).count();
+        }
+    }
+    // The files hold each kind of annotation, so the comparison covers them.
+    assert!(comments > 0 && nags > 0 && variations > 0, "{comments} comments, {nags} NAGs, {variations} variations");
+    let printed = run_checked(c_program(&build("c_tests/pgn_tree.c")).args(&files));
+    if printed != expected {
+        let line = printed.lines().zip(expected.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        panic!("line {}: C printed {:?}, Rust {:?}", line + 1, printed.lines().nth(line), expected.lines().nth(line));
+    }
+    eprintln!("{games} games, {nodes} moves, {comments} comments, {nags} NAGs, {variations} variations alike");
 }
 
 #[test]

@@ -542,6 +542,12 @@ fn annotated_game_scenario(c: &mut Check) -> Option<()> {
         assert_eq!(code, CHESS_OK);
         let game = GameHandle(out);
         export(c, game.0)?;
+        walk_nodes(c, game.0)?;
+        // A move without text as written: its SAN is made from the position.
+        let mut mv = NO_MOVE;
+        let mv = &raw mut mv;
+        change(c, game.0, || chess_game_push_uci(game.0, c"g1g2".as_ptr(), mv), || *mv == NO_MOVE)?;
+        walk_nodes(c, game.0)?;
         let copy = GameHandle(c.handle(chess_game_clone(game.0))?);
         export(c, copy.0)?;
         while chess_game_ply_count(game.0) > 0 {
@@ -552,6 +558,22 @@ fn annotated_game_scenario(c: &mut Check) -> Option<()> {
         }
         let mut out = dangling();
         c.check(chess_pgn_reader_next(reader.0, &mut out), out == dangling())?;
+    }
+    Some(())
+}
+
+/// Every node's SAN and position, which replay the path from the start.
+fn walk_nodes(c: &mut Check, game: *mut chess_game) -> Option<()> {
+    unsafe {
+        for node in 1..chess_node_count(game) as chess_node {
+            let mut san = Text::<64>::new();
+            let code = chess_node_san(game, node, san.buf.as_mut_ptr(), 64, &mut san.len);
+            c.check(code, san.untouched())?;
+            let mut pos = std::mem::MaybeUninit::<chess_position>::zeroed();
+            let code = chess_node_position(game, node, pos.as_mut_ptr());
+            let bytes = std::slice::from_raw_parts(pos.as_ptr().cast::<u8>(), size_of::<chess_position>());
+            c.check(code, bytes.iter().all(|&b| b == 0))?;
+        }
     }
     Some(())
 }

@@ -227,6 +227,35 @@ fn lossy_utf8_keeps_the_games() {
     assert!(games.iter().flatten().any(|g| g.tag("Event") == Some("Invalid UTF-8 in a tag \u{fffd}")));
 }
 
+/// Headers only: every game's tags, start position and result, its movetext skipped unread
+/// (so a bad move breaks nothing), a bad `FEN` tag still an error; the same games in the same
+/// order as a full reading of every test file.
+#[test]
+fn headers_only_reads_tags_start_and_result() {
+    let pgn = "[White \"a\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O {x} (1. Kd1) Kd4 1-0\n\n\
+               [White \"b\"]\n\n1. e5 e4 0-1\n\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n[White \"c\"]\n\n*\n";
+    let options = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+    let games: Vec<_> = PgnReader::from_bytes(pgn).with_options(options).collect();
+    assert_eq!(games.len(), 4);
+    let [Ok(a), Ok(b), Err(bad_fen), Ok(c)] = &games[..] else { panic!("{games:?}") };
+    assert_eq!((a.tag("White"), a.start().to_fen().as_str(), a.result()), (Some("a"), "8/8/8/4k3/8/8/8/4K2R w K - 0 1", Some(Outcome::WhiteWins)));
+    assert_eq!((b.tag("White"), b.result(), b.game().moves().len()), (Some("b"), Some(Outcome::BlackWins), 0));
+    assert!(matches!(bad_fen.kind, PgnErrorKind::InvalidFen(_)), "{bad_fen}");
+    assert_eq!((c.tag("White"), c.result(), *c.start()), (Some("c"), Some(Outcome::Ongoing), Position::startpos()));
+    assert_eq!(a.tree().move_count() + a.tree().comments(a.tree().root()).count(), 0);
+
+    for file in all_files() {
+        let full: Vec<_> = PgnReader::open(&file).unwrap().map(|g| g.map(|g| g.tags().clone())).collect();
+        let headers: Vec<_> = PgnReader::open(&file).unwrap().with_options(options).map(|g| g.map(|g| g.tags().clone())).collect();
+        assert_eq!(headers.len(), full.len(), "{}", file.display());
+        for (h, f) in headers.iter().zip(&full) {
+            if let Ok(f) = f {
+                assert_eq!(h.as_ref().ok(), Some(f), "{}", file.display());
+            }
+        }
+    }
+}
+
 /// A reader that hands out at most `n` bytes per call, as a pipe or a C callback might.
 struct Chunks<'a> {
     bytes: &'a [u8],

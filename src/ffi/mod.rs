@@ -18,6 +18,7 @@ mod pgn;
 mod position;
 mod render;
 mod san;
+mod tree;
 mod types;
 mod util;
 
@@ -30,6 +31,7 @@ pub use pgn::*;
 pub use position::*;
 pub use render::*;
 pub use san::*;
+pub use tree::*;
 pub use types::*;
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");

@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use super::error::*;
 use super::position::{chess_position, position_mut, position_ref, write_position};
 use super::types::*;
-use super::util::{c_ascii, guard, guard_code, Out, StackText, TextOut};
+use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
 use crate::{Move, Square, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
@@ -20,22 +20,13 @@ pub const CHESS_MAX_MOVES: usize = 256;
 
 const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
 
-/// Copies the first `cap` of `moves` to `out` (which may be NULL only when `cap` is 0) and
-/// returns how many there are; 0 when `out` is NULL with `cap` > 0.
+/// Copies the first `cap` of `moves` to `out` (see [`fill_array`]) and returns how many there
+/// are.
 ///
 /// # Safety
-/// `out` is NULL or valid for `cap` writes.
+/// As for [`fill_array`].
 pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess_move, cap: usize) -> usize {
-    if out.is_null() && cap > 0 {
-        return 0;
-    }
-    let mut moves = moves.into_iter();
-    let mut count = 0;
-    for mv in moves.by_ref().take(cap) {
-        out.add(count).write(mv.raw());
-        count += 1;
-    }
-    count + moves.count()
+    fill_array(moves.into_iter().map(Move::raw), out, cap)
 }
 
 /// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are

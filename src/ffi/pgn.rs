@@ -8,7 +8,8 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
-use crate::pgn::{GameRecord, PgnError, PgnReader, Source, TagError, WriteOptions};
+use crate::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, TagError, WriteOptions};
+use crate::SanMode;
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
 /// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
@@ -143,11 +144,11 @@ pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
 /// (again on every later call). Any other code: the game was broken (see the README's table:
 /// a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
 /// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
-/// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_error_line` and
-/// the other `chess_pgn_reader_error_...` functions describe it, and the next call goes on with
-/// the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+/// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
+/// describes it, `chess_pgn_reader_partial_game` gives what was read of it, and the next call
+/// goes on with the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
 /// when memory ran out reading the game or for its handle: that game is lost, `*out` is
-/// untouched, the error functions describe where the reader stood, and the next call goes on
+/// untouched, `chess_pgn_reader_last_error` says where the reader stood, and the next call goes on
 /// with the following game, except when the reader's input buffer could not grow (a callback or
 /// file reader in a game, comment or tag line too long for the memory left): then the input
 /// ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
@@ -172,6 +173,71 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
                 Err(code)
             }
         }
+    })
+}
+
+/// Flag of `chess_pgn_options`: read moves as strict SAN (exactly the canonical form, check
+/// suffix included, as `CHESS_SAN_STRICT`) instead of leniently.
+pub const CHESS_PGN_STRICT_SAN: u32 = 1;
+/// Flag of `chess_pgn_options`: replace bytes that are not UTF-8, and NUL bytes, in tag values
+/// and comments with U+FFFD instead of refusing the game.
+pub const CHESS_PGN_LOSSY_TEXT: u32 = 2;
+/// Flag of `chess_pgn_options`: read each game's tags, start position and result only; the
+/// movetext is skipped unread (moves neither replayed nor checked, comments not kept), so the
+/// games handed out have no moves.
+pub const CHESS_PGN_HEADERS_ONLY: u32 = 4;
+
+/// Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
+/// `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
+/// them. A limit of 0 means the default.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_pgn_options {
+    /// `sizeof(chess_pgn_options)`, set by the caller.
+    pub size: usize,
+    /// `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`, or 0.
+    pub flags: u32,
+    /// Deepest nesting of variations (default 10,000): deeper breaks the game.
+    pub max_depth: u32,
+    /// Longest tag pair line, in bytes (default 65,536): longer breaks the game.
+    pub max_tag_len: usize,
+    /// Longest comment, in bytes (default 1,048,576): longer breaks the game.
+    pub max_comment_len: usize,
+}
+
+/// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
+/// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
+/// struct, or an unknown flag), leaving the options as they were.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_set_options(
+    reader: *mut chess_pgn_reader,
+    options: *const chess_pgn_options,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
+        if options.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // The size first: a struct smaller than this version's must not be read whole.
+        if (&raw const (*options).size).read() < size_of::<chess_pgn_options>() {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let options = &*options;
+        if options.flags & !(CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY) != 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let defaults = ReaderOptions::default();
+        let or_default = |value: usize, default: usize| if value == 0 { default } else { value };
+        reader.reader.set_options(ReaderOptions {
+            max_tag_len: or_default(options.max_tag_len, defaults.max_tag_len),
+            max_comment_len: or_default(options.max_comment_len, defaults.max_comment_len),
+            max_depth: or_default(options.max_depth as usize, defaults.max_depth),
+            lossy_utf8: options.flags & CHESS_PGN_LOSSY_TEXT != 0,
+            san_mode: if options.flags & CHESS_PGN_STRICT_SAN != 0 { SanMode::Strict } else { SanMode::Lenient },
+            headers_only: options.flags & CHESS_PGN_HEADERS_ONLY != 0,
+        });
+        Ok(())
     })
 }
 

@@ -131,6 +131,24 @@ pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
     }
 }
 
+/// Copies the first `cap` of `items` to `out` (which may be NULL only when `cap` is 0) and
+/// returns how many there are; 0 when `out` is NULL with `cap` > 0.
+///
+/// # Safety
+/// `out` is NULL or valid for `cap` writes.
+pub(crate) unsafe fn fill_array<T>(items: impl IntoIterator<Item = T>, out: *mut T, cap: usize) -> usize {
+    if out.is_null() && cap > 0 {
+        return 0;
+    }
+    let mut items = items.into_iter();
+    let mut count = 0;
+    for item in items.by_ref().take(cap) {
+        out.add(count).write(item);
+        count += 1;
+    }
+    count + items.count()
+}
+
 /// A text output `(buf, cap, out_len)`: `buf` may be NULL only when `cap` is 0, `out_len` may be
 /// NULL. On success the text and a NUL are copied; when they do not fit, only `*out_len` is set.
 pub(crate) struct TextOut {

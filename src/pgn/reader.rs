@@ -40,6 +40,10 @@ pub struct ReaderOptions {
     /// How moves are read (default [`SanMode::Lenient`]). Null moves (`--`) are always
     /// accepted.
     pub san_mode: SanMode,
+    /// Read each game's tags and start position only: the movetext is skipped unread (its
+    /// moves neither replayed nor checked, its comments not kept) up to the game's result
+    /// (default false). A [`Visitor`] sees `begin_movetext` and `end_game`, nothing between.
+    pub headers_only: bool,
 }
 
 impl Default for ReaderOptions {
@@ -50,6 +54,7 @@ impl Default for ReaderOptions {
             max_depth: 10_000,
             lossy_utf8: false,
             san_mode: SanMode::Lenient,
+            headers_only: false,
         }
     }
 }
@@ -669,6 +674,11 @@ impl<S: Source> PgnReader<S> {
         self
     }
 
+    /// Uses `options` from the next game on.
+    pub fn set_options(&mut self, options: ReaderOptions) {
+        self.options = options;
+    }
+
     /// The options in use.
     pub fn options(&self) -> &ReaderOptions {
         &self.options
@@ -981,7 +991,7 @@ impl<S: Source> PgnReader<S> {
         }
         let start = self.start_position()?;
         visitor.begin_movetext(&start);
-        let result = self.movetext(visitor, start)?;
+        let result = if self.options.headers_only { self.skip_rest(0)? } else { self.movetext(visitor, start)? };
         Ok(Some(visitor.end_game(result)))
     }
 

@@ -220,7 +220,16 @@ impl GameRecord {
 
     /// The position reached at `node` (replayed from the start).
     pub fn position_at(&self, node: NodeId) -> Position {
-        let mut path = Vec::with_capacity(self.tree.ply(node) as usize);
+        self.try_position_at(node).unwrap_or_else(|_| {
+            std::alloc::handle_alloc_error(std::alloc::Layout::array::<Move>(self.tree.ply(node) as usize).unwrap())
+        })
+    }
+
+    /// [`GameRecord::position_at`], or an error when memory for the path from the start runs
+    /// out.
+    pub fn try_position_at(&self, node: NodeId) -> Result<Position, TryReserveError> {
+        let mut path = Vec::new();
+        path.try_reserve_exact(self.tree.ply(node) as usize)?;
         let mut n = node;
         while let (Some(mv), Some(parent)) = (self.tree.mv(n), self.tree.parent(n)) {
             path.push(mv);
@@ -230,7 +239,7 @@ impl GameRecord {
         for &mv in path.iter().rev() {
             play(&mut pos, mv);
         }
-        pos
+        Ok(pos)
     }
 
     /// Adds `moves` as a variation replacing the move of `node` (so played from `node`'s
@@ -360,12 +369,13 @@ impl Visitor for RecordBuilder {
         });
     }
 
-    fn san(&mut self, _san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
+    fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
         self.add(|b| {
             let main = b.cursors.len() == 1;
             let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
             record.try_reserve(1)?;
-            let node = record.tree.add_child(cursor.node, mv);
+            record.tree.try_reserve_written(san.len())?;
+            let node = record.tree.add_written_child(cursor.node, mv, san);
             cursor.node = node;
             cursor.fresh = false;
             if main {
@@ -468,6 +478,37 @@ mod tests {
         assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } *\n");
         record.push_san("d4").unwrap();
         assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } 1. d4 *\n");
+    }
+
+    #[test]
+    fn moves_keep_their_text_as_written() {
+        let pgn = "1. e2-e4 e5 (1... c7-c5?! 2. Ng1f3) 2. Nf3! Nc6 3. Bb5 *";
+        let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+        fn written(record: &GameRecord) -> Vec<Option<&str>> {
+            let tree = record.tree();
+            (1..=tree.move_count()).map(|i| tree.written_san(tree_node(tree, i))).collect()
+        }
+        assert_eq!(written(&record), [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3"), Some("Nc6"), Some("Bb5")]);
+        assert_eq!(record.tree().written_san(NodeId::ROOT), None);
+        // Popping the newest move drops its text; a rebuild keeps the others' text.
+        record.pop();
+        record.push_san("Bc4").unwrap();
+        assert_eq!(written(&record)[5..], [Some("Nc6"), None]);
+        record.pop();
+        record.pop();
+        assert_eq!(written(&record), [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3")]);
+    }
+
+    /// The node of index `i` of `tree`, found by walking it.
+    fn tree_node(tree: &MoveTree, i: usize) -> NodeId {
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(n) = stack.pop() {
+            if n.index() == i {
+                return n;
+            }
+            stack.extend(tree.children(n));
+        }
+        panic!("no node {i}")
     }
 
     #[test]

@@ -30,6 +30,10 @@ impl NodeId {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Node {
     mv: Move,
+    /// The move's text as read from PGN, `sans[written_start..][..written_len]`; empty for
+    /// moves added otherwise.
+    written_len: u8,
+    written_start: u32,
     parent: u32,
     first_child: u32,
     /// The last child, so that appending one is O(1) however many variations there are.
@@ -70,6 +74,8 @@ pub struct MoveTree {
     nodes: Vec<Node>,
     notes: Vec<Note>,
     text: String,
+    /// The moves' text as read from PGN, one after the other.
+    written: String,
 }
 
 impl Default for MoveTree {
@@ -81,32 +87,34 @@ impl Default for MoveTree {
 impl MoveTree {
     /// A tree with the root only.
     pub fn new() -> MoveTree {
-        MoveTree { nodes: vec![Self::root_node()], notes: Vec::new(), text: String::new() }
+        MoveTree { nodes: vec![Self::root_node()], notes: Vec::new(), text: String::new(), written: String::new() }
     }
 
     /// [`MoveTree::new`], reporting a failed allocation instead of aborting.
     pub fn try_new() -> Result<MoveTree, TryReserveError> {
-        MoveTree::try_with_capacity(1, 0, 0)
+        MoveTree::try_with_capacity(1, 0, 0, 0)
     }
 
     /// A tree with the root only and room for `nodes` nodes (the root included), `notes`
-    /// comments and NAGs, and `text` bytes of comments.
-    fn with_capacity(nodes: usize, notes: usize, text: usize) -> MoveTree {
+    /// comments and NAGs, `text` bytes of comments and `written` bytes of moves as written.
+    fn with_capacity(nodes: usize, notes: usize, text: usize, written: usize) -> MoveTree {
         let mut tree = MoveTree {
             nodes: Vec::with_capacity(nodes),
             notes: Vec::with_capacity(notes),
             text: String::with_capacity(text),
+            written: String::with_capacity(written),
         };
         tree.nodes.push(Self::root_node());
         tree
     }
 
     /// [`MoveTree::with_capacity`], or an error when memory runs out.
-    fn try_with_capacity(nodes: usize, notes: usize, text: usize) -> Result<MoveTree, TryReserveError> {
-        let mut tree = MoveTree { nodes: Vec::new(), notes: Vec::new(), text: String::new() };
+    fn try_with_capacity(nodes: usize, notes: usize, text: usize, written: usize) -> Result<MoveTree, TryReserveError> {
+        let mut tree = MoveTree { nodes: Vec::new(), notes: Vec::new(), text: String::new(), written: String::new() };
         tree.nodes.try_reserve_exact(nodes.max(1))?;
         tree.notes.try_reserve_exact(notes)?;
         tree.text.try_reserve_exact(text)?;
+        tree.written.try_reserve_exact(written)?;
         tree.nodes.push(Self::root_node());
         Ok(tree)
     }
@@ -115,6 +123,11 @@ impl MoveTree {
     /// or fails (changing nothing) when memory runs out.
     pub fn try_reserve(&mut self, moves: usize) -> Result<(), TryReserveError> {
         self.nodes.try_reserve(moves)
+    }
+
+    /// Reserves room for `bytes` more bytes of moves as written.
+    pub(crate) fn try_reserve_written(&mut self, bytes: usize) -> Result<(), TryReserveError> {
+        self.written.try_reserve(bytes)
     }
 
     /// Reserves room for at least `notes` more comments and NAGs holding `text` more bytes of
@@ -127,12 +140,19 @@ impl MoveTree {
 
     /// A copy of the tree, or an error when memory runs out (`clone` aborts then).
     pub fn try_clone(&self) -> Result<MoveTree, TryReserveError> {
-        Ok(MoveTree { nodes: try_to_vec(&self.nodes)?, notes: try_to_vec(&self.notes)?, text: try_string(&self.text)? })
+        Ok(MoveTree {
+            nodes: try_to_vec(&self.nodes)?,
+            notes: try_to_vec(&self.notes)?,
+            text: try_string(&self.text)?,
+            written: try_string(&self.written)?,
+        })
     }
 
     fn root_node() -> Node {
         Node {
             mv: Move::NULL,
+            written_len: 0,
+            written_start: 0,
             parent: NONE,
             first_child: NONE,
             last_child: NONE,
@@ -159,6 +179,11 @@ impl MoveTree {
         NodeId::ROOT
     }
 
+    /// The node numbered `index` ([`NodeId::index`]), if the tree has one.
+    pub fn node_id(&self, index: usize) -> Option<NodeId> {
+        (index < self.nodes.len()).then_some(NodeId(index as u32))
+    }
+
     /// How many moves the tree holds, main line and variations together.
     pub fn move_count(&self) -> usize {
         self.nodes.len() - 1
@@ -175,6 +200,15 @@ impl MoveTree {
     /// The move that leads to `node`; `None` for the root.
     pub fn mv(&self, node: NodeId) -> Option<Move> {
         (node.0 != 0).then(|| self.node(node).mv)
+    }
+
+    /// The move of `node` as the PGN it was read from wrote it (`Nf3`, `Ng1f3`, `e2-e4`,
+    /// `Nf3+`), without move number and `!`/`?` suffix; `None` for the root and for moves
+    /// added otherwise.
+    pub fn written_san(&self, node: NodeId) -> Option<&str> {
+        let n = self.node(node);
+        let start = n.written_start as usize;
+        (n.written_len > 0).then(|| &self.written[start..start + usize::from(n.written_len)])
     }
 
     /// How many moves lead from the root to `node` (0 for the root).
@@ -243,10 +277,25 @@ impl MoveTree {
     /// Adds `mv` as the last child of `parent` (the main continuation if it is the first) and
     /// returns the new node. The move is not checked here.
     pub(crate) fn add_child(&mut self, parent: NodeId, mv: Move) -> NodeId {
+        self.add_written_child(parent, mv, "")
+    }
+
+    /// [`MoveTree::add_child`] for a move read from PGN as `written`. Text longer than a
+    /// movetext token, or past 4 GiB of it in one tree, is not kept.
+    pub(crate) fn add_written_child(&mut self, parent: NodeId, mv: Move, written: &str) -> NodeId {
         let id = self.nodes.len() as u32;
         let ply = self.node(parent).ply + 1;
+        let (written_start, written_len) = match (u32::try_from(self.written.len()), u8::try_from(written.len())) {
+            (Ok(start), Ok(len)) if start.checked_add(u32::from(len)).is_some() => {
+                self.written.push_str(written);
+                (start, len)
+            }
+            _ => (0, 0),
+        };
         self.nodes.push(Node {
             mv,
+            written_len,
+            written_start,
             parent: parent.0,
             first_child: NONE,
             last_child: NONE,
@@ -303,8 +352,8 @@ impl MoveTree {
         if let Some(node) = self.remove_newest_child(node) {
             return node;
         }
-        let (nodes, notes, text) = (self.nodes.len(), self.notes.len(), self.text.len());
-        self.rebuild_without_children(node, MoveTree::with_capacity(nodes, notes, text), vec![NONE; nodes])
+        let (nodes, notes, text, written) = (self.nodes.len(), self.notes.len(), self.text.len(), self.written.len());
+        self.rebuild_without_children(node, MoveTree::with_capacity(nodes, notes, text, written), vec![NONE; nodes])
     }
 
     /// [`MoveTree::remove_children`], or an error (and the tree unchanged) when memory for the
@@ -313,7 +362,7 @@ impl MoveTree {
         if let Some(node) = self.remove_newest_child(node) {
             return Ok(node);
         }
-        let tree = MoveTree::try_with_capacity(self.nodes.len(), self.notes.len(), self.text.len())?;
+        let tree = MoveTree::try_with_capacity(self.nodes.len(), self.notes.len(), self.text.len(), self.written.len())?;
         let mut map = Vec::new();
         map.try_reserve_exact(self.nodes.len())?;
         map.resize(self.nodes.len(), NONE);
@@ -329,7 +378,10 @@ impl MoveTree {
         }
         let newest = self.nodes.len() as u32 - 1;
         if n.first_child == newest && n.last_child == newest && self.nodes[newest as usize].first_note == NONE {
-            self.nodes.pop();
+            // The newest node's text, if any, is the last written.
+            if let Some(removed) = self.nodes.pop().filter(|n| n.written_len > 0) {
+                self.written.truncate(removed.written_start as usize);
+            }
             let n = &mut self.nodes[node.index()];
             n.first_child = NONE;
             n.last_child = NONE;
@@ -351,7 +403,7 @@ impl MoveTree {
             if old.parent == node.0 || parent == NONE {
                 continue;
             }
-            let id = tree.add_child(NodeId(parent), old.mv);
+            let id = tree.add_written_child(NodeId(parent), old.mv, self.written_san(NodeId(i as u32)).unwrap_or_default());
             map[i] = id.0;
             self.copy_notes(NodeId(i as u32), &mut tree, id);
         }
