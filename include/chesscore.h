@@ -2,34 +2,40 @@
  * chesscore: a chess core with a C ABI (MIT OR Apache-2.0).
  *
  * Conventions (see the README's "API conventions"):
- * - Every name starts with chess_ or CHESS_. Squares are ints, 0 = a1 .. 63 = h8, and
- *   CHESS_NO_SQUARE (-1) means none; bit i of a uint64_t square set is square i.
- * - chess_position, chess_game, chess_epd and chess_pgn_reader are opaque handles: create them
- *   with their _new, _clone, _parse or _open/_from functions (positions also with a FEN reader,
- *   games also with chess_pgn_reader_next), release them with their _free function (NULL is
- *   accepted). A function taking a const handle never changes it. Positions a
- *   game or an EPD record hands out belong to it: never change or free them; they live as long as
- *   the functions returning them say.
+ * - Every name starts with chess_ or CHESS_, then its family (position, fen, move, game, node,
+ *   pgn_reader, epd, ...). Each operation has one short name and at most one general form:
+ *   _with takes flags or a struct whose first field is its size; _into writes a position the
+ *   caller holds; _new and _clone allocate what the family's _free releases (NULL accepted).
+ * - Every type crossing the boundary has a fixed width: chess_error is a uint32_t, the other
+ *   enumerations are uint8_t typedefs with CHESS_ constants, a chess_square is an int32_t
+ *   (0 = a1 .. 63 = h8, CHESS_NO_SQUARE = -1), a square set a uint64_t (bit i = square i).
+ * - chess_position is complete (128 bytes, 8-aligned, contents private): hold positions by
+ *   value, in arrays and on the stack, and copy them with =. chess_game, chess_epd and
+ *   chess_pgn_reader are opaque handles. A const pointer argument is never changed. Positions a
+ *   game or an EPD record hands out belong to it: never change or free them.
  * - Fallible functions return a chess_error (CHESS_OK = 0). Outputs go through pointer arguments
  *   and are written only on success: a failed call leaves every output and the handles as they
- *   were. A FEN reader's optional error_offset and chess_moves_from_line's optional error_index
- *   are the outputs written on failure.
+ *   were, except the error details it documents (chess_fen_info.error_offset,
+ *   chess_moves_from_line's error_index, *out_len on CHESS_ERR_BUFFER_TOO_SMALL).
  * - Text comes out through (char *buf, size_t cap, size_t *out_len): on success the text and a
  *   NUL are stored in buf and *out_len is the text length; when they do not fit (or buf is NULL
  *   with cap 0, a size query) the call returns CHESS_ERR_BUFFER_TOO_SMALL, leaves buf untouched
  *   and sets *out_len to the length needed, NUL not counted. out_len may be NULL.
  * - Every pointer argument is checked: a NULL one gives CHESS_ERR_NULL_POINTER, or the neutral
- *   value a function documents (0, false, CHESS_NO_SQUARE, NULL) when it returns no chess_error.
- *   Other pointers must be valid, and strings NUL-terminated.
+ *   value a function documents (0, false, CHESS_NO_SQUARE, CHESS_NODE_NONE, NULL) when it
+ *   returns no chess_error. Other pointers must be valid, and strings NUL-terminated.
  * - Text input must be ASCII (CHESS_ERR_INVALID_TEXT otherwise; FEN readers report
  *   CHESS_ERR_FEN_INVALID_CHARACTER with its offset), but EPD lines and PGN tag values may be
- *   UTF-8; PGN text out (tags, export, error messages) is UTF-8.
- * - No panic crosses the boundary: a bug caught inside returns CHESS_ERR_INTERNAL or the
- *   documented neutral value.
+ *   UTF-8; PGN text out (tags, comments, export, error messages) is UTF-8.
+ * - No panic crosses the boundary and the library prints nothing: a bug caught inside returns
+ *   CHESS_ERR_INTERNAL or the documented neutral value.
  * - Threads: there is no global mutable state. Distinct handles may be used from any threads at
  *   once, and one handle may be read by many threads at once, but a handle being changed must
  *   not be used by any other thread meanwhile.
+ * - ABI: within a major version (the soname, libchesscore.so.MAJOR) nothing is removed or
+ *   changed; minor versions only add. See the README's "Versions and ABI".
  */
+
 
 #ifndef CHESSCORE_H
 #define CHESSCORE_H
