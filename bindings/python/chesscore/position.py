@@ -14,10 +14,13 @@ from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-_EP_MODES = {"legal": 2, "pseudo_legal": 1, "as_recorded": 0}
-_CASTLING = {"auto": 0, "xfen": 1, "shredder": 2}
-_SAN_STRICT = 1
-_SAN_ALLOW_NULL = 2
+# Position.fen's options as chess_fen_write_with flags.
+_FEN_EN_PASSANT = {
+    "legal": 0,
+    "pseudo_legal": _native.FEN_WRITE_EP_PSEUDO_LEGAL,
+    "as_recorded": _native.FEN_WRITE_EP_AS_RECORDED,
+}
+_FEN_CASTLING = {"auto": 0, "xfen": _native.FEN_WRITE_XFEN, "shredder": _native.FEN_WRITE_SHREDDER}
 
 
 def _owned(ptr):
@@ -27,12 +30,14 @@ def _owned(ptr):
 
 
 def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
-    """Calls a FEN reader ``function(*args, &out, &offset)``; ``filename`` names the file read."""
-    out = _native.POS()
-    offset = ctypes.c_size_t()
-    code = function(*args, ctypes.byref(out), ctypes.byref(offset))
+    """A new handle read by a FEN reader ``function(*args, dst, &info)``; ``filename`` names the
+    file read."""
+    out = _owned(lib.chess_position_new())
+    info = _native.fen_info()
+    code = function(*args, out, ctypes.byref(info))
     if code:
-        raise_for(code, offset=offset.value if 100 <= code < 200 else None, filename=filename)
+        lib.chess_position_free(out)
+        raise_for(code, offset=info.error_offset if 100 <= code < 200 else None, filename=filename)
     return out
 
 
@@ -102,12 +107,7 @@ class Position:
         flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
             allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
         )
-        out = _native.POS()
-        offset = ctypes.c_size_t()
-        code = lib.chess_fen_parse_with(_args.text(fen, "fen"), flags, ctypes.byref(out), None, ctypes.byref(offset))
-        if code:
-            raise_for(code, offset=offset.value if 100 <= code < 200 else None)
-        return cls._wrap(out)
+        return cls._wrap(_parse_fen(lib.chess_fen_parse_with, _args.text(fen, "fen"), flags))
 
     @classmethod
     def from_components(
@@ -134,7 +134,10 @@ class Position:
     @classmethod
     def from_chess960(cls, number: int) -> Position:
         """Chess960 start position ``number`` (0 to 959; 518 is the standard arrangement)."""
-        return cls._wrap(lib.chess_position_new_chess960(_args.integer(number, "Chess960 start position", 0, 959)))
+        number = _args.integer(number, "Chess960 start position", 0, 959)
+        pos = cls()
+        _native.check(lib.chess_position_init_chess960(pos._ptr, number))
+        return pos
 
     # -- copying and comparing
 
@@ -168,21 +171,22 @@ class Position:
         """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's
         default), "pseudo_legal" or "as_recorded" (after every double push). ``castling``:
         "auto" (KQkq, X-FEN in Chess960), "xfen" or "shredder" (HAha)."""
-        mode = _args.option(en_passant, _EP_MODES, "en_passant")
-        notation = _args.option(castling, _CASTLING, "castling")
-        return _native.read_text(lib.chess_fen_write_ex, self._ptr, mode, notation, size=_native.FEN_MAX)
+        flags = _args.option(en_passant, _FEN_EN_PASSANT, "en_passant") | _args.option(
+            castling, _FEN_CASTLING, "castling"
+        )
+        return _native.read_text(lib.chess_fen_write_with, self._ptr, flags, size=_native.FEN_MAX)
 
     def board_string(self):
         """8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\\n"."""
-        return _native.read_text(lib.chess_position_board_string, self._ptr, size=80)
+        return _native.read_text(lib.chess_position_to_text, self._ptr, _native.TEXT_BOARD, size=80)
 
     def ascii(self):
         """The board with coordinates, '.' for empty squares."""
-        return _native.read_text(lib.chess_position_to_ascii, self._ptr, size=256)
+        return _native.read_text(lib.chess_position_to_text, self._ptr, _native.TEXT_ASCII, size=256)
 
     def unicode(self):
         """The board with coordinates and the Unicode chess symbols."""
-        return _native.read_text(lib.chess_position_to_unicode, self._ptr, size=512)
+        return _native.read_text(lib.chess_position_to_text, self._ptr, _native.TEXT_UNICODE, size=512)
 
     # -- moves
 
@@ -212,7 +216,8 @@ class Position:
     def uci(self, move: Move) -> str:
         """The UCI of a move as this position writes it (king takes rook in Chess960)."""
         error = functools.partial(_move_error, pos=self._ptr, move=move)
-        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8, error=error)
+        flags = _native.UCI_KING_TAKES_ROOK if self.chess960 else 0
+        return _native.read_text(lib.chess_move_to_uci_with, _raw(move), flags, size=8, error=error)
 
     def parse_uci(self, text: str) -> Move:
         """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
@@ -226,7 +231,9 @@ class Position:
     def parse_san(self, text: str, *, strict: bool = False, allow_null: bool = False) -> Move:
         """The legal move a SAN names. Lenient by default (as PGN files are written); ``strict``
         accepts only the canonical SAN, suffix included."""
-        flags = _args.flag(strict, "strict", _SAN_STRICT) | _args.flag(allow_null, "allow_null", _SAN_ALLOW_NULL)
+        flags = _args.flag(strict, "strict", _native.SAN_STRICT) | _args.flag(
+            allow_null, "allow_null", _native.SAN_ALLOW_NULL
+        )
         out = ctypes.c_uint16()
         code = lib.chess_move_from_san_with(self._ptr, _args.text(text, "move"), flags, ctypes.byref(out))
         if code:
@@ -314,12 +321,12 @@ class Position:
     @property
     def ep_square(self):
         """The en passant square as recorded (after every double push), else None."""
-        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["as_recorded"])
+        sq = lib.chess_position_en_passant(self._ptr, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
     def legal_ep_square(self):
         """The en passant square when the capture is legal, else None."""
-        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["legal"])
+        sq = lib.chess_position_en_passant(self._ptr, _native.EP_LEGAL)
         return None if sq < 0 else sq
 
     @property
