@@ -41,7 +41,9 @@ SAN_ALLOW_NULL = 2
 
 
 class Position(ctypes.Structure):
-    """Opaque chess_position."""
+    """chess_position: a complete type of private contents, which Python holds by value."""
+
+    _fields_ = [("_private", c_uint64 * 16)]
 
 
 class Game(ctypes.Structure):

@@ -126,6 +126,7 @@ def header_struct(name):
         ("chess_fen_info", _native.FenInfo),
         ("chess_pgn_error_info", _native.PgnErrorInfo),
         ("chess_outcome", _native.Outcome),
+        ("chess_position", _native.Position),
     ],
 )
 def test_structures_match_the_header(name, structure):
@@ -200,14 +201,22 @@ def test_library_found_through_the_environment_then_beside_the_package(tmp_path)
 
 
 def test_handles_are_freed():
-    pos = chesscore.Position()
-    finalizer = pos._finalizer
-    game = chesscore.Game(pos)
-    game_finalizer = game._finalizer
-    ref = weakref.ref(pos)
-    del pos, game
+    game = chesscore.Game(chesscore.Position())
+    finalizer = game._finalizer
+    ref = weakref.ref(game)
+    del game
     gc.collect()
-    assert ref() is None and not finalizer.alive and not game_finalizer.alive
+    assert ref() is None and not finalizer.alive
+
+
+def test_positions_are_held_by_value():
+    # A chess_position in Python memory: nothing to free, and a copy shares nothing.
+    assert ctypes.sizeof(_native.Position) == 128 and ctypes.alignment(_native.Position) == 8
+    pos = chesscore.Position()
+    copy = pos.copy()
+    assert isinstance(pos._pos, _native.Position) and ctypes.addressof(copy._pos) != ctypes.addressof(pos._pos)
+    copy.push_san("e4")
+    assert pos.fen() == chesscore.STARTING_FEN and copy != pos
 
 
 def resident_bytes():
