@@ -1,22 +1,26 @@
-// The C++17 wrapper, include/chesscore.hpp: RAII and copy/move semantics, text, moves, errors
-// with their codes and offsets, games, EPD records, PGN (reader from a file, a string and a stream,
-// broken games as PgnError, tags, export), and perft of perft/cpw6.epd and
-// perft/dev_random.epd through the wrapper's own recursion (legal_move_list + copy assignment +
-// play_unchecked), at every depth up to NODE_LIMIT leaves.
+// The C++17 wrapper, include/chesscore.hpp: positions as values (copies, arrays, vectors, C
+// interop), RAII and copy/move semantics of the handles, text in (std::string_view) and out,
+// moves, errors with their codes and offsets, games, EPD records, PGN (reader from a file, a
+// string and a stream, broken games as PgnError, tags, export), and perft of perft/cpw6.epd and
+// perft/dev_random.epd through the wrapper's own recursions (legal_move_list with play_into over
+// a std::array stack, and with copies by value and play_unchecked), at every depth up to
+// NODE_LIMIT leaves.
 //
 // usage: cxx_wrapper TESTDATA_DIR WORK_DIR NODE_LIMIT
 
 #include <chesscore.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <unordered_set>
 #include <vector>
@@ -68,8 +72,12 @@ using chesscore::Position;
 const char *const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const char *const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-static_assert(std::is_nothrow_move_constructible<Position>::value, "Position moves without throwing");
-static_assert(std::is_nothrow_move_assignable<Position>::value, "Position move-assigns without throwing");
+static_assert(std::is_trivially_copyable<Position>::value, "Position copies as plain bytes");
+static_assert(std::is_nothrow_copy_constructible<Position>::value && std::is_nothrow_copy_assignable<Position>::value,
+              "Position copies without throwing");
+static_assert(std::is_nothrow_default_constructible<Position>::value, "Position() is the start, without throwing");
+static_assert(sizeof(Position) == sizeof(chess_position) && alignof(Position) == alignof(chess_position),
+              "Position is a chess_position");
 static_assert(std::is_copy_constructible<Game>::value, "Game copies");
 static_assert(!std::is_copy_constructible<Epd>::value, "Epd is move-only");
 static_assert(!std::is_copy_constructible<PgnReader>::value, "PgnReader is move-only");
@@ -97,10 +105,11 @@ void positions() {
     CHECK(!start.in_check() && !start.is_checkmate() && !start.is_stalemate());
     CHECK(!start.is_insufficient_material() && !start.is_fifty_moves() && !start.can_claim_fifty_moves());
     CHECK(!start.is_seventy_five_moves() && !start.is_chess960() && start.chess960_number() == 518);
-    CHECK(start.board_string() ==
-          "rnbqkbnr\npppppppp\n        \n        \n        \n        \nPPPPPPPP\nRNBQKBNR");
-    CHECK(start.ascii().find("8 r n b q k b n r") != std::string::npos);
-    CHECK(start.unicode().find("\xe2\x99\x9c") != std::string::npos);  // a black rook
+    CHECK(start.to_text() == "rnbqkbnr\npppppppp\n        \n        \n        \n        \nPPPPPPPP\nRNBQKBNR");
+    CHECK(start.to_text(CHESS_TEXT_BOARD) == start.to_text());
+    CHECK(start.to_text(CHESS_TEXT_ASCII).find("8 r n b q k b n r") != std::string::npos);
+    CHECK(start.to_text(CHESS_TEXT_UNICODE).find("\xe2\x99\x9c") != std::string::npos);  // a black rook
+    CHECK_THROWS(start.to_text(3), CHESS_ERR_INVALID_ARGUMENT);
     CHECK(start.perft(3) == 8902);
     CHECK(start.legal_move_count() == 20);
 
@@ -135,7 +144,9 @@ void positions() {
 
     Position after = start.after(e4);
     CHECK(after.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    CHECK(after.fen(CHESS_EP_AS_RECORDED) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(after.fen(CHESS_FEN_WRITE_EP_AS_RECORDED) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK_THROWS(after.fen(CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL),
+                 CHESS_ERR_INVALID_ARGUMENT);
     CHECK(after.en_passant(CHESS_EP_AS_RECORDED) == chesscore::parse_square("e3"));
     CHECK(start.fen() == START);
 
@@ -183,6 +194,13 @@ void errors() {
     CHECK_THROWS(Position::from_fen(""), CHESS_ERR_FEN_EMPTY);
     err = CHECK_THROWS(Position::from_fen(std::string(START) + std::string(1, '\0')), CHESS_ERR_INVALID_TEXT);
     CHECK(err && !err->offset());
+    CHECK_THROWS(Position().parse_san(std::string_view("e4\0", 3)), CHESS_ERR_INVALID_TEXT);
+    // A view need not end in a NUL: the wrapper copies it, so the text after it is not read.
+    const std::string padded = std::string(KIWIPETE) + " trailing words";
+    CHECK(Position::from_fen(std::string_view(padded).substr(0, std::strlen(KIWIPETE))).fen() == KIWIPETE);
+    CHECK(Position().parse_uci(std::string_view("e2e4e5", 4)) == Position().parse_san("e4"));
+    // Longer than the wrapper's stack buffer: copied to the heap, read in full.
+    CHECK_THROWS(Position::from_fen(std::string(300, ' ') + START), CHESS_ERR_FEN_TOO_LONG);
     CHECK_THROWS(Position::chess960(960), CHESS_ERR_INVALID_ARGUMENT);
     CHECK_THROWS(chesscore::parse_square("i9"), CHESS_ERR_INVALID_SQUARE);
     CHECK_THROWS(chesscore::square_name(64), CHESS_ERR_INVALID_SQUARE);
@@ -196,41 +214,60 @@ void errors() {
     }
 }
 
-void copy_and_move() {
+// Positions are values: copies are independent, C code shares them through get() and the
+// Position(const chess_position &) constructor.
+void values() {
     Position a = Position::from_fen(KIWIPETE);
-    Position b = a;  // clone
+    Position b = a;
     CHECK(b.get() != a.get() && b == a);
     b.play_uci("e1g1");
     CHECK(a.fen() == KIWIPETE && b.fen() != KIWIPETE);
-    const chess_position *handle = b.get();
-    b = a;  // copy into the existing handle
-    CHECK(b.get() == handle && b == a);
-    b = b;
+    b = a;
+    CHECK(b == a && b.fen() == KIWIPETE);
+    Position &same = b;
+    b = same;  // self-assignment
     CHECK(b == a);
+    Position moved = std::move(b);  // a copy, too: b keeps its position
+    CHECK(moved == a && b == a);
 
-    Position c = std::move(b);  // steals the handle
-    CHECK(c.get() == handle && b.get() == nullptr);
-    b = c;  // a moved-from object takes a copy
-    CHECK(b.get() != nullptr && b == c);
-    Position d;
-    d = std::move(c);
-    CHECK(d.get() == handle && c.get() == nullptr);
-    Position e = c;  // copying an empty object gives an empty one
-    CHECK(e.get() == nullptr);
-    d = e;
-    CHECK(d.get() == nullptr);
+    // C interop: the held chess_position goes to C functions, and C's comes in by copy.
+    chess_position raw;
+    CHECK(chess_fen_parse_into(KIWIPETE, &raw) == CHESS_OK);
+    Position from_c(raw);
+    CHECK(from_c == a);
+    chess_position_play_unchecked(from_c.get(), from_c.parse_uci("e1g1").raw());
+    CHECK(from_c.fen() != KIWIPETE && Position(raw).fen() == KIWIPETE);
+    chess_position out = *a.get();
+    CHECK(chess_position_zobrist(&out) == a.zobrist());
 
-    chess_position *raw = a.release();
-    CHECK(a.get() == nullptr);
-    Position adopted = Position::adopt(raw);
-    CHECK(adopted.fen() == KIWIPETE);
+    // Copy-make, into another position or in place.
+    Position next;
+    Move castle = a.parse_uci("e1g1");
+    a.play_into(castle, next);
+    CHECK(next == a.after(castle) && a.fen() == KIWIPETE);
+    next.play_into(next.parse_uci("e8g8"), next);
+    CHECK(next.fen() == "r4rk1/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 w - - 2 2");
 
+    // Arrays and vectors of positions.
+    std::array<Position, 3> line;
+    CHECK(line[0] == Position() && line[2] == Position());
+    line[1] = line[0].after(line[0].parse_san("e4"));
+    line[2] = line[1].after(line[1].parse_san("e5"));
+    CHECK(line[0].fen() == START && line[2].fullmove_number() == 2);
+    std::array<Position, 3> copied = line;
+    copied[2].play_san("Nf3");
+    CHECK(line[2].fullmove_number() == 2 && copied[2].fullmove_number() == 2 && copied[2] != line[2]);
     std::vector<Position> many(3);
-    many.push_back(adopted);
+    many.push_back(a);
+    many.insert(many.begin(), line.begin(), line.end());
     many.erase(many.begin());
-    CHECK(many.size() == 3 && many.back().fen() == KIWIPETE);
+    CHECK(many.size() == 6 && many.front() == line[1] && many.back().fen() == KIWIPETE);
+    std::vector<Position> copy_of_many = many;
+    copy_of_many.back().play_unchecked(castle);
+    CHECK(many.back().fen() == KIWIPETE && copy_of_many.back() == a.after(castle));
 }
 
+// The handles: Game copies (a clone) and moves, Epd and PgnReader only move (tested with them).
 void text_and_chess960() {
     auto fields = chesscore::split_fen("8/8/8/8/8/8/8/K6k w - -");
     CHECK(fields[0] == "8/8/8/8/8/8/8/K6k" && fields[1] == "w" && fields[3] == "-");
@@ -242,7 +279,7 @@ void text_and_chess960() {
     CHECK_THROWS(Position::from_components("8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"),
                  CHESS_ERR_FEN_MISSING_KING);
     CHECK(chesscore::square_name(63) == "h8" && chesscore::parse_square("a1") == 0);
-    CHECK(chesscore::version() == CHESS_VERSION_STRING);
+    CHECK(chesscore::version() == CHESS_VERSION_STRING && chesscore::version_number() == CHESS_VERSION_NUMBER);
 
     Position standard = Position::chess960(518);
     CHECK(standard.is_chess960() && standard.chess960_number() == 518);
@@ -251,9 +288,19 @@ void text_and_chess960() {
     CHECK(shredder.perft(2) == 479);
     Move castle = shredder.parse_uci("b1h1");
     CHECK(castle.kind() == CHESS_MOVE_CASTLING && shredder.uci(castle) == "b1h1" && shredder.san(castle) == "O-O");
-    CHECK(castle.uci() == "b1g1");  // the standard-chess spelling
+    CHECK(castle.uci() == "b1g1" && castle.uci(CHESS_UCI_KING_TAKES_ROOK) == "b1h1");  // standard, Chess960
     CHECK(shredder.fen() == "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
-    CHECK(shredder.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER) == "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    CHECK(shredder.fen(CHESS_FEN_WRITE_SHREDDER) == "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    CHECK(Position::from_fen("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CHESS_FEN_CHESS960) == shredder);
+    chess_fen_info info;
+    Position dropped = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1",
+                                          CHESS_FEN_DROP_BAD_CASTLING | CHESS_FEN_DROP_BAD_EN_PASSANT, &info);
+    CHECK(dropped.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1" && info.size == sizeof info);
+    CHECK(info.dropped_castling == 15 && info.dropped_en_passant == chesscore::parse_square("e6"));
+    CHECK(Position::from_fen(START, 0, &info) == Position() && info.dropped_castling == 0);
+    CHECK(info.dropped_en_passant == CHESS_NO_SQUARE);
+    CHECK_THROWS(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+    CHECK_THROWS(Position::from_fen(START, 1u << 20), CHESS_ERR_INVALID_ARGUMENT);
     Position castling = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     CHECK(castling.uci(castling.parse_uci("e1h1")) == "e1g1");
 }
@@ -398,8 +445,10 @@ void pgn(const std::string &work) {
     CHECK(game.position().fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     CHECK(game.tags().size() == 3 && game.tags()[1].first == "White" && game.tags()[1].second == "Kasparov, G");
     CHECK(!game.tag("Black"));
-    game.set_tag("Black", std::string(100, 'x'));  // longer than the first buffer tried
-    CHECK(game.tag("Black") == std::string(100, 'x'));
+    game.set_tag("Black", std::string(200, 'x'));  // longer than the first buffer tried
+    CHECK(game.tag("Black") == std::string(200, 'x'));
+    game.set_tag(std::string_view("Annotator: x", 9), std::string_view("Nobody, really", 6));
+    CHECK(game.tag("Annotator") == std::optional<std::string>("Nobody") && game.remove_tag("Annotator"));
     CHECK(game.remove_tag("Black") && !game.remove_tag("Black"));
     CHECK_THROWS(game.set_tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), CHESS_ERR_INVALID_ARGUMENT);
     CHECK_THROWS(game.set_tag(std::string("a\0b", 3), "x"), CHESS_ERR_INVALID_TEXT);
@@ -437,7 +486,7 @@ void epd(const std::string &testdata) {
     CHECK_THROWS(record.opcode(7), CHESS_ERR_EPD_NOT_FOUND);
     CHECK_THROWS(Epd::parse("8/8/8/8/8/8/8/K6k w"), CHESS_ERR_EPD_MISSING_FIELDS);
     CHECK_THROWS(Epd::parse("8/8/8/8/8/8/8/K6k w - - bm Kb3;"), CHESS_ERR_ILLEGAL_MOVE);
-    Epd chess960 = Epd::parse("rk5r/8/8/8/8/8/8/RK5R w HAha - bm O-O;", true);
+    Epd chess960 = Epd::parse("rk5r/8/8/8/8/8/8/RK5R w HAha - bm O-O;", CHESS_FEN_CHESS960);
     CHECK(chess960.position().is_chess960() && chess960.operand_move("bm").kind() == CHESS_MOVE_CASTLING);
     Epd moved = std::move(chess960);
     CHECK(chess960.get() == nullptr && moved.has("bm"));
@@ -470,16 +519,32 @@ void files(const std::string &work) {
     CHECK(err && err->offset() == std::optional<std::size_t>(16));
 }
 
-// Leaves of the move tree through the wrapper: one Position per ply, reused by copy assignment.
-std::uint64_t leaves(std::vector<Position> &stack, std::size_t ply, unsigned depth) {
+constexpr std::size_t MAX_DEPTH = 7;
+
+// Leaves of the move tree through the wrapper, one Position per ply on a stack, each made from
+// the one below by copy-make.
+std::uint64_t leaves(std::array<Position, MAX_DEPTH + 1> &stack, std::size_t ply, unsigned depth) {
     if (depth == 0) {
         return 1;
     }
     std::uint64_t nodes = 0;
     for (Move mv : stack[ply].legal_move_list()) {
-        stack[ply + 1] = stack[ply];
-        stack[ply + 1].play_unchecked(mv);
+        stack[ply].play_into(mv, stack[ply + 1]);
         nodes += leaves(stack, ply + 1, depth - 1);
+    }
+    return nodes;
+}
+
+// The same with positions passed and copied by value.
+std::uint64_t leaves_by_value(Position pos, unsigned depth) {
+    if (depth == 0) {
+        return 1;
+    }
+    std::uint64_t nodes = 0;
+    for (Move mv : pos.legal_move_list()) {
+        Position child = pos;
+        child.play_unchecked(mv);
+        nodes += leaves_by_value(child, depth - 1);
     }
     return nodes;
 }
@@ -488,23 +553,24 @@ int perft_suite(const std::string &path, unsigned long long limit) {
     std::ifstream file(path);
     std::string line;
     int runs = 0;
-    std::vector<Position> stack(8);
+    std::array<Position, MAX_DEPTH + 1> stack;
     while (std::getline(file, line)) {
         std::size_t semicolon = line.find(';');
         if (line.empty() || semicolon == std::string::npos) {
             continue;
         }
-        stack[0] = Position::from_fen(line.substr(0, semicolon));
+        stack[0] = Position::from_fen(std::string_view(line).substr(0, semicolon));
         std::istringstream counts(line.substr(semicolon));
         std::string depth_field;
         unsigned long long expected = 0;
         char separator = 0;
         while (counts >> separator >> depth_field >> expected) {
             unsigned depth = static_cast<unsigned>(std::atoi(depth_field.c_str() + 1));
-            if (expected > limit || depth + 1 > stack.size()) {
+            if (expected > limit || depth > MAX_DEPTH) {
                 break;
             }
             CHECK(leaves(stack, 0, depth) == expected);
+            CHECK(leaves_by_value(stack[0], depth) == expected);
             CHECK(stack[0].perft(depth) == expected);
             runs++;
         }
@@ -521,7 +587,7 @@ int main(int argc, char **argv) {
     }
     positions();
     errors();
-    copy_and_move();
+    values();
     text_and_chess960();
     games();
     epd(argv[1]);

@@ -1,18 +1,24 @@
 /*
  * chesscore.hpp: a header-only C++17 wrapper over the C API of chesscore.h (MIT OR Apache-2.0).
  *
- * - Position, Game, Epd and PgnReader own their C handle (RAII). Position and Game copy (a Game
- *   with its tags and annotations, chess_game_clone), all move; a moved-from object may only be
- *   assigned to or destroyed.
+ * - Position is a value: it holds a chess_position (128 bytes) by value, so copying and
+ *   assigning are plain copies that never allocate or throw, and positions live in arrays,
+ *   vectors and search stacks. get() gives C code a pointer to the held chess_position, and
+ *   Position(const chess_position &) copies one from C code in.
+ * - Game, Epd and PgnReader own their C handle (RAII). Game copies (with its tags and
+ *   annotations, chess_game_clone), all move; a moved-from object may only be assigned to or
+ *   destroyed.
  * - PgnReader::next() gives std::optional<Game> (std::nullopt at the end); a broken game throws
  *   PgnError (an Error with its line, column, game number, ply and the partial game), after which
  *   next() goes on with the following game.
- * - Text is std::string; moves are Move values (the 16-bit chess_move), in a std::vector or a
- *   MoveList (a fixed array of CHESS_MAX_MOVES on the stack, for loops that must not allocate).
+ * - Text goes in as std::string_view (copied into a NUL-terminated buffer, on the stack when
+ *   short) and comes out as std::string; moves are Move values (the 16-bit chess_move), in a
+ *   std::vector or a MoveList (a fixed array of CHESS_MAX_MOVES on the stack, for loops that must
+ *   not allocate).
  * - Every failure throws chesscore::Error with the chess_error code, its message, and where the
  *   input went wrong when the C API says so (the byte of a FEN, the token of a move line).
- * - Threads: as for the C handles, one object may be read by many threads at once, but one that
- *   is being changed must not be used by any other thread meanwhile.
+ * - Threads: as for the C API, one object may be read by many threads at once, but one that is
+ *   being changed must not be used by any other thread meanwhile.
  */
 
 #ifndef CHESSCORE_HPP
@@ -36,6 +42,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -95,13 +102,34 @@ inline void check_fen(chess_error err, std::size_t offset) {
     check(err);
 }
 
-/** The C string of an argument; an embedded NUL would silently cut the text, so it is refused. */
-inline const char *c_str(const std::string &text) {
-    if (text.find('\0') != std::string::npos) {
-        throw Error(CHESS_ERR_INVALID_TEXT);
+/** A text argument as the NUL-terminated string the C API takes: copied on the stack when short
+ * (FEN, SAN, UCI, tag names), else into a std::string. An embedded NUL would silently cut the
+ * text, so it is refused. Use it within the expression or block that makes it. */
+class CString {
+public:
+    explicit CString(std::string_view text) {
+        if (text.find('\0') != std::string_view::npos) {
+            throw Error(CHESS_ERR_INVALID_TEXT);
+        }
+        if (text.size() < small_.size()) {
+            text.copy(small_.data(), text.size());
+            small_[text.size()] = '\0';
+            str_ = small_.data();
+        } else {
+            big_ = text;
+            str_ = big_.c_str();
+        }
     }
-    return text.c_str();
-}
+    CString(const CString &) = delete;
+    CString &operator=(const CString &) = delete;
+
+    const char *get() const noexcept { return str_; }
+
+private:
+    std::array<char, 128> small_;
+    std::string big_;
+    const char *str_;
+};
 
 template <class T>
 T *not_null(T *handle) {
@@ -140,16 +168,17 @@ public:
     constexpr chess_move raw() const noexcept { return raw_; }
     constexpr bool is_none() const noexcept { return raw_ == CHESS_MOVE_NONE; }
     /** Origin square, 0 = a1 .. 63 = h8 (the king's square for castling). */
-    int from() const noexcept { return chess_move_from_square(raw_); }
+    chess_square from() const noexcept { return chess_move_from_square(raw_); }
     /** Destination square (the rook's square for castling, which is the king taking its rook). */
-    int to() const noexcept { return chess_move_to_square(raw_); }
+    chess_square to() const noexcept { return chess_move_to_square(raw_); }
     chess_move_kind kind() const noexcept { return chess_move_kind_of(raw_); }
     /** The piece a promotion makes, CHESS_NO_KIND otherwise. */
     chess_piece_kind promotion() const noexcept { return chess_move_promotion(raw_); }
-    /** UCI with standard castling (e1g1); Position::uci follows a Chess960 position's convention. */
-    std::string uci() const {
+    /** UCI: castling as the king's move (e1g1), or with CHESS_UCI_KING_TAKES_ROOK as the king
+     * taking its rook (e1h1); Position::uci picks the position's convention. */
+    std::string uci(std::uint32_t flags = 0) const {
         return detail::read_text<8>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_move_to_uci(raw_, buf, cap, len);
+            return chess_move_to_uci_with(raw_, flags, buf, cap, len);
         });
     }
 
@@ -234,196 +263,172 @@ inline std::vector<Move> to_vector(const chess_move *moves, std::size_t count) {
 }  // namespace detail
 
 /** The name of a square (0 = a1 .. 63 = h8), such as "e4". */
-inline std::string square_name(int square) {
+inline std::string square_name(chess_square square) {
     return detail::read_text<4>([&](char *buf, std::size_t cap, std::size_t *len) {
         return chess_square_name(square, buf, cap, len);
     });
 }
 
 /** The index of a square name ("a1" .. "h8"). */
-inline int parse_square(const std::string &name) {
-    int square = CHESS_NO_SQUARE;
-    detail::check(chess_square_parse(detail::c_str(name), &square));
+inline chess_square parse_square(std::string_view name) {
+    chess_square square = CHESS_NO_SQUARE;
+    detail::check(chess_square_parse(detail::CString(name).get(), &square));
     return square;
 }
 
 /** The library's run-time version (CHESS_VERSION_STRING is the header's). */
 inline std::string version() { return chess_version(); }
 
-/** A position: an owned chess_position handle. */
+/** The library's run-time version as a number, MAJOR * 10000 + MINOR * 100 + PATCH
+ * (CHESS_VERSION_NUMBER is the header's). */
+inline std::uint32_t version_number() noexcept { return chess_version_number(); }
+
+/** A position: a chess_position held by value. Copies are plain copies (no allocation, no
+ * exception), so positions may live in arrays, vectors and search stacks. */
 class Position {
 public:
     /** The standard starting position. */
-    Position() : handle_(detail::not_null(chess_position_new())) {}
+    Position() noexcept { chess_position_init(&pos_); }
+    /** A copy of a position from C code (one a game or an EPD record owns, or one C code holds). */
+    explicit Position(const chess_position &pos) noexcept : pos_(pos) {}
 
-    /** Reads a standard-chess FEN (4 to 6 fields); Error carries the byte offset of a FEN error. */
-    static Position from_fen(const std::string &fen) {
-        chess_position *pos = nullptr;
-        std::size_t offset = 0;
-        chess_error err = chess_fen_parse_ex(detail::c_str(fen), &pos, &offset);
-        detail::check_fen(err, offset);
-        return Position(pos);
+    /** Reads a FEN (4 to 6 fields) as chess_fen_parse_with does: `flags` combines the
+     * CHESS_FEN_* reading flags (0: standard chess, strict). `info`, when given, receives what the
+     * drop flags removed (this function sets its size). Error carries the byte offset of a FEN
+     * error. */
+    static Position from_fen(std::string_view fen, std::uint32_t flags = 0, chess_fen_info *info = nullptr) {
+        return read_fen(
+            [&](chess_position *dst, chess_fen_info *out) {
+                return chess_fen_parse_with(detail::CString(fen).get(), flags, dst, out);
+            },
+            info);
     }
 
     /** Reads a Chess960 FEN (X-FEN or Shredder-FEN castling); the position is in Chess960 mode. */
-    static Position from_fen_chess960(const std::string &fen) {
-        chess_position *pos = nullptr;
-        std::size_t offset = 0;
-        chess_error err = chess_fen_parse_chess960_ex(detail::c_str(fen), &pos, &offset);
-        detail::check_fen(err, offset);
-        return Position(pos);
-    }
+    static Position from_fen_chess960(std::string_view fen) { return from_fen(fen, CHESS_FEN_CHESS960); }
 
     /** Builds a position from the six FEN fields given separately. */
-    static Position from_components(const std::string &placement, const std::string &side_to_move,
-                                    const std::string &castling, const std::string &en_passant,
-                                    const std::string &halfmove_clock, const std::string &fullmove_number) {
-        chess_position *pos = nullptr;
-        std::size_t offset = 0;
-        chess_error err = chess_fen_from_components(
-            detail::c_str(placement), detail::c_str(side_to_move), detail::c_str(castling),
-            detail::c_str(en_passant), detail::c_str(halfmove_clock), detail::c_str(fullmove_number), &pos, &offset);
-        detail::check_fen(err, offset);
-        return Position(pos);
-    }
-
-    /** Reads the first non-empty line of a FEN file. */
-    static Position from_fen_file(const std::string &path) {
-        chess_position *pos = nullptr;
-        std::size_t offset = 0;
-        chess_error err = chess_fen_read_file(detail::c_str(path), &pos, &offset);
-        detail::check_fen(err, offset);
-        return Position(pos);
-    }
-
-    /** Chess960 start position `number` (0 to 959; 518 is the standard arrangement). */
-    static Position chess960(unsigned number) {
-        if (number > 959) {
-            throw Error(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        return Position(detail::not_null(chess_position_new_chess960(number)));
-    }
-
-    /** Takes ownership of a handle from the C API (NULL gives an empty, moved-from object). */
-    static Position adopt(chess_position *owned) noexcept { return Position(owned); }
-
-    Position(const Position &other)
-        : handle_(other.handle_ ? detail::not_null(chess_position_clone(other.handle_)) : nullptr) {}
-    Position(Position &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    Position &operator=(const Position &other) {
-        if (handle_ != nullptr && other.handle_ != nullptr) {
-            chess_position_copy(handle_, other.handle_);  // no allocation
-        } else if (this != &other) {
-            *this = Position(other);
-        }
-        return *this;
-    }
-    Position &operator=(Position &&other) noexcept {
-        if (this != &other) {
-            chess_position_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
-    }
-    ~Position() { chess_position_free(handle_); }
-
-    const chess_position *get() const noexcept { return handle_; }
-    chess_position *get() noexcept { return handle_; }
-    /** Gives up ownership; the caller frees the handle with chess_position_free. */
-    chess_position *release() noexcept { return std::exchange(handle_, nullptr); }
-
-    /** The FEN: en passant only when the capture is legal, castling KQkq (X-FEN in Chess960). */
-    std::string fen(chess_ep_mode ep = CHESS_EP_LEGAL,
-                    chess_castling_notation castling = CHESS_CASTLING_NOTATION_AUTO) const {
-        return detail::read_text<CHESS_FEN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_fen_write_ex(handle_, ep, castling, buf, cap, len);
+    static Position from_components(std::string_view placement, std::string_view side_to_move,
+                                    std::string_view castling, std::string_view en_passant,
+                                    std::string_view halfmove_clock, std::string_view fullmove_number) {
+        return read_fen([&](chess_position *dst, chess_fen_info *out) {
+            return chess_fen_from_components(detail::CString(placement).get(), detail::CString(side_to_move).get(),
+                                             detail::CString(castling).get(), detail::CString(en_passant).get(),
+                                             detail::CString(halfmove_clock).get(),
+                                             detail::CString(fullmove_number).get(), dst, out);
         });
     }
 
-    /** 8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\n". */
-    std::string board_string() const { return text(chess_position_board_string); }
-    /** The board with coordinates, '.' for empty squares. */
-    std::string ascii() const { return text(chess_position_to_ascii); }
-    /** The board with coordinates and Unicode chess symbols (UTF-8). */
-    std::string unicode() const { return text(chess_position_to_unicode); }
+    /** Reads the first non-empty line of a FEN file. */
+    static Position from_fen_file(std::string_view path) {
+        return read_fen([&](chess_position *dst, chess_fen_info *out) {
+            return chess_fen_read_file(detail::CString(path).get(), dst, out);
+        });
+    }
+
+    /** Chess960 start position `number` (0 to 959; 518 is the standard arrangement). */
+    static Position chess960(std::uint32_t number) {
+        Position pos;
+        detail::check(chess_position_init_chess960(&pos.pos_, number));
+        return pos;
+    }
+
+    /** The held chess_position, for C functions; valid as long as this object. */
+    const chess_position *get() const noexcept { return &pos_; }
+    chess_position *get() noexcept { return &pos_; }
+
+    /** The FEN: en passant only when the capture is legal, castling KQkq (X-FEN in Chess960), or
+     * as the CHESS_FEN_WRITE_* `flags` ask. */
+    std::string fen(std::uint32_t flags = 0) const {
+        return detail::read_text<CHESS_FEN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_fen_write_with(&pos_, flags, buf, cap, len);
+        });
+    }
+
+    /** The board as text: CHESS_TEXT_BOARD (8 rows of 8 characters, rank 8 first, a space for an
+     * empty square, joined by "\n"), CHESS_TEXT_ASCII (with coordinates, '.' for empty squares)
+     * or CHESS_TEXT_UNICODE (with the Unicode chess symbols, UTF-8). */
+    std::string to_text(std::uint32_t style = CHESS_TEXT_BOARD) const {
+        return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_position_to_text(&pos_, style, buf, cap, len);
+        });
+    }
 
     std::vector<Move> legal_moves() const {
         chess_move moves[CHESS_MAX_MOVES];
-        return detail::to_vector(moves, chess_legal_moves(handle_, moves, CHESS_MAX_MOVES));
+        return detail::to_vector(moves, chess_legal_moves(&pos_, moves, CHESS_MAX_MOVES));
     }
     /** The legal moves without allocating. */
     MoveList legal_move_list() const {
         MoveList list;
-        list.size_ = chess_legal_moves(handle_, list.moves_.data(), list.moves_.size());
+        list.size_ = chess_legal_moves(&pos_, list.moves_.data(), list.moves_.size());
         return list;
     }
-    std::size_t legal_move_count() const { return chess_legal_moves(handle_, nullptr, 0); }
+    std::size_t legal_move_count() const { return chess_legal_moves(&pos_, nullptr, 0); }
     std::vector<Move> pseudo_legal_moves() const {
         chess_move moves[CHESS_MAX_MOVES];
-        return detail::to_vector(moves, chess_pseudo_legal_moves(handle_, moves, CHESS_MAX_MOVES));
+        return detail::to_vector(moves, chess_pseudo_legal_moves(&pos_, moves, CHESS_MAX_MOVES));
     }
     /** The legal moves of the piece on `square`. */
-    std::vector<Move> legal_moves_from(int square) const {
+    std::vector<Move> legal_moves_from(chess_square square) const {
         chess_move moves[CHESS_MAX_MOVES];
-        return detail::to_vector(moves, chess_legal_moves_from(handle_, square, moves, CHESS_MAX_MOVES));
+        return detail::to_vector(moves, chess_legal_moves_from(&pos_, square, moves, CHESS_MAX_MOVES));
     }
-    bool is_legal(Move mv) const noexcept { return chess_position_is_legal(handle_, mv.raw()); }
+    bool is_legal(Move mv) const noexcept { return chess_position_is_legal(&pos_, mv.raw()); }
 
     /** SAN with its check or mate suffix. */
     std::string san(Move mv) const {
         return detail::read_text<CHESS_SAN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_move_to_san(handle_, mv.raw(), buf, cap, len);
+            return chess_move_to_san(&pos_, mv.raw(), buf, cap, len);
         });
     }
     /** UCI in this position's convention (king takes rook for castling in Chess960). */
-    std::string uci(Move mv) const {
-        return detail::read_text<8>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_move_to_uci_in(handle_, mv.raw(), buf, cap, len);
-        });
-    }
+    std::string uci(Move mv) const { return mv.uci(is_chess960() ? CHESS_UCI_KING_TAKES_ROOK : 0); }
     /** The legal move a UCI text names (e1g1 and e1h1 both castle in standard chess). */
-    Move parse_uci(const std::string &uci) const {
+    Move parse_uci(std::string_view uci) const {
         chess_move mv = CHESS_MOVE_NONE;
-        detail::check(chess_move_from_uci(handle_, detail::c_str(uci), &mv));
+        detail::check(chess_move_from_uci(&pos_, detail::CString(uci).get(), &mv));
         return Move(mv);
     }
     /** The legal move a SAN names: lenient by default, or as CHESS_SAN_STRICT and
      * CHESS_SAN_ALLOW_NULL ask. */
-    Move parse_san(const std::string &san, std::uint32_t flags = 0) const {
+    Move parse_san(std::string_view san, std::uint32_t flags = 0) const {
         chess_move mv = CHESS_MOVE_NONE;
-        detail::check(chess_move_from_san_with(handle_, detail::c_str(san), flags, &mv));
+        detail::check(chess_move_from_san_with(&pos_, detail::CString(san).get(), flags, &mv));
         return Move(mv);
     }
 
     /** Plays a legal move; throws (position unchanged) for any other. */
-    void play(Move mv) { detail::check(chess_position_play(handle_, mv.raw())); }
+    void play(Move mv) { detail::check(chess_position_play(&pos_, mv.raw())); }
     /** Plays one of this position's legal moves without checking it (the fast path). */
-    void play_unchecked(Move mv) noexcept { chess_position_play_unchecked(handle_, mv.raw()); }
-    Move play_uci(const std::string &uci) {
+    void play_unchecked(Move mv) noexcept { chess_position_play_unchecked(&pos_, mv.raw()); }
+    /** Copy-make: `dst` becomes this position with `mv` played unchecked (`dst` may be this one). */
+    void play_into(Move mv, Position &dst) const noexcept { chess_position_play_into(&pos_, mv.raw(), &dst.pos_); }
+    Move play_uci(std::string_view uci) {
         Move mv = parse_uci(uci);
         play(mv);
         return mv;
     }
-    Move play_san(const std::string &san) {
+    Move play_san(std::string_view san) {
         Move mv = parse_san(san);
         play(mv);
         return mv;
     }
     /** Passes the turn; throws while in check. */
-    void play_null() { detail::check(chess_position_play_null(handle_)); }
-    /** A copy with `mv` played. */
+    void play_null() { detail::check(chess_position_play_null(&pos_)); }
+    /** A copy with the legal move `mv` played; throws for any other. */
     Position after(Move mv) const {
         Position next(*this);
         next.play(mv);
         return next;
     }
 
-    std::uint64_t perft(std::uint32_t depth) const { return chess_perft(handle_, depth); }
+    std::uint64_t perft(std::uint32_t depth) const { return chess_perft(&pos_, depth); }
     /** Perft split by first move: each legal move with the leaves below it. */
     std::vector<std::pair<Move, std::uint64_t>> perft_divide(std::uint32_t depth) const {
         chess_move moves[CHESS_MAX_MOVES];
         std::uint64_t counts[CHESS_MAX_MOVES];
-        std::size_t n = chess_perft_divide(handle_, depth, moves, counts, CHESS_MAX_MOVES);
+        std::size_t n = chess_perft_divide(&pos_, depth, moves, counts, CHESS_MAX_MOVES);
         std::vector<std::pair<Move, std::uint64_t>> out;
         out.reserve(n);
         for (std::size_t i = 0; i < n; i++) {
@@ -432,70 +437,86 @@ public:
         return out;
     }
 
-    std::uint64_t zobrist() const noexcept { return chess_position_zobrist(handle_); }
-    chess_color turn() const noexcept { return chess_position_turn(handle_); }
+    std::uint64_t zobrist() const noexcept { return chess_position_zobrist(&pos_); }
+    chess_color turn() const noexcept { return chess_position_turn(&pos_); }
     /** A set of CHESS_CASTLING_* bits. */
-    unsigned castling_rights() const noexcept { return chess_position_castling_rights(handle_); }
+    unsigned castling_rights() const noexcept { return chess_position_castling_rights(&pos_); }
     /** The en passant square under `mode`, or CHESS_NO_SQUARE. */
-    int en_passant(chess_ep_mode mode = CHESS_EP_LEGAL) const noexcept {
-        return chess_position_en_passant(handle_, mode);
+    chess_square en_passant(chess_ep_mode mode = CHESS_EP_LEGAL) const noexcept {
+        return chess_position_en_passant(&pos_, mode);
     }
-    std::uint32_t halfmove_clock() const noexcept { return chess_position_halfmove_clock(handle_); }
-    std::uint32_t fullmove_number() const noexcept { return chess_position_fullmove_number(handle_); }
-    chess_piece piece_at(int square) const noexcept { return chess_position_piece_at(handle_, square); }
+    std::uint32_t halfmove_clock() const noexcept { return chess_position_halfmove_clock(&pos_); }
+    std::uint32_t fullmove_number() const noexcept { return chess_position_fullmove_number(&pos_); }
+    chess_piece piece_at(chess_square square) const noexcept { return chess_position_piece_at(&pos_, square); }
     std::uint64_t pieces(chess_color color, chess_piece_kind kind) const noexcept {
-        return chess_position_pieces(handle_, color, kind);
+        return chess_position_pieces(&pos_, color, kind);
     }
-    std::uint64_t occupancy() const noexcept { return chess_position_occupancy(handle_); }
-    std::uint64_t occupancy(chess_color color) const noexcept {
-        return chess_position_color_occupancy(handle_, color);
+    std::uint64_t occupancy() const noexcept { return chess_position_occupancy(&pos_); }
+    std::uint64_t occupancy(chess_color color) const noexcept { return chess_position_color_occupancy(&pos_, color); }
+    chess_square king_square(chess_color color) const noexcept { return chess_position_king_square(&pos_, color); }
+    std::uint64_t attackers_to(chess_square square, chess_color by) const noexcept {
+        return chess_position_attackers_to(&pos_, square, by);
     }
-    int king_square(chess_color color) const noexcept { return chess_position_king_square(handle_, color); }
-    std::uint64_t attackers_to(int square, chess_color by) const noexcept {
-        return chess_position_attackers_to(handle_, square, by);
-    }
-    std::uint64_t checkers() const noexcept { return chess_position_checkers(handle_); }
-    std::uint64_t pinned() const noexcept { return chess_position_pinned(handle_); }
+    std::uint64_t checkers() const noexcept { return chess_position_checkers(&pos_); }
+    std::uint64_t pinned() const noexcept { return chess_position_pinned(&pos_); }
 
-    bool in_check() const noexcept { return chess_position_in_check(handle_); }
-    bool is_checkmate() const noexcept { return chess_position_is_checkmate(handle_); }
-    bool is_stalemate() const noexcept { return chess_position_is_stalemate(handle_); }
-    bool is_insufficient_material() const noexcept { return chess_position_is_insufficient_material(handle_); }
-    bool is_fifty_moves() const noexcept { return chess_position_is_fifty_moves(handle_); }
-    bool can_claim_fifty_moves() const noexcept { return chess_position_can_claim_fifty_moves(handle_); }
-    bool is_seventy_five_moves() const noexcept { return chess_position_is_seventy_five_moves(handle_); }
-    bool is_chess960() const noexcept { return chess_position_is_chess960(handle_); }
+    bool in_check() const noexcept { return chess_position_in_check(&pos_); }
+    bool is_checkmate() const noexcept { return chess_position_is_checkmate(&pos_); }
+    bool is_stalemate() const noexcept { return chess_position_is_stalemate(&pos_); }
+    bool is_insufficient_material() const noexcept { return chess_position_is_insufficient_material(&pos_); }
+    bool is_fifty_moves() const noexcept { return chess_position_is_fifty_moves(&pos_); }
+    bool can_claim_fifty_moves() const noexcept { return chess_position_can_claim_fifty_moves(&pos_); }
+    bool is_seventy_five_moves() const noexcept { return chess_position_is_seventy_five_moves(&pos_); }
+    bool is_chess960() const noexcept { return chess_position_is_chess960(&pos_); }
     /** The Chess960 start arrangement (0 to 959) the pieces stand in, or -1. */
-    int chess960_number() const noexcept { return chess_position_chess960_number(handle_); }
+    std::int32_t chess960_number() const noexcept { return chess_position_chess960_number(&pos_); }
 
-    /** Same FEN (clocks included, en passant as the legal capture has it) and same mode. */
+    /** Same FEN (clocks included, en passant as the legal capture has it) and same mode; the
+     * bytes of chess_position are private, so they are not compared. */
     friend bool operator==(const Position &a, const Position &b) {
-        return a.is_chess960() == b.is_chess960() && a.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER) ==
-                                                         b.fen(CHESS_EP_LEGAL, CHESS_CASTLING_NOTATION_SHREDDER);
+        return a.is_chess960() == b.is_chess960() && a.fen(CHESS_FEN_WRITE_SHREDDER) == b.fen(CHESS_FEN_WRITE_SHREDDER);
     }
     friend bool operator!=(const Position &a, const Position &b) { return !(a == b); }
 
 private:
-    explicit Position(chess_position *owned) noexcept : handle_(owned) {}
-
-    std::string text(chess_error (*write)(const chess_position *, char *, std::size_t, std::size_t *)) const {
-        return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return write(handle_, buf, cap, len);
-        });
+    /** Runs a FEN reader read(dst, info) into a new position; a FEN error carries its offset. */
+    template <class Read>
+    static Position read_fen(Read &&read, chess_fen_info *info = nullptr) {
+        chess_fen_info local{};
+        chess_fen_info &out = info != nullptr ? *info : local;
+        out = chess_fen_info{};
+        out.size = sizeof out;
+        Position pos;
+        chess_error err = read(&pos.pos_, &out);  // before out.error_offset is read
+        detail::check_fen(err, out.error_offset);
+        return pos;
     }
 
-    chess_position *handle_;
+    chess_position pos_;
 };
 
+namespace detail {
+
+/** A copy of a position a game or an EPD record owns. */
+inline Position copy_of(const chess_position *pos) {
+    if (pos == nullptr) {
+        throw Error(CHESS_ERR_NULL_POINTER);
+    }
+    return Position(*pos);
+}
+
+}  // namespace detail
+
 /** Splits a FEN into its six fields (syntax checked, absent clocks filled in as 0 and 1). */
-inline std::array<std::string, 6> split_fen(const std::string &fen) {
+inline std::array<std::string, 6> split_fen(std::string_view fen) {
     char buf[512];
     const char *fields[6] = {};
     std::size_t len = 0;
-    std::size_t offset = 0;
+    chess_fen_info info{};
+    info.size = sizeof info;
     // FEN input is at most 256 bytes, and filling in the clocks adds 4, so 512 always suffices.
-    chess_error err = chess_fen_split(detail::c_str(fen), buf, sizeof buf, &len, fields, &offset);
-    detail::check_fen(err, offset);
+    chess_error err = chess_fen_split(detail::CString(fen).get(), buf, sizeof buf, &len, fields, &info);
+    detail::check_fen(err, info.error_offset);
     std::array<std::string, 6> out;
     for (std::size_t i = 0; i < 6; i++) {
         out[i] = fields[i];
@@ -505,10 +526,11 @@ inline std::array<std::string, 6> split_fen(const std::string &fen) {
 
 /** Reads a line of SAN or UCI moves from `pos` (each in the position the earlier ones reach);
  * Error::token() names the first bad one. */
-inline std::vector<Move> moves_from_line(const Position &pos, const std::string &line, std::uint32_t flags = 0) {
+inline std::vector<Move> moves_from_line(const Position &pos, std::string_view line, std::uint32_t flags = 0) {
+    detail::CString text(line);
     std::size_t count = 0;
     std::size_t bad = 0;
-    chess_error err = chess_moves_from_line(pos.get(), detail::c_str(line), flags, nullptr, 0, &count, &bad);
+    chess_error err = chess_moves_from_line(pos.get(), text.get(), flags, nullptr, 0, &count, &bad);
     if (err != CHESS_OK) {
         if (err == CHESS_ERR_NULL_POINTER || err == CHESS_ERR_INVALID_TEXT || err == CHESS_ERR_INVALID_ARGUMENT) {
             throw Error(err);
@@ -516,7 +538,7 @@ inline std::vector<Move> moves_from_line(const Position &pos, const std::string 
         throw Error(err, std::nullopt, bad);
     }
     std::vector<chess_move> moves(count);
-    detail::check(chess_moves_from_line(pos.get(), line.c_str(), flags, moves.data(), count, &count, nullptr));
+    detail::check(chess_moves_from_line(pos.get(), text.get(), flags, moves.data(), count, &count, nullptr));
     return detail::to_vector(moves.data(), count);
 }
 
@@ -556,14 +578,14 @@ public:
 
     /** Plays a legal move (Move() is the null move, when allowed); throws otherwise. */
     void push(Move mv) { detail::check(chess_game_push(handle_, mv.raw())); }
-    Move push_san(const std::string &san) {
+    Move push_san(std::string_view san) {
         chess_move mv = CHESS_MOVE_NONE;
-        detail::check(chess_game_push_san(handle_, detail::c_str(san), &mv));
+        detail::check(chess_game_push_san(handle_, detail::CString(san).get(), &mv));
         return Move(mv);
     }
-    Move push_uci(const std::string &uci) {
+    Move push_uci(std::string_view uci) {
         chess_move mv = CHESS_MOVE_NONE;
-        detail::check(chess_game_push_uci(handle_, detail::c_str(uci), &mv));
+        detail::check(chess_game_push_uci(handle_, detail::CString(uci).get(), &mv));
         return Move(mv);
     }
     /** Takes back the last move; throws CHESS_ERR_EMPTY_HISTORY when there is none. */
@@ -574,15 +596,15 @@ public:
     }
 
     /** A copy of the current position. */
-    Position position() const { return copy_of(chess_game_position(handle_)); }
-    Position start() const { return copy_of(chess_game_start(handle_)); }
+    Position position() const { return detail::copy_of(chess_game_position(handle_)); }
+    Position start() const { return detail::copy_of(chess_game_start(handle_)); }
     /** A copy of the position after `ply` moves (0: the start). */
     Position position_at(std::size_t ply) const {
         const chess_position *pos = chess_game_position_at(handle_, ply);
         if (pos == nullptr) {
             throw Error(CHESS_ERR_INVALID_ARGUMENT);
         }
-        return copy_of(pos);
+        return detail::copy_of(pos);
     }
     std::vector<Move> moves() const {
         std::vector<chess_move> raw(chess_game_moves(handle_, nullptr, 0));
@@ -610,11 +632,11 @@ public:
     }
 
     /** The value of the tag `name` (UTF-8, as read), or std::nullopt. */
-    std::optional<std::string> tag(const std::string &name) const {
-        const char *c_name = detail::c_str(name);
+    std::optional<std::string> tag(std::string_view name) const {
+        detail::CString c_name(name);
         char small[64];
         std::size_t len = 0;
-        chess_error err = chess_game_tag(handle_, c_name, small, sizeof small, &len);
+        chess_error err = chess_game_tag(handle_, c_name.get(), small, sizeof small, &len);
         if (err == CHESS_ERR_PGN_TAG_NOT_FOUND) {
             return std::nullopt;
         }
@@ -625,7 +647,7 @@ public:
             throw Error(err);
         }
         std::string big(len, '\0');
-        detail::check(chess_game_tag(handle_, c_name, big.data(), len + 1, &len));
+        detail::check(chess_game_tag(handle_, c_name.get(), big.data(), len + 1, &len));
         return big;
     }
     /** Every tag as (name, value), in order. */
@@ -648,12 +670,12 @@ public:
         return out;
     }
     /** Sets a tag (not FEN, SetUp or Variant, which follow the start position). */
-    void set_tag(const std::string &name, const std::string &value) {
-        detail::check(chess_game_set_tag(handle_, detail::c_str(name), detail::c_str(value)));
+    void set_tag(std::string_view name, std::string_view value) {
+        detail::check(chess_game_set_tag(handle_, detail::CString(name).get(), detail::CString(value).get()));
     }
     /** Removes a tag; false when there was none. */
-    bool remove_tag(const std::string &name) {
-        chess_error err = chess_game_remove_tag(handle_, detail::c_str(name));
+    bool remove_tag(std::string_view name) {
+        chess_error err = chess_game_remove_tag(handle_, detail::CString(name).get());
         if (err == CHESS_ERR_PGN_TAG_NOT_FOUND) {
             return false;
         }
@@ -672,13 +694,6 @@ public:
 private:
     explicit Game(chess_game *owned) noexcept : handle_(owned) {}
 
-    static Position copy_of(const chess_position *pos) {
-        if (pos == nullptr) {
-            throw Error(CHESS_ERR_NULL_POINTER);
-        }
-        return Position::adopt(detail::not_null(chess_position_clone(pos)));
-    }
-
     chess_game *handle_;
 };
 
@@ -687,10 +702,10 @@ private:
  * 13: illegal move ..."), where it went wrong, and the game up to the problem. */
 class PgnError : public Error {
 public:
-    PgnError(chess_error code, const std::string &what, std::uint64_t line, std::uint64_t column,
-             std::uint64_t game_number, std::uint32_t ply, Game partial)
-        : Error(code, what), line_(line), column_(column), game_number_(game_number), ply_(ply),
-          partial_(std::make_shared<Game>(std::move(partial))) {}
+    /** The error chess_pgn_reader_last_error describes, and the game up to it. */
+    PgnError(const chess_pgn_error_info &info, Game partial)
+        : Error(info.code, info.message), line_(info.line), column_(info.column), game_number_(info.game),
+          ply_(info.ply), partial_(std::make_shared<Game>(std::move(partial))) {}
 
     std::uint64_t line() const noexcept { return line_; }
     std::uint64_t column() const noexcept { return column_; }
@@ -711,9 +726,9 @@ private:
  * handle (move-only). */
 class PgnReader {
 public:
-    static PgnReader open(const std::string &path) {
+    static PgnReader open(std::string_view path) {
         chess_pgn_reader *reader = nullptr;
-        detail::check(chess_pgn_reader_open_file(detail::c_str(path), &reader));
+        detail::check(chess_pgn_reader_open_file(detail::CString(path).get(), &reader));
         return PgnReader(reader);
     }
     /** Reads a copy of `data`: the argument need not outlive the reader. */
@@ -722,7 +737,7 @@ public:
         detail::check(chess_pgn_reader_from_buffer(static_cast<const std::uint8_t *>(data), len, &reader));
         return PgnReader(reader);
     }
-    static PgnReader from_string(const std::string &text) { return from_buffer(text.data(), text.size()); }
+    static PgnReader from_string(std::string_view text) { return from_buffer(text.data(), text.size()); }
     /** Reads from `in` as games are taken; `in` must outlive the reader. A stream that goes bad
      * (not at its end) gives a PgnError with CHESS_ERR_IO. */
     static PgnReader from_stream(std::istream &in) {
@@ -759,14 +774,12 @@ public:
         if (err == CHESS_ERR_NULL_POINTER || err == CHESS_ERR_OUT_OF_MEMORY || err == CHESS_ERR_INTERNAL) {
             throw Error(err);
         }
-        std::string message = detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_pgn_reader_error_message(handle_, buf, cap, len);
-        });
+        chess_pgn_error_info info{};
+        info.size = sizeof info;
+        detail::check(chess_pgn_reader_last_error(handle_, &info));
         chess_game *partial = nullptr;
         detail::check(chess_pgn_reader_partial_game(handle_, &partial));
-        throw PgnError(err, message, chess_pgn_reader_error_line(handle_), chess_pgn_reader_error_column(handle_),
-                       chess_pgn_reader_error_game_number(handle_), chess_pgn_reader_error_ply(handle_),
-                       Game::adopt(partial));
+        throw PgnError(info, Game::adopt(partial));
     }
 
 private:
@@ -800,10 +813,11 @@ private:
  * changes, so share it by reference). */
 class Epd {
 public:
-    static Epd parse(const std::string &line, bool chess960 = false) {
+    /** Reads an EPD line; `flags` (CHESS_FEN_CHESS960 and the other CHESS_FEN_* reading flags)
+     * say how its position is read. */
+    static Epd parse(std::string_view line, std::uint32_t flags = 0) {
         chess_epd *epd = nullptr;
-        const char *text = detail::c_str(line);
-        detail::check(chess960 ? chess_epd_parse_chess960(text, &epd) : chess_epd_parse(text, &epd));
+        detail::check(chess_epd_parse_with(detail::CString(line).get(), flags, &epd));
         return Epd(epd);
     }
 
@@ -822,13 +836,7 @@ public:
     const chess_epd *get() const noexcept { return handle_; }
 
     /** A copy of the record's position (clocks from hmvc and fmvn). */
-    Position position() const {
-        const chess_position *pos = chess_epd_position(handle_);
-        if (pos == nullptr) {
-            throw Error(CHESS_ERR_NULL_POINTER);
-        }
-        return Position::adopt(detail::not_null(chess_position_clone(pos)));
-    }
+    Position position() const { return detail::copy_of(chess_epd_position(handle_)); }
     /** The canonical EPD line. */
     std::string str() const {
         return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
@@ -841,40 +849,40 @@ public:
             return chess_epd_opcode(handle_, index, buf, cap, len);
         });
     }
-    bool has(const std::string &opcode) const { return chess_epd_has(handle_, detail::c_str(opcode)); }
-    std::size_t operand_count(const std::string &opcode) const {
-        return chess_epd_operand_count(handle_, detail::c_str(opcode));
+    bool has(std::string_view opcode) const { return chess_epd_has(handle_, detail::CString(opcode).get()); }
+    std::size_t operand_count(std::string_view opcode) const {
+        return chess_epd_operand_count(handle_, detail::CString(opcode).get());
     }
-    chess_operand_kind operand_kind(const std::string &opcode, std::size_t index = 0) const {
-        return chess_epd_operand_kind(handle_, detail::c_str(opcode), index);
+    chess_operand_kind operand_kind(std::string_view opcode, std::size_t index = 0) const {
+        return chess_epd_operand_kind(handle_, detail::CString(opcode).get(), index);
     }
     /** A string or word operand (UTF-8). */
-    std::string operand_string(const std::string &opcode, std::size_t index = 0) const {
-        const char *op = detail::c_str(opcode);
+    std::string operand_string(std::string_view opcode, std::size_t index = 0) const {
+        detail::CString op(opcode);
         return detail::read_text<64>([&](char *buf, std::size_t cap, std::size_t *len) {
-            return chess_epd_operand_string(handle_, op, index, buf, cap, len);
+            return chess_epd_operand_string(handle_, op.get(), index, buf, cap, len);
         });
     }
-    std::int64_t operand_integer(const std::string &opcode, std::size_t index = 0) const {
+    std::int64_t operand_integer(std::string_view opcode, std::size_t index = 0) const {
         std::int64_t value = 0;
-        detail::check(chess_epd_operand_integer(handle_, detail::c_str(opcode), index, &value));
+        detail::check(chess_epd_operand_integer(handle_, detail::CString(opcode).get(), index, &value));
         return value;
     }
-    double operand_float(const std::string &opcode, std::size_t index = 0) const {
+    double operand_float(std::string_view opcode, std::size_t index = 0) const {
         double value = 0;
-        detail::check(chess_epd_operand_float(handle_, detail::c_str(opcode), index, &value));
+        detail::check(chess_epd_operand_float(handle_, detail::CString(opcode).get(), index, &value));
         return value;
     }
-    Move operand_move(const std::string &opcode, std::size_t index = 0) const {
+    Move operand_move(std::string_view opcode, std::size_t index = 0) const {
         chess_move mv = CHESS_MOVE_NONE;
-        detail::check(chess_epd_operand_move(handle_, detail::c_str(opcode), index, &mv));
+        detail::check(chess_epd_operand_move(handle_, detail::CString(opcode).get(), index, &mv));
         return Move(mv);
     }
     /** The moves of bm, am (moves of the position) or pv (a line played in turn). */
-    std::vector<Move> moves(const std::string &opcode) const {
-        const char *op = detail::c_str(opcode);
-        std::vector<chess_move> raw(chess_epd_moves(handle_, op, nullptr, 0));
-        raw.resize(chess_epd_moves(handle_, op, raw.data(), raw.size()));
+    std::vector<Move> moves(std::string_view opcode) const {
+        detail::CString op(opcode);
+        std::vector<chess_move> raw(chess_epd_moves(handle_, op.get(), nullptr, 0));
+        raw.resize(chess_epd_moves(handle_, op.get(), raw.data(), raw.size()));
         return detail::to_vector(raw.data(), raw.size());
     }
 

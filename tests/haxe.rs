@@ -123,6 +123,7 @@ fn cpp_type(haxe: &str) -> String {
         "UInt32" => "unsigned int",
         "UInt64" => "uint64_t",
         "ChessPosition" => "chess_position",
+        "ChessFenInfo" => "chess_fen_info",
         other => panic!("no C++ mapping for the Haxe type {other}"),
     }
     .to_string()
@@ -156,12 +157,13 @@ fn haxe_externs_match_the_header() {
         r#"    };
     char buf[64];
     size_t len = 0;
-    size_t offset = 0;
-    bool ok = functions[0] != nullptr &&
-              std::strcmp(chesscore_hx_error_message(108), chess_error_message(CHESS_ERR_FEN_SIDE_TO_MOVE)) == 0 &&
-              chesscore_hx_fen_split("8/8/8/8/8/8/8/K6k w - -", buf, sizeof buf, &len, &offset) == CHESS_OK &&
+    chess_fen_info info = chesscore_hx_fen_info();
+    chess_position start = chesscore_hx_start_position();
+    bool ok = functions[0] != nullptr && info.size == sizeof info && chess_perft(&start, 2) == 400 &&
+              chesscore_hx_fen_split("8/8/8/8/8/8/8/K6k w - -", buf, sizeof buf, &len, &info) == CHESS_OK &&
               len == 27 && std::memcmp(buf, "8/8/8/8/8/8/8/K6k\0w\0-\0-\0" "0\0" "1", 28) == 0 &&
-              chesscore_hx_fen_split("8/8 w", buf, sizeof buf, &len, &offset) == CHESS_ERR_FEN_FIELD_COUNT && offset == 5;
+              chesscore_hx_fen_split("8/8 w", buf, sizeof buf, &len, &info) == CHESS_ERR_FEN_FIELD_COUNT &&
+              info.error_offset == 5;
     std::printf("haxe externs: %zu checked, %s\n", sizeof functions / sizeof *functions, ok ? "ok" : "FAILED");
     return ok ? 0 : 1;
 }
@@ -238,7 +240,7 @@ fn haxe_sources_type_check_and_generate_cpp() {
         let out = work_dir(name);
         run(haxe(&class_path, main, &out).arg("-D").arg("no-compilation"));
         let fen = std::fs::read_to_string(out.join("src/chess/fen/FEN.cpp")).expect("generated FEN.cpp");
-        assert!(fen.contains("chess_fen_parse_ex") && fen.contains("#include \"chesscore_hx.h\""));
+        assert!(fen.contains("chess_fen_parse_with") && fen.contains("#include \"chesscore_hx.h\""));
     }
 }
 

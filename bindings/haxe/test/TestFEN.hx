@@ -67,6 +67,7 @@ class TestFEN {
 		castle.setActiveColor("b");
 		castle.setFullmoveNumber(7);
 		check(castle.toString() == "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 7", "setters: " + castle);
+		check(castle.getLegalMoves().indexOf("e8g8") >= 0 && castle.getLegalMoves().indexOf("e1g1") < 0, "a setter changes the position");
 
 		var path = Sys.getEnv("TMPDIR") != null ? Sys.getEnv("TMPDIR") + "/chesscore_haxe.fen" : "/tmp/chesscore_haxe.fen";
 		sicilian.serialize(path);

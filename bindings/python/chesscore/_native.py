@@ -7,18 +7,43 @@ package, then the system's search path. ctypes releases the GIL around every cal
 import ctypes
 import ctypes.util
 import os
-from ctypes import POINTER, c_bool, c_char_p, c_double, c_int, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
+from ctypes import POINTER, c_bool, c_char, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
 from pathlib import Path
 
 from .errors import ErrorCode, LibraryError, error_for, raise_for
 
+# Constants of chesscore.h, named without their CHESS_ prefix (a test compares them).
 MAX_MOVES = 256
 FEN_MAX = 104
 SAN_MAX = 8
+PGN_MESSAGE_MAX = 256
+# chess_ep_mode
+EP_AS_RECORDED = 0
+EP_PSEUDO_LEGAL = 1
+EP_LEGAL = 2
+# chess_fen_parse_with flags
+FEN_CHESS960 = 1
+FEN_DROP_BAD_CASTLING = 2
+FEN_DROP_BAD_EN_PASSANT = 4
+FEN_ALLOW_IMPOSSIBLE_CHECK = 8
+# chess_fen_write_with flags
+FEN_WRITE_EP_AS_RECORDED = 1
+FEN_WRITE_EP_PSEUDO_LEGAL = 2
+FEN_WRITE_XFEN = 4
+FEN_WRITE_SHREDDER = 8
+# chess_position_to_text styles
+TEXT_BOARD = 0
+TEXT_ASCII = 1
+TEXT_UNICODE = 2
+UCI_KING_TAKES_ROOK = 1
+SAN_STRICT = 1
+SAN_ALLOW_NULL = 2
 
 
 class Position(ctypes.Structure):
-    """Opaque chess_position."""
+    """chess_position: a complete type of private contents, which Python holds by value."""
+
+    _fields_ = [("_private", c_uint64 * 16)]
 
 
 class Game(ctypes.Structure):
@@ -34,18 +59,33 @@ class PgnReader(ctypes.Structure):
 
 
 class Outcome(ctypes.Structure):
-    _fields_ = [("result", c_int), ("termination", c_int)]
+    _fields_ = [("result", c_uint8), ("termination", c_uint8)]
 
 
-class FenRepairs(ctypes.Structure):
-    _fields_ = [("dropped_castling", c_uint8), ("dropped_en_passant", c_int)]
+class FenInfo(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("error_offset", c_size_t),
+        ("dropped_castling", c_uint8),
+        ("dropped_en_passant", c_int32),
+    ]
 
 
-# chess_fen_parse_with flags
-FEN_CHESS960 = 1
-FEN_DROP_BAD_CASTLING = 2
-FEN_DROP_BAD_EN_PASSANT = 4
-FEN_ALLOW_IMPOSSIBLE_CHECK = 8
+class PgnErrorInfo(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("code", c_uint32),
+        ("game", c_uint64),
+        ("line", c_uint64),
+        ("column", c_uint64),
+        ("ply", c_uint32),
+        ("message", c_char * PGN_MESSAGE_MAX),
+    ]
+
+
+def fen_info():
+    """A chess_fen_info with its size set, as the readers that take one require."""
+    return FenInfo(size=ctypes.sizeof(FenInfo))
 
 
 POS = POINTER(Position)
@@ -55,34 +95,39 @@ READER = POINTER(PgnReader)
 # size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap)
 READ_FN = ctypes.CFUNCTYPE(c_size_t, ctypes.c_void_p, POINTER(c_uint8), c_size_t)
 READ_ERROR = ctypes.c_size_t(-1).value
-ERR = c_int
-MOVE = c_uint16
+ERR = c_uint32  # chess_error
+MOVE = c_uint16  # chess_move
+SQUARE = c_int32  # chess_square
+SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, chess_ep_mode, ...
 SIZE_P = POINTER(c_size_t)
-MOVE_P = POINTER(c_uint16)
+MOVE_P = POINTER(MOVE)
+INFO_P = POINTER(FenInfo)
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
     "chess_version": (c_char_p, []),
-    "chess_error_message": (c_char_p, [c_int]),
+    "chess_version_number": (c_uint32, []),
+    "chess_error_message": (c_char_p, [ERR]),
     # positions
     "chess_position_new": (POS, []),
-    "chess_position_new_chess960": (POS, [c_uint32]),
+    "chess_position_init": (None, [POS]),
+    "chess_position_init_chess960": (ERR, [POS, c_uint32]),
     "chess_position_clone": (POS, [POS]),
     "chess_position_copy": (None, [POS, POS]),
     "chess_position_free": (None, [POS]),
     "chess_position_is_chess960": (c_bool, [POS]),
-    "chess_position_chess960_number": (c_int, [POS]),
-    "chess_position_turn": (c_int, [POS]),
+    "chess_position_chess960_number": (c_int32, [POS]),
+    "chess_position_turn": (SMALL, [POS]),
     "chess_position_castling_rights": (c_uint8, [POS]),
-    "chess_position_en_passant": (c_int, [POS, c_int]),
+    "chess_position_en_passant": (SQUARE, [POS, SMALL]),
     "chess_position_halfmove_clock": (c_uint32, [POS]),
     "chess_position_fullmove_number": (c_uint32, [POS]),
-    "chess_position_piece_at": (c_int, [POS, c_int]),
-    "chess_position_pieces": (c_uint64, [POS, c_int, c_int]),
+    "chess_position_piece_at": (SMALL, [POS, SQUARE]),
+    "chess_position_pieces": (c_uint64, [POS, SMALL, SMALL]),
     "chess_position_occupancy": (c_uint64, [POS]),
-    "chess_position_color_occupancy": (c_uint64, [POS, c_int]),
-    "chess_position_king_square": (c_int, [POS, c_int]),
-    "chess_position_attackers_to": (c_uint64, [POS, c_int, c_int]),
+    "chess_position_color_occupancy": (c_uint64, [POS, SMALL]),
+    "chess_position_king_square": (SQUARE, [POS, SMALL]),
+    "chess_position_attackers_to": (c_uint64, [POS, SQUARE, SMALL]),
     "chess_position_checkers": (c_uint64, [POS]),
     "chess_position_pinned": (c_uint64, [POS]),
     "chess_position_zobrist": (c_uint64, [POS]),
@@ -93,47 +138,43 @@ SIGNATURES = {
     "chess_position_is_fifty_moves": (c_bool, [POS]),
     "chess_position_can_claim_fifty_moves": (c_bool, [POS]),
     "chess_position_is_seventy_five_moves": (c_bool, [POS]),
-    "chess_position_board_string": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
-    "chess_position_to_ascii": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
-    "chess_position_to_unicode": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_text": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
     # FEN
     "chess_fen_parse": (ERR, [c_char_p, POINTER(POS)]),
-    "chess_fen_parse_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
-    "chess_fen_parse_with": (ERR, [c_char_p, c_uint32, POINTER(POS), POINTER(FenRepairs), SIZE_P]),
     "chess_fen_parse_chess960": (ERR, [c_char_p, POINTER(POS)]),
-    "chess_fen_parse_chess960_ex": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_parse_into": (ERR, [c_char_p, POS]),
+    "chess_fen_parse_with": (ERR, [c_char_p, c_uint32, POS, INFO_P]),
     "chess_fen_from_components": (
         ERR,
-        [c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(POS), SIZE_P],
+        [c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, c_char_p, POS, INFO_P],
     ),
-    "chess_fen_split": (ERR, [c_char_p, c_char_p, c_size_t, SIZE_P, POINTER(c_char_p), SIZE_P]),
-    "chess_fen_read_file": (ERR, [c_char_p, POINTER(POS), SIZE_P]),
+    "chess_fen_split": (ERR, [c_char_p, c_char_p, c_size_t, SIZE_P, POINTER(c_char_p), INFO_P]),
+    "chess_fen_read_file": (ERR, [c_char_p, POS, INFO_P]),
     "chess_fen_write": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
-    "chess_fen_write_with": (ERR, [POS, c_int, c_char_p, c_size_t, SIZE_P]),
-    "chess_fen_write_ex": (ERR, [POS, c_int, c_int, c_char_p, c_size_t, SIZE_P]),
+    "chess_fen_write_with": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
     # moves
     "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
     "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
-    "chess_legal_moves_from": (c_size_t, [POS, c_int, MOVE_P, c_size_t]),
+    "chess_legal_moves_from": (c_size_t, [POS, SQUARE, MOVE_P, c_size_t]),
     "chess_position_is_legal": (c_bool, [POS, MOVE]),
     "chess_position_play": (ERR, [POS, MOVE]),
     "chess_position_play_unchecked": (None, [POS, MOVE]),
+    "chess_position_play_into": (None, [POS, MOVE, POS]),
     "chess_position_play_null": (ERR, [POS]),
     "chess_perft": (c_uint64, [POS, c_uint32]),
     "chess_perft_divide": (c_size_t, [POS, c_uint32, MOVE_P, POINTER(c_uint64), c_size_t]),
     "chess_move_to_uci": (ERR, [MOVE, c_char_p, c_size_t, SIZE_P]),
-    "chess_move_to_uci_in": (ERR, [POS, MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_move_to_uci_with": (ERR, [MOVE, c_uint32, c_char_p, c_size_t, SIZE_P]),
     "chess_move_from_uci": (ERR, [POS, c_char_p, MOVE_P]),
-    "chess_move_from_square": (c_int, [MOVE]),
-    "chess_move_to_square": (c_int, [MOVE]),
-    "chess_move_promotion": (c_int, [MOVE]),
-    "chess_move_kind_of": (c_int, [MOVE]),
-    "chess_square_name": (ERR, [c_int, c_char_p, c_size_t, SIZE_P]),
-    "chess_square_parse": (ERR, [c_char_p, POINTER(c_int)]),
+    "chess_move_from_square": (SQUARE, [MOVE]),
+    "chess_move_to_square": (SQUARE, [MOVE]),
+    "chess_move_promotion": (SMALL, [MOVE]),
+    "chess_move_kind_of": (SMALL, [MOVE]),
+    "chess_square_name": (ERR, [SQUARE, c_char_p, c_size_t, SIZE_P]),
+    "chess_square_parse": (ERR, [c_char_p, POINTER(SQUARE)]),
     # SAN
     "chess_move_to_san": (ERR, [POS, MOVE, c_char_p, c_size_t, SIZE_P]),
     "chess_move_from_san": (ERR, [POS, c_char_p, MOVE_P]),
-    "chess_move_from_san_strict": (ERR, [POS, c_char_p, MOVE_P]),
     "chess_move_from_san_with": (ERR, [POS, c_char_p, c_uint32, MOVE_P]),
     "chess_moves_from_line": (ERR, [POS, c_char_p, c_uint32, MOVE_P, c_size_t, SIZE_P, SIZE_P]),
     # games
@@ -153,7 +194,7 @@ SIGNATURES = {
     "chess_game_set_allow_null_moves": (None, [GAME, c_bool]),
     "chess_game_allows_null_moves": (c_bool, [GAME]),
     "chess_game_outcome": (Outcome, [GAME]),
-    "chess_game_claimable_draw": (c_int, [GAME]),
+    "chess_game_claimable_draw": (SMALL, [GAME]),
     "chess_game_repetition_count": (c_size_t, [GAME]),
     "chess_game_is_threefold_repetition": (c_bool, [GAME]),
     "chess_game_is_fivefold_repetition": (c_bool, [GAME]),
@@ -164,22 +205,18 @@ SIGNATURES = {
     "chess_pgn_reader_from_callback": (ERR, [READ_FN, ctypes.c_void_p, POINTER(READER)]),
     "chess_pgn_reader_free": (None, [READER]),
     "chess_pgn_reader_next": (ERR, [READER, POINTER(GAME)]),
-    "chess_pgn_reader_error_line": (c_uint64, [READER]),
-    "chess_pgn_reader_error_column": (c_uint64, [READER]),
-    "chess_pgn_reader_error_game_number": (c_uint64, [READER]),
-    "chess_pgn_reader_error_ply": (c_uint32, [READER]),
-    "chess_pgn_reader_error_message": (ERR, [READER, c_char_p, c_size_t, SIZE_P]),
+    "chess_pgn_reader_last_error": (ERR, [READER, POINTER(PgnErrorInfo)]),
     "chess_pgn_reader_partial_game": (ERR, [READER, POINTER(GAME)]),
     "chess_game_tag": (ERR, [GAME, c_char_p, c_char_p, c_size_t, SIZE_P]),
     "chess_game_tag_count": (c_size_t, [GAME]),
     "chess_game_tag_at": (ERR, [GAME, c_size_t, c_char_p, c_size_t, SIZE_P, c_char_p, c_size_t, SIZE_P]),
     "chess_game_set_tag": (ERR, [GAME, c_char_p, c_char_p]),
     "chess_game_remove_tag": (ERR, [GAME, c_char_p]),
-    "chess_game_result": (c_int, [GAME]),
+    "chess_game_result": (SMALL, [GAME]),
     "chess_game_to_pgn": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),
-    "chess_epd_parse_chess960": (ERR, [c_char_p, POINTER(EPD)]),
+    "chess_epd_parse_with": (ERR, [c_char_p, c_uint32, POINTER(EPD)]),
     "chess_epd_free": (None, [EPD]),
     "chess_epd_position": (POS, [EPD]),
     "chess_epd_write": (ERR, [EPD, c_char_p, c_size_t, SIZE_P]),
@@ -187,7 +224,7 @@ SIGNATURES = {
     "chess_epd_opcode": (ERR, [EPD, c_size_t, c_char_p, c_size_t, SIZE_P]),
     "chess_epd_has": (c_bool, [EPD, c_char_p]),
     "chess_epd_operand_count": (c_size_t, [EPD, c_char_p]),
-    "chess_epd_operand_kind": (c_int, [EPD, c_char_p, c_size_t]),
+    "chess_epd_operand_kind": (SMALL, [EPD, c_char_p, c_size_t]),
     "chess_epd_operand_string": (ERR, [EPD, c_char_p, c_size_t, c_char_p, c_size_t, SIZE_P]),
     "chess_epd_operand_integer": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_int64)]),
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),

@@ -22,9 +22,9 @@ class Epd:
     __slots__ = ("_position", "_operations", "_line")
 
     def __init__(self, line: str, *, chess960: bool = False):
-        parse = lib.chess_epd_parse_chess960 if _args.of_type(chess960, bool, "chess960") else lib.chess_epd_parse
+        flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960)
         handle = _native.EPD()
-        _native.check(parse(_args.text(line, "EPD line"), ctypes.byref(handle)))
+        _native.check(lib.chess_epd_parse_with(_args.text(line, "EPD line"), flags, ctypes.byref(handle)))
         try:
             self._read(handle)
         finally:

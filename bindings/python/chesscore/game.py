@@ -10,8 +10,8 @@ from typing import Dict, List, Optional
 
 from . import _args, _native
 from ._native import lib
-from .errors import ErrorCode
-from .position import Position, _move_error, _owned, _raw
+from .errors import ErrorCode, raise_for
+from .position import Position, _move_error, _raw
 from .types import BLACK, WHITE, Move
 
 
@@ -56,6 +56,13 @@ class Outcome:
 _WINNERS = {1: WHITE, 2: BLACK, 3: None}
 
 
+def _owned(ptr):
+    """A new game handle, unless memory ran out."""
+    if not ptr:
+        raise_for(ErrorCode.OUT_OF_MEMORY)
+    return ptr
+
+
 class Game:
     """A game from a start position (the standard one by default). ``moves`` lists the moves
     played, ``board()`` gives the current position; ``headers`` and ``error`` are filled by the
@@ -66,7 +73,7 @@ class Game:
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
-        self._adopt(lib.chess_game_new(start._ptr if start is not None else None))
+        self._adopt(lib.chess_game_new(start._pos if start is not None else None))
 
     def _adopt(self, ptr, headers=None, error=None):
         self._ptr = _owned(ptr)

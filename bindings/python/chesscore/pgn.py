@@ -65,20 +65,15 @@ def _stream_reader(stream):
     return read
 
 
-def _error(reader, code):
-    message = _native.read_text(lib.chess_pgn_reader_error_message, reader, size=256)
+def _error(reader):
+    """The PgnError chess_pgn_reader_last_error describes."""
+    info = _native.PgnErrorInfo(size=ctypes.sizeof(_native.PgnErrorInfo))
+    _native.check(lib.chess_pgn_reader_last_error(reader, ctypes.byref(info)))
     try:
-        code = ErrorCode(code)
+        code = ErrorCode(info.code)
     except ValueError:
-        pass
-    return PgnError(
-        code,
-        message,
-        lib.chess_pgn_reader_error_line(reader),
-        lib.chess_pgn_reader_error_column(reader),
-        lib.chess_pgn_reader_error_game_number(reader),
-        lib.chess_pgn_reader_error_ply(reader),
-    )
+        code = info.code  # a code from a newer library keeps its number
+    return PgnError(code, info.message.decode("utf-8"), info.line, info.column, info.game, info.ply)
 
 
 def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO]) -> Iterator[Game]:
@@ -107,7 +102,7 @@ def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO]) 
                 continue
             if code in (ErrorCode.NULL_POINTER, ErrorCode.OUT_OF_MEMORY, ErrorCode.INTERNAL):
                 raise_for(code)
-            error = _error(reader, code)
+            error = _error(reader)
             if callback is not None and callback.error is not None:
                 raise callback.error
             _native.check(lib.chess_pgn_reader_partial_game(reader, ctypes.byref(out)))

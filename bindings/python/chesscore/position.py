@@ -1,10 +1,9 @@
-"""Positions: an owned ``chess_position`` handle, freed when the object is collected."""
+"""Positions: a ``chess_position`` held by value in a ctypes structure (no native memory to free)."""
 
 from __future__ import annotations
 
 import ctypes
 import functools
-import weakref
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
@@ -14,25 +13,23 @@ from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-_EP_MODES = {"legal": 2, "pseudo_legal": 1, "as_recorded": 0}
-_CASTLING = {"auto": 0, "xfen": 1, "shredder": 2}
-_SAN_STRICT = 1
-_SAN_ALLOW_NULL = 2
-
-
-def _owned(ptr):
-    if not ptr:
-        raise_for(ErrorCode.OUT_OF_MEMORY)
-    return ptr
+# Position.fen's options as chess_fen_write_with flags.
+_FEN_EN_PASSANT = {
+    "legal": 0,
+    "pseudo_legal": _native.FEN_WRITE_EP_PSEUDO_LEGAL,
+    "as_recorded": _native.FEN_WRITE_EP_AS_RECORDED,
+}
+_FEN_CASTLING = {"auto": 0, "xfen": _native.FEN_WRITE_XFEN, "shredder": _native.FEN_WRITE_SHREDDER}
 
 
 def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
-    """Calls a FEN reader ``function(*args, &out, &offset)``; ``filename`` names the file read."""
-    out = _native.POS()
-    offset = ctypes.c_size_t()
-    code = function(*args, ctypes.byref(out), ctypes.byref(offset))
+    """The chess_position a FEN reader ``function(*args, dst, &info)`` writes; ``filename``
+    names the file read."""
+    out = _native.Position()
+    info = _native.fen_info()
+    code = function(*args, out, ctypes.byref(info))
     if code:
-        raise_for(code, offset=offset.value if 100 <= code < 200 else None, filename=filename)
+        raise_for(code, offset=info.error_offset if 100 <= code < 200 else None, filename=filename)
     return out
 
 
@@ -49,8 +46,9 @@ _MOVE_MESSAGES = {
 
 
 def _move_error(code: int, pos, move: Union[str, Move], notation: str = "move") -> Error:
-    """The exception of a move call that failed in the position handle ``pos`` (unchanged by
-    the failure): ``move`` as given, in ``notation`` ("san", "uci"; "move" for a Move)."""
+    """The exception of a move call that failed in ``pos`` (a chess_position or a pointer to a
+    game's, unchanged by the failure): ``move`` as given, in ``notation`` ("san", "uci"; "move"
+    for a Move)."""
     template = _MOVE_MESSAGES.get(code)
     if template is None:
         return error_for(code)
@@ -73,25 +71,24 @@ class Position:
     ``zobrist()`` or ``fen()`` as a key. Use one object from one thread at a time while it is
     being changed; reading it from several threads at once is fine (calls release the GIL)."""
 
-    __slots__ = ("_ptr", "_finalizer", "__weakref__")
+    # _pos: the chess_position (a ctypes structure, which ctypes passes by reference).
+    __slots__ = ("_pos", "__weakref__")
 
     def __init__(self):
-        self._adopt(lib.chess_position_new())
-
-    def _adopt(self, ptr):
-        self._ptr = _owned(ptr)
-        self._finalizer = weakref.finalize(self, lib.chess_position_free, ptr)
+        self._pos = _native.Position()
+        lib.chess_position_init(self._pos)
 
     @classmethod
-    def _wrap(cls, ptr):
-        pos = cls.__new__(cls)
-        pos._adopt(ptr)
-        return pos
+    def _wrap(cls, pos):
+        """The Position holding the chess_position structure ``pos`` (not copied)."""
+        wrapped = cls.__new__(cls)
+        wrapped._pos = pos
+        return wrapped
 
     @classmethod
     def _copy_of(cls, borrowed):
-        """An owned copy of a position that belongs to a game or an EPD record."""
-        return cls._wrap(lib.chess_position_clone(borrowed))
+        """A copy of a position a game or an EPD record owns (a chess_position pointer)."""
+        return cls._wrap(_native.Position.from_buffer_copy(borrowed.contents))
 
     @classmethod
     def from_fen(cls, fen: str, *, chess960: bool = False, allow_impossible_check: bool = False) -> Position:
@@ -102,12 +99,7 @@ class Position:
         flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
             allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
         )
-        out = _native.POS()
-        offset = ctypes.c_size_t()
-        code = lib.chess_fen_parse_with(_args.text(fen, "fen"), flags, ctypes.byref(out), None, ctypes.byref(offset))
-        if code:
-            raise_for(code, offset=offset.value if 100 <= code < 200 else None)
-        return cls._wrap(out)
+        return cls._wrap(_parse_fen(lib.chess_fen_parse_with, _args.text(fen, "fen"), flags))
 
     @classmethod
     def from_components(
@@ -134,12 +126,14 @@ class Position:
     @classmethod
     def from_chess960(cls, number: int) -> Position:
         """Chess960 start position ``number`` (0 to 959; 518 is the standard arrangement)."""
-        return cls._wrap(lib.chess_position_new_chess960(_args.integer(number, "Chess960 start position", 0, 959)))
+        pos = _native.Position()
+        _native.check(lib.chess_position_init_chess960(pos, _args.integer(number, "Chess960 start position", 0, 959)))
+        return cls._wrap(pos)
 
     # -- copying and comparing
 
     def copy(self):
-        return Position._copy_of(self._ptr)
+        return Position._wrap(_native.Position.from_buffer_copy(self._pos))
 
     __copy__ = copy
 
@@ -168,69 +162,73 @@ class Position:
         """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's
         default), "pseudo_legal" or "as_recorded" (after every double push). ``castling``:
         "auto" (KQkq, X-FEN in Chess960), "xfen" or "shredder" (HAha)."""
-        mode = _args.option(en_passant, _EP_MODES, "en_passant")
-        notation = _args.option(castling, _CASTLING, "castling")
-        return _native.read_text(lib.chess_fen_write_ex, self._ptr, mode, notation, size=_native.FEN_MAX)
+        flags = _args.option(en_passant, _FEN_EN_PASSANT, "en_passant") | _args.option(
+            castling, _FEN_CASTLING, "castling"
+        )
+        return _native.read_text(lib.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
     def board_string(self):
         """8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\\n"."""
-        return _native.read_text(lib.chess_position_board_string, self._ptr, size=80)
+        return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80)
 
     def ascii(self):
         """The board with coordinates, '.' for empty squares."""
-        return _native.read_text(lib.chess_position_to_ascii, self._ptr, size=256)
+        return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_ASCII, size=256)
 
     def unicode(self):
         """The board with coordinates and the Unicode chess symbols."""
-        return _native.read_text(lib.chess_position_to_unicode, self._ptr, size=512)
+        return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_UNICODE, size=512)
 
     # -- moves
 
     def legal_moves(self):
         """The legal moves, as a list of Move."""
-        return _move_list(lambda buf: lib.chess_legal_moves(self._ptr, buf, MAX_MOVES), self.chess960)
+        return _move_list(lambda buf: lib.chess_legal_moves(self._pos, buf, MAX_MOVES), self.chess960)
 
     def pseudo_legal_moves(self):
-        return _move_list(lambda buf: lib.chess_pseudo_legal_moves(self._ptr, buf, MAX_MOVES), self.chess960)
+        return _move_list(lambda buf: lib.chess_pseudo_legal_moves(self._pos, buf, MAX_MOVES), self.chess960)
 
     def legal_moves_from(self, from_square: Union[int, str]) -> List[Move]:
         """The legal moves of the piece on a square."""
         sq = square(from_square)
-        return _move_list(lambda buf: lib.chess_legal_moves_from(self._ptr, sq, buf, MAX_MOVES), self.chess960)
+        return _move_list(lambda buf: lib.chess_legal_moves_from(self._pos, sq, buf, MAX_MOVES), self.chess960)
 
     def legal_move_count(self):
-        return lib.chess_legal_moves(self._ptr, None, 0)
+        return lib.chess_legal_moves(self._pos, None, 0)
 
     def is_legal(self, move: Move) -> bool:
-        return lib.chess_position_is_legal(self._ptr, _raw(move))
+        return lib.chess_position_is_legal(self._pos, _raw(move))
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move, with its check or mate suffix; "--" for Move.null()."""
-        error = functools.partial(_move_error, pos=self._ptr, move=move)
-        return _native.read_text(lib.chess_move_to_san, self._ptr, _raw(move), size=_native.SAN_MAX, error=error)
+        error = functools.partial(_move_error, pos=self._pos, move=move)
+        return _native.read_text(lib.chess_move_to_san, self._pos, _raw(move), size=_native.SAN_MAX, error=error)
 
     def uci(self, move: Move) -> str:
         """The UCI of a move as this position writes it (king takes rook in Chess960)."""
-        error = functools.partial(_move_error, pos=self._ptr, move=move)
-        return _native.read_text(lib.chess_move_to_uci_in, self._ptr, _raw(move), size=8, error=error)
+        error = functools.partial(_move_error, pos=self._pos, move=move)
+        flags = _native.UCI_KING_TAKES_ROOK if self.chess960 else 0
+        return _native.read_text(lib.chess_move_to_uci_with, _raw(move), flags, size=8, error=error)
 
     def parse_uci(self, text: str) -> Move:
         """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
         chess; ``0000`` is Move.null())."""
         out = ctypes.c_uint16()
-        code = lib.chess_move_from_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
+        code = lib.chess_move_from_uci(self._pos, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _move_error(code, self._ptr, text, "uci")
+            raise _move_error(code, self._pos, text, "uci")
         return Move(out.value, self.chess960)
 
     def parse_san(self, text: str, *, strict: bool = False, allow_null: bool = False) -> Move:
         """The legal move a SAN names. Lenient by default (as PGN files are written); ``strict``
         accepts only the canonical SAN, suffix included."""
-        flags = _args.flag(strict, "strict", _SAN_STRICT) | _args.flag(allow_null, "allow_null", _SAN_ALLOW_NULL)
+        flags = _args.flag(strict, "strict", _native.SAN_STRICT) | _args.flag(
+            allow_null, "allow_null", _native.SAN_ALLOW_NULL
+        )
         out = ctypes.c_uint16()
-        code = lib.chess_move_from_san_with(self._ptr, _args.text(text, "move"), flags, ctypes.byref(out))
+        code = lib.chess_move_from_san_with(self._pos, _args.text(text, "move"), flags, ctypes.byref(out))
         if code:
-            raise _move_error(code, self._ptr, text, "san")
+            raise _move_error(code, self._pos, text, "san")
         return Move(out.value, self.chess960)
 
     def parse_line(self, text: str) -> List[Move]:
@@ -238,20 +236,20 @@ class Position:
         position does not change. A bad move raises with its ``index`` in the line."""
         line = _args.text(text, "line")
         count, bad = ctypes.c_size_t(), ctypes.c_size_t()
-        code = lib.chess_moves_from_line(self._ptr, line, 0, None, 0, ctypes.byref(count), ctypes.byref(bad))
+        code = lib.chess_moves_from_line(self._pos, line, 0, None, 0, ctypes.byref(count), ctypes.byref(bad))
         if code:
             raise_for(code, index=bad.value)
         buf = (ctypes.c_uint16 * count.value)()
-        _native.check(lib.chess_moves_from_line(self._ptr, line, 0, buf, count.value, ctypes.byref(count), None))
+        _native.check(lib.chess_moves_from_line(self._pos, line, 0, buf, count.value, ctypes.byref(count), None))
         return [Move(raw, self.chess960) for raw in buf]
 
     def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() passes the turn); raises IllegalMoveError otherwise,
         leaving the position unchanged."""
         raw = _raw(move)
-        code = lib.chess_position_play(self._ptr, raw) if raw else lib.chess_position_play_null(self._ptr)
+        code = lib.chess_position_play(self._pos, raw) if raw else lib.chess_position_play_null(self._pos)
         if code:
-            raise _move_error(code, self._ptr, move)
+            raise _move_error(code, self._pos, move)
 
     def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
@@ -267,13 +265,13 @@ class Position:
 
     def perft(self, depth: int) -> int:
         """The number of leaves of the legal move tree ``depth`` plies deep."""
-        return lib.chess_perft(self._ptr, _depth(depth))
+        return lib.chess_perft(self._pos, _depth(depth))
 
     def perft_divide(self, depth: int) -> Dict[Move, int]:
         """Perft split by first move: {move: leaves below it}."""
         moves = (ctypes.c_uint16 * MAX_MOVES)()
         counts = (ctypes.c_uint64 * MAX_MOVES)()
-        n = lib.chess_perft_divide(self._ptr, _depth(depth), moves, counts, MAX_MOVES)
+        n = lib.chess_perft_divide(self._pos, _depth(depth), moves, counts, MAX_MOVES)
         chess960 = self.chess960
         return {Move(moves[i], chess960): counts[i] for i in range(n)}
 
@@ -282,21 +280,21 @@ class Position:
     @property
     def turn(self):
         """The side to move: WHITE (True) or BLACK (False)."""
-        return lib.chess_position_turn(self._ptr) == 0
+        return lib.chess_position_turn(self._pos) == 0
 
     @property
     def chess960(self):
-        return lib.chess_position_is_chess960(self._ptr)
+        return lib.chess_position_is_chess960(self._pos)
 
     def chess960_number(self):
         """The Chess960 start arrangement (0 to 959) the pieces stand in, else None."""
-        number = lib.chess_position_chess960_number(self._ptr)
+        number = lib.chess_position_chess960_number(self._pos)
         return None if number < 0 else number
 
     @property
     def castling_rights(self):
         """The castling rights as a set of CASTLING_* bits."""
-        return lib.chess_position_castling_rights(self._ptr)
+        return lib.chess_position_castling_rights(self._pos)
 
     def has_kingside_castling_rights(self, color: bool) -> bool:
         return self._has_castling_bits(color, (1, 4))
@@ -314,78 +312,78 @@ class Position:
     @property
     def ep_square(self):
         """The en passant square as recorded (after every double push), else None."""
-        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["as_recorded"])
+        sq = lib.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
     def legal_ep_square(self):
         """The en passant square when the capture is legal, else None."""
-        sq = lib.chess_position_en_passant(self._ptr, _EP_MODES["legal"])
+        sq = lib.chess_position_en_passant(self._pos, _native.EP_LEGAL)
         return None if sq < 0 else sq
 
     @property
     def halfmove_clock(self):
-        return lib.chess_position_halfmove_clock(self._ptr)
+        return lib.chess_position_halfmove_clock(self._pos)
 
     @property
     def fullmove_number(self):
-        return lib.chess_position_fullmove_number(self._ptr)
+        return lib.chess_position_fullmove_number(self._pos)
 
     def piece_at(self, sq: Union[int, str]) -> Optional[Piece]:
         """The Piece on a square (an index or a name), else None."""
-        return Piece._from_c(lib.chess_position_piece_at(self._ptr, square(sq)))
+        return Piece._from_c(lib.chess_position_piece_at(self._pos, square(sq)))
 
     def piece_map(self):
         """{square: Piece} for every occupied square."""
-        return {sq: self.piece_at(sq) for sq in squares_of(lib.chess_position_occupancy(self._ptr))}
+        return {sq: self.piece_at(sq) for sq in squares_of(lib.chess_position_occupancy(self._pos))}
 
     def pieces(self, piece_type: int, color: bool) -> List[int]:
         """The squares holding pieces of a type and colour."""
-        return squares_of(lib.chess_position_pieces(self._ptr, c_color(color), c_piece_type(piece_type)))
+        return squares_of(lib.chess_position_pieces(self._pos, c_color(color), c_piece_type(piece_type)))
 
     def king(self, color: bool) -> Optional[int]:
-        sq = lib.chess_position_king_square(self._ptr, c_color(color))
+        sq = lib.chess_position_king_square(self._pos, c_color(color))
         return None if sq < 0 else sq
 
     def attackers(self, color: bool, sq: Union[int, str]) -> List[int]:
         """The squares of the pieces of ``color`` attacking a square."""
-        return squares_of(lib.chess_position_attackers_to(self._ptr, square(sq), c_color(color)))
+        return squares_of(lib.chess_position_attackers_to(self._pos, square(sq), c_color(color)))
 
     def checkers(self):
         """The squares of the pieces giving check."""
-        return squares_of(lib.chess_position_checkers(self._ptr))
+        return squares_of(lib.chess_position_checkers(self._pos))
 
     def pinned(self):
         """The squares of the side to move's pieces pinned to their king."""
-        return squares_of(lib.chess_position_pinned(self._ptr))
+        return squares_of(lib.chess_position_pinned(self._pos))
 
     def zobrist(self):
         """The Polyglot Zobrist key."""
-        return lib.chess_position_zobrist(self._ptr)
+        return lib.chess_position_zobrist(self._pos)
 
     # -- status
 
     def is_check(self):
-        return lib.chess_position_in_check(self._ptr)
+        return lib.chess_position_in_check(self._pos)
 
     def is_checkmate(self):
-        return lib.chess_position_is_checkmate(self._ptr)
+        return lib.chess_position_is_checkmate(self._pos)
 
     def is_stalemate(self):
-        return lib.chess_position_is_stalemate(self._ptr)
+        return lib.chess_position_is_stalemate(self._pos)
 
     def is_insufficient_material(self):
         """Neither side can ever mate: no pawns, rooks or queens, and at most one minor piece
         or only bishops on squares of one colour (K+N v K+N is not dead)."""
-        return lib.chess_position_is_insufficient_material(self._ptr)
+        return lib.chess_position_is_insufficient_material(self._pos)
 
     def is_fifty_moves(self):
-        return lib.chess_position_is_fifty_moves(self._ptr)
+        return lib.chess_position_is_fifty_moves(self._pos)
 
     def can_claim_fifty_moves(self):
-        return lib.chess_position_can_claim_fifty_moves(self._ptr)
+        return lib.chess_position_can_claim_fifty_moves(self._pos)
 
     def is_seventy_five_moves(self):
-        return lib.chess_position_is_seventy_five_moves(self._ptr)
+        return lib.chess_position_is_seventy_five_moves(self._pos)
 
 
 def _raw(move: object) -> int:

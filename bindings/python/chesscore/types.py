@@ -44,7 +44,7 @@ def c_piece_type(piece_type: object) -> int:
 def square(value: object) -> int:
     """A square index (0 = a1 .. 63 = h8) from an index or a name such as "e4"."""
     if isinstance(_args.of_type(value, (int, str), "square"), str):
-        index = ctypes.c_int()
+        index = _native.SQUARE()
         _native.check(lib.chess_square_parse(_args.text(value, "square"), ctypes.byref(index)))
         return index.value
     return _args.integer(value, "square", 0, 63, ErrorCode.INVALID_SQUARE)
@@ -157,10 +157,8 @@ class Move:
         return lib.chess_move_promotion(self._raw) or None
 
     def uci(self):
-        if self._chess960 and self._raw >> 12 == MoveKind.CASTLING:
-            # The king takes its own rook: the encoding's two squares as they are.
-            return SQUARE_NAMES[self._raw & 63] + SQUARE_NAMES[self._raw >> 6 & 63]
-        return _native.read_text(lib.chess_move_to_uci, self._raw, size=8)
+        flags = _native.UCI_KING_TAKES_ROOK if self._chess960 else 0
+        return _native.read_text(lib.chess_move_to_uci_with, self._raw, flags, size=8)
 
     def __bool__(self):
         return self._raw != 0

@@ -1,6 +1,7 @@
 """The package as a whole: its declarations against chesscore.h, library loading, the
 exception hierarchy, threads and memory."""
 
+import ctypes
 import doctest
 import gc
 import os
@@ -23,13 +24,78 @@ HEADER = (ROOT / "include" / "chesscore.h").read_text()
 PACKAGE = Path(chesscore.__file__).resolve().parent
 
 
+DEFINES = {name: int(value) for name, value in re.findall(r"^#define (CHESS_\w+) (-?\d+)$", HEADER, re.M)}
+
+# The ctypes type of each C type of the header (const and struct left out, pointers as "*").
+C_TYPES = {
+    "void": None,
+    "bool": ctypes.c_bool,
+    "size_t": ctypes.c_size_t,
+    "double": ctypes.c_double,
+    "int32_t": ctypes.c_int32,
+    "int64_t": ctypes.c_int64,
+    "uint8_t": ctypes.c_uint8,
+    "uint16_t": ctypes.c_uint16,
+    "uint32_t": ctypes.c_uint32,
+    "uint64_t": ctypes.c_uint64,
+    "char": ctypes.c_char,
+    "chess_error": ctypes.c_uint32,
+    "chess_square": ctypes.c_int32,
+    "chess_move": ctypes.c_uint16,
+    "chess_read_fn": _native.READ_FN,
+    "chess_position": _native.Position,
+    "chess_game": _native.Game,
+    "chess_epd": _native.Epd,
+    "chess_pgn_reader": _native.PgnReader,
+    "chess_outcome": _native.Outcome,
+    "chess_fen_info": _native.FenInfo,
+    "chess_pgn_error_info": _native.PgnErrorInfo,
+}
+C_TYPES.update(
+    dict.fromkeys(
+        [
+            "chess_color",
+            "chess_piece_kind",
+            "chess_piece",
+            "chess_move_kind",
+            "chess_ep_mode",
+            "chess_result",
+            "chess_termination",
+            "chess_operand_kind",
+        ],
+        ctypes.c_uint8,
+    )
+)
+# Pointers whose ctypes type is not POINTER(pointee): strings, byte buffers, the callback's user data.
+C_POINTERS = {"char *": ctypes.c_char_p, "uint8_t *": ctypes.c_char_p, "void *": ctypes.c_void_p}
+
+
+def ctypes_type(declaration):
+    """The ctypes type of a C type such as ``const struct chess_position *``."""
+    words = [w for w in declaration.replace("*", " * ").split() if w not in ("const", "struct")]
+    base, stars = words[0], words.count("*")
+    name = base + " *" if stars else base
+    if name in C_POINTERS:
+        result, stars = C_POINTERS[name], stars - 1
+    else:
+        result = C_TYPES[base]
+    for _ in range(stars):
+        result = ctypes.POINTER(result)
+    return result
+
+
+def parameter_type(parameter):
+    """The C type of a parameter declaration (its name is the last word)."""
+    return re.sub(r"\w+$", "", parameter.strip())
+
+
 def header_functions():
-    """{name: (returns void, parameter count)} for every function chesscore.h declares."""
+    """{name: (return type, [parameter types])} for every function chesscore.h declares."""
     functions = {}
     for match in re.finditer(r"^([a-z][\w ]*?[\s*])(chess_\w+)\(([^)]*)\);", HEADER, re.M):
         returns, name, params = match.groups()
-        count = 0 if params.strip() == "void" else params.count(",") + 1
-        functions[name] = (returns.strip() == "void", count)
+        params = [] if params.strip() == "void" else [parameter_type(p) for p in params.split(",")]
+        functions[name] = (ctypes_type(returns), [ctypes_type(p) for p in params])
     return functions
 
 
@@ -38,12 +104,57 @@ def test_every_header_function_is_declared_with_its_signature():
     assert len(declared) >= 100
     assert sorted(_native.SIGNATURES) == sorted(declared)
     for name, (restype, argtypes) in _native.SIGNATURES.items():
-        assert ((restype is None), len(argtypes)) == declared[name], name
+        assert (restype, argtypes) == declared[name], name
+
+
+def header_struct(name):
+    """[(field, ctypes type)] of a struct chesscore.h defines."""
+    body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+    fields = []
+    for declaration, field, length in re.findall(r"^\s+([\w ]+?)\s+(\w+)(?:\[(\w+)\])?;", body, re.M):
+        kind = ctypes_type(declaration)
+        if length:
+            kind = kind * (DEFINES[length] if length in DEFINES else int(length))
+        fields.append((field, kind))
+    return fields
+
+
+@pytest.mark.parametrize(
+    "name, structure",
+    [
+        ("chess_fen_info", _native.FenInfo),
+        ("chess_pgn_error_info", _native.PgnErrorInfo),
+        ("chess_outcome", _native.Outcome),
+        ("chess_position", _native.Position),
+    ],
+)
+def test_structures_match_the_header(name, structure):
+    fields = [(field, kind) for field, kind in structure._fields_]
+    expected = header_struct(name)
+    assert [f for f, _ in fields] == [f for f, _ in expected]
+    for (field, kind), (_, want) in zip(fields, expected):
+        # Arrays are new types each time: compare their element and length.
+        if hasattr(want, "_length_"):
+            assert (kind._type_, kind._length_) == (want._type_, want._length_), field
+        else:
+            assert kind is want, field
+
+
+def test_constants_match_the_header():
+    constants = {name: value for name, value in vars(_native).items() if name.isupper() and isinstance(value, int)}
+    checked = {name for name in constants if "CHESS_" + name in DEFINES}
+    assert {"MAX_MOVES", "FEN_CHESS960", "FEN_WRITE_SHREDDER", "TEXT_UNICODE", "UCI_KING_TAKES_ROOK"} <= checked
+    for name in checked:
+        assert constants[name] == DEFINES["CHESS_" + name], name
 
 
 def test_error_codes_match_the_header():
-    body = HEADER[HEADER.index("typedef enum chess_error {") : HEADER.index("} chess_error;")]
-    codes = {re.sub(r"^CHESS_(ERR_)?", "", name): int(value) for name, value in re.findall(r"(CHESS_\w+) = (\d+)", body)}
+    codes = {
+        re.sub(r"^CHESS_(ERR_)?", "", name): value
+        for name, value in DEFINES.items()
+        if name in ("CHESS_OK", "CHESS_END") or name.startswith("CHESS_ERR_")
+    }
     assert {code.name: code.value for code in chesscore.ErrorCode} == codes
     for code in chesscore.ErrorCode:
         if code != chesscore.ErrorCode.OK:
@@ -90,14 +201,22 @@ def test_library_found_through_the_environment_then_beside_the_package(tmp_path)
 
 
 def test_handles_are_freed():
-    pos = chesscore.Position()
-    finalizer = pos._finalizer
-    game = chesscore.Game(pos)
-    game_finalizer = game._finalizer
-    ref = weakref.ref(pos)
-    del pos, game
+    game = chesscore.Game(chesscore.Position())
+    finalizer = game._finalizer
+    ref = weakref.ref(game)
+    del game
     gc.collect()
-    assert ref() is None and not finalizer.alive and not game_finalizer.alive
+    assert ref() is None and not finalizer.alive
+
+
+def test_positions_are_held_by_value():
+    # A chess_position in Python memory: nothing to free, and a copy shares nothing.
+    assert ctypes.sizeof(_native.Position) == 128 and ctypes.alignment(_native.Position) == 8
+    pos = chesscore.Position()
+    copy = pos.copy()
+    assert isinstance(pos._pos, _native.Position) and ctypes.addressof(copy._pos) != ctypes.addressof(pos._pos)
+    copy.push_san("e4")
+    assert pos.fen() == chesscore.STARTING_FEN and copy != pos
 
 
 def resident_bytes():

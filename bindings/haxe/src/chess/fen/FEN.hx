@@ -10,12 +10,14 @@ import haxe.io.Bytes;
 	A FEN record, checked by chesscore: the API of the pure-Haxe `chess.fen.FEN` class, but an
 	invalid record raises a `FENException` (with the C library's error code and the offset of the
 	fault) instead of giving an unspecified result. The six fields are kept as given (the clocks
-	filled in as 0 and 1 when absent); every question about the position asks the C library, which
-	reads the record afresh, so a FEN object holds no native memory.
+	filled in as 0 and 1 when absent), beside the position chesscore read from them, held by value
+	(a `chess_position` field): questions about the position go to the C library without reading
+	the record again, and a FEN object holds no native memory to free.
 **/
 class FEN {
 	static inline var FEN_INVALID_CHARACTER = 102;
 	static inline var TEXT_MAX = 512;
+	static inline var TEXT_BOARD = 0;
 
 	var fieldPlacement:String;
 	var activeColor:String;
@@ -23,10 +25,11 @@ class FEN {
 	var enPassant:String;
 	var halfmoveClock:Int;
 	var fullmoveNumber:Int;
+	var pos:ChessPosition;
 
 	/** Reads a FEN record (4 to 6 fields); throws FENException when it is invalid. **/
 	public function new(fENString:String) {
-		Native.positionFree(parse(fENString));
+		pos = parse(fENString);
 		setFields(split(fENString));
 	}
 
@@ -42,10 +45,10 @@ class FEN {
 		checkAscii(fENString);
 		var buf = Bytes.alloc(TEXT_MAX);
 		var len:SizeT = 0;
-		var offset:SizeT = 0;
-		var err = Native.fenSplit(fENString, pointer(buf), TEXT_MAX, cpp.Pointer.addressOf(len).raw, cpp.Pointer.addressOf(offset).raw);
+		var info = Native.fenInfo();
+		var err = Native.fenSplit(fENString, pointer(buf), TEXT_MAX, cpp.Pointer.addressOf(len).raw, cpp.Pointer.addressOf(info).raw);
 		if (err != 0)
-			throw fenError(err, offset);
+			throw fenError(err, info.error_offset);
 		return buf.getString(0, len).split(String.fromCharCode(0));
 	}
 
@@ -60,77 +63,51 @@ class FEN {
 
 	/** 8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\n". **/
 	public function getBoard():String {
-		var pos = position();
-		return readText(buf -> Native.boardString(pos, pointer(buf), TEXT_MAX, null), pos);
+		var at = position();
+		return readText(buf -> Native.positionToText(at, TEXT_BOARD, pointer(buf), TEXT_MAX, null));
 	}
 
 	/** The legal moves in UCI (castling as the king's move, e1g1). **/
 	public function getLegalMoves():Array<String> {
-		var pos = position();
-		var out = [for (mv in moves(pos)) moveText(pos, mv, false)];
-		Native.positionFree(pos);
-		return out;
+		return [for (mv in moves()) moveText(mv, false)];
 	}
 
 	/** The legal moves in SAN, with check and mate suffixes. **/
 	public function getLegalMovesSAN():Array<String> {
-		var pos = position();
-		var out = [for (mv in moves(pos)) moveText(pos, mv, true)];
-		Native.positionFree(pos);
-		return out;
+		return [for (mv in moves()) moveText(mv, true)];
 	}
 
 	/** The record after a legal move given in UCI or SAN; throws FENException for any other. **/
 	public function play(move:String):FEN {
 		checkAscii(move);
-		var pos = position();
+		var next = pos; // a copy, played on
+		var at = cpp.Pointer.addressOf(next).raw;
 		var mv:cpp.UInt16 = 0;
-		var err = Native.moveFromUci(pos, move, cpp.Pointer.addressOf(mv).raw);
+		var err = Native.moveFromUci(at, move, cpp.Pointer.addressOf(mv).raw);
 		if (err != 0)
-			err = Native.moveFromSan(pos, move, cpp.Pointer.addressOf(mv).raw);
+			err = Native.moveFromSan(at, move, cpp.Pointer.addressOf(mv).raw);
 		if (err == 0)
-			err = Native.play(pos, mv);
-		var next = err == 0 ? readText(buf -> Native.fenWrite(pos, pointer(buf), TEXT_MAX, null), pos) : null;
-		if (next == null)
-			Native.positionFree(pos);
+			err = Native.play(at, mv);
 		if (err != 0)
 			throw new FENException(err, '${message(err)}: $move');
-		return new FEN(next);
+		return new FEN(readText(buf -> Native.fenWrite(at, pointer(buf), TEXT_MAX, null)));
 	}
 
-	public function isCheck():Bool {
-		var pos = position();
-		var answer = Native.inCheck(pos);
-		Native.positionFree(pos);
-		return answer;
-	}
+	public function isCheck():Bool
+		return Native.inCheck(position());
 
-	public function isCheckmate():Bool {
-		var pos = position();
-		var answer = Native.isCheckmate(pos);
-		Native.positionFree(pos);
-		return answer;
-	}
+	public function isCheckmate():Bool
+		return Native.isCheckmate(position());
 
-	public function isStalemate():Bool {
-		var pos = position();
-		var answer = Native.isStalemate(pos);
-		Native.positionFree(pos);
-		return answer;
-	}
+	public function isStalemate():Bool
+		return Native.isStalemate(position());
 
-	public function isInsufficientMaterial():Bool {
-		var pos = position();
-		var answer = Native.isInsufficientMaterial(pos);
-		Native.positionFree(pos);
-		return answer;
-	}
+	public function isInsufficientMaterial():Bool
+		return Native.isInsufficientMaterial(position());
 
 	/** The number of leaves of the legal move tree `depth` plies deep (exact below 2^53). **/
 	public function perft(depth:Int):Float {
-		var pos = position();
-		var nodes:Float = cast Native.perft(pos, depth);
-		Native.positionFree(pos);
+		var nodes:Float = cast Native.perft(position(), depth);
 		return nodes;
 	}
 
@@ -190,19 +167,20 @@ class FEN {
 
 	// -- native calls
 
-	/** A native position read from `text` (owned by the caller), or a FENException. **/
-	static function parse(text:String):RawPointer<ChessPosition> {
+	/** The position `text` describes, or a FENException. **/
+	static function parse(text:String):ChessPosition {
 		checkAscii(text);
-		var out:RawPointer<ChessPosition> = null;
-		var offset:SizeT = 0;
-		var err = Native.fenParseEx(text, cpp.Pointer.addressOf(out).raw, cpp.Pointer.addressOf(offset).raw);
+		var out = Native.startPosition();
+		var info = Native.fenInfo();
+		var err = Native.fenParseWith(text, 0, cpp.Pointer.addressOf(out).raw, cpp.Pointer.addressOf(info).raw);
 		if (err != 0)
-			throw fenError(err, offset);
+			throw fenError(err, info.error_offset);
 		return out;
 	}
 
+	/** The address of the record's position, for one call of the C library. **/
 	function position():RawPointer<ChessPosition>
-		return parse(getFENString());
+		return cpp.Pointer.addressOf(pos).raw;
 
 	function setFields(fields:Array<String>):Void {
 		fieldPlacement = fields[0];
@@ -218,29 +196,30 @@ class FEN {
 		fields[index] = value;
 		var record = new FEN(fields.join(" "));
 		setFields(split(record.getFENString()));
+		pos = record.pos;
 	}
 
-	static function moves(pos:RawPointer<ChessPosition>):Array<cpp.UInt16> {
+	function moves():Array<cpp.UInt16> {
 		var out = new Array<cpp.UInt16>();
 		out.resize(256);
-		var n:Int = Native.legalMoves(pos, cpp.NativeArray.address(out, 0).raw, 256);
+		var n:Int = Native.legalMoves(position(), cpp.NativeArray.address(out, 0).raw, 256);
 		out.resize(n);
 		return out;
 	}
 
-	static function moveText(pos:RawPointer<ChessPosition>, mv:cpp.UInt16, san:Bool):String {
+	/** SAN, or UCI as standard chess writes it (castling as the king's move). **/
+	function moveText(mv:cpp.UInt16, san:Bool):String {
 		var buf = Bytes.alloc(16);
 		var len:SizeT = 0;
-		var err = san ? Native.moveToSan(pos, mv, pointer(buf), 16, cpp.Pointer.addressOf(len).raw) : Native.moveToUciIn(pos, mv, pointer(buf), 16,
+		var err = san ? Native.moveToSan(position(), mv, pointer(buf), 16, cpp.Pointer.addressOf(len).raw) : Native.moveToUciWith(mv, 0, pointer(buf), 16,
 			cpp.Pointer.addressOf(len).raw);
 		return err == 0 ? buf.getString(0, len) : "";
 	}
 
-	/** Runs `write` into a buffer and frees `pos`; the text up to its NUL. **/
-	static function readText(write:Bytes->Int, pos:RawPointer<ChessPosition>):String {
+	/** Runs `write` into a buffer; the text up to its NUL. **/
+	static function readText(write:Bytes->Int):String {
 		var buf = Bytes.alloc(TEXT_MAX);
 		var err = write(buf);
-		Native.positionFree(pos);
 		if (err != 0)
 			throw new FENException(err, message(err));
 		var len = 0;
