@@ -1465,8 +1465,8 @@ void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
 /**
  * Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
  * `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
- * uninitialised, or equal to `src`; it is written in one piece, so a search can keep its
- * positions on its own stack (`chess_position stack[64]`). Does nothing when either is NULL.
+ * uninitialised, or equal to `src`, so a search can keep its positions on its own stack
+ * (`chess_position stack[64]`). Does nothing when either is NULL.
  */
 void chess_position_play_into(const struct chess_position *src, chess_move mv, struct chess_position *dst);
 

@@ -5,6 +5,8 @@
 //! its target squares, or a shifted set of pawn targets), so a list sink stores moves while a
 //! counting sink only adds population counts.
 
+use std::mem::MaybeUninit;
+
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
@@ -31,18 +33,23 @@ fn origin(to: Square, back: i32) -> Square {
     Square::from_index_masked((to as i32 - back) as u32)
 }
 
-impl MoveSink for MoveList {
+/// A sink taking the moves one by one: lists of any kind.
+trait PushMove {
+    fn push_move(&mut self, mv: Move);
+}
+
+impl<T: PushMove> MoveSink for T {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::new(from, to, MoveKind::Normal));
+            self.push_move(Move::new(from, to, MoveKind::Normal));
         }
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, back: i32, kind: MoveKind) {
         for to in targets {
-            self.push(Move::new(origin(to, back), to, kind));
+            self.push_move(Move::new(origin(to, back), to, kind));
         }
     }
 
@@ -50,16 +57,39 @@ impl MoveSink for MoveList {
     fn promotions(&mut self, targets: Bitboard, back: i32) {
         for to in targets {
             let from = origin(to, back);
-            self.push(Move::new(from, to, MoveKind::PromoteQueen));
-            self.push(Move::new(from, to, MoveKind::PromoteRook));
-            self.push(Move::new(from, to, MoveKind::PromoteBishop));
-            self.push(Move::new(from, to, MoveKind::PromoteKnight));
+            self.push_move(Move::new(from, to, MoveKind::PromoteQueen));
+            self.push_move(Move::new(from, to, MoveKind::PromoteRook));
+            self.push_move(Move::new(from, to, MoveKind::PromoteBishop));
+            self.push_move(Move::new(from, to, MoveKind::PromoteKnight));
         }
     }
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
+        self.push_move(mv);
+    }
+}
+
+impl PushMove for MoveList {
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
         self.push(mv);
+    }
+}
+
+/// Writes moves into a caller's array, as many as fit, and counts them all.
+struct SliceSink<'a> {
+    out: &'a mut [MaybeUninit<Move>],
+    len: usize,
+}
+
+impl PushMove for SliceSink<'_> {
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
+        if let Some(slot) = self.out.get_mut(self.len) {
+            slot.write(mv);
+        }
+        self.len += 1;
     }
 }
 
@@ -104,6 +134,15 @@ impl Position {
         let mut list = MoveList::new();
         self.generate::<_, true>(&mut list, ALL);
         list
+    }
+
+    /// Writes the legal moves, in [`Position::legal_moves`]'s order, into `out` (as many as fit)
+    /// and returns how many there are: the C API's move arrays, filled without a list between.
+    #[inline]
+    pub(crate) fn write_legal_moves(&self, out: &mut [MaybeUninit<Move>]) -> usize {
+        let mut sink = SliceSink { out, len: 0 };
+        self.generate::<_, true>(&mut sink, ALL);
+        sink.len
     }
 
     /// Number of legal moves, counted without generating them one by one.

@@ -83,6 +83,13 @@ impl Move {
         }
     }
 
+    /// Any 16 bits as a move, unchecked: for the C API's unchecked moves, which
+    /// [`Position::can_play_unchecked`](crate::Position::can_play_unchecked) checks whole.
+    #[inline(always)]
+    pub(crate) const fn from_bits(raw: u16) -> Move {
+        Move(raw)
+    }
+
     /// The 16-bit encoding.
     #[inline(always)]
     pub const fn raw(self) -> u16 {

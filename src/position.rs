@@ -548,7 +548,21 @@ impl Position {
         if kind == MoveKind::Normal {
             return !(ours | self.by_kind[PieceKind::King.index()]).contains(mv.to());
         }
+        if kind == MoveKind::DoublePush {
+            // As common as captures in openings: checked here, not in the call below.
+            return self.can_double_push(mv.from(), mv.to());
+        }
         self.can_play_special(mv, kind)
+    }
+
+    #[inline(always)]
+    fn can_double_push(&self, from: Square, to: Square) -> bool {
+        let forward = if self.turn == Color::White { 16 } else { -16 };
+        let over = Square::from_index_masked((from as u32 + to as u32) / 2);
+        let path = Bitboard::from_square(to) | Bitboard::from_square(over);
+        self.kind_code(from) == PieceKind::Pawn as u64
+            && to as i32 - from as i32 == forward
+            && (self.occupancy() & path).is_empty()
     }
 
     fn can_play_special(&self, mv: Move, kind: MoveKind) -> bool {
@@ -556,13 +570,9 @@ impl Position {
         let occupied = self.occupancy();
         let pawn = self.kind_code(from) == PieceKind::Pawn as u64;
         match kind {
-            MoveKind::DoublePush => {
-                let forward = if self.turn == Color::White { 16 } else { -16 };
-                let over = Square::from_index_masked((from as u32 + to as u32) / 2);
-                pawn && to as i32 - from as i32 == forward && !occupied.contains(to) && !occupied.contains(over)
-            }
             MoveKind::EnPassant => pawn && self.ep == Some(to) && self.en_passant_candidates(to).contains(from),
             MoveKind::Castling => self.castling_is_pseudo_legal(from, to, occupied),
+            MoveKind::DoublePush => self.can_double_push(from, to),
             _ => pawn && !(self.by_color[self.turn.index()] | self.by_kind[PieceKind::King.index()]).contains(to),
         }
     }

@@ -45,6 +45,15 @@ fn play_unchecked_takes_any_value() {
             let mut pos = start;
             let handle = &mut pos as *mut Position as *mut chess_position;
             unsafe { chess_position_play_unchecked(handle, raw) };
+            // Copy-make agrees, into another position and in place.
+            let (mut into, mut in_place) = (Position::startpos(), start);
+            let source = &start as *const Position as *const chess_position;
+            unsafe {
+                chess_position_play_into(source, raw, &mut into as *mut Position as *mut chess_position);
+                let same = &mut in_place as *mut Position as *mut chess_position;
+                chess_position_play_into(same, raw, same);
+            }
+            assert!(into == pos && in_place == pos, "{} {raw:#06x}", start.to_fen());
             let mv = Move::from_raw(raw).filter(|mv| !mv.is_null());
             let playable = mv.is_some_and(|mv| start.can_play_unchecked(mv));
             assert!(playable || !mv.is_some_and(|mv| start.is_pseudo_legal(mv)), "{raw:#06x} refused");

@@ -1,12 +1,13 @@
 //! Move generation, playing moves, perft, and move and square notation.
 
 use std::ffi::c_char;
+use std::ptr;
 
 use super::error::*;
-use super::position::{chess_position, position_mut, position_ref, write_position};
+use super::position::{chess_position, position_mut, position_ref};
 use super::types::*;
 use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
-use crate::{Move, Square, MAX_MOVES};
+use crate::{Move, MoveKind, Position, Square, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -37,7 +38,9 @@ pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut
     guard(0, || match position_ref(pos) {
         None => 0,
         Some(pos) if cap == 0 => pos.legal_move_count(),
-        Some(pos) => fill(pos.legal_moves().iter().copied(), out, cap),
+        Some(_) if out.is_null() => 0,
+        // SAFETY: the caller promised `cap` writable moves at `out`; `Move` is a `u16`.
+        Some(pos) => pos.write_legal_moves(std::slice::from_raw_parts_mut(out.cast(), cap)),
     })
 }
 
@@ -91,6 +94,15 @@ pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess
     })
 }
 
+/// `raw` as a move `pos` can play unchecked, if it is one. The one check needed: a value that
+/// moves nothing of the side to move (the null move among them), or whose origin is its
+/// destination, fails `can_play_unchecked`; bit 15 set is no move kind.
+#[inline(always)]
+fn playable(pos: &Position, raw: chess_move) -> Option<Move> {
+    let mv = Move::from_bits(raw);
+    (raw < 0x8000 && pos.can_play_unchecked(mv)).then_some(mv)
+}
+
 /// Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
 /// `chess_legal_moves`. Any 16-bit value is safe. A value that does not move a piece of the side
 /// to move onto a square free of its own pieces and of kings (or is a castling, en passant,
@@ -100,9 +112,9 @@ pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position, mv: chess_move) {
     guard((), || {
-        if let (Some(pos), Some(mv)) = (position_mut(pos), valid_move(mv)) {
-            if pos.can_play_unchecked(mv) {
-                pos.play_unchecked(mv);
+        if let Some(pos) = position_mut(pos) {
+            if let Some(mv) = playable(pos, mv) {
+                play(pos, mv);
             }
         }
     })
@@ -110,8 +122,8 @@ pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position,
 
 /// Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
 /// `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
-/// uninitialised, or equal to `src`; it is written in one piece, so a search can keep its
-/// positions on its own stack (`chess_position stack[64]`). Does nothing when either is NULL.
+/// uninitialised, or equal to `src`, so a search can keep its positions on its own stack
+/// (`chess_position stack[64]`). Does nothing when either is NULL.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play_into(
     src: *const chess_position,
@@ -119,14 +131,35 @@ pub unsafe extern "C" fn chess_position_play_into(
     dst: *mut chess_position,
 ) {
     guard((), || {
-        if let (Some(&src), false) = (position_ref(src), dst.is_null()) {
-            let mut next = src;
-            if let Some(mv) = valid_move(mv).filter(|&mv| src.can_play_unchecked(mv)) {
-                next.play_unchecked(mv);
-            }
-            write_position(dst, next);
+        let Some(from) = position_ref(src) else { return };
+        if dst.is_null() {
+            return;
+        }
+        let mv = playable(from, mv);
+        // One copy, then the move played in place: this is the hot path of C searches.
+        let dst = dst.cast::<Position>();
+        if !ptr::eq(src.cast::<Position>(), dst) {
+            ptr::copy_nonoverlapping(src.cast::<Position>(), dst, 1);
+        }
+        if let Some(mv) = mv {
+            play(&mut *dst, mv);
         }
     })
+}
+
+/// Plays a move `playable` accepted: ordinary moves inline, the others out of line, so that the
+/// hot path of C searches stays small.
+#[inline(always)]
+fn play(pos: &mut Position, mv: Move) {
+    #[inline(never)]
+    fn special(pos: &mut Position, mv: Move) {
+        pos.play_unchecked(mv);
+    }
+    if mv.kind() == MoveKind::Normal {
+        pos.play_unchecked(mv);
+    } else {
+        special(pos, mv);
+    }
 }
 
 /// Passes the turn (a null move): the en passant square is cleared and the clocks advance.
