@@ -72,7 +72,7 @@ fn version_macros() -> String {
 }
 
 /// On ELF systems the shared library carries the major version in its soname
-/// (`libchesscore.so.0`), the name programs linked against it ask the run-time linker for.
+/// (`libchesscore.so.1`), the name programs linked against it ask the run-time linker for.
 fn shared_library_name() {
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if matches!(os.as_str(), "macos" | "ios" | "windows" | "") {

@@ -30,7 +30,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Programs ask the run-time linker for the soname.
 mkdir "$work/lib"
-ln -s "$lib_dir/libchesscore.so" "$work/lib/libchesscore.so.0"
+major=$(sed -n 's/^version = "\([0-9]*\)\..*/\1/p' Cargo.toml | head -n 1)
+ln -s "$lib_dir/libchesscore.so" "$work/lib/libchesscore.so.$major"
 
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-omit-frame-pointer -Iinclude)

@@ -47,20 +47,20 @@
 #include <stdint.h>
 
 /** The major version of this header. */
-#define CHESS_VERSION_MAJOR 0
+#define CHESS_VERSION_MAJOR 1
 
 /** The minor version of this header. */
-#define CHESS_VERSION_MINOR 1
+#define CHESS_VERSION_MINOR 0
 
 /** The patch version of this header. */
 #define CHESS_VERSION_PATCH 0
 
 /** The version of this header as text; chess_version() gives the library's. */
-#define CHESS_VERSION_STRING "0.1.0"
+#define CHESS_VERSION_STRING "1.0.0"
 
 /** The version of this header as a number, MAJOR * 10000 + MINOR * 100 + PATCH;
  * chess_version_number() gives the library's. */
-#define CHESS_VERSION_NUMBER 100
+#define CHESS_VERSION_NUMBER 10000
 
 /**
  * What a chess_read_fn returns when reading failed (SIZE_MAX): chess_pgn_reader_next then
@@ -1046,13 +1046,13 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The library's version, such as "0.1.0" (static). Compare it with `CHESS_VERSION_STRING` to
+ * The library's version, such as "1.0.0" (static). Compare it with `CHESS_VERSION_STRING` to
  * detect a header and library mismatch.
  */
 const char *chess_version(void);
 
 /**
- * The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (0.1.0 is 100), to
+ * The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (1.0.0 is 10000, 1.2.3 is 10203), to
  * compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
  * as new as the one it was compiled against.
  */

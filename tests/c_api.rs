@@ -15,6 +15,8 @@ use chesscore::pgn::{GameRecord, PgnReader};
 use chesscore::Position;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+/// The name programs linked against the library ask the run-time linker for.
+const SONAME: &str = concat!("libchesscore.so.", env!("CARGO_PKG_VERSION_MAJOR"));
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX17_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
@@ -41,14 +43,14 @@ fn work_dir() -> PathBuf {
     dir
 }
 
-/// A directory where the library is found under its soname, `libchesscore.so.0`, which is the
+/// A directory where the library is found under its soname, `libchesscore.so.MAJOR`, which is the
 /// name linked programs ask the run-time linker for.
 fn runtime_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = work_dir().join("lib");
         std::fs::create_dir_all(&dir).expect("create the library directory");
-        let link = dir.join("libchesscore.so.0");
+        let link = dir.join(SONAME);
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(library(), &link).expect("link the soname");
         dir
@@ -203,7 +205,7 @@ fn library_exports_exactly_the_header_functions_under_its_soname() {
 
     let mut readelf = Command::new("readelf");
     readelf.arg("-d").arg(&library);
-    assert!(run_checked(&mut readelf).contains("Library soname: [libchesscore.so.0]"));
+    assert!(run_checked(&mut readelf).contains(&format!("Library soname: [{SONAME}]")));
 }
 
 /// Every function of the header is called from the C test programs.

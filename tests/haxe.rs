@@ -201,7 +201,7 @@ fn haxe_externs_match_the_header() {
 /// look for it.
 fn library_dir() -> PathBuf {
     let dir = work_dir("lib");
-    for name in ["libchesscore.so", "libchesscore.so.0"] {
+    for name in ["libchesscore.so", concat!("libchesscore.so.", env!("CARGO_PKG_VERSION_MAJOR"))] {
         let link = dir.join(name);
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(library(), &link).expect("link the library");

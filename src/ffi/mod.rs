@@ -36,14 +36,14 @@ pub use types::*;
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
-/// The library's version, such as "0.1.0" (static). Compare it with `CHESS_VERSION_STRING` to
+/// The library's version, such as "1.0.0" (static). Compare it with `CHESS_VERSION_STRING` to
 /// detect a header and library mismatch.
 #[no_mangle]
 pub extern "C" fn chess_version() -> *const std::ffi::c_char {
     util::guard(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
 }
 
-/// The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (0.1.0 is 100), to
+/// The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (1.0.0 is 10000, 1.2.3 is 10203), to
 /// compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
 /// as new as the one it was compiled against.
 #[no_mangle]

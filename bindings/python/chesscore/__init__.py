@@ -67,7 +67,7 @@ from .types import (
 )
 from .types import square as parse_square
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 # Bits of Position.castling_rights (CHESS_CASTLING_* in chesscore.h).
 CASTLING_WHITE_KINGSIDE = 1

@@ -83,6 +83,16 @@ class PgnErrorInfo(ctypes.Structure):
     ]
 
 
+class PgnOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("max_depth", c_uint32),
+        ("max_tag_len", c_size_t),
+        ("max_comment_len", c_size_t),
+    ]
+
+
 def fen_info():
     """A chess_fen_info with its size set, as the readers that take one require."""
     return FenInfo(size=ctypes.sizeof(FenInfo))
@@ -98,6 +108,7 @@ READ_ERROR = ctypes.c_size_t(-1).value
 ERR = c_uint32  # chess_error
 MOVE = c_uint16  # chess_move
 SQUARE = c_int32  # chess_square
+NODE = c_uint32  # chess_node
 SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, chess_ep_mode, ...
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
@@ -205,6 +216,7 @@ SIGNATURES = {
     "chess_pgn_reader_from_callback": (ERR, [READ_FN, ctypes.c_void_p, POINTER(READER)]),
     "chess_pgn_reader_free": (None, [READER]),
     "chess_pgn_reader_next": (ERR, [READER, POINTER(GAME)]),
+    "chess_pgn_reader_set_options": (ERR, [READER, POINTER(PgnOptions)]),
     "chess_pgn_reader_last_error": (ERR, [READER, POINTER(PgnErrorInfo)]),
     "chess_pgn_reader_partial_game": (ERR, [READER, POINTER(GAME)]),
     "chess_game_tag": (ERR, [GAME, c_char_p, c_char_p, c_size_t, SIZE_P]),
@@ -213,6 +225,18 @@ SIGNATURES = {
     "chess_game_set_tag": (ERR, [GAME, c_char_p, c_char_p]),
     "chess_game_remove_tag": (ERR, [GAME, c_char_p]),
     "chess_game_result": (SMALL, [GAME]),
+    # A game's move tree
+    "chess_node_count": (c_size_t, [GAME]),
+    "chess_node_parent": (NODE, [GAME, NODE]),
+    "chess_node_first_child": (NODE, [GAME, NODE]),
+    "chess_node_next_sibling": (NODE, [GAME, NODE]),
+    "chess_node_move": (MOVE, [GAME, NODE]),
+    "chess_node_ply": (c_uint32, [GAME, NODE]),
+    "chess_node_san": (ERR, [GAME, NODE, c_char_p, c_size_t, SIZE_P]),
+    "chess_node_position": (ERR, [GAME, NODE, POS]),
+    "chess_node_comment_count": (c_size_t, [GAME, NODE, SMALL]),
+    "chess_node_comment": (ERR, [GAME, NODE, SMALL, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_node_nags": (c_size_t, [GAME, NODE, c_char_p, c_size_t]),
     "chess_game_to_pgn": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),
@@ -232,7 +256,9 @@ SIGNATURES = {
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
 }
 
-_NAMES = ("libchesscore.so.0", "libchesscore.so", "libchesscore.dylib", "chesscore.dll")
+# The soname of the ABI these declarations are written for (its major version).
+SONAME = "libchesscore.so.1"
+_NAMES = (SONAME, "libchesscore.so", "libchesscore.dylib", "chesscore.dll")
 
 
 def _candidates():
@@ -245,7 +271,7 @@ def _candidates():
     system = ctypes.util.find_library("chesscore")
     if system:
         found.append(system)
-    found.append("libchesscore.so.0")
+    found.append(SONAME)
     return found
 
 

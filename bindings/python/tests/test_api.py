@@ -50,6 +50,8 @@ C_TYPES = {
     "chess_outcome": _native.Outcome,
     "chess_fen_info": _native.FenInfo,
     "chess_pgn_error_info": _native.PgnErrorInfo,
+    "chess_pgn_options": _native.PgnOptions,
+    "chess_node": ctypes.c_uint32,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -62,6 +64,7 @@ C_TYPES.update(
             "chess_result",
             "chess_termination",
             "chess_operand_kind",
+            "chess_comment_place",
         ],
         ctypes.c_uint8,
     )
@@ -125,6 +128,7 @@ def header_struct(name):
     [
         ("chess_fen_info", _native.FenInfo),
         ("chess_pgn_error_info", _native.PgnErrorInfo),
+        ("chess_pgn_options", _native.PgnOptions),
         ("chess_outcome", _native.Outcome),
         ("chess_position", _native.Position),
     ],
@@ -192,12 +196,12 @@ def test_library_found_through_the_environment_then_beside_the_package(tmp_path)
     # A copy of the package with the library beside it, and no CHESSCORE_LIB.
     copy = tmp_path / "site" / "chesscore"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so*"))
-    shutil.copy(_native.path, copy / "libchesscore.so.0")
+    shutil.copy(_native.path, copy / _native.SONAME)
     del env["CHESSCORE_LIB"]
     env["PYTHONPATH"] = str(copy.parent)
     found = run_python("import chesscore; print(chesscore.library_path); print(chesscore.Position().perft(2))", env, tmp_path)
     assert found.returncode == 0, found.stderr
-    assert found.stdout.split() == [str(copy / "libchesscore.so.0"), "400"]
+    assert found.stdout.split() == [str(copy / _native.SONAME), "400"]
 
 
 def test_handles_are_freed():
