@@ -1,7 +1,7 @@
 // The C++17 wrapper, include/chesscore.hpp: positions as values (copies, arrays, vectors, C
 // interop), RAII and copy/move semantics of the handles, text in (std::string_view) and out,
 // moves, errors with their codes and offsets, games, EPD records, PGN (reader from a file, a
-// string and a stream, broken games as PgnError, tags, export), the move tree
+// string and a stream, broken games as PgnError, tags, export, reader options), the move tree
 // (every Node accessor on a known game, range-for over children and the main line, and a walk of
 // every game of pgn/*.pgn counted against the C node functions), and perft of perft/cpw6.epd and
 // perft/dev_random.epd through the wrapper's own recursions (legal_move_list with play_into over
@@ -73,6 +73,7 @@ using chesscore::Move;
 using chesscore::MoveList;
 using chesscore::Node;
 using chesscore::NodeRange;
+using chesscore::PgnOptions;
 using chesscore::Position;
 
 const char *const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -601,6 +602,73 @@ void tree() {
     CHECK(moved.node_count() == 10 && sans(moved.mainline()) == (Texts{"e4", "e5", "Nf3"}));
 }
 
+// The code of the PgnError the reader's next game throws, or CHESS_OK when it reads.
+chess_error next_code(PgnReader &reader) {
+    try {
+        reader.next();
+        return CHESS_OK;
+    } catch (const PgnError &err) {
+        return err.code();
+    }
+}
+
+void pgn_options() {
+    // Headers only: the broken game's moves go unread, so all three come.
+    PgnReader headers = PgnReader::from_string(PGN);
+    PgnOptions only_headers;
+    only_headers.headers_only = true;
+    headers.set_options(only_headers);
+    std::optional<Game> first = headers.next();
+    CHECK(first && first->tag("White") == std::optional<std::string>("Kasparov, G") && first->ply_count() == 0);
+    CHECK(first->result() == CHESS_RESULT_WHITE_WINS && first->node_count() == 1 && first->root().children().empty());
+    CHECK(events(headers) == (Texts{"Broken", "Third"}));
+
+    // Options apply from the next game: strict SAN refuses "Ng1f3", the defaults again take it.
+    PgnReader strict = PgnReader::from_string(std::string(TREE_PGN) + TREE_PGN + TREE_PGN +
+                                              "[Event \"Canonical\"]\n\n1. e4 e5 2. Nf3!? *\n");
+    CHECK(strict.next()->node_count() == 11);
+    PgnOptions strict_san;
+    strict_san.strict_san = true;
+    strict.set_options(strict_san);
+    try {
+        strict.next();
+        CHECK(false);
+    } catch (const PgnError &err) {
+        CHECK(err.code() == CHESS_ERR_SAN_NOT_CANONICAL && err.ply() == 3 && err.partial().node_count() == 4);
+        CHECK(std::string(err.what()).find("\"Ng1f3\"") != std::string::npos);
+    }
+    strict.set_options(PgnOptions());
+    CHECK(strict.next()->node_count() == 11);
+    strict.set_options(strict_san);
+    CHECK(strict.next()->tag("Event") == std::optional<std::string>("Canonical"));
+
+    // Text that is not UTF-8: refused, or replaced.
+    const std::string latin1 = "[Event \"x\"]\n\n1. e4 {caf\xe9} *\n\n";
+    PgnReader lossy = PgnReader::from_string(latin1 + latin1);
+    CHECK(next_code(lossy) == CHESS_ERR_PGN_INVALID_UTF8);
+    PgnOptions lossy_text;
+    lossy_text.lossy_text = true;
+    lossy.set_options(lossy_text);
+    CHECK((*lossy.next()->mainline().begin()).comments() == Texts{"caf\xef\xbf\xbd"});
+
+    // The limits.
+    PgnOptions limits;
+    limits.max_depth = 1;
+    PgnReader deep = PgnReader::from_string(TREE_PGN);
+    deep.set_options(limits);
+    CHECK(next_code(deep) == CHESS_ERR_PGN_TOO_DEEP);
+    limits = PgnOptions();
+    limits.max_comment_len = 5;
+    PgnReader comment = PgnReader::from_string(TREE_PGN);
+    comment.set_options(limits);
+    CHECK(next_code(comment) == CHESS_ERR_PGN_COMMENT_TOO_LONG);
+    limits = PgnOptions();
+    limits.max_tag_len = 12;
+    PgnReader tag = PgnReader::from_string(TREE_PGN);
+    tag.set_options(limits);
+    CHECK(next_code(tag) == CHESS_ERR_PGN_TAG_TOO_LONG);
+}
+
 struct TreeCounts {
     std::size_t nodes = 0, comments = 0, nags = 0, variations = 0;
 
@@ -820,6 +888,7 @@ int main(int argc, char **argv) {
     pgn(argv[2]);
     pgn_read_error();
     tree();
+    pgn_options();
     tree_files(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];

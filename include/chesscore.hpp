@@ -10,7 +10,8 @@
  *   destroyed.
  * - PgnReader::next() gives std::optional<Game> (std::nullopt at the end); a broken game throws
  *   PgnError (an Error with its line, column, game number, ply and the partial game), after which
- *   next() goes on with the following game.
+ *   next() goes on with the following game. set_options(PgnOptions) sets strict SAN, lossy text,
+ *   headers only and the limits for the games after it.
  * - A game's move tree is Nodes (the game's handle and a chess_node number, copied freely):
  *   Game::root(), Node::children() (the main continuation first, then the variations) and
  *   Game::mainline() are ranges for range-for; each Node gives its move, SAN as written,
@@ -882,6 +883,23 @@ private:
     std::shared_ptr<Game> partial_;  // shared: exceptions are copied
 };
 
+/** How a PgnReader reads (chess_pgn_options); the defaults are the reader's own. */
+struct PgnOptions {
+    /** Moves only in canonical SAN, as Position::parse_san with CHESS_SAN_STRICT. */
+    bool strict_san = false;
+    /** Text that is not UTF-8, and NUL bytes, in tag values and comments become U+FFFD instead
+     * of breaking the game. */
+    bool lossy_text = false;
+    /** Tags, start position and result only: the movetext is skipped unread. */
+    bool headers_only = false;
+    /** Deepest nesting of variations; 0: the default (10,000). */
+    std::uint32_t max_depth = 0;
+    /** Longest tag pair line, in bytes; 0: the default (65,536). */
+    std::size_t max_tag_len = 0;
+    /** Longest comment, in bytes; 0: the default (1,048,576). */
+    std::size_t max_comment_len = 0;
+};
+
 /** A PGN reader over a file, a copy of a buffer or a std::istream; an owned chess_pgn_reader
  * handle (move-only). */
 class PgnReader {
@@ -919,6 +937,19 @@ public:
     ~PgnReader() { chess_pgn_reader_free(handle_); }
 
     chess_pgn_reader *get() noexcept { return handle_; }
+
+    /** Reads the games after this call with `options`. */
+    void set_options(const PgnOptions &options) {
+        chess_pgn_options raw{};
+        raw.size = sizeof raw;
+        raw.flags = (options.strict_san ? CHESS_PGN_STRICT_SAN : 0u) |
+                    (options.lossy_text ? CHESS_PGN_LOSSY_TEXT : 0u) |
+                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u);
+        raw.max_depth = options.max_depth;
+        raw.max_tag_len = options.max_tag_len;
+        raw.max_comment_len = options.max_comment_len;
+        detail::check(chess_pgn_reader_set_options(handle_, &raw));
+    }
 
     /** The next game, std::nullopt at the end (and after). A broken game throws PgnError; the
      * next call goes on with the game after it. */
