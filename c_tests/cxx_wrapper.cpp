@@ -1,7 +1,9 @@
 // The C++17 wrapper, include/chesscore.hpp: positions as values (copies, arrays, vectors, C
 // interop), RAII and copy/move semantics of the handles, text in (std::string_view) and out,
 // moves, errors with their codes and offsets, games, EPD records, PGN (reader from a file, a
-// string and a stream, broken games as PgnError, tags, export), and perft of perft/cpw6.epd and
+// string and a stream, broken games as PgnError, tags, export, reader options), the move tree
+// (every Node accessor on a known game, range-for over children and the main line, and a walk of
+// every game of pgn/*.pgn counted against the C node functions), and perft of perft/cpw6.epd and
 // perft/dev_random.epd through the wrapper's own recursions (legal_move_list with play_into over
 // a std::array stack, and with copies by value and play_unchecked), at every depth up to
 // NODE_LIMIT leaves.
@@ -15,7 +17,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <streambuf>
@@ -67,6 +71,9 @@ using chesscore::PgnReader;
 using chesscore::Game;
 using chesscore::Move;
 using chesscore::MoveList;
+using chesscore::Node;
+using chesscore::NodeRange;
+using chesscore::PgnOptions;
 using chesscore::Position;
 
 const char *const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -85,6 +92,10 @@ static_assert(std::is_nothrow_move_constructible<PgnReader>::value, "PgnReader m
 static_assert(std::is_base_of<Error, PgnError>::value, "PgnError is an Error");
 static_assert(std::is_base_of<std::runtime_error, Error>::value, "Error is a runtime_error");
 static_assert(sizeof(Move) == sizeof(chess_move), "Move is the 16-bit move");
+static_assert(std::is_trivially_copyable<Node>::value, "Node is a small value");
+static_assert(std::is_same<std::iterator_traits<NodeRange::iterator>::iterator_category,
+                           std::forward_iterator_tag>::value,
+              "NodeRange is a forward range");
 
 void positions() {
     Position start;
@@ -469,6 +480,288 @@ void pgn(const std::string &work) {
     CHECK(fresh.to_pgn().substr(fresh.to_pgn().size() - 9) == "\n1. e4 *\n");
 }
 
+const char *const TREE_PGN =
+    "[Event \"Tree\"]\n[Result \"*\"]\n\n"
+    "{Before the first move} 1. e4 $1 $14 {best by test} {second} e5 (1... c5 $2 {Sicilian} 2. Ng1f3\n"
+    "(2. c3 {Alapin}) 2... d6) ({French} 1... e6 2. d4) 2. Nf3!? Nc6 *\n\n";
+
+using Texts = std::vector<std::string>;
+using Nags = std::vector<std::uint8_t>;
+
+Texts sans(NodeRange nodes) {
+    Texts out;
+    for (Node node : nodes) {
+        out.push_back(node.san());
+    }
+    return out;
+}
+
+// Every accessor of every node of TREE_PGN, whose nodes are numbered in reading order:
+// 0 root, 1 e4, 2 e5, 3 c5, 4 Ng1f3, 5 c3, 6 d6, 7 e6, 8 d4, 9 Nf3, 10 Nc6.
+void tree() {
+    PgnReader reader = PgnReader::from_string(TREE_PGN);
+    Game game = *reader.next();
+    CHECK(game.node_count() == 11 && game.ply_count() == 4);
+
+    Node root = game.root();
+    CHECK(root.id() == CHESS_NODE_ROOT && root.is_root() && root.game() == game.get());
+    CHECK(!root.parent() && root.ply() == 0 && root.position() == game.start() && root.nags().empty());
+    CHECK(root.comments() == Texts{"Before the first move"} && root.comments_before().empty());
+    CHECK_THROWS(root.move(), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(root.san(), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(sans(root.children()) == Texts{"e4"} && root.variations().empty() && !root.children().empty());
+
+    Node e4 = *root.main_child();
+    CHECK(e4.id() == 1 && !e4.is_root() && e4.parent() == root && e4.ply() == 1);
+    CHECK(e4.move() == Position().parse_san("e4") && e4.san() == "e4" && e4.nags() == (Nags{1, 14}));
+    CHECK(e4.comments() == (Texts{"best by test", "second"}) && e4.comments_before().empty());
+    CHECK(e4.position() == Position().after(e4.move()));
+    CHECK(sans(e4.children()) == (Texts{"e5", "c5", "e6"}) && sans(e4.variations()) == (Texts{"c5", "e6"}));
+
+    // Range-for over the children: the main continuation first, then the variations in order.
+    std::vector<Node> replies;
+    for (Node reply : e4.children()) {
+        CHECK(reply.parent() == e4 && reply.ply() == 2);
+        replies.push_back(reply);
+    }
+    CHECK(replies.size() == 3 && replies[0] == *e4.main_child() && replies[1] == *e4.variations().begin());
+    Node e5 = replies[0], c5 = replies[1], e6 = replies[2];
+    CHECK(e5.id() == 2 && c5.id() == 3 && e6.id() == 7);
+    CHECK(e5.comments().empty() && e5.nags().empty() && e5.position().fen() ==
+          "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    CHECK(c5.san() == "c5" && c5.nags() == Nags{2} && c5.comments() == Texts{"Sicilian"});
+    CHECK(e6.comments_before() == Texts{"French"} && e6.comments().empty() && e6.nags().empty());
+    CHECK(e6.position().fen() == "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    CHECK(sans(e6.children()) == Texts{"d4"} && e6.main_child()->id() == 8 && e6.main_child()->ply() == 3);
+
+    // The iterator with standard algorithms, and stepped by hand.
+    NodeRange children = e4.children();
+    CHECK(std::distance(children.begin(), children.end()) == 3);
+    CHECK(std::find(children.begin(), children.end(), e6) != children.end());
+    NodeRange::iterator it = children.begin();
+    CHECK(*it++ == e5 && *it == c5 && *++it == e6 && ++it == children.end() && NodeRange::iterator() != it);
+
+    // A variation within a variation; SAN as the PGN wrote it.
+    Node nf3 = *c5.main_child();
+    CHECK(nf3.id() == 4 && nf3.san() == "Ng1f3" && nf3.move() == c5.position().parse_san("Nf3"));
+    CHECK(sans(c5.variations()) == Texts{"c3"} && sans(nf3.children()) == Texts{"d6"});
+    Node c3 = *c5.variations().begin();
+    CHECK(c3.id() == 5 && c3.ply() == 3 && c3.comments() == Texts{"Alapin"});
+    CHECK(c3.children().empty() && c3.variations().empty() && !c3.main_child());
+    CHECK(c3.position().fen() == "rnbqkbnr/pp1ppppp/8/2p5/4P3/2P5/PP1P1PPP/RNBQKBNR b KQkq - 0 2");
+    Node d6 = *nf3.main_child();
+    CHECK(d6.id() == 6 && d6.ply() == 4 && d6.parent()->parent() == c5);
+    CHECK(d6.position().fen() == "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
+
+    // The main line, root left out, ends in the game's position.
+    CHECK(sans(game.mainline()) == (Texts{"e4", "e5", "Nf3", "Nc6"}));
+    std::vector<chess_node> line;
+    for (Node node : game.mainline()) {
+        line.push_back(node.id());
+    }
+    CHECK(line == (std::vector<chess_node>{1, 2, 9, 10}));
+    Node nc6 = Node(game.get(), 10);
+    CHECK(nc6.position() == game.position() && nc6.parent()->nags() == Nags{5} && nc6.parent()->san() == "Nf3");
+    CHECK(!nc6.main_child() && nc6.children().empty());
+    CHECK(Game().mainline().empty() && Game().root().children().empty() && Game().node_count() == 1);
+
+    // Nodes are values; they follow the handle when the Game moves, and a copy has its own.
+    Node copy = e4;
+    CHECK(copy == e4 && copy.san() == "e4");
+    copy = c3;
+    CHECK(copy != e4 && copy == c3 && copy.comments() == Texts{"Alapin"});
+    Game moved = std::move(game);
+    CHECK(e4.game() == moved.get() && e4.comments().size() == 2);
+    Game clone = moved;
+    CHECK(clone.root() != moved.root() && clone.root().main_child()->comments() == e4.comments());
+
+    // A move pushed gets its SAN made; a null move is "--", with Move() as its move.
+    clone.pop();
+    clone.push_san("Nf6");
+    clone.set_allow_null_moves(true);
+    clone.push(Move());
+    CHECK(sans(clone.mainline()) == (Texts{"e4", "e5", "Nf3", "Nf6", "--"}));
+    Node null_move = Node(clone.get(), 11);
+    CHECK(null_move.move().is_none() && null_move.ply() == 5 && null_move.comments().empty());
+
+    // A node the game no longer has (popped), or never had.
+    moved.pop();
+    for (Node gone : {nc6, Node(moved.get(), 999), Node(moved.get(), CHESS_NODE_NONE)}) {
+        CHECK_THROWS(gone.parent(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.children(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.main_child(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.variations(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.move(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.ply(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.san(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.comments(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.comments_before(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.nags(), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK_THROWS(gone.position(), CHESS_ERR_INVALID_ARGUMENT);
+    }
+    CHECK(moved.node_count() == 10 && sans(moved.mainline()) == (Texts{"e4", "e5", "Nf3"}));
+}
+
+// The code of the PgnError the reader's next game throws, or CHESS_OK when it reads.
+chess_error next_code(PgnReader &reader) {
+    try {
+        reader.next();
+        return CHESS_OK;
+    } catch (const PgnError &err) {
+        return err.code();
+    }
+}
+
+void pgn_options() {
+    // Headers only: the broken game's moves go unread, so all three come.
+    PgnReader headers = PgnReader::from_string(PGN);
+    PgnOptions only_headers;
+    only_headers.headers_only = true;
+    headers.set_options(only_headers);
+    std::optional<Game> first = headers.next();
+    CHECK(first && first->tag("White") == std::optional<std::string>("Kasparov, G") && first->ply_count() == 0);
+    CHECK(first->result() == CHESS_RESULT_WHITE_WINS && first->node_count() == 1 && first->root().children().empty());
+    CHECK(events(headers) == (Texts{"Broken", "Third"}));
+
+    // Options apply from the next game: strict SAN refuses "Ng1f3", the defaults again take it.
+    PgnReader strict = PgnReader::from_string(std::string(TREE_PGN) + TREE_PGN + TREE_PGN +
+                                              "[Event \"Canonical\"]\n\n1. e4 e5 2. Nf3!? *\n");
+    CHECK(strict.next()->node_count() == 11);
+    PgnOptions strict_san;
+    strict_san.strict_san = true;
+    strict.set_options(strict_san);
+    try {
+        strict.next();
+        CHECK(false);
+    } catch (const PgnError &err) {
+        CHECK(err.code() == CHESS_ERR_SAN_NOT_CANONICAL && err.ply() == 3 && err.partial().node_count() == 4);
+        CHECK(std::string(err.what()).find("\"Ng1f3\"") != std::string::npos);
+    }
+    strict.set_options(PgnOptions());
+    CHECK(strict.next()->node_count() == 11);
+    strict.set_options(strict_san);
+    CHECK(strict.next()->tag("Event") == std::optional<std::string>("Canonical"));
+
+    // Text that is not UTF-8: refused, or replaced.
+    const std::string latin1 = "[Event \"x\"]\n\n1. e4 {caf\xe9} *\n\n";
+    PgnReader lossy = PgnReader::from_string(latin1 + latin1);
+    CHECK(next_code(lossy) == CHESS_ERR_PGN_INVALID_UTF8);
+    PgnOptions lossy_text;
+    lossy_text.lossy_text = true;
+    lossy.set_options(lossy_text);
+    CHECK((*lossy.next()->mainline().begin()).comments() == Texts{"caf\xef\xbf\xbd"});
+
+    // The limits.
+    PgnOptions limits;
+    limits.max_depth = 1;
+    PgnReader deep = PgnReader::from_string(TREE_PGN);
+    deep.set_options(limits);
+    CHECK(next_code(deep) == CHESS_ERR_PGN_TOO_DEEP);
+    limits = PgnOptions();
+    limits.max_comment_len = 5;
+    PgnReader comment = PgnReader::from_string(TREE_PGN);
+    comment.set_options(limits);
+    CHECK(next_code(comment) == CHESS_ERR_PGN_COMMENT_TOO_LONG);
+    limits = PgnOptions();
+    limits.max_tag_len = 12;
+    PgnReader tag = PgnReader::from_string(TREE_PGN);
+    tag.set_options(limits);
+    CHECK(next_code(tag) == CHESS_ERR_PGN_TAG_TOO_LONG);
+}
+
+struct TreeCounts {
+    std::size_t nodes = 0, comments = 0, nags = 0, variations = 0;
+
+    bool operator==(const TreeCounts &other) const {
+        return nodes == other.nodes && comments == other.comments && nags == other.nags &&
+               variations == other.variations;
+    }
+};
+
+// Prints `node` and, depth first, every node below it, through the wrapper alone; counts what
+// it prints.
+void print_tree(std::ostream &out, Node node, TreeCounts &counts) {
+    out << "node " << node.id() << " ply " << node.ply();
+    for (const std::string &text : node.comments_before()) {
+        out << " {" << text << "}";
+        counts.comments++;
+    }
+    if (!node.is_root()) {
+        out << " " << node.san() << " " << node.move().uci();
+    }
+    for (std::uint8_t nag : node.nags()) {
+        out << " $" << unsigned{nag};
+        counts.nags++;
+    }
+    for (const std::string &text : node.comments()) {
+        out << " {" << text << "}";
+        counts.comments++;
+    }
+    out << " " << node.position().fen() << "\n";
+    counts.nodes++;
+    NodeRange variations = node.variations();
+    counts.variations += static_cast<std::size_t>(std::distance(variations.begin(), variations.end()));
+    for (Node child : node.children()) {
+        print_tree(out, child, counts);
+    }
+}
+
+// The same counts from the C functions, node by number rather than through the tree.
+void count_with_c(const chess_game *game, TreeCounts &counts) {
+    std::size_t count = chess_node_count(game);
+    for (chess_node id = CHESS_NODE_ROOT; id < count; id++) {
+        counts.nodes++;
+        counts.comments += chess_node_comment_count(game, id, CHESS_COMMENT_AFTER) +
+                           chess_node_comment_count(game, id, CHESS_COMMENT_BEFORE);
+        counts.nags += chess_node_nags(game, id, nullptr, 0);
+        chess_node parent = chess_node_parent(game, id);
+        if (parent != CHESS_NODE_NONE && chess_node_first_child(game, parent) != id) {
+            counts.variations++;
+        }
+    }
+}
+
+// Every game of pgn/*.pgn (a broken one as far as it was read), printed to WORK_DIR by the
+// wrapper's range-for walk, whose counts must be those of the C functions.
+void tree_files(const std::string &testdata, const std::string &work) {
+    std::vector<std::filesystem::path> files;
+    for (const auto &entry : std::filesystem::directory_iterator(testdata + "/pgn")) {
+        if (entry.path().extension() == ".pgn") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    std::ofstream out(work + "/cxx_wrapper_tree.txt");
+    TreeCounts walked, counted;
+    std::size_t games = 0, broken = 0;
+    auto take = [&](const Game &game) {
+        out << "game " << ++games << "\n";
+        print_tree(out, game.root(), walked);
+        count_with_c(game.get(), counted);
+    };
+    for (const auto &file : files) {
+        PgnReader reader = PgnReader::open(file.string());
+        for (;;) {
+            try {
+                std::optional<Game> game = reader.next();
+                if (!game) {
+                    break;
+                }
+                take(*game);
+            } catch (const PgnError &err) {
+                broken++;
+                take(err.partial());
+            }
+        }
+    }
+    CHECK(files.size() >= 5 && games > 100 && broken > 0);
+    CHECK(walked == counted);
+    CHECK(walked.nodes > games && walked.comments > 0 && walked.nags > 0 && walked.variations > 0);
+    std::printf("cxx_wrapper: tree walk of %zu games (%zu broken) in %zu files: %zu nodes, %zu comments, %zu NAGs, "
+                "%zu variations, as the C functions count\n",
+                games, broken, files.size(), walked.nodes, walked.comments, walked.nags, walked.variations);
+}
+
 void epd(const std::string &testdata) {
     Epd record = Epd::parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Bc4; "
                             "id \"ruy \\\"lopez\\\"\"; acd 12; ce 0.5; hmvc 2; fmvn 3; pv Bb5 a6;");
@@ -594,6 +887,9 @@ int main(int argc, char **argv) {
     files(argv[2]);
     pgn(argv[2]);
     pgn_read_error();
+    tree();
+    pgn_options();
+    tree_files(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

@@ -10,7 +10,12 @@
  *   destroyed.
  * - PgnReader::next() gives std::optional<Game> (std::nullopt at the end); a broken game throws
  *   PgnError (an Error with its line, column, game number, ply and the partial game), after which
- *   next() goes on with the following game.
+ *   next() goes on with the following game. set_options(PgnOptions) sets strict SAN, lossy text,
+ *   headers only and the limits for the games after it.
+ * - A game's move tree is Nodes (the game's handle and a chess_node number, copied freely):
+ *   Game::root(), Node::children() (the main continuation first, then the variations) and
+ *   Game::mainline() are ranges for range-for; each Node gives its move, SAN as written,
+ *   comments, NAGs and position.
  * - Text goes in as std::string_view (copied into a NUL-terminated buffer, on the stack when
  *   short) and comes out as std::string; moves are Move values (the 16-bit chess_move), in a
  *   std::vector or a MoveList (a fixed array of CHESS_MAX_MOVES on the stack, for loops that must
@@ -542,6 +547,153 @@ inline std::vector<Move> moves_from_line(const Position &pos, std::string_view l
     return detail::to_vector(moves.data(), count);
 }
 
+class NodeRange;
+
+/** A node of a game's move tree: the root (the start position) or a move, with its SAN as
+ * written, comments and NAGs. A small value, the game's handle and the node number: it stays
+ * valid while that handle lives (moving the Game keeps it; a copy of the Game has nodes of its
+ * own) and the game's moves do not change (push, pop). A node whose number the game no longer
+ * has throws Error(CHESS_ERR_INVALID_ARGUMENT). */
+class Node {
+public:
+    /** Node `id` of a game handle, such as one from C code (checked when used). */
+    Node(const chess_game *game, chess_node id) noexcept : game_(game), id_(id) {}
+
+    const chess_game *game() const noexcept { return game_; }
+    /** The chess_node number: 0 for the root, then the moves in the order read or added. */
+    chess_node id() const noexcept { return id_; }
+    bool is_root() const noexcept { return id_ == CHESS_NODE_ROOT; }
+
+    /** The node before this one; std::nullopt for the root. */
+    std::optional<Node> parent() const { return node_or_none(chess_node_parent(existing(), id_)); }
+    /** The moves played from here: the one continuing this line first, then its variations. */
+    NodeRange children() const;
+    /** The move continuing this line; std::nullopt at its end. */
+    std::optional<Node> main_child() const { return node_or_none(chess_node_first_child(existing(), id_)); }
+    /** The children after the first: the alternatives to main_child(). */
+    NodeRange variations() const;
+
+    /** The move leading here (Move() for a null move). The root has none: it throws
+     * Error(CHESS_ERR_INVALID_ARGUMENT), as san() does. */
+    Move move() const {
+        if (is_root()) {
+            throw Error(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        return Move(chess_node_move(existing(), id_));
+    }
+    /** How many moves lead here from the root (0 for the root). */
+    std::uint32_t ply() const { return chess_node_ply(existing(), id_); }
+    /** The move's SAN as the PGN wrote it ("Ng1f3", "e2-e4"; NAGs such as "!" apart), or as
+     * Position::san writes it for a move pushed ("--" for a null move). */
+    std::string san() const {
+        return detail::read_text<CHESS_SAN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_node_san(game_, id_, buf, cap, len);
+        });
+    }
+    /** The comments after the move, in order (the root's: those before the first move). */
+    std::vector<std::string> comments() const { return comments_at(CHESS_COMMENT_AFTER); }
+    /** The comments before the move, as PGN writes them after a variation's "(". */
+    std::vector<std::string> comments_before() const { return comments_at(CHESS_COMMENT_BEFORE); }
+    /** The NAGs, in order ("!" is 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, "$n" is n). */
+    std::vector<std::uint8_t> nags() const {
+        std::vector<std::uint8_t> out(chess_node_nags(existing(), id_, nullptr, 0));
+        out.resize(chess_node_nags(game_, id_, out.data(), out.size()));
+        return out;
+    }
+    /** A copy of the position reached here (the start position at the root). */
+    Position position() const {
+        Position pos;
+        detail::check(chess_node_position(game_, id_, pos.get()));
+        return pos;
+    }
+
+    friend bool operator==(Node a, Node b) noexcept { return a.game_ == b.game_ && a.id_ == b.id_; }
+    friend bool operator!=(Node a, Node b) noexcept { return !(a == b); }
+
+private:
+    // The navigation and counting functions answer "none" for a node the game does not have,
+    // which would pass for a leaf without comments: such a node is refused first.
+    const chess_game *existing() const {
+        if (id_ >= chess_node_count(game_)) {
+            throw Error(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        return game_;
+    }
+    std::optional<Node> node_or_none(chess_node id) const {
+        if (id == CHESS_NODE_NONE) {
+            return std::nullopt;
+        }
+        return Node(game_, id);
+    }
+    std::vector<std::string> comments_at(chess_comment_place place) const {
+        std::size_t count = chess_node_comment_count(existing(), id_, place);
+        std::vector<std::string> out;
+        out.reserve(count);
+        for (std::size_t i = 0; i < count; i++) {
+            out.push_back(detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+                return chess_node_comment(game_, id_, place, i, buf, cap, len);
+            }));
+        }
+        return out;
+    }
+
+    const chess_game *game_;
+    chess_node id_;
+};
+
+/** Nodes of one game for range-for: a node's children or variations (each the next sibling of
+ * the one before) or a game's main line (each the first child of the one before). Valid as the
+ * nodes are. */
+class NodeRange {
+    using Step = decltype(&chess_node_next_sibling);
+
+public:
+    class iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Node;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Node;
+
+        iterator() = default;
+        Node operator*() const noexcept { return Node(game_, at_); }
+        iterator &operator++() noexcept { at_ = step_(game_, at_); return *this; }
+        iterator operator++(int) noexcept { iterator old = *this; ++*this; return old; }
+        friend bool operator==(iterator a, iterator b) noexcept { return a.game_ == b.game_ && a.at_ == b.at_; }
+        friend bool operator!=(iterator a, iterator b) noexcept { return !(a == b); }
+
+    private:
+        friend class NodeRange;
+        iterator(const chess_game *game, chess_node at, Step step) noexcept : game_(game), at_(at), step_(step) {}
+        const chess_game *game_ = nullptr;
+        chess_node at_ = CHESS_NODE_NONE;
+        Step step_ = nullptr;
+    };
+
+    iterator begin() const noexcept { return iterator(game_, first_, step_); }
+    iterator end() const noexcept { return iterator(game_, CHESS_NODE_NONE, step_); }
+    bool empty() const noexcept { return first_ == CHESS_NODE_NONE; }
+
+private:
+    friend class Node;
+    friend class Game;
+    NodeRange(const chess_game *game, chess_node first, Step step) noexcept : game_(game), first_(first), step_(step) {}
+
+    const chess_game *game_;
+    chess_node first_;
+    Step step_;
+};
+
+inline NodeRange Node::children() const {
+    return NodeRange(game_, chess_node_first_child(existing(), id_), &chess_node_next_sibling);
+}
+
+inline NodeRange Node::variations() const {
+    chess_node first = chess_node_first_child(existing(), id_);
+    return NodeRange(game_, chess_node_next_sibling(game_, first), &chess_node_next_sibling);
+}
+
 /** A game: a start position, the moves played and the positions they reached, with PGN tags
  * (and, read from PGN, comments, NAGs and variations); an owned chess_game handle. Copying clones
  * all of it. */
@@ -618,6 +770,15 @@ public:
             return chess_game_san_moves(handle_, buf, cap, len);
         });
     }
+
+    /** The root of the move tree, the start position (see Node for how long nodes are valid). */
+    Node root() const noexcept { return Node(handle_, CHESS_NODE_ROOT); }
+    /** The main line's nodes, first move to last (the root left out). */
+    NodeRange mainline() const noexcept {
+        return NodeRange(handle_, chess_node_first_child(handle_, CHESS_NODE_ROOT), &chess_node_first_child);
+    }
+    /** The nodes of the move tree: the moves of the main line and the variations, plus the root. */
+    std::size_t node_count() const noexcept { return chess_node_count(handle_); }
 
     void set_allow_null_moves(bool allow) noexcept { chess_game_set_allow_null_moves(handle_, allow); }
     bool allows_null_moves() const noexcept { return chess_game_allows_null_moves(handle_); }
@@ -722,6 +883,23 @@ private:
     std::shared_ptr<Game> partial_;  // shared: exceptions are copied
 };
 
+/** How a PgnReader reads (chess_pgn_options); the defaults are the reader's own. */
+struct PgnOptions {
+    /** Moves only in canonical SAN, as Position::parse_san with CHESS_SAN_STRICT. */
+    bool strict_san = false;
+    /** Text that is not UTF-8, and NUL bytes, in tag values and comments become U+FFFD instead
+     * of breaking the game. */
+    bool lossy_text = false;
+    /** Tags, start position and result only: the movetext is skipped unread. */
+    bool headers_only = false;
+    /** Deepest nesting of variations; 0: the default (10,000). */
+    std::uint32_t max_depth = 0;
+    /** Longest tag pair line, in bytes; 0: the default (65,536). */
+    std::size_t max_tag_len = 0;
+    /** Longest comment, in bytes; 0: the default (1,048,576). */
+    std::size_t max_comment_len = 0;
+};
+
 /** A PGN reader over a file, a copy of a buffer or a std::istream; an owned chess_pgn_reader
  * handle (move-only). */
 class PgnReader {
@@ -759,6 +937,19 @@ public:
     ~PgnReader() { chess_pgn_reader_free(handle_); }
 
     chess_pgn_reader *get() noexcept { return handle_; }
+
+    /** Reads the games after this call with `options`. */
+    void set_options(const PgnOptions &options) {
+        chess_pgn_options raw{};
+        raw.size = sizeof raw;
+        raw.flags = (options.strict_san ? CHESS_PGN_STRICT_SAN : 0u) |
+                    (options.lossy_text ? CHESS_PGN_LOSSY_TEXT : 0u) |
+                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u);
+        raw.max_depth = options.max_depth;
+        raw.max_tag_len = options.max_tag_len;
+        raw.max_comment_len = options.max_comment_len;
+        detail::check(chess_pgn_reader_set_options(handle_, &raw));
+    }
 
     /** The next game, std::nullopt at the end (and after). A broken game throws PgnError; the
      * next call goes on with the game after it. */
