@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo +nightly miri --version >/dev/null 2>&1; then
-  rustup toolchain install nightly --profile minimal --component miri rust-src
+  rustup toolchain install nightly --profile minimal --component miri --component rust-src
 fi
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
 cargo +nightly miri test --lib -- ffi:: square:: bitboard:: castling:: moves:: piece:: color:: zobrist

@@ -277,6 +277,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "Miri runs no child process")]
     fn a_caught_panic_prints_nothing() {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "ffi::util::tests::panic_in_a_child_process", "--nocapture", "--test-threads=1"])
