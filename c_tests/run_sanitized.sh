@@ -23,7 +23,7 @@ elif [[ ",${CHESSCORE_REQUIRE:-}," =~ ,(all|testdata), ]]; then
 else
     echo "run_sanitized: not run: the checks on the third-party test files (not at $shared)" >&2
 fi
-cargo build --profile testing --lib --quiet
+cargo build --profile testing -p chesscore --lib --quiet
 lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/testing" && pwd)"
 
 work="$(mktemp -d)"

@@ -9,5 +9,6 @@ if ! cargo +nightly miri --version >/dev/null 2>&1; then
   rustup toolchain install nightly --profile minimal --component miri --component rust-src
 fi
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
-cargo +nightly miri test --lib -- ffi:: square:: bitboard:: castling:: moves:: piece:: color:: zobrist
-cargo +nightly miri test --test ffi_miri --test ffi_threads
+cargo +nightly miri test -p chesscore --lib
+cargo +nightly miri test -p chesscore-core --lib -- square:: bitboard:: castling:: moves:: piece:: color:: zobrist
+cargo +nightly miri test -p chesscore --test ffi_miri --test ffi_threads

@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Regenerates include/chesscore.h from src/ffi. The build generates the header into OUT_DIR
+# Regenerates include/chesscore.h from src/. The build generates the header into OUT_DIR
 # only; the header test compares it with the committed one and, with CHESSCORE_UPDATE_HEADER
 # set, writes it into include/ first. Review the difference, then commit it.
 set -eu

@@ -1,565 +1,293 @@
-//! EPD (Extended Position Description): the four position fields of a FEN followed by
-//! operations, each an opcode with operands and a closing `;`:
-//!
-//! ```text
-//! r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id "castle \"long\""; acd 12; ce -35;
-//! ```
-//!
-//! # Reading
-//! - The four position fields are read as strict FEN; the en passant field may be left out
-//!   when no operation follows (python-chess accepts that too). The `hmvc` and `fmvn`
-//!   operations, when present, give the position its clocks (default 0 and 1); they stay in
-//!   the operation list.
-//! - An opcode starts with a letter and continues with letters, digits and `_`.
-//! - Operands are separated by whitespace: a quoted string (`\` takes the next character
-//!   literally, so `\"` and `\\`), or a bare token. The operands of `bm` and `am` are SAN moves
-//!   of the position, those of `pv` a SAN sequence played in turn (lenient SAN, see
-//!   [`crate::SanMode`]; no null moves). Other bare tokens are integers (`12`, `-35`, `+3`),
-//!   finite floats (`0.5`, `1e3`) or otherwise words.
-//! - An opcode given twice keeps its first place and its last operands, as in python-chess.
-//! - Leading and trailing whitespace of the line is ignored; the last `;` may be missing.
-//!
-//! Differences from python-chess: it keeps only the first string, or the whole rest of the
-//! operation as one string or number, where this reader keeps every operand (`c0 "a" "b"` has
-//! two strings; `xyz one two` two words); it rejects `bm 0-0` (a number that is not one),
-//! which reads as castling here; and a quoted operand of `bm`, `am` or `pv` is an error here.
-//!
-//! # Writing
-//! [`Epd`]'s `Display` writes the canonical form: the four fields as [`Position::to_fen`]
-//! writes them (en passant only when the capture is legal), then each operation as
-//! `opcode operand...;`, separated by single spaces. Moves are written as SAN with suffix,
-//! strings quoted with `"` and `\` escaped, floats in their shortest round-trip form (always
-//! with a `.` or exponent), words as read. python-chess sorts the moves of `bm` and `am` by
-//! their SAN; here they keep their order. A string cannot hold a line break.
+//! EPD records: reading, looking up operations and their operands, writing.
 
-use std::collections::hash_map::{Entry, HashMap};
-use std::collections::TryReserveError;
-use std::fmt::{self, Write};
+use std::ffi::c_char;
+use std::ptr;
 
-use arrayvec::ArrayString;
+use super::error::*;
+use super::fen::fen_options;
+use super::moves::{chess_move, fill};
+use super::position::{borrowed_handle, chess_position};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, Out, TextOut};
+use chesscore_core::{Epd, Operand};
 
-use crate::fallible::{try_push, try_string, Length};
-use crate::fen::{FenError, FenOptions, FenWriteOptions, FEN_MAX_INPUT, FEN_MAX_LEN};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::san::{SanError, SanOptions};
-
-/// An operand of an EPD operation.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Operand {
-    /// A move of `bm`, `am` or `pv`, read from SAN.
-    Move(Move),
-    /// An integer.
-    Integer(i64),
-    /// A finite number with a fraction or exponent.
-    Float(f64),
-    /// A quoted string, unescaped.
-    String(String),
-    /// A bare token that is neither a number nor a move.
-    Word(String),
+/// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
+/// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+pub struct chess_epd {
+    epd: Epd,
 }
 
-impl Operand {
-    /// The move, for a move operand.
-    pub fn as_move(&self) -> Option<Move> {
-        match self {
-            Operand::Move(mv) => Some(*mv),
-            _ => None,
-        }
-    }
+/// The type of an EPD operand.
+pub type chess_operand_kind = u8;
+/// No such operand.
+pub const CHESS_OPERAND_NONE: chess_operand_kind = 0;
+/// A move of `bm`, `am` or `pv`, read from SAN.
+pub const CHESS_OPERAND_MOVE: chess_operand_kind = 1;
+/// An integer such as `12` or `-35`.
+pub const CHESS_OPERAND_INTEGER: chess_operand_kind = 2;
+/// A finite number with a fraction or an exponent, such as `0.5`.
+pub const CHESS_OPERAND_FLOAT: chess_operand_kind = 3;
+/// A quoted string, unescaped.
+pub const CHESS_OPERAND_STRING: chess_operand_kind = 4;
+/// A bare token that is neither a number nor a move.
+pub const CHESS_OPERAND_WORD: chess_operand_kind = 5;
 
-    /// The integer, for an integer operand.
-    pub fn as_integer(&self) -> Option<i64> {
-        match self {
-            Operand::Integer(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    /// The number, for an integer or float operand.
-    pub fn as_float(&self) -> Option<f64> {
-        match self {
-            Operand::Integer(n) => Some(*n as f64),
-            Operand::Float(x) => Some(*x),
-            _ => None,
-        }
-    }
-
-    /// The text, for a string or word operand.
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Operand::String(s) | Operand::Word(s) => Some(s),
-            _ => None,
-        }
+fn operand_kind_ret(operand: &Operand) -> chess_operand_kind {
+    match operand {
+        Operand::Move(_) => CHESS_OPERAND_MOVE,
+        Operand::Integer(_) => CHESS_OPERAND_INTEGER,
+        Operand::Float(_) => CHESS_OPERAND_FLOAT,
+        Operand::String(_) => CHESS_OPERAND_STRING,
+        Operand::Word(_) => CHESS_OPERAND_WORD,
     }
 }
 
-/// One operation: an opcode and its operands (possibly none, like `noop;`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Operation {
-    /// The opcode, such as `bm` or `c0`.
-    pub opcode: String,
-    /// The operands in order.
-    pub operands: Vec<Operand>,
+/// The record behind a handle, if it is not NULL.
+///
+/// # Safety
+/// `epd` is NULL or a live handle.
+unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
+    epd.as_ref().map(|handle| &handle.epd)
 }
 
-impl Operation {
-    /// The move operands, in order.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.operands.iter().filter_map(Operand::as_move)
-    }
+/// The record behind a handle, or [`CHESS_ERR_NULL_POINTER`].
+///
+/// # Safety
+/// As for [`epd_ref`].
+unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
+    epd_ref(epd).ok_or(CHESS_ERR_NULL_POINTER)
 }
 
-/// Why an EPD line was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EpdError {
-    /// Fewer than the placement, side to move and castling fields.
-    #[error("missing position fields: expected placement, side to move, castling and en passant")]
-    MissingFields,
-    /// The position fields (with the clocks of `hmvc`/`fmvn`) are not a valid FEN position.
-    #[error("invalid position: {0}")]
-    Position(#[from] FenError),
-    /// An opcode that does not start with a letter or holds other characters than letters,
-    /// digits and `_`.
-    #[error("invalid opcode `{0}`: an opcode is a letter followed by letters, digits or '_'")]
-    Opcode(String),
-    /// A quoted string without its closing quote.
-    #[error("unterminated string in operation `{0}`")]
-    UnterminatedString(String),
-    /// An operand of the wrong type, such as a string in `bm` or a negative `hmvc`.
-    #[error("invalid operand `{operand}` of operation `{opcode}`")]
-    Operand {
-        /// The operation.
-        opcode: String,
-        /// The operand as written.
-        operand: String,
-    },
-    /// A move operand that is not a legal move of the position (or, in `pv`, of the position
-    /// the earlier moves reach).
-    #[error("operand {} `{operand}` of operation `{opcode}`: {error}", index + 1)]
-    Move {
-        /// The operation.
-        opcode: String,
-        /// Index of the operand.
-        index: usize,
-        /// The operand as written.
-        operand: String,
-        /// What is wrong with it.
-        error: SanError,
-    },
-    /// Memory ran out while reading the line (reading reports it instead of aborting, so that
-    /// the C ABI can return `CHESS_ERR_OUT_OF_MEMORY`).
-    #[error("out of memory")]
-    OutOfMemory,
+/// Operand `index` of the operation `opcode`, or [`CHESS_ERR_EPD_NOT_FOUND`].
+///
+/// # Safety
+/// `opcode` is NULL or a NUL-terminated string.
+unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Operand, chess_error> {
+    let opcode = c_ascii(opcode)?;
+    epd.get(opcode).and_then(|op| op.operands.get(index)).ok_or(CHESS_ERR_EPD_NOT_FOUND)
 }
 
-impl From<TryReserveError> for EpdError {
-    fn from(_: TryReserveError) -> EpdError {
-        EpdError::OutOfMemory
-    }
+/// Reads a standard-chess EPD line: the four position fields (the en passant field may be left
+/// out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
+/// position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
+/// character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
+/// integers, floats or words. An opcode given twice keeps its first place and its last operands.
+/// The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
+/// new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
+/// for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
+/// `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
+/// `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_parse(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
+    chess_epd_parse_with(line, 0, out)
 }
 
-/// `text` as an owned string, or [`EpdError::OutOfMemory`].
-fn owned(text: &str) -> Result<String, EpdError> {
-    Ok(try_string(text)?)
-}
-
-/// An EPD record: a position and its operations.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Epd {
-    position: Position,
-    operations: Vec<Operation>,
-}
-
-/// An operand as written, before it is given a type.
-enum RawOperand<'a> {
-    Quoted(String),
-    Bare(&'a str),
-}
-
-impl RawOperand<'_> {
-    /// Appends the operand as written (a string with its quotes) to `out`.
-    fn push_text(&self, out: &mut String) -> Result<(), EpdError> {
-        match self {
-            RawOperand::Quoted(s) => {
-                out.try_reserve(s.len() + 2)?;
-                out.push('"');
-                out.push_str(s);
-                out.push('"');
-            }
-            RawOperand::Bare(s) => {
-                out.try_reserve(s.len())?;
-                out.push_str(s);
-            }
-        }
+/// `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
+/// combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
+/// `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+/// `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK`. `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_parse_with(
+    line: *const c_char,
+    flags: u32,
+    out: *mut *mut chess_epd,
+) -> chess_error {
+    guard_code(|| {
+        let options = fen_options(flags)?;
+        let line = c_utf8(line)?;
+        let out = Out::new(out)?;
+        let epd = Epd::parse_with(line, &options).map_err(|e| e.code())?;
+        out.write(box_or_oom(chess_epd { epd })?);
         Ok(())
-    }
-}
-
-/// [`EpdError::Operand`] for the operands `raw` of `opcode`, written as they were.
-fn operand_error(opcode: &str, raw: &[RawOperand<'_>]) -> EpdError {
-    let error = || -> Result<EpdError, EpdError> {
-        let mut operand = String::new();
-        for part in raw {
-            part.push_text(&mut operand)?;
-        }
-        Ok(EpdError::Operand { opcode: owned(opcode)?, operand })
-    };
-    error().unwrap_or_else(|oom| oom)
-}
-
-type RawOperation<'a> = (&'a str, Vec<RawOperand<'a>>);
-
-fn is_opcode(text: &str) -> bool {
-    let mut bytes = text.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_alphabetic()) && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-/// Splits the operation part into opcodes and raw operands.
-fn split_operations(mut rest: &str) -> Result<Vec<RawOperation<'_>>, EpdError> {
-    let mut operations: Vec<RawOperation<'_>> = Vec::new();
-    // Where each opcode is, so that a line of n operations reads in time linear in n.
-    let mut places: HashMap<&str, usize> = HashMap::new();
-    loop {
-        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ';');
-        if rest.is_empty() {
-            return Ok(operations);
-        }
-        let end = rest.find(|c: char| c.is_ascii_whitespace() || c == ';').unwrap_or(rest.len());
-        let opcode = &rest[..end];
-        if !is_opcode(opcode) {
-            return Err(EpdError::Opcode(owned(opcode)?));
-        }
-        rest = &rest[end..];
-        let mut operands = Vec::new();
-        loop {
-            rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
-            if rest.is_empty() {
-                break;
-            }
-            if let Some(tail) = rest.strip_prefix(';') {
-                rest = tail;
-                break;
-            }
-            if let Some(tail) = rest.strip_prefix('"') {
-                let mut text = String::new();
-                let mut chars = tail.char_indices();
-                let mut closed = None;
-                while let Some((i, c)) = chars.next() {
-                    match c {
-                        '"' => {
-                            closed = Some(i + 1);
-                            break;
-                        }
-                        '\\' => {
-                            if let Some((_, c)) = chars.next() {
-                                text.try_reserve(c.len_utf8())?;
-                                text.push(c);
-                            }
-                        }
-                        c => {
-                            text.try_reserve(c.len_utf8())?;
-                            text.push(c);
-                        }
-                    }
-                }
-                let Some(end) = closed else { return Err(EpdError::UnterminatedString(owned(opcode)?)) };
-                rest = &tail[end..];
-                try_push(&mut operands, RawOperand::Quoted(text))?;
-            } else {
-                let end = rest.find(|c: char| c.is_ascii_whitespace() || c == ';').unwrap_or(rest.len());
-                try_push(&mut operands, RawOperand::Bare(&rest[..end]))?;
-                rest = &rest[end..];
-            }
-        }
-        places.try_reserve(1)?;
-        match places.entry(opcode) {
-            Entry::Occupied(place) => operations[*place.get()].1 = operands,
-            Entry::Vacant(place) => {
-                try_push(&mut operations, (opcode, operands))?;
-                place.insert(operations.len() - 1);
-            }
-        }
-    }
-}
-
-/// A bare token as a number or a word.
-fn bare_operand(token: &str) -> Result<Operand, EpdError> {
-    if let Ok(n) = token.parse::<i64>() {
-        return Ok(Operand::Integer(n));
-    }
-    // Rust also reads `inf`, `nan` and `infinity`: only digit-led forms count as numbers.
-    let numeric = token.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'));
-    Ok(match token.parse::<f64>() {
-        Ok(x) if numeric && x.is_finite() => Operand::Float(x),
-        _ => Operand::Word(owned(token)?),
     })
 }
 
-/// The clock an `hmvc` or `fmvn` operation gives, if present.
-fn clock(operations: &[RawOperation<'_>], name: &str) -> Result<Option<u32>, EpdError> {
-    let Some((opcode, operands)) = operations.iter().find(|(op, _)| *op == name) else { return Ok(None) };
-    let bad = || operand_error(opcode, operands);
-    match operands.as_slice() {
-        [RawOperand::Bare(token)] => token.parse::<u32>().map(Some).map_err(|_| bad()),
-        _ => Err(bad()),
-    }
+/// Releases a record and its position. NULL is accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
+    guard((), || {
+        if !epd.is_null() {
+            // SAFETY: records are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(epd));
+        }
+    })
 }
 
-impl Epd {
-    /// An EPD of `position` without operations. Its clocks are not written unless `hmvc` and
-    /// `fmvn` operations are added.
-    pub fn new(position: Position) -> Epd {
-        Epd { position, operations: Vec::new() }
-    }
+/// The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+/// belongs to the record and stays valid until the record is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_position(epd: *const chess_epd) -> *const chess_position {
+    guard(ptr::null(), || epd_ref(epd).map_or(ptr::null(), |epd| borrowed_handle(epd.position())))
+}
 
-    /// Reads a standard-chess EPD line.
-    pub fn parse(line: &str) -> Result<Epd, EpdError> {
-        Epd::parse_with(line, &FenOptions::default())
-    }
-
-    /// Reads an EPD line with FEN options (Chess960, repairs). Running out of memory is
-    /// [`EpdError::OutOfMemory`], not an abort.
-    pub fn parse_with(line: &str, options: &FenOptions) -> Result<Epd, EpdError> {
-        let line = line.trim_matches(|c: char| c.is_ascii_whitespace());
-        let mut rest = line;
-        let mut fields = [""; 4];
-        let mut found = 0;
-        while found < 4 {
-            rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
-            if rest.is_empty() {
-                break;
-            }
-            let end = rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len());
-            fields[found] = &rest[..end];
-            rest = &rest[end..];
-            found += 1;
-        }
-        match found {
-            4 => {}
-            3 => fields[3] = "-",
-            _ => return Err(EpdError::MissingFields),
-        }
-        let raw = split_operations(rest)?;
-        let halfmove = clock(&raw, "hmvc")?.unwrap_or(0);
-        let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
-        // The FEN is put together on the stack; one too long for it is refused anyway.
-        let write = |out: &mut dyn Write| {
-            write!(out, "{} {} {} {} {halfmove} {fullmove}", fields[0], fields[1], fields[2], fields[3])
-        };
-        let mut fen = ArrayString::<FEN_MAX_INPUT>::new();
-        if write(&mut fen).is_err() {
-            let mut length = Length(0);
-            let _ = write(&mut length);
-            return Err(FenError::TooLong { length: length.0 }.into());
-        }
-        let position = Position::from_fen_with(&fen, options)?.0;
-        let mut operations = Vec::new();
-        operations.try_reserve_exact(raw.len())?;
-        for (opcode, operands) in raw {
-            let operands = typed_operands(&position, opcode, operands)?;
-            operations.push(Operation { opcode: owned(opcode)?, operands });
-        }
-        Ok(Epd { position, operations })
-    }
-
-    /// The position, with the clocks of `hmvc` and `fmvn`.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The operations in order.
-    pub fn operations(&self) -> &[Operation] {
-        &self.operations
-    }
-
-    /// The operation with this opcode.
-    pub fn get(&self, opcode: &str) -> Option<&Operation> {
-        self.operations.iter().find(|op| op.opcode == opcode)
-    }
-
-    /// The first operand of this opcode as a string (for `id`, `c0`, ...).
-    pub fn string(&self, opcode: &str) -> Option<&str> {
-        self.get(opcode)?.operands.first()?.as_str()
-    }
-
-    /// The moves of `bm` (best moves).
-    pub fn best_moves(&self) -> Vec<Move> {
-        self.get("bm").map(|op| op.moves().collect()).unwrap_or_default()
-    }
-
-    /// The moves of `am` (moves to avoid).
-    pub fn avoid_moves(&self) -> Vec<Move> {
-        self.get("am").map(|op| op.moves().collect()).unwrap_or_default()
-    }
-
-    /// Sets an operation, replacing one with the same opcode in place or appending it. Moves
-    /// must be legal in the position (for `pv`, played in turn).
-    pub fn set(&mut self, opcode: &str, operands: Vec<Operand>) -> Result<(), EpdError> {
-        if !is_opcode(opcode) {
-            return Err(EpdError::Opcode(opcode.to_string()));
-        }
-        let mut pos = self.position;
-        for (index, operand) in operands.iter().enumerate() {
-            match operand {
-                Operand::Move(mv) => {
-                    let legal = if opcode == "pv" { pos.play(*mv).is_ok() } else { self.position.is_legal(*mv) };
-                    if !legal {
-                        let operand = mv.to_uci();
-                        return Err(EpdError::Move {
-                            opcode: opcode.to_string(),
-                            index,
-                            operand,
-                            error: SanError::Illegal,
-                        });
-                    }
-                }
-                Operand::Float(x) if !x.is_finite() => {
-                    return Err(EpdError::Operand { opcode: opcode.to_string(), operand: x.to_string() })
-                }
-                _ => {}
-            }
-        }
-        let operation = Operation { opcode: opcode.to_string(), operands };
-        match self.operations.iter_mut().find(|op| op.opcode == opcode) {
-            Some(existing) => *existing = operation,
-            None => self.operations.push(operation),
-        }
+/// Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+/// each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
+/// quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_write(
+    epd: *const chess_epd,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        // The sink never fails and a record holds legal moves only, so this cannot fail.
+        text_out.write_with(|sink| epd.write(sink).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
-    }
+    })
+}
 
-    /// Removes the operation with this opcode; returns it.
-    pub fn remove(&mut self, opcode: &str) -> Option<Operation> {
-        let index = self.operations.iter().position(|op| op.opcode == opcode)?;
-        Some(self.operations.remove(index))
-    }
+/// The number of operations (0 for a NULL record).
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operation_count(epd: *const chess_epd) -> usize {
+    guard(0, || epd_ref(epd).map_or(0, |epd| epd.operations().len()))
+}
 
-    /// Writes the canonical EPD (see the module documentation).
-    pub fn write<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        let mut fen = ArrayString::<FEN_MAX_LEN>::new();
-        self.position.write_fen(&mut fen, &FenWriteOptions::default())?;
-        // The FEN without its two clock fields.
-        let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
-        out.write_str(fields)?;
-        for op in &self.operations {
-            out.write_char(' ')?;
-            self.write_operation(op, out)?;
-        }
+/// Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
+/// of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
+/// large), `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_opcode(
+    epd: *const chess_epd,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let operation = epd.operations().get(index).ok_or(CHESS_ERR_EPD_NOT_FOUND)?;
+        text_out.write(operation.opcode.as_bytes())?;
         Ok(())
-    }
-
-    /// Writes one operation as the canonical form has it: `opcode operand...;`, moves in SAN
-    /// of this position. Fails for a move operand that is not legal here.
-    pub fn write_operation<W: fmt::Write>(&self, op: &Operation, out: &mut W) -> fmt::Result {
-        out.write_str(&op.opcode)?;
-        let mut pos = self.position;
-        for operand in &op.operands {
-            out.write_char(' ')?;
-            match operand {
-                Operand::Move(mv) => {
-                    // `set` and `parse` admit legal moves only.
-                    let san = pos.san(*mv).map_err(|_| fmt::Error)?;
-                    out.write_str(&san)?;
-                    if op.opcode == "pv" {
-                        pos.play_unchecked(*mv);
-                    }
-                }
-                Operand::Integer(n) => write!(out, "{n}")?,
-                Operand::Float(x) => write!(out, "{x:?}")?,
-                Operand::String(s) => {
-                    out.write_char('"')?;
-                    for c in s.chars() {
-                        if c == '"' || c == '\\' {
-                            out.write_char('\\')?;
-                        }
-                        out.write_char(c)?;
-                    }
-                    out.write_char('"')?;
-                }
-                Operand::Word(w) => out.write_str(w)?,
-            }
-        }
-        out.write_char(';')
-    }
+    })
 }
 
-/// Gives raw operands their types: moves for `bm`, `am` and `pv`, numbers, strings, words.
-fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -> Result<Vec<Operand>, EpdError> {
-    let moves = matches!(opcode, "bm" | "am" | "pv");
-    let mut pos = *position;
-    let mut operands = Vec::new();
-    operands.try_reserve_exact(raw.len())?;
-    for (index, operand) in raw.into_iter().enumerate() {
-        let typed = match operand {
-            quoted @ RawOperand::Quoted(_) if moves => return Err(operand_error(opcode, &[quoted])),
-            RawOperand::Quoted(s) => Operand::String(s),
-            RawOperand::Bare(token) if moves => {
-                let mv = match pos.parse_san_with(token, &SanOptions::default()) {
-                    Ok(mv) => mv,
-                    Err(error) => {
-                        return Err(EpdError::Move { opcode: owned(opcode)?, index, operand: owned(token)?, error })
-                    }
-                };
-                if opcode == "pv" {
-                    pos.play_unchecked(mv);
-                }
-                Operand::Move(mv)
-            }
-            RawOperand::Bare(token) => bare_operand(token)?,
-        };
-        operands.push(typed);
-    }
-    Ok(operands)
+/// True when the record has an operation with this opcode (false for NULL arguments or a
+/// non-ASCII opcode).
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_has(epd: *const chess_epd, opcode: *const c_char) -> bool {
+    guard(false, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).is_some(),
+        _ => false,
+    })
 }
 
-impl fmt::Display for Epd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f)
-    }
+/// The number of operands of the operation `opcode`; 0 when there is no such operation (see
+/// `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_count(epd: *const chess_epd, opcode: *const c_char) -> usize {
+    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| op.operands.len()),
+        _ => 0,
+    })
 }
 
-impl std::str::FromStr for Epd {
-    type Err = EpdError;
-
-    fn from_str(s: &str) -> Result<Epd, EpdError> {
-        Epd::parse(s)
-    }
+/// The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
+/// there is no such operand, for NULL arguments or a non-ASCII opcode.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_kind(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+) -> chess_operand_kind {
+    let none = CHESS_OPERAND_NONE;
+    guard(none, || match epd_ref(epd) {
+        Some(epd) => operand(epd, opcode, index).map_or(none, operand_kind_ret),
+        None => none,
+    })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
+/// quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
+/// (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_string(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let text = operand(epd, opcode, index)?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
 
-    #[test]
-    fn operands_and_round_trip() {
-        let line = r#"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O Kd8; c0 "say \"hi\" \\ ok" "2nd"; ce -35; sv 0.5; x y z; noop;"#;
-        let epd = Epd::parse(line).unwrap();
-        assert_eq!(epd.best_moves().len(), 2);
-        assert_eq!(epd.string("c0"), Some(r#"say "hi" \ ok"#));
-        assert_eq!(epd.get("c0").unwrap().operands.len(), 2);
-        assert_eq!(epd.get("ce").unwrap().operands, [Operand::Integer(-35)]);
-        assert_eq!(epd.get("sv").unwrap().operands, [Operand::Float(0.5)]);
-        assert_eq!(epd.get("x").unwrap().operands, [Operand::Word("y".into()), Operand::Word("z".into())]);
-        assert!(epd.get("noop").unwrap().operands.is_empty());
-        assert_eq!(epd.to_string(), line);
-    }
+/// Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
+/// `CHESS_ERR_EPD_WRONG_TYPE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_integer(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut i64,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_integer().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        Ok(())
+    })
+}
 
-    #[test]
-    fn clocks_and_errors() {
-        let epd = Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - hmvc 7; fmvn 30;").unwrap();
-        assert_eq!(epd.position().to_fen(), "8/8/8/4k3/8/8/8/4K2R w K - 7 30");
-        assert_eq!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w"), Err(EpdError::MissingFields));
-        assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - hmvc -1;"), Err(EpdError::Operand { .. })));
-        assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - 0 1 bm Rh8;"), Err(EpdError::Opcode(_))));
-        assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - c0 \"open;"), Err(EpdError::UnterminatedString(_))));
-        assert!(matches!(
-            Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - pv Rh8 Rh1;"),
-            Err(EpdError::Move { index: 1, error: SanError::Illegal, .. })
-        ));
-        let mut epd = Epd::new(Position::startpos());
-        assert!(epd.set("bm", vec![Operand::Move(Move::NULL)]).is_err());
-        epd.set("id", vec![Operand::String("start".into())]).unwrap();
-        assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";");
-        assert!(epd.remove("id").is_some());
-    }
+/// Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
+/// float. Errors as for `chess_epd_operand_integer`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_float(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut f64,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_float().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        Ok(())
+    })
+}
+
+/// Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
+/// move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_operand_move(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let epd = self::epd(epd)?;
+        let out = Out::new(out)?;
+        out.write(operand(epd, opcode, index)?.as_move().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?.raw());
+        Ok(())
+    })
+}
+
+/// Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
+/// position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
+/// may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
+/// non-ASCII opcode, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_moves(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| fill(op.moves(), out, cap)),
+        _ => 0,
+    })
 }

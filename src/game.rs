@@ -1,474 +1,398 @@
-//! Games with history: a start position, the moves played and every position reached, with
-//! cheap undo, repetition detection and the outcome as FIDE's Laws of Chess define it.
-//!
-//! # Outcome rules
-//! Automatic endings, checked in this order ([`Game::termination`]):
-//! 1. checkmate (the side that gave mate wins);
-//! 2. insufficient material, read as a dead position (see
-//!    [`Position::is_insufficient_material`]);
-//! 3. stalemate;
-//! 4. the seventy-five-move rule: 150 half-moves without a capture or pawn move, unless the
-//!    last move mated;
-//! 5. fivefold repetition: the current position has occurred five times.
-//!
-//! Draws the side to move may claim ([`Game::claimable_draw`]), which leave the game going
-//! until claimed:
-//! - the fifty-move rule, now or by announcing a move that completes the fifty moves
-//!   ([`Position::can_claim_fifty_moves`]);
-//! - threefold repetition: the current position has occurred three times, or some legal move
-//!   would make a position occur for the third time (FIDE 9.2.1 lets the player claim by
-//!   announcing that move, as python-chess's `can_claim_threefold_repetition` does).
-//!
-//! # Repetition
-//! Two positions are the same when the same side is to move, the same pieces stand on the same
-//! squares, the castling rights are the same and the same en passant capture is *legally*
-//! possible (an en passant square without a legal capture does not count). Candidates are found
-//! by Zobrist key (the Polyglot key with an unusable en passant file taken out) and confirmed
-//! by comparing the positions. Only positions since the last irreversible move are scanned: a
-//! capture, a pawn move, a move that changes castling rights, or a null move (a null move is
-//! not a chess move, so no repetition spans one). Positions before the game's start position
-//! are unknown and never counted.
+//! Games: a start position and the moves played, with undo, repetition and outcome.
 
-use std::collections::TryReserveError;
-use std::fmt;
+use std::ffi::c_char;
+use std::ptr;
 
-use crate::color::Color;
-use crate::fallible::try_to_vec;
-use crate::moves::Move;
-use crate::piece::PieceKind;
-use crate::position::{EnPassantMode, IllegalMoveError, Position};
-use crate::san::{San, SanError, SanOptions};
-use crate::uci::UciError;
-use crate::zobrist;
+use super::error::*;
+use super::moves::{chess_move, fill};
+use super::position::{borrowed_handle, chess_position, position_ref};
+use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
+use chesscore_core::pgn::GameRecord;
+use chesscore_core::{Game, Move, Outcome, Position, Termination};
+
+/// A game (opaque): a start position, the moves played and every position they reached, with
+/// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
+/// `chess_game_new` (or read it with `chess_pgn_reader_next`) and release it with
+/// `chess_game_free`. Positions it hands out belong to it: read them, copy them with
+/// `chess_position_clone`, but never change or free them.
+pub struct chess_game {
+    /// Tags, the main line as a `Game`, and the move tree, kept in step by `GameRecord`.
+    record: GameRecord,
+    /// A copy of the start position outside the history, whose storage moves as it grows, so
+    /// that `chess_game_start` stays valid for the life of the game.
+    start: Position,
+}
 
 /// The result of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Not over (draws that could be claimed but were not leave the game going).
-    Ongoing,
-    /// White won.
-    WhiteWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl Outcome {
-    /// The PGN result: `*`, `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn as_pgn(self) -> &'static str {
-        match self {
-            Outcome::Ongoing => "*",
-            Outcome::WhiteWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads a PGN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn from_pgn(text: &str) -> Option<Outcome> {
-        match text {
-            "1-0" => Some(Outcome::WhiteWins),
-            "0-1" => Some(Outcome::BlackWins),
-            "1/2-1/2" => Some(Outcome::Draw),
-            "*" => Some(Outcome::Ongoing),
-            _ => None,
-        }
-    }
-
-    /// The win for `color`.
-    pub const fn win_for(color: Color) -> Outcome {
-        match color {
-            Color::White => Outcome::WhiteWins,
-            Color::Black => Outcome::BlackWins,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_pgn())
-    }
-}
+pub type chess_result = u8;
+/// Not over (a draw that may be claimed but has not been leaves the game going).
+pub const CHESS_RESULT_ONGOING: chess_result = 0;
+/// White won.
+pub const CHESS_RESULT_WHITE_WINS: chess_result = 1;
+/// Black won.
+pub const CHESS_RESULT_BLACK_WINS: chess_result = 2;
+/// Drawn.
+pub const CHESS_RESULT_DRAW: chess_result = 3;
 
 /// Why a game ended, or which draw may be claimed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move is mated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can mate (a dead position).
-    InsufficientMaterial,
-    /// 150 half-moves without capture or pawn move (automatic).
-    SeventyFiveMoves,
-    /// The position occurred five times (automatic).
-    FivefoldRepetition,
-    /// 100 half-moves without capture or pawn move (claimable).
-    FiftyMoves,
-    /// The position occurred, or can be made to occur, three times (claimable).
-    ThreefoldRepetition,
+pub type chess_termination = u8;
+/// None: the game goes on, or no draw may be claimed.
+pub const CHESS_TERMINATION_NONE: chess_termination = 0;
+/// The side to move is checkmated.
+pub const CHESS_TERMINATION_CHECKMATE: chess_termination = 1;
+/// The side to move has no legal move and is not in check.
+pub const CHESS_TERMINATION_STALEMATE: chess_termination = 2;
+/// Neither side can checkmate (a dead position).
+pub const CHESS_TERMINATION_INSUFFICIENT_MATERIAL: chess_termination = 3;
+/// 150 half-moves without a capture or pawn move (automatic draw).
+pub const CHESS_TERMINATION_SEVENTY_FIVE_MOVES: chess_termination = 4;
+/// The position occurred five times (automatic draw).
+pub const CHESS_TERMINATION_FIVEFOLD_REPETITION: chess_termination = 5;
+/// 100 half-moves without a capture or pawn move (a draw that may be claimed).
+pub const CHESS_TERMINATION_FIFTY_MOVES: chess_termination = 6;
+/// The position occurred three times, or a move would make it so (a draw that may be
+/// claimed).
+pub const CHESS_TERMINATION_THREEFOLD_REPETITION: chess_termination = 7;
+
+/// The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
+/// it goes on).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct chess_outcome {
+    /// Ongoing, won by either side, or drawn.
+    pub result: chess_result,
+    /// The automatic ending reached (never `CHESS_TERMINATION_FIFTY_MOVES` or
+    /// `CHESS_TERMINATION_THREEFOLD_REPETITION`, which need a claim).
+    pub termination: chess_termination,
 }
 
-impl Termination {
-    /// True for the endings that need no claim.
-    pub const fn is_automatic(self) -> bool {
-        !matches!(self, Termination::FiftyMoves | Termination::ThreefoldRepetition)
-    }
-
-    /// A short lower-case description, such as `"threefold repetition"`.
-    pub const fn description(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::InsufficientMaterial => "insufficient material",
-            Termination::SeventyFiveMoves => "seventy-five-move rule",
-            Termination::FivefoldRepetition => "fivefold repetition",
-            Termination::FiftyMoves => "fifty-move rule",
-            Termination::ThreefoldRepetition => "threefold repetition",
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.description())
+pub(crate) fn result_ret(outcome: Outcome) -> chess_result {
+    match outcome {
+        Outcome::Ongoing => CHESS_RESULT_ONGOING,
+        Outcome::WhiteWins => CHESS_RESULT_WHITE_WINS,
+        Outcome::BlackWins => CHESS_RESULT_BLACK_WINS,
+        Outcome::Draw => CHESS_RESULT_DRAW,
     }
 }
 
-/// One position of the history with what repetition detection needs.
-#[derive(Debug, Clone, Copy)]
-struct Ply {
-    position: Position,
-    /// Zobrist key under the legal en passant rule.
-    key: u64,
-    /// Index of the first ply after the last irreversible move: no earlier ply can equal this
-    /// one.
-    since: usize,
-}
-
-impl Ply {
-    fn new(position: Position, since: usize) -> Ply {
-        Ply { position, key: repetition_key(&position), since }
+pub(crate) fn termination_ret(termination: Option<Termination>) -> chess_termination {
+    match termination {
+        None => CHESS_TERMINATION_NONE,
+        Some(Termination::Checkmate) => CHESS_TERMINATION_CHECKMATE,
+        Some(Termination::Stalemate) => CHESS_TERMINATION_STALEMATE,
+        Some(Termination::InsufficientMaterial) => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
+        Some(Termination::SeventyFiveMoves) => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
+        Some(Termination::FivefoldRepetition) => CHESS_TERMINATION_FIVEFOLD_REPETITION,
+        Some(Termination::FiftyMoves) => CHESS_TERMINATION_FIFTY_MOVES,
+        Some(Termination::ThreefoldRepetition) => CHESS_TERMINATION_THREEFOLD_REPETITION,
     }
 }
 
-/// The Polyglot key with the en passant file removed when no legal capture exists.
-fn repetition_key(pos: &Position) -> u64 {
-    match pos.en_passant_square(EnPassantMode::PseudoLegal) {
-        Some(ep) if pos.en_passant_square(EnPassantMode::Legal).is_none() => {
-            pos.zobrist() ^ zobrist::en_passant_key(ep.file())
-        }
-        _ => pos.zobrist(),
+impl chess_game {
+    /// A handle for `record` (NULL when memory runs out).
+    pub(crate) fn boxed(record: GameRecord) -> *mut chess_game {
+        chess_game::try_boxed(record).unwrap_or(ptr::null_mut())
+    }
+
+    /// A handle for `record`, or `CHESS_ERR_OUT_OF_MEMORY`.
+    pub(crate) fn try_boxed(record: GameRecord) -> Result<*mut chess_game, chess_error> {
+        let start = *record.start();
+        box_or_oom(chess_game { record, start })
     }
 }
 
-/// FIDE's "same position": placement, side to move, castling rights, legal en passant.
-fn same_position(a: &Position, b: &Position) -> bool {
-    a.turn() == b.turn()
-        && a.color_occupancy(Color::White) == b.color_occupancy(Color::White)
-        && a.color_occupancy(Color::Black) == b.color_occupancy(Color::Black)
-        && PieceKind::ALL.iter().all(|&kind| a.pieces(kind) == b.pieces(kind))
-        && a.castling() == b.castling()
-        && a.en_passant_square(EnPassantMode::Legal) == b.en_passant_square(EnPassantMode::Legal)
-}
-
-/// A game: the start position, the moves played and the positions they led to.
+/// The record behind a handle, if it is not NULL.
 ///
-/// Undo ([`Game::pop`]) drops the last stored position, so it costs nothing. Every move in a
-/// game is legal (or a null move, when allowed).
-#[derive(Debug, Clone)]
-pub struct Game {
-    /// `plies[0]` is the start position, `plies[i + 1]` the position after `moves[i]`.
-    plies: Vec<Ply>,
-    moves: Vec<Move>,
-    allow_null: bool,
+/// # Safety
+/// `game` is NULL or a live handle not written during `'a`.
+pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameRecord> {
+    game.as_ref().map(|handle| &handle.record)
 }
 
-impl Default for Game {
-    fn default() -> Self {
-        Game::new(Position::startpos())
-    }
+/// The game behind a handle, if it is not NULL.
+///
+/// # Safety
+/// As for [`record_ref`].
+unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+    record_ref(game).map(GameRecord::game)
 }
 
-impl Game {
-    /// A game starting from `start`, null moves not allowed.
-    pub fn new(start: Position) -> Game {
-        Game { plies: vec![Ply::new(start, 0)], moves: Vec::new(), allow_null: false }
+/// The record behind a handle, for writing. Only the `record` field is borrowed: a reference
+/// to the whole handle would also claim `start`, which C may be reading through
+/// `chess_game_start`.
+///
+/// # Safety
+/// `game` is NULL or a live handle used by no one else during `'a`.
+pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut GameRecord, chess_error> {
+    if game.is_null() {
+        return Err(CHESS_ERR_NULL_POINTER);
     }
+    Ok(&mut *ptr::addr_of_mut!((*game).record))
+}
 
-    /// Like [`Game::new`], but reports a failed allocation instead of aborting (for the C ABI,
-    /// which returns NULL then).
-    pub fn try_new(start: Position) -> Result<Game, TryReserveError> {
-        let mut plies = Vec::new();
-        plies.try_reserve(1)?;
-        plies.push(Ply::new(start, 0));
-        Ok(Game { plies, moves: Vec::new(), allow_null: false })
-    }
+/// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
+///
+/// # Safety
+/// As for [`game_ref`].
+unsafe fn query<T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(&Game) -> T) -> T {
+    guard(fallback, || game_ref(game).map_or(fallback, f))
+}
 
-    /// Reserves room for at least `additional` more moves, so that playing them does not
-    /// allocate, or fails (changing nothing) when memory runs out: the `Vec::try_reserve` of
-    /// [`Game::push`], which the C ABI calls first so that running out of memory is an error
-    /// there, not an abort.
-    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.plies.try_reserve(additional)?;
-        self.moves.try_reserve(additional)
-    }
-
-    /// A copy of the game, or an error when memory runs out (`clone` aborts then).
-    pub fn try_clone(&self) -> Result<Game, TryReserveError> {
-        Ok(Game { plies: try_to_vec(&self.plies)?, moves: try_to_vec(&self.moves)?, allow_null: self.allow_null })
-    }
-
-    /// Allows or forbids null moves ([`Move::NULL`], PGN's `--`) from now on.
-    pub fn set_allow_null_moves(&mut self, allow: bool) {
-        self.allow_null = allow;
-    }
-
-    /// True when null moves may be pushed.
-    pub fn allows_null_moves(&self) -> bool {
-        self.allow_null
-    }
-
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.plies[0].position
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.last().position
-    }
-
-    /// The position after the first `ply` moves (`0` is the start position).
-    pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.plies.get(ply).map(|p| &p.position)
-    }
-
-    /// The moves played, oldest first.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The SAN of each move played, suffixes included.
-    pub fn san_moves(&self) -> impl Iterator<Item = San> + '_ {
-        self.plies.iter().zip(&self.moves).map(|(ply, &mv)| {
-            // Every stored move was legal where it was played.
-            ply.position.san(mv).expect("moves of a game are legal")
-        })
-    }
-
-    fn last(&self) -> &Ply {
-        // There is always the start position.
-        &self.plies[self.plies.len() - 1]
-    }
-
-    /// Plays `mv` if it is legal here (or is [`Move::NULL`] while null moves are allowed and
-    /// the side to move is not in check).
-    pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let legal =
-            if mv.is_null() { self.allow_null && !self.position().in_check() } else { self.position().is_legal(mv) };
-        if !legal {
-            return Err(IllegalMoveError(mv));
+/// A new game starting from a copy of `start`, or from the standard starting position when
+/// `start` is NULL; null moves are not allowed. NULL when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut chess_game {
+    guard(ptr::null_mut(), || {
+        let start = position_ref(start).copied().unwrap_or_else(Position::startpos);
+        match GameRecord::try_new(start) {
+            Ok(record) => chess_game::boxed(record),
+            Err(_) => ptr::null_mut(),
         }
-        self.push_legal(mv);
+    })
+}
+
+/// A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+/// result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
+    guard(ptr::null_mut(), || match record_ref(game).map(GameRecord::try_clone) {
+        Some(Ok(record)) => chess_game::boxed(record),
+        _ => ptr::null_mut(),
+    })
+}
+
+/// Releases a game and every position it handed out. NULL is accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
+    guard((), || {
+        if !game.is_null() {
+            // SAFETY: games are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(game));
+        }
+    })
+}
+
+/// Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
+/// only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
+/// not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+/// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
+    guard_code(|| {
+        let game = record_mut(game)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        game.try_reserve(1).map_err(oom)?;
+        game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         Ok(())
-    }
+    })
+}
 
-    /// Reads `text` as lenient SAN (null moves as the game allows) and plays it.
-    pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
-        let options = SanOptions { allow_null: self.allow_null, ..SanOptions::default() };
-        let mv = self.position().parse_san_with(text, &options)?;
-        self.push_legal(mv);
-        Ok(mv)
-    }
+/// Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
+/// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+/// `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push_san(
+    game: *mut chess_game,
+    san: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let game = record_mut(game)?;
+        let san = c_ascii(san)?;
+        game.try_reserve(1).map_err(oom)?;
+        let mv = game.push_san(san).map_err(|e| e.code())?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
 
-    /// Reads `text` as UCI and plays it (`0000` only while null moves are allowed).
-    pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
-        if mv.is_null() && !self.null_move_allowed() {
-            return Err(UciError::Illegal);
+/// Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
+/// and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+/// `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_push_uci(
+    game: *mut chess_game,
+    uci: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let game = record_mut(game)?;
+        let uci = c_ascii(uci)?;
+        game.try_reserve(1).map_err(oom)?;
+        let mv = game.push_uci(uci).map_err(|e| e.code())?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
+
+/// Takes back the last move (no replay from the start), with its comments, NAGs and the
+/// variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
+/// `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
+/// is then unchanged).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
+    guard_code(|| {
+        let mv = record_mut(game)?.try_pop().map_err(oom)?.ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        write_optional(out, mv.raw());
+        Ok(())
+    })
+}
+
+/// The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+/// move is pushed or popped or the game is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_position(game: *const chess_game) -> *const chess_position {
+    query(game, ptr::null(), |game| borrowed_handle(game.position()))
+}
+
+/// The start position (NULL for a NULL game). It belongs to the game and stays valid until the
+/// game is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_start(game: *const chess_game) -> *const chess_position {
+    guard(ptr::null(), || game.as_ref().map_or(ptr::null(), |handle| borrowed_handle(&handle.start)))
+}
+
+/// The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
+/// a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: usize) -> *const chess_position {
+    query(game, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
+}
+
+/// Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
+/// been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
+/// with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
+    query(game, 0, |game| fill(game.moves().iter().copied(), out, cap))
+}
+
+/// The number of moves (plies) played (0 for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize {
+    query(game, 0, |game| game.moves().len())
+}
+
+/// Writes the SAN of the moves played, suffixes included, separated by single spaces and
+/// without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
+/// `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
+/// it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_san_moves(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let game = game_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        text_out.write_with(|sink| {
+            for (i, san) in game.san_moves().enumerate() {
+                if i > 0 {
+                    sink.write_bytes(b" ");
+                }
+                sink.write_bytes(san.as_bytes());
+            }
+            Ok(())
+        })?;
+        Ok(())
+    })
+}
+
+/// Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
+/// from PGN). Does nothing for a NULL game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, allow: bool) {
+    guard((), || {
+        if let Ok(game) = record_mut(game) {
+            game.set_allow_null_moves(allow);
         }
-        self.push_legal(mv);
-        Ok(mv)
-    }
+    })
+}
 
-    /// Null moves are allowed and the side to move is not in check.
-    fn null_move_allowed(&self) -> bool {
-        self.allow_null && !self.position().in_check()
-    }
+/// True when null moves may be pushed (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
+    query(game, false, Game::allows_null_moves)
+}
 
-    /// Plays a move already known to be legal (or an allowed null move).
-    fn push_legal(&mut self, mv: Move) {
-        let mut after = *self.position();
-        if mv.is_null() {
-            after.play_null();
-        } else {
-            after.play_unchecked(mv);
-        }
-        self.push_played(mv, after);
-    }
+/// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
+/// wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
+/// (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
+/// `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
+    let ongoing = chess_outcome { result: CHESS_RESULT_ONGOING, termination: CHESS_TERMINATION_NONE };
+    query(game, ongoing, |game| chess_outcome {
+        result: result_ret(game.outcome()),
+        termination: termination_ret(game.termination()),
+    })
+}
 
-    /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
-    /// leads to: the PGN reader has both at hand and spares the game making the move again.
-    pub(crate) fn push_played(&mut self, mv: Move, after: Position) {
-        let before = self.position();
-        let irreversible = mv.is_null()
-            || mv.is_en_passant()
-            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
-            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
-            || before.castling() != after.castling();
-        let since = if irreversible { self.plies.len() } else { self.last().since };
-        self.plies.push(Ply::new(after, since));
-        self.moves.push(mv);
-    }
+/// The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
+/// a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
+/// position occurred three times, or a legal move would make a position occur the third time),
+/// else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
+    query(game, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
+}
 
-    /// Takes back the last move and returns it; `None` at the start position.
-    pub fn pop(&mut self) -> Option<Move> {
-        let mv = self.moves.pop()?;
-        self.plies.pop();
-        Some(mv)
-    }
+/// How many times the current position has occurred in the game, this time included (0 for a
+/// NULL game). Positions are the same when the same side is to move, the pieces stand on the
+/// same squares, the castling rights are equal and the same en passant captures are legal.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
+    query(game, 0, Game::repetition_count)
+}
 
-    /// How many times the current position has occurred, this time included.
-    pub fn repetition_count(&self) -> usize {
-        let current = self.last();
-        self.occurrences(current, self.plies.len() - 1)
-    }
+/// True when the current position has occurred at least three times (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::is_threefold_repetition)
+}
 
-    /// Occurrences of `ply`'s position among the same side's plies from `last` back to
-    /// `ply.since`.
-    fn occurrences(&self, ply: &Ply, last: usize) -> usize {
-        (ply.since..=last)
-            .rev()
-            .step_by(2)
-            .filter(|&i| {
-                let other = &self.plies[i];
-                other.key == ply.key && same_position(&other.position, &ply.position)
-            })
-            .count()
-    }
+/// True when the current position has occurred at least five times: the game is drawn (false
+/// for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::is_fivefold_repetition)
+}
 
-    /// The current position has occurred at least three times.
-    pub fn is_threefold_repetition(&self) -> bool {
-        self.repetition_count() >= 3
-    }
-
-    /// The current position has occurred at least five times: the game is drawn.
-    pub fn is_fivefold_repetition(&self) -> bool {
-        self.repetition_count() >= 5
-    }
-
-    /// A threefold repetition may be claimed: it has occurred, or a legal move would make a
-    /// position occur for the third time.
-    pub fn can_claim_threefold_repetition(&self) -> bool {
-        if self.is_threefold_repetition() {
-            return true;
-        }
-        let n = self.plies.len() - 1;
-        let since = self.last().since;
-        // Positions after our next move have the other side to move, like plies n-1, n-3, ...
-        if n < since + 3 {
-            return false;
-        }
-        let pos = self.position();
-        pos.legal_moves().iter().any(|&mv| {
-            let after = Ply::new(pos.make_move(mv), since);
-            self.occurrences(&after, n - 1) >= 2
-        })
-    }
-
-    /// The automatic ending the game has reached, if any (see the module documentation for the
-    /// order).
-    pub fn termination(&self) -> Option<Termination> {
-        let pos = self.position();
-        if pos.is_checkmate() {
-            Some(Termination::Checkmate)
-        } else if pos.is_insufficient_material() {
-            Some(Termination::InsufficientMaterial)
-        } else if !pos.has_legal_moves() {
-            Some(Termination::Stalemate)
-        } else if pos.is_seventy_five_moves() {
-            Some(Termination::SeventyFiveMoves)
-        } else if self.is_fivefold_repetition() {
-            Some(Termination::FivefoldRepetition)
-        } else {
-            None
-        }
-    }
-
-    /// The draw the side to move may claim now ([`Termination::FiftyMoves`] before
-    /// [`Termination::ThreefoldRepetition`]); `None` when there is none or the game is over.
-    pub fn claimable_draw(&self) -> Option<Termination> {
-        if self.termination().is_some() {
-            None
-        } else if self.position().can_claim_fifty_moves() {
-            Some(Termination::FiftyMoves)
-        } else if self.can_claim_threefold_repetition() {
-            Some(Termination::ThreefoldRepetition)
-        } else {
-            None
-        }
-    }
-
-    /// The result by the automatic rules: a win after mate, a draw after any other
-    /// [`Game::termination`], otherwise ongoing (claimable draws are not taken).
-    pub fn outcome(&self) -> Outcome {
-        match self.termination() {
-            None => Outcome::Ongoing,
-            Some(Termination::Checkmate) => Outcome::win_for(!self.position().turn()),
-            Some(_) => Outcome::Draw,
-        }
-    }
+/// True when a threefold repetition may be claimed: the current position occurred three times,
+/// or a legal move would make a position occur the third time (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
+    query(game, false, Game::can_claim_threefold_repetition)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess_position_zobrist;
 
+    /// The positions a game hands out stay readable as documented while the game changes. Miri
+    /// checks the pointer rules: `cargo +nightly miri test -p chesscore --lib game::`.
     #[test]
-    fn push_pop_and_history() {
-        let mut game = Game::default();
-        for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
-            game.push_san(san).unwrap();
-        }
-        assert_eq!(game.moves().len(), 5);
-        assert_eq!(game.san_moves().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(game.pop().map(|m| m.to_uci()), Some("f1b5".to_string()));
-        assert_eq!(game.position().to_fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-        assert!(game.push(Move::NULL).is_err());
-        game.set_allow_null_moves(true);
-        assert_eq!(game.push_san("--"), Ok(Move::NULL));
-        assert_eq!(game.start(), &Position::startpos());
-        while game.pop().is_some() {}
-        assert_eq!(game.position(), &Position::startpos());
-        assert_eq!(game.pop(), None);
-    }
-
-    #[test]
-    fn knight_shuffle_repeats() {
-        let mut game = Game::default();
-        assert_eq!(game.repetition_count(), 1);
-        for round in 1..=4 {
-            for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
-                game.push_san(san).unwrap();
+    fn handed_out_positions_live_as_documented() {
+        unsafe {
+            let game = chess_game_new(ptr::null());
+            let start = chess_game_start(game);
+            // Enough moves for the history to move to larger storage several times.
+            for uci in [c"g1f3", c"g8f6", c"f3g1", c"f6g8"].iter().cycle().take(40) {
+                assert_eq!(chess_game_push_uci(game, uci.as_ptr(), ptr::null_mut()), CHESS_OK);
             }
-            assert_eq!(game.repetition_count(), round + 1);
+            assert_eq!(chess_position_zobrist(start), Position::startpos().zobrist());
+            let current = chess_game_position(game);
+            chess_game_set_allow_null_moves(game, true);
+            assert_eq!(chess_position_zobrist(current), Position::startpos().zobrist());
+            assert_eq!(chess_game_pop(game, ptr::null_mut()), CHESS_OK);
+            assert_eq!(chess_position_zobrist(start), Position::startpos().zobrist());
+            chess_game_free(game);
         }
-        assert!(game.is_fivefold_repetition());
-        assert_eq!(game.termination(), Some(Termination::FivefoldRepetition));
-        assert_eq!(game.outcome(), Outcome::Draw);
-        assert_eq!(game.claimable_draw(), None);
-    }
-
-    #[test]
-    fn mate_wins() {
-        let mut game = Game::default();
-        for san in ["f3", "e5", "g4", "Qh4#"] {
-            game.push_san(san).unwrap();
-        }
-        assert_eq!(game.termination(), Some(Termination::Checkmate));
-        assert_eq!(game.outcome(), Outcome::BlackWins);
-        assert_eq!(game.outcome().as_pgn(), "0-1");
     }
 }

@@ -1,81 +1,65 @@
-//! # chesscore
+//! The C ABI, declared in `include/chesscore.h` (generated from this module by cbindgen in
+//! `build.rs`; see the README's "API conventions").
 //!
-//! A chess core: bitboards, strict FEN reading with typed errors, legal move generation
-//! verified by perft, Polyglot Zobrist keys updated incrementally, game status, SAN, EPD,
-//! games with repetition and outcome, PGN reading and writing, and a C ABI over all of it.
-//!
-//! ```
-//! use chesscore::Position;
-//!
-//! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
-//! assert_eq!(pos.legal_moves().len(), 48);
-//! assert_eq!(pos.perft(3), 97_862);
-//! let after = pos.make_move(pos.parse_uci("e1g1")?);
-//! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! Moves in SAN, games with history and EPD records:
-//!
-//! ```
-//! use chesscore::{Epd, Game, Outcome, Termination};
-//!
-//! let mut game = Game::default();
-//! for san in ["f3", "e5", "g4", "Qh4#"] {
-//!     game.push_san(san)?;
-//! }
-//! assert_eq!(game.san_moves().last().unwrap(), "Qh4#");
-//! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
-//!
-//! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
-//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! Squares are numbered 0 = a1 .. 63 = h8 (bit `i` of a [`Bitboard`] is square `i`).
-//! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
-//! data without lifetimes or heap memory; move generation never allocates.
+//! This module only checks and converts arguments and calls the core. Every exported function is
+//! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C.
+//! The safety contract is the C one, stated once in the header: pointers are NULL or valid,
+//! strings are NUL-terminated, and a handle written by one thread is used by no other meanwhile.
 
-pub mod attacks;
-mod bitboard;
-mod castling;
-mod chess960;
-mod color;
+// C names, and one contract for every function instead of a `# Safety` section each.
+#![allow(non_camel_case_types, clippy::missing_safety_doc)]
+
 mod epd;
-mod fallible;
-pub mod fen;
-pub mod ffi;
+mod error;
+mod fen;
 mod game;
-mod movegen;
 mod moves;
-mod perft;
-pub mod pgn;
-mod piece;
+mod pgn;
 mod position;
 mod render;
 mod san;
-mod square;
-mod status;
-mod uci;
-pub mod zobrist;
+mod tree;
+mod types;
+mod util;
 
-pub use bitboard::{Bitboard, SquareIter};
-pub use castling::{CastlingRights, CastlingSide};
-pub use color::Color;
-pub use epd::{Epd, EpdError, Operand, Operation};
-pub use fen::{
-    CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
-    FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
-};
-pub use game::{Game, Outcome, Termination};
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use piece::{Piece, PieceKind};
-pub use position::{EnPassantMode, IllegalMoveError, Position};
-pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
-pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::UciError;
+pub use epd::*;
+pub use error::*;
+pub use fen::*;
+pub use game::*;
+pub use moves::*;
+pub use pgn::*;
+pub use position::*;
+pub use render::*;
+pub use san::*;
+pub use tree::*;
+pub use types::*;
 
-/// The README's Rust snippets, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+
+/// The library's version, such as "1.0.0" (static). Compare it with `CHESS_VERSION_STRING` to
+/// detect a header and library mismatch.
+#[no_mangle]
+pub extern "C" fn chess_version() -> *const std::ffi::c_char {
+    util::guard(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
+}
+
+/// The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (1.0.0 is 10000, 1.2.3 is 10203), to
+/// compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
+/// as new as the one it was compiled against.
+#[no_mangle]
+pub extern "C" fn chess_version_number() -> u32 {
+    const NUMBER: u32 = number(env!("CARGO_PKG_VERSION_MAJOR")) * 10_000
+        + number(env!("CARGO_PKG_VERSION_MINOR")) * 100
+        + number(env!("CARGO_PKG_VERSION_PATCH"));
+    NUMBER
+}
+
+/// A decimal number of the version, read at compile time.
+const fn number(digits: &str) -> u32 {
+    let (digits, mut value, mut i) = (digits.as_bytes(), 0, 0);
+    while i < digits.len() {
+        value = value * 10 + (digits[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}

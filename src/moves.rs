@@ -1,365 +1,342 @@
-//! Moves as 16-bit values, and a fixed-capacity move list.
-//!
-//! Bit layout of [`Move`] (the C ABI's `chess_move` is the same `uint16_t`):
-//!
-//! | bits  | meaning |
-//! |-------|---------|
-//! | 0-5   | origin square (0 = a1 .. 63 = h8) |
-//! | 6-11  | destination square |
-//! | 12-15 | [`MoveKind`]: 0 normal, 1 double push, 2 en passant, 3 castling, 4-7 promotion to knight, bishop, rook, queen |
-//!
-//! The value 0 (a1 to a1, normal) is never a legal move and stands for "no move" (the UCI null
-//! move `0000`). Castling is encoded as the king capturing its own rook: the origin is the
-//! king's square and the destination is the rook's square, in standard chess and Chess960 alike.
+//! Move generation, playing moves, perft, and move and square notation.
 
-use std::fmt;
-use std::ops::{Deref, Index};
+use std::ffi::c_char;
+use std::ptr;
 
-use arrayvec::ArrayVec;
+use super::error::*;
+use super::position::{chess_position, position_mut, position_ref};
+use super::types::*;
+use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
+use chesscore_core::{Move, MoveKind, Position, Square, MAX_MOVES};
 
-use crate::castling::CastlingSide;
-use crate::piece::PieceKind;
-use crate::square::{File, Square};
+/// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
+/// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
+pub type chess_move = u16;
 
-/// What kind of move a [`Move`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum MoveKind {
-    /// A quiet move or an ordinary capture.
-    Normal = 0,
-    /// A pawn advancing two squares.
-    DoublePush = 1,
-    /// A pawn capturing en passant.
-    EnPassant = 2,
-    /// Castling, encoded as the king taking its own rook.
-    Castling = 3,
-    /// Promotion to a knight (with or without capture).
-    PromoteKnight = 4,
-    /// Promotion to a bishop.
-    PromoteBishop = 5,
-    /// Promotion to a rook.
-    PromoteRook = 6,
-    /// Promotion to a queen.
-    PromoteQueen = 7,
+/// "No move" (also what the UCI null move `0000` reads as).
+pub const CHESS_MOVE_NONE: chess_move = 0;
+
+/// Capacity that always holds every legal or pseudo-legal move of a position.
+pub const CHESS_MAX_MOVES: usize = 256;
+
+const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
+
+/// Copies the first `cap` of `moves` to `out` (see [`fill_array`]) and returns how many there
+/// are.
+///
+/// # Safety
+/// As for [`fill_array`].
+pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess_move, cap: usize) -> usize {
+    fill_array(moves.into_iter().map(Move::raw), out, cap)
 }
 
-impl MoveKind {
-    /// The promotion kind for `piece` (knight, bishop, rook or queen).
-    pub const fn promotion(piece: PieceKind) -> Option<MoveKind> {
-        match piece {
-            PieceKind::Knight => Some(MoveKind::PromoteKnight),
-            PieceKind::Bishop => Some(MoveKind::PromoteBishop),
-            PieceKind::Rook => Some(MoveKind::PromoteRook),
-            PieceKind::Queen => Some(MoveKind::PromoteQueen),
-            _ => None,
-        }
-    }
+/// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
+/// (so a result above `cap` shows the array was short). `out` may be NULL when `cap` is 0 (a
+/// count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut chess_move, cap: usize) -> usize {
+    guard(0, || match position_ref(pos) {
+        None => 0,
+        Some(pos) if cap == 0 => pos.legal_move_count(),
+        Some(_) if out.is_null() => 0,
+        // SAFETY: the caller promised `cap` writable moves at `out`; `Move` is a `u16`.
+        Some(pos) => pos.write_legal_moves(std::slice::from_raw_parts_mut(out.cast(), cap)),
+    })
 }
 
-/// A move in 16 bits; see the module documentation for the layout. Moves order by their
-/// encoding.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[repr(transparent)]
-pub struct Move(u16);
+/// Like `chess_legal_moves` for pseudo-legal moves: moves that follow the pieces' rules but may
+/// leave the own king in check (castling still obeys all of its rules).
+#[no_mangle]
+pub unsafe extern "C" fn chess_pseudo_legal_moves(
+    pos: *const chess_position,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().iter().copied(), out, cap)))
+}
 
-impl Move {
-    /// "No move" (also the UCI null move `0000`).
-    pub const NULL: Move = Move(0);
+/// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
+/// 0..63).
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_moves_from(
+    pos: *const chess_position,
+    square: chess_square,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    guard(0, || match (position_ref(pos), square_arg(square)) {
+        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).iter().copied(), out, cap),
+        _ => 0,
+    })
+}
 
-    /// A move from `from` to `to` of the given kind.
-    #[inline(always)]
-    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
-        Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
-    }
+/// True when `mv` is a legal move in `pos` (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_legal(pos: *const chess_position, mv: chess_move) -> bool {
+    guard(false, || match (position_ref(pos), Move::from_raw(mv)) {
+        (Some(pos), Some(mv)) => pos.is_legal(mv),
+        _ => false,
+    })
+}
 
-    /// The move with this bit pattern, or `None` when the kind bits are out of range or the
-    /// origin equals the destination (except for [`Move::NULL`]).
-    pub const fn from_raw(raw: u16) -> Option<Move> {
-        let mv = Move(raw);
-        if raw == 0 || (raw >> 12 < 8 && mv.from() as u8 != mv.to() as u8) {
-            Some(mv)
-        } else {
-            None
-        }
-    }
-
-    /// Any 16 bits as a move, unchecked: for the C API's unchecked moves, which
-    /// [`Position::can_play_unchecked`](crate::Position::can_play_unchecked) checks whole.
-    #[inline(always)]
-    pub(crate) const fn from_bits(raw: u16) -> Move {
-        Move(raw)
-    }
-
-    /// The 16-bit encoding.
-    #[inline(always)]
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
-
-    /// The origin square (for castling: the king's square).
-    #[inline(always)]
-    pub const fn from(self) -> Square {
-        Square::from_index_masked(self.0 as u32)
-    }
-
-    /// The destination square (for castling: the rook's square).
-    #[inline(always)]
-    pub const fn to(self) -> Square {
-        Square::from_index_masked((self.0 >> 6) as u32)
-    }
-
-    /// The kind of move.
-    #[inline(always)]
-    pub const fn kind(self) -> MoveKind {
-        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..8, and the mask keeps the
-        // value in that range.
-        unsafe { std::mem::transmute::<u8, MoveKind>(((self.0 >> 12) & 7) as u8) }
-    }
-
-    /// True for [`Move::NULL`].
-    #[inline(always)]
-    pub const fn is_null(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The piece a promotion turns into.
-    #[inline]
-    pub const fn promotion(self) -> Option<PieceKind> {
-        match self.kind() {
-            MoveKind::PromoteKnight => Some(PieceKind::Knight),
-            MoveKind::PromoteBishop => Some(PieceKind::Bishop),
-            MoveKind::PromoteRook => Some(PieceKind::Rook),
-            MoveKind::PromoteQueen => Some(PieceKind::Queen),
-            _ => None,
-        }
-    }
-
-    /// True for castling.
-    #[inline(always)]
-    pub const fn is_castling(self) -> bool {
-        matches!(self.kind(), MoveKind::Castling)
-    }
-
-    /// True for an en passant capture.
-    #[inline(always)]
-    pub const fn is_en_passant(self) -> bool {
-        matches!(self.kind(), MoveKind::EnPassant)
-    }
-
-    /// For castling, the wing it goes to (the rook's side of the king).
-    pub const fn castling_side(self) -> Option<CastlingSide> {
-        if !self.is_castling() {
-            None
-        } else if (self.to() as u8) > (self.from() as u8) {
-            Some(CastlingSide::KingSide)
-        } else {
-            Some(CastlingSide::QueenSide)
-        }
-    }
-
-    /// Where the king lands: the destination for every move but castling, where it is the g- or
-    /// c-file square of the back rank.
-    pub const fn king_destination(self) -> Square {
-        match self.castling_side() {
-            Some(side) => Square::new(side.king_destination_file(), self.from().rank()),
-            None => self.to(),
-        }
-    }
-
-    /// Writes the move in UCI: `e2e4`, `e7e8q`, `0000` for the null move. Castling is the
-    /// king's two-square move (`e1g1`) in standard chess and king-takes-rook (`e1h1`) when
-    /// `chess960` is set.
-    pub fn write_uci<W: fmt::Write>(self, chess960: bool, out: &mut W) -> fmt::Result {
-        if self.is_null() {
-            return out.write_str("0000");
-        }
-        let to = if chess960 { self.to() } else { self.king_destination() };
-        write!(out, "{}{}", self.from(), to)?;
-        if let Some(kind) = self.promotion() {
-            out.write_char(kind.char_lower())?;
-        }
+/// Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
+/// move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
+/// is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess_move) -> chess_error {
+    guard_code(|| {
+        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        let mut next = *target;
+        next.play(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
+        *target = next;
         Ok(())
-    }
-
-    /// The move in UCI as standard chess writes it (castling as `e1g1`).
-    pub fn to_uci(self) -> String {
-        self.to_string()
-    }
-
-    /// The move in UCI as Chess960 writes it (castling as king-takes-rook, `e1h1`).
-    pub fn to_uci_chess960(self) -> String {
-        let mut out = String::with_capacity(5);
-        let _ = self.write_uci(true, &mut out);
-        out
-    }
-
-    /// The file of the destination (used by SAN for pawn captures).
-    #[inline]
-    pub const fn to_file(self) -> File {
-        self.to().file()
-    }
+    })
 }
 
-impl fmt::Display for Move {
-    /// Standard-chess UCI notation.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(false, f)
-    }
+/// `raw` as a move `pos` can play unchecked, if it is one. The one check needed: a value that
+/// moves nothing of the side to move (the null move among them), or whose origin is its
+/// destination, fails `can_play_unchecked`; bit 15 set is no move kind.
+#[inline(always)]
+fn playable(pos: &Position, raw: chess_move) -> Option<Move> {
+    let mv = Move::from_bits(raw);
+    (raw < 0x8000 && pos.can_play_unchecked(mv)).then_some(mv)
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({} {:?})", self.to_uci_chess960(), self.kind())
-    }
-}
-
-/// Capacity of a [`MoveList`]: more than the most legal moves any position has (218).
-pub const MAX_MOVES: usize = 256;
-
-/// A list of moves stored inline (no allocation), filled by move generation. Creating one
-/// writes nothing to its 256 slots: only the moves pushed are ever initialised.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: ArrayVec<Move, MAX_MOVES>,
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline(always)]
-    pub const fn new() -> MoveList {
-        MoveList { moves: ArrayVec::new_const() }
-    }
-
-    /// Appends a move; a move beyond the capacity is dropped (no legal position reaches it).
-    #[inline(always)]
-    pub fn push(&mut self, mv: Move) {
-        let _ = self.moves.try_push(mv);
-    }
-
-    /// Number of moves.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// True when there is no move.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The moves as a slice.
-    #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Removes every move.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.moves.clear();
-    }
-
-    /// Keeps only the moves for which `keep` returns true, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        self.moves.retain(|mv| keep(*mv));
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-
-    #[inline(always)]
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl Index<usize> for MoveList {
-    type Output = Move;
-
-    fn index(&self, i: usize) -> &Move {
-        &self.as_slice()[i]
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = arrayvec::IntoIter<Move, MAX_MOVES>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.moves.into_iter()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn encoding() {
-        let mv = Move::new(Square::E7, Square::E8, MoveKind::PromoteQueen);
-        assert_eq!(mv.from(), Square::E7);
-        assert_eq!(mv.to(), Square::E8);
-        assert_eq!(mv.promotion(), Some(PieceKind::Queen));
-        assert_eq!(mv.raw(), 52 | 60 << 6 | 7 << 12);
-        assert_eq!(Move::from_raw(mv.raw()), Some(mv));
-        assert_eq!(mv.to_uci(), "e7e8q");
-        assert_eq!(Move::NULL.to_uci(), "0000");
-        assert!(Move::from_raw(0x8000 | 12 | 28 << 6).is_none());
-        assert!(Move::from_raw(12 | 12 << 6).is_none());
-        assert_eq!(std::mem::size_of::<Move>(), 2);
-        assert_eq!(std::mem::size_of::<Option<Move>>(), 4);
-    }
-
-    #[test]
-    fn castling_is_king_takes_rook() {
-        let short = Move::new(Square::E1, Square::H1, MoveKind::Castling);
-        let long = Move::new(Square::E8, Square::A8, MoveKind::Castling);
-        assert_eq!(short.castling_side(), Some(CastlingSide::KingSide));
-        assert_eq!(long.castling_side(), Some(CastlingSide::QueenSide));
-        assert_eq!(short.to_uci(), "e1g1");
-        assert_eq!(long.to_uci(), "e8c8");
-        assert_eq!(short.to_uci_chess960(), "e1h1");
-        assert_eq!(long.king_destination(), Square::C8);
-    }
-
-    #[test]
-    fn list_basics() {
-        let mut list = MoveList::new();
-        assert!(list.is_empty());
-        for i in 1..=10u16 {
-            list.push(Move::from_raw(i << 6).unwrap());
+/// Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
+/// `chess_legal_moves`. Any 16-bit value is safe. A value that does not move a piece of the side
+/// to move onto a square free of its own pieces and of kings (or is a castling, en passant,
+/// double push or promotion without the pieces and empty squares it needs) leaves the position
+/// unchanged; any other value that is not a legal move gives an unspecified position that every
+/// function still handles. Does nothing for a NULL position or `CHESS_MOVE_NONE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position, mv: chess_move) {
+    guard((), || {
+        if let Some(pos) = position_mut(pos) {
+            if let Some(mv) = playable(pos, mv) {
+                play(pos, mv);
+            }
         }
-        assert_eq!(list.len(), 10);
-        list.retain(|m| m.to().index() % 2 == 0);
-        assert_eq!(list.len(), 5);
-        assert_eq!(list.iter().count(), 5);
-        assert_eq!(list.clone().into_iter().count(), 5);
-        for _ in 0..400 {
-            list.push(Move::from_raw(1 << 6).unwrap());
+    })
+}
+
+/// Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
+/// `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
+/// uninitialised, or equal to `src`, so a search can keep its positions on its own stack
+/// (`chess_position stack[64]`). Does nothing when either is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_into(
+    src: *const chess_position,
+    mv: chess_move,
+    dst: *mut chess_position,
+) {
+    guard((), || {
+        let Some(from) = position_ref(src) else { return };
+        if dst.is_null() {
+            return;
         }
-        assert_eq!(list.len(), MAX_MOVES);
+        let mv = playable(from, mv);
+        // One copy, then the move played in place: this is the hot path of C searches.
+        let dst = dst.cast::<Position>();
+        if !ptr::eq(src.cast::<Position>(), dst) {
+            ptr::copy_nonoverlapping(src.cast::<Position>(), dst, 1);
+        }
+        if let Some(mv) = mv {
+            play(&mut *dst, mv);
+        }
+    })
+}
+
+/// Plays a move `playable` accepted: ordinary moves inline, the others out of line, so that the
+/// hot path of C searches stays small.
+#[inline(always)]
+fn play(pos: &mut Position, mv: Move) {
+    #[inline(never)]
+    fn special(pos: &mut Position, mv: Move) {
+        pos.play_unchecked(mv);
     }
+    if mv.kind() == MoveKind::Normal {
+        pos.play_unchecked(mv);
+    } else {
+        special(pos, mv);
+    }
+}
+
+/// Passes the turn (a null move): the en passant square is cleared and the clocks advance.
+/// `CHESS_ERR_ILLEGAL_MOVE` while in check, with the position unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_play_null(pos: *mut chess_position) -> chess_error {
+    guard_code(|| {
+        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let mut next = *target;
+        if !next.play_null() {
+            return Err(CHESS_ERR_ILLEGAL_MOVE);
+        }
+        *target = next;
+        Ok(())
+    })
+}
+
+/// Number of leaves of the legal move tree `depth` plies deep (1 at depth 0), counting the last
+/// ply without playing it. 0 for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_perft(pos: *const chess_position, depth: u32) -> u64 {
+    guard(0, || position_ref(pos).map_or(0, |pos| pos.perft(depth)))
+}
+
+/// Perft split by first move: writes up to `cap` legal moves to `moves` and the leaf count below
+/// each (`depth - 1` plies after it) to `counts`, and returns the number of legal moves (0 at
+/// depth 0). With `cap` 0 the arrays may be NULL and nothing is counted. Returns 0 for a NULL
+/// position, or a NULL array with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_perft_divide(
+    pos: *const chess_position,
+    depth: u32,
+    moves: *mut chess_move,
+    counts: *mut u64,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        let Some(pos) = position_ref(pos) else { return 0 };
+        if depth == 0 {
+            return 0;
+        }
+        if cap == 0 {
+            return pos.legal_move_count();
+        }
+        if moves.is_null() || counts.is_null() {
+            return 0;
+        }
+        let divide = pos.divide_lazily(depth);
+        let total = divide.len();
+        for (i, (mv, count)) in divide.take(cap).enumerate() {
+            moves.add(i).write(mv.raw());
+            counts.add(i).write(count);
+        }
+        total
+    })
+}
+
+/// Writes `mv` in UCI (`e2e4`, `e7e8q`, castling as `e1g1`, `0000` for `CHESS_MOVE_NONE`).
+/// Errors: `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`
+/// (6 bytes always suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_to_uci(
+    mv: chess_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    chess_move_to_uci_with(mv, 0, buf, cap, out_len)
+}
+
+/// `chess_move_to_uci_with` flag: castling as the king taking its own rook (`e1h1`, `b1a1`), the
+/// convention of Chess960 positions (`chess_position_is_chess960`) and of engines with
+/// `UCI_Chess960` on.
+pub const CHESS_UCI_KING_TAKES_ROOK: u32 = 1;
+
+/// `chess_move_to_uci` with `flags`: 0 or `CHESS_UCI_KING_TAKES_ROOK`. Errors: those of
+/// `chess_move_to_uci`, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_to_uci_with(
+    mv: chess_move,
+    flags: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        if flags & !CHESS_UCI_KING_TAKES_ROOK != 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
+        let mut text = StackText::<5>::new();
+        mv.write_uci(flags & CHESS_UCI_KING_TAKES_ROOK != 0, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+/// king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+/// promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_move_from_uci(
+    pos: *const chess_position,
+    uci: *const c_char,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let pos = super::position::position(pos)?;
+        let uci = c_ascii(uci)?;
+        let out = Out::new(out)?;
+        let mv = pos.parse_uci(uci).map_err(|e| e.code())?;
+        out.write(mv.raw());
+        Ok(())
+    })
+}
+
+/// The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
+/// `CHESS_MOVE_NONE` or a value that is not a move encoding.
+#[no_mangle]
+pub extern "C" fn chess_move_from_square(mv: chess_move) -> chess_square {
+    guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::from)))
+}
+
+/// The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
+/// `chess_move_from_square`.
+#[no_mangle]
+pub extern "C" fn chess_move_to_square(mv: chess_move) -> chess_square {
+    guard(CHESS_NO_SQUARE, || square_ret(valid_move(mv).map(Move::to)))
+}
+
+/// The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
+#[no_mangle]
+pub extern "C" fn chess_move_promotion(mv: chess_move) -> chess_piece_kind {
+    guard(CHESS_NO_KIND, || kind_ret(valid_move(mv).and_then(Move::promotion)))
+}
+
+/// The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
+/// encoding.
+#[no_mangle]
+pub extern "C" fn chess_move_kind_of(mv: chess_move) -> chess_move_kind {
+    guard(CHESS_MOVE_NORMAL, || valid_move(mv).map_or(CHESS_MOVE_NORMAL, |mv| move_kind_ret(mv.kind())))
+}
+
+/// A move other than "no move", when `raw` encodes one.
+fn valid_move(raw: chess_move) -> Option<Move> {
+    Move::from_raw(raw).filter(|mv| !mv.is_null())
+}
+
+/// Writes the name of `square` (0 = a1 .. 63 = h8), such as `e4`. Errors:
+/// `CHESS_ERR_INVALID_SQUARE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (3 bytes
+/// suffice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_square_name(
+    square: chess_square,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let square = square_arg(square).ok_or(CHESS_ERR_INVALID_SQUARE)?;
+        text_out.write(&square.name())?;
+        Ok(())
+    })
+}
+
+/// Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_square_parse(name: *const c_char, out: *mut chess_square) -> chess_error {
+    guard_code(|| {
+        let name = c_ascii(name)?;
+        let out = Out::new(out)?;
+        let square = Square::from_ascii(name.as_bytes()).map_err(|_| CHESS_ERR_INVALID_SQUARE)?;
+        out.write(square.index() as chess_square);
+        Ok(())
+    })
 }

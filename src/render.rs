@@ -1,103 +1,44 @@
 //! Text renderings of a position.
 
-use std::fmt::{self, Write};
+use std::ffi::c_char;
 
-use crate::piece::Piece;
-use crate::position::Position;
-use crate::square::{File, Rank, Square};
+use super::error::{chess_error, CHESS_ERR_INTERNAL, CHESS_ERR_INVALID_ARGUMENT};
+use super::position::{chess_position, position};
+use super::util::{guard_code, TextOut};
+use chesscore_core::BoardStyle;
 
-/// The renderings of a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Board {
-    /// [`Position::board_string`].
-    Plain,
-    /// [`Position::to_ascii`].
-    Ascii,
-    /// [`Position::to_unicode`].
-    Unicode,
-}
+/// `chess_position_to_text` style: the board as 8 rows of 8 characters, rank 8 first, joined by
+/// newlines (no final one): FEN letters (White upper case) and a space for an empty square.
+pub const CHESS_TEXT_BOARD: u32 = 0;
+/// `chess_position_to_text` style: FEN letters and `.` for empty squares, separated by spaces,
+/// rank numbers on the left and file letters below; every line ends with a newline.
+pub const CHESS_TEXT_ASCII: u32 = 1;
+/// `chess_position_to_text` style: as `CHESS_TEXT_ASCII` with the Unicode chess symbols, in
+/// UTF-8 (`*out_len` counts bytes).
+pub const CHESS_TEXT_UNICODE: u32 = 2;
 
-impl Position {
-    /// 8 rows of 8 characters, rank 8 first, files a to h: FEN letters (White upper case,
-    /// Black lower case) and a space for an empty square; rows joined by `"\n"`.
-    pub fn board_string(&self) -> String {
-        self.render(Board::Plain)
-    }
-
-    /// FEN letters and `.` for empty squares, separated by spaces, with rank numbers on the
-    /// left and file letters below; every line ends with `"\n"`.
-    pub fn to_ascii(&self) -> String {
-        self.render(Board::Ascii)
-    }
-
-    /// Like [`Position::to_ascii`], with the Unicode chess symbols.
-    pub fn to_unicode(&self) -> String {
-        self.render(Board::Unicode)
-    }
-
-    fn render(&self, board: Board) -> String {
-        let mut out = String::with_capacity(200);
-        // Writing to a String cannot fail.
-        let _ = self.write_board(&mut out, board);
-        out
-    }
-
-    /// Writes a rendering to any `fmt::Write` (the C ABI writes it straight into the caller's
-    /// buffer, allocating nothing).
-    pub(crate) fn write_board<W: Write>(&self, out: &mut W, board: Board) -> fmt::Result {
-        let symbol = |piece: Option<Piece>| match board {
-            Board::Plain => piece.map_or(' ', |p| p.fen_char()),
-            Board::Ascii => piece.map_or('.', |p| p.fen_char()),
-            Board::Unicode => piece.map_or('·', |p| p.unicode_symbol()),
+/// Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
+/// `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
+/// unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_to_text(
+    pos: *const chess_position,
+    style: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let pos = position(pos)?;
+        let board = match style {
+            CHESS_TEXT_BOARD => BoardStyle::Plain,
+            CHESS_TEXT_ASCII => BoardStyle::Ascii,
+            CHESS_TEXT_UNICODE => BoardStyle::Unicode,
+            _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
         };
-        let (gap, coordinates) = if board == Board::Plain { ("", false) } else { (" ", true) };
-        for rank in Rank::ALL.into_iter().rev() {
-            if coordinates {
-                out.write_char(rank.to_char())?;
-            }
-            for file in File::ALL {
-                if coordinates || file != File::A {
-                    out.write_str(gap)?;
-                }
-                out.write_char(symbol(self.piece_at(Square::new(file, rank))))?;
-            }
-            if coordinates || rank != Rank::First {
-                out.write_char('\n')?;
-            }
-        }
-        if coordinates {
-            out.write_char(' ')?;
-            for file in File::ALL {
-                out.write_str(gap)?;
-                out.write_char(file.to_char())?;
-            }
-            out.write_char('\n')?;
-        }
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        // Writing to the sink cannot fail.
+        text_out.write_with(|sink| pos.write_board(sink, board).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn board_string_rows() {
-        let text = Position::startpos().board_string();
-        let rows: Vec<&str> = text.split('\n').collect();
-        assert_eq!(rows.len(), 8);
-        assert_eq!(rows[0], "rnbqkbnr");
-        assert_eq!(rows[2], "        ");
-        assert_eq!(rows[7], "RNBQKBNR");
-    }
-
-    #[test]
-    fn ascii_and_unicode() {
-        let ascii = Position::startpos().to_ascii();
-        assert!(ascii.starts_with("8 r n b q k b n r\n"));
-        assert!(ascii.contains("\n4 . . . . . . . .\n"));
-        assert!(ascii.ends_with("  a b c d e f g h\n"));
-        let unicode = Position::startpos().to_unicode();
-        assert!(unicode.starts_with("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
-    }
+    })
 }

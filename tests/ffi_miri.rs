@@ -5,7 +5,7 @@
 use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};
 
-use chesscore::ffi::*;
+use chesscore::*;
 
 const KIWIPETE: &CStr = c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

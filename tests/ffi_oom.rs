@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::{self, NonNull};
 
-use chesscore::ffi::*;
+use chesscore::*;
 
 /// What the allocator does on this thread.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

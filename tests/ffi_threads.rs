@@ -3,7 +3,7 @@
 
 use std::thread;
 
-use chesscore::ffi::{
+use chesscore::{
     chess_fen_parse, chess_legal_moves, chess_move, chess_perft, chess_position, chess_position_clone,
     chess_position_copy, chess_position_free, chess_position_play_unchecked, chess_position_zobrist, CHESS_MAX_MOVES,
     CHESS_OK,

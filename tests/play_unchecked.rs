@@ -5,8 +5,8 @@
 
 mod common;
 
-use chesscore::ffi::*;
-use chesscore::{Bitboard, Color, FenOptions, Move, Piece, PieceKind, Position, Square};
+use chesscore::*;
+use chesscore_core::{Bitboard, Color, FenOptions, Move, Piece, PieceKind, Position, Square};
 use serde_json::Value;
 
 fn positions() -> Vec<Position> {

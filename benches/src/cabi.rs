@@ -14,7 +14,7 @@ use std::ffi::{c_uint, CString};
 use std::hint::black_box;
 use std::time::Duration;
 
-use chesscore::ffi::{chess_fen_parse_into, chess_perft, chess_position, CHESS_OK};
+use chesscore::{chess_fen_parse_into, chess_perft, chess_position, CHESS_OK};
 
 use crate::harness::{abort, print_table, time, Config, Row, CHESSCORE};
 use crate::perft::{chesscore_impl, shakmaty_impl, Kind, Runner, CASES};

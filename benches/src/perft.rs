@@ -109,7 +109,7 @@ pub fn run(cfg: &Config) {
 
 pub mod chesscore_impl {
     use super::{Kind, Runner};
-    use chesscore::Position;
+    use chesscore_core::Position;
 
     pub fn prepare(fen: &str) -> Runner {
         let pos = match Position::from_fen(fen) {

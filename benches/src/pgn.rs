@@ -4,7 +4,7 @@
 //! The corpus (written to the temporary directory once, with a fixed seed) holds random legal
 //! games of realistic length with tags, lichess-style clock comments in some games, comments,
 //! NAGs and variations in others, a few games from a FEN, and results. Engines:
-//! * `chesscore`: a [`Visitor`](chesscore::pgn::Visitor) that counts the main-line moves the
+//! * `chesscore`: a [`Visitor`](chesscore_core::pgn::Visitor) that counts the main-line moves the
 //!   reader replays (variations skipped, as pgn-reader's default does);
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
@@ -199,8 +199,8 @@ mod generator {
     use std::io::{self, BufWriter, Write};
     use std::path::Path;
 
-    use chesscore::pgn::{GameRecord, WriteOptions};
-    use chesscore::{Color, Game, Move, Outcome, Position};
+    use chesscore_core::pgn::{GameRecord, WriteOptions};
+    use chesscore_core::{Color, Game, Move, Outcome, Position};
 
     /// xorshift64*: the same games on every machine.
     struct Rng(u64);
@@ -395,8 +395,8 @@ mod generator {
 mod chesscore_impl {
     use std::path::Path;
 
-    use chesscore::pgn::{Flow, PgnReader, Visitor};
-    use chesscore::{Move, Outcome, Position};
+    use chesscore_core::pgn::{Flow, PgnReader, Visitor};
+    use chesscore_core::{Move, Outcome, Position};
 
     use super::Counts;
 
@@ -416,7 +416,7 @@ mod chesscore_impl {
         fn end_game(&mut self, _: Option<Outcome>) {}
     }
 
-    fn open(path: &Path) -> PgnReader<chesscore::pgn::IoSource<std::fs::File>> {
+    fn open(path: &Path) -> PgnReader<chesscore_core::pgn::IoSource<std::fs::File>> {
         PgnReader::open(path).unwrap_or_else(|e| crate::harness::abort(&format!("{}: {e}", path.display())))
     }
 

@@ -52,7 +52,7 @@ pub fn run(cfg: &Config) {
 }
 
 mod chesscore_impl {
-    use chesscore::{FenOptions, Move, Position};
+    use chesscore_core::{FenOptions, Move, Position};
 
     pub struct Data(Vec<(Position, Vec<Move>)>);
 

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use chesscore::pgn::{PgnReader, WriteOptions};
-use chesscore::{
+use chesscore_core::pgn::{PgnReader, WriteOptions};
+use chesscore_core::{
     CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
     FEN_MAX_LEN,
 };
@@ -388,7 +388,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
 /// Plays the moves of `args` from its FEN, calling `each` with the game before each move.
 fn play(
     args: &MovesArgs,
-    mut each: impl FnMut(&Game, chesscore::Move) -> Result<(), Failure>,
+    mut each: impl FnMut(&Game, chesscore_core::Move) -> Result<(), Failure>,
 ) -> Result<Game, Failure> {
     // The argument parser drops `--`; a null move written so would vanish without a word.
     if std::env::args_os().any(|a| a == "--") {
@@ -665,7 +665,7 @@ fn read_pgn_file(
                 if let Some(progress) = &progress {
                     progress.finish();
                 }
-                if let chesscore::pgn::PgnErrorKind::Io { .. } = e.kind {
+                if let chesscore_core::pgn::PgnErrorKind::Io { .. } = e.kind {
                     return Err(format!("cannot read {name}: {}", e.kind).into());
                 }
                 summary.games += 1;
@@ -689,7 +689,7 @@ const PGN_EXCERPT_CHARS: usize = 40;
 
 /// A PGN error without its location (printed before it), its offending text quoted as
 /// [`show_char`] shows it and shortened to [`PGN_EXCERPT_CHARS`].
-fn describe_pgn_error(e: &chesscore::pgn::PgnError) -> String {
+fn describe_pgn_error(e: &chesscore_core::pgn::PgnError) -> String {
     let mut text = e.kind.to_string();
     if !e.text.is_empty() {
         let excerpt: String = e.text.chars().take(PGN_EXCERPT_CHARS).map(|c| show_char(c, true)).collect();

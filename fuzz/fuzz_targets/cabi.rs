@@ -8,7 +8,7 @@
 use std::ffi::{c_char, CString};
 use std::ptr;
 
-use chesscore::ffi::*;
+use chesscore::*;
 use libfuzzer_sys::fuzz_target;
 
 const SLOTS: usize = 4;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each target uses part of it
 
-use chesscore::{EnPassantMode, FenOptions, FenWriteOptions, Position, SanMode, SanOptions};
+use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position, SanMode, SanOptions};
 
 /// Positions the move-reading targets pick from with their first input byte.
 pub const POSITIONS: &[&str] = &[

@@ -2,7 +2,7 @@
 //! itself.
 #![no_main]
 
-use chesscore::Epd;
+use chesscore_core::Epd;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

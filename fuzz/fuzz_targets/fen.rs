@@ -1,7 +1,7 @@
 //! FEN reading: never panics; anything accepted is a valid position whose FEN is a fixed point.
 #![no_main]
 
-use chesscore::{Fen, FenOptions, Repair};
+use chesscore_core::{Fen, FenOptions, Repair};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok((pos, _)) = fen.validate(&options) {
                 let written = pos.to_fen();
                 let (again, _) =
-                    chesscore::Position::from_fen_with(&written, &options).expect("canonical FEN reads back");
+                    chesscore_core::Position::from_fen_with(&written, &options).expect("canonical FEN reads back");
                 assert_eq!(again.to_fen(), written);
                 common::check_position(&pos);
             }

@@ -5,7 +5,7 @@
 
 use std::io::{self, Read};
 
-use chesscore::pgn::{GameRecord, PgnReader, Source};
+use chesscore_core::pgn::{GameRecord, PgnReader, Source};
 use libfuzzer_sys::fuzz_target;
 
 /// A stream handing out at most `piece` bytes per read, to cross every buffer boundary.

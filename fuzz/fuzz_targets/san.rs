@@ -1,7 +1,7 @@
 //! SAN reading: never panics; a move read is legal and its own SAN reads back to it.
 #![no_main]
 
-use chesscore::{SanMode, SanOptions};
+use chesscore_core::{SanMode, SanOptions};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(moves) = pos.parse_moves_line(text, &SanOptions::default()) {
-        let mut game = chesscore::Game::new(pos);
+        let mut game = chesscore_core::Game::new(pos);
         for mv in moves {
             game.push(mv).expect("a line read is legal move by move");
         }

@@ -9,9 +9,18 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+/// The repository's top folder, for the tests of every crate of the workspace (the first folder
+/// up from the crate's that holds `tests/data`).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|dir| dir.join("tests/data").is_dir())
+        .expect("the repository's tests/data")
+}
+
 /// The project's own test data: `tests/data` (always present).
 pub fn data_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
+    root().join("tests/data")
 }
 
 /// A file or directory under `tests/data`.
@@ -46,7 +55,7 @@ pub fn not_run(tool: &str, suite: &str, why: &str) {
 pub fn shared_testdata(suite: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("CHESSCORE_TESTDATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata"));
+        .unwrap_or_else(|| root().join("../shared/testdata"));
     if dir.is_dir() {
         return Some(dir);
     }
@@ -61,7 +70,7 @@ pub fn shared_testdata(suite: &str) -> Option<PathBuf> {
 pub fn python(suite: &str) -> Option<PathBuf> {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let found = FOUND.get_or_init(|| {
-        let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/python3");
+        let venv = root().join("target/venv/bin/python3");
         let interpreter = std::env::var_os("CHESSCORE_PYTHON").map(PathBuf::from).unwrap_or_else(|| {
             if venv.is_file() {
                 venv
@@ -159,7 +168,7 @@ impl Rng {
 /// The fenced code blocks of README.md in one language (```c, ```cpp, ```python, ```haxe), so
 /// that every snippet the README shows is built and run by a test.
 pub fn readme_blocks(language: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("read README.md");
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("read README.md");
     let fence = format!("```{language}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;

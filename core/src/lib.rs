@@ -1,0 +1,82 @@
+//! # chesscore-core
+//!
+//! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
+//! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
+//! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
+//! writing. It holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//!
+//! ```
+//! use chesscore_core::Position;
+//!
+//! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(pos.legal_moves().len(), 48);
+//! assert_eq!(pos.perft(3), 97_862);
+//! let after = pos.make_move(pos.parse_uci("e1g1")?);
+//! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Moves in SAN, games with history and EPD records:
+//!
+//! ```
+//! use chesscore_core::{Epd, Game, Outcome, Termination};
+//!
+//! let mut game = Game::default();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.push_san(san)?;
+//! }
+//! assert_eq!(game.san_moves().last().unwrap(), "Qh4#");
+//! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
+//!
+//! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
+//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Squares are numbered 0 = a1 .. 63 = h8 (bit `i` of a [`Bitboard`] is square `i`).
+//! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
+//! data without lifetimes or heap memory; move generation never allocates.
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod chess960;
+mod color;
+mod epd;
+pub mod fallible;
+pub mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+pub mod pgn;
+mod piece;
+mod position;
+mod render;
+mod san;
+mod square;
+mod status;
+mod uci;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, SquareIter};
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use epd::{Epd, EpdError, Operand, Operation};
+pub use fen::{
+    CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
+    FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
+};
+pub use game::{Game, Outcome, Termination};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use piece::{Piece, PieceKind};
+pub use render::BoardStyle;
+pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::UciError;
+
+/// The README's Rust snippets, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,867 @@
+//! The PGN reader and writer on files of our own (`tests/data/pgn`): every construct of the
+//! format, broken inputs with the exact games recovered, size limits, chunk boundaries,
+//! truncation, the visitor API and round trips.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use chesscore_core::pgn::{Flow, GameRecord, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor, WriteOptions};
+use chesscore_core::{Game, Move, Outcome, Position, SanError};
+
+fn data(name: &str) -> PathBuf {
+    common::data("pgn").join(name)
+}
+
+/// Every PGN file we test with: ours, and the third-party ones when present.
+fn all_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let shared = common::shared_testdata("pgn reader: the lichess and TWIC excerpts").map(|dir| dir.join("pgn"));
+    for dir in std::iter::once(data("")).chain(shared) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 5);
+    files
+}
+
+/// The movetext as the writer puts it on one line.
+fn movetext(record: &GameRecord) -> String {
+    let mut out = String::new();
+    record.write_pgn(&mut out, &WriteOptions { line_width: 0, ..WriteOptions::default() }).unwrap();
+    out.split_once("\n\n").unwrap().1.trim_end().to_string()
+}
+
+/// One line per game: the whole export for a game read, the message for a broken one.
+fn summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| match r {
+            Ok(record) => record.to_pgn(),
+            Err(e) => format!("error: {e}"),
+        })
+        .collect()
+}
+
+fn read_all(bytes: &[u8]) -> Vec<Result<GameRecord, PgnError>> {
+    PgnReader::from_bytes(bytes).collect()
+}
+
+#[test]
+fn every_construct_of_the_format() {
+    let results: Vec<GameRecord> = PgnReader::open(data("format.pgn")).unwrap().map(Result::unwrap).collect();
+    let expected: &[(&str, &str)] = &[
+        ("Escapes \"quoted\" and \\ backslash", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0"),
+        (
+            "Annotations",
+            "{ Before the first move } 1. e4 $1 $1 e5 $6 ( 1... c5 { Sicilian } 2. Nf3 ( 2. c3 { Alapin } ) \
+             ( { before } 2. Nc3 ) 2... d6 ) 2. Nf3 $3 Nc6 $4 3. Bb5 $5 a6 $6 4. Ba4 $14 Nf6 $18 5. O-O \
+             { rest of the line } 5... Be7 { multi\nline comment } 6. Re1 $10 $32 { one } { two } *",
+        ),
+        (
+            "",
+            "1. d4 -- 2. c4 -- 3. Nc3 -- 4. e4 -- 5. e5 f5 6. exf6 gxf6 7. Bd3 h5 8. Qf3 h4 9. Bd2 h3 \
+             10. O-O-O hxg2 11. Nge2 gxh1=Q 12. Rxh1 Kf7 *",
+        ),
+        ("From a FEN, black to move", "50... Kd5 51. e4+ Kxe4 1/2-1/2"),
+        ("Chess960, Shredder castling", "1. O-O O-O-O 2. Kh1 *"),
+        ("No result, tags right after", "1. e4 e5 *"),
+        ("After a game without result", "1. d4 d5 { a comment on the result's line } 1/2-1/2"),
+        ("", "1. f4 *"),
+        ("", "1. g4 *"),
+        ("SetUp 0 with a FEN: the FEN counts", "50... Ke4 *"),
+        ("", "1. O-O-O Ke7 *"),
+        ("", "1. O-O *"),
+        ("Escape line inside movetext", "1. e4 e5 2. Nf3 $255 Nc6 $13 3. d4 $16 exd4 $15 *"),
+        ("Empty", "*"),
+        ("Last, nothing after the tags", "*"),
+    ];
+    assert_eq!(results.len(), expected.len());
+    for (record, (event, text)) in results.iter().zip(expected) {
+        assert_eq!(record.tag("Event").unwrap_or(""), *event);
+        assert_eq!(movetext(record), *text, "{event}");
+    }
+    // Tags: two on a line, a repeated name replacing the value in place, unescaped quotes.
+    let tags: Vec<(&str, &str)> = results[0].tags().iter().collect();
+    assert_eq!(tags.len(), 8);
+    assert_eq!(tags[1], ("Site", "Two tags on a line"));
+    assert_eq!(results[0].tag("Annotator"), Some("unescaped \"quotes\" kept"));
+    assert_eq!(results[0].result(), Some(Outcome::WhiteWins));
+    // Suffix annotations as NAGs, glued or not; comments before a variation's first move.
+    let tree = results[1].tree();
+    let e4 = tree.mainline().next().unwrap();
+    assert_eq!(tree.nags(e4).collect::<Vec<_>>(), [1, 1]);
+    assert_eq!(tree.move_count(), 16);
+    assert_eq!(results[1].game().moves().len(), 11);
+    // Null moves in every spelling.
+    assert_eq!(results[2].game().moves().iter().filter(|m| m.is_null()).count(), 4);
+    assert!(results[2].tags().is_empty());
+    // Start positions: FEN, Chess960 by tag and by castling rights.
+    assert_eq!(results[3].start().to_fen(), "8/8/8/4k3/8/8/4P3/4K3 b - - 0 50");
+    assert_eq!(results[3].position().to_fen(), "8/8/8/8/4k3/8/8/4K3 w - - 0 52");
+    assert!(results[4].start().is_chess960());
+    assert_eq!(results[4].position().to_fen(), "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3R1K b - - 3 2");
+    assert_eq!(results[4].game().moves()[0].to_uci_chess960(), "e1g1");
+    assert!(!results[10].start().is_chess960());
+    assert!(results[11].start().is_chess960());
+    assert_eq!(results[11].position().to_fen(), "rkr5/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
+    assert_eq!(results[13].result(), Some(Outcome::Ongoing));
+    assert_eq!(results[14].result(), None);
+}
+
+#[test]
+fn crlf_and_byte_order_mark_change_nothing() {
+    let plain: Vec<_> = PgnReader::open(data("format.pgn")).unwrap().collect();
+    let crlf: Vec<_> = PgnReader::open(data("format_crlf_bom.pgn")).unwrap().collect();
+    assert_eq!(summary(&plain), summary(&crlf));
+}
+
+/// What a game of the broken file must come out as.
+enum Want {
+    Game(&'static str, &'static str),
+    Broken { game: u64, line: u64, column: u64, ply: u32, kind: PgnErrorKind, text: &'static str },
+}
+
+fn broken(game: u64, line: u64, column: u64, ply: u32, kind: PgnErrorKind, text: &'static str) -> Want {
+    Want::Broken { game, line, column, ply, kind, text }
+}
+
+#[test]
+fn broken_games_are_reported_and_skipped() {
+    use PgnErrorKind::*;
+    let at = |line, column, offset| chesscore_core::pgn::Location { line, column, offset };
+    let results: Vec<_> = PgnReader::open(data("broken.pgn")).unwrap().collect();
+    let wanted = [
+        Want::Game("Good 1", "1. e4 e5 1-0"),
+        broken(2, 7, 7, 2, UnterminatedComment, ""),
+        Want::Game("Good 2", "1. d4 d5 0-1"),
+        broken(4, 15, 24, 4, UnclosedVariation { opened: at(15, 7, 161) }, ""),
+        Want::Game("Good 3", "1. c4 c5 *"),
+        broken(6, 23, 10, 3, UnmatchedParen, ")"),
+        Want::Game("Good 4", "1. Nf3 Nf6 *"),
+        broken(8, 29, 1, 0, BadTag { reason: "expected '\"]' to close the tag value" }, "[Event \"Bad tag"),
+        Want::Game("Good 5", "1. b3 e5 *"),
+        broken(10, 40, 47, 9, Move(SanError::Illegal), "Bxe5"),
+        Want::Game("Good 6", "1. g3 d5 *"),
+        broken(12, 46, 1, 1, Move(SanError::Syntax), "\0\u{1}\u{2}\u{fffd}\u{fffd}"),
+        Want::Game("Good 7", "1. f4 e5 *"),
+        broken(14, 55, 1, 1, InvalidUtf8, "caf\u{fffd}"),
+        broken(15, 57, 1, 0, InvalidUtf8, "[Event \"Invalid UTF-8 in a tag \u{fffd}\"]"),
+        Want::Game("Good 8", "1. a3 a6 *"),
+        broken(17, 67, 1, 1, VariationWithoutMove, "("),
+        broken(18, 71, 7, 2, InvalidNag, "$300"),
+        broken(19, 75, 7, 2, UnexpectedChar('}'), "}"),
+        broken(20, 80, 4, 1, Move(SanError::Ambiguous), "Rd1"),
+        broken(
+            21,
+            83,
+            1,
+            0,
+            InvalidFen(chesscore_core::FenError::MissingKing { color: chesscore_core::Color::White, offset: 0 }),
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ),
+        broken(22, 88, 1, 0, UnsupportedVariant("Crazyhouse".to_string()), ""),
+        Want::Game("Good 9", "1. e4 e5 2. Nf3 Nc6 *"),
+        broken(24, 98, 13, 3, Move(SanError::Syntax), "Nf"),
+    ];
+    assert_eq!(results.len(), wanted.len(), "{:#?}", summary(&results));
+    for (i, (result, want)) in results.iter().zip(&wanted).enumerate() {
+        match (result, want) {
+            (Ok(record), Want::Game(event, text)) => {
+                assert_eq!(record.tag("Event"), Some(*event), "game {}", i + 1);
+                assert_eq!(movetext(record), *text, "game {}", i + 1);
+            }
+            (Err(e), Want::Broken { game, line, column, ply, kind, text }) => {
+                assert_eq!(
+                    (e.game, e.location.line, e.location.column, e.ply, &e.kind, e.text.as_str()),
+                    (*game, *line, *column, *ply, kind, *text),
+                    "{e}"
+                );
+            }
+            (other, _) => panic!("game {}: unexpected {:?}", i + 1, other.as_ref().map(GameRecord::to_pgn)),
+        }
+    }
+    // The partial game of a broken one: tags and the main line before the bad move.
+    let illegal = results[9].as_ref().unwrap_err().partial.as_deref().unwrap();
+    assert_eq!(illegal.tag("Event"), Some("Illegal move mid-game"));
+    assert_eq!(illegal.game().moves().len(), 8);
+    assert_eq!(
+        illegal.game().san_moves().map(|s| s.to_string()).collect::<Vec<_>>(),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]
+    );
+    let message = results[9].as_ref().unwrap_err().to_string();
+    assert_eq!(message, "game 10, line 40, column 47: illegal move \"Bxe5\" at ply 9");
+}
+
+/// A NUL in a tag value or comment breaks the game (C strings would cut the text short); with
+/// `lossy_utf8` it becomes U+FFFD, like an invalid byte.
+#[test]
+fn nul_bytes_in_text_break_the_game_or_are_replaced() {
+    let pgn = b"[White \"BA\0D\"]\n\n1. e4 *\n\n[White \"ok\"]\n\n1. e4 {x\0y} e5 *\n\n1. d4 *\n";
+    let games = read_all(pgn);
+    assert_eq!(games.len(), 3);
+    for (game, ply) in games[..2].iter().zip([0, 2]) {
+        let error = game.as_ref().unwrap_err();
+        assert_eq!((&error.kind, error.ply), (&PgnErrorKind::NulByte, ply), "{error}");
+    }
+    assert!(games[2].is_ok());
+    let options = ReaderOptions { lossy_utf8: true, ..ReaderOptions::default() };
+    let lossy: Vec<GameRecord> = PgnReader::from_bytes(&pgn[..]).with_options(options).map(Result::unwrap).collect();
+    assert_eq!(lossy[0].tag("White"), Some("BA\u{fffd}D"));
+    let after_e4 = lossy[1].tree().mainline().next().unwrap();
+    assert_eq!(lossy[1].tree().comments(after_e4).collect::<Vec<_>>(), ["x\u{fffd}y"]);
+}
+
+#[test]
+fn lossy_utf8_keeps_the_games() {
+    let options = ReaderOptions { lossy_utf8: true, ..ReaderOptions::default() };
+    let games: Vec<_> = PgnReader::open(data("broken.pgn")).unwrap().with_options(options).collect();
+    let comment = games.iter().flatten().find(|g| g.tag("Event") == Some("Invalid UTF-8 in a comment")).unwrap();
+    assert_eq!(comment.tree().comments(comment.tree().root()).collect::<Vec<_>>(), ["caf\u{fffd}"]);
+    assert!(games.iter().flatten().any(|g| g.tag("Event") == Some("Invalid UTF-8 in a tag \u{fffd}")));
+}
+
+/// Headers only: every game's tags, start position and result, its movetext skipped unread
+/// (so a bad move breaks nothing), a bad `FEN` tag still an error; the same games in the same
+/// order as a full reading of every test file.
+#[test]
+fn headers_only_reads_tags_start_and_result() {
+    let pgn = "[White \"a\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O {x} (1. Kd1) Kd4 1-0\n\n\
+               [White \"b\"]\n\n1. e5 e4 0-1\n\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n[White \"c\"]\n\n*\n";
+    let options = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+    let games: Vec<_> = PgnReader::from_bytes(pgn).with_options(options).collect();
+    assert_eq!(games.len(), 4);
+    let [Ok(a), Ok(b), Err(bad_fen), Ok(c)] = &games[..] else { panic!("{games:?}") };
+    assert_eq!((a.tag("White"), a.start().to_fen().as_str(), a.result()), (Some("a"), "8/8/8/4k3/8/8/8/4K2R w K - 0 1", Some(Outcome::WhiteWins)));
+    assert_eq!((b.tag("White"), b.result(), b.game().moves().len()), (Some("b"), Some(Outcome::BlackWins), 0));
+    assert!(matches!(bad_fen.kind, PgnErrorKind::InvalidFen(_)), "{bad_fen}");
+    assert_eq!((c.tag("White"), c.result(), *c.start()), (Some("c"), Some(Outcome::Ongoing), Position::startpos()));
+    assert_eq!(a.tree().move_count() + a.tree().comments(a.tree().root()).count(), 0);
+
+    for file in all_files() {
+        let full: Vec<_> = PgnReader::open(&file).unwrap().map(|g| g.map(|g| g.tags().clone())).collect();
+        let headers: Vec<_> = PgnReader::open(&file).unwrap().with_options(options).map(|g| g.map(|g| g.tags().clone())).collect();
+        assert_eq!(headers.len(), full.len(), "{}", file.display());
+        for (h, f) in headers.iter().zip(&full) {
+            if let Ok(f) = f {
+                assert_eq!(h.as_ref().ok(), Some(f), "{}", file.display());
+            }
+        }
+    }
+}
+
+/// A reader that hands out at most `n` bytes per call, as a pipe or a C callback might.
+struct Chunks<'a> {
+    bytes: &'a [u8],
+    n: usize,
+}
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = buf.len().min(self.bytes.len()).min(self.n);
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn chunk_boundaries_change_nothing() {
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = summary(&read_all(&bytes));
+        for n in [1, 7, 4096] {
+            let chunked: Vec<_> = PgnReader::new(Chunks { bytes: &bytes, n }).collect();
+            assert_eq!(summary(&chunked), whole, "{} in chunks of {n}", path.display());
+        }
+    }
+}
+
+#[test]
+fn truncation_anywhere_loses_only_the_cut_game() {
+    for name in ["format.pgn", "broken.pgn"] {
+        let bytes = std::fs::read(data(name)).unwrap();
+        let whole = summary(&read_all(&bytes));
+        let mut offsets = Vec::new();
+        let mut reader = PgnReader::from_bytes(&bytes[..]);
+        while reader.next_game().transpose().is_some() {
+            offsets.push(reader.bytes_read());
+        }
+        for cut in 0..bytes.len() {
+            let part = summary(&read_all(&bytes[..cut]));
+            // Games that ended (and were followed by whitespace) before the cut are intact.
+            let complete = offsets.iter().filter(|&&end| end < cut as u64).count().saturating_sub(1);
+            assert_eq!(part[..complete], whole[..complete], "{name} cut at {cut}");
+        }
+    }
+}
+
+/// Hands out `n` bytes per call, then fails: a disk or network error after `fail_at` bytes.
+struct FailingRead<'a> {
+    bytes: &'a [u8],
+    n: usize,
+    fail_at: usize,
+}
+
+impl Read for FailingRead<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.fail_at == 0 {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.bytes.len()).min(self.n).min(self.fail_at);
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.fail_at -= n;
+        Ok(n)
+    }
+}
+
+/// A read error after any number of bytes: every game complete before it comes whole, the game
+/// it cuts short (if any) comes as the read error with its moves so far, and then the input has
+/// ended for good (the reader once went on with the bytes it had, cut game included).
+#[test]
+fn a_read_error_ends_the_input_after_the_games_before_it() {
+    for (name, step) in [("format.pgn", 1), ("broken.pgn", 1), ("dev_edge_cases.pgn", 1), ("dev_generated.pgn", 37)] {
+        let bytes = std::fs::read(data(name)).unwrap();
+        let whole = read_all(&bytes);
+        let mut ends = Vec::new();
+        let mut reader = PgnReader::from_bytes(&bytes[..]);
+        while reader.next_game().transpose().is_some() {
+            ends.push(reader.bytes_read());
+        }
+        for fail_at in (0..bytes.len()).step_by(step) {
+            let mut reader = PgnReader::new(FailingRead { bytes: &bytes, n: 1 + fail_at % 5, fail_at });
+            let mut got = Vec::new();
+            let error = loop {
+                match reader.next_game() {
+                    Ok(Some(record)) => got.push(Ok(record)),
+                    Ok(None) => panic!("{name} failing at {fail_at}: the end came before the read error"),
+                    Err(e) if matches!(e.kind, PgnErrorKind::Io { .. }) => break e,
+                    Err(e) => got.push(Err(e)),
+                }
+            };
+            for _ in 0..3 {
+                assert!(reader.next_game().unwrap().is_none(), "{name} failing at {fail_at}: more after the error");
+            }
+            let ctx = format!("{name} failing at {fail_at}");
+            assert_eq!(summary(&got), summary(&whole[..got.len()]), "{ctx}");
+            // A game is known to be whole once what follows it on its line is read: a comment
+            // there would belong to it.
+            let whole_before = |end: u64| {
+                let rest = &bytes[end as usize..];
+                let blanks = rest.iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\r')).count();
+                (end as usize + blanks) < fail_at
+            };
+            for (i, (game, &end)) in whole.iter().zip(&ends).enumerate() {
+                if game.is_ok() && whole_before(end) {
+                    assert!(i < got.len(), "{ctx}: game {} was whole before the error", i + 1);
+                }
+            }
+            // The cut game is the next one: what the error holds of it is the start of it.
+            if let (Some(partial), Some(Ok(full))) = (&error.partial, whole.get(got.len())) {
+                let moves = partial.game().moves();
+                assert_eq!(moves, &full.game().moves()[..moves.len()], "{ctx}");
+            }
+        }
+    }
+}
+
+#[test]
+fn round_trip_every_file() {
+    for path in all_files() {
+        let first: Vec<GameRecord> = PgnReader::open(&path).unwrap().flatten().collect();
+        let mut text = String::new();
+        for record in &first {
+            record.write_pgn(&mut text, &WriteOptions::default()).unwrap();
+            text.push('\n');
+        }
+        for line in text.lines() {
+            // Only a comment longer than a line may exceed the width.
+            assert!(line.chars().count() <= 80 || line.contains("{ "), "{}: {line}", path.display());
+        }
+        let second: Vec<GameRecord> = read_all(text.as_bytes()).into_iter().map(Result::unwrap).collect();
+        assert_eq!(second.len(), first.len(), "{}", path.display());
+        for (a, b) in first.iter().zip(&second) {
+            assert_eq!(a.game().moves(), b.game().moves(), "{}", path.display());
+            assert_eq!(a.start(), b.start());
+            assert_eq!(a.position(), b.position());
+            assert_eq!(a.tree().move_count(), b.tree().move_count());
+            assert_eq!(movetext(a), movetext(b), "{}", path.display());
+            assert_eq!(a.to_pgn(), b.to_pgn());
+        }
+    }
+}
+
+#[test]
+fn writer_special_cases() {
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 30").unwrap();
+    let mut game = Game::new(pos);
+    for san in ["Kd7", "O-O", "Ke6"] {
+        game.push_san(san).unwrap();
+    }
+    assert_eq!(
+        game.to_pgn(),
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n\
+         [Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. O-O Ke6 *\n"
+    );
+    let mut record = GameRecord::from_game(game);
+    let root = record.tree().root();
+    let nodes: Vec<_> = record.tree().mainline().collect();
+    record.tree_mut().add_nag(root, 146);
+    record.tree_mut().add_comment(root, "");
+    record.tree_mut().add_comment(nodes[0], "a } brace");
+    record.tree_mut().add_comment(nodes[1], "two\nlines");
+    let ke8 = record.position_at(root).parse_san("Ke8").err();
+    assert!(ke8.is_some());
+    let start = record.start();
+    let kf7 = start.parse_san("Kf7").unwrap();
+    let variation = record.add_variation(nodes[0], &[kf7]).unwrap();
+    record.tree_mut().add_comment_before(variation, "instead");
+    assert!(record.add_variation(nodes[0], &[Move::NULL, kf7]).is_err());
+    assert!(record.add_variation(root, &[kf7]).is_err());
+    record.tags_mut().insert("White", "Quote \" and \\");
+    record.set_result(Some(Outcome::Draw));
+    let text = record.to_pgn();
+    assert!(text.contains("[White \"Quote \\\" and \\\\\"]\n"), "{text}");
+    assert!(text.ends_with(
+        "\n\n$146 { } 30... Kd7 ; a } brace\n( { instead } 30... Kf7 ) 31. O-O { two\nlines } 31... Ke6 1/2-1/2\n"
+    ));
+    let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.to_pgn(), text);
+    assert_eq!(back.tag("White"), Some("Quote \" and \\"));
+    // Chess960 without tags: the writer adds Variant and FEN.
+    let mut game960 =
+        Game::new(Position::from_fen_chess960("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1").unwrap());
+    game960.push_san("O-O").unwrap();
+    let text = game960.to_pgn();
+    assert!(
+        text.contains(
+            "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\"]"
+        ),
+        "{text}"
+    );
+    let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.game().moves(), game960.moves());
+    assert!(back.start().is_chess960());
+
+    // A `;` comment right after the tags is the game's first comment, so that a comment
+    // holding `}`, which the writer gives as a `;` comment, reads back (found by fuzzing).
+    let text = "[Event \"x\"]\n\n; before { the } first move\n1. e4 ; after } it\n*\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let tree = record.tree();
+    assert_eq!(tree.comments(tree.root()).collect::<Vec<_>>(), ["before { the } first move"]);
+    let written = record.to_pgn();
+    assert!(written.contains("\n\n; before { the } first move\n1. e4 ; after } it\n*\n"), "{written}");
+    let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.to_pgn(), written);
+
+    // Line ends in comments read as LF, CRs before them dropped however many: "\r\r\n" once
+    // read as "\r\n", which read again as "\n" (found by fuzzing).
+    let text = "1. e4 { one\r\r\ntwo\r\nthree\rfour } *\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let e4 = record.tree().mainline().next().unwrap();
+    assert_eq!(record.tree().comments(e4).collect::<Vec<_>>(), ["one\ntwo\nthree\rfour"]);
+    let written = record.to_pgn();
+    assert_eq!(PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap().to_pgn(), written);
+
+    // A comment line starting with `[` is written after a space, so that it cannot join the
+    // text after the comment into what reads as a tag pair line (found by fuzzing).
+    let text = "1. e4 { one\n[Date \"x }\n1... e5 { y\"]\nz } *\n";
+    let record = PgnReader::from_bytes(text).next_game().unwrap().unwrap();
+    let written = record.to_pgn();
+    assert!(written.contains("{ one\n [Date \"x } 1... e5 { y\"]\nz } *"), "{written}");
+    let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(back.game().moves(), record.game().moves());
+    assert_eq!(back.to_pgn(), written);
+
+    // SetUp and FEN come from the start position, once each, whatever the tags held (a
+    // SetUp without FEN, a FEN tag in another spelling); found by the pgn fuzz target.
+    for tags in ["[SetUp \"1\"]\n[Variant \"Chess960\"]", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K -\"]\n[SetUp \"1\"]"] {
+        let record = PgnReader::from_bytes(format!("{tags}\n\n*\n")).next_game().unwrap().unwrap();
+        let text = record.to_pgn();
+        assert_eq!(text.matches("[SetUp ").count(), 1, "{text}");
+        assert_eq!(text.matches("[FEN ").count(), 1, "{text}");
+        let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(back.start(), record.start());
+        assert_eq!(back.to_pgn(), text);
+    }
+}
+
+/// Counts events, and can ask for tags only or the main line only.
+#[derive(Default)]
+struct Counter {
+    tags_only: bool,
+    variations: bool,
+    tags: usize,
+    moves: usize,
+    comments: usize,
+    nags: usize,
+    variation_starts: usize,
+}
+
+impl Visitor for Counter {
+    type Output = (usize, Option<Outcome>);
+
+    fn begin_game(&mut self, _: u64) {
+        self.moves = 0;
+    }
+    fn tag(&mut self, _: &str, _: &str) {
+        self.tags += 1;
+    }
+    fn end_tags(&mut self) -> Flow {
+        if self.tags_only {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+    fn san(&mut self, san: &str, mv: Move, before: &Position, after: &Position) -> Flow {
+        assert_eq!(before.make_move_checked(mv), Some(*after), "{san}");
+        self.moves += 1;
+        Flow::Continue
+    }
+    fn nag(&mut self, _: u8) {
+        self.nags += 1;
+    }
+    fn comment(&mut self, _: &str) {
+        self.comments += 1;
+    }
+    fn begin_variation(&mut self) -> Flow {
+        self.variation_starts += 1;
+        if self.variations {
+            Flow::Continue
+        } else {
+            Flow::Skip
+        }
+    }
+    fn end_game(&mut self, result: Option<Outcome>) -> Self::Output {
+        (self.moves, result)
+    }
+}
+
+/// `make_move` for a legal move or a null move.
+trait MakeChecked {
+    fn make_move_checked(&self, mv: Move) -> Option<Position>;
+}
+
+impl MakeChecked for Position {
+    fn make_move_checked(&self, mv: Move) -> Option<Position> {
+        let mut next = *self;
+        if mv.is_null() {
+            next.play_null().then_some(next)
+        } else {
+            next.play(mv).ok().map(|_| next)
+        }
+    }
+}
+
+#[test]
+fn visitors_do_only_the_work_asked() {
+    let bytes = std::fs::read(data("format.pgn")).unwrap();
+    let mut reader = PgnReader::from_bytes(&bytes[..]);
+    let mut all = Counter { variations: true, ..Counter::default() };
+    let mut games = Vec::new();
+    while let Some(out) = reader.read_game(&mut all).unwrap() {
+        games.push(out);
+    }
+    assert_eq!(games.len(), 15);
+    assert_eq!(games[1], (16, Some(Outcome::Ongoing)));
+    assert_eq!((all.comments, all.nags, all.variation_starts), (9, 15, 3));
+
+    let mut main = Counter::default();
+    let mut reader = PgnReader::from_bytes(&bytes[..]);
+    assert_eq!(reader.read_game(&mut main).unwrap(), Some((12, Some(Outcome::WhiteWins))));
+    assert_eq!(reader.read_game(&mut main).unwrap(), Some((11, Some(Outcome::Ongoing))));
+    assert_eq!(main.variation_starts, 1);
+
+    // Tags only: the movetext is not read, so a game with an illegal move is no error.
+    let bytes = std::fs::read(data("broken.pgn")).unwrap();
+    let mut reader = PgnReader::from_bytes(&bytes[..]);
+    let mut tags = Counter { tags_only: true, ..Counter::default() };
+    let mut outcomes = Vec::new();
+    loop {
+        match reader.read_game(&mut tags) {
+            Ok(Some(out)) => outcomes.push(Ok(out)),
+            Ok(None) => break,
+            Err(e) => outcomes.push(Err(e.game)),
+        }
+    }
+    assert_eq!(tags.moves, 0);
+    assert!(outcomes.contains(&Ok((0, Some(Outcome::Ongoing)))));
+    // Only tag pairs themselves can break a game read for its tags.
+    assert_eq!(outcomes.iter().filter(|o| o.is_err()).collect::<Vec<_>>(), [&Err(8), &Err(15)]);
+    assert_eq!(reader.games_read(), outcomes.len() as u64);
+}
+
+#[test]
+fn skip_game_and_iteration() {
+    let bytes = std::fs::read(data("format.pgn")).unwrap();
+    let mut reader = PgnReader::from_bytes(&bytes[..]);
+    assert!(reader.skip_game().unwrap());
+    assert_eq!(reader.next_game().unwrap().unwrap().tag("Event"), Some("Annotations"));
+    assert_eq!(reader.count(), 13);
+}
+
+/// `count` games, the first holding `body` after `1. e4`, each one followed by a good game.
+fn around(body: &str) -> String {
+    format!("[Event \"Big\"]\n\n1. e4 {body} *\n\n[Event \"After\"]\n\n1. d4 *\n")
+}
+
+fn events(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| match r {
+            Ok(g) => g.tag("Event").unwrap_or("").to_string(),
+            Err(e) => format!("{:?}", e.kind),
+        })
+        .collect()
+}
+
+/// Writes `text` to a temporary file and reads it back through the file reader.
+fn read_file(text: &[u8], options: ReaderOptions) -> Vec<Result<GameRecord, PgnError>> {
+    let path = std::env::temp_dir().join(format!("chesscore-pgn-test-{}-{}.pgn", std::process::id(), text.len()));
+    std::fs::write(&path, text).unwrap();
+    let results = PgnReader::open(&path).unwrap().with_options(options).collect();
+    std::fs::remove_file(path).unwrap();
+    results
+}
+
+/// Quiet knight moves that give no check, so that lines can go on for ever.
+fn knight_moves(pos: &Position) -> Vec<Move> {
+    let quiet = |m: &Move| {
+        pos.kind_at(m.from()) == Some(chesscore_core::PieceKind::Knight)
+            && pos.kind_at(m.to()).is_none()
+            && !pos.make_move(*m).in_check()
+    };
+    pos.legal_moves().iter().copied().filter(quiet).collect()
+}
+
+#[test]
+fn deep_variations_do_not_recurse() {
+    let depth = 100_000;
+    // Each variation replaces the last move of the one around it and adds a move, so the tree
+    // is as deep as the parentheses: `Nf3 Nf6 ( Nc6 Nc3 ( Na3 Nb8 ( ...`.
+    let mut body = String::new();
+    let mut pos = Position::startpos();
+    let first = knight_moves(&pos)[0];
+    body.push_str(&format!("{} ", pos.san(first).unwrap()));
+    pos.play(first).unwrap();
+    for _ in 0..depth {
+        let moves = knight_moves(&pos);
+        let (played, instead) = (moves[0], moves[1]);
+        body.push_str(&format!("{} ( {} ", pos.san(played).unwrap(), pos.san(instead).unwrap()));
+        pos.play(instead).unwrap();
+    }
+    let last = knight_moves(&pos)[0];
+    body.push_str(&format!("{} ", pos.san(last).unwrap()));
+    body.push_str(&") ".repeat(depth));
+    let text = format!("[Event \"Big\"]\n\n1. {body}*\n\n[Event \"After\"]\n\n1. d4 *\n");
+    let results = read_file(text.as_bytes(), ReaderOptions::default());
+    assert_eq!(events(&results), ["TooDeep { limit: 10000 }", "After"]);
+
+    let options = ReaderOptions { max_depth: depth, ..ReaderOptions::default() };
+    let results = read_file(text.as_bytes(), options);
+    assert_eq!(events(&results), ["Big", "After"]);
+    let record = results[0].as_ref().unwrap();
+    assert_eq!(record.tree().move_count(), 2 * depth + 2);
+    assert_eq!(record.game().moves().len(), 2);
+    let mut deepest = chesscore_core::pgn::NodeId::ROOT;
+    while let Some(next) = record.tree().children(deepest).last() {
+        deepest = next;
+    }
+    assert_eq!(record.tree().ply(deepest), depth as u32 + 2);
+    assert_eq!(record.position_at(deepest), pos.make_move(last));
+    // Writing and reading back hold the whole depth, again without recursion.
+    let written = record.to_pgn();
+    let back = PgnReader::from_bytes(written.as_bytes()).with_options(options).next_game().unwrap().unwrap();
+    assert_eq!(back.tree().move_count(), 2 * depth + 2);
+    assert_eq!(back.to_pgn(), written);
+
+    // As many alternatives to one move, each nested in the one before.
+    let text = around(&format!("{}{}", "( 1. d4 ".repeat(depth), ") ".repeat(depth)));
+    let results = read_file(text.as_bytes(), options);
+    assert_eq!(events(&results), ["Big", "After"]);
+    assert_eq!(results[0].as_ref().unwrap().tree().children(chesscore_core::pgn::NodeId::ROOT).count(), depth + 1);
+
+    // Parentheses alone: a variation needs a move to replace.
+    let text = around(&format!("{}{}", "(".repeat(depth), ")".repeat(depth)));
+    let results = read_file(text.as_bytes(), ReaderOptions::default());
+    assert_eq!(events(&results), ["VariationWithoutMove", "After"]);
+}
+
+#[test]
+fn huge_comment_is_refused_then_skipped() {
+    let text = around(&format!("{{{}}}", "x".repeat(3 << 20)));
+    let results = read_file(text.as_bytes(), ReaderOptions::default());
+    assert_eq!(events(&results), ["CommentTooLong { limit: 1048576 }", "After"]);
+    let options = ReaderOptions { max_comment_len: 4 << 20, ..ReaderOptions::default() };
+    let results = read_file(text.as_bytes(), options);
+    assert_eq!(events(&results), ["Big", "After"]);
+    let record = results[0].as_ref().unwrap();
+    let e4 = record.tree().mainline().next().unwrap();
+    assert_eq!(record.tree().comments(e4).next().unwrap().len(), 3 << 20);
+    // The same with `;`, and a comment that is never closed.
+    let text = around(&format!("; {}\n", "y".repeat(3 << 20)));
+    assert_eq!(
+        events(&read_file(text.as_bytes(), ReaderOptions::default())),
+        ["CommentTooLong { limit: 1048576 }", "After"]
+    );
+    let text = around(&format!("{{ {}", "z ".repeat(50_000)));
+    assert_eq!(events(&read_file(text.as_bytes(), ReaderOptions::default())), ["UnterminatedComment", "After"]);
+}
+
+#[test]
+fn very_long_lines() {
+    // A game of 200,000 plies on one line of about 2 MB.
+    let body = "Nf6 Ng1 Ng8 Nf3 ".repeat(50_000);
+    let text = format!("[Event \"Big\"]\n\n1. Nf3 {body}Nf6 *\n\n[Event \"After\"]\n\n1. d4 *\n");
+    let results = read_file(text.as_bytes(), ReaderOptions::default());
+    assert_eq!(events(&results), ["Big", "After"]);
+    assert_eq!(results[0].as_ref().unwrap().game().moves().len(), 200_002);
+    // A token of 10 MB, and a tag line of 10 MB, without a line end.
+    let text = around(&"a".repeat(10 << 20));
+    assert_eq!(events(&read_file(text.as_bytes(), ReaderOptions::default())), ["TokenTooLong { limit: 255 }", "After"]);
+    let text = format!("[Event \"{}\"]\n\n1. e4 *\n\n[Event \"After\"]\n\n1. d4 *\n", "b".repeat(10 << 20));
+    assert_eq!(events(&read_file(text.as_bytes(), ReaderOptions::default())), ["TagTooLong { limit: 65536 }", "After"]);
+}
+
+/// `head`, then `len` copies of `fill` without a line end, then `tail`, made up as it is read.
+struct Generated {
+    parts: [(Vec<u8>, u64); 3],
+    part: usize,
+    at: u64,
+}
+
+impl Generated {
+    fn new(head: &str, fill: u8, len: u64, tail: &str) -> Generated {
+        let parts = [(head.into(), 1), (vec![fill; 1 << 16], len >> 16), (tail.into(), 1)];
+        Generated { parts, part: 0, at: 0 }
+    }
+}
+
+impl Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.part < 3 {
+            let (chunk, times) = &self.parts[self.part];
+            let total = chunk.len() as u64 * times;
+            if self.at < total {
+                let offset = (self.at % chunk.len() as u64) as usize;
+                let n = (chunk.len() - offset).min(buf.len());
+                buf[..n].copy_from_slice(&chunk[offset..offset + n]);
+                self.at += n as u64;
+                return Ok(n);
+            }
+            self.part += 1;
+            self.at = 0;
+        }
+        Ok(0)
+    }
+}
+
+/// Peak resident memory of this process, in KiB (Linux).
+fn peak_rss_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn gigabyte_lines_in_bounded_memory() {
+    const GIB: u64 = 1 << 30;
+    let before = peak_rss_kib();
+    let after = "\n\n[Event \"After\"]\n\n1. d4 *\n";
+    // One token, one comment and one tag value of 1 GiB each, no line end anywhere: each is
+    // refused at its limit, the rest of its game skipped, and the next game read.
+    let cases = [
+        ("[Event \"Big\"]\n\n1. e4 ", b'a', " *", "TokenTooLong { limit: 255 }"),
+        ("[Event \"Big\"]\n\n1. e4 {", b'c', "} *", "CommentTooLong { limit: 1048576 }"),
+        ("[Event \"", b't', "\"]\n\n1. e4 *", "TagTooLong { limit: 65536 }"),
+    ];
+    for (head, fill, end, error) in cases {
+        let input = Generated::new(head, fill, GIB, &format!("{end}{after}"));
+        let mut reader = PgnReader::new(input);
+        let results: Vec<_> = reader.by_ref().collect();
+        assert_eq!(events(&results), [error, "After"]);
+        assert!(reader.bytes_read() > GIB);
+    }
+    // Well under the input: the buffers stay near their limits (the test binary's other tests
+    // run meanwhile and take their share).
+    let grown = peak_rss_kib().saturating_sub(before);
+    assert!(grown < 256 << 10, "peak memory grew by {grown} KiB");
+}
+
+#[test]
+fn io_errors_stop_the_reader() {
+    struct Failing(usize);
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0 == 0 {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let text = b"1. e4 e5 *\n\n";
+            let n = text.len().min(buf.len());
+            buf[..n].copy_from_slice(&text[..n]);
+            self.0 -= 1;
+            Ok(n)
+        }
+    }
+    // The game read before the error comes first, then the error, then the end, for good.
+    let mut reader = PgnReader::new(Failing(1));
+    assert_eq!(reader.next_game().unwrap().unwrap().game().moves().len(), 2);
+    let error = reader.next_game().unwrap_err();
+    assert!(matches!(error.kind, PgnErrorKind::Io { .. }), "{error}");
+    assert_eq!(error.to_string(), "game 2, line 3, column 1: read error: disk on fire");
+    for _ in 0..3 {
+        assert!(reader.next_game().unwrap().is_none());
+    }
+}
+
+#[test]
+fn open_missing_file() {
+    assert!(PgnReader::open(Path::new("/nonexistent/games.pgn")).is_err());
+}
+
+/// Reads tags only, keeping each game's result token.
+struct TagsOnly;
+
+impl Visitor for TagsOnly {
+    type Output = Option<Outcome>;
+
+    fn end_tags(&mut self) -> Flow {
+        Flow::Skip
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> Option<Outcome> {
+        result
+    }
+}
+
+#[test]
+fn skipping_movetext_finds_the_same_games() {
+    for path in all_files().into_iter().filter(|p| !p.ends_with("broken.pgn")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let full: Vec<Option<Outcome>> = read_all(&bytes)
+            .iter()
+            .map(|r| r.as_ref().map_or_else(|e| e.partial.as_ref().unwrap().result(), |g| g.result()))
+            .collect();
+        for n in [1, 4096] {
+            let mut reader = PgnReader::new(Chunks { bytes: &bytes, n });
+            let mut skipped = Vec::new();
+            while let Some(result) = reader.read_game(&mut TagsOnly).unwrap() {
+                skipped.push(result);
+            }
+            // A broken game's result is not read, so compare where the full read has one.
+            assert_eq!(skipped.len(), full.len(), "{}", path.display());
+            for (i, (a, b)) in skipped.iter().zip(&full).enumerate() {
+                assert!(b.is_none() || a == b, "{} game {}", path.display(), i + 1);
+            }
+        }
+    }
+}

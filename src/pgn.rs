@@ -1,0 +1,481 @@
+//! PGN: a reader handing out games, and the tags and PGN export of a game.
+
+use std::ffi::{c_char, c_void};
+use std::fmt::Write;
+use std::io::{self, Read};
+
+use super::error::*;
+use super::fen::c_path;
+use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
+use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
+use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, TagError, WriteOptions};
+use chesscore_core::SanMode;
+
+/// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
+/// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
+/// failed. `user` is the pointer given to `chess_pgn_reader_from_callback`. Called only from
+/// `chess_pgn_reader_next`, on the thread calling it; it must not unwind (no C++ exception or
+/// `longjmp` through the library).
+pub type chess_read_fn = Option<unsafe extern "C" fn(user: *mut c_void, buf: *mut u8, cap: usize) -> usize>;
+
+/// What a `chess_read_fn` returns when reading failed: `chess_pgn_reader_next` then returns
+/// `CHESS_ERR_IO`, and `CHESS_END` afterwards. (`SIZE_MAX`.)
+pub const CHESS_READ_ERROR: usize = usize::MAX;
+
+/// A PGN reader (opaque): games one at a time from a file, a buffer or a callback, every move
+/// replayed and checked, broken games reported and skipped. Create it with
+/// `chess_pgn_reader_open_file`, `_from_buffer` or `_from_callback`, read with
+/// `chess_pgn_reader_next`, release it with `chess_pgn_reader_free`.
+pub struct chess_pgn_reader {
+    reader: PgnReader<Box<dyn Source>>,
+    /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
+    error: Option<PgnError>,
+}
+
+/// A `chess_read_fn` as a `Read`.
+struct Callback {
+    read: unsafe extern "C" fn(user: *mut c_void, buf: *mut u8, cap: usize) -> usize,
+    user: *mut c_void,
+}
+
+impl Read for Callback {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // SAFETY: the caller promised a callback that stores at most `cap` bytes into `buf`.
+        let n = unsafe { (self.read)(self.user, buf.as_mut_ptr(), buf.len()) };
+        // Errors of a kind only, which allocate nothing (a message would).
+        if n == CHESS_READ_ERROR {
+            Err(io::ErrorKind::Other.into())
+        } else if n > buf.len() {
+            Err(io::ErrorKind::InvalidData.into())
+        } else {
+            Ok(n)
+        }
+    }
+}
+
+/// Hands a new reader over `source` to `*out`.
+///
+/// # Safety
+/// `out` is valid for a write (checked non-NULL by the caller through `Out`).
+unsafe fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+    let source: Box<dyn Source> = chesscore_core::fallible::try_box(source).map_err(oom)?;
+    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None };
+    out.write(box_or_oom(reader)?);
+    Ok(())
+}
+
+/// Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
+/// the file is read in 64 KiB chunks as games are taken, and closed by
+/// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+/// `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
+/// `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_open_file(
+    path: *const c_char,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let bytes = super::util::c_bytes(path)?;
+        let file = std::fs::File::open(c_path(bytes)?).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            _ => CHESS_ERR_IO,
+        })?;
+        open(chesscore_core::pgn::IoSource::new(file), out)
+    })
+}
+
+/// Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
+/// `len` is 0). The bytes are copied, so the caller may free or reuse its buffer as soon as
+/// this returns: a reader usually outlives the call that made it, and a copy (fast next to
+/// reading the games) spares the caller keeping the buffer alive and unchanged until
+/// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
+    data: *const u8,
+    len: usize,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let bytes: &[u8] = match (data.is_null(), len) {
+            (_, 0) => &[],
+            (true, _) => return Err(CHESS_ERR_NULL_POINTER),
+            (false, _) => std::slice::from_raw_parts(data, len),
+        };
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
+        copy.extend_from_slice(bytes);
+        open(chesscore_core::pgn::BytesSource::new(copy), out)
+    })
+}
+
+/// Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
+/// `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
+/// time. `user` is passed through untouched (it may be NULL) and must stay valid while the
+/// reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_from_callback(
+    read: chess_read_fn,
+    user: *mut c_void,
+    out: *mut *mut chess_pgn_reader,
+) -> chess_error {
+    guard_code(|| {
+        let out = Out::new(out)?;
+        let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
+        open(chesscore_core::pgn::IoSource::new(Callback { read, user }), out)
+    })
+}
+
+/// Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
+/// the caller's and stay valid.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
+    guard((), || {
+        if !reader.is_null() {
+            // SAFETY: readers are allocated by `try_box`, as `Box` allocates.
+            drop(Box::from_raw(reader));
+        }
+    })
+}
+
+/// Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
+/// and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
+/// (again on every later call). Any other code: the game was broken (see the README's table:
+/// a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
+/// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
+/// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
+/// describes it, `chess_pgn_reader_partial_game` gives what was read of it, and the next call
+/// goes on with the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+/// when memory ran out reading the game or for its handle: that game is lost, `*out` is
+/// untouched, `chess_pgn_reader_last_error` says where the reader stood, and the next call goes on
+/// with the following game, except when the reader's input buffer could not grow (a callback or
+/// file reader in a game, comment or tag line too long for the memory left): then the input
+/// ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_next(
+    reader: *mut chess_pgn_reader,
+    out: *mut *mut chess_game,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
+        let out = Out::new(out)?;
+        reader.error = None;
+        match reader.reader.next_game() {
+            Ok(Some(record)) => {
+                out.write(chess_game::try_boxed(record)?);
+                Ok(())
+            }
+            Ok(None) => Err(CHESS_END),
+            Err(error) => {
+                let code = error.kind.code();
+                reader.error = Some(error);
+                Err(code)
+            }
+        }
+    })
+}
+
+/// Flag of `chess_pgn_options`: read moves as strict SAN (exactly the canonical form, check
+/// suffix included, as `CHESS_SAN_STRICT`) instead of leniently.
+pub const CHESS_PGN_STRICT_SAN: u32 = 1;
+/// Flag of `chess_pgn_options`: replace bytes that are not UTF-8, and NUL bytes, in tag values
+/// and comments with U+FFFD instead of refusing the game.
+pub const CHESS_PGN_LOSSY_TEXT: u32 = 2;
+/// Flag of `chess_pgn_options`: read each game's tags, start position and result only; the
+/// movetext is skipped unread (moves neither replayed nor checked, comments not kept), so the
+/// games handed out have no moves.
+pub const CHESS_PGN_HEADERS_ONLY: u32 = 4;
+
+/// Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
+/// `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
+/// them. A limit of 0 means the default.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_pgn_options {
+    /// `sizeof(chess_pgn_options)`, set by the caller.
+    pub size: usize,
+    /// `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`, or 0.
+    pub flags: u32,
+    /// Deepest nesting of variations (default 10,000): deeper breaks the game.
+    pub max_depth: u32,
+    /// Longest tag pair line, in bytes (default 65,536): longer breaks the game.
+    pub max_tag_len: usize,
+    /// Longest comment, in bytes (default 1,048,576): longer breaks the game.
+    pub max_comment_len: usize,
+}
+
+/// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
+/// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
+/// struct, or an unknown flag), leaving the options as they were.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_set_options(
+    reader: *mut chess_pgn_reader,
+    options: *const chess_pgn_options,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
+        if options.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // The size first: a struct smaller than this version's must not be read whole.
+        if (&raw const (*options).size).read() < size_of::<chess_pgn_options>() {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let options = &*options;
+        if options.flags & !(CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY) != 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let defaults = ReaderOptions::default();
+        let or_default = |value: usize, default: usize| if value == 0 { default } else { value };
+        reader.reader.set_options(ReaderOptions {
+            max_tag_len: or_default(options.max_tag_len, defaults.max_tag_len),
+            max_comment_len: or_default(options.max_comment_len, defaults.max_comment_len),
+            max_depth: or_default(options.max_depth as usize, defaults.max_depth),
+            lossy_utf8: options.flags & CHESS_PGN_LOSSY_TEXT != 0,
+            san_mode: if options.flags & CHESS_PGN_STRICT_SAN != 0 { SanMode::Strict } else { SanMode::Lenient },
+            headers_only: options.flags & CHESS_PGN_HEADERS_ONLY != 0,
+        });
+        Ok(())
+    })
+}
+
+/// Room for the message of `chess_pgn_error_info`, NUL included.
+pub const CHESS_PGN_MESSAGE_MAX: usize = 256;
+
+/// What went wrong in the last `chess_pgn_reader_next` call, as `chess_pgn_reader_last_error`
+/// fills it in. The caller sets `size` to `sizeof(chess_pgn_error_info)`; fields added in later
+/// versions are written only when `size` covers them.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_pgn_error_info {
+    /// `sizeof(chess_pgn_error_info)`, set by the caller.
+    pub size: usize,
+    /// The code the call returned; `CHESS_OK` when it returned no error (the other fields are
+    /// then 0 and the message empty).
+    pub code: chess_error,
+    /// The number of the broken game, from 1 (broken games counted).
+    pub game: u64,
+    /// The line where it went wrong, from 1.
+    pub line: u64,
+    /// The byte column in that line, from 1.
+    pub column: u64,
+    /// The ply the offending move would have had (1 for the game's first move; in a variation,
+    /// counted along it); 0 outside movetext.
+    pub ply: u32,
+    /// The message, such as `game 2, line 7, column 13: illegal move "e5" at ply 3`: UTF-8,
+    /// NUL-terminated, cut at a character boundary when longer than the room.
+    pub message: [c_char; CHESS_PGN_MESSAGE_MAX],
+}
+
+/// Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
+/// `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
+/// `size` smaller than this version's struct).
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_last_error(
+    reader: *const chess_pgn_reader,
+    info: *mut chess_pgn_error_info,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
+        if info.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // The size first: a struct smaller than this version's must not be referenced whole.
+        if (&raw const (*info).size).read() < size_of::<chess_pgn_error_info>() {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let info = &mut *info;
+        let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
+        let (code, game, line, column, ply) = match &reader.error {
+            Some(error) => {
+                // Formatted here, into the caller's struct: keeping the text would allocate.
+                write!(message, "{error}").map_err(|_| CHESS_ERR_INTERNAL)?;
+                let at = error.location;
+                (error.kind.code(), error.game, at.line, at.column, error.ply)
+            }
+            None => (CHESS_OK, 0, 0, 0, 0),
+        };
+        (info.code, info.game, info.line, info.column, info.ply) = (code, game, line, column, ply);
+        for (to, &from) in info.message.iter_mut().zip(&message.bytes) {
+            *to = from as c_char;
+        }
+        Ok(())
+    })
+}
+
+/// Text cut, at a character boundary, to fit its room with a NUL after it.
+struct CutText {
+    bytes: [u8; CHESS_PGN_MESSAGE_MAX],
+    len: usize,
+}
+
+impl std::fmt::Write for CutText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let room = self.bytes.len() - 1 - self.len;
+        let mut take = s.len().min(room);
+        while !s.is_char_boundary(take) {
+            take -= 1;
+        }
+        self.bytes[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
+        self.len += take;
+        Ok(())
+    }
+}
+
+/// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
+/// and the main line up to the bad move with its comments, NAGs and variations (the caller
+/// frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+/// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
+/// `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_partial_game(
+    reader: *const chess_pgn_reader,
+    out: *mut *mut chess_game,
+) -> chess_error {
+    guard_code(|| {
+        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
+        let out = Out::new(out)?;
+        let error = reader.error.as_ref().ok_or(CHESS_END)?;
+        let record = match &error.partial {
+            Some(partial) => partial.try_clone().map_err(oom)?,
+            None => GameRecord::try_new(chesscore_core::Position::startpos()).map_err(oom)?,
+        };
+        out.write(chess_game::try_boxed(record)?);
+        Ok(())
+    })
+}
+
+/// Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
+/// unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag(
+    game: *const chess_game,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let name = c_ascii(name)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        let value = record.tag(name).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
+        text_out.write(value.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// The number of tags of `game` (0 for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag_count(game: *const chess_game) -> usize {
+    guard(0, || record_ref(game).map_or(0, |record| record.tags().len()))
+}
+
+/// Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
+/// order, then in the order added). Both texts or neither are written: when either buffer is too
+/// small, `CHESS_ERR_BUFFER_TOO_SMALL` with both `*name_len` and `*value_len` (each optional)
+/// set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tag_at(
+    game: *const chess_game,
+    index: usize,
+    name_buf: *mut c_char,
+    name_cap: usize,
+    name_len: *mut usize,
+    value_buf: *mut c_char,
+    value_cap: usize,
+    value_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let name_out = TextOut::new(name_buf, name_cap, name_len)?;
+        let value_out = TextOut::new(value_buf, value_cap, value_len)?;
+        let (name, value) = record.tags().get_index(index).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
+        if name.len() >= name_cap || value.len() >= value_cap {
+            write_optional(name_len, name.len());
+            write_optional(value_len, value.len());
+            return Err(CHESS_ERR_BUFFER_TOO_SMALL);
+        }
+        name_out.write(name.as_bytes())?;
+        value_out.write(value.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
+/// one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
+/// letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
+/// start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
+/// unchanged).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_set_tag(
+    game: *mut chess_game,
+    name: *const c_char,
+    value: *const c_char,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_mut(game)?;
+        let name = c_ascii(name)?;
+        let value = c_utf8(value)?;
+        record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
+        record.set_tag(name, value).map_err(|e| match e {
+            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
+        })
+    })
+}
+
+/// Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+/// `CHESS_ERR_PGN_TAG_NOT_FOUND`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *const c_char) -> chess_error {
+    guard_code(|| {
+        let record = record_mut(game)?;
+        let name = c_ascii(name)?;
+        if record.remove_tag(name) {
+            Ok(())
+        } else {
+            Err(CHESS_ERR_PGN_TAG_NOT_FOUND)
+        }
+    })
+}
+
+/// The game's recorded result: the result token of its movetext when read from PGN, else its
+/// `Result` tag when that holds `1-0`, `0-1` or `1/2-1/2`, else `CHESS_RESULT_ONGOING` (`*`).
+/// This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
+/// the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_result {
+    guard(CHESS_RESULT_ONGOING, || {
+        record_ref(game).map_or(CHESS_RESULT_ONGOING, |record| result_ret(record.effective_result()))
+    })
+}
+
+/// Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
+/// the result for missing ones), the other tags, `SetUp`/`FEN`/`Variant` when the start position
+/// needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
+/// before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
+/// reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
+/// `buf` is then untouched).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_to_pgn(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let text_out = TextOut::new(buf, cap, out_len)?;
+        // The sink never fails and a record holds legal moves only, so the writer fails only
+        // when memory for its variation stack runs out, before it writes anything.
+        text_out
+            .write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
+        Ok(())
+    })
+}

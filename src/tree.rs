@@ -1,0 +1,208 @@
+//! A game's move tree: its nodes by number, with their moves as written, comments, NAGs and
+//! variations, so a C program reads every annotation of a PGN game without PGN text.
+
+use std::ffi::c_char;
+
+use super::error::*;
+use super::game::{chess_game, record_ref};
+use super::moves::chess_move;
+use super::position::{chess_position, write_position};
+use super::util::{fill_array, guard, guard_code, oom, TextOut};
+use chesscore_core::pgn::{GameRecord, MoveTree, NodeId};
+
+/// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
+/// is a move, numbered from 1 in the order the moves were read or added, up to
+/// `chess_node_count(game) - 1`. The children of a node are the moves played from the
+/// position it reaches: the first continues its line, the others are variations in the order
+/// written. The main line is the chain of first children from the root. Numbers stay valid
+/// until the game's moves change (`chess_game_push`, `_push_san`, `_push_uci`, `_pop`).
+pub type chess_node = u32;
+/// The root: the start position, before any move.
+pub const CHESS_NODE_ROOT: chess_node = 0;
+/// No node: what a navigation function returns when there is none (the root's parent, a last
+/// sibling's next), or for a NULL game or a number out of range.
+pub const CHESS_NODE_NONE: chess_node = u32::MAX;
+
+/// Where a comment stands with respect to its node's move.
+pub type chess_comment_place = u8;
+/// After the move (`1. e4 {here}`); the root's are the comments before the first move.
+pub const CHESS_COMMENT_AFTER: chess_comment_place = 0;
+/// Before the move, as PGN writes them right after a variation's `(`: `({here} 1. d4)`.
+pub const CHESS_COMMENT_BEFORE: chess_comment_place = 1;
+
+/// The tree of `game` and its node numbered `node`, if both exist.
+///
+/// # Safety
+/// `game` is NULL or a live handle not written during `'a`.
+unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a GameRecord, NodeId)> {
+    let record = record_ref(game)?;
+    let id = record.tree().node_id(node as usize)?;
+    Some((record, id))
+}
+
+fn number(id: Option<NodeId>) -> chess_node {
+    id.map_or(CHESS_NODE_NONE, |id| id.index() as chess_node)
+}
+
+/// Runs a query on a node, or returns `fallback` when there is no such node (or a caught
+/// panic).
+///
+/// # Safety
+/// As for [`tree_node`].
+unsafe fn query<T: Copy>(
+    game: *const chess_game,
+    node: chess_node,
+    fallback: T,
+    f: impl FnOnce(&MoveTree, NodeId) -> T,
+) -> T {
+    guard(fallback, || tree_node(game, node).map_or(fallback, |(record, id)| f(record.tree(), id)))
+}
+
+/// The number of nodes of the game's tree: its moves, main line and variations together, plus
+/// the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_count(game: *const chess_game) -> usize {
+    guard(0, || record_ref(game).map_or(0, |record| record.tree().move_count() + 1))
+}
+
+/// The node before `node`: `CHESS_NODE_NONE` for the root (or no such node).
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_parent(game: *const chess_game, node: chess_node) -> chess_node {
+    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.parent(id)))
+}
+
+/// The first child of `node`: the move continuing its line; `CHESS_NODE_NONE` at the end of a
+/// line (or no such node).
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_first_child(game: *const chess_game, node: chess_node) -> chess_node {
+    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.main_child(id)))
+}
+
+/// The next child of `node`'s parent: the next alternative to `node`'s move; `CHESS_NODE_NONE`
+/// for the last one and the root (or no such node).
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_next_sibling(game: *const chess_game, node: chess_node) -> chess_node {
+    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.next_sibling(id)))
+}
+
+/// The move that leads to `node`: `CHESS_MOVE_NONE` for the root (or no such node) and for a
+/// null move (`--`), told apart by the node number.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_move(game: *const chess_game, node: chess_node) -> chess_move {
+    query(game, node, 0, |tree, id| tree.mv(id).map_or(0, |mv| mv.raw()))
+}
+
+/// How many moves lead from the root to `node` (0 for the root, or no such node).
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_ply(game: *const chess_game, node: chess_node) -> u32 {
+    query(game, node, 0, MoveTree::ply)
+}
+
+/// Writes the SAN of `node`'s move as the PGN it was read from wrote it (`Nf3`, `Ng1f3`,
+/// `e2-e4`, `Nf3+`; without move number and `!`/`?` suffix, which are NAGs), or for a move
+/// added otherwise the SAN as `chess_move_to_san` writes it (a null move is `--`). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (the root, or no such node),
+/// `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_san(
+    game: *const chess_game,
+    node: chess_node,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        let out = TextOut::new(buf, cap, out_len)?;
+        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let tree = record.tree();
+        let (Some(mv), Some(parent)) = (tree.mv(id), tree.parent(id)) else { return Err(CHESS_ERR_INVALID_ARGUMENT) };
+        if let Some(written) = tree.written_san(id) {
+            out.write(written.as_bytes())?;
+        } else {
+            let before = record.try_position_at(parent).map_err(oom)?;
+            let san = if mv.is_null() { None } else { Some(before.san(mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
+            out.write(san.as_deref().unwrap_or("--").as_bytes())?;
+        }
+        Ok(())
+    })
+}
+
+/// Writes the position reached at `node` (the start position for the root) into `*dst`, a
+/// caller-owned `chess_position`; `*dst` is untouched on error. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
+/// `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_position(
+    game: *const chess_game,
+    node: chess_node,
+    dst: *mut chess_position,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() || dst.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        write_position(dst, record.try_position_at(id).map_err(oom)?);
+        Ok(())
+    })
+}
+
+/// Comment number `index` of `tree`'s `id` at `place`, if there is one.
+fn comment(tree: &MoveTree, id: NodeId, place: chess_comment_place, index: usize) -> Option<&str> {
+    match place {
+        CHESS_COMMENT_AFTER => tree.comments(id).nth(index),
+        CHESS_COMMENT_BEFORE => tree.comments_before(id).nth(index),
+        _ => None,
+    }
+}
+
+/// How many comments `node` has at `place` (`CHESS_COMMENT_AFTER` or `CHESS_COMMENT_BEFORE`);
+/// 0 for no such node or place.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_comment_count(
+    game: *const chess_game,
+    node: chess_node,
+    place: chess_comment_place,
+) -> usize {
+    query(game, node, 0, |tree, id| match place {
+        CHESS_COMMENT_AFTER => tree.comments(id).count(),
+        CHESS_COMMENT_BEFORE => tree.comments_before(id).count(),
+        _ => 0,
+    })
+}
+
+/// Writes comment number `index` (from 0, in input order) of `node` at `place`: UTF-8, without
+/// its braces, trimmed, line ends as LF. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_ARGUMENT` (no such node, place or comment), `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_comment(
+    game: *const chess_game,
+    node: chess_node,
+    place: chess_comment_place,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        let out = TextOut::new(buf, cap, out_len)?;
+        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let text = comment(record.tree(), id, place, index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        out.write(text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// Writes up to `cap` NAGs of `node` to `out`, in input order (`!` is 1, `?` 2, `!!` 3, `??` 4,
+/// `!?` 5, `?!` 6, `$n` is n), and returns how many it has. `out` may be NULL when `cap` is 0.
+/// Returns 0 for no such node, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_nags(game: *const chess_game, node: chess_node, out: *mut u8, cap: usize) -> usize {
+    query(game, node, 0, |tree, id| fill_array(tree.nags(id), out, cap))
+}
