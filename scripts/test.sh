@@ -7,7 +7,7 @@
 # Usage: scripts/test.sh [arguments for cargo test, e.g. --test perft]
 # Environment:
 #   CHESSCORE_REQUIRE=all or a list such as python,haxe: a missing tool then fails its suites
-#     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp)
+#     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp, nm)
 #   CHESSCORE_NO_INSTALL=1: install nothing, use what is there
 #   CHESSCORE_TESTDATA=DIR: the third-party test files (default ../shared/testdata)
 set -uo pipefail
