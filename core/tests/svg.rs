@@ -1,12 +1,13 @@
 //! Board pictures: the SVG read back with an XML parser (structure, one element per piece,
-//! determinism, size), and drawn by a real browser (headless Chromium) to check its pixels:
+//! determinism, size), and drawn by a real browser (headless Chromium) and by an SVG-to-PNG
+//! converter (librsvg's `rsvg-convert`) to check their pixels:
 //! square colours, pieces, the last-move tint, the check glow, fills, highlight frames, arrows,
 //! and the flipped board.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use chesscore_core::{
@@ -94,19 +95,67 @@ fn the_options_change_what_is_drawn() {
     assert_eq!(SvgOptions::for_position(&pos), SvgOptions::default());
 }
 
-/// Headless Chromium, or `None` (the suite recorded as not run) when it is not installed.
-fn chromium(suite: &str) -> Option<PathBuf> {
-    let program = std::env::var_os("CHESSCORE_CHROMIUM").map_or_else(|| PathBuf::from("chromium"), PathBuf::from);
-    match Command::new(&program).arg("--version").output() {
-        Ok(out) if out.status.success() => Some(program),
-        _ => {
-            let why = format!(
-                "{} is not installed (Debian's chromium; scripts/test.sh installs it as root)",
-                program.display()
-            );
-            common::not_run("chromium", suite, &why);
-            None
+/// A program that turns SVG into PNG: a browser, and a converter.
+#[derive(Debug, Clone, Copy)]
+enum Renderer {
+    /// Headless Chromium (Debian's `chromium`).
+    Chromium,
+    /// librsvg's `rsvg-convert` (Debian's `librsvg2-bin`).
+    Rsvg,
+}
+
+impl Renderer {
+    fn program(self) -> &'static str {
+        match self {
+            Renderer::Chromium => "chromium",
+            Renderer::Rsvg => "rsvg-convert",
         }
+    }
+
+    /// The renderers that are installed; each one missing is recorded as not run for `suite`
+    /// (or fails the test when required).
+    fn installed(suite: &str) -> Vec<Renderer> {
+        let package = |r: Renderer| match r {
+            Renderer::Chromium => "chromium",
+            Renderer::Rsvg => "librsvg2-bin",
+        };
+        [Renderer::Chromium, Renderer::Rsvg]
+            .into_iter()
+            .filter(|&r| {
+                let works = Command::new(r.program()).arg("--version").output().is_ok_and(|o| o.status.success());
+                if !works {
+                    let why = format!(
+                        "{} is not installed (Debian's {}; scripts/test.sh installs it as root)",
+                        r.program(),
+                        package(r)
+                    );
+                    common::not_run(r.program(), &format!("{suite} by {}", r.program()), &why);
+                }
+                works
+            })
+            .collect()
+    }
+
+    /// The command that draws `svg` into `png`, `size` pixels square.
+    fn command(self, svg: &Path, png: &Path, size: u32, profile: &Path) -> Command {
+        let mut command = Command::new(self.program());
+        match self {
+            Renderer::Chromium => {
+                // A profile of its own, so that runs at the same time share none; no sandbox,
+                // which cannot start as root.
+                command
+                    .arg(format!("--user-data-dir={}", profile.display()))
+                    .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"])
+                    .arg("--force-device-scale-factor=1")
+                    .arg(format!("--window-size={size},{size}"))
+                    .arg(format!("--screenshot={}", png.display()))
+                    .arg(svg);
+            }
+            Renderer::Rsvg => {
+                command.arg("-o").arg(png).arg(svg);
+            }
+        }
+        command
     }
 }
 
@@ -122,24 +171,15 @@ impl Picture {
     }
 }
 
-/// Draws `svg` with the browser at its own size (`size` pixels square) and decodes the PNG.
-fn draw(browser: &Path, svg: &str, size: u32, name: &str) -> Picture {
+/// Draws `svg` with `renderer` at its own size (`size` pixels square) and decodes the PNG.
+fn draw(renderer: Renderer, svg: &str, size: u32, name: &str) -> Picture {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("svg-pixels");
     std::fs::create_dir_all(&dir).unwrap();
     let (svg_path, png_path) = (dir.join(format!("{name}.svg")), dir.join(format!("{name}.png")));
     std::fs::write(&svg_path, svg).unwrap();
     let _ = std::fs::remove_file(&png_path);
-    let out = Command::new(browser)
-        // A profile of its own, so that runs at the same time do not share one; no sandbox, which
-        // cannot start as root.
-        .arg(format!("--user-data-dir={}", dir.join(format!("profile-{name}")).display()))
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"])
-        .arg(format!("--window-size={size},{size}"))
-        .arg(format!("--screenshot={}", png_path.display()))
-        .arg(&svg_path)
-        .output()
-        .unwrap();
-    assert!(png_path.is_file(), "{name}: no screenshot: {}", String::from_utf8_lossy(&out.stderr));
+    let out = renderer.command(&svg_path, &png_path, size, &dir.join(format!("profile-{name}"))).output().unwrap();
+    assert!(png_path.is_file(), "{name}: no picture: {}", String::from_utf8_lossy(&out.stderr));
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -170,10 +210,13 @@ const CENTRE: (f64, f64) = (0.5, 0.5);
 const BESIDE_THE_KING: (f64, f64) = (0.08, 0.5);
 
 #[test]
-fn a_browser_draws_the_squares_pieces_and_marks_where_they_belong() {
-    let Some(browser) = chromium("svg: the board drawn by headless Chromium") else {
-        return;
-    };
+fn a_browser_and_a_converter_draw_the_squares_pieces_and_marks_where_they_belong() {
+    for renderer in Renderer::installed("svg: squares, pieces, last move and check drawn") {
+        draw_squares_pieces_and_marks(renderer);
+    }
+}
+
+fn draw_squares_pieces_and_marks(renderer: Renderer) {
     let colors = SvgColors::default();
     let size = 440;
     for (name, pos) in positions() {
@@ -184,8 +227,8 @@ fn a_browser_draws_the_squares_pieces_and_marks_where_they_belong() {
                 options.check = Bitboard::EMPTY;
             }
             let last_move = options.last_move.map(|mv| [mv.from(), mv.to()]).unwrap();
-            let label = format!("{}-{}", name.replace(' ', "-"), orientation.name());
-            let picture = draw(&browser, &pos.to_svg(&options), size, &label);
+            let label = format!("{}-{}-{}", name.replace(' ', "-"), orientation.name(), renderer.program());
+            let picture = draw(renderer, &pos.to_svg(&options), size, &label);
             for sq in Square::ALL {
                 let (x, y) = pixel(sq, orientation, CENTRE, size);
                 let seen = picture.at(x, y);
@@ -214,10 +257,13 @@ fn a_browser_draws_the_squares_pieces_and_marks_where_they_belong() {
 }
 
 #[test]
-fn a_browser_draws_fills_frames_and_arrows() {
-    let Some(browser) = chromium("svg: marks drawn by headless Chromium") else {
-        return;
-    };
+fn a_browser_and_a_converter_draw_fills_frames_and_arrows() {
+    for renderer in Renderer::installed("svg: fills, frames and arrows drawn") {
+        draw_fills_frames_and_arrows(renderer);
+    }
+}
+
+fn draw_fills_frames_and_arrows(renderer: Renderer) {
     let pos = Position::from_fen(KIWIPETE).unwrap();
     let blue: SvgColor = "#0000ff".parse().unwrap();
     let size = 880;
@@ -230,8 +276,8 @@ fn a_browser_draws_fills_frames_and_arrows() {
             arrows: vec![Arrow { from: Square::A3, to: Square::A5, color: Some("red".parse().unwrap()) }],
             ..SvgOptions::default()
         };
-        let label = format!("marks-{}", orientation.name());
-        let picture = draw(&browser, &pos.to_svg(&options), size, &label);
+        let label = format!("marks-{}-{}", orientation.name(), renderer.program());
+        let picture = draw(renderer, &pos.to_svg(&options), size, &label);
         let at = |sq, point| {
             let (x, y) = pixel(sq, orientation, point, size);
             picture.at(x, y)

@@ -115,7 +115,10 @@ def board(
     options.squares = _square_set(squares, "squares")
     arrow_items = []
     for arrow in _args.of_type(arrows, Iterable, "arrows"):  # type: ignore[arg-type]
-        tail, head, color = Arrow(*_args.of_type(arrow, tuple, "an arrow"))
+        fields = _args.of_type(arrow, tuple, "an arrow")
+        if not 2 <= len(fields) <= 3:
+            raise_for(ErrorCode.INVALID_ARGUMENT, f"an arrow is (tail, head) or (tail, head, color), not {fields!r}")
+        tail, head, color = Arrow(*fields)
         arrow_items.append(_native.SvgArrow(square(tail), square(head), 0 if color is None else parse_color(color)))
     fill_items = [
         _native.SvgFill(square(sq), parse_color(color))

@@ -86,6 +86,10 @@ def test_bad_arguments():
         board(pos, check=64)
     with pytest.raises(chesscore.InvalidSquareError):
         board(pos, arrows=[("e2", "e9")])
+    with pytest.raises(chesscore.InvalidArgumentError, match="an arrow is"):
+        board(pos, arrows=[("e2",)])
+    with pytest.raises(chesscore.ArgumentTypeError):
+        board(pos, arrows=["e2e4"])
     with pytest.raises(chesscore.InvalidArgumentError):
         board(pos, size=0)
     with pytest.raises(chesscore.InvalidArgumentError, match="invalid colour"):
