@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::fen::FenWriteOptions;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
@@ -257,25 +258,24 @@ fn piece_id(piece: Piece) -> impl fmt::Display {
     Id(piece)
 }
 
-/// `text` with the five XML special characters escaped, for attribute values and text.
-fn escaped(text: &str) -> impl fmt::Display + '_ {
-    struct Escaped<'a>(&'a str);
-    impl fmt::Display for Escaped<'_> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            for c in self.0.chars() {
-                match c {
-                    '&' => f.write_str("&amp;")?,
-                    '<' => f.write_str("&lt;")?,
-                    '>' => f.write_str("&gt;")?,
-                    '"' => f.write_str("&quot;")?,
-                    '\'' => f.write_str("&apos;")?,
-                    c => f.write_char(c)?,
-                }
+/// A writer that escapes the five XML special characters of the text going through it, for
+/// text and attribute values; it allocates nothing.
+struct XmlEscaper<'a, W: Write>(&'a mut W);
+
+impl<W: Write> Write for XmlEscaper<'_, W> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        for c in text.chars() {
+            match c {
+                '&' => self.0.write_str("&amp;")?,
+                '<' => self.0.write_str("&lt;")?,
+                '>' => self.0.write_str("&gt;")?,
+                '"' => self.0.write_str("&quot;")?,
+                '\'' => self.0.write_str("&apos;")?,
+                c => self.0.write_char(c)?,
             }
-            Ok(())
         }
+        Ok(())
     }
-    Escaped(text)
 }
 
 /// ` fill="#rrggbb"`, with ` fill-opacity` when the colour is not opaque (SVG 1.1 has no
@@ -355,10 +355,11 @@ impl Position {
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
              xmlns:chess=\"{SVG_NAMESPACE}\" version=\"1.1\" width=\"{size}\" height=\"{size}\" \
-             viewBox=\"0 0 {total} {total}\">\n<desc>{}</desc>\n",
-            escaped(&self.to_fen()),
+             viewBox=\"0 0 {total} {total}\">\n<desc>",
             size = options.size,
         )?;
+        self.write_fen(&mut XmlEscaper(out), &FenWriteOptions::default())?;
+        out.write_str("</desc>\n")?;
         self.write_piece_definitions(out)?;
         if options.coordinates {
             writeln!(out, "<rect width=\"{total}\" height=\"{total}\"{}/>", paint("fill", colors.margin))?;
@@ -463,18 +464,21 @@ fn write_coordinates<W: Write>(out: &mut W, layout: &Layout, color: SvgColor) ->
     let near = layout.margin / 2;
     // Text sits on its baseline: a third of the font size lower centres it vertically.
     let baseline = 9;
+    let mut label = |x: f64, y: f64, text: char| -> fmt::Result {
+        write!(out, "<text x=\"{}\" y=\"{}\">", Decimal(x), Decimal(y))?;
+        XmlEscaper(out).write_char(text)?;
+        writeln!(out, "</text>")
+    };
     for file in File::ALL {
         let (x, _) = layout.centre(Square::new(file, Rank::First));
-        let letter = file.to_char().to_string();
         for y in [near, far] {
-            writeln!(out, "<text x=\"{}\" y=\"{}\">{}</text>", Decimal(x), y + baseline, escaped(&letter))?;
+            label(x, f64::from(y + baseline), file.to_char())?;
         }
     }
     for rank in Rank::ALL {
         let (_, y) = layout.centre(Square::new(File::A, rank));
-        let digit = rank.to_char().to_string();
         for x in [near, far] {
-            writeln!(out, "<text x=\"{x}\" y=\"{}\">{}</text>", Decimal(y + f64::from(baseline)), escaped(&digit))?;
+            label(f64::from(x), y + f64::from(baseline), rank.to_char())?;
         }
     }
     out.write_str("</g>\n")
@@ -557,7 +561,9 @@ mod tests {
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(escaped("<a href='x'>&\"</a>").to_string(), "&lt;a href=&apos;x&apos;&gt;&amp;&quot;&lt;/a&gt;");
+        let mut out = String::new();
+        XmlEscaper(&mut out).write_str("<a href='x'>&\"</a> é").unwrap();
+        assert_eq!(out, "&lt;a href=&apos;x&apos;&gt;&amp;&quot;&lt;/a&gt; é");
     }
 
     #[test]
