@@ -121,6 +121,25 @@ void positions() {
     CHECK(start.to_text(CHESS_TEXT_ASCII).find("8 r n b q k b n r") != std::string::npos);
     CHECK(start.to_text(CHESS_TEXT_UNICODE).find("\xe2\x99\x9c") != std::string::npos);  // a black rook
     CHECK_THROWS(start.to_text(3), CHESS_ERR_INVALID_ARGUMENT);
+    {
+        // Board pictures: the defaults, then options whose size the wrapper sets.
+        std::string svg = start.to_svg();
+        CHECK(svg.rfind("<svg ", 0) == 0 && svg.size() > 1000 && svg.find("width=\"400\"") != std::string::npos);
+        CHECK(svg.find("chess:square=\"e1\" chess:piece=\"K\"") != std::string::npos);
+        chess_svg_arrow arrow = {12, 28, chesscore::svg_color("red")};
+        chess_svg_options options{};
+        options.flags = CHESS_SVG_FLIPPED | CHESS_SVG_NO_COORDINATES;
+        options.pixels = 240;
+        options.arrows = &arrow;
+        options.arrow_count = 1;
+        std::string marked = start.to_svg(options);
+        CHECK(marked != svg && marked.find("width=\"240\"") != std::string::npos);
+        CHECK(marked.find("<polygon") != std::string::npos && marked.find("<text") == std::string::npos);
+        CHECK(chesscore::svg_color("#f80") == 0xff8800ffu);
+        CHECK_THROWS(chesscore::svg_color("purple"), CHESS_ERR_INVALID_ARGUMENT);
+        options.flags = 8;
+        CHECK_THROWS(start.to_svg(options), CHESS_ERR_INVALID_ARGUMENT);
+    }
     CHECK(start.perft(3) == 8902);
     CHECK(start.legal_move_count() == 20);
 

@@ -211,6 +211,22 @@
 #define CHESS_SAN_ALLOW_NULL 2
 
 /**
+ * `chess_svg_options` flag: Black at the bottom (the board seen from Black's side).
+ */
+#define CHESS_SVG_FLIPPED 1
+
+/**
+ * `chess_svg_options` flag: no margin and no coordinates around the board.
+ */
+#define CHESS_SVG_NO_COORDINATES 2
+
+/**
+ * `chess_svg_options` flag: the king of the side to move glows red when it is in check (in
+ * addition to the squares of `check`).
+ */
+#define CHESS_SVG_MARK_CHECK 4
+
+/**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
  * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
  */
@@ -428,6 +444,110 @@ typedef uint8_t chess_ep_mode;
  * `piece >> 3` its `chess_color`); `CHESS_NO_PIECE` (0) for none.
  */
 typedef uint8_t chess_piece;
+
+/**
+ * An arrow of `chess_svg_options`: straight, from the centre of `from` to the centre of `to`
+ * (its head there); from a square to itself it is a ring around the square.
+ */
+typedef struct chess_svg_arrow {
+    chess_square from;
+    chess_square to;
+    /**
+     * `0xRRGGBBAA`, or 0 for `color_arrow`.
+     */
+    uint32_t color;
+} chess_svg_arrow;
+
+/**
+ * A square tinted with a colour, for `chess_svg_options`.
+ */
+typedef struct chess_svg_fill {
+    chess_square square;
+    /**
+     * `0xRRGGBBAA` (an alpha below 0xFF lets the square show through; 0 draws nothing).
+     */
+    uint32_t color;
+} chess_svg_fill;
+
+/**
+ * What `chess_position_to_svg` draws besides the position. The caller sets `size` to
+ * `sizeof(chess_svg_options)`; fields added in later versions are read only when `size` covers
+ * them. Zero is the default of every field; colours are `0xRRGGBBAA` numbers (alpha in the
+ * low byte, 0xFF opaque), 0 for the default colour.
+ */
+typedef struct chess_svg_options {
+    /**
+     * `sizeof(chess_svg_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_SVG_FLIPPED`, `CHESS_SVG_NO_COORDINATES`, `CHESS_SVG_MARK_CHECK`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Width and height of the picture in pixels, margin included (0: 400).
+     */
+    uint32_t pixels;
+    /**
+     * The last move, whose two squares are tinted (`from` and `to`: for castling, encoded as
+     * king takes rook, the king's and the rook's); `CHESS_MOVE_NONE` for none.
+     */
+    chess_move last_move;
+    /**
+     * Squares with the red check glow (bit i is square i).
+     */
+    uint64_t check;
+    /**
+     * Squares framed in `color_highlight`, above the pieces (attacked squares, pins, ...).
+     */
+    uint64_t squares;
+    /**
+     * `arrow_count` arrows drawn in order above everything else (NULL when the count is 0).
+     */
+    const struct chess_svg_arrow *arrows;
+    size_t arrow_count;
+    /**
+     * `fill_count` square fills drawn in order under the pieces (NULL when the count is 0).
+     */
+    const struct chess_svg_fill *fills;
+    size_t fill_count;
+    /**
+     * Light squares.
+     */
+    uint32_t color_light;
+    /**
+     * Dark squares.
+     */
+    uint32_t color_dark;
+    /**
+     * A light square of the last move.
+     */
+    uint32_t color_last_move_light;
+    /**
+     * A dark square of the last move.
+     */
+    uint32_t color_last_move_dark;
+    /**
+     * The margin.
+     */
+    uint32_t color_margin;
+    /**
+     * The coordinates on the margin.
+     */
+    uint32_t color_coordinates;
+    /**
+     * The check glow.
+     */
+    uint32_t color_check;
+    /**
+     * The frames of `squares`.
+     */
+    uint32_t color_highlight;
+    /**
+     * Arrows whose colour is 0.
+     */
+    uint32_t color_arrow;
+} chess_svg_options;
 
 /**
  * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
@@ -1920,6 +2040,30 @@ chess_error chess_moves_from_line(const struct chess_position *pos,
                                   size_t cap,
                                   size_t *out_count,
                                   size_t *error_index);
+
+/**
+ * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see the README's "Board
+ * pictures") with `options`, which may be NULL for the defaults. The same input always gives
+ * the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
+ * attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
+ * `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's struct, an unknown flag,
+ * a `last_move` that is not a move encoding, a square outside 0..63),
+ * `CHESS_ERR_OUT_OF_MEMORY`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_position_to_svg(const struct chess_position *pos,
+                                  const struct chess_svg_options *options,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * Reads a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal), or one of
+ * the arrow colours `green`, `red`, `blue`, `yellow`, into `*out` as `0xRRGGBBAA`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT` (not ASCII), `CHESS_ERR_INVALID_ARGUMENT`
+ * (not a colour).
+ */
+chess_error chess_svg_parse_color(const char *text, uint32_t *out);
 
 /**
  * The number of nodes of the game's tree: its moves, main line and variations together, plus

@@ -281,6 +281,14 @@ inline chess_square parse_square(std::string_view name) {
     return square;
 }
 
+/** A colour for chess_svg_options, 0xRRGGBBAA: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or one of
+ * the arrow colours "green", "red", "blue", "yellow". */
+inline std::uint32_t svg_color(std::string_view text) {
+    std::uint32_t color = 0;
+    detail::check(chess_svg_parse_color(detail::CString(text).get(), &color));
+    return color;
+}
+
 /** The library's run-time version (CHESS_VERSION_STRING is the header's). */
 inline std::string version() { return chess_version(); }
 
@@ -356,6 +364,15 @@ public:
     std::string to_text(std::uint32_t style = CHESS_TEXT_BOARD) const {
         return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
             return chess_position_to_text(&pos_, style, buf, cap, len);
+        });
+    }
+
+    /** The board as a standalone SVG 1.1 picture, as chess_position_to_svg draws it with
+     * `options` (zero-initialised: the defaults; this function sets its size). */
+    std::string to_svg(chess_svg_options options = chess_svg_options{}) const {
+        options.size = sizeof options;
+        return detail::read_text<16384>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_position_to_svg(&pos_, &options, buf, cap, len);
         });
     }
 

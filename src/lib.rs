@@ -18,6 +18,7 @@ mod pgn;
 mod position;
 mod render;
 mod san;
+mod svg;
 mod tree;
 mod types;
 mod util;
@@ -31,6 +32,7 @@ pub use pgn::*;
 pub use position::*;
 pub use render::*;
 pub use san::*;
+pub use svg::*;
 pub use tree::*;
 pub use types::*;
 

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use chesscore::ErrorCode;
 use chesscore_core::pgn::{GameRecord, PgnReader};
-use chesscore_core::Position;
+use chesscore_core::{Arrow, Bitboard, Color, Move, MoveKind, Position, Square, SvgColor, SvgColors, SvgOptions};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The name programs linked against the library ask the run-time linker for.
@@ -268,13 +268,18 @@ int main(void) {
     TYPE(chess_piece_kind); TYPE(chess_move_kind); TYPE(chess_ep_mode); TYPE(chess_result);
     TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
     TYPE(chess_fen_info); TYPE(chess_pgn_error_info); TYPE(chess_pgn_options); TYPE(chess_node);
-    TYPE(chess_comment_place);
+    TYPE(chess_comment_place); TYPE(chess_svg_options); TYPE(chess_svg_arrow); TYPE(chess_svg_fill);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
     FIELD(chess_pgn_error_info, column); FIELD(chess_pgn_error_info, ply); FIELD(chess_pgn_error_info, message);
     FIELD(chess_pgn_options, flags); FIELD(chess_pgn_options, max_depth); FIELD(chess_pgn_options, max_tag_len);
     FIELD(chess_pgn_options, max_comment_len);
+    FIELD(chess_svg_options, flags); FIELD(chess_svg_options, pixels); FIELD(chess_svg_options, last_move);
+    FIELD(chess_svg_options, check); FIELD(chess_svg_options, squares); FIELD(chess_svg_options, arrows);
+    FIELD(chess_svg_options, arrow_count); FIELD(chess_svg_options, fills); FIELD(chess_svg_options, fill_count);
+    FIELD(chess_svg_options, color_light); FIELD(chess_svg_options, color_arrow);
+    FIELD(chess_svg_arrow, to); FIELD(chess_svg_arrow, color); FIELD(chess_svg_fill, color);
     return 0;
 }
 "#,
@@ -336,6 +341,41 @@ fn c_epd_suite() {
 #[test]
 fn c_pgn_suite() {
     run_suite("c_tests/pgn.c", &[Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")]);
+}
+
+/// The C suite draws Kiwipete with every option set: the same bytes as the core's drawing with
+/// the same options.
+#[test]
+fn c_svg_suite_draws_what_the_core_draws() {
+    run_suite("c_tests/svg.c", &[work_dir()]);
+    let drawn = std::fs::read_to_string(work_dir().join("kiwipete.svg")).unwrap();
+    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let rgba = SvgColor::from_rgba;
+    let options = SvgOptions {
+        size: 600,
+        orientation: Color::Black,
+        coordinates: true,
+        last_move: Some(Move::new(Square::D2, Square::D4, MoveKind::Normal)),
+        check: Bitboard::from_square(Square::E8),
+        squares: Bitboard::from_square(Square::C5).with(Square::D1),
+        fill: vec![(Square::A6, rgba(0xff00ff80))],
+        arrows: vec![
+            Arrow { from: Square::E2, to: Square::E4, color: None },
+            Arrow { from: Square::F3, to: Square::F3, color: Some(rgba(0x0000ff80)) },
+        ],
+        colors: SvgColors {
+            light: rgba(0xddeeffff),
+            dark: rgba(0x8899aaff),
+            last_move_light: rgba(0x11111111),
+            last_move_dark: rgba(0x22222222),
+            margin: rgba(0x33333333),
+            coordinates: rgba(0x44444444),
+            check: rgba(0x55555555),
+            highlight: rgba(0x66666666),
+            arrow: rgba(0x77777777),
+        },
+    };
+    assert_eq!(drawn, pos.to_svg(&options));
 }
 
 #[test]

@@ -780,3 +780,30 @@ fn pgn_from_a_callback_never_aborts() {
     }
     eprintln!("PGN from callbacks: {total} allocation failure points");
 }
+
+// ----- board pictures -----
+
+fn svg_scenario(c: &mut Check) -> Option<()> {
+    unsafe {
+        let mut pos = std::mem::zeroed::<chess_position>();
+        chess_position_init(&mut pos);
+        let arrows = [chess_svg_arrow { from: 12, to: 28, color: 0 }, chess_svg_arrow { from: 6, to: 21, color: 0 }];
+        let fills = [chess_svg_fill { square: 40, color: 0xff00ff80 }];
+        let mut options = std::mem::zeroed::<chess_svg_options>();
+        options.size = size_of::<chess_svg_options>();
+        options.flags = CHESS_SVG_MARK_CHECK;
+        options.arrows = arrows.as_ptr();
+        options.arrow_count = arrows.len();
+        options.fills = fills.as_ptr();
+        options.fill_count = fills.len();
+        text::<16384>(c, |buf, cap, len| chess_position_to_svg(&pos, &options, buf, cap, len))?;
+        text::<16384>(c, |buf, cap, len| chess_position_to_svg(&pos, ptr::null(), buf, cap, len))?;
+        Some(())
+    }
+}
+
+#[test]
+fn svg_never_aborts() {
+    let report = every_failure_point("SVG with arrows and fills", &svg_scenario);
+    assert!(report.points > 0, "the options' arrays are allocated");
+}

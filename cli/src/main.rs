@@ -1,5 +1,6 @@
 //! The `chesscore` command: perft, FEN normalisation, board rendering, move listing, FEN
-//! validation, SAN, playing moves, EPD checking and PGN reading, for humans and scripts.
+//! validation, SAN, playing moves, EPD checking, PGN reading and board pictures, for humans and
+//! scripts.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
@@ -9,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::{
-    CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
-    FEN_MAX_LEN,
+    Arrow, CastlingNotation, Color, Epd, FenError, FenWriteOptions, Game, Move, MoveKind, Outcome, Position, SanError,
+    SanMode, SanOptions, Square, SvgColor, SvgOptions, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -72,6 +73,36 @@ enum Command {
     /// game's location to standard error. Exit status 1 when a game is broken or a file
     /// unreadable.
     Pgn(PgnArgs),
+    /// Draw the board as an SVG picture, to standard output or to a file.
+    ///
+    /// A king in check glows red. Arrows are straight, from centre to centre; an arrow from a
+    /// square to itself is a ring.
+    Svg(SvgArgs),
+}
+
+#[derive(Args)]
+struct SvgArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Black at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`).
+    #[arg(long, value_name = "UCI")]
+    lastmove: Option<String>,
+    /// An arrow, in UCI with an optional colour: `e2e4`, `e2e4:red` (green, red, blue, yellow,
+    /// #rgb, #rrggbb or #rrggbbaa). Repeat for more arrows.
+    #[arg(long = "arrow", value_name = "UCI[:COLOUR]")]
+    arrows: Vec<String>,
+    /// Width and height in pixels.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    size: u32,
+    /// No coordinates and no margin around the board.
+    #[arg(long)]
+    no_coordinates: bool,
+    /// Write the picture to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -83,6 +114,11 @@ struct PgnArgs {
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write one SVG picture per ply of the first game of the (one) file into DIR, made if
+    /// needed: `ply-000.svg` is the start position, each later one has its move marked and a
+    /// king in check glowing.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out"])]
+    svg: Option<PathBuf>,
     /// The PGN files, `-` for standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -380,7 +416,18 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             }
         }
         Command::Epd { file } => check_epd(&file, out)?,
-        Command::Pgn(args) => read_pgn(&args, out)?,
+        Command::Pgn(args) => match &args.svg {
+            Some(dir) => game_pictures(dir, &args.files, out)?,
+            None => read_pgn(&args, out)?,
+        },
+        Command::Svg(args) => {
+            let pos = args.position.read()?;
+            let svg = pos.to_svg(&svg_options(&pos, &args)?);
+            match &args.output {
+                Some(path) => write_file(path, &svg)?,
+                None => write!(out, "{svg}")?,
+            }
+        }
     }
     Ok(())
 }
@@ -700,4 +747,82 @@ fn describe_pgn_error(e: &chesscore_core::pgn::PgnError) -> String {
         text.push_str(&format!(" at ply {}", e.ply));
     }
     text
+}
+
+/// The two squares of a move written in UCI (`e2e4`, `e7e8q`), which need not be legal: the
+/// marks of a picture are drawn, not played.
+fn uci_squares(text: &str) -> Result<(Square, Square), String> {
+    let bad = || format!("`{text}` is not a move in UCI (such as e2e4)");
+    let square = |range: std::ops::Range<usize>| text.get(range).and_then(|name| name.parse().ok()).ok_or_else(bad);
+    let promotion = text.get(4..).ok_or_else(bad)?;
+    if !["", "q", "r", "b", "n"].contains(&promotion) {
+        return Err(bad());
+    }
+    Ok((square(0..2)?, square(2..4)?))
+}
+
+/// The picture options of `chesscore svg`.
+fn svg_options(pos: &Position, args: &SvgArgs) -> Result<SvgOptions, String> {
+    let mut options = SvgOptions::for_position(pos);
+    options.size = args.size;
+    options.coordinates = !args.no_coordinates;
+    if args.flip {
+        options.orientation = Color::Black;
+    }
+    if let Some(text) = &args.lastmove {
+        let (from, to) = uci_squares(text)?;
+        if from == to {
+            return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
+        }
+        options.last_move = Some(Move::new(from, to, MoveKind::Normal));
+    }
+    for text in &args.arrows {
+        let (squares, color) = match text.split_once(':') {
+            Some((squares, color)) => {
+                let color: SvgColor = color.parse().map_err(|e| format!("--arrow `{text}`: {e}"))?;
+                (squares, Some(color))
+            }
+            None => (text.as_str(), None),
+        };
+        let (from, to) = uci_squares(squares).map_err(|e| format!("--arrow: {e}"))?;
+        options.arrows.push(Arrow { from, to, color });
+    }
+    Ok(options)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+}
+
+/// `pgn --svg DIR`: a picture of every position of the first game's main line.
+fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), Failure> {
+    let [file] = files else {
+        return Err(Failure::Message("--svg draws the first game of one file: give one file".to_string()));
+    };
+    let name = input_name(file);
+    let input: Box<dyn Read> = if is_stdin(file) {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?)
+    };
+    let record = match PgnReader::new(input).next_game() {
+        Ok(Some(record)) => record,
+        Ok(None) => return Err(format!("no game in {name}").into()),
+        Err(e) => {
+            let l = e.location;
+            return Err(format!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e)).into());
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), io_text(&e)))?;
+    let game = record.game();
+    for ply in 0..=game.moves().len() {
+        // Every ply up to the number of moves has a position.
+        let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;
+        let options =
+            SvgOptions { last_move: ply.checked_sub(1).map(|i| game.moves()[i]), ..SvgOptions::for_position(pos) };
+        write_file(&dir.join(format!("ply-{ply:03}.svg")), &pos.to_svg(&options))?;
+    }
+    let pictures = counted(game.moves().len() as u64 + 1, "picture", "pictures");
+    writeln!(out, "{pictures} written to {}", dir.display())?;
+    Ok(())
 }

@@ -296,7 +296,7 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
 /// Every command, with arguments it succeeds with, for the tests that apply to all of them.
 fn every_command() -> Vec<Vec<String>> {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
-    let commands: [&[&str]; 11] = [
+    let commands: [&[&str]; 12] = [
         &["perft", "2", "--divide"],
         &["fen", START],
         &["board", START],
@@ -307,6 +307,7 @@ fn every_command() -> Vec<Vec<String>> {
         &["play", START, "e4"],
         &["epd", &format!("{data}/epd/dev_generated.epd")],
         &["pgn", &format!("{data}/pgn/format.pgn")],
+        &["svg", START],
         &["--help"],
     ];
     commands.iter().map(|args| args.iter().map(|a| a.to_string()).collect()).collect()
@@ -401,4 +402,77 @@ fn pgn_errors_show_a_printable_excerpt() {
         error(long.as_bytes()),
         format!("standard input:1:7: game 1: invalid move syntax \"{}...\" at ply 2", "Q".repeat(40))
     );
+}
+
+#[test]
+fn svg_draws_the_board_with_its_marks() {
+    let (ok, plain, _) = run(&["svg", "startpos"]);
+    assert!(ok && plain.starts_with("<svg ") && plain.ends_with("</svg>\n"), "{plain}");
+    assert_eq!(plain.matches("chess:piece=").count(), 32);
+    assert!(plain.contains("width=\"400\"") && !plain.contains("<polygon"));
+    let (ok, flipped, _) = run(&["svg", START, "--flip"]);
+    assert!(ok && flipped != plain && flipped.len() == plain.len());
+    let (ok, marked, _) =
+        run(&["svg", "startpos", "--lastmove", "e2e4", "--arrow", "g1f3:#ff0000", "--arrow", "e7e5", "--size", "800"]);
+    assert!(ok && marked.contains("width=\"800\"") && marked.matches("<polygon").count() == 2, "{marked}");
+    assert!(marked.contains("fill=\"#ff0000\""), "{marked}");
+    let (ok, bare, _) = run(&["svg", "startpos", "--no-coordinates"]);
+    assert!(ok && !bare.contains("<text"));
+    // A king in check glows.
+    let (ok, mated, _) = run(&["svg", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"]);
+    assert!(ok && mated.matches("<circle").count() == 4 && !plain.contains("<circle"));
+
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("start.svg");
+    let (ok, printed, _) = run(&["svg", "startpos", "-o", file.to_str().unwrap()]);
+    assert!(ok && printed.is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), plain);
+    std::fs::remove_dir_all(dir).unwrap();
+
+    for (args, message) in [
+        (&["svg", "startpos", "--arrow", "e2e9"][..], "`e2e9` is not a move in UCI"),
+        (&["svg", "startpos", "--arrow", "e2e4:purple"], "invalid colour"),
+        (&["svg", "startpos", "--lastmove", "e2"], "`e2` is not a move in UCI"),
+        (&["svg", "startpos", "--lastmove", "e2e4x"], "`e2e4x` is not a move in UCI"),
+        (&["svg", "startpos", "--lastmove", "e2e2"], "from one square to another"),
+        (&["svg", "startpos", "--size", "0"], "0 is not in 1..=1000000"),
+        (&["svg", "8/8/8/8/8/8/8/8 w - - 0 1"], "invalid FEN"),
+    ] {
+        let (ok, _, err) = run(args);
+        assert!(!ok && err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn pgn_svg_writes_a_picture_of_every_ply() {
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-pgn-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("mate.pgn");
+    std::fs::write(&pgn, "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n\n1. e4 *\n").unwrap();
+    let pictures = dir.join("pictures");
+    let (ok, printed, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(printed, format!("5 pictures written to {}\n", pictures.display()));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&pictures).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["ply-000.svg", "ply-001.svg", "ply-002.svg", "ply-003.svg", "ply-004.svg"]);
+    let picture = |ply: usize| std::fs::read_to_string(pictures.join(&names[ply])).unwrap();
+    let (ok, start, _) = run(&["svg", "startpos"]);
+    assert!(ok);
+    assert_eq!(picture(0), start);
+    // The last move (d8h4) is tinted and the mated king glows.
+    let (ok, last, _) =
+        run(&["svg", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "--lastmove", "d8h4"]);
+    assert!(ok);
+    assert_eq!(picture(4), last);
+    assert!(picture(4).contains("<circle") && !picture(3).contains("<circle"));
+
+    let (ok, _, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!ok && err.contains("give one file"), "{err}");
+    std::fs::write(&pgn, "1. e4 e4 *\n").unwrap();
+    let (ok, _, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!ok && err.contains("game 1: illegal move"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
 }

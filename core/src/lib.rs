@@ -3,7 +3,8 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing. It holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, and board pictures in SVG. It holds no C types and exports no symbols; the C ABI is
+//! the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::Position;
@@ -56,6 +57,7 @@ mod render;
 mod san;
 mod square;
 mod status;
+mod svg;
 mod uci;
 pub mod zobrist;
 
@@ -70,10 +72,11 @@ pub use fen::{
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
-pub use render::BoardStyle;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use render::BoardStyle;
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
 pub use uci::UciError;
 
 /// The README's Rust snippets, compiled and run as doctests.

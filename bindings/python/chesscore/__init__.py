@@ -66,6 +66,7 @@ from .types import (
     square_name,
 )
 from .types import square as parse_square
+from . import svg  # chesscore.svg.board; after .position, which it uses
 
 __version__ = "1.0.0"
 
@@ -135,4 +136,5 @@ __all__ = [
     "read_pgn",
     "read_pgn_string",
     "square_name",
+    "svg",
 ]

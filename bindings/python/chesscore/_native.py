@@ -38,6 +38,10 @@ TEXT_UNICODE = 2
 UCI_KING_TAKES_ROOK = 1
 SAN_STRICT = 1
 SAN_ALLOW_NULL = 2
+# chess_svg_options flags
+SVG_FLIPPED = 1
+SVG_NO_COORDINATES = 2
+SVG_MARK_CHECK = 4
 
 
 class Position(ctypes.Structure):
@@ -90,6 +94,38 @@ class PgnOptions(ctypes.Structure):
         ("max_depth", c_uint32),
         ("max_tag_len", c_size_t),
         ("max_comment_len", c_size_t),
+    ]
+
+
+class SvgArrow(ctypes.Structure):
+    _fields_ = [("from", c_int32), ("to", c_int32), ("color", c_uint32)]
+
+
+class SvgFill(ctypes.Structure):
+    _fields_ = [("square", c_int32), ("color", c_uint32)]
+
+
+class SvgOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("pixels", c_uint32),
+        ("last_move", c_uint16),
+        ("check", c_uint64),
+        ("squares", c_uint64),
+        ("arrows", POINTER(SvgArrow)),
+        ("arrow_count", c_size_t),
+        ("fills", POINTER(SvgFill)),
+        ("fill_count", c_size_t),
+        ("color_light", c_uint32),
+        ("color_dark", c_uint32),
+        ("color_last_move_light", c_uint32),
+        ("color_last_move_dark", c_uint32),
+        ("color_margin", c_uint32),
+        ("color_coordinates", c_uint32),
+        ("color_check", c_uint32),
+        ("color_highlight", c_uint32),
+        ("color_arrow", c_uint32),
     ]
 
 
@@ -150,6 +186,8 @@ SIGNATURES = {
     "chess_position_can_claim_fifty_moves": (c_bool, [POS]),
     "chess_position_is_seventy_five_moves": (c_bool, [POS]),
     "chess_position_to_text": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_svg": (ERR, [POS, POINTER(SvgOptions), c_char_p, c_size_t, SIZE_P]),
+    "chess_svg_parse_color": (ERR, [c_char_p, POINTER(c_uint32)]),
     # FEN
     "chess_fen_parse": (ERR, [c_char_p, POINTER(POS)]),
     "chess_fen_parse_chess960": (ERR, [c_char_p, POINTER(POS)]),

@@ -51,6 +51,9 @@ C_TYPES = {
     "chess_fen_info": _native.FenInfo,
     "chess_pgn_error_info": _native.PgnErrorInfo,
     "chess_pgn_options": _native.PgnOptions,
+    "chess_svg_options": _native.SvgOptions,
+    "chess_svg_arrow": _native.SvgArrow,
+    "chess_svg_fill": _native.SvgFill,
     "chess_node": ctypes.c_uint32,
 }
 C_TYPES.update(
@@ -115,7 +118,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w ]+?)\s+(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w ]+?[\s*]+)(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
@@ -129,6 +132,9 @@ def header_struct(name):
         ("chess_fen_info", _native.FenInfo),
         ("chess_pgn_error_info", _native.PgnErrorInfo),
         ("chess_pgn_options", _native.PgnOptions),
+        ("chess_svg_options", _native.SvgOptions),
+        ("chess_svg_arrow", _native.SvgArrow),
+        ("chess_svg_fill", _native.SvgFill),
         ("chess_outcome", _native.Outcome),
         ("chess_position", _native.Position),
     ],
