@@ -2,7 +2,8 @@
 //! `build.rs`; see the README's "API conventions").
 //!
 //! This module only checks and converts arguments and calls the core. Every exported function is
-//! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C.
+//! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C (the
+//! queries turn their handle into a reference, which cannot panic, just before).
 //! The safety contract is the C one, stated once in the header: pointers are NULL or valid,
 //! strings are NUL-terminated, and a handle written by one thread is used by no other meanwhile.
 //!
