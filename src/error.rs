@@ -410,9 +410,11 @@ mod tests {
         let messages: HashSet<&CStr> = ALL_CODES.iter().filter_map(|&e| message(e)).collect();
         assert_eq!(messages.len(), ALL_CODES.len());
         for e in ALL_CODES {
+            // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
         for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, i32::MAX as u32] {
+            // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -23,7 +23,9 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard_code(|| parse_handle(fen, 0, out))
+    // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
+    // contract).
+    guard_code(|| unsafe { parse_handle(fen, 0, out) })
 }
 
 /// Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
@@ -32,14 +34,17 @@ pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut ches
 /// uses X-FEN. Otherwise as `chess_fen_parse`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard_code(|| parse_handle(fen, CHESS_FEN_CHESS960, out))
+    // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
+    // contract).
+    guard_code(|| unsafe { parse_handle(fen, CHESS_FEN_CHESS960, out) })
 }
 
 /// `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
 /// uninitialised: no allocation. `dst` is untouched on error.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_into(fen: *const c_char, dst: *mut chess_position) -> chess_error {
-    chess_fen_parse_with(fen, 0, dst, ptr::null_mut())
+    // SAFETY: the arguments are passed on under the same contract, and `info` may be NULL.
+    unsafe { chess_fen_parse_with(fen, 0, dst, ptr::null_mut()) }
 }
 
 /// `chess_fen_parse_with` flag: read Chess960 castling (X-FEN or Shredder-FEN).
@@ -76,10 +81,13 @@ pub struct chess_fen_info {
 /// `info` is NULL or valid for reads and writes of its `size` bytes.
 unsafe fn fen_info<'a>(info: *mut chess_fen_info) -> Result<Option<&'a mut chess_fen_info>, chess_error> {
     // The size first: a struct smaller than this version's must not be referenced whole.
-    if !info.is_null() && (&raw const (*info).size).read() < size_of::<chess_fen_info>() {
+    // SAFETY: `info` is not NULL, so its first field, `size`, is readable (this function's
+    // contract).
+    if !info.is_null() && unsafe { (&raw const (*info).size).read() } < size_of::<chess_fen_info>() {
         return Err(CHESS_ERR_INVALID_ARGUMENT);
     }
-    Ok(info.as_mut())
+    // SAFETY: `info` is NULL, or valid for its `size` bytes, which cover the whole struct.
+    Ok(unsafe { info.as_mut() })
 }
 
 /// The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
@@ -95,9 +103,12 @@ pub unsafe extern "C" fn chess_fen_parse_with(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let fen = c_bytes(fen)?;
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { fen_info(info) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
+        let fen = unsafe { c_bytes(fen) }?;
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let (pos, dropped) = read(fen, flags, &mut info)?;
         out.write(pos);
         if let Some(info) = info {
@@ -146,8 +157,10 @@ fn fen_failure(error: &FenError, info: &mut Option<&mut chess_fen_info>) -> ches
 /// # Safety
 /// As for the exported readers.
 unsafe fn parse_handle(fen: *const c_char, flags: u32, out: *mut *mut chess_position) -> Result<(), chess_error> {
-    let fen = c_bytes(fen)?;
-    let out = Out::new(out)?;
+    // SAFETY: `fen` is NULL or a NUL-terminated string (this function's contract).
+    let fen = unsafe { c_bytes(fen) }?;
+    // SAFETY: `out` is NULL or valid for a write (this function's contract).
+    let out = unsafe { Out::new(out) }?;
     let (pos, _) = read(fen, flags, &mut None)?;
     out.write(try_new_handle(pos)?);
     Ok(())
@@ -168,16 +181,21 @@ pub unsafe extern "C" fn chess_fen_from_components(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let parts = [
-            c_bytes(placement)?,
-            c_bytes(side_to_move)?,
-            c_bytes(castling)?,
-            c_bytes(en_passant)?,
-            c_bytes(halfmove_clock)?,
-            c_bytes(fullmove_number)?,
-        ];
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { fen_info(info) }?;
+        // SAFETY: each field is NULL or a NUL-terminated string (the C contract).
+        let parts = unsafe {
+            [
+                c_bytes(placement)?,
+                c_bytes(side_to_move)?,
+                c_bytes(castling)?,
+                c_bytes(en_passant)?,
+                c_bytes(halfmove_clock)?,
+                c_bytes(fullmove_number)?,
+            ]
+        };
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let pos = Position::from_fen_component_bytes(parts).map_err(|e| fen_failure(&e, &mut info))?;
         out.write(pos);
         Ok(())
@@ -199,9 +217,12 @@ pub unsafe extern "C" fn chess_fen_split(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let fen = c_bytes(fen)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { fen_info(info) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
+        let fen = unsafe { c_bytes(fen) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         if fields.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
@@ -222,7 +243,9 @@ pub unsafe extern "C" fn chess_fen_split(
             .cast_const();
         let mut offset = 0;
         for (i, part) in parts.iter().enumerate() {
-            fields.add(i).write(start.add(offset));
+            // SAFETY: `fields` is not NULL, so it holds 6 pointers (the C contract), one for each
+            // part; `offset` is where part `i` starts in the text just copied to `buf`.
+            unsafe { fields.add(i).write(start.add(offset)) };
             offset += part.len() + 1;
         }
         Ok(())
@@ -242,9 +265,12 @@ pub unsafe extern "C" fn chess_fen_read_file(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let path = c_path(c_bytes(path)?)?;
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { fen_info(info) }?;
+        // SAFETY: `path` is NULL or a NUL-terminated string (the C contract).
+        let path = c_path(unsafe { c_bytes(path) }?)?;
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let pos = Position::from_fen_file(path).map_err(|e| match e {
             FenFileError::NotFound(_) => CHESS_ERR_FILE_NOT_FOUND,
             FenFileError::Io { .. } => CHESS_ERR_IO,
@@ -276,7 +302,8 @@ pub unsafe extern "C" fn chess_fen_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    chess_fen_write_with(pos, 0, buf, cap, out_len)
+    // SAFETY: the arguments are passed on under the same contract.
+    unsafe { chess_fen_write_with(pos, 0, buf, cap, out_len) }
 }
 
 /// `chess_fen_write_with` flag: the en passant square as recorded (after every double push)
@@ -304,8 +331,10 @@ pub unsafe extern "C" fn chess_fen_write_with(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
             0 => EnPassantMode::Legal,
             CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,

@@ -29,14 +29,16 @@ pub unsafe extern "C" fn chess_position_to_text(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
         let board = match style {
             CHESS_TEXT_BOARD => BoardStyle::Plain,
             CHESS_TEXT_ASCII => BoardStyle::Ascii,
             CHESS_TEXT_UNICODE => BoardStyle::Unicode,
             _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
         };
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         // Writing to the sink cannot fail.
         text_out.write_with(|sink| pos.write_board(sink, board).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())

@@ -38,6 +38,11 @@
 //! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
 //! data without lifetimes or heap memory; move generation never allocates.
 
+// The few `unsafe` blocks each say why they hold in a `// SAFETY:` comment, and an `unsafe fn`
+// body would be no `unsafe` block.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod attacks;
 mod bitboard;
 mod castling;
