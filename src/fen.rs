@@ -6,7 +6,7 @@ use std::ptr;
 use super::error::*;
 use super::position::{chess_position, position, try_new_handle};
 use super::types::{chess_square, square_ret};
-use super::util::{c_bytes, guard_code, Out, StackText, TextOut};
+use super::util::{c_bytes, guard_code, versioned, Out, StackText, TextOut, Versioned};
 use chesscore_core::fen::split;
 use chesscore_core::{
     CastlingNotation, EnPassantMode, Fen, FenError, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Position,
@@ -75,20 +75,8 @@ pub struct chess_fen_info {
     pub dropped_en_passant: chess_square,
 }
 
-/// Checks `info`'s size: the report it asks for, if any.
-///
-/// # Safety
-/// `info` is NULL or valid for reads and writes of its `size` bytes.
-unsafe fn fen_info<'a>(info: *mut chess_fen_info) -> Result<Option<&'a mut chess_fen_info>, chess_error> {
-    // The size first: a struct smaller than this version's must not be referenced whole.
-    // SAFETY: `info` is not NULL, so its first field, `size`, is readable (this function's
-    // contract).
-    if !info.is_null() && unsafe { (&raw const (*info).size).read() } < size_of::<chess_fen_info>() {
-        return Err(CHESS_ERR_INVALID_ARGUMENT);
-    }
-    // SAFETY: `info` is NULL, or valid for its `size` bytes, which cover the whole struct.
-    Ok(unsafe { info.as_mut() })
-}
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_fen_info {}
 
 /// The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
 /// `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
@@ -104,7 +92,7 @@ pub unsafe extern "C" fn chess_fen_parse_with(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
-        let mut info = unsafe { fen_info(info) }?;
+        let mut info = unsafe { versioned(info) }?;
         // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
         let fen = unsafe { c_bytes(fen) }?;
         // SAFETY: `dst` is NULL or valid for a write (the C contract).
@@ -182,7 +170,7 @@ pub unsafe extern "C" fn chess_fen_from_components(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
-        let mut info = unsafe { fen_info(info) }?;
+        let mut info = unsafe { versioned(info) }?;
         // SAFETY: each field is NULL or a NUL-terminated string (the C contract).
         let parts = unsafe {
             [
@@ -218,7 +206,7 @@ pub unsafe extern "C" fn chess_fen_split(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
-        let mut info = unsafe { fen_info(info) }?;
+        let mut info = unsafe { versioned(info) }?;
         // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
         let fen = unsafe { c_bytes(fen) }?;
         // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
@@ -266,7 +254,7 @@ pub unsafe extern "C" fn chess_fen_read_file(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
-        let mut info = unsafe { fen_info(info) }?;
+        let mut info = unsafe { versioned(info) }?;
         // SAFETY: `path` is NULL or a NUL-terminated string (the C contract).
         let path = c_path(unsafe { c_bytes(path) }?)?;
         // SAFETY: `dst` is NULL or valid for a write (the C contract).

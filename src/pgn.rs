@@ -7,7 +7,10 @@ use std::io::{self, Read};
 use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
-use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
+use super::util::{
+    box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out, TextOut,
+    Versioned,
+};
 use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, TagError, WriteOptions};
 use chesscore_core::SanMode;
 
@@ -210,6 +213,9 @@ pub struct chess_pgn_options {
     pub max_comment_len: usize,
 }
 
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_pgn_options {}
+
 /// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
 /// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
@@ -222,16 +228,8 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
     guard_code(|| {
         // SAFETY: `reader` is NULL or a live handle used by no one else (the C contract).
         let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        if options.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // The size first: a struct smaller than this version's must not be read whole.
-        // SAFETY: `options` is not NULL, so its first field, `size`, is readable (the C contract).
-        if unsafe { (&raw const (*options).size).read() } < size_of::<chess_pgn_options>() {
-            return Err(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        // SAFETY: `options` is valid for reads of its `size` bytes, which cover the whole struct.
-        let options = unsafe { &*options };
+        // SAFETY: `options` is NULL or valid for reads of its `size` bytes (the C contract).
+        let options = unsafe { versioned_ref(options) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
         if options.flags & !(CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY) != 0 {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
@@ -277,6 +275,9 @@ pub struct chess_pgn_error_info {
     pub message: [c_char; CHESS_PGN_MESSAGE_MAX],
 }
 
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_pgn_error_info {}
+
 /// Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
 /// `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
 /// `size` smaller than this version's struct).
@@ -288,17 +289,9 @@ pub unsafe extern "C" fn chess_pgn_reader_last_error(
     guard_code(|| {
         // SAFETY: `reader` is NULL or a live handle (the C contract).
         let reader = unsafe { reader.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        if info.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // The size first: a struct smaller than this version's must not be referenced whole.
-        // SAFETY: `info` is not NULL, so its first field, `size`, is readable (the C contract).
-        if unsafe { (&raw const (*info).size).read() } < size_of::<chess_pgn_error_info>() {
-            return Err(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        // SAFETY: `info` is valid for reads and writes of its `size` bytes, which cover the whole
-        // struct, and no one else uses it (the C contract).
-        let info = unsafe { &mut *info };
+        // SAFETY: `info` is NULL or valid for reads and writes of its `size` bytes, and no one
+        // else uses it meanwhile (the C contract).
+        let info = unsafe { versioned(info) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
         let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
         let (code, game, line, column, ply) = match &reader.error {
             Some(error) => {

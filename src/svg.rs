@@ -6,7 +6,7 @@ use super::error::*;
 use super::moves::chess_move;
 use super::position::{chess_position, position};
 use super::types::{chess_square, square_arg};
-use super::util::{c_ascii, guard_code, oom, Out, TextOut};
+use super::util::{c_ascii, guard_code, oom, versioned_ref, Out, TextOut, Versioned};
 use chesscore_core::{Arrow, Bitboard, Color, Move, Position, SvgColor, SvgColors, SvgOptions};
 
 /// `chess_svg_options` flag: Black at the bottom (the board seen from Black's side).
@@ -83,6 +83,9 @@ pub struct chess_svg_options {
     pub color_arrow: u32,
 }
 
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_svg_options {}
+
 /// Draws the position as a standalone SVG 1.1 document (UTF-8 text; see the README's "Board
 /// pictures") with `options`, which may be NULL for the defaults. The same input always gives
 /// the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
@@ -100,9 +103,16 @@ pub unsafe extern "C" fn chess_position_to_svg(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let options = if options.is_null() { SvgOptions::default() } else { svg_options(pos, options)? };
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `options` is NULL or valid for its `size` bytes (the C contract).
+        let options = match unsafe { versioned_ref(options) }? {
+            None => SvgOptions::default(),
+            // SAFETY: its arrays are NULL or hold their counts of items (the C contract).
+            Some(options) => unsafe { svg_options(pos, options) }?,
+        };
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         // Writing to the sink cannot fail.
         text_out.write_with(|sink| pos.write_svg(sink, &options).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
@@ -116,8 +126,10 @@ pub unsafe extern "C" fn chess_position_to_svg(
 #[no_mangle]
 pub unsafe extern "C" fn chess_svg_parse_color(text: *const c_char, out: *mut u32) -> chess_error {
     guard_code(|| {
-        let text = c_ascii(text)?;
-        let out = Out::new(out)?;
+        // SAFETY: `text` is NULL or a NUL-terminated string (the C contract).
+        let text = unsafe { c_ascii(text) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let color: SvgColor = text.parse().map_err(|_| CHESS_ERR_INVALID_ARGUMENT)?;
         out.write(color.to_rgba());
         Ok(())
@@ -127,14 +139,8 @@ pub unsafe extern "C" fn chess_svg_parse_color(text: *const c_char, out: *mut u3
 /// The core's options for a C struct, checked.
 ///
 /// # Safety
-/// `options` points to a `chess_svg_options` of at least the size it states, whose arrays are
-/// NULL or hold their counts of items.
-unsafe fn svg_options(pos: &Position, options: *const chess_svg_options) -> Result<SvgOptions, chess_error> {
-    // The size first: a struct smaller than this version's must not be read whole.
-    if (&raw const (*options).size).read() < size_of::<chess_svg_options>() {
-        return Err(CHESS_ERR_INVALID_ARGUMENT);
-    }
-    let o = &*options;
+/// The arrays of `o` are NULL or hold their counts of items.
+unsafe fn svg_options(pos: &Position, o: &chess_svg_options) -> Result<SvgOptions, chess_error> {
     if o.flags & !(CHESS_SVG_FLIPPED | CHESS_SVG_NO_COORDINATES | CHESS_SVG_MARK_CHECK) != 0 {
         return Err(CHESS_ERR_INVALID_ARGUMENT);
     }
@@ -149,12 +155,14 @@ unsafe fn svg_options(pos: &Position, options: *const chess_svg_options) -> Resu
     };
     let mut arrows = Vec::new();
     arrows.try_reserve_exact(o.arrow_count).map_err(oom)?;
-    for arrow in items(o.arrows, o.arrow_count)? {
+    // SAFETY: the arrays hold their counts (this function's contract).
+    for arrow in unsafe { items(o.arrows, o.arrow_count) }? {
         arrows.push(Arrow { from: square(arrow.from)?, to: square(arrow.to)?, color: color(arrow.color) });
     }
     let mut fill = Vec::new();
     fill.try_reserve_exact(o.fill_count).map_err(oom)?;
-    for item in items(o.fills, o.fill_count)? {
+    // SAFETY: as for the arrows.
+    for item in unsafe { items(o.fills, o.fill_count) }? {
         fill.push((square(item.square)?, SvgColor::from_rgba(item.color)));
     }
     let mut check = Bitboard(o.check);
@@ -192,6 +200,7 @@ unsafe fn items<'a, T>(ptr: *const T, count: usize) -> Result<&'a [T], chess_err
     match (ptr.is_null(), count) {
         (_, 0) => Ok(&[]),
         (true, _) => Err(CHESS_ERR_NULL_POINTER),
-        (false, count) => Ok(std::slice::from_raw_parts(ptr, count)),
+        // SAFETY: not NULL, so `count` valid items (this function's contract).
+        (false, count) => Ok(unsafe { std::slice::from_raw_parts(ptr, count) }),
     }
 }

@@ -138,6 +138,41 @@ pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
     }
 }
 
+/// A C struct that can grow: its first field, `size: usize`, states how many bytes the caller's
+/// copy has, and fields added by later versions are read only when it covers them.
+///
+/// # Safety
+/// The type is `#[repr(C)]` and its first field is `size: usize`.
+pub(crate) unsafe trait Versioned {}
+
+/// `ptr` as a reference (`None` for NULL), or `CHESS_ERR_INVALID_ARGUMENT` when it states a size
+/// smaller than this version's struct, which must not be read whole.
+///
+/// # Safety
+/// `ptr` is NULL or valid for reads and writes of the size its first field states, and nothing
+/// else uses it meanwhile.
+pub(crate) unsafe fn versioned<'a, T: Versioned>(ptr: *mut T) -> Result<Option<&'a mut T>, chess_error> {
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: `ptr` is not NULL, and a `Versioned` struct starts with its `size` (the trait's
+    // contract), readable on its own whatever the caller's version.
+    if unsafe { ptr.cast::<usize>().read() } < size_of::<T>() {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: valid for the size it states (this function's contract), which covers all of `T`.
+    Ok(Some(unsafe { &mut *ptr }))
+}
+
+/// [`versioned`] for a struct the library only reads.
+///
+/// # Safety
+/// `ptr` is NULL or valid for reads of the size its first field states.
+pub(crate) unsafe fn versioned_ref<'a, T: Versioned>(ptr: *const T) -> Result<Option<&'a T>, chess_error> {
+    // SAFETY: the reference made is shared, so only reads happen (this function's contract).
+    unsafe { versioned(ptr.cast_mut()) }.map(|found| found.map(|value| &*value))
+}
+
 /// Copies the first `cap` of `items` to `out` (which may be NULL only when `cap` is 0) and
 /// returns how many there are; 0 when `out` is NULL with `cap` > 0.
 ///
