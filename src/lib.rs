@@ -9,6 +9,7 @@
 // C names, and one contract for every function instead of a `# Safety` section each.
 #![allow(non_camel_case_types, clippy::missing_safety_doc)]
 
+mod engine;
 mod epd;
 mod error;
 mod fen;
@@ -22,6 +23,7 @@ mod tree;
 mod types;
 mod util;
 
+pub use engine::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;

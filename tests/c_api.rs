@@ -268,7 +268,8 @@ int main(void) {
     TYPE(chess_piece_kind); TYPE(chess_move_kind); TYPE(chess_ep_mode); TYPE(chess_result);
     TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
     TYPE(chess_fen_info); TYPE(chess_pgn_error_info); TYPE(chess_pgn_options); TYPE(chess_node);
-    TYPE(chess_comment_place);
+    TYPE(chess_comment_place); TYPE(chess_engine_options); TYPE(chess_engine_option); TYPE(chess_limits);
+    TYPE(chess_info); TYPE(chess_option_type); TYPE(chess_score_kind); TYPE(chess_bound);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
@@ -436,6 +437,19 @@ fn c_walk_of_every_pgn_tree_matches_the_rust_reader() {
         panic!("line {}: C printed {:?}, Rust {:?}", line + 1, printed.lines().nth(line), expected.lines().nth(line));
     }
     eprintln!("{games} games, {nodes} moves, {comments} comments, {nags} NAGs, {variations} variations alike");
+}
+
+/// The fake UCI engine of the engine tests (`c_tests/fake_engine.c`).
+pub fn fake_engine() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| build("c_tests/fake_engine.c")).clone()
+}
+
+#[test]
+fn c_engine_suite() {
+    let mut args = vec![fake_engine()];
+    args.extend(common::stockfish("c_engine_suite (the Stockfish part)"));
+    run_suite("c_tests/engine.c", &args);
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod bitboard;
 mod castling;
 mod chess960;
 mod color;
+pub mod engine;
 mod epd;
 pub mod fallible;
 pub mod fen;
@@ -70,8 +71,8 @@ pub use fen::{
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
-pub use render::BoardStyle;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use render::BoardStyle;
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;

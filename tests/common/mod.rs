@@ -53,9 +53,8 @@ pub fn not_run(tool: &str, suite: &str, why: &str) {
 /// the repository: `$CHESSCORE_TESTDATA`, or `../shared/testdata` beside the checkout. `None`
 /// (the suite recorded as not run) when absent, unless `testdata` is required.
 pub fn shared_testdata(suite: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("CHESSCORE_TESTDATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/testdata"));
+    let dir =
+        std::env::var_os("CHESSCORE_TESTDATA").map(PathBuf::from).unwrap_or_else(|| root().join("../shared/testdata"));
     if dir.is_dir() {
         return Some(dir);
     }
@@ -106,6 +105,28 @@ pub fn tool(program: &str, probe: &[&str], suite: &str, install_hint: &str) -> b
         not_run(program, suite, &format!("{program} is not installed ({install_hint})"));
     }
     works
+}
+
+/// Stockfish, for the suites that drive a real UCI engine: `stockfish` on PATH, else Debian's
+/// `/usr/games/stockfish`. `None` (the suite recorded as not run) when absent, unless
+/// `stockfish` is required.
+pub fn stockfish(suite: &str) -> Option<PathBuf> {
+    let runs = |program: &Path| {
+        Command::new(program)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .and_then(|mut child| {
+                drop(child.stdin.take());
+                child.wait()
+            })
+            .is_ok()
+    };
+    let found = [Path::new("stockfish"), Path::new("/usr/games/stockfish")].into_iter().find(|p| runs(p));
+    if found.is_none() {
+        not_run("stockfish", suite, "stockfish is not installed (apt-get install stockfish)");
+    }
+    found.map(Path::to_path_buf)
 }
 
 /// The lines of a file under `tests/data`, empty lines and `#` comments skipped.
