@@ -498,7 +498,7 @@ pub unsafe extern "C" fn chess_engine_analyse(
 ) -> chess_error {
     guard_code(|| {
         let pos = position_ref(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
-        run_search(engine, &Game::new(pos.clone()), limits, None, std::ptr::null_mut(), out)
+        run_search(engine, &Game::new(*pos), limits, None, std::ptr::null_mut(), out)
     })
 }
 

@@ -79,6 +79,17 @@ impl Engine {
     /// Starts the engine and does the `uci` handshake: its id and options are read until
     /// `uciok`, which must come within the command's timeout.
     pub fn start(command: &EngineCommand) -> Result<Engine, EngineError> {
+        // Checked first too: where spawning cannot report a failed `exec` (under valgrind, say),
+        // a missing program or directory would otherwise look like an engine that exited.
+        let missing = |what: &str, path: &std::path::Path| {
+            EngineError::NotStarted(io::Error::new(io::ErrorKind::NotFound, format!("no {what} {}", path.display())))
+        };
+        if command.program.components().count() > 1 && !command.program.is_file() {
+            return Err(missing("program", &command.program));
+        }
+        if let Some(dir) = command.working_dir.as_deref().filter(|dir| !dir.is_dir()) {
+            return Err(missing("directory", dir));
+        }
         let mut process = Command::new(&command.program);
         process.args(&command.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = &command.working_dir {
@@ -198,7 +209,7 @@ impl Engine {
         limits: &Limits,
         multipv: Option<u32>,
     ) -> Result<Analysis, EngineError> {
-        self.analyse(&Game::new(pos.clone()), limits, multipv)
+        self.analyse(&Game::new(*pos), limits, multipv)
     }
 
     /// Starts a search whose `info` lines arrive one by one, through the returned [`Search`].
@@ -208,7 +219,7 @@ impl Engine {
         }
         self.send(&protocol::position_command(game.start(), game.moves(), self.chess960))?;
         self.send(&protocol::go_command(limits, self.chess960))?;
-        let root = game.position().clone();
+        let root = *game.position();
         let deadline = limits.time_bound(root.turn()).map(|t| Instant::now() + t + self.timeout);
         Ok(Search { engine: self, root, deadline, lines: Vec::new(), best: None, done: false })
     }
@@ -335,7 +346,7 @@ impl Search<'_> {
 
     /// Reads the rest of the search (its infos are still kept as lines) and gives its result.
     pub fn finish(mut self) -> Result<Analysis, EngineError> {
-        while let Some(info) = self.next() {
+        for info in self.by_ref() {
             info?;
         }
         let (best_move, ponder_move) = self.best.take().ok_or(EngineError::Exited)?;

@@ -310,12 +310,17 @@ fn parse_bestmove<'a>(mut words: impl Iterator<Item = &'a str>, pos: &Position) 
 /// `name N... type T [default V...] [min X] [max Y] [var V...]...`: names and values may hold
 /// spaces, so each runs to the next keyword.
 fn parse_option(text: &str) -> Result<EngineOption, ProtocolError> {
-    const KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
     let mut fields: Vec<(&str, String)> = Vec::new();
     for word in text.split_whitespace() {
-        // A keyword inside a name (`name Skill type Level`?) cannot be told apart; the first
-        // `type` ends the name, as every engine writes it.
-        let is_keyword = KEYWORDS.contains(&word) && !(word == "name" && !fields.is_empty());
+        // Until `type`, everything after `name` is the name (`name Use default book type check`);
+        // after it, the value keywords start fields.
+        let typed = fields.iter().any(|(key, _)| *key == "type");
+        let is_keyword = match word {
+            "name" => fields.is_empty(),
+            "type" => !typed,
+            "default" | "min" | "max" | "var" => typed,
+            _ => false,
+        };
         match fields.last_mut() {
             Some((_, value)) if !is_keyword => {
                 if !value.is_empty() {
@@ -460,7 +465,7 @@ fn parse_score<'a>(text: &'a str, turn: Color, info: &mut Info) -> &'a str {
 /// line (it and the moves after it are dropped) and is noted.
 fn read_line(rest: &mut &str, pos: &Position, info: &mut Info) -> Vec<Move> {
     let mut line = Vec::new();
-    let mut at = pos.clone();
+    let mut at = *pos;
     let mut broken = false;
     loop {
         let (word, after) = split_word(rest);
@@ -559,6 +564,11 @@ mod tests {
         };
         assert_eq!(path.default.as_deref(), Some(""));
         let Ok(EngineLine::Option(button)) = parse_line("option name Clear Hash type button", &pos) else { panic!() };
+        let Ok(EngineLine::Option(odd)) = parse_line("option name Use default max type check default true", &pos)
+        else {
+            panic!()
+        };
+        assert_eq!((odd.name.as_str(), odd.default.as_deref()), ("Use default max", Some("true")));
         assert_eq!((button.kind, button.default), (OptionType::Button, None));
         assert_eq!(parse_line("option type spin", &pos), Err(ProtocolError::Malformed("option")));
         assert_eq!(parse_line("option name X type wheel", &pos), Err(ProtocolError::Malformed("option")));
