@@ -439,15 +439,9 @@ fn c_walk_of_every_pgn_tree_matches_the_rust_reader() {
     eprintln!("{games} games, {nodes} moves, {comments} comments, {nags} NAGs, {variations} variations alike");
 }
 
-/// The fake UCI engine of the engine tests (`c_tests/fake_engine.c`).
-pub fn fake_engine() -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| build("c_tests/fake_engine.c")).clone()
-}
-
 #[test]
 fn c_engine_suite() {
-    let mut args = vec![fake_engine()];
+    let mut args = vec![common::fake_engine().to_path_buf()];
     args.extend(common::stockfish("c_engine_suite (the Stockfish part)"));
     run_suite("c_tests/engine.c", &args);
 }

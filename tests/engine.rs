@@ -4,38 +4,14 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chesscore_core::engine::{Engine, EngineCommand, EngineError, Limits, Score};
 use chesscore_core::{Game, Position};
 
-/// The fake engine, compiled once with the `cc` crate's compiler.
-fn fake_engine() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let target = env!("CHESSCORE_BUILD_TARGET");
-        let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake_engine");
-        let status = cc::Build::new()
-            .target(target)
-            .host(target)
-            .opt_level(1)
-            .cargo_metadata(false)
-            .get_compiler()
-            .to_command()
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("c_tests/fake_engine.c"))
-            .arg("-o")
-            .arg(&exe)
-            .status()
-            .expect("run the C compiler");
-        assert!(status.success(), "cannot build the fake engine");
-        exe
-    })
-}
-
 fn fake(mode: &str, timeout_ms: u64) -> EngineCommand {
-    let mut command = EngineCommand::new(fake_engine());
+    let mut command = EngineCommand::new(common::fake_engine());
     command.args.push(mode.into());
     command.timeout = Duration::from_millis(timeout_ms);
     command

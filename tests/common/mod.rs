@@ -129,6 +129,28 @@ pub fn stockfish(suite: &str) -> Option<PathBuf> {
     found.map(Path::to_path_buf)
 }
 
+/// The fake UCI engine of the engine tests (`c_tests/fake_engine.c`, see its modes there),
+/// compiled once per test binary with `$CC` (default `cc`).
+pub fn fake_engine() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake_engines");
+        std::fs::create_dir_all(&dir).expect("create the fake engine's directory");
+        // One file per test binary: binaries run at once must not write each other's.
+        let exe = dir.join(std::env::current_exe().unwrap().file_name().unwrap());
+        let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+        let status = Command::new(&compiler)
+            .args(["-std=c99", "-O1"])
+            .arg(root().join("c_tests/fake_engine.c"))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+        assert!(status.success(), "cannot build the fake engine");
+        exe
+    })
+}
+
 /// The lines of a file under `tests/data`, empty lines and `#` comments skipped.
 pub fn lines(relative: &str) -> Vec<String> {
     lines_of(&data(relative))
