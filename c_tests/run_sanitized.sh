@@ -88,7 +88,7 @@ run_all() {
     run "$dir/chess960" "$testdata" $((5000000 / scale))
     run "$dir/pgn" "$testdata/pgn"
     run "$dir/pgn_tree" "$testdata"/pgn/*.pgn >/dev/null
-    run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale))
+    run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale)) "$work/fake_engine"
     run "$dir/engine" "$work/fake_engine" "${stockfish_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_legal_moves" >/dev/null

@@ -456,7 +456,11 @@ fn cxx_program_links_and_runs() {
 fn cxx_wrapper_suite() {
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
     let output = run_checked(
-        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::data_dir()).arg(work_dir()).arg(limit),
+        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp"))
+            .arg(common::data_dir())
+            .arg(work_dir())
+            .arg(limit)
+            .arg(common::fake_engine()),
     );
     assert!(output.contains(", 0 failed"), "{output}");
 }
