@@ -372,6 +372,9 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
 }
 
 fn read_openings(path: &Path) -> Result<Vec<Position>, Failure> {
+    if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("bin")) {
+        return Err(format!("{}: Polyglot books are not read as openings yet; give an EPD file", path.display()).into());
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), io_text(&e)))?;
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {

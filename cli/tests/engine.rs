@@ -99,6 +99,8 @@ fn match_writes_a_pgn_our_reader_replays() {
     assert_eq!(games, 4);
     assert!(String::from_utf8(text).unwrap().contains("[%eval "));
 
+    let (ok, _, err) = run(&["match", "--engine", engine, "--engine", engine, "--openings", "book.bin"]);
+    assert!(!ok && err.contains("give an EPD file"), "{err}");
     let (ok, _, err) = run(&["match", "--engine", engine, "--games", "1"]);
     assert!(!ok && err.contains("exactly two engines"), "{err}");
     let clock = ["match", "--engine", engine, "--engine", engine, "--games", "1", "--tc", "1+0.05"];
