@@ -428,7 +428,7 @@ typedef struct chess_info {
 
 /**
  * Called with each `info` line; a non-zero return sends `stop` (the search then ends with
- * the engine's best move as usual).
+ * the engine's best move as usual). It must not call the engine it is searching with.
  */
 typedef int (*chess_info_fn)(void *payload, const struct chess_info *info);
 

@@ -383,7 +383,7 @@ pub struct chess_info {
 }
 
 /// Called with each `info` line; a non-zero return sends `stop` (the search then ends with
-/// the engine's best move as usual).
+/// the engine's best move as usual). It must not call the engine it is searching with.
 pub type chess_info_fn = Option<unsafe extern "C" fn(payload: *mut c_void, info: *const chess_info) -> c_int>;
 
 /// The result of a search (opaque): best move, expected reply, the last info of each MultiPV

@@ -3,7 +3,8 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing. It holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, and UCI engines driven as child processes ([`engine`]). It holds no C types and
+//! exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::Position;
