@@ -892,10 +892,71 @@ int perft_suite(const std::string &path, unsigned long long limit) {
 
 }  // namespace
 
+// Engine: the fake engine's results through Info and Analysis, a callback that stops the
+// search, one that throws, and a fault as an Error with its code.
+static void engines(const std::string &fake) {
+    chesscore::EngineOptions options;
+    options.args = {"good"};
+    options.timeout_ms = 2000;
+    chesscore::Engine engine(fake, options);
+    CHECK(engine.name() == "Fake Engine 1.0" && engine.author() == "The chesscore tests");
+    CHECK(engine.option_count() == 5 && engine.option_name(1) == "Style" && engine.option_var(1, 0) == "Solid");
+    CHECK(engine.option(0).option_type == CHESS_OPTION_SPIN && engine.option_default(0) == "16");
+    engine.set_option("Hash", "8");
+    engine.set_option("Clear Hash");
+    engine.new_game();
+    chess_limits limits = chesscore::limits();
+    limits.depth = 1;
+    limits.multipv = 2;
+    chesscore::Position start;
+    chesscore::Analysis analysis = engine.analyse(start, limits);
+    CHECK(analysis.best_move == start.parse_uci("e2e4") && analysis.lines.size() == 2);
+    CHECK(analysis.lines[0].pv.size() == 2 && analysis.lines[0].raw.score == 31 && !analysis.lines[0].string);
+
+    chesscore::Game game;
+    game.push_uci("g1f3");
+    int seen = 0;
+    analysis = engine.analyse(game, limits, [&](const chesscore::Info &info) {
+        seen++;
+        return info.raw.depth < 1;  // stop at the first line of depth 1
+    });
+    CHECK(seen == 3 && analysis.best_move.uci() == "e7e5" && analysis.lines[0].raw.white_score == -31);
+    bool thrown = false;
+    try {
+        engine.analyse(game, limits, [](const chesscore::Info &) -> bool { throw std::runtime_error("mine"); });
+    } catch (const std::runtime_error &e) {
+        thrown = std::string(e.what()) == "mine";
+    }
+    CHECK(thrown);
+    engine.is_ready();
+
+    options.args = {"crash"};
+    chesscore::Engine crashing(fake, options);
+    chess_error code = CHESS_OK;
+    try {
+        crashing.analyse(start, limits);
+    } catch (const chesscore::Error &e) {
+        code = e.code();
+    }
+    CHECK(code == CHESS_ERR_ENGINE_EXITED);
+    code = CHESS_OK;
+    try {
+        chesscore::Engine missing("/nonexistent/engine");
+    } catch (const chesscore::Error &e) {
+        code = e.code();
+    }
+    CHECK(code == CHESS_ERR_ENGINE_NOT_STARTED);
+    chesscore::Engine moved = std::move(crashing);
+    CHECK(moved.get() != nullptr && crashing.get() == nullptr);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT\n", argv[0]);
+    if (argc != 4 && argc != 5) {
+        std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT [FAKE_ENGINE]\n", argv[0]);
         return 2;
+    }
+    if (argc == 5) {
+        engines(argv[4]);
     }
     positions();
     errors();

@@ -69,6 +69,11 @@
 #define CHESS_READ_ERROR SIZE_MAX
 
 /**
+ * Flag of `chess_limits`: search until the callback asks to stop (`go infinite`).
+ */
+#define CHESS_LIMIT_INFINITE 1
+
+/**
  * Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
  */
 #define CHESS_FEN_MAX 104
@@ -227,6 +232,18 @@
 #define CHESS_SVG_MARK_CHECK 4
 
 /**
+ * The result of a search (opaque): best move, expected reply, the last info of each MultiPV
+ * line. Released with `chess_analysis_free`; read from any number of threads.
+ */
+typedef struct chess_analysis chess_analysis;
+
+/**
+ * A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
+ * One thread at a time uses an engine; distinct engines may run in distinct threads.
+ */
+typedef struct chess_engine chess_engine;
+
+/**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
  * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
  */
@@ -255,9 +272,55 @@ typedef struct chess_pgn_reader chess_pgn_reader;
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD. `chess_error_message` describes every code.
+ * output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
+
+/**
+ * How to start an engine, for `chess_engine_start`. The caller sets `size` to
+ * `sizeof(chess_engine_options)`; zero fields are the defaults.
+ */
+typedef struct chess_engine_options {
+    /**
+     * `sizeof(chess_engine_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The arguments after the program name (`arg_count` strings; NULL when 0).
+     */
+    const char *const *args;
+    size_t arg_count;
+    /**
+     * The engine's working directory; NULL: the caller's.
+     */
+    const char *working_dir;
+    /**
+     * The longest wait for any answer, in milliseconds (default 10,000): `uciok`, `readyok`,
+     * the next line of a search, or the end of a timed search beyond its time.
+     */
+    uint32_t timeout_ms;
+} chess_engine_options;
+
+/**
+ * The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
+ */
+typedef uint8_t chess_option_type;
+
+/**
+ * An option the engine declared, as `chess_engine_option_at` writes it.
+ */
+typedef struct chess_engine_option {
+    chess_option_type option_type;
+    /**
+     * A spin's range (0 when not given).
+     */
+    int64_t min;
+    int64_t max;
+    /**
+     * A combo's number of choices (`chess_engine_option_var`).
+     */
+    size_t var_count;
+} chess_engine_option;
 
 /**
  * A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
@@ -274,15 +337,121 @@ typedef struct chess_position {
 } chess_position;
 
 /**
- * The type of an EPD operand.
- */
-typedef uint8_t chess_operand_kind;
-
-/**
  * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
  * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
  */
 typedef uint16_t chess_move;
+
+/**
+ * The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
+ * field is no limit of that kind (all zero: `go` alone, which most engines search until
+ * stopped: give one limit at least, or a callback that stops).
+ */
+typedef struct chess_limits {
+    /**
+     * `sizeof(chess_limits)`, set by the caller.
+     */
+    size_t size;
+    uint32_t depth;
+    /**
+     * Search for a mate in this many moves.
+     */
+    uint32_t mate;
+    uint64_t nodes;
+    uint32_t movetime_ms;
+    /**
+     * The clocks: remaining times, increments, moves to the next time control.
+     */
+    uint32_t wtime_ms;
+    uint32_t btime_ms;
+    uint32_t winc_ms;
+    uint32_t binc_ms;
+    uint32_t movestogo;
+    /**
+     * How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
+     */
+    uint32_t multipv;
+    /**
+     * `CHESS_LIMIT_INFINITE` or 0.
+     */
+    uint32_t flags;
+    /**
+     * Search only these root moves (`searchmove_count` of them; NULL when 0).
+     */
+    const chess_move *searchmoves;
+    size_t searchmove_count;
+} chess_limits;
+
+/**
+ * What kind of score a `chess_info` holds (`uint8_t`).
+ */
+typedef uint8_t chess_score_kind;
+
+/**
+ * Whether a score is exact or a bound (`uint8_t`).
+ */
+typedef uint8_t chess_bound;
+
+/**
+ * One `info` line of a search (for the callback) or the last one of a MultiPV line (from
+ * `chess_analysis_line`). A field the engine did not send is 0. `pv` and `string` point into
+ * memory of the library: valid during the callback, or as long as the analysis.
+ */
+typedef struct chess_info {
+    /**
+     * The MultiPV line, from 1.
+     */
+    uint32_t multipv;
+    uint32_t depth;
+    uint32_t seldepth;
+    /**
+     * Hash table use in permille.
+     */
+    uint32_t hashfull;
+    uint64_t nodes;
+    uint64_t time_ms;
+    uint64_t nps;
+    uint64_t tbhits;
+    chess_score_kind score_kind;
+    chess_bound bound;
+    /**
+     * Whether `wdl_win`, `wdl_draw` and `wdl_loss` (permille, side to move) were sent.
+     */
+    bool has_wdl;
+    /**
+     * From the side to move's point of view, as UCI gives it.
+     */
+    int32_t score;
+    /**
+     * The same from White's point of view.
+     */
+    int32_t white_score;
+    uint32_t wdl_win;
+    uint32_t wdl_draw;
+    uint32_t wdl_loss;
+    chess_move currmove;
+    uint32_t currmovenumber;
+    /**
+     * The principal variation, legal from the searched position (cut before any illegal move).
+     */
+    const chess_move *pv;
+    size_t pv_len;
+    /**
+     * The `string` field, NUL-terminated; NULL when none.
+     */
+    const char *string;
+} chess_info;
+
+/**
+ * Called with each `info` line; a non-zero return sends `stop` (the search then ends with
+ * the engine's best move as usual). It must not call the engine it is searching with.
+ */
+typedef int (*chess_info_fn)(void *payload, const struct chess_info *info);
+
+/**
+ * The type of an EPD operand.
+ */
+typedef uint8_t chess_operand_kind;
 
 /**
  * A square, 0 = a1 .. 63 = h8 (`rank * 8 + file`), or `CHESS_NO_SQUARE`.
@@ -563,6 +732,37 @@ typedef uint32_t chess_node;
  * Where a comment stands with respect to its node's move.
  */
 typedef uint8_t chess_comment_place;
+
+#define CHESS_OPTION_CHECK 0
+
+#define CHESS_OPTION_SPIN 1
+
+#define CHESS_OPTION_COMBO 2
+
+#define CHESS_OPTION_BUTTON 3
+
+#define CHESS_OPTION_STRING 4
+
+/**
+ * No score in this line.
+ */
+#define CHESS_SCORE_NONE 0
+
+/**
+ * Centipawns.
+ */
+#define CHESS_SCORE_CP 1
+
+/**
+ * Mate in `score` moves (negative: the side to move is mated).
+ */
+#define CHESS_SCORE_MATE 2
+
+#define CHESS_BOUND_EXACT 0
+
+#define CHESS_BOUND_LOWER 1
+
+#define CHESS_BOUND_UPPER 2
 
 /**
  * No such operand.
@@ -905,6 +1105,29 @@ typedef uint8_t chess_comment_place;
 #define CHESS_ERR_EPD_WRONG_TYPE 605
 
 /**
+ * Engine: the program could not be started (not found, not executable, bad working
+ * directory).
+ */
+#define CHESS_ERR_ENGINE_NOT_STARTED 700
+
+/**
+ * Engine: the engine exited or closed its output (a crash, say), or had failed before; its
+ * process is gone.
+ */
+#define CHESS_ERR_ENGINE_EXITED 701
+
+/**
+ * Engine: no answer within the timeout (`uciok`, `readyok`, or the next line of a search);
+ * the engine was killed.
+ */
+#define CHESS_ERR_ENGINE_TIMEOUT 702
+
+/**
+ * Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+ */
+#define CHESS_ERR_ENGINE_PROTOCOL 703
+
+/**
  * Not over (a draw that may be claimed but has not been leaves the game going).
  */
 #define CHESS_RESULT_ONGOING 0
@@ -1177,6 +1400,151 @@ const char *chess_version(void);
  * as new as the one it was compiled against.
  */
 uint32_t chess_version_number(void);
+
+/**
+ * Starts the engine at `path` (run directly, not through a shell; a name without '/' is
+ * looked up on PATH) and does the `uci` handshake. `options` may be NULL (the defaults).
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct), `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_ENGINE_NOT_STARTED`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
+ * gone after a failure.
+ *
+ * Writing to an engine that died raises SIGPIPE, which kills a program by default: when
+ * SIGPIPE has its default action, this call sets it to be ignored (writes then fail with
+ * `EPIPE`, reported as `CHESS_ERR_ENGINE_EXITED`); a handler of the program's own is kept.
+ */
+chess_error chess_engine_start(const char *path,
+                               const struct chess_engine_options *options,
+                               struct chess_engine **out);
+
+/**
+ * Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
+ * (NULL: no effect). No child process or descriptor is left.
+ */
+void chess_engine_free(struct chess_engine *engine);
+
+/**
+ * The engine's `id name` (empty when it gave none), as text.
+ */
+chess_error chess_engine_name(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * The engine's `id author` (empty when it gave none), as text.
+ */
+chess_error chess_engine_author(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * How many options the engine declared (0 for NULL).
+ */
+size_t chess_engine_option_count(const struct chess_engine *engine);
+
+/**
+ * The type, range and number of choices of option `index` (in the engine's order). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such option).
+ */
+chess_error chess_engine_option_at(const struct chess_engine *engine,
+                                   size_t index,
+                                   struct chess_engine_option *out);
+
+/**
+ * The name of option `index`, as text. Errors as for `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_name(const struct chess_engine *engine,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * The default value of option `index` (empty when none), as text. Errors as for
+ * `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_default(const struct chess_engine *engine,
+                                        size_t index,
+                                        char *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
+ * for no such choice).
+ */
+chess_error chess_engine_option_var(const struct chess_engine *engine,
+                                    size_t index,
+                                    size_t var,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
+ * makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (not UTF-8, or a line break), `CHESS_ERR_ENGINE_EXITED`.
+ */
+chess_error chess_engine_set_option(struct chess_engine *engine, const char *name, const char *value);
+
+/**
+ * `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT`.
+ */
+chess_error chess_engine_is_ready(struct chess_engine *engine);
+
+/**
+ * `ucinewgame`, then `isready`. Errors as for `chess_engine_is_ready`.
+ */
+chess_error chess_engine_new_game(struct chess_engine *engine);
+
+/**
+ * Searches `pos` (no history) and waits for the best move: `chess_engine_analyse_game`
+ * without a game or callback.
+ */
+chess_error chess_engine_analyse(struct chess_engine *engine,
+                                 const struct chess_position *pos,
+                                 const struct chess_limits *limits,
+                                 struct chess_analysis **out);
+
+/**
+ * Searches the current position of `game` (its moves go to the engine, for repetitions) with
+ * `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
+ * arrives, and waits for the best move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
+ * (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
+ * (no line within the timeout, or a timed search that overran its time by as much),
+ * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move). After an engine error the engine is
+ * gone: free it and start another.
+ */
+chess_error chess_engine_analyse_game(struct chess_engine *engine,
+                                      const struct chess_game *game,
+                                      const struct chess_limits *limits,
+                                      chess_info_fn callback,
+                                      void *payload,
+                                      struct chess_analysis **out);
+
+/**
+ * Frees an analysis (NULL: no effect).
+ */
+void chess_analysis_free(struct chess_analysis *analysis);
+
+/**
+ * The engine's best move; `CHESS_MOVE_NONE` when it had none (mate or stalemate) or for NULL.
+ */
+chess_move chess_analysis_best_move(const struct chess_analysis *analysis);
+
+/**
+ * The reply the engine expects (`bestmove ... ponder P`); `CHESS_MOVE_NONE` when none.
+ */
+chess_move chess_analysis_ponder_move(const struct chess_analysis *analysis);
+
+/**
+ * How many MultiPV lines the analysis holds (0 for NULL).
+ */
+size_t chess_analysis_line_count(const struct chess_analysis *analysis);
+
+/**
+ * The last info of line `index` (0 = the best line): its pointers live as long as the
+ * analysis. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such line).
+ */
+chess_error chess_analysis_line(const struct chess_analysis *analysis, size_t index, struct chess_info *out);
 
 /**
  * Reads a standard-chess EPD line: the four position fields (the en passant field may be left

@@ -22,6 +22,9 @@
  *   not allocate).
  * - Every failure throws chesscore::Error with the chess_error code, its message, and where the
  *   input went wrong when the C API says so (the byte of a FEN, the token of a move line).
+ * - Engine runs a UCI engine (RAII; moves only): name(), options, set_option(), is_ready(),
+ *   analyse() of a Position or a Game, with a callback that sees each Info as it arrives and can
+ *   stop the search; the result is an Analysis (best move, ponder move, one Info per line).
  * - Threads: as for the C API, one object may be read by many threads at once, but one that is
  *   being changed must not be used by any other thread meanwhile.
  */
@@ -40,6 +43,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <istream>
 #include <iterator>
@@ -1097,6 +1101,177 @@ public:
 private:
     explicit Epd(chess_epd *owned) noexcept : handle_(owned) {}
     chess_epd *handle_;
+};
+
+/** The limits of a search: a chess_limits with its size set and every limit unset (0). */
+inline chess_limits limits() noexcept {
+    chess_limits limits{};
+    limits.size = sizeof limits;
+    return limits;
+}
+
+/** One info line of a search: the chess_info fields, with the pv and the string owned here
+ * (raw.pv and raw.string are cleared: they pointed into the library's memory). */
+struct Info {
+    chess_info raw{};
+    std::vector<Move> pv;
+    std::optional<std::string> string;
+
+    Info() = default;
+    explicit Info(const chess_info &info)
+        : raw(info), pv(detail::to_vector(info.pv, info.pv_len)),
+          string(info.string ? std::optional<std::string>(info.string) : std::nullopt) {
+        raw.pv = nullptr;
+        raw.string = nullptr;
+    }
+};
+
+/** A search's result: the best move (Move() when none), the expected reply, and the last info
+ * of each MultiPV line, the best first. */
+struct Analysis {
+    Move best_move;
+    Move ponder_move;
+    std::vector<Info> lines;
+};
+
+/** How Engine starts an engine: its arguments, working directory and timeout. */
+struct EngineOptions {
+    std::vector<std::string> args;
+    /** Empty: the caller's working directory. */
+    std::string working_dir;
+    /** 0: the library's default (10 s). */
+    std::uint32_t timeout_ms = 0;
+};
+
+/** A UCI engine process (RAII: the destructor sends `quit`, then kills it if need be). Moves
+ * only. Every wait has the timeout given at the start; an engine fault throws Error with a
+ * CHESS_ERR_ENGINE_ code, after which the engine is gone. One thread at a time uses an Engine. */
+class Engine {
+public:
+    /** Starts the program at `path` (no shell) and does the `uci` handshake. */
+    explicit Engine(std::string_view path, const EngineOptions &options = EngineOptions()) {
+        std::vector<const char *> argv;
+        for (const std::string &arg : options.args) {
+            if (arg.find('\0') != std::string::npos) {
+                throw Error(CHESS_ERR_INVALID_TEXT);
+            }
+            argv.push_back(arg.c_str());
+        }
+        chess_engine_options c{};
+        c.size = sizeof c;
+        c.args = argv.data();
+        c.arg_count = argv.size();
+        std::optional<detail::CString> dir;
+        if (!options.working_dir.empty()) {
+            c.working_dir = dir.emplace(options.working_dir).get();
+        }
+        c.timeout_ms = options.timeout_ms;
+        detail::check(chess_engine_start(detail::CString(path).get(), &c, &handle_));
+    }
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+    Engine(Engine &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Engine &operator=(Engine &&other) noexcept {
+        if (this != &other) {
+            chess_engine_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Engine() { chess_engine_free(handle_); }
+
+    chess_engine *get() noexcept { return handle_; }
+
+    std::string name() const {
+        return detail::read_text<64>([&](char *b, std::size_t c, std::size_t *l) { return chess_engine_name(handle_, b, c, l); });
+    }
+    std::string author() const {
+        return detail::read_text<64>([&](char *b, std::size_t c, std::size_t *l) { return chess_engine_author(handle_, b, c, l); });
+    }
+
+    /** The options the engine declared: option(i) gives the type, range and choice count. */
+    std::size_t option_count() const noexcept { return chess_engine_option_count(handle_); }
+    chess_engine_option option(std::size_t index) const {
+        chess_engine_option out{};
+        detail::check(chess_engine_option_at(handle_, index, &out));
+        return out;
+    }
+    std::string option_name(std::size_t index) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_name(handle_, index, b, c, l); });
+    }
+    std::string option_default(std::size_t index) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_default(handle_, index, b, c, l); });
+    }
+    std::string option_var(std::size_t index, std::size_t var) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_var(handle_, index, var, b, c, l); });
+    }
+
+    /** `setoption`; no value for a button. */
+    void set_option(std::string_view name, std::optional<std::string_view> value = std::nullopt) {
+        std::optional<detail::CString> text;
+        if (value) {
+            text.emplace(*value);
+        }
+        detail::check(chess_engine_set_option(handle_, detail::CString(name).get(), text ? text->get() : nullptr));
+    }
+    void is_ready() { detail::check(chess_engine_is_ready(handle_)); }
+    void new_game() { detail::check(chess_engine_new_game(handle_)); }
+
+    /** Searches a position without history. */
+    Analysis analyse(const Position &pos, const chess_limits &limits) {
+        chess_analysis *out = nullptr;
+        detail::check(chess_engine_analyse(handle_, pos.get(), &limits, &out));
+        return collect(out);
+    }
+
+    /** Searches the game's current position (its moves give the history); `on_info`, if set,
+     * sees each info line as it arrives and returns false to stop the search. An exception it
+     * throws stops the search too, and comes out of this call. */
+    Analysis analyse(const Game &game, const chess_limits &limits, std::function<bool(const Info &)> on_info = {}) {
+        struct Call {
+            std::function<bool(const Info &)> *on_info;
+            std::exception_ptr error;
+        } call{&on_info, nullptr};
+        chess_info_fn trampoline = [](void *payload, const chess_info *info) -> int {
+            Call *call = static_cast<Call *>(payload);
+            if (call->error) {
+                return 1;
+            }
+            try {
+                return (*call->on_info)(Info(*info)) ? 0 : 1;
+            } catch (...) {
+                call->error = std::current_exception();
+                return 1;
+            }
+        };
+        chess_analysis *out = nullptr;
+        chess_error err = chess_engine_analyse_game(handle_, game.get(), &limits, on_info ? trampoline : nullptr, &call, &out);
+        if (call.error) {
+            chess_analysis_free(out);
+            std::rethrow_exception(call.error);
+        }
+        detail::check(err);
+        return collect(out);
+    }
+
+private:
+    static Analysis collect(chess_analysis *owned) {
+        std::unique_ptr<chess_analysis, void (*)(chess_analysis *)> analysis(owned, chess_analysis_free);
+        Analysis result;
+        result.best_move = Move(chess_analysis_best_move(owned));
+        result.ponder_move = Move(chess_analysis_ponder_move(owned));
+        for (std::size_t i = 0; i < chess_analysis_line_count(owned); i++) {
+            chess_info info{};
+            detail::check(chess_analysis_line(owned, i, &info));
+            result.lines.emplace_back(info);
+        }
+        return result;
+    }
+
+    chess_engine *handle_ = nullptr;
 };
 
 }  // namespace chesscore

@@ -8,7 +8,7 @@
 # Environment:
 #   CHESSCORE_REQUIRE=all or a list such as python,haxe: a missing tool then fails its suites
 #     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp, chromium,
-#     rsvg-convert, nm)
+#     rsvg-convert, nm, stockfish)
 #   CHESSCORE_NO_INSTALL=1: install nothing, use what is there
 #   CHESSCORE_TESTDATA=DIR: the third-party test files (default ../shared/testdata)
 set -uo pipefail
@@ -42,6 +42,7 @@ system_tools() {
   command -v pkg-config >/dev/null || [ -x "$venv/bin/pkg-config" ] || missing+=(pkg-config)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
+  command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || missing+=(stockfish)
   [ ${#missing[@]} -gt 0 ] || return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "not installing ${missing[*]} (needs apt-get as root); the suites that need them will say so"

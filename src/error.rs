@@ -3,6 +3,7 @@
 use std::ffi::{c_char, CStr};
 
 use super::util::guard;
+use chesscore_core::engine::EngineError;
 use chesscore_core::fen::FenError;
 use chesscore_core::pgn::PgnErrorKind;
 use chesscore_core::{EpdError, SanError, UciError};
@@ -12,7 +13,7 @@ use chesscore_core::{EpdError, SanError, UciError};
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
-/// output, 600-699 EPD. `chess_error_message` describes every code.
+/// output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -149,9 +150,21 @@ pub const CHESS_ERR_EPD_NOT_FOUND: chess_error = 604;
 /// EPD lookup: the operand is not of the type asked for.
 pub const CHESS_ERR_EPD_WRONG_TYPE: chess_error = 605;
 
+/// Engine: the program could not be started (not found, not executable, bad working
+/// directory).
+pub const CHESS_ERR_ENGINE_NOT_STARTED: chess_error = 700;
+/// Engine: the engine exited or closed its output (a crash, say), or had failed before; its
+/// process is gone.
+pub const CHESS_ERR_ENGINE_EXITED: chess_error = 701;
+/// Engine: no answer within the timeout (`uciok`, `readyok`, or the next line of a search);
+/// the engine was killed.
+pub const CHESS_ERR_ENGINE_TIMEOUT: chess_error = 702;
+/// Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+pub const CHESS_ERR_ENGINE_PROTOCOL: chess_error = 703;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 61] = [
+const ALL_CODES: [chess_error; 65] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -213,6 +226,10 @@ const ALL_CODES: [chess_error; 61] = [
     CHESS_ERR_EPD_INVALID_OPERAND,
     CHESS_ERR_EPD_NOT_FOUND,
     CHESS_ERR_EPD_WRONG_TYPE,
+    CHESS_ERR_ENGINE_NOT_STARTED,
+    CHESS_ERR_ENGINE_EXITED,
+    CHESS_ERR_ENGINE_TIMEOUT,
+    CHESS_ERR_ENGINE_PROTOCOL,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -287,6 +304,10 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_EPD_INVALID_OPERAND => c"EPD: invalid operand for its operation",
         CHESS_ERR_EPD_NOT_FOUND => c"EPD: no such operation or operand",
         CHESS_ERR_EPD_WRONG_TYPE => c"EPD: the operand is of another type",
+        CHESS_ERR_ENGINE_NOT_STARTED => c"engine: the program could not be started",
+        CHESS_ERR_ENGINE_EXITED => c"engine: the engine exited",
+        CHESS_ERR_ENGINE_TIMEOUT => c"engine: no answer within the timeout",
+        CHESS_ERR_ENGINE_PROTOCOL => c"engine: the engine broke the UCI protocol",
         _ => return None,
     })
 }
@@ -362,6 +383,17 @@ impl ErrorCode for EpdError {
     }
 }
 
+impl ErrorCode for EngineError {
+    fn code(&self) -> chess_error {
+        match self {
+            EngineError::NotStarted(_) => CHESS_ERR_ENGINE_NOT_STARTED,
+            EngineError::Exited => CHESS_ERR_ENGINE_EXITED,
+            EngineError::Timeout(_) => CHESS_ERR_ENGINE_TIMEOUT,
+            EngineError::Protocol(_) => CHESS_ERR_ENGINE_PROTOCOL,
+        }
+    }
+}
+
 impl ErrorCode for PgnErrorKind {
     /// A broken PGN game's code: one per kind of fault, except a bad `FEN` tag (its FEN code), a
     /// bad move (its SAN or move code, as `chess_move_from_san` gives) and a read error
@@ -413,7 +445,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 704, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

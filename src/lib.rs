@@ -19,6 +19,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+mod engine;
 mod epd;
 mod error;
 mod fen;
@@ -33,6 +34,7 @@ mod tree;
 mod types;
 mod util;
 
+pub use engine::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;

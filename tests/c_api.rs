@@ -269,6 +269,8 @@ int main(void) {
     TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
     TYPE(chess_fen_info); TYPE(chess_pgn_error_info); TYPE(chess_pgn_options); TYPE(chess_node);
     TYPE(chess_comment_place); TYPE(chess_svg_options); TYPE(chess_svg_arrow); TYPE(chess_svg_fill);
+TYPE(chess_engine_options); TYPE(chess_engine_option); TYPE(chess_limits);
+    TYPE(chess_info); TYPE(chess_option_type); TYPE(chess_score_kind); TYPE(chess_bound);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
@@ -479,6 +481,13 @@ fn c_walk_of_every_pgn_tree_matches_the_rust_reader() {
 }
 
 #[test]
+fn c_engine_suite() {
+    let mut args = vec![common::fake_engine().to_path_buf()];
+    args.extend(common::stockfish("c_engine_suite (the Stockfish part)"));
+    run_suite("c_tests/engine.c", &args);
+}
+
+#[test]
 fn cxx_program_links_and_runs() {
     let output = run_checked(&mut c_program(&build("c_tests/cxx.cpp")));
     assert!(output.contains("26 moves, ok"), "{output}");
@@ -488,7 +497,11 @@ fn cxx_program_links_and_runs() {
 fn cxx_wrapper_suite() {
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
     let output = run_checked(
-        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::data_dir()).arg(work_dir()).arg(limit),
+        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp"))
+            .arg(common::data_dir())
+            .arg(work_dir())
+            .arg(limit)
+            .arg(common::fake_engine()),
     );
     assert!(output.contains(", 0 failed"), "{output}");
 }

@@ -15,6 +15,8 @@ use chesscore_core::{
 };
 use clap::{Args, Parser, Subcommand};
 
+mod engine;
+
 /// The FEN argument that stands for the standard start position.
 const STARTPOS: &str = "startpos";
 
@@ -78,6 +80,15 @@ enum Command {
     /// A king in check glows red. Arrows are straight, from centre to centre; an arrow from a
     /// square to itself is a ring.
     Svg(SvgArgs),
+    /// Analyse a position with a UCI engine: each MultiPV line as `multipv K depth D score cp
+    /// N|mate N pv M1 M2 ...` (score from the side to move), then `bestmove M`.
+    Analyse(engine::AnalyseArgs),
+    /// Run an EPD test suite through a UCI engine: a position is solved when the engine's move
+    /// is in `bm` and not in `am`. One line per position, then `N solved of M`.
+    Epdtest(engine::EpdtestArgs),
+    /// Play games between two UCI engines, colours alternating, adjudicated by the rules; ends
+    /// with A's score, `A: W-D-L`.
+    Match(engine::MatchArgs),
 }
 
 #[derive(Args)]
@@ -428,6 +439,9 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
                 None => write!(out, "{svg}")?,
             }
         }
+        Command::Analyse(args) => engine::analyse(&args, out)?,
+        Command::Epdtest(args) => engine::epdtest(&args, out)?,
+        Command::Match(args) => engine::play_match(&args, out)?,
     }
     Ok(())
 }

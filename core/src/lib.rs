@@ -3,8 +3,8 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing, and board pictures in SVG. It holds no C types and exports no symbols; the C ABI is
-//! the `chesscore` crate.
+//! writing, board pictures in SVG, and UCI engines driven as child processes ([`engine`]). It
+//! holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::Position;
@@ -48,6 +48,7 @@ mod bitboard;
 mod castling;
 mod chess960;
 mod color;
+pub mod engine;
 mod epd;
 pub mod fallible;
 pub mod fen;

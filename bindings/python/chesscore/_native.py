@@ -42,6 +42,19 @@ SAN_ALLOW_NULL = 2
 SVG_FLIPPED = 1
 SVG_NO_COORDINATES = 2
 SVG_MARK_CHECK = 4
+# engines: chess_limits flags, chess_option_type, chess_score_kind, chess_bound
+LIMIT_INFINITE = 1
+OPTION_CHECK = 0
+OPTION_SPIN = 1
+OPTION_COMBO = 2
+OPTION_BUTTON = 3
+OPTION_STRING = 4
+SCORE_NONE = 0
+SCORE_CP = 1
+SCORE_MATE = 2
+BOUND_EXACT = 0
+BOUND_LOWER = 1
+BOUND_UPPER = 2
 
 
 class Position(ctypes.Structure):
@@ -60,6 +73,73 @@ class Epd(ctypes.Structure):
 
 class PgnReader(ctypes.Structure):
     """Opaque chess_pgn_reader."""
+
+
+class Engine(ctypes.Structure):
+    """Opaque chess_engine."""
+
+
+class Analysis(ctypes.Structure):
+    """Opaque chess_analysis."""
+
+
+class EngineOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("args", POINTER(c_char_p)),
+        ("arg_count", c_size_t),
+        ("working_dir", c_char_p),
+        ("timeout_ms", c_uint32),
+    ]
+
+
+class EngineOption(ctypes.Structure):
+    _fields_ = [("option_type", c_uint8), ("min", c_int64), ("max", c_int64), ("var_count", c_size_t)]
+
+
+class Limits(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("depth", c_uint32),
+        ("mate", c_uint32),
+        ("nodes", c_uint64),
+        ("movetime_ms", c_uint32),
+        ("wtime_ms", c_uint32),
+        ("btime_ms", c_uint32),
+        ("winc_ms", c_uint32),
+        ("binc_ms", c_uint32),
+        ("movestogo", c_uint32),
+        ("multipv", c_uint32),
+        ("flags", c_uint32),
+        ("searchmoves", POINTER(c_uint16)),
+        ("searchmove_count", c_size_t),
+    ]
+
+
+class Info(ctypes.Structure):
+    _fields_ = [
+        ("multipv", c_uint32),
+        ("depth", c_uint32),
+        ("seldepth", c_uint32),
+        ("hashfull", c_uint32),
+        ("nodes", c_uint64),
+        ("time_ms", c_uint64),
+        ("nps", c_uint64),
+        ("tbhits", c_uint64),
+        ("score_kind", c_uint8),
+        ("bound", c_uint8),
+        ("has_wdl", c_bool),
+        ("score", c_int32),
+        ("white_score", c_int32),
+        ("wdl_win", c_uint32),
+        ("wdl_draw", c_uint32),
+        ("wdl_loss", c_uint32),
+        ("currmove", c_uint16),
+        ("currmovenumber", c_uint32),
+        ("pv", POINTER(c_uint16)),
+        ("pv_len", c_size_t),
+        ("string", c_char_p),
+    ]
 
 
 class Outcome(ctypes.Structure):
@@ -149,6 +229,10 @@ SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, 
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
 INFO_P = POINTER(FenInfo)
+ENGINE = POINTER(Engine)
+ANALYSIS = POINTER(Analysis)
+# int (*chess_info_fn)(void *payload, const chess_info *info)
+INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(Info))
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
@@ -292,6 +376,26 @@ SIGNATURES = {
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
     "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
+    # UCI engines
+    "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
+    "chess_engine_free": (None, [ENGINE]),
+    "chess_engine_name": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_author": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_count": (c_size_t, [ENGINE]),
+    "chess_engine_option_at": (ERR, [ENGINE, c_size_t, POINTER(EngineOption)]),
+    "chess_engine_option_name": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_default": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_var": (ERR, [ENGINE, c_size_t, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
+    "chess_engine_is_ready": (ERR, [ENGINE]),
+    "chess_engine_new_game": (ERR, [ENGINE]),
+    "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
+    "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
+    "chess_analysis_free": (None, [ANALYSIS]),
+    "chess_analysis_best_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_ponder_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_line_count": (c_size_t, [ANALYSIS]),
+    "chess_analysis_line": (ERR, [ANALYSIS, c_size_t, POINTER(Info)]),
 }
 
 # The soname of the ABI these declarations are written for (its major version).

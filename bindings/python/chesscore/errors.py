@@ -78,6 +78,10 @@ class ErrorCode(enum.IntEnum):
     EPD_INVALID_OPERAND = 603
     EPD_NOT_FOUND = 604
     EPD_WRONG_TYPE = 605
+    ENGINE_NOT_STARTED = 700
+    ENGINE_EXITED = 701
+    ENGINE_TIMEOUT = 702
+    ENGINE_PROTOCOL = 703
 
 
 class Error(Exception):
@@ -212,6 +216,23 @@ class TagNotFoundError(Error, KeyError):
         return self.message
 
 
+class EngineError(Error, RuntimeError):
+    """A UCI engine failed: it broke the protocol (the base of the other engine errors). After
+    an engine error the engine process is gone."""
+
+
+class EngineNotStartedError(EngineError, OSError):
+    """The engine program could not be started (not found, not executable, bad directory)."""
+
+
+class EngineTerminatedError(EngineError):
+    """The engine exited (it crashed, say), or had failed before."""
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """The engine gave no answer within the timeout, and was killed."""
+
+
 class InternalError(Error, RuntimeError):
     """A bug inside the library (a caught Rust panic)."""
 
@@ -253,6 +274,10 @@ _BY_CODE = {
     ErrorCode.PGN_TOO_DEEP: PgnError,
     ErrorCode.PGN_INVALID_UTF8: PgnError,
     ErrorCode.PGN_NUL_BYTE: PgnError,
+    ErrorCode.ENGINE_NOT_STARTED: EngineNotStartedError,
+    ErrorCode.ENGINE_EXITED: EngineTerminatedError,
+    ErrorCode.ENGINE_TIMEOUT: EngineTimeoutError,
+    ErrorCode.ENGINE_PROTOCOL: EngineError,
 }
 
 

@@ -55,6 +55,13 @@ C_TYPES = {
     "chess_svg_arrow": _native.SvgArrow,
     "chess_svg_fill": _native.SvgFill,
     "chess_node": ctypes.c_uint32,
+    "chess_engine": _native.Engine,
+    "chess_analysis": _native.Analysis,
+    "chess_engine_options": _native.EngineOptions,
+    "chess_engine_option": _native.EngineOption,
+    "chess_limits": _native.Limits,
+    "chess_info": _native.Info,
+    "chess_info_fn": _native.INFO_FN,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -68,6 +75,9 @@ C_TYPES.update(
             "chess_termination",
             "chess_operand_kind",
             "chess_comment_place",
+            "chess_option_type",
+            "chess_score_kind",
+            "chess_bound",
         ],
         ctypes.c_uint8,
     )
@@ -118,7 +128,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w ]+?[\s*]+)(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w *]+?[\s*])(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
@@ -137,6 +147,10 @@ def header_struct(name):
         ("chess_svg_fill", _native.SvgFill),
         ("chess_outcome", _native.Outcome),
         ("chess_position", _native.Position),
+        ("chess_engine_options", _native.EngineOptions),
+        ("chess_engine_option", _native.EngineOption),
+        ("chess_limits", _native.Limits),
+        ("chess_info", _native.Info),
     ],
 )
 def test_structures_match_the_header(name, structure):
