@@ -54,6 +54,7 @@ mod piece;
 mod position;
 mod render;
 mod san;
+mod setup;
 mod square;
 mod status;
 mod uci;
@@ -73,6 +74,7 @@ pub use piece::{Piece, PieceKind};
 pub use render::BoardStyle;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
+pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::UciError;
 
