@@ -571,4 +571,13 @@ mod tests {
         assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";");
         assert!(epd.remove("id").is_some());
     }
+
+    #[test]
+    fn position_errors_show_their_cause_once() {
+        use std::error::Error;
+        let err = Epd::parse("  8/8/8/4k3/8/8/8/8 w - - id \"no white king\";").unwrap_err();
+        assert_eq!(err, EpdError::Position(FenError::MissingKing { color: crate::Color::White, offset: 2 }));
+        assert_eq!(err.to_string(), "invalid position: no white king");
+        assert!(err.source().is_none());
+    }
 }

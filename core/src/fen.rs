@@ -73,7 +73,8 @@ impl fmt::Display for FenField {
 }
 
 /// Why a FEN was rejected. Every error knows the field it concerns ([`FenError::field`]) and
-/// the byte offset in the input where the problem was found ([`FenError::offset`]).
+/// the byte offset in the input where the problem was found ([`FenError::offset`]; for a
+/// [`Setup`], in the FEN that [`Fen`] writes for it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -1171,6 +1172,18 @@ mod tests {
         assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::Empty));
         let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w\n", b"-", b"-", b"0", b"1"];
         assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::InvalidCharacter { offset: 21 }));
+    }
+
+    #[test]
+    fn file_errors_show_their_cause_once() {
+        use std::error::Error;
+        // Reading a directory fails after opening it.
+        let err = Position::from_fen_file(std::env::temp_dir()).unwrap_err();
+        let FenFileError::Io { error, .. } = &err else { panic!("{err:?}") };
+        assert!(err.to_string().ends_with(&format!(": {error}")), "{err}");
+        assert!(err.source().is_none());
+        let err = FenFileError::from(FenError::Empty);
+        assert_eq!((err.to_string(), err.source().is_none()), ("empty FEN".to_string(), true));
     }
 
     #[test]
