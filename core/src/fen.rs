@@ -701,13 +701,8 @@ impl Fen {
         options: &FenOptions,
         repairs: &mut FenRepairs,
     ) -> Result<CastlingRights, FenError> {
-        let (read, written) = match &self.spans.castling {
-            CastlingLetters::Read(letters) => (&letters[..], None),
-            CastlingLetters::Written => (&[][..], Some(self.setup.castling_letters())),
-        };
-        let letters = read.iter().flatten().copied().chain(written.into_iter().flatten());
         let mut rights = CastlingRights::NONE;
-        for (i, (letter, rook)) in letters.enumerate() {
+        let mut grant = |i: usize, letter: u8, rook: Square| {
             let letter = letter as char;
             let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
             match castling_side(pos, color, rook, options.chess960).filter(|&side| !rights.has(color, side)) {
@@ -716,8 +711,19 @@ impl Fen {
                     repairs.dropped_castling |=
                         1 << (color.index() * 2 + castling_letter_side(letter, pos, color) as usize);
                 }
-                None => {
-                    return Err(FenError::BadCastlingRights { letter, offset: self.spans.fields[2].start + i });
+                None => return Err(FenError::BadCastlingRights { letter, offset: self.spans.fields[2].start + i }),
+            }
+            Ok(())
+        };
+        match &self.spans.castling {
+            CastlingLetters::Read(letters) => {
+                for (i, &(letter, rook)) in letters.iter().flatten().enumerate() {
+                    grant(i, letter, rook)?;
+                }
+            }
+            CastlingLetters::Written => {
+                for (i, (letter, rook)) in self.setup.castling_letters().enumerate() {
+                    grant(i, letter, rook)?;
                 }
             }
         }
