@@ -379,6 +379,8 @@ impl ErrorCode for EpdError {
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
             EpdError::Move { error, .. } => error.code(),
             EpdError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+            // A kind of fault newer than the codes: still the line's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
         }
     }
 }

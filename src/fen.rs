@@ -7,10 +7,9 @@ use super::error::*;
 use super::position::{chess_position, position, try_new_handle};
 use super::types::{chess_square, square_ret};
 use super::util::{c_bytes, guard_code, versioned, Out, StackText, TextOut, Versioned};
-use chesscore_core::fen::split;
 use chesscore_core::{
-    CastlingNotation, EnPassantMode, Fen, FenError, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Position,
-    Repair, FEN_MAX_LEN,
+    CastlingNotation, EnPassantMode, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions,
+    Position, Repair, FEN_MAX_LEN,
 };
 
 /// Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
@@ -214,17 +213,24 @@ pub unsafe extern "C" fn chess_fen_split(
         if fields.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        Fen::parse_bytes(fen).map_err(|e| fen_failure(&e, &mut info))?;
-        // The syntax is valid, so the text is ASCII.
-        let text = std::str::from_utf8(fen).map_err(|_| CHESS_ERR_INTERNAL)?;
-        let parts = split(text).map_err(|e| fen_failure(&e, &mut info))?;
+        let parsed = Fen::parse_bytes(fen).map_err(|e| fen_failure(&e, &mut info))?;
+        // The fields as written, the absent clocks filled in.
+        let order = [
+            (FenField::Placement, &b""[..]),
+            (FenField::SideToMove, b""),
+            (FenField::Castling, b""),
+            (FenField::EnPassant, b""),
+            (FenField::HalfmoveClock, b"0"),
+            (FenField::FullmoveNumber, b"1"),
+        ];
+        let parts = order.map(|(field, absent)| parsed.field_range(field).map_or(absent, |range| &fen[range]));
         let start = text_out
             .write_with(|sink| {
                 for (i, part) in parts.iter().enumerate() {
                     if i > 0 {
                         sink.write_bytes(b"\0");
                     }
-                    sink.write_bytes(part.as_bytes());
+                    sink.write_bytes(part);
                 }
                 Ok(())
             })?
@@ -263,6 +269,8 @@ pub unsafe extern "C" fn chess_fen_read_file(
             FenFileError::NotFound(_) => CHESS_ERR_FILE_NOT_FOUND,
             FenFileError::Io { .. } => CHESS_ERR_IO,
             FenFileError::Fen(e) => fen_failure(&e, &mut info),
+            // A kind of failure newer than the codes: still reading the file.
+            _ => CHESS_ERR_IO,
         })?;
         out.write(pos);
         Ok(())

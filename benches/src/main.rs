@@ -9,6 +9,7 @@
 //! Without a group every group runs.
 
 mod cabi;
+mod fen;
 mod harness;
 mod perft;
 mod pgn;
@@ -34,6 +35,7 @@ const GROUPS: &[Group] = &[
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
     },
+    Group { name: "fen", about: "FEN read, syntax only and into a checked position, the dev vectors", run: fen::run },
     Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
 ];
 
