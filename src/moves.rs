@@ -1,13 +1,14 @@
 //! Move generation, playing moves, perft, and move and square notation.
 
 use std::ffi::c_char;
+use std::fmt::Write;
 use std::ptr;
 
 use super::error::*;
 use super::position::{chess_position, position_mut, position_ref};
 use super::types::*;
 use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
-use chesscore_core::{Move, MoveKind, Position, Square, MAX_MOVES};
+use chesscore_core::{Move, MoveKind, Position, Square, Uci, UciCastling, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -252,7 +253,12 @@ pub unsafe extern "C" fn chess_move_to_uci_with(
         let text_out = TextOut::new(buf, cap, out_len)?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         let mut text = StackText::<5>::new();
-        mv.write_uci(flags & CHESS_UCI_KING_TAKES_ROOK != 0, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        let castling = if flags & CHESS_UCI_KING_TAKES_ROOK != 0 {
+            UciCastling::KingTakesRook
+        } else {
+            UciCastling::KingTwoSquares
+        };
+        write!(text, "{}", Uci::from_move_with(mv, castling)).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(text.as_bytes())?;
         Ok(())
     })
@@ -272,7 +278,7 @@ pub unsafe extern "C" fn chess_move_from_uci(
         let pos = super::position::position(pos)?;
         let uci = c_ascii(uci)?;
         let out = Out::new(out)?;
-        let mv = pos.parse_uci(uci).map_err(|e| e.code())?;
+        let mv = uci.parse::<Uci>().and_then(|uci| uci.to_move(pos)).map_err(|e| e.code())?;
         out.write(mv.raw());
         Ok(())
     })

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::{
-    CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
-    FEN_MAX_LEN,
+    CastlingNotation, Epd, FenError, FenWriteOptions, Game, MovesLine, Outcome, Position, San, SanError, SanMode,
+    SanOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -332,7 +332,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    writeln!(out, "{}: {count}", pos.uci(mv))?;
+                    writeln!(out, "{}: {count}", Uci::from_move(&pos, mv))?;
                     total += count;
                 }
                 total
@@ -355,7 +355,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Moves(position) => {
             let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {
-                writeln!(out, "{}", pos.uci(mv))?;
+                writeln!(out, "{}", Uci::from_move(&pos, mv))?;
             }
         }
         Command::Validate(position) => {
@@ -365,7 +365,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::San(args) => {
             play(&args, |game, mv| {
                 // The move was just found legal in this position.
-                let san = game.position().san(mv).map_err(|e| e.to_string())?;
+                let san = San::from_move(game.position(), mv).map_err(|e| e.to_string())?;
                 writeln!(out, "{san}")
             })?;
         }
@@ -404,7 +404,7 @@ fn play(
         if let Some(reason) = game.termination() {
             return Err(bad(&format!("game is over ({reason})")).into());
         }
-        let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
+        let mv = MovesLine::read_token(game.position(), token, &options).map_err(|e| match e {
             SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
                 bad(&"null moves need --allow-null")
             }

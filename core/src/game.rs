@@ -38,7 +38,7 @@ use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 use crate::san::{San, SanError, SanOptions};
-use crate::uci::UciError;
+use crate::uci::{Uci, UciError};
 use crate::zobrist;
 
 /// The result of a game.
@@ -254,7 +254,7 @@ impl Game {
     pub fn san_moves(&self) -> impl Iterator<Item = San> + '_ {
         self.plies.iter().zip(&self.moves).map(|(ply, &mv)| {
             // Every stored move was legal where it was played.
-            ply.position.san(mv).expect("moves of a game are legal")
+            San::from_move(&ply.position, mv).expect("moves of a game are legal")
         })
     }
 
@@ -278,14 +278,14 @@ impl Game {
     /// Reads `text` as lenient SAN (null moves as the game allows) and plays it.
     pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
         let options = SanOptions { allow_null: self.allow_null, ..SanOptions::default() };
-        let mv = self.position().parse_san_with(text, &options)?;
+        let mv = text.parse::<San>()?.to_move_with(self.position(), &options)?;
         self.push_legal(mv);
         Ok(mv)
     }
 
     /// Reads `text` as UCI and plays it (`0000` only while null moves are allowed).
     pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
+        let mv = text.parse::<Uci>()?.to_move(self.position())?;
         if mv.is_null() && !self.null_move_allowed() {
             return Err(UciError::Illegal);
         }
@@ -425,6 +425,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveKind;
+    use crate::square::Square;
 
     #[test]
     fn push_pop_and_history() {
@@ -434,7 +436,7 @@ mod tests {
         }
         assert_eq!(game.moves().len(), 5);
         assert_eq!(game.san_moves().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(game.pop().map(|m| m.to_uci()), Some("f1b5".to_string()));
+        assert_eq!(game.pop(), Some(Move::new(Square::F1, Square::B5, MoveKind::Normal)));
         assert_eq!(game.position().to_fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         assert!(game.push(Move::NULL).is_err());
         game.set_allow_null_moves(true);

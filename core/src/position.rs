@@ -13,6 +13,7 @@ use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceKind};
 use crate::square::{Rank, Square};
+use crate::uci::{Uci, UciCastling};
 use crate::zobrist;
 
 /// Which en passant square to report, write or hash.
@@ -65,9 +66,10 @@ pub struct Position {
 const NO_PIECE: u64 = 6;
 const EMPTY_KINDS: u64 = 0x6666_6666_6666_6666;
 
-/// Error returned by [`Position::play`] for a move that is not legal in the position.
+/// Error returned by [`Position::play`] for a move that is not legal in the position. The
+/// message names the move in standard UCI, as no position is at hand to choose the notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0} in this position")]
+#[error("illegal move {} in this position", Uci::from_move_with(*.0, UciCastling::KingTwoSquares))]
 pub struct IllegalMoveError(pub Move);
 
 impl Default for Position {
