@@ -208,7 +208,7 @@ pub unsafe extern "C" fn chess_perft_divide(
         if moves.is_null() || counts.is_null() {
             return 0;
         }
-        let divide = pos.divide_lazily(depth);
+        let divide = pos.divide(depth);
         let total = divide.len();
         for (i, (mv, count)) in divide.take(cap).enumerate() {
             moves.add(i).write(mv.raw());

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::{
-    CastlingNotation, Epd, FenError, FenWriteOptions, Game, MovesLine, Outcome, Position, San, SanError, SanMode,
-    SanOptions, Uci, FEN_MAX_LEN,
+    BoardStyle, CastlingNotation, Diagram, Epd, FenError, FenWriteOptions, Game, MovesLine, Outcome, Position, San,
+    SanError, SanMode, SanOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -350,8 +350,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let options = FenWriteOptions { castling, ..Default::default() };
             writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
         }
-        Command::Board(position) => write!(out, "{}", position.read()?.to_ascii())?,
-        Command::Unicode(position) => write!(out, "{}", position.read()?.to_unicode())?,
+        Command::Board(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Ascii))?,
+        Command::Unicode(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Unicode))?,
         Command::Moves(position) => {
             let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {

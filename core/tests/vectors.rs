@@ -4,12 +4,13 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use chesscore_core::{EnPassantMode, FenError, FenOptions, FenWriteOptions, Position, Uci};
+use chesscore_core::{BoardStyle, Diagram, EnPassantMode, FenError, FenOptions, FenWriteOptions, Position, Uci};
 use serde_json::Value;
 
 /// python-chess's `str(board)`: squares separated by spaces, `.` for empty.
 fn python_board(pos: &Position) -> String {
-    pos.board_string()
+    Diagram::new(pos, BoardStyle::Plain)
+        .to_string()
         .split('\n')
         .map(|row| {
             row.chars().map(|c| if c == ' ' { ".".to_string() } else { c.to_string() }).collect::<Vec<_>>().join(" ")
