@@ -177,6 +177,29 @@ fn same_position(a: &Position, b: &Position) -> bool {
 ///
 /// Undo ([`Game::pop`]) drops the last stored position, so it costs nothing. Every move in a
 /// game is legal (or a null move, when allowed).
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Game, Outcome, Termination};
+///
+/// let mut game = Game::default();
+/// for _ in 0..2 {
+///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///         game.push_san(san)?;
+///     }
+/// }
+/// assert_eq!(game.repetition_count(), 3);
+/// assert_eq!(game.claimable_draw(), Some(Termination::ThreefoldRepetition));
+/// assert_eq!(game.outcome(), Outcome::Ongoing); // a draw must be claimed
+///
+/// game.push_uci("e2e4")?;
+/// assert_eq!(game.san_moves().last().unwrap(), "e4");
+/// assert!(game.push_san("e5e4").is_err());
+/// assert_eq!(game.pop().map(|mv| mv.to()), Some("e4".parse()?));
+/// assert_eq!(game.moves().len(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     /// `plies[0]` is the start position, `plies[i + 1]` the position after `moves[i]`.

@@ -62,6 +62,25 @@ impl MoveKind {
 ///
 /// A move holds no notation: [`Uci`] and [`San`](crate::San) write and read it in the
 /// context of a position.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Move, MoveKind, PieceKind, Position, Square, Uci};
+///
+/// let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1")?;
+/// let promotion = Move::new(Square::A7, Square::A8, MoveKind::PromoteQueen);
+/// assert!(pos.is_legal(promotion));
+/// assert_eq!((promotion.from(), promotion.to(), promotion.promotion()), (Square::A7, Square::A8, Some(PieceKind::Queen)));
+/// assert_eq!(Move::from_raw(promotion.raw()), Some(promotion));
+///
+/// // Castling is the king taking its own rook; UCI writes it as the position's mode wants.
+/// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+/// assert!(pos.is_legal(castle));
+/// assert_eq!(castle.king_destination(), Square::G1);
+/// assert_eq!(Uci::from_move(&pos, castle).to_string(), "e1g1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
 pub struct Move(u16);

@@ -80,6 +80,19 @@ popcnt_variants! {
 impl Position {
     /// Number of leaf nodes of the legal move tree of `depth` plies. The last ply is counted
     /// without making its moves (bulk counting).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.perft(4), 197_281);
+    /// // By first move, lazily: only the moves taken are counted.
+    /// let (mv, nodes) = pos.divide(4).next().unwrap();
+    /// assert_eq!(nodes, pos.make_move(mv).perft(3));
+    /// assert_eq!(pos.divide(4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
+    /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         with_popcnt!(bulk_perft, self, depth)
     }

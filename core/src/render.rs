@@ -22,6 +22,16 @@ pub enum BoardStyle {
 
 /// A position's board drawn as text in a [`BoardStyle`], by `Display`: `to_string()` gives a
 /// `String`, `write!` writes to any formatter without allocating.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{BoardStyle, Diagram, Position};
+///
+/// let text = Diagram::new(&Position::startpos(), BoardStyle::Ascii).to_string();
+/// assert!(text.starts_with("8 r n b q k b n r\n7 p p p p p p p p\n6 . . . ."));
+/// assert!(text.ends_with("1 R N B Q K B N R\n  a b c d e f g h\n"));
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Diagram<'a> {
     position: &'a Position,
