@@ -354,6 +354,8 @@ impl ErrorCode for UciError {
         match self {
             UciError::Syntax => CHESS_ERR_UCI_SYNTAX,
             UciError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+            // A kind of fault newer than the codes: still the text's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
         }
     }
 }
@@ -365,6 +367,8 @@ impl ErrorCode for SanError {
             SanError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
             SanError::Ambiguous => CHESS_ERR_SAN_AMBIGUOUS,
             SanError::NotCanonical { .. } => CHESS_ERR_SAN_NOT_CANONICAL,
+            // A kind of fault newer than the codes: still the text's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
         }
     }
 }

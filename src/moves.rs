@@ -1,13 +1,14 @@
 //! Move generation, playing moves, perft, and move and square notation.
 
 use std::ffi::c_char;
+use std::fmt::Write;
 use std::ptr;
 
 use super::error::*;
 use super::position::{chess_position, position_mut, position_ref};
 use super::types::*;
 use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
-use chesscore_core::{Move, MoveKind, Position, Square, MAX_MOVES};
+use chesscore_core::{Move, MoveKind, Position, Square, Uci, UciCastling, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -227,7 +228,7 @@ pub unsafe extern "C" fn chess_perft_divide(
         if moves.is_null() || counts.is_null() {
             return 0;
         }
-        let divide = pos.divide_lazily(depth);
+        let divide = pos.divide(depth);
         let total = divide.len();
         for (i, (mv, count)) in divide.take(cap).enumerate() {
             // SAFETY: `i < cap`, and neither array is NULL, so each is valid for `cap` writes
@@ -278,7 +279,12 @@ pub unsafe extern "C" fn chess_move_to_uci_with(
         let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         let mut text = StackText::<5>::new();
-        mv.write_uci(flags & CHESS_UCI_KING_TAKES_ROOK != 0, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        let castling = if flags & CHESS_UCI_KING_TAKES_ROOK != 0 {
+            UciCastling::KingTakesRook
+        } else {
+            UciCastling::KingTwoSquares
+        };
+        write!(text, "{}", Uci::from_move_with(mv, castling)).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(text.as_bytes())?;
         Ok(())
     })
@@ -301,7 +307,7 @@ pub unsafe extern "C" fn chess_move_from_uci(
         let uci = unsafe { c_ascii(uci) }?;
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
-        let mv = pos.parse_uci(uci).map_err(|e| e.code())?;
+        let mv = uci.parse::<Uci>().and_then(|uci| uci.to_move(pos)).map_err(|e| e.code())?;
         out.write(mv.raw());
         Ok(())
     })

@@ -6,7 +6,7 @@ use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{chess_position, position};
 use super::util::{c_ascii, guard, guard_code, write_optional, Out, TextOut};
-use chesscore_core::{Move, SanMode, SanOptions, SAN_MAX_LEN};
+use chesscore_core::{Move, MovesLine, San, SanMode, SanOptions, SAN_MAX_LEN};
 
 /// Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
 pub const CHESS_SAN_MAX: usize = 8;
@@ -47,7 +47,7 @@ pub unsafe extern "C" fn chess_move_to_san(
         // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
         let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        let san = pos.san(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
+        let san = San::from_move(pos, mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         text_out.write(san.as_bytes())?;
         Ok(())
     })
@@ -88,7 +88,7 @@ pub unsafe extern "C" fn chess_move_from_san_with(
         let options = san_options(flags)?;
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
-        let mv = pos.parse_san_with(san, &options).map_err(|e| e.code())?;
+        let mv = san.parse::<San>().and_then(|san| san.to_move_with(pos, &options)).map_err(|e| e.code())?;
         out.write(mv.raw());
         Ok(())
     })
@@ -127,13 +127,13 @@ pub unsafe extern "C" fn chess_moves_from_line(
         let out_count = unsafe { Out::new(out_count) }?;
         // The whole line is checked before anything is stored, so a bad token leaves `out` as
         // it was; then it is read again, without allocating either time.
-        if let Some(Err(e)) = pos.moves_line(line, &options).find(Result::is_err) {
+        if let Some(Err(e)) = MovesLine::new(pos, line, &options).find(Result::is_err) {
             // SAFETY: `error_index` is NULL or valid for a write (the C contract).
             unsafe { write_optional(error_index, e.index) };
             return Err(e.error.code());
         }
         // SAFETY: `out` is NULL or valid for `cap` writes (the C contract).
-        out_count.write(unsafe { fill(pos.moves_line(line, &options).filter_map(Result::ok), out, cap) });
+        out_count.write(unsafe { fill(MovesLine::new(pos, line, &options).filter_map(Result::ok), out, cap) });
         Ok(())
     })
 }

@@ -9,6 +9,7 @@ use super::moves::chess_move;
 use super::position::{chess_position, write_position};
 use super::util::{fill_array, guard, guard_code, oom, TextOut};
 use chesscore_core::pgn::{GameRecord, MoveTree, NodeId};
+use chesscore_core::San;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
 /// is a move, numbered from 1 in the order the moves were read or added, up to
@@ -124,7 +125,8 @@ pub unsafe extern "C" fn chess_node_san(
             out.write(written.as_bytes())?;
         } else {
             let before = record.try_position_at(parent).map_err(oom)?;
-            let san = if mv.is_null() { None } else { Some(before.san(mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
+            let san =
+                if mv.is_null() { None } else { Some(San::from_move(&before, mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
             out.write(san.as_deref().unwrap_or("--").as_bytes())?;
         }
         Ok(())

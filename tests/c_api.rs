@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 
 use chesscore::ErrorCode;
 use chesscore_core::pgn::{GameRecord, PgnReader};
-use chesscore_core::{Arrow, Bitboard, Color, Move, MoveKind, Position, Square, SvgColor, SvgColors, SvgOptions};
+use chesscore_core::{
+    Arrow, Bitboard, Color, Move, MoveKind, Position, San, Square, SvgColor, SvgColors, SvgOptions, Uci,
+};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The name programs linked against the library ask the run-time linker for.
@@ -415,7 +417,9 @@ fn tree_dump(out: &mut String, record: &GameRecord) {
         let san = match (tree.written_san(node), tree.mv(node)) {
             (Some(written), _) => written.to_string(),
             (None, Some(mv)) if mv.is_null() => "--".to_string(),
-            (None, Some(mv)) => record.position_at(tree.parent(node).unwrap()).san(mv).unwrap().to_string(),
+            (None, Some(mv)) => {
+                San::from_move(&record.position_at(tree.parent(node).unwrap()), mv).unwrap().to_string()
+            }
             (None, None) => "-".to_string(),
         };
         let mv = tree.mv(node).map_or(0, |mv| mv.raw());
@@ -537,7 +541,8 @@ fn examples_build_and_run() {
 
     let legal_moves = build("examples/legal_moves.c");
     let printed = run_checked(c_program(&legal_moves).arg(fen));
-    let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
+    let pos = Position::from_fen(fen).unwrap();
+    let expected: Vec<String> = pos.legal_moves().iter().map(|&m| Uci::from_move(&pos, m).to_string()).collect();
     assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
     assert_eq!(run_checked(&mut c_program(&legal_moves)).lines().count(), 20);
     let linked_statically = build_static("examples/legal_moves.c");

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chesscore_core::engine::{Engine, EngineCommand, EngineError, Limits, Score};
-use chesscore_core::{Game, Position};
+use chesscore_core::{Game, Position, Uci, UciCastling};
 
 fn fake(mode: &str, timeout_ms: u64) -> EngineCommand {
     let mut command = EngineCommand::new(common::fake_engine());
@@ -37,7 +37,7 @@ fn a_good_engine_gives_its_lines_and_best_move() {
     engine.new_game().unwrap();
     let start = Position::startpos();
     let analysis = engine.analyse_position(&start, &depth(1), Some(2)).unwrap();
-    assert_eq!(analysis.best_move, Some(start.parse_uci("e2e4").unwrap()));
+    assert_eq!(analysis.best_move, Some("e2e4".parse::<Uci>().and_then(|uci| uci.to_move(&start)).unwrap()));
     assert_eq!(analysis.lines.len(), 2);
     assert_eq!(analysis.lines[0].score, Some(Score::Cp(31)));
     assert_eq!(analysis.lines[1].illegal_move.as_deref(), Some("d2d4"));
@@ -49,7 +49,10 @@ fn a_good_engine_gives_its_lines_and_best_move() {
     assert_eq!((first.score, first.white_score), (Some(Score::Cp(31)), Some(Score::Cp(-31))));
     search.stop().unwrap();
     let analysis = search.finish().unwrap();
-    assert_eq!(analysis.best_move.map(|m| m.to_uci()).as_deref(), Some("e7e5"));
+    assert_eq!(
+        analysis.best_move.map(|m| Uci::from_move_with(m, UciCastling::KingTwoSquares).to_string()).as_deref(),
+        Some("e7e5")
+    );
     let pid = engine.pid();
     drop(engine);
     assert!(gone(pid));
@@ -75,7 +78,10 @@ fn faults_end_in_their_error_within_the_timeout() {
     }
     let mut junk = Engine::start(&fake("junk", 2000)).unwrap();
     let analysis = junk.analyse_position(&Position::startpos(), &depth(1), None).unwrap();
-    assert_eq!(analysis.best_move.map(|m| m.to_uci()).as_deref(), Some("e2e4"));
+    assert_eq!(
+        analysis.best_move.map(|m| Uci::from_move_with(m, UciCastling::KingTwoSquares).to_string()).as_deref(),
+        Some("e2e4")
+    );
     // Ignoring `quit`, a hung engine is killed.
     let hung = Engine::start(&fake("hang", 2000)).unwrap();
     let pid = hung.pid();
@@ -94,7 +100,11 @@ fn stockfish_analyses_and_streams() {
     engine.is_ready().unwrap();
     let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
     let analysis = engine.analyse_position(&pos, &depth(8), Some(3)).unwrap();
-    assert_eq!(analysis.best_move.map(|m| m.to_uci()).as_deref(), Some("f3f7"), "Scholar's mate");
+    assert_eq!(
+        analysis.best_move.map(|m| Uci::from_move_with(m, UciCastling::KingTwoSquares).to_string()).as_deref(),
+        Some("f3f7"),
+        "Scholar's mate"
+    );
     assert_eq!(analysis.lines.len(), 3);
     assert_eq!(analysis.lines[0].score, Some(Score::Mate(1)));
     assert!(analysis.lines.iter().all(|l| !l.pv.is_empty() && l.illegal_move.is_none()));
@@ -111,7 +121,7 @@ fn stockfish_analyses_and_streams() {
     engine.set_option("UCI_Chess960", Some("true")).unwrap();
     let pos =
         Position::from_fen_chess960("rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
-    let castle = pos.parse_uci("e1h1").unwrap();
+    let castle = "e1h1".parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap();
     let limits = Limits { searchmoves: vec![castle], ..depth(4) };
     let analysis = engine.analyse_position(&pos, &limits, None).unwrap();
     assert_eq!(analysis.best_move, Some(castle));

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::engine::{Analysis, Engine, EngineCommand, Limits, Score};
 use chesscore_core::pgn::{GameRecord, WriteOptions};
-use chesscore_core::{Epd, Move, Outcome, Position};
+use chesscore_core::{Epd, Move, Outcome, Position, San, Uci, UciCastling};
 use clap::Args;
 
 use super::{io_text, read, Failure, Output, Variant};
@@ -124,9 +124,8 @@ fn uci_score(score: Option<Score>) -> String {
 }
 
 fn uci_move(mv: Move, chess960: bool) -> String {
-    let mut text = String::new();
-    let _ = mv.write_uci(chess960, &mut text);
-    text
+    let castling = if chess960 { UciCastling::KingTakesRook } else { UciCastling::KingTwoSquares };
+    Uci::from_move_with(mv, castling).to_string()
 }
 
 /// Prints each MultiPV line, then `bestmove` (see `Command::Analyse`).
@@ -201,7 +200,10 @@ impl Bar {
 
 /// Moves in SAN, joined by spaces.
 fn sans(pos: &Position, moves: &[Move]) -> String {
-    let sans: Vec<String> = moves.iter().map(|&mv| pos.san_string(mv).unwrap_or_else(|_| mv.to_uci())).collect();
+    let sans: Vec<String> = moves
+        .iter()
+        .map(|&mv| San::from_move(pos, mv).map_or_else(|_| Uci::from_move(pos, mv).to_string(), |san| san.to_string()))
+        .collect();
     sans.join(" ")
 }
 

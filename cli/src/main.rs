@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::{
-    Arrow, CastlingNotation, Color, Epd, FenError, FenWriteOptions, Game, Move, MoveKind, Outcome, Position, SanError,
-    SanMode, SanOptions, Square, SvgColor, SvgOptions, FEN_MAX_LEN,
+    Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind, MovesLine,
+    Outcome, Position, San, SanError, SanMode, SanOptions, Square, SvgColor, SvgOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -379,7 +379,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    writeln!(out, "{}: {count}", pos.uci(mv))?;
+                    writeln!(out, "{}: {count}", Uci::from_move(&pos, mv))?;
                     total += count;
                 }
                 total
@@ -397,12 +397,12 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let options = FenWriteOptions { castling, ..Default::default() };
             writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
         }
-        Command::Board(position) => write!(out, "{}", position.read()?.to_ascii())?,
-        Command::Unicode(position) => write!(out, "{}", position.read()?.to_unicode())?,
+        Command::Board(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Ascii))?,
+        Command::Unicode(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Unicode))?,
         Command::Moves(position) => {
             let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {
-                writeln!(out, "{}", pos.uci(mv))?;
+                writeln!(out, "{}", Uci::from_move(&pos, mv))?;
             }
         }
         Command::Validate(position) => {
@@ -412,7 +412,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::San(args) => {
             play(&args, |game, mv| {
                 // The move was just found legal in this position.
-                let san = game.position().san(mv).map_err(|e| e.to_string())?;
+                let san = San::from_move(game.position(), mv).map_err(|e| e.to_string())?;
                 writeln!(out, "{san}")
             })?;
         }
@@ -465,7 +465,7 @@ fn play(
         if let Some(reason) = game.termination() {
             return Err(bad(&format!("game is over ({reason})")).into());
         }
-        let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
+        let mv = MovesLine::read_token(game.position(), token, &options).map_err(|e| match e {
             SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
                 bad(&"null moves need --allow-null")
             }

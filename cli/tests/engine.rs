@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use chesscore_core::pgn::PgnReader;
-use chesscore_core::Position;
+use chesscore_core::{Position, Uci};
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_chesscore")).args(args).output().unwrap();
@@ -22,7 +22,7 @@ fn analyse_prints_its_lines_and_a_legal_best_move() {
     let (ok, out, err) = run(&["analyse", "startpos", "--depth", "12", "--engine", engine]);
     assert!(ok, "{err}");
     let best = out.lines().last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(Position::startpos().parse_uci(best).is_ok(), "{out}");
+    assert!(best.parse::<Uci>().and_then(|uci| uci.to_move(&Position::startpos())).is_ok(), "{out}");
     let first = out.lines().next().unwrap();
     assert!(first.starts_with("multipv 1 depth 12 score cp ") && first.contains(" pv "), "{out}");
 
@@ -41,7 +41,11 @@ fn analyse_prints_its_lines_and_a_legal_best_move() {
     let (ok, out, err) = run(&["analyse", fen, "--chess960", "--engine", engine, "--depth", "6"]);
     assert!(ok, "{err}");
     let best = out.lines().last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(Position::from_fen_chess960(fen).unwrap().parse_uci(best).is_ok() && best != "e1g1", "{out}");
+    assert!(
+        best.parse::<Uci>().and_then(|uci| uci.to_move(&Position::from_fen_chess960(fen).unwrap())).is_ok()
+            && best != "e1g1",
+        "{out}"
+    );
 
     let (ok, _, err) = run(&["analyse", "startpos", "--engine", "/nonexistent/engine", "--depth", "1"]);
     assert!(!ok && err.contains("cannot start the engine"), "{err}");

@@ -43,7 +43,8 @@ use crate::fallible::{try_push, try_string, Length};
 use crate::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{SanError, SanOptions};
+use crate::san::{San, SanError};
+use crate::uci::Uci;
 
 /// An operand of an EPD operation.
 #[derive(Debug, Clone, PartialEq)]
@@ -414,7 +415,7 @@ impl Epd {
                 Operand::Move(mv) => {
                     let legal = if opcode == "pv" { pos.play(*mv).is_ok() } else { self.position.is_legal(*mv) };
                     if !legal {
-                        let operand = mv.to_uci();
+                        let operand = Uci::from_move(&self.position, *mv).to_string();
                         return Err(EpdError::Move {
                             opcode: opcode.to_string(),
                             index,
@@ -467,7 +468,7 @@ impl Epd {
             match operand {
                 Operand::Move(mv) => {
                     // `set` and `parse` admit legal moves only.
-                    let san = pos.san(*mv).map_err(|_| fmt::Error)?;
+                    let san = San::from_move(&pos, *mv).map_err(|_| fmt::Error)?;
                     out.write_str(&san)?;
                     if op.opcode == "pv" {
                         pos.play_unchecked(*mv);
@@ -503,7 +504,7 @@ fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -
             quoted @ RawOperand::Quoted(_) if moves => return Err(operand_error(opcode, &[quoted])),
             RawOperand::Quoted(s) => Operand::String(s),
             RawOperand::Bare(token) if moves => {
-                let mv = match pos.parse_san_with(token, &SanOptions::default()) {
+                let mv = match token.parse::<San>().and_then(|san| san.to_move(&pos)) {
                     Ok(mv) => mv,
                     Err(error) => {
                         return Err(EpdError::Move { opcode: owned(opcode)?, index, operand: owned(token)?, error })

@@ -38,7 +38,7 @@ use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 use crate::san::{San, SanError, SanOptions};
-use crate::uci::UciError;
+use crate::uci::{Uci, UciError};
 use crate::zobrist;
 
 /// The result of a game.
@@ -177,6 +177,29 @@ fn same_position(a: &Position, b: &Position) -> bool {
 ///
 /// Undo ([`Game::pop`]) drops the last stored position, so it costs nothing. Every move in a
 /// game is legal (or a null move, when allowed).
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Game, Outcome, Termination};
+///
+/// let mut game = Game::default();
+/// for _ in 0..2 {
+///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///         game.push_san(san)?;
+///     }
+/// }
+/// assert_eq!(game.repetition_count(), 3);
+/// assert_eq!(game.claimable_draw(), Some(Termination::ThreefoldRepetition));
+/// assert_eq!(game.outcome(), Outcome::Ongoing); // a draw must be claimed
+///
+/// game.push_uci("e2e4")?;
+/// assert_eq!(game.san_moves().last().unwrap(), "e4");
+/// assert!(game.push_san("e5e4").is_err());
+/// assert_eq!(game.pop().map(|mv| mv.to()), Some("e4".parse()?));
+/// assert_eq!(game.moves().len(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     /// `plies[0]` is the start position, `plies[i + 1]` the position after `moves[i]`.
@@ -254,7 +277,7 @@ impl Game {
     pub fn san_moves(&self) -> impl Iterator<Item = San> + '_ {
         self.plies.iter().zip(&self.moves).map(|(ply, &mv)| {
             // Every stored move was legal where it was played.
-            ply.position.san(mv).expect("moves of a game are legal")
+            San::from_move(&ply.position, mv).expect("moves of a game are legal")
         })
     }
 
@@ -278,14 +301,14 @@ impl Game {
     /// Reads `text` as lenient SAN (null moves as the game allows) and plays it.
     pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
         let options = SanOptions { allow_null: self.allow_null, ..SanOptions::default() };
-        let mv = self.position().parse_san_with(text, &options)?;
+        let mv = text.parse::<San>()?.to_move_with(self.position(), &options)?;
         self.push_legal(mv);
         Ok(mv)
     }
 
     /// Reads `text` as UCI and plays it (`0000` only while null moves are allowed).
     pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
+        let mv = text.parse::<Uci>()?.to_move(self.position())?;
         if mv.is_null() && !self.null_move_allowed() {
             return Err(UciError::Illegal);
         }
@@ -425,6 +448,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveKind;
+    use crate::square::Square;
 
     #[test]
     fn push_pop_and_history() {
@@ -434,7 +459,7 @@ mod tests {
         }
         assert_eq!(game.moves().len(), 5);
         assert_eq!(game.san_moves().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(game.pop().map(|m| m.to_uci()), Some("f1b5".to_string()));
+        assert_eq!(game.pop(), Some(Move::new(Square::F1, Square::B5, MoveKind::Normal)));
         assert_eq!(game.position().to_fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         assert!(game.push(Move::NULL).is_err());
         game.set_allow_null_moves(true);

@@ -7,12 +7,12 @@
 //! holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
-//! use chesscore_core::Position;
+//! use chesscore_core::{Position, Uci};
 //!
 //! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
 //! assert_eq!(pos.legal_moves().len(), 48);
 //! assert_eq!(pos.perft(3), 97_862);
-//! let after = pos.make_move(pos.parse_uci("e1g1")?);
+//! let after = pos.make_move("e1g1".parse::<Uci>()?.to_move(&pos)?);
 //! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -20,7 +20,7 @@
 //! Moves in SAN, games with history and EPD records:
 //!
 //! ```
-//! use chesscore_core::{Epd, Game, Outcome, Termination};
+//! use chesscore_core::{Epd, Game, Outcome, Termination, Uci};
 //!
 //! let mut game = Game::default();
 //! for san in ["f3", "e5", "g4", "Qh4#"] {
@@ -30,7 +30,7 @@
 //! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
 //!
 //! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
-//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
+//! assert_eq!(Uci::from_move(epd.position(), epd.best_moves()[0]).to_string(), "e8c8");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -79,13 +79,13 @@ pub use fen::{
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
+pub use render::{BoardStyle, Diagram};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
-pub use render::BoardStyle;
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
-pub use uci::UciError;
+pub use uci::{Uci, UciCastling, UciError};
 
 /// The README's Rust snippets, compiled and run as doctests.
 #[cfg(doctest)]

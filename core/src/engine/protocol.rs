@@ -7,18 +7,19 @@ use std::time::Duration;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::UciError;
+use crate::{Uci, UciCastling, UciError};
 
 /// A move as the engine writes and reads it. The one place where engine moves meet the core's
 /// UCI notation: castling as king-takes-rook when `chess960` (the engine's `UCI_Chess960`)
 /// is on, as the king's two-square move otherwise.
 fn write_move(mv: Move, chess960: bool, out: &mut String) {
-    let _ = mv.write_uci(chess960, out);
+    let castling = if chess960 { UciCastling::KingTakesRook } else { UciCastling::KingTwoSquares };
+    let _ = write!(out, "{}", Uci::from_move_with(mv, castling));
 }
 
 /// An engine's move read in `pos` (both castling forms are accepted in standard chess).
 fn read_move(pos: &Position, text: &str) -> Result<Move, UciError> {
-    pos.parse_uci(text)
+    text.parse::<Uci>()?.to_move(pos)
 }
 
 /// `setoption name NAME [value VALUE]` (no value for a button).
@@ -497,6 +498,10 @@ fn note_illegal(info: &mut Info, text: &str) {
 mod tests {
     use super::*;
 
+    fn standard_uci(mv: Move) -> String {
+        Uci::from_move_with(mv, UciCastling::KingTwoSquares).to_string()
+    }
+
     fn start() -> Position {
         Position::startpos()
     }
@@ -507,7 +512,7 @@ mod tests {
         assert_eq!(setoption_command("Skill Level", Some("3")), "setoption name Skill Level value 3");
         assert_eq!(debug_command(true), "debug on");
         let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        let castle = pos.parse_uci("e1g1").unwrap();
+        let castle = read_move(&pos, "e1g1").unwrap();
         let fen = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves";
         assert_eq!(position_command(&pos, &[castle], false), format!("{fen} e1g1"));
         assert_eq!(position_command(&pos, &[castle], true), format!("{fen} e1h1"));
@@ -577,8 +582,8 @@ mod tests {
     #[test]
     fn bestmove_lines() {
         let pos = start();
-        let e4 = pos.parse_uci("e2e4").unwrap();
-        let e5 = pos.make_move(e4).parse_uci("e7e5").unwrap();
+        let e4 = read_move(&pos, "e2e4").unwrap();
+        let e5 = read_move(&pos.make_move(e4), "e7e5").unwrap();
         assert_eq!(
             parse_line("bestmove e2e4 ponder e7e5", &pos),
             Ok(EngineLine::BestMove { best: Some(e4), ponder: Some(e5) })
@@ -617,12 +622,12 @@ mod tests {
             (info.cpuload, info.time, info.currmovenumber),
             (Some(500), Some(Duration::from_millis(42)), Some(3))
         );
-        let uci = |moves: &[Move]| moves.iter().map(|m| m.to_uci()).collect::<Vec<_>>();
+        let uci = |moves: &[Move]| moves.iter().map(|&m| standard_uci(m)).collect::<Vec<_>>();
         assert_eq!(uci(&info.pv), ["e7e5", "g1f3", "b8c6"]);
         assert_eq!(uci(&info.refutation), ["d7d5", "e4d5"]);
         let (cpu, current) = info.currline.clone().unwrap();
         assert_eq!((cpu, uci(&current)), (Some(1), vec!["c7c5".to_string()]));
-        assert_eq!(info.currmove.map(Move::to_uci).as_deref(), Some("e7e5"));
+        assert_eq!(info.currmove.map(standard_uci).as_deref(), Some("e7e5"));
         assert_eq!(info.unknown, ["frob", "3"]);
         assert_eq!(info.string.as_deref(), Some("hello  world"));
         assert_eq!(info.illegal_move, None);
