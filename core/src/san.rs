@@ -213,10 +213,11 @@ impl San {
     /// The SAN text.
     #[inline]
     pub fn as_str(&self) -> &str {
-        // SAFETY: only ASCII is ever stored: the writer pushes letters, digits and `x=+#-`, and
-        // `FromStr` keeps text that SAN syntax accepted, which is ASCII alone. (Checking UTF-8
-        // at every access took 7% of the time of writing a move's SAN and reading it back.)
+        // Checking UTF-8 at every access took 7% of the time of writing a move's SAN and reading
+        // it back.
         debug_assert!(self.as_bytes().is_ascii());
+        // SAFETY: only ASCII is ever stored: the writer pushes letters, digits and `x=+#-`, and
+        // `FromStr` keeps text that SAN syntax accepted, which is ASCII alone.
         unsafe { std::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
@@ -809,7 +810,7 @@ impl Iterator for MovesLine<'_> {
         let token = self.tokens.next()?;
         let index = self.index;
         self.index += 1;
-        let result = MovesLine::read_token(&self.position, token, &self.options).map(|mv| {
+        let result = MovesLine::read_token(&self.position, token, &self.options).inspect(|&mv| {
             if mv.is_null() {
                 // Only SAN reads a null move (`0000` is not UCI-shaped), and only where it may
                 // be played: null moves allowed, the side to move not in check.
@@ -818,7 +819,6 @@ impl Iterator for MovesLine<'_> {
             } else {
                 self.position.play_unchecked(mv);
             }
-            mv
         });
         if result.is_err() {
             self.failed = true;
