@@ -3,7 +3,8 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing. It holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, Polyglot opening books (reading, building from PGN, merging). It holds no C types
+//! and exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::Position;
@@ -51,6 +52,7 @@ mod moves;
 mod perft;
 pub mod pgn;
 mod piece;
+pub mod polyglot;
 mod position;
 mod render;
 mod san;
