@@ -349,3 +349,13 @@ fn merging_sums_the_pairs_of_both_books() {
     assert_eq!(doubled.len(), both.len());
     assert!(both.entries().zip(&doubled).all(|(a, b)| (a.key, a.mv, a.weight * 2) == (b.key, b.mv, b.weight)));
 }
+
+/// `tests/data/polyglot/dev.bin`, the book the C, C++, Python and command-line tests read, is
+/// `chesscore book make --chess960` of the generated PGN files.
+#[test]
+fn the_committed_test_book_is_a_fresh_build() {
+    let files = [common::data("pgn/dev_generated.pgn"), common::data("pgn/dev_edge_cases.pgn")];
+    let fresh = build(&files, BuildOptions { chess960: true, ..BuildOptions::default() });
+    let committed = std::fs::read(common::data("polyglot/dev.bin")).unwrap();
+    assert!(fresh.as_bytes() == committed, "rebuild tests/data/polyglot/dev.bin with `chesscore book make --chess960`");
+}
