@@ -5,6 +5,7 @@ use std::ffi::{c_char, CStr};
 use super::util::guard;
 use chesscore_core::fen::FenError;
 use chesscore_core::pgn::PgnErrorKind;
+use chesscore_core::polyglot::BookError;
 use chesscore_core::{EpdError, SanError, UciError};
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
@@ -149,9 +150,16 @@ pub const CHESS_ERR_EPD_NOT_FOUND: chess_error = 604;
 /// EPD lookup: the operand is not of the type asked for.
 pub const CHESS_ERR_EPD_WRONG_TYPE: chess_error = 605;
 
+/// Polyglot book: the book has no entry (an empty file or buffer).
+pub const CHESS_ERR_BOOK_EMPTY: chess_error = 700;
+/// Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short).
+pub const CHESS_ERR_BOOK_LENGTH: chess_error = 701;
+/// Polyglot book: an entry's key is smaller than the one before it.
+pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 702;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 61] = [
+const ALL_CODES: [chess_error; 64] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -213,6 +221,9 @@ const ALL_CODES: [chess_error; 61] = [
     CHESS_ERR_EPD_INVALID_OPERAND,
     CHESS_ERR_EPD_NOT_FOUND,
     CHESS_ERR_EPD_WRONG_TYPE,
+    CHESS_ERR_BOOK_EMPTY,
+    CHESS_ERR_BOOK_LENGTH,
+    CHESS_ERR_BOOK_UNSORTED,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -287,6 +298,11 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_EPD_INVALID_OPERAND => c"EPD: invalid operand for its operation",
         CHESS_ERR_EPD_NOT_FOUND => c"EPD: no such operation or operand",
         CHESS_ERR_EPD_WRONG_TYPE => c"EPD: the operand is of another type",
+        CHESS_ERR_BOOK_EMPTY => c"Polyglot book: the book is empty",
+        CHESS_ERR_BOOK_LENGTH => {
+            c"Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short)"
+        }
+        CHESS_ERR_BOOK_UNSORTED => c"Polyglot book: the entries are not sorted by key",
         _ => return None,
     })
 }
@@ -391,6 +407,22 @@ impl ErrorCode for PgnErrorKind {
     }
 }
 
+impl ErrorCode for BookError {
+    /// A book's code: one per kind of malformed book, a file's (`CHESS_ERR_FILE_NOT_FOUND`,
+    /// `CHESS_ERR_IO`, also for a directory), or a PGN reading failure's while building.
+    fn code(&self) -> chess_error {
+        match self {
+            BookError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            BookError::Io(_) | BookError::NotAFile => CHESS_ERR_IO,
+            BookError::Empty => CHESS_ERR_BOOK_EMPTY,
+            BookError::Length { .. } => CHESS_ERR_BOOK_LENGTH,
+            BookError::Unsorted { .. } => CHESS_ERR_BOOK_UNSORTED,
+            BookError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+            BookError::Pgn(e) => e.kind.code(),
+        }
+    }
+}
+
 /// A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
 /// "unknown error code".
 #[no_mangle]
@@ -412,7 +444,7 @@ mod tests {
         for e in ALL_CODES {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 703, i32::MAX as u32] {
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -21,7 +21,10 @@ mod san;
 mod tree;
 mod types;
 mod util;
+// Last, so that its declarations follow the ones it uses in the header.
+mod book;
 
+pub use book::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;

@@ -254,7 +254,7 @@ fn lookup_converts_castling_and_filters_entries() {
     let chess960 = Position::from_fen_chess960("r3k2r/8/8/8/8/8/8/1R2K1R1 w GB - 0 1").unwrap();
     let e1g1_as_stored = RawEntry { mv: BookMove::from_raw(6 | 4 << 6), ..entry(&standard, "e1h1", 4) };
     let illegal = RawEntry { mv: BookMove::from_raw(20 | 4 << 6), ..entry(&standard, "e1h1", 9) };
-    let entries = [
+    let mut entries = [
         entry(&standard, "e1h1", 5),
         entry(&standard, "e1c1", 0),
         illegal,
@@ -263,6 +263,7 @@ fn lookup_converts_castling_and_filters_entries() {
         entry(&chess960, "e1g1", 2),
         entry(&chess960, "e1b1", 1),
     ];
+    entries.sort_by_key(|e| e.key); // stable: each position's entries keep their order
     let book = Book::from_entries(&entries).unwrap();
     let first = book.entries().find(|e| e.key == standard.zobrist()).unwrap();
     assert_eq!(first.mv.to_string(), "e1h1");
@@ -313,7 +314,11 @@ fn choices_are_reproducible() {
 fn malformed_books_are_clear_errors() {
     let start = Position::startpos();
     let after = start.make_move(start.parse_uci("e2e4").unwrap());
-    let good = Book::from_entries(&[entry(&start, "e2e4", 1), entry(&after, "e7e5", 1)]).unwrap().as_bytes().to_vec();
+    let mut entries = [entry(&start, "e2e4", 1), entry(&after, "e7e5", 1)];
+    entries.sort_by_key(|e| e.key);
+    let good = Book::from_entries(&entries).unwrap().as_bytes().to_vec();
+    entries.reverse();
+    assert!(matches!(Book::from_entries(&entries), Err(BookError::Unsorted { entry: 1, .. })));
     let error = |name: &str, bytes: &[u8]| {
         let path = scratch(name);
         std::fs::write(&path, bytes).unwrap();

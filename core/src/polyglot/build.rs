@@ -101,8 +101,13 @@ impl BookBuilder {
         let mut counter = GameCounter::start(&self.options, game.start(), result);
         for (ply, &mv) in game.moves().iter().enumerate() {
             let before = game.position_at(ply).unwrap_or(game.start());
-            if !counter.ply(&mut self.game, before, mv)? {
-                break;
+            match counter.ply(&mut self.game, before, mv) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(error) => {
+                    self.game.clear();
+                    return Err(error);
+                }
             }
         }
         self.finish_game()

@@ -63,17 +63,19 @@ impl Book {
         Book::checked(Bytes::Owned(bytes))
     }
 
-    /// A book holding `entries`, sorted by key (stably: entries of one key keep their order).
-    /// Unlike a book file, it may be empty (a book built from games none of which counted).
+    /// A book holding `entries`, which must be in key order (as [`BookBuilder`] and [`merge`]
+    /// give them). Unlike a book file, it may be empty (a book built from games none of which
+    /// counted).
+    ///
+    /// [`BookBuilder`]: super::BookBuilder
+    /// [`merge`]: super::merge
     pub fn from_entries(entries: &[RawEntry]) -> Result<Book, BookError> {
-        let mut sorted = crate::fallible::try_to_vec(entries)?;
-        sorted.sort_by_key(|e| e.key);
         let mut bytes = Vec::new();
-        bytes.try_reserve_exact(sorted.len() * ENTRY_SIZE)?;
-        for entry in sorted {
+        bytes.try_reserve_exact(entries.len() * ENTRY_SIZE)?;
+        for entry in entries {
             bytes.extend_from_slice(&entry.to_bytes());
         }
-        Ok(Book { bytes: Bytes::Owned(bytes) })
+        Book::checked(Bytes::Owned(bytes))
     }
 
     fn checked(bytes: Bytes) -> Result<Book, BookError> {
