@@ -307,7 +307,17 @@ static void test_games_and_castling(void) {
     for (i = 0; i < 4; i++) {
         CHECK_ERR(chess_book_entry_at(book, i, &raw), CHESS_OK);
         if (raw.key == chess_position_zobrist(before)) {
+            chess_move found = 0;
             CHECK(raw.raw_move == (7 | 4 << 6)); /* e1h1 */
+            CHECK(chess_book_raw_move(entry.move) == raw.raw_move);
+            CHECK_ERR(chess_book_move_from_raw(before, raw.raw_move, &found), CHESS_OK);
+            CHECK(found == entry.move);
+            CHECK_ERR(chess_book_move_from_raw(before, 6 | 4 << 6, &found), CHESS_OK); /* e1g1 */
+            CHECK(found == entry.move);
+            found = 0x1234;
+            CHECK_ERR(chess_book_move_from_raw(before, 20 | 4 << 6, &found), CHESS_ERR_ILLEGAL_MOVE);
+            CHECK_ERR(chess_book_move_from_raw(NULL, 0, &found), CHESS_ERR_NULL_POINTER);
+            CHECK(found == 0x1234 && chess_book_raw_move(CHESS_MOVE_NONE) == 0);
         }
         if (raw.key == START_KEY) {
             CHECK(raw.raw_move == (28 | 12 << 6)); /* e2e4 */

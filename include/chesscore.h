@@ -2313,6 +2313,19 @@ chess_error chess_book_entry_at(const struct chess_book *book,
                                 struct chess_book_raw_entry *out);
 
 /**
+ * `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
+ * rook, promotions 1 to 4. `CHESS_MOVE_NONE` gives 0.
+ */
+uint16_t chess_book_raw_move(chess_move mv);
+
+/**
+ * The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
+ * them (castling stored as the king taking its rook, or in standard chess as its two-square
+ * move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
+ */
+chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t raw, chess_move *out);
+
+/**
  * Writes the book to the file at `path`, replacing it. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_FILE_NOT_FOUND` (no such directory), `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`.
  */

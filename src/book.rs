@@ -12,7 +12,9 @@ use super::moves::chess_move;
 use super::pgn::{CutText, CHESS_PGN_MESSAGE_MAX};
 use super::position::{chess_position, position_ref};
 use super::util::{box_or_oom, c_bytes, fill_array, guard, guard_code, Out};
-use chesscore_core::polyglot::{Book, BookBuilder, BookEntry, BookError, BuildOptions, Choice, LookupOptions};
+use chesscore_core::polyglot::{
+    Book, BookBuilder, BookEntry, BookError, BookMove, BuildOptions, Choice, LookupOptions,
+};
 use chesscore_core::{Color, Move, Outcome};
 
 /// A Polyglot opening book (opaque, read-only once made): a file mapped into memory
@@ -412,6 +414,31 @@ pub unsafe extern "C" fn chess_book_entry_at(
             weight: entry.weight,
             learn: entry.learn,
         });
+        Ok(())
+    })
+}
+
+/// `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
+/// rook, promotions 1 to 4. `CHESS_MOVE_NONE` gives 0.
+#[no_mangle]
+pub extern "C" fn chess_book_raw_move(mv: chess_move) -> u16 {
+    guard(0, || BookMove::from_move(Move::from_bits(mv)).raw())
+}
+
+/// The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
+/// them (castling stored as the king taking its rook, or in standard chess as its two-square
+/// move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
+#[no_mangle]
+pub unsafe extern "C" fn chess_book_move_from_raw(
+    pos: *const chess_position,
+    raw: u16,
+    out: *mut chess_move,
+) -> chess_error {
+    guard_code(|| {
+        let pos = position_ref(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let out = Out::new(out)?;
+        let mv = BookMove::from_raw(raw).to_move(pos).ok_or(CHESS_ERR_ILLEGAL_MOVE)?;
+        out.write(mv.raw());
         Ok(())
     })
 }

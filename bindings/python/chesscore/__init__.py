@@ -23,6 +23,8 @@ from .epd import Epd
 from .errors import (
     AmbiguousMoveError,
     ArgumentTypeError,
+    BookEntryNotFoundError,
+    BookError,
     EmptyHistoryError,
     EpdError,
     Error,
@@ -66,6 +68,7 @@ from .types import (
     square_name,
 )
 from .types import square as parse_square
+from . import polyglot  # noqa: E402 - after the modules it builds on
 
 __version__ = "1.0.0"
 
@@ -85,6 +88,8 @@ __all__ = [
     "AmbiguousMoveError",
     "ArgumentTypeError",
     "BISHOP",
+    "BookEntryNotFoundError",
+    "BookError",
     "BLACK",
     "CASTLING_BLACK_KINGSIDE",
     "CASTLING_BLACK_QUEENSIDE",
@@ -132,6 +137,7 @@ __all__ = [
     "library_path",
     "library_version",
     "parse_square",
+    "polyglot",
     "read_pgn",
     "read_pgn_string",
     "square_name",

@@ -38,6 +38,16 @@ TEXT_UNICODE = 2
 UCI_KING_TAKES_ROOK = 1
 SAN_STRICT = 1
 SAN_ALLOW_NULL = 2
+# Polyglot books
+BOOK_MESSAGE_MAX = 256
+BOOK_LOOKUP_MIN_WEIGHT = 1
+BOOK_PICK_WEIGHTED = 0
+BOOK_PICK_UNIFORM = 1
+BOOK_PICK_BEST = 2
+BOOK_BUILD_ONLY_WHITE = 1
+BOOK_BUILD_ONLY_BLACK = 2
+BOOK_BUILD_UNIFORM = 4
+BOOK_BUILD_CHESS960 = 8
 
 
 class Position(ctypes.Structure):
@@ -93,6 +103,51 @@ class PgnOptions(ctypes.Structure):
     ]
 
 
+class Book(ctypes.Structure):
+    """Opaque chess_book."""
+
+
+class BookBuilder(ctypes.Structure):
+    """Opaque chess_book_builder."""
+
+
+class BookEntry(ctypes.Structure):
+    _fields_ = [("move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookRawEntry(ctypes.Structure):
+    _fields_ = [("key", c_uint64), ("raw_move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookErrorInfo(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("code", c_uint32),
+        ("entry", c_uint64),
+        ("message", c_char * BOOK_MESSAGE_MAX),
+    ]
+
+
+class BookLookupOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("min_weight", c_uint16),
+        ("exclude", POINTER(c_uint16)),
+        ("exclude_count", c_size_t),
+    ]
+
+
+class BookBuildOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("max_ply", c_uint32),
+        ("min_games", c_uint64),
+        ("min_score", c_uint32),
+    ]
+
+
 def fen_info():
     """A chess_fen_info with its size set, as the readers that take one require."""
     return FenInfo(size=ctypes.sizeof(FenInfo))
@@ -113,6 +168,10 @@ SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, 
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
 INFO_P = POINTER(FenInfo)
+BOOK = POINTER(Book)
+BUILDER = POINTER(BookBuilder)
+BOOK_ENTRY_P = POINTER(BookEntry)
+LOOKUP_P = POINTER(BookLookupOptions)
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
@@ -254,6 +313,27 @@ SIGNATURES = {
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
     "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
+    # Polyglot books
+    "chess_book_open": (ERR, [c_char_p, POINTER(BOOK)]),
+    "chess_book_open_with": (ERR, [c_char_p, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_from_buffer": (ERR, [c_char_p, c_size_t, POINTER(BOOK)]),
+    "chess_book_from_buffer_with": (ERR, [c_char_p, c_size_t, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_free": (None, [BOOK]),
+    "chess_book_lookup": (c_size_t, [BOOK, POS, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_lookup_with": (c_size_t, [BOOK, POS, LOOKUP_P, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_pick": (ERR, [BOOK, POS, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_pick_with": (ERR, [BOOK, POS, LOOKUP_P, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_entry_count": (c_size_t, [BOOK]),
+    "chess_book_entry_at": (ERR, [BOOK, c_size_t, POINTER(BookRawEntry)]),
+    "chess_book_raw_move": (c_uint16, [MOVE]),
+    "chess_book_move_from_raw": (ERR, [POS, c_uint16, MOVE_P]),
+    "chess_book_write_file": (ERR, [BOOK, c_char_p]),
+    "chess_book_merge": (ERR, [BOOK, BOOK, POINTER(BOOK)]),
+    "chess_book_builder_new": (ERR, [POINTER(BookBuildOptions), POINTER(BUILDER)]),
+    "chess_book_builder_add_pgn_file": (ERR, [BUILDER, c_char_p]),
+    "chess_book_builder_add_game": (ERR, [BUILDER, GAME, SMALL]),
+    "chess_book_builder_finish": (ERR, [BUILDER, POINTER(BOOK)]),
+    "chess_book_builder_free": (None, [BUILDER]),
 }
 
 # The soname of the ABI these declarations are written for (its major version).

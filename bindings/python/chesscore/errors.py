@@ -78,6 +78,9 @@ class ErrorCode(enum.IntEnum):
     EPD_INVALID_OPERAND = 603
     EPD_NOT_FOUND = 604
     EPD_WRONG_TYPE = 605
+    BOOK_EMPTY = 700
+    BOOK_LENGTH = 701
+    BOOK_UNSORTED = 702
 
 
 class Error(Exception):
@@ -205,6 +208,23 @@ class PgnError(Error, ValueError):
         self.ply = ply
 
 
+class BookError(Error, ValueError):
+    """A malformed Polyglot book (empty, cut short, keys out of order): ``message`` names the
+    file and the entry at fault, ``entry`` is its number (from 0), ``filename`` the path."""
+
+    def __init__(self, code, message, entry=0, filename: Optional[StrOrBytesPath] = None):
+        if filename is not None:
+            filename = os.fspath(filename)
+            message = f"{filename!r}: {message}"
+        super().__init__(code, message)
+        self.entry = entry
+        self.filename = filename
+
+
+class BookEntryNotFoundError(Error, IndexError):
+    """No book entry: a position without one (``find``, ``choice``), or an index out of range."""
+
+
 class TagNotFoundError(Error, KeyError):
     """A PGN tag the game does not have."""
 
@@ -273,7 +293,7 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
         return FenError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
-        cls = EpdError if 600 <= code < 700 else Error
+        cls = EpdError if 600 <= code < 700 else BookError if 700 <= code < 800 else Error
     if issubclass(cls, MoveError):
         return cls(code, message, index)
     if issubclass(cls, _FileError):

@@ -52,6 +52,13 @@ C_TYPES = {
     "chess_pgn_error_info": _native.PgnErrorInfo,
     "chess_pgn_options": _native.PgnOptions,
     "chess_node": ctypes.c_uint32,
+    "chess_book": _native.Book,
+    "chess_book_builder": _native.BookBuilder,
+    "chess_book_entry": _native.BookEntry,
+    "chess_book_raw_entry": _native.BookRawEntry,
+    "chess_book_error_info": _native.BookErrorInfo,
+    "chess_book_lookup_options": _native.BookLookupOptions,
+    "chess_book_build_options": _native.BookBuildOptions,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -65,6 +72,7 @@ C_TYPES.update(
             "chess_termination",
             "chess_operand_kind",
             "chess_comment_place",
+            "chess_book_choice",
         ],
         ctypes.c_uint8,
     )
@@ -115,7 +123,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w ]+?)\s+(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w ]+?(?:\s*\*+\s*|\s+))(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
@@ -131,6 +139,11 @@ def header_struct(name):
         ("chess_pgn_options", _native.PgnOptions),
         ("chess_outcome", _native.Outcome),
         ("chess_position", _native.Position),
+        ("chess_book_entry", _native.BookEntry),
+        ("chess_book_raw_entry", _native.BookRawEntry),
+        ("chess_book_error_info", _native.BookErrorInfo),
+        ("chess_book_lookup_options", _native.BookLookupOptions),
+        ("chess_book_build_options", _native.BookBuildOptions),
     ],
 )
 def test_structures_match_the_header(name, structure):
