@@ -76,10 +76,17 @@ fn build(text: &[u8], times: usize) -> (usize, u64, usize) {
 #[test]
 fn building_memory_follows_the_pairs_not_the_input() {
     let text = std::fs::read(common::data("pgn/dev_generated.pgn")).unwrap();
-    let (entries, games, once) = build(&text, 1);
-    let (entries_100, games_100, hundred) = build(&text, 100);
-    assert_eq!((entries_100, games_100), (entries, games * 100));
-    println!("{} bytes: peak {once} B; {} bytes: peak {hundred} B", text.len(), text.len() * 100);
-    // The same pairs, so the same tallies; the reader's buffer does not grow with the input.
-    assert!(hundred < once + once / 4, "{once} B for {} bytes of PGN, {hundred} B for 100 times as much", text.len());
+    // Enough games that the builder's batch of recent pairs (a million) fills and is merged.
+    let (entries, games, small) = build(&text, 300);
+    let (entries_5x, games_5x, large) = build(&text, 1500);
+    assert_eq!((entries_5x, games_5x), (entries, games * 5));
+    let megabytes = |copies: usize| (text.len() * copies) as f64 / 1e6;
+    println!("{:.0} MB of PGN: peak {small} B; {:.0} MB: peak {large} B", megabytes(300), megabytes(1500));
+    // The same pairs, so the same tallies; neither the batch nor the reader's buffer grows with
+    // the input.
+    assert!(
+        large < small + small / 4,
+        "{small} B for {:.0} MB of PGN, {large} B for five times as much",
+        megabytes(300)
+    );
 }

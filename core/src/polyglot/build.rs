@@ -1,15 +1,13 @@
 //! Building a book from games: counting each (position, move) pair once per game, then the
 //! weights and the order of the entries.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::color::Color;
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::pgn::{Flow, PgnErrorKind, PgnReader, Source, Visitor};
 use crate::position::Position;
 
+use super::tally::{Occurrence, Tallies};
 use super::{Book, BookError, BookMove, RawEntry};
 
 /// The rules of [`BookBuilder`] (see the README's "Polyglot books" for the whole definition).
@@ -49,19 +47,9 @@ pub struct BuildSummary {
     pub broken: u64,
 }
 
-/// A (position key, stored move) pair.
-type Pair = (u64, u16);
-
-/// What was counted for a pair.
-#[derive(Debug, Clone, Copy, Default)]
-struct Tally {
-    games: u64,
-    /// 2 per game won by the side that played the move, 1 per draw.
-    score: u64,
-}
-
 /// Builds a book from games, keeping one tally per distinct (position, move) pair: memory grows
-/// with the number of distinct pairs, not with the input.
+/// with the number of distinct pairs (about 32 bytes each, up to three times that while a batch
+/// of recent games is merged in), not with the input.
 ///
 /// The rules, exactly: for every game with result `1-0`, `0-1` or `1/2-1/2` (a PGN game's
 /// `Result` tag), for every ply below [`BuildOptions::max_ply`] of its main line (null moves
@@ -75,25 +63,20 @@ struct Tally {
 #[derive(Debug, Clone)]
 pub struct BookBuilder {
     options: BuildOptions,
-    pairs: HashMap<Pair, Tally, BuildHasherDefault<PairHasher>>,
-    /// The pairs of the game being counted, with the score of each.
-    game: Vec<(u64, u16, u8)>,
+    tallies: Tallies,
+    /// The pairs of the game being counted, each with its score.
+    game: Vec<Occurrence>,
 }
 
 impl BookBuilder {
     /// An empty builder following `options`.
     pub fn new(options: BuildOptions) -> BookBuilder {
-        BookBuilder { options, pairs: HashMap::default(), game: Vec::new() }
+        BookBuilder { options, tallies: Tallies::default(), game: Vec::new() }
     }
 
     /// The rules followed.
     pub fn options(&self) -> &BuildOptions {
         &self.options
-    }
-
-    /// The number of distinct (position, move) pairs counted so far.
-    pub fn pair_count(&self) -> usize {
-        self.pairs.len()
     }
 
     /// Counts the main line of `game` with `result` (nothing for [`Outcome::Ongoing`]).
@@ -147,29 +130,22 @@ impl BookBuilder {
     /// Adds the pairs of the game just read to the tallies, once each.
     fn finish_game(&mut self) -> Result<(), BookError> {
         let game = &mut self.game;
-        game.sort_unstable();
-        game.dedup_by_key(|&mut (key, mv, _)| (key, mv));
-        let result = self.pairs.try_reserve(game.len());
-        if result.is_ok() {
-            for &(key, mv, score) in game.iter() {
-                let tally = self.pairs.entry((key, mv)).or_default();
-                tally.games += 1;
-                tally.score += u64::from(score);
-            }
-        }
+        game.sort_unstable_by_key(|o| (o.key, o.mv));
+        game.dedup_by_key(|o| (o.key, o.mv));
+        let added = self.tallies.add(game);
         game.clear();
-        Ok(result?)
+        Ok(added?)
     }
 
     /// The entries of the book, as the rules order them.
     pub fn entries(&self) -> Result<Vec<RawEntry>, BookError> {
         let BuildOptions { min_games, min_score, uniform, .. } = self.options;
         let mut weighed = Vec::new();
-        weighed.try_reserve_exact(self.pairs.len())?;
-        for (&(key, mv), tally) in &self.pairs {
+        for tally in self.tallies.sorted()? {
             let scores_enough = u128::from(tally.score) * 100 >= u128::from(min_score) * 2 * u128::from(tally.games);
             if tally.games >= min_games && scores_enough {
-                weighed.push(Weighed { key, mv, weight: if uniform { 1 } else { tally.score }, learn: 0 });
+                let weight = if uniform { 1 } else { tally.score };
+                crate::fallible::try_push(&mut weighed, Weighed { key: tally.key, mv: tally.mv, weight, learn: 0 })?;
             }
         }
         ordered_entries(weighed)
@@ -190,10 +166,10 @@ pub(crate) struct Weighed {
     pub(crate) learn: u32,
 }
 
-/// The entries of `weighed` (one per (key, move)) with the 65535 rule applied, ordered by key,
-/// then weight (descending), then move: a book's bytes follow from its pairs alone.
-pub(crate) fn ordered_entries(mut weighed: Vec<Weighed>) -> Result<Vec<RawEntry>, BookError> {
-    weighed.sort_unstable_by_key(|w| w.key);
+/// The entries of `weighed` (ordered by key, one per (key, move)) with the 65535 rule applied,
+/// each key's ordered by weight (descending), then move: a book's bytes follow from its pairs
+/// alone.
+pub(crate) fn ordered_entries(weighed: Vec<Weighed>) -> Result<Vec<RawEntry>, BookError> {
     let mut entries = Vec::new();
     entries.try_reserve_exact(weighed.len())?;
     for group in weighed.chunk_by(|a, b| a.key == b.key) {
@@ -207,7 +183,9 @@ pub(crate) fn ordered_entries(mut weighed: Vec<Weighed>) -> Result<Vec<RawEntry>
             entries.push(RawEntry { key: w.key, mv: BookMove::from_raw(w.mv), weight, learn: w.learn });
         }
     }
-    entries.sort_unstable_by_key(|e| (e.key, std::cmp::Reverse(e.weight), e.mv));
+    for group in entries.chunk_by_mut(|a, b| a.key == b.key) {
+        group.sort_unstable_by_key(|e| (std::cmp::Reverse(e.weight), e.mv));
+    }
     Ok(entries)
 }
 
@@ -239,13 +217,14 @@ impl GameCounter {
     }
 
     /// Counts `mv`, played in `before`, into `game`; false once no later ply counts.
-    fn ply(&mut self, game: &mut Vec<(u64, u16, u8)>, before: &Position, mv: Move) -> Result<bool, BookError> {
+    fn ply(&mut self, game: &mut Vec<Occurrence>, before: &Position, mv: Move) -> Result<bool, BookError> {
         let Some(scores) = self.scores.filter(|_| self.plies_left > 0) else { return Ok(false) };
         self.plies_left -= 1;
         let mover = before.turn();
         if !mv.is_null() && self.only.is_none_or(|side| side == mover) {
-            game.try_reserve(1)?;
-            game.push((before.zobrist(), BookMove::from_move(mv).raw(), scores[mover.index()]));
+            let occurrence =
+                Occurrence { key: before.zobrist(), mv: BookMove::from_move(mv).raw(), score: scores[mover.index()] };
+            crate::fallible::try_push(game, occurrence)?;
         }
         Ok(self.plies_left > 0)
     }
@@ -254,7 +233,7 @@ impl GameCounter {
 /// Counts the main line of each game a PGN reader reads, skipping what does not count unread.
 struct PgnCounter<'a> {
     options: BuildOptions,
-    game: &'a mut Vec<(u64, u16, u8)>,
+    game: &'a mut Vec<Occurrence>,
     /// The `Result` tag's.
     result: Outcome,
     /// The game's counting, from its start position on.
@@ -299,32 +278,6 @@ impl Visitor for PgnCounter<'_> {
     fn end_game(&mut self, _: Option<Outcome>) {}
 }
 
-/// The hash of a pair: Polyglot keys are already uniform, so mixing in the move and spreading
-/// the bits once is enough (SipHash would cost more than the rest of the counting).
-#[derive(Default)]
-struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 ^= n;
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.0 ^= u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn finish(&self) -> u64 {
-        let h = self.0.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h ^ (h >> 31)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,7 +289,7 @@ mod tests {
     #[test]
     fn large_weights_are_scaled_per_key() {
         let entries =
-            ordered_entries(vec![weighed(2, 9, 5), weighed(1, 7, 1), weighed(2, 8, 131_070), weighed(2, 3, 0)])
+            ordered_entries(vec![weighed(1, 7, 1), weighed(2, 9, 5), weighed(2, 8, 131_070), weighed(2, 3, 0)])
                 .unwrap();
         let seen: Vec<(u64, u16, u16)> = entries.iter().map(|e| (e.key, e.mv.raw(), e.weight)).collect();
         // 131070 -> 65535; 5 -> 2; 0 -> at least 1; key 1 is under the limit and kept.
@@ -356,6 +309,6 @@ mod tests {
         let nf3: Vec<RawEntry> = builder.entries().unwrap().into_iter().filter(|e| e.key == start).collect();
         assert_eq!(nf3.len(), 1);
         assert_eq!((nf3[0].mv.to_string(), nf3[0].weight), ("g1f3".to_string(), 2));
-        assert_eq!(builder.pair_count(), 4);
+        assert_eq!(builder.entries().unwrap().len(), 4);
     }
 }

@@ -30,6 +30,7 @@
 mod build;
 mod merge;
 mod reader;
+mod tally;
 
 use std::fmt;
 
