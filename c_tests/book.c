@@ -185,6 +185,7 @@ static void test_malformed(void) {
     info.size = sizeof info;
     CHECK_ERR(chess_book_from_buffer(good, len, &copy), CHESS_OK);
     CHECK(copy != NULL && chess_book_entry_count(copy) == 727);
+    chess_book_free(copy);
     CHECK_ERR(chess_book_from_buffer_with(good, len, &copy, &info), CHESS_OK);
     CHECK(info.code == CHESS_OK && info.message[0] == '\0');
     chess_book_free(copy);

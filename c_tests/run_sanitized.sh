@@ -55,7 +55,7 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree; do
+    for name in api perft san game epd chess960 pgn pgn_tree book; do
         "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
     for name in perft legal_moves; do
@@ -75,6 +75,7 @@ run_all() {
     run "$dir/chess960" "$testdata" $((5000000 / scale))
     run "$dir/pgn" "$testdata/pgn"
     run "$dir/pgn_tree" "$testdata"/pgn/*.pgn >/dev/null
+    run "$dir/book" "$testdata" "$work" "${shared_args[@]}"
     run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale))
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_legal_moves" >/dev/null
