@@ -68,7 +68,7 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree svg engine; do
+    for name in api perft san game epd chess960 pgn pgn_tree svg engine book; do
         "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
     for name in perft legal_moves; do
@@ -91,6 +91,7 @@ run_all() {
     run "$dir/svg" "$work"
     run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale)) "$work/fake_engine"
     run "$dir/engine" "$work/fake_engine" "${stockfish_args[@]}"
+    run "$dir/book" "$testdata" "$work" "${shared_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_legal_moves" >/dev/null
     if "${runner[@]}" "$dir/example_legal_moves" "not a fen" 2>/dev/null; then

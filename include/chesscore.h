@@ -232,10 +232,57 @@
 #define CHESS_SVG_MARK_CHECK 4
 
 /**
+ * Room for the message of `chess_book_error_info`, NUL included.
+ */
+#define CHESS_BOOK_MESSAGE_MAX 256
+
+/**
+ * Flag of `chess_book_lookup_options`: leave out entries whose weight is below `min_weight`
+ * (without it the minimum is 1, so entries of weight 0 are left out).
+ */
+#define CHESS_BOOK_LOOKUP_MIN_WEIGHT 1
+
+/**
+ * Flag of `chess_book_build_options`: count White's moves only.
+ */
+#define CHESS_BOOK_BUILD_ONLY_WHITE 1
+
+/**
+ * Flag of `chess_book_build_options`: count Black's moves only.
+ */
+#define CHESS_BOOK_BUILD_ONLY_BLACK 2
+
+/**
+ * Flag of `chess_book_build_options`: every entry gets weight 1 instead of its score.
+ */
+#define CHESS_BOOK_BUILD_UNIFORM 4
+
+/**
+ * Flag of `chess_book_build_options`: count Chess960 games too (skipped otherwise).
+ */
+#define CHESS_BOOK_BUILD_CHESS960 8
+
+/**
  * The result of a search (opaque): best move, expected reply, the last info of each MultiPV
  * line. Released with `chess_analysis_free`; read from any number of threads.
  */
 typedef struct chess_analysis chess_analysis;
+
+/**
+ * A Polyglot opening book (opaque, read-only once made): a file mapped into memory
+ * (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
+ * (`chess_book_builder_finish`) or a merged one (`chess_book_merge`). Release it with
+ * `chess_book_free`. Any number of threads may look positions up in one book at once.
+ */
+typedef struct chess_book chess_book;
+
+/**
+ * A book being built from games (opaque): `chess_book_builder_new`, games added with
+ * `chess_book_builder_add_pgn_file` and `chess_book_builder_add_game`, the book made with
+ * `chess_book_builder_finish`, released with `chess_book_builder_free`. Its memory grows with
+ * the distinct (position, move) pairs counted, not with the games read.
+ */
+typedef struct chess_book_builder chess_book_builder;
 
 /**
  * A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
@@ -733,6 +780,135 @@ typedef uint32_t chess_node;
  */
 typedef uint8_t chess_comment_place;
 
+/**
+ * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
+ * fill it in (on success too). The caller sets `size` to `sizeof(chess_book_error_info)`;
+ * fields added in later versions are written only when `size` covers them.
+ */
+typedef struct chess_book_error_info {
+    /**
+     * `sizeof(chess_book_error_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The code the call returned (`CHESS_OK` on success).
+     */
+    chess_error code;
+    /**
+     * The entry at fault, from 0: the one out of key order (`CHESS_ERR_BOOK_UNSORTED`) or the
+     * one cut short (`CHESS_ERR_BOOK_LENGTH`); 0 otherwise.
+     */
+    uint64_t entry;
+    /**
+     * The message, such as `entry 5 (at byte offset 80) has key ..., smaller than key ... of
+     * entry 4: the entries are not sorted by key`; empty on success. UTF-8, NUL-terminated.
+     */
+    char message[CHESS_BOOK_MESSAGE_MAX];
+} chess_book_error_info;
+
+/**
+ * A book entry of a position: the legal move it names (in the library's encoding, castling as
+ * the king taking its own rook), its weight and its learn value.
+ */
+typedef struct chess_book_entry {
+    /**
+     * The legal move.
+     */
+    chess_move move;
+    /**
+     * Its weight (a higher weight, a better or more often played move).
+     */
+    uint16_t weight;
+    /**
+     * Its learn value (kept, not interpreted).
+     */
+    uint32_t learn;
+} chess_book_entry;
+
+/**
+ * Options of `chess_book_lookup_with` and `chess_book_pick_with`. The caller sets `size` to
+ * `sizeof(chess_book_lookup_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_lookup_options {
+    /**
+     * `sizeof(chess_book_lookup_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_LOOKUP_MIN_WEIGHT`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * With `CHESS_BOOK_LOOKUP_MIN_WEIGHT`: the lowest weight kept (0 keeps every entry).
+     */
+    uint16_t min_weight;
+    /**
+     * Moves left out (`exclude_count` of them; NULL when `exclude_count` is 0).
+     */
+    const chess_move *exclude;
+    /**
+     * The number of moves at `exclude`.
+     */
+    size_t exclude_count;
+} chess_book_lookup_options;
+
+/**
+ * How `chess_book_pick` chooses among a position's entries.
+ */
+typedef uint8_t chess_book_choice;
+
+/**
+ * An entry as the book stores it (`chess_book_entry_at`).
+ */
+typedef struct chess_book_raw_entry {
+    /**
+     * The Polyglot key of the position (`chess_position_zobrist`).
+     */
+    uint64_t key;
+    /**
+     * The move as stored: bits 0-5 destination, 6-11 origin, 12-14 promotion (0 none, 1
+     * knight, 2 bishop, 3 rook, 4 queen); castling as the king taking its own rook. Not a
+     * `chess_move`.
+     */
+    uint16_t raw_move;
+    /**
+     * The weight.
+     */
+    uint16_t weight;
+    /**
+     * The learn value.
+     */
+    uint32_t learn;
+} chess_book_raw_entry;
+
+/**
+ * The rules of a `chess_book_builder` (see the README's "Polyglot books"). The caller sets
+ * `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_build_options {
+    /**
+     * `sizeof(chess_book_build_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_BUILD_ONLY_WHITE` or `_ONLY_BLACK`, `_UNIFORM`, `_CHESS960`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Only the first this many plies of each game count (0: the default, 40).
+     */
+    uint32_t max_ply;
+    /**
+     * Moves played in fewer games are left out (0: the default, 1).
+     */
+    uint64_t min_games;
+    /**
+     * Moves scoring under this percentage (0 to 100) for the side that played them are left
+     * out (default 0).
+     */
+    uint32_t min_score;
+} chess_book_build_options;
+
 #define CHESS_OPTION_CHECK 0
 
 #define CHESS_OPTION_SPIN 1
@@ -1128,6 +1304,21 @@ typedef uint8_t chess_comment_place;
 #define CHESS_ERR_ENGINE_PROTOCOL 703
 
 /**
+ * Polyglot book: the book has no entry (an empty file or buffer).
+ */
+#define CHESS_ERR_BOOK_EMPTY 800
+
+/**
+ * Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short).
+ */
+#define CHESS_ERR_BOOK_LENGTH 801
+
+/**
+ * Polyglot book: an entry's key is smaller than the one before it.
+ */
+#define CHESS_ERR_BOOK_UNSORTED 802
+
+/**
  * Not over (a draw that may be claimed but has not been leaves the game going).
  */
 #define CHESS_RESULT_ONGOING 0
@@ -1383,6 +1574,21 @@ typedef uint8_t chess_comment_place;
  * "No square": returned by square queries when there is none.
  */
 #define CHESS_NO_SQUARE -1
+
+/**
+ * At random, each entry with a chance proportional to its weight.
+ */
+#define CHESS_BOOK_PICK_WEIGHTED 0
+
+/**
+ * At random, every entry alike.
+ */
+#define CHESS_BOOK_PICK_UNIFORM 1
+
+/**
+ * The highest weight; the first in file order among equal weights.
+ */
+#define CHESS_BOOK_PICK_BEST 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -2513,6 +2719,174 @@ chess_error chess_node_comment(const struct chess_game *game,
  * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
  */
 size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
+
+/**
+ * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its
+ * pages are read as lookups touch them. The whole file is checked once here (see
+ * `chess_book_open_with`); it must not change while the book is open. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory),
+ * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
+ * `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_open(const char *path, struct chess_book **out);
+
+/**
+ * `chess_book_open`, describing the outcome in `info` (optional; its `size` set by the caller,
+ * `CHESS_ERR_INVALID_ARGUMENT` when smaller than this version's struct): the code, the entry
+ * at fault and a message naming it.
+ */
+chess_error chess_book_open_with(const char *path,
+                                 struct chess_book **out,
+                                 struct chess_book_error_info *info);
+
+/**
+ * Hands to `*out` a book of the `len` bytes at `data` (a whole book file's contents), copied,
+ * so the caller may free its buffer when this returns. Errors: `CHESS_ERR_NULL_POINTER` (also
+ * `data` NULL with `len` > 0), `CHESS_ERR_BOOK_EMPTY`, `CHESS_ERR_BOOK_LENGTH`,
+ * `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_from_buffer(const uint8_t *data, size_t len, struct chess_book **out);
+
+/**
+ * `chess_book_from_buffer`, describing the outcome in `info` as `chess_book_open_with` does.
+ */
+chess_error chess_book_from_buffer_with(const uint8_t *data,
+                                        size_t len,
+                                        struct chess_book **out,
+                                        struct chess_book_error_info *info);
+
+/**
+ * Releases a book. NULL is accepted and ignored.
+ */
+void chess_book_free(struct chess_book *book);
+
+/**
+ * Writes up to `cap` entries of `pos` to `out` and returns how many the position has, as
+ * `chess_legal_moves` does (`out` may be NULL when `cap` is 0): in file order, each move
+ * converted to the legal move it names (castling as the library encodes it, so that
+ * `chess_move_to_uci` writes `e1g1` and `chess_move_to_uci_with` `e1h1`), entries whose move is
+ * not legal in `pos` left out, and entries of weight 0 left out. Returns 0 for a NULL book or
+ * position, or a NULL `out` with `cap` > 0. Does not allocate.
+ */
+size_t chess_book_lookup(const struct chess_book *book,
+                         const struct chess_position *pos,
+                         struct chess_book_entry *out,
+                         size_t cap);
+
+/**
+ * `chess_book_lookup` with `options` (see `chess_book_lookup_options`): the lowest weight
+ * kept, moves left out. Returns 0 also for NULL options, a `size` smaller than this version's
+ * struct, an unknown flag, or a NULL `exclude` with `exclude_count` > 0.
+ */
+size_t chess_book_lookup_with(const struct chess_book *book,
+                              const struct chess_position *pos,
+                              const struct chess_book_lookup_options *options,
+                              struct chess_book_entry *out,
+                              size_t cap);
+
+/**
+ * Chooses one of `pos`'s entries (as `chess_book_lookup` finds them) into `*out`: by weight
+ * (`CHESS_BOOK_PICK_WEIGHTED`: an entry's chance is its share of the weights), uniformly
+ * (`CHESS_BOOK_PICK_UNIFORM`) or the best (`CHESS_BOOK_PICK_BEST`: the highest weight, the
+ * first in the file among equal ones). `random` is any 64-bit number the caller drew from its
+ * own generator: the same number gives the same entry. Returns `CHESS_OK`, or `CHESS_END` when
+ * the position has no entry (for `CHESS_BOOK_PICK_WEIGHTED`, none of positive weight). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown choice).
+ */
+chess_error chess_book_pick(const struct chess_book *book,
+                            const struct chess_position *pos,
+                            chess_book_choice choice,
+                            uint64_t random,
+                            struct chess_book_entry *out);
+
+/**
+ * `chess_book_pick` among the entries `chess_book_lookup_with` finds with `options`. Errors as
+ * `chess_book_pick`, and `CHESS_ERR_INVALID_ARGUMENT` for options it refuses.
+ */
+chess_error chess_book_pick_with(const struct chess_book *book,
+                                 const struct chess_position *pos,
+                                 const struct chess_book_lookup_options *options,
+                                 chess_book_choice choice,
+                                 uint64_t random,
+                                 struct chess_book_entry *out);
+
+/**
+ * The number of entries of the book; 0 for NULL.
+ */
+size_t chess_book_entry_count(const struct chess_book *book);
+
+/**
+ * Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
+ * `chess_book_entry_count`).
+ */
+chess_error chess_book_entry_at(const struct chess_book *book,
+                                size_t index,
+                                struct chess_book_raw_entry *out);
+
+/**
+ * `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
+ * rook, promotions 1 to 4. `CHESS_MOVE_NONE` gives 0.
+ */
+uint16_t chess_book_raw_move(chess_move mv);
+
+/**
+ * The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
+ * them (castling stored as the king taking its rook, or in standard chess as its two-square
+ * move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
+ */
+chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t raw, chess_move *out);
+
+/**
+ * Writes the book to the file at `path`, replacing it. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_FILE_NOT_FOUND` (no such directory), `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`.
+ */
+chess_error chess_book_write_file(const struct chess_book *book, const char *path);
+
+/**
+ * Hands to `*out` the union of books `a` and `b`: a (position, move) pair present in both gets
+ * the sum of its weights (scaled per position when the largest exceeds 65535, as in building)
+ * and the learn value of `a`'s entry. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_merge(const struct chess_book *a, const struct chess_book *b, struct chess_book **out);
+
+/**
+ * Hands to `*out` a builder following `options` (NULL: the defaults). Errors:
+ * `CHESS_ERR_NULL_POINTER` (`out`), `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct, an unknown flag, both `_ONLY_WHITE` and `_ONLY_BLACK`, a `min_score`
+ * above 100), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_builder_new(const struct chess_book_build_options *options,
+                                   struct chess_book_builder **out);
+
+/**
+ * Counts every game of the PGN file at `path`, read as it streams (a broken game counts up to
+ * its problem). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_OUT_OF_MEMORY`; the games read before an error stay
+ * counted.
+ */
+chess_error chess_book_builder_add_pgn_file(struct chess_book_builder *builder, const char *path);
+
+/**
+ * Counts the main line of `game` as a game with `result` (`CHESS_RESULT_ONGOING` counts
+ * nothing). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown
+ * result), `CHESS_ERR_OUT_OF_MEMORY` (nothing counted).
+ */
+chess_error chess_book_builder_add_game(struct chess_book_builder *builder,
+                                        const struct chess_game *game,
+                                        chess_result result);
+
+/**
+ * Hands to `*out` the book of the games counted so far (which may have no entry); the builder
+ * stays as it was. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_builder_finish(const struct chess_book_builder *builder, struct chess_book **out);
+
+/**
+ * Releases a builder. NULL is accepted and ignored.
+ */
+void chess_book_builder_free(struct chess_book_builder *builder);
 
 #ifdef __cplusplus
 }  // extern "C"

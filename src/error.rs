@@ -6,6 +6,7 @@ use super::util::guard;
 use chesscore_core::engine::EngineError;
 use chesscore_core::fen::FenError;
 use chesscore_core::pgn::PgnErrorKind;
+use chesscore_core::polyglot::BookError;
 use chesscore_core::{EpdError, SanError, UciError};
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
@@ -162,9 +163,16 @@ pub const CHESS_ERR_ENGINE_TIMEOUT: chess_error = 702;
 /// Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
 pub const CHESS_ERR_ENGINE_PROTOCOL: chess_error = 703;
 
+/// Polyglot book: the book has no entry (an empty file or buffer).
+pub const CHESS_ERR_BOOK_EMPTY: chess_error = 800;
+/// Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short).
+pub const CHESS_ERR_BOOK_LENGTH: chess_error = 801;
+/// Polyglot book: an entry's key is smaller than the one before it.
+pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 802;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 65] = [
+const ALL_CODES: [chess_error; 68] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -230,6 +238,9 @@ const ALL_CODES: [chess_error; 65] = [
     CHESS_ERR_ENGINE_EXITED,
     CHESS_ERR_ENGINE_TIMEOUT,
     CHESS_ERR_ENGINE_PROTOCOL,
+    CHESS_ERR_BOOK_EMPTY,
+    CHESS_ERR_BOOK_LENGTH,
+    CHESS_ERR_BOOK_UNSORTED,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -308,6 +319,11 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_ENGINE_EXITED => c"engine: the engine exited",
         CHESS_ERR_ENGINE_TIMEOUT => c"engine: no answer within the timeout",
         CHESS_ERR_ENGINE_PROTOCOL => c"engine: the engine broke the UCI protocol",
+        CHESS_ERR_BOOK_EMPTY => c"Polyglot book: the book is empty",
+        CHESS_ERR_BOOK_LENGTH => {
+            c"Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short)"
+        }
+        CHESS_ERR_BOOK_UNSORTED => c"Polyglot book: the entries are not sorted by key",
         _ => return None,
     })
 }
@@ -429,6 +445,22 @@ impl ErrorCode for PgnErrorKind {
     }
 }
 
+impl ErrorCode for BookError {
+    /// A book's code: one per kind of malformed book, a file's (`CHESS_ERR_FILE_NOT_FOUND`,
+    /// `CHESS_ERR_IO`, also for a directory), or a PGN reading failure's while building.
+    fn code(&self) -> chess_error {
+        match self {
+            BookError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            BookError::Io(_) | BookError::NotAFile => CHESS_ERR_IO,
+            BookError::Empty => CHESS_ERR_BOOK_EMPTY,
+            BookError::Length { .. } => CHESS_ERR_BOOK_LENGTH,
+            BookError::Unsorted { .. } => CHESS_ERR_BOOK_UNSORTED,
+            BookError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+            BookError::Pgn(e) => e.kind.code(),
+        }
+    }
+}
+
 /// A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
 /// "unknown error code".
 #[no_mangle]
@@ -451,7 +483,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 704, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 704, 803, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

@@ -33,8 +33,11 @@ mod svg;
 mod tree;
 mod types;
 mod util;
+// Last, so that its declarations follow the ones it uses in the header.
+mod book;
 
 pub use engine::*;
+pub use book::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;

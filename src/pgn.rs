@@ -311,9 +311,9 @@ pub unsafe extern "C" fn chess_pgn_reader_last_error(
 }
 
 /// Text cut, at a character boundary, to fit its room with a NUL after it.
-struct CutText {
-    bytes: [u8; CHESS_PGN_MESSAGE_MAX],
-    len: usize,
+pub(crate) struct CutText {
+    pub(crate) bytes: [u8; CHESS_PGN_MESSAGE_MAX],
+    pub(crate) len: usize,
 }
 
 impl std::fmt::Write for CutText {

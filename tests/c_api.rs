@@ -273,6 +273,15 @@ int main(void) {
     TYPE(chess_comment_place); TYPE(chess_svg_options); TYPE(chess_svg_arrow); TYPE(chess_svg_fill);
 TYPE(chess_engine_options); TYPE(chess_engine_option); TYPE(chess_limits);
     TYPE(chess_info); TYPE(chess_option_type); TYPE(chess_score_kind); TYPE(chess_bound);
+TYPE(chess_book_entry); TYPE(chess_book_raw_entry); TYPE(chess_book_choice);
+    TYPE(chess_book_error_info); TYPE(chess_book_lookup_options); TYPE(chess_book_build_options);
+    FIELD(chess_book_entry, weight); FIELD(chess_book_entry, learn); FIELD(chess_book_raw_entry, raw_move);
+    FIELD(chess_book_raw_entry, weight); FIELD(chess_book_raw_entry, learn); FIELD(chess_book_error_info, code);
+    FIELD(chess_book_error_info, entry); FIELD(chess_book_error_info, message); FIELD(chess_book_lookup_options, flags);
+    FIELD(chess_book_lookup_options, min_weight); FIELD(chess_book_lookup_options, exclude);
+    FIELD(chess_book_lookup_options, exclude_count); FIELD(chess_book_build_options, flags);
+    FIELD(chess_book_build_options, max_ply); FIELD(chess_book_build_options, min_games);
+    FIELD(chess_book_build_options, min_score);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
@@ -308,7 +317,8 @@ fn layouts_are_fixed_and_match_the_rust_types() {
     let expected = format!("chess_position {} {}", size_of::<Position>(), align_of::<Position>());
     assert_eq!(position, expected);
     for (c_type, bytes) in
-        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2)]
+        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2),
+         ("chess_book_entry", 8), ("chess_book_raw_entry", 16), ("chess_book_choice", 1)]
     {
         assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
     }
@@ -380,6 +390,13 @@ fn c_svg_suite_draws_what_the_core_draws() {
         },
     };
     assert_eq!(drawn, pos.to_svg(&options));
+}
+
+#[test]
+fn c_book_suite() {
+    let shared = common::shared_testdata("c book: the third-party Polyglot book");
+    let args: Vec<PathBuf> = [common::data_dir(), work_dir()].into_iter().chain(shared).collect();
+    run_suite("c_tests/book.c", &args);
 }
 
 #[test]

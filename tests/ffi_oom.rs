@@ -243,6 +243,20 @@ impl Drop for ReaderHandle {
     }
 }
 
+struct BookHandle(*mut chess_book);
+impl Drop for BookHandle {
+    fn drop(&mut self) {
+        unsafe { chess_book_free(self.0) }
+    }
+}
+
+struct BuilderHandle(*mut chess_book_builder);
+impl Drop for BuilderHandle {
+    fn drop(&mut self) {
+        unsafe { chess_book_builder_free(self.0) }
+    }
+}
+
 fn dangling<T>() -> *mut T {
     NonNull::dangling().as_ptr()
 }
@@ -731,6 +745,55 @@ fn export_tags(c: &mut Check, game: *mut chess_game) -> Option<()> {
         }
     }
     Some(())
+}
+
+// ----- Polyglot books -----
+
+/// A book read from a buffer and looked up, one built from a game and a PGN file, the two
+/// merged.
+fn book_scenario(c: &mut Check, bytes: &[u8], pgn: &CStr) -> Option<()> {
+    unsafe {
+        let mut out = dangling();
+        let code = chess_book_from_buffer(bytes.as_ptr(), bytes.len(), &mut out);
+        c.check(code, out == dangling())?;
+        let book = BookHandle(out);
+        let mut start = std::mem::MaybeUninit::<chess_position>::uninit();
+        chess_position_init(start.as_mut_ptr());
+        let start = start.assume_init();
+        let mut entries = [chess_book_entry { r#move: 0, weight: 0, learn: 0 }; 32];
+        assert!(chess_book_lookup(book.0, &start, entries.as_mut_ptr(), 32) > 0);
+        let mut picked = entries[0];
+        c.check(chess_book_pick(book.0, &start, CHESS_BOOK_PICK_WEIGHTED, 42, &mut picked), true)?;
+
+        let mut builder = dangling();
+        let code = chess_book_builder_new(ptr::null(), &mut builder);
+        c.check(code, builder == dangling())?;
+        let builder = BuilderHandle(builder);
+        let game = GameHandle(c.handle(chess_game_new(ptr::null()))?);
+        for san in [c"e4", c"e5", c"Nf3", c"Nc6", c"Bc4", c"Bc5", c"O-O", c"Nf6", c"d3", c"O-O"] {
+            c.check(chess_game_push_san(game.0, san.as_ptr(), ptr::null_mut()), true)?;
+        }
+        c.check(chess_book_builder_add_game(builder.0, game.0, CHESS_RESULT_DRAW), true)?;
+        c.check(chess_book_builder_add_pgn_file(builder.0, pgn.as_ptr()), true)?;
+        let mut out = dangling();
+        let code = chess_book_builder_finish(builder.0, &mut out);
+        c.check(code, out == dangling())?;
+        let built = BookHandle(out);
+        let mut out = dangling();
+        let code = chess_book_merge(book.0, built.0, &mut out);
+        c.check(code, out == dangling())?;
+        let merged = BookHandle(out);
+        assert!(chess_book_entry_count(merged.0) > chess_book_entry_count(book.0));
+    }
+    Some(())
+}
+
+#[test]
+fn books_never_abort() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let bytes = std::fs::read(data.join("polyglot/dev.bin")).unwrap();
+    let pgn = std::ffi::CString::new(data.join("pgn/dev_edge_cases.pgn").to_str().unwrap()).unwrap();
+    every_failure_point("Polyglot books: read, look up, pick, build, merge", &|c| book_scenario(c, &bytes, &pgn));
 }
 
 fn pgn_files() -> Vec<(String, Vec<u8>)> {

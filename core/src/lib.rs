@@ -3,8 +3,9 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing, board pictures in SVG, and UCI engines driven as child processes ([`engine`]). It
-//! holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]) and
+//! Polyglot opening books (reading, building from PGN, merging). It holds no C types and
+//! exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::{Position, Uci};
@@ -58,6 +59,7 @@ mod moves;
 mod perft;
 pub mod pgn;
 mod piece;
+pub mod polyglot;
 mod position;
 mod render;
 mod san;

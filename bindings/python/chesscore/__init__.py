@@ -23,6 +23,8 @@ from .epd import Epd
 from .errors import (
     AmbiguousMoveError,
     ArgumentTypeError,
+    BookEntryNotFoundError,
+    BookError,
     EmptyHistoryError,
     EngineError,
     EngineNotStartedError,
@@ -71,6 +73,7 @@ from .types import (
 )
 from .types import square as parse_square
 from . import svg  # chesscore.svg.board; after .position, which it uses
+from . import polyglot  # noqa: E402 - after the modules it builds on
 
 __version__ = "1.0.0"
 
@@ -90,6 +93,8 @@ __all__ = [
     "AmbiguousMoveError",
     "ArgumentTypeError",
     "BISHOP",
+    "BookEntryNotFoundError",
+    "BookError",
     "BLACK",
     "CASTLING_BLACK_KINGSIDE",
     "CASTLING_BLACK_QUEENSIDE",
@@ -141,6 +146,7 @@ __all__ = [
     "library_path",
     "library_version",
     "parse_square",
+    "polyglot",
     "read_pgn",
     "read_pgn_string",
     "square_name",

@@ -55,6 +55,16 @@ SCORE_MATE = 2
 BOUND_EXACT = 0
 BOUND_LOWER = 1
 BOUND_UPPER = 2
+# Polyglot books
+BOOK_MESSAGE_MAX = 256
+BOOK_LOOKUP_MIN_WEIGHT = 1
+BOOK_PICK_WEIGHTED = 0
+BOOK_PICK_UNIFORM = 1
+BOOK_PICK_BEST = 2
+BOOK_BUILD_ONLY_WHITE = 1
+BOOK_BUILD_ONLY_BLACK = 2
+BOOK_BUILD_UNIFORM = 4
+BOOK_BUILD_CHESS960 = 8
 
 
 class Position(ctypes.Structure):
@@ -206,6 +216,48 @@ class SvgOptions(ctypes.Structure):
         ("color_check", c_uint32),
         ("color_highlight", c_uint32),
         ("color_arrow", c_uint32),
+class Book(ctypes.Structure):
+    """Opaque chess_book."""
+
+
+class BookBuilder(ctypes.Structure):
+    """Opaque chess_book_builder."""
+
+
+class BookEntry(ctypes.Structure):
+    _fields_ = [("move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookRawEntry(ctypes.Structure):
+    _fields_ = [("key", c_uint64), ("raw_move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookErrorInfo(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("code", c_uint32),
+        ("entry", c_uint64),
+        ("message", c_char * BOOK_MESSAGE_MAX),
+    ]
+
+
+class BookLookupOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("min_weight", c_uint16),
+        ("exclude", POINTER(c_uint16)),
+        ("exclude_count", c_size_t),
+    ]
+
+
+class BookBuildOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("max_ply", c_uint32),
+        ("min_games", c_uint64),
+        ("min_score", c_uint32),
     ]
 
 
@@ -233,6 +285,10 @@ ENGINE = POINTER(Engine)
 ANALYSIS = POINTER(Analysis)
 # int (*chess_info_fn)(void *payload, const chess_info *info)
 INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(Info))
+BOOK = POINTER(Book)
+BUILDER = POINTER(BookBuilder)
+BOOK_ENTRY_P = POINTER(BookEntry)
+LOOKUP_P = POINTER(BookLookupOptions)
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
@@ -396,6 +452,27 @@ SIGNATURES = {
     "chess_analysis_ponder_move": (MOVE, [ANALYSIS]),
     "chess_analysis_line_count": (c_size_t, [ANALYSIS]),
     "chess_analysis_line": (ERR, [ANALYSIS, c_size_t, POINTER(Info)]),
+    # Polyglot books
+    "chess_book_open": (ERR, [c_char_p, POINTER(BOOK)]),
+    "chess_book_open_with": (ERR, [c_char_p, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_from_buffer": (ERR, [c_char_p, c_size_t, POINTER(BOOK)]),
+    "chess_book_from_buffer_with": (ERR, [c_char_p, c_size_t, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_free": (None, [BOOK]),
+    "chess_book_lookup": (c_size_t, [BOOK, POS, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_lookup_with": (c_size_t, [BOOK, POS, LOOKUP_P, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_pick": (ERR, [BOOK, POS, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_pick_with": (ERR, [BOOK, POS, LOOKUP_P, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_entry_count": (c_size_t, [BOOK]),
+    "chess_book_entry_at": (ERR, [BOOK, c_size_t, POINTER(BookRawEntry)]),
+    "chess_book_raw_move": (c_uint16, [MOVE]),
+    "chess_book_move_from_raw": (ERR, [POS, c_uint16, MOVE_P]),
+    "chess_book_write_file": (ERR, [BOOK, c_char_p]),
+    "chess_book_merge": (ERR, [BOOK, BOOK, POINTER(BOOK)]),
+    "chess_book_builder_new": (ERR, [POINTER(BookBuildOptions), POINTER(BUILDER)]),
+    "chess_book_builder_add_pgn_file": (ERR, [BUILDER, c_char_p]),
+    "chess_book_builder_add_game": (ERR, [BUILDER, GAME, SMALL]),
+    "chess_book_builder_finish": (ERR, [BUILDER, POINTER(BOOK)]),
+    "chess_book_builder_free": (None, [BUILDER]),
 }
 
 # The soname of the ABI these declarations are written for (its major version).

@@ -82,6 +82,9 @@ class ErrorCode(enum.IntEnum):
     ENGINE_EXITED = 701
     ENGINE_TIMEOUT = 702
     ENGINE_PROTOCOL = 703
+    BOOK_EMPTY = 800
+    BOOK_LENGTH = 801
+    BOOK_UNSORTED = 802
 
 
 class Error(Exception):
@@ -209,6 +212,23 @@ class PgnError(Error, ValueError):
         self.ply = ply
 
 
+class BookError(Error, ValueError):
+    """A malformed Polyglot book (empty, cut short, keys out of order): ``message`` names the
+    file and the entry at fault, ``entry`` is its number (from 0), ``filename`` the path."""
+
+    def __init__(self, code, message, entry=0, filename: Optional[StrOrBytesPath] = None):
+        if filename is not None:
+            filename = os.fspath(filename)
+            message = f"{filename!r}: {message}"
+        super().__init__(code, message)
+        self.entry = entry
+        self.filename = filename
+
+
+class BookEntryNotFoundError(Error, IndexError):
+    """No book entry: a position without one (``find``, ``choice``), or an index out of range."""
+
+
 class TagNotFoundError(Error, KeyError):
     """A PGN tag the game does not have."""
 
@@ -298,7 +318,7 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
         return FenError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
-        cls = EpdError if 600 <= code < 700 else Error
+        cls = EpdError if 600 <= code < 700 else BookError if 700 <= code < 800 else Error
     if issubclass(cls, MoveError):
         return cls(code, message, index)
     if issubclass(cls, _FileError):

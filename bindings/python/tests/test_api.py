@@ -62,6 +62,13 @@ C_TYPES = {
     "chess_limits": _native.Limits,
     "chess_info": _native.Info,
     "chess_info_fn": _native.INFO_FN,
+    "chess_book": _native.Book,
+    "chess_book_builder": _native.BookBuilder,
+    "chess_book_entry": _native.BookEntry,
+    "chess_book_raw_entry": _native.BookRawEntry,
+    "chess_book_error_info": _native.BookErrorInfo,
+    "chess_book_lookup_options": _native.BookLookupOptions,
+    "chess_book_build_options": _native.BookBuildOptions,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -78,6 +85,7 @@ C_TYPES.update(
             "chess_option_type",
             "chess_score_kind",
             "chess_bound",
+            "chess_book_choice",
         ],
         ctypes.c_uint8,
     )
@@ -128,7 +136,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w *]+?[\s*])(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w ]+?(?:\s*\*+\s*|\s+))(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
@@ -151,6 +159,11 @@ def header_struct(name):
         ("chess_engine_option", _native.EngineOption),
         ("chess_limits", _native.Limits),
         ("chess_info", _native.Info),
+        ("chess_book_entry", _native.BookEntry),
+        ("chess_book_raw_entry", _native.BookRawEntry),
+        ("chess_book_error_info", _native.BookErrorInfo),
+        ("chess_book_lookup_options", _native.BookLookupOptions),
+        ("chess_book_build_options", _native.BookBuildOptions),
     ],
 )
 def test_structures_match_the_header(name, structure):
