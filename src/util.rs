@@ -145,8 +145,22 @@ pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
 /// The type is `#[repr(C)]` and its first field is `size: usize`.
 pub(crate) unsafe trait Versioned {}
 
+/// Whether the struct at `ptr` states a size that covers this version's: a smaller one must not
+/// be read whole (`CHESS_ERR_INVALID_ARGUMENT`).
+///
+/// # Safety
+/// `ptr` is not NULL and points to a `T` of at least the size its first field states.
+unsafe fn check_size<T: Versioned>(ptr: *const T) -> Result<(), chess_error> {
+    // SAFETY: a `Versioned` struct starts with its `size` (the trait's contract), readable on its
+    // own whatever the caller's version (this function's contract).
+    if unsafe { ptr.cast::<usize>().read() } < size_of::<T>() {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    Ok(())
+}
+
 /// `ptr` as a reference (`None` for NULL), or `CHESS_ERR_INVALID_ARGUMENT` when it states a size
-/// smaller than this version's struct, which must not be read whole.
+/// smaller than this version's struct.
 ///
 /// # Safety
 /// `ptr` is NULL or valid for reads and writes of the size its first field states, and nothing
@@ -155,12 +169,9 @@ pub(crate) unsafe fn versioned<'a, T: Versioned>(ptr: *mut T) -> Result<Option<&
     if ptr.is_null() {
         return Ok(None);
     }
-    // SAFETY: `ptr` is not NULL, and a `Versioned` struct starts with its `size` (the trait's
-    // contract), readable on its own whatever the caller's version.
-    if unsafe { ptr.cast::<usize>().read() } < size_of::<T>() {
-        return Err(CHESS_ERR_INVALID_ARGUMENT);
-    }
-    // SAFETY: valid for the size it states (this function's contract), which covers all of `T`.
+    // SAFETY: not NULL, and valid for the size it states (this function's contract).
+    unsafe { check_size(ptr) }?;
+    // SAFETY: valid for the size it states, which covers all of `T` (checked just above).
     Ok(Some(unsafe { &mut *ptr }))
 }
 
@@ -169,8 +180,13 @@ pub(crate) unsafe fn versioned<'a, T: Versioned>(ptr: *mut T) -> Result<Option<&
 /// # Safety
 /// `ptr` is NULL or valid for reads of the size its first field states.
 pub(crate) unsafe fn versioned_ref<'a, T: Versioned>(ptr: *const T) -> Result<Option<&'a T>, chess_error> {
-    // SAFETY: the reference made is shared, so only reads happen (this function's contract).
-    unsafe { versioned(ptr.cast_mut()) }.map(|found| found.map(|value| &*value))
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: not NULL, and valid for the size it states (this function's contract).
+    unsafe { check_size(ptr) }?;
+    // SAFETY: valid for reads of the size it states, which covers all of `T` (checked just above).
+    Ok(Some(unsafe { &*ptr }))
 }
 
 /// Copies the first `cap` of `items` to `out` (which may be NULL only when `cap` is 0) and
