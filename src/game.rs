@@ -7,8 +7,8 @@ use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
-use chesscore_core::pgn::GameRecord;
-use chesscore_core::{Game, Move, Outcome, Position, Termination};
+use chesscore_core::pgn::{GameRecord, MainLine};
+use chesscore_core::{Move, Outcome, Position, Termination};
 
 /// A game (opaque): a start position, the moves played and every position they reached, with
 /// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
@@ -113,7 +113,7 @@ pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameR
 ///
 /// # Safety
 /// As for [`record_ref`].
-unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+unsafe fn game_ref<'a>(game: *const chess_game) -> Option<MainLine<'a>> {
     record_ref(game).map(GameRecord::game)
 }
 
@@ -134,7 +134,7 @@ pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Gam
 ///
 /// # Safety
 /// As for [`game_ref`].
-unsafe fn query<T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(&Game) -> T) -> T {
+unsafe fn query<'a, T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(MainLine<'a>) -> T) -> T {
     guard(fallback, || game_ref(game).map_or(fallback, f))
 }
 
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 /// with `cap` > 0.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
-    query(game, 0, |game| fill(game.moves().iter().copied(), out, cap))
+    query(game, 0, |game| fill(game.moves(), out, cap))
 }
 
 /// The number of moves (plies) played (0 for a NULL game).
@@ -317,7 +317,7 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
 /// True when null moves may be pushed (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
-    query(game, false, Game::allows_null_moves)
+    query(game, false, MainLine::allows_null_moves)
 }
 
 /// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
@@ -347,27 +347,27 @@ pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> c
 /// same squares, the castling rights are equal and the same en passant captures are legal.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
-    query(game, 0, Game::repetition_count)
+    query(game, 0, MainLine::repetition_count)
 }
 
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, Game::is_threefold_repetition)
+    query(game, false, MainLine::is_threefold_repetition)
 }
 
 /// True when the current position has occurred at least five times: the game is drawn (false
 /// for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, Game::is_fivefold_repetition)
+    query(game, false, MainLine::is_fivefold_repetition)
 }
 
 /// True when a threefold repetition may be claimed: the current position occurred three times,
 /// or a legal move would make a position occur the third time (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, Game::can_claim_threefold_repetition)
+    query(game, false, MainLine::can_claim_threefold_repetition)
 }
 
 #[cfg(test)]

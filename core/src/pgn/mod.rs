@@ -21,8 +21,9 @@
 //! ([`PgnReader::new`]) or bytes in memory, in place ([`PgnReader::from_bytes`]). Two ways to
 //! take the games:
 //! - [`PgnReader::next_game`] (or iterating the reader) gives each game as a [`GameRecord`]:
-//!   its [`Tags`], the main line as a [`Game`](crate::Game), the [`MoveTree`] of every move
-//!   with its comments and NAGs, and the result token;
+//!   its [`Tags`], the [`MoveTree`] of every move (the main line's and the variations') with
+//!   its comments and NAGs, the main line seen as a game ([`MainLine`]: positions,
+//!   repetitions, outcome), and the result token;
 //! - [`PgnReader::read_game`] drives a [`Visitor`] with the events of a game (tags, moves with
 //!   their positions, comments, NAGs, variations). A visitor that returns [`Flow::Skip`] from
 //!   [`Visitor::end_tags`] gets the tags only: the movetext is scanned for its end, no move is
@@ -104,7 +105,7 @@ mod writer;
 
 pub use error::{Location, PgnError, PgnErrorKind};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor, MAX_TOKEN_LEN};
-pub use record::{GameRecord, TagError};
+pub use record::{GameRecord, MainLine, MainLineMoves, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
 pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
 pub use tree::{MoveTree, NodeId};
