@@ -4,7 +4,7 @@ use std::ffi::{c_char, CStr};
 
 use super::util::guard;
 use chesscore_core::fen::FenError;
-use chesscore_core::pgn::PgnErrorKind;
+use chesscore_core::pgn::{PgnErrorKind, TagError};
 use chesscore_core::{EpdError, SanError, UciError};
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
@@ -358,6 +358,16 @@ impl ErrorCode for EpdError {
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
             EpdError::Move { error, .. } => error.code(),
             EpdError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+        }
+    }
+}
+
+impl ErrorCode for TagError {
+    /// A tag `chess_game_set_tag` refuses: a bad name, or one of the start position's.
+    fn code(&self) -> chess_error {
+        match self {
+            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
+            _ => CHESS_ERR_INVALID_ARGUMENT,
         }
     }
 }

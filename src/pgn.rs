@@ -8,7 +8,7 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
-use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, TagError, WriteOptions};
+use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, WriteOptions};
 use chesscore_core::SanMode;
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -423,9 +423,7 @@ pub unsafe extern "C" fn chess_game_set_tag(
         let name = c_ascii(name)?;
         let value = c_utf8(value)?;
         record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
-        record.set_tag(name, value).map_err(|e| match e {
-            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
-        })
+        record.set_tag(name, value).map_err(|e| e.code())
     })
 }
 

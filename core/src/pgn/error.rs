@@ -27,7 +27,10 @@ impl fmt::Display for Location {
 }
 
 /// What made a game unreadable.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+///
+/// Kinds compare by value, except that two [`PgnErrorKind::Io`] are equal when their
+/// [`io::ErrorKind`]s are (an `io::Error` cannot be compared).
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
     /// A tag pair that is not `[Name "value"]`.
@@ -103,20 +106,55 @@ pub enum PgnErrorKind {
     #[error("out of memory")]
     OutOfMemory,
     /// Reading the input failed; the reader stops.
-    #[error("read error: {message}")]
-    Io {
-        /// The kind of I/O error.
-        kind: io::ErrorKind,
-        /// Its message.
-        message: String,
-    },
+    #[error("read error: {0}")]
+    Io(io::Error),
 }
+
+impl PartialEq for PgnErrorKind {
+    fn eq(&self, other: &Self) -> bool {
+        use PgnErrorKind::*;
+        match (self, other) {
+            (BadTag { reason: a }, BadTag { reason: b }) => a == b,
+            (TagTooLong { limit: a }, TagTooLong { limit: b })
+            | (TokenTooLong { limit: a }, TokenTooLong { limit: b })
+            | (CommentTooLong { limit: a }, CommentTooLong { limit: b })
+            | (TooDeep { limit: a }, TooDeep { limit: b }) => a == b,
+            (InvalidFen(a), InvalidFen(b)) => a == b,
+            (UnsupportedVariant(a), UnsupportedVariant(b)) => a == b,
+            (Move(a), Move(b)) => a == b,
+            (UnexpectedChar(a), UnexpectedChar(b)) => a == b,
+            (UnclosedVariation { opened: a }, UnclosedVariation { opened: b }) => a == b,
+            (Io(a), Io(b)) => a.kind() == b.kind(),
+            (InvalidNag | UnterminatedComment | UnmatchedParen | VariationWithoutMove | InvalidUtf8 | NulByte, _)
+            | (OutOfMemory, _) => std::mem::discriminant(self) == std::mem::discriminant(other),
+            // Kinds with fields, against another kind. (Every kind is named, so that a new one
+            // cannot be forgotten here.)
+            (
+                BadTag { .. }
+                | TagTooLong { .. }
+                | InvalidFen(_)
+                | UnsupportedVariant(_)
+                | Move(_)
+                | TokenTooLong { .. }
+                | UnexpectedChar(_)
+                | CommentTooLong { .. }
+                | UnclosedVariation { .. }
+                | TooDeep { .. }
+                | Io(_),
+                _,
+            ) => false,
+        }
+    }
+}
+
+impl Eq for PgnErrorKind {}
 
 /// A game that could not be read: which game, where, what, and what was read of it.
 ///
 /// The reader skips the rest of the broken game and goes on with the next one on the following
-/// call (except after [`PgnErrorKind::Io`], after which it reports the end of the input).
-#[derive(Debug, Clone)]
+/// call (except after [`PgnErrorKind::Io`], after which it reports the end of the input). Its
+/// message tells the [`PgnErrorKind`], so [`source`](std::error::Error::source) gives none.
+#[derive(Debug)]
 pub struct PgnError {
     /// What went wrong.
     pub kind: PgnErrorKind,
@@ -181,8 +219,26 @@ impl fmt::Display for PgnError {
     }
 }
 
-impl std::error::Error for PgnError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.kind)
+impl std::error::Error for PgnError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_compare_and_errors_show_them() {
+        let io = |kind: io::ErrorKind, text: &str| PgnErrorKind::Io(io::Error::new(kind, text));
+        assert_eq!(io(io::ErrorKind::Other, "a"), io(io::ErrorKind::Other, "b"));
+        assert_ne!(io(io::ErrorKind::Other, "a"), io(io::ErrorKind::UnexpectedEof, "a"));
+        assert_eq!(PgnErrorKind::TooDeep { limit: 3 }, PgnErrorKind::TooDeep { limit: 3 });
+        assert_ne!(PgnErrorKind::TooDeep { limit: 3 }, PgnErrorKind::TokenTooLong { limit: 3 });
+        assert_eq!(PgnErrorKind::NulByte, PgnErrorKind::NulByte);
+        assert_ne!(PgnErrorKind::NulByte, PgnErrorKind::InvalidUtf8);
+        assert_ne!(PgnErrorKind::OutOfMemory, io(io::ErrorKind::OutOfMemory, "a"));
+        let error = PgnError::new(io(io::ErrorKind::Other, "pipe closed"), 2, Location::default(), 0, b"");
+        assert_eq!(error.to_string(), "game 2, line 0, column 0: read error: pipe closed");
+        assert!(std::error::Error::source(&error).is_none());
+        let PgnErrorKind::Io(inner) = &error.kind else { panic!("{error}") };
+        assert_eq!((inner.kind(), inner.to_string()), (io::ErrorKind::Other, "pipe closed".to_string()));
     }
 }

@@ -15,7 +15,7 @@ use super::error::{Location, PgnError, PgnErrorKind};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
 use super::tags::is_tag_name_byte;
-use crate::fallible::{try_box, try_push, try_string, try_to_string, try_to_vec};
+use crate::fallible::{try_box, try_push, try_string, try_to_vec};
 use std::collections::TryReserveError;
 
 /// The longest movetext token (move, move number, NAG or result) the reader accepts.
@@ -783,7 +783,7 @@ impl<S: Source> PgnReader<S> {
             fail.kind = self.failed_read.take().unwrap_or(fail.kind);
         }
         self.pending = match (&fail.kind, fail.resync) {
-            (PgnErrorKind::Io { .. }, _) | (_, Resync::Stop) => Pending::Stop,
+            (PgnErrorKind::Io(_), _) | (_, Resync::Stop) => Pending::Stop,
             (_, Resync::None) => Pending::Nothing,
             (_, resync) => Pending::Resync(resync),
         };
@@ -830,10 +830,7 @@ impl<S: Source> PgnReader<S> {
             Err(e) => {
                 // The bytes already read are read on to a complete game; see `failed_read`.
                 self.eof = true;
-                self.failed_read = Some(match try_to_string(&e) {
-                    Ok(message) => PgnErrorKind::Io { kind: e.kind(), message },
-                    Err(_) => PgnErrorKind::OutOfMemory,
-                });
+                self.failed_read = Some(PgnErrorKind::Io(e));
                 Ok(false)
             }
         }

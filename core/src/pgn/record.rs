@@ -20,6 +20,7 @@ const START_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
 
 /// Why [`GameRecord::set_tag`] refused a tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TagError {
     /// Not `[A-Za-z0-9][A-Za-z0-9_+#=:-]*`.
     #[error("not a tag name: a letter or digit, then letters, digits and _+#=:-")]
