@@ -865,3 +865,23 @@ fn skipping_movetext_finds_the_same_games() {
         }
     }
 }
+
+#[test]
+fn comments_after_the_result_belong_to_the_game_however_it_is_read() {
+    // A comment on the result's line, after a whole game, a game skipped and a broken one.
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 1-0 {after a} ; and more\n\n\
+               [Event \"b\"]\n\n1. d4 Kd7 2. c4 0-1 { after b }\n\n[Event \"c\"]\n\n1. c4 *\n";
+    let whole: Vec<_> = PgnReader::from_bytes(pgn).collect();
+    assert_eq!(events(&whole), ["a", "Move(Illegal)", "c"]);
+    let a = whole[0].as_ref().unwrap();
+    let end = a.tree().mainline().last().unwrap();
+    assert_eq!(a.tree().comments(end).collect::<Vec<_>>(), ["after a", "and more"]);
+    let options = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+    let headers: Vec<_> = PgnReader::from_bytes(pgn).with_options(options).collect();
+    assert_eq!(events(&headers), ["a", "b", "c"]);
+    let mut reader = PgnReader::from_bytes(pgn);
+    assert!(reader.skip_game().unwrap());
+    assert_eq!(reader.next_game().unwrap_err().game, 2);
+    assert_eq!(reader.next_game().unwrap().unwrap().tag("Event"), Some("c"));
+    assert!(!reader.skip_game().unwrap());
+}

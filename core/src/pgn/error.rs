@@ -4,6 +4,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 use std::io;
 
+use crate::fallible::try_to_vec;
 use crate::fen::FenError;
 use crate::san::SanError;
 
@@ -23,6 +24,13 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+impl Location {
+    /// The place `bytes` bytes further on the same line.
+    pub(super) fn ahead(self, bytes: usize) -> Location {
+        Location { column: self.column + bytes as u64, offset: self.offset + bytes as u64, ..self }
     }
 }
 
@@ -220,6 +228,85 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
+
+/// How the reader gets past the rest of a broken game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Resync {
+    /// The error left the input at the start of the next game.
+    None,
+    /// Skip to the end of the game: from inside the tag section (the rest of its line first), a
+    /// comment or a `;` line, at a variation depth.
+    Game { in_tags: bool, in_comment: bool, in_line: bool, depth: u32 },
+    /// The input cannot be read on (its buffer could not grow): it ends here.
+    Stop,
+}
+
+impl Resync {
+    pub(super) const MOVETEXT: Resync = Resync::Game { in_tags: false, in_comment: false, in_line: false, depth: 0 };
+    pub(super) const TAGS: Resync = Resync::Game { in_tags: true, in_comment: false, in_line: true, depth: 0 };
+
+    pub(super) fn at_depth(depth: usize) -> Resync {
+        Resync::Game { in_tags: false, in_comment: false, in_line: false, depth: depth as u32 }
+    }
+
+    /// The same skip, from variation depth `depth`: the tokenizer's errors leave the depth to
+    /// the one reading the tokens.
+    pub(super) fn within(self, depth: u32) -> Resync {
+        match self {
+            Resync::Game { in_tags, in_comment, in_line, depth: _ } => {
+                Resync::Game { in_tags, in_comment, in_line, depth }
+            }
+            other => other,
+        }
+    }
+}
+
+/// An error on its way to becoming a [`PgnError`] (which adds the game's number and ply).
+pub(super) struct Fail {
+    pub(super) kind: PgnErrorKind,
+    pub(super) at: Location,
+    pub(super) text: Vec<u8>,
+    pub(super) resync: Resync,
+}
+
+impl Fail {
+    /// An error with a copy of `text`; [`PgnErrorKind::OutOfMemory`] (recovering as `resync`
+    /// says all the same) when there is no memory for it.
+    pub(super) fn new(kind: PgnErrorKind, at: Location, text: &[u8], resync: Resync) -> Fail {
+        // The error keeps 64 bytes of it; one more tells that it was cut.
+        match try_to_vec(&text[..text.len().min(65)]) {
+            Ok(text) => Fail { kind, at, text, resync },
+            Err(_) => Fail { kind: PgnErrorKind::OutOfMemory, at, text: Vec::new(), resync },
+        }
+    }
+
+    /// The error with its place in the tokens completed: see [`Resync::within`].
+    pub(super) fn within(mut self, depth: u32) -> Fail {
+        self.resync = self.resync.within(depth);
+        self
+    }
+}
+
+/// What a consumer of movetext tokens found wrong with the token it was given (`text` is part
+/// of it): the tokenizer, which knows where the token stands, makes it a [`Fail`] there. Nothing
+/// is allocated before that, so a rejection the tokenizer sets aside (see
+/// [`Consumer::token`](super::tokenizer::Consumer::token)) costs no memory.
+pub(super) struct Rejection<'a> {
+    kind: PgnErrorKind,
+    text: &'a [u8],
+    resync: Resync,
+}
+
+impl<'a> Rejection<'a> {
+    pub(super) fn new(kind: PgnErrorKind, text: &'a [u8], resync: Resync) -> Rejection<'a> {
+        Rejection { kind, text, resync }
+    }
+
+    /// The error, at the place of the token.
+    pub(super) fn at(self, at: Location) -> Fail {
+        Fail::new(self.kind, at, self.text, self.resync)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -29,6 +29,10 @@
 //!   [`Visitor::end_tags`] gets the tags only: the movetext is scanned for its end, no move is
 //!   read. Variations are skipped unless the visitor asks for them.
 //!
+//! Both go through one tokenizer, whose token loop serves the replay of the moves and, for
+//! what is skipped (headers only, a game or variation skipped, the rest of a broken game), the
+//! scan for where the skipped part ends.
+//!
 //! Memory stays bounded whatever the input's size: a buffer of [`CHUNK_SIZE`] bytes (grown
 //! only while one comment or tag needs it, up to [`ReaderOptions`] limits), one position per
 //! open variation, and, for [`GameRecord`]s, the one game being built.
@@ -100,13 +104,15 @@ mod reader;
 mod record;
 mod source;
 mod tags;
+mod tokenizer;
 mod tree;
 mod writer;
 
 pub use error::{Location, PgnError, PgnErrorKind};
-pub use reader::{Flow, PgnReader, ReaderOptions, Visitor, MAX_TOKEN_LEN};
+pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
 pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
+pub use tokenizer::MAX_TOKEN_LEN;
 pub use tree::{MoveTree, NodeId};
 pub use writer::WriteOptions;
