@@ -662,7 +662,8 @@ impl<S: Source> Tokenizer<S> {
     ) -> Result<(), Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
-            let blanks = buf.iter().take_while(|&&b| b == b' ' || b == b'\t' || b == b'\r').count();
+            // Blanks, but not the line end.
+            let blanks = buf.iter().take_while(|&&b| is_blank(b) && b != b'\n').count();
             if blanks == buf.len() && !self.eof {
                 self.pos += blanks;
                 self.fill(LOOKAHEAD)?;
