@@ -443,6 +443,41 @@ pub(crate) struct RecordBuilder {
     before: Vec<String>,
     /// Memory ran out for this game.
     out_of_memory: bool,
+    /// What to reserve for the next game.
+    reserve: Sizes,
+}
+
+/// How much a game holds, to reserve as much for the next one: a game like the last is then
+/// built without growing its vectors (a few reallocations, each a copy, per vector and game).
+#[derive(Debug, Default, Clone, Copy)]
+struct Sizes {
+    tags: usize,
+    tag_text: usize,
+    moves: usize,
+    nodes: usize,
+    notes: usize,
+    text: usize,
+    written: usize,
+}
+
+impl Sizes {
+    /// The most reserved of each: more than most games hold, so that one huge game does not
+    /// make the next record take as much.
+    const MAX: usize = 4096;
+
+    fn of(record: &GameRecord) -> Sizes {
+        let (notes, text, written) = record.tree.note_sizes();
+        let at_most = |n: usize| n.min(Sizes::MAX);
+        Sizes {
+            tags: at_most(record.tags.len()),
+            tag_text: at_most(record.tags.text_len()),
+            moves: at_most(record.history.moves()),
+            nodes: at_most(record.tree.move_count()),
+            notes: at_most(notes),
+            text: at_most(text),
+            written: at_most(written),
+        }
+    }
 }
 
 impl RecordBuilder {
@@ -495,6 +530,7 @@ impl Visitor for RecordBuilder {
         self.cursors.clear();
         self.before.clear();
         self.out_of_memory = false;
+        let _ = self.add(|b| b.tags.try_reserve(b.reserve.tags, b.reserve.tag_text));
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -508,6 +544,11 @@ impl Visitor for RecordBuilder {
     fn begin_movetext(&mut self, start: &Position) {
         let _ = self.add(|b| {
             let mut record = GameRecord::try_new(*start)?;
+            let reserve = b.reserve;
+            record.history.try_reserve(reserve.moves)?;
+            record.tree.try_reserve(reserve.nodes)?;
+            record.tree.try_reserve_notes(reserve.notes, reserve.text)?;
+            record.tree.try_reserve_written(reserve.written)?;
             record.set_allow_null_moves(true);
             try_push(&mut b.cursors, Cursor { node: NodeId::ROOT, fresh: false })?;
             b.record = Some(record);
@@ -589,6 +630,7 @@ impl Visitor for RecordBuilder {
         let mut record = self.record.take()?;
         record.tags = std::mem::take(&mut self.tags);
         record.result = result;
+        self.reserve = Sizes::of(&record);
         Some(record)
     }
 }
