@@ -3,10 +3,10 @@
 // moves, errors with their codes and offsets, games, EPD records, PGN (reader from a file, a
 // string and a stream, broken games as PgnError, tags, export, reader options), the move tree
 // (every Node accessor on a known game, range-for over children and the main line, and a walk of
-// every game of pgn/*.pgn counted against the C node functions), and perft of perft/cpw6.epd and
-// perft/dev_random.epd through the wrapper's own recursions (legal_move_list with play_into over
-// a std::array stack, and with copies by value and play_unchecked), at every depth up to
-// NODE_LIMIT leaves.
+// every game of pgn/*.pgn counted against the C node functions), Polyglot books (lookups, picks,
+// errors, building, merging), and perft of perft/cpw6.epd and perft/dev_random.epd through the
+// wrapper's own recursions (legal_move_list with play_into over a std::array stack, and with
+// copies by value and play_unchecked), at every depth up to NODE_LIMIT leaves.
 //
 // usage: cxx_wrapper TESTDATA_DIR WORK_DIR NODE_LIMIT
 
@@ -121,6 +121,25 @@ void positions() {
     CHECK(start.to_text(CHESS_TEXT_ASCII).find("8 r n b q k b n r") != std::string::npos);
     CHECK(start.to_text(CHESS_TEXT_UNICODE).find("\xe2\x99\x9c") != std::string::npos);  // a black rook
     CHECK_THROWS(start.to_text(3), CHESS_ERR_INVALID_ARGUMENT);
+    {
+        // Board pictures: the defaults, then options whose size the wrapper sets.
+        std::string svg = start.to_svg();
+        CHECK(svg.rfind("<svg ", 0) == 0 && svg.size() > 1000 && svg.find("width=\"400\"") != std::string::npos);
+        CHECK(svg.find("chess:square=\"e1\" chess:piece=\"K\"") != std::string::npos);
+        chess_svg_arrow arrow = {12, 28, chesscore::svg_color("red")};
+        chess_svg_options options{};
+        options.flags = CHESS_SVG_FLIPPED | CHESS_SVG_NO_COORDINATES;
+        options.pixels = 240;
+        options.arrows = &arrow;
+        options.arrow_count = 1;
+        std::string marked = start.to_svg(options);
+        CHECK(marked != svg && marked.find("width=\"240\"") != std::string::npos);
+        CHECK(marked.find("<polygon") != std::string::npos && marked.find("<text") == std::string::npos);
+        CHECK(chesscore::svg_color("#f80") == 0xff8800ffu);
+        CHECK_THROWS(chesscore::svg_color("purple"), CHESS_ERR_INVALID_ARGUMENT);
+        options.flags = 8;
+        CHECK_THROWS(start.to_svg(options), CHESS_ERR_INVALID_ARGUMENT);
+    }
     CHECK(start.perft(3) == 8902);
     CHECK(start.legal_move_count() == 20);
 
@@ -812,6 +831,69 @@ void files(const std::string &work) {
     CHECK(err && err->offset() == std::optional<std::size_t>(16));
 }
 
+// Polyglot books: lookups with options, picks from a random number, raw entries, a malformed
+// book's BookError, building from the PGN files and from a game, merging and saving.
+void books(const std::string &testdata, const std::string &work) {
+    using chesscore::Book;
+    using chesscore::BookBuilder;
+    using chesscore::BookChoice;
+    const std::string path = testdata + "/polyglot/dev.bin";
+    Book book = Book::open(path);
+    Position start;
+    CHECK(book.size() == 727);
+    std::vector<chesscore::BookEntry> entries = book.lookup(start);
+    CHECK(entries.size() == 12 && entries[0].move.uci() == "c2c3" && entries[0].weight == 5);
+    CHECK(book.lookup(start, {3, {}}).size() == 4 && book.lookup(start, {0, {}}).size() > 12);
+    CHECK(book.lookup(start, {3, {start.parse_uci("c2c3")}}).front().move.uci() == "e2e4");
+    CHECK(book.pick(start, 0, BookChoice::best)->move.uci() == "c2c3");
+    CHECK(book.pick(start, 12345)->move == book.pick(start, 12345)->move);
+    CHECK(!book.pick(Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1"), 0).has_value());
+    CHECK(book.entry(0).key <= book.entry(726).key);
+    CHECK_THROWS(book.entry(727), CHESS_ERR_INVALID_ARGUMENT);
+
+    // A malformed book names the entry at fault.
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(Book::from_buffer(bytes.data(), bytes.size()).size() == 727);
+    std::string unsorted = bytes.substr(16, 16) + bytes.substr(0, 16);
+    checks++;
+    try {
+        Book::from_buffer(unsorted.data(), unsorted.size());
+        failures++;
+    } catch (const chesscore::BookError &err) {
+        CHECK(err.code() == CHESS_ERR_BOOK_UNSORTED && err.entry() == 1);
+        CHECK(std::string(err.what()).find("entry 1 (at byte offset 16)") != std::string::npos);
+    }
+    CHECK_THROWS(Book::from_buffer(bytes.data(), 20), CHESS_ERR_BOOK_LENGTH);
+    CHECK_THROWS(Book::open(work + "/no such book.bin"), CHESS_ERR_FILE_NOT_FOUND);
+
+    // The committed test book is this build; merged with itself every weight doubles.
+    BookBuilder builder(chesscore::BookBuildOptions{40, 1, 0, std::nullopt, false, true});
+    builder.add_pgn_file(testdata + "/pgn/dev_generated.pgn");
+    builder.add_pgn_file(testdata + "/pgn/dev_edge_cases.pgn");
+    Book built = builder.finish();
+    CHECK(built.size() == 727 && built.lookup(start)[1].move.uci() == "e2e4");
+    Book merged = Book::merge(book, built);
+    CHECK(merged.size() == 727 && merged.entry(5).weight == 2 * book.entry(5).weight);
+    merged.save(work + "/cxx_merged.bin");
+    CHECK(Book::open(work + "/cxx_merged.bin").lookup(start)[0].weight == 10);
+
+    // White's moves of a game, castling looked up in the position's convention.
+    Game game;
+    for (const char *san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"}) {
+        game.push_san(san);
+    }
+    BookBuilder white(chesscore::BookBuildOptions{40, 1, 0, CHESS_WHITE, true, false});
+    white.add_game(game, CHESS_RESULT_BLACK_WINS);
+    Book small = white.finish();
+    CHECK(small.size() == 4);
+    std::vector<chesscore::BookEntry> castle = small.lookup(game.position_at(6));
+    CHECK(castle.size() == 1 && castle[0].move.uci() == "e1g1" && castle[0].weight == 1);
+    CHECK(castle[0].move.uci(CHESS_UCI_KING_TAKES_ROOK) == "e1h1");
+    CHECK_THROWS(BookBuilder(chesscore::BookBuildOptions{40, 1, 101, std::nullopt, false, false}),
+                 CHESS_ERR_INVALID_ARGUMENT);
+}
+
 constexpr std::size_t MAX_DEPTH = 7;
 
 // Leaves of the move tree through the wrapper, one Position per ply on a stack, each made from
@@ -873,10 +955,71 @@ int perft_suite(const std::string &path, unsigned long long limit) {
 
 }  // namespace
 
+// Engine: the fake engine's results through Info and Analysis, a callback that stops the
+// search, one that throws, and a fault as an Error with its code.
+static void engines(const std::string &fake) {
+    chesscore::EngineOptions options;
+    options.args = {"good"};
+    options.timeout_ms = 2000;
+    chesscore::Engine engine(fake, options);
+    CHECK(engine.name() == "Fake Engine 1.0" && engine.author() == "The chesscore tests");
+    CHECK(engine.option_count() == 5 && engine.option_name(1) == "Style" && engine.option_var(1, 0) == "Solid");
+    CHECK(engine.option(0).option_type == CHESS_OPTION_SPIN && engine.option_default(0) == "16");
+    engine.set_option("Hash", "8");
+    engine.set_option("Clear Hash");
+    engine.new_game();
+    chess_limits limits = chesscore::limits();
+    limits.depth = 1;
+    limits.multipv = 2;
+    chesscore::Position start;
+    chesscore::Analysis analysis = engine.analyse(start, limits);
+    CHECK(analysis.best_move == start.parse_uci("e2e4") && analysis.lines.size() == 2);
+    CHECK(analysis.lines[0].pv.size() == 2 && analysis.lines[0].raw.score == 31 && !analysis.lines[0].string);
+
+    chesscore::Game game;
+    game.push_uci("g1f3");
+    int seen = 0;
+    analysis = engine.analyse(game, limits, [&](const chesscore::Info &info) {
+        seen++;
+        return info.raw.depth < 1;  // stop at the first line of depth 1
+    });
+    CHECK(seen == 3 && analysis.best_move.uci() == "e7e5" && analysis.lines[0].raw.white_score == -31);
+    bool thrown = false;
+    try {
+        engine.analyse(game, limits, [](const chesscore::Info &) -> bool { throw std::runtime_error("mine"); });
+    } catch (const std::runtime_error &e) {
+        thrown = std::string(e.what()) == "mine";
+    }
+    CHECK(thrown);
+    engine.is_ready();
+
+    options.args = {"crash"};
+    chesscore::Engine crashing(fake, options);
+    chess_error code = CHESS_OK;
+    try {
+        crashing.analyse(start, limits);
+    } catch (const chesscore::Error &e) {
+        code = e.code();
+    }
+    CHECK(code == CHESS_ERR_ENGINE_EXITED);
+    code = CHESS_OK;
+    try {
+        chesscore::Engine missing("/nonexistent/engine");
+    } catch (const chesscore::Error &e) {
+        code = e.code();
+    }
+    CHECK(code == CHESS_ERR_ENGINE_NOT_STARTED);
+    chesscore::Engine moved = std::move(crashing);
+    CHECK(moved.get() != nullptr && crashing.get() == nullptr);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT\n", argv[0]);
+    if (argc != 4 && argc != 5) {
+        std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT [FAKE_ENGINE]\n", argv[0]);
         return 2;
+    }
+    if (argc == 5) {
+        engines(argv[4]);
     }
     positions();
     errors();
@@ -890,6 +1033,7 @@ int main(int argc, char **argv) {
     tree();
     pgn_options();
     tree_files(argv[1], argv[2]);
+    books(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

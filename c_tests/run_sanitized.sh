@@ -23,6 +23,18 @@ elif [[ ",${CHESSCORE_REQUIRE:-}," =~ ,(all|testdata), ]]; then
 else
     echo "run_sanitized: not run: the checks on the third-party test files (not at $shared)" >&2
 fi
+# The engine test drives the fake engines, built plainly (they are the other side of a pipe, not
+# the code under test), and Stockfish when it is installed.
+stockfish_args=()
+stockfish="$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)"
+if [ -n "$stockfish" ]; then
+    stockfish_args=("$stockfish")
+elif [[ ",${CHESSCORE_REQUIRE:-}," =~ ,(all|stockfish), ]]; then
+    echo "run_sanitized: stockfish is not installed (CHESSCORE_REQUIRE makes it required)" >&2
+    exit 1
+else
+    echo "run_sanitized: not run: the Stockfish part of the engine test (stockfish is not installed)" >&2
+fi
 cargo build --profile testing -p chesscore --lib --quiet
 lib_dir="$(cd "${CARGO_TARGET_DIR:-target}/testing" && pwd)"
 
@@ -32,6 +44,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/lib"
 major=$(sed -n 's/^version = "\([0-9]*\)\..*/\1/p' Cargo.toml | head -n 1)
 ln -s "$lib_dir/libchesscore.so" "$work/lib/libchesscore.so.$major"
+"${CC:-cc}" -std=c99 -O1 c_tests/fake_engine.c -o "$work/fake_engine"
 
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-omit-frame-pointer -Iinclude)
@@ -55,7 +68,7 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree; do
+    for name in api perft san game epd chess960 pgn pgn_tree svg engine book; do
         "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
     for name in perft legal_moves; do
@@ -75,7 +88,10 @@ run_all() {
     run "$dir/chess960" "$testdata" $((5000000 / scale))
     run "$dir/pgn" "$testdata/pgn"
     run "$dir/pgn_tree" "$testdata"/pgn/*.pgn >/dev/null
-    run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale))
+    run "$dir/svg" "$work"
+    run "$dir/cxx_wrapper" "$testdata" "$work" $((1000000 / scale)) "$work/fake_engine"
+    run "$dir/engine" "$work/fake_engine" "${stockfish_args[@]}"
+    run "$dir/book" "$testdata" "$work" "${shared_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_legal_moves" >/dev/null
     if "${runner[@]}" "$dir/example_legal_moves" "not a fen" 2>/dev/null; then

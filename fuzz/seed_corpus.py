@@ -82,3 +82,11 @@ for i, case in enumerate(jsonl("san/san_cases.jsonl")[::25]):
     programs.append(fen_op(1, case["fen"]) + bytes([5, len(text)]) + text)
 for program in programs:
     save("cabi", program)
+
+# Polyglot books: the test book whole, slices of it and of the third-party books, one entry.
+for path in files("polyglot", "*.bin"):
+    data = open(path, "rb").read()
+    for start in range(0, min(len(data), 1 << 20), 8192):
+        save("book", data[start : start + 1024])
+    save("book", data[:16])
+save("book", b"")

@@ -69,6 +69,11 @@
 #define CHESS_READ_ERROR SIZE_MAX
 
 /**
+ * Flag of `chess_limits`: search until the callback asks to stop (`go infinite`).
+ */
+#define CHESS_LIMIT_INFINITE 1
+
+/**
  * Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
  */
 #define CHESS_FEN_MAX 104
@@ -211,6 +216,81 @@
 #define CHESS_SAN_ALLOW_NULL 2
 
 /**
+ * `chess_svg_options` flag: Black at the bottom (the board seen from Black's side).
+ */
+#define CHESS_SVG_FLIPPED 1
+
+/**
+ * `chess_svg_options` flag: no margin and no coordinates around the board.
+ */
+#define CHESS_SVG_NO_COORDINATES 2
+
+/**
+ * `chess_svg_options` flag: the king of the side to move glows red when it is in check (in
+ * addition to the squares of `check`).
+ */
+#define CHESS_SVG_MARK_CHECK 4
+
+/**
+ * Room for the message of `chess_book_error_info`, NUL included.
+ */
+#define CHESS_BOOK_MESSAGE_MAX 256
+
+/**
+ * Flag of `chess_book_lookup_options`: leave out entries whose weight is below `min_weight`
+ * (without it the minimum is 1, so entries of weight 0 are left out).
+ */
+#define CHESS_BOOK_LOOKUP_MIN_WEIGHT 1
+
+/**
+ * Flag of `chess_book_build_options`: count White's moves only.
+ */
+#define CHESS_BOOK_BUILD_ONLY_WHITE 1
+
+/**
+ * Flag of `chess_book_build_options`: count Black's moves only.
+ */
+#define CHESS_BOOK_BUILD_ONLY_BLACK 2
+
+/**
+ * Flag of `chess_book_build_options`: every entry gets weight 1 instead of its score.
+ */
+#define CHESS_BOOK_BUILD_UNIFORM 4
+
+/**
+ * Flag of `chess_book_build_options`: count Chess960 games too (skipped otherwise).
+ */
+#define CHESS_BOOK_BUILD_CHESS960 8
+
+/**
+ * The result of a search (opaque): best move, expected reply, the last info of each MultiPV
+ * line. Released with `chess_analysis_free`; read from any number of threads.
+ */
+typedef struct chess_analysis chess_analysis;
+
+/**
+ * A Polyglot opening book (opaque, read-only once made): a file mapped into memory
+ * (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
+ * (`chess_book_builder_finish`) or a merged one (`chess_book_merge`). Release it with
+ * `chess_book_free`. Any number of threads may look positions up in one book at once.
+ */
+typedef struct chess_book chess_book;
+
+/**
+ * A book being built from games (opaque): `chess_book_builder_new`, games added with
+ * `chess_book_builder_add_pgn_file` and `chess_book_builder_add_game`, the book made with
+ * `chess_book_builder_finish`, released with `chess_book_builder_free`. Its memory grows with
+ * the distinct (position, move) pairs counted, not with the games read.
+ */
+typedef struct chess_book_builder chess_book_builder;
+
+/**
+ * A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
+ * One thread at a time uses an engine; distinct engines may run in distinct threads.
+ */
+typedef struct chess_engine chess_engine;
+
+/**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
  * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
  */
@@ -239,9 +319,55 @@ typedef struct chess_pgn_reader chess_pgn_reader;
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD. `chess_error_message` describes every code.
+ * output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
+
+/**
+ * How to start an engine, for `chess_engine_start`. The caller sets `size` to
+ * `sizeof(chess_engine_options)`; zero fields are the defaults.
+ */
+typedef struct chess_engine_options {
+    /**
+     * `sizeof(chess_engine_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The arguments after the program name (`arg_count` strings; NULL when 0).
+     */
+    const char *const *args;
+    size_t arg_count;
+    /**
+     * The engine's working directory; NULL: the caller's.
+     */
+    const char *working_dir;
+    /**
+     * The longest wait for any answer, in milliseconds (default 10,000): `uciok`, `readyok`,
+     * the next line of a search, or the end of a timed search beyond its time.
+     */
+    uint32_t timeout_ms;
+} chess_engine_options;
+
+/**
+ * The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
+ */
+typedef uint8_t chess_option_type;
+
+/**
+ * An option the engine declared, as `chess_engine_option_at` writes it.
+ */
+typedef struct chess_engine_option {
+    chess_option_type option_type;
+    /**
+     * A spin's range (0 when not given).
+     */
+    int64_t min;
+    int64_t max;
+    /**
+     * A combo's number of choices (`chess_engine_option_var`).
+     */
+    size_t var_count;
+} chess_engine_option;
 
 /**
  * A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
@@ -258,15 +384,121 @@ typedef struct chess_position {
 } chess_position;
 
 /**
- * The type of an EPD operand.
- */
-typedef uint8_t chess_operand_kind;
-
-/**
  * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
  * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
  */
 typedef uint16_t chess_move;
+
+/**
+ * The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
+ * field is no limit of that kind (all zero: `go` alone, which most engines search until
+ * stopped: give one limit at least, or a callback that stops).
+ */
+typedef struct chess_limits {
+    /**
+     * `sizeof(chess_limits)`, set by the caller.
+     */
+    size_t size;
+    uint32_t depth;
+    /**
+     * Search for a mate in this many moves.
+     */
+    uint32_t mate;
+    uint64_t nodes;
+    uint32_t movetime_ms;
+    /**
+     * The clocks: remaining times, increments, moves to the next time control.
+     */
+    uint32_t wtime_ms;
+    uint32_t btime_ms;
+    uint32_t winc_ms;
+    uint32_t binc_ms;
+    uint32_t movestogo;
+    /**
+     * How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
+     */
+    uint32_t multipv;
+    /**
+     * `CHESS_LIMIT_INFINITE` or 0.
+     */
+    uint32_t flags;
+    /**
+     * Search only these root moves (`searchmove_count` of them; NULL when 0).
+     */
+    const chess_move *searchmoves;
+    size_t searchmove_count;
+} chess_limits;
+
+/**
+ * What kind of score a `chess_info` holds (`uint8_t`).
+ */
+typedef uint8_t chess_score_kind;
+
+/**
+ * Whether a score is exact or a bound (`uint8_t`).
+ */
+typedef uint8_t chess_bound;
+
+/**
+ * One `info` line of a search (for the callback) or the last one of a MultiPV line (from
+ * `chess_analysis_line`). A field the engine did not send is 0. `pv` and `string` point into
+ * memory of the library: valid during the callback, or as long as the analysis.
+ */
+typedef struct chess_info {
+    /**
+     * The MultiPV line, from 1.
+     */
+    uint32_t multipv;
+    uint32_t depth;
+    uint32_t seldepth;
+    /**
+     * Hash table use in permille.
+     */
+    uint32_t hashfull;
+    uint64_t nodes;
+    uint64_t time_ms;
+    uint64_t nps;
+    uint64_t tbhits;
+    chess_score_kind score_kind;
+    chess_bound bound;
+    /**
+     * Whether `wdl_win`, `wdl_draw` and `wdl_loss` (permille, side to move) were sent.
+     */
+    bool has_wdl;
+    /**
+     * From the side to move's point of view, as UCI gives it.
+     */
+    int32_t score;
+    /**
+     * The same from White's point of view.
+     */
+    int32_t white_score;
+    uint32_t wdl_win;
+    uint32_t wdl_draw;
+    uint32_t wdl_loss;
+    chess_move currmove;
+    uint32_t currmovenumber;
+    /**
+     * The principal variation, legal from the searched position (cut before any illegal move).
+     */
+    const chess_move *pv;
+    size_t pv_len;
+    /**
+     * The `string` field, NUL-terminated; NULL when none.
+     */
+    const char *string;
+} chess_info;
+
+/**
+ * Called with each `info` line; a non-zero return sends `stop` (the search then ends with
+ * the engine's best move as usual). It must not call the engine it is searching with.
+ */
+typedef int (*chess_info_fn)(void *payload, const struct chess_info *info);
+
+/**
+ * The type of an EPD operand.
+ */
+typedef uint8_t chess_operand_kind;
 
 /**
  * A square, 0 = a1 .. 63 = h8 (`rank * 8 + file`), or `CHESS_NO_SQUARE`.
@@ -430,6 +662,110 @@ typedef uint8_t chess_ep_mode;
 typedef uint8_t chess_piece;
 
 /**
+ * An arrow of `chess_svg_options`: straight, from the centre of `from` to the centre of `to`
+ * (its head there); from a square to itself it is a ring around the square.
+ */
+typedef struct chess_svg_arrow {
+    chess_square from;
+    chess_square to;
+    /**
+     * `0xRRGGBBAA`, or 0 for `color_arrow`.
+     */
+    uint32_t color;
+} chess_svg_arrow;
+
+/**
+ * A square tinted with a colour, for `chess_svg_options`.
+ */
+typedef struct chess_svg_fill {
+    chess_square square;
+    /**
+     * `0xRRGGBBAA` (an alpha below 0xFF lets the square show through; 0 draws nothing).
+     */
+    uint32_t color;
+} chess_svg_fill;
+
+/**
+ * What `chess_position_to_svg` draws besides the position. The caller sets `size` to
+ * `sizeof(chess_svg_options)`; fields added in later versions are read only when `size` covers
+ * them. Zero is the default of every field; colours are `0xRRGGBBAA` numbers (alpha in the
+ * low byte, 0xFF opaque), 0 for the default colour.
+ */
+typedef struct chess_svg_options {
+    /**
+     * `sizeof(chess_svg_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_SVG_FLIPPED`, `CHESS_SVG_NO_COORDINATES`, `CHESS_SVG_MARK_CHECK`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Width and height of the picture in pixels, margin included (0: 400).
+     */
+    uint32_t pixels;
+    /**
+     * The last move, whose two squares are tinted (`from` and `to`: for castling, encoded as
+     * king takes rook, the king's and the rook's); `CHESS_MOVE_NONE` for none.
+     */
+    chess_move last_move;
+    /**
+     * Squares with the red check glow (bit i is square i).
+     */
+    uint64_t check;
+    /**
+     * Squares framed in `color_highlight`, above the pieces (attacked squares, pins, ...).
+     */
+    uint64_t squares;
+    /**
+     * `arrow_count` arrows drawn in order above everything else (NULL when the count is 0).
+     */
+    const struct chess_svg_arrow *arrows;
+    size_t arrow_count;
+    /**
+     * `fill_count` square fills drawn in order under the pieces (NULL when the count is 0).
+     */
+    const struct chess_svg_fill *fills;
+    size_t fill_count;
+    /**
+     * Light squares.
+     */
+    uint32_t color_light;
+    /**
+     * Dark squares.
+     */
+    uint32_t color_dark;
+    /**
+     * A light square of the last move.
+     */
+    uint32_t color_last_move_light;
+    /**
+     * A dark square of the last move.
+     */
+    uint32_t color_last_move_dark;
+    /**
+     * The margin.
+     */
+    uint32_t color_margin;
+    /**
+     * The coordinates on the margin.
+     */
+    uint32_t color_coordinates;
+    /**
+     * The check glow.
+     */
+    uint32_t color_check;
+    /**
+     * The frames of `squares`.
+     */
+    uint32_t color_highlight;
+    /**
+     * Arrows whose colour is 0.
+     */
+    uint32_t color_arrow;
+} chess_svg_options;
+
+/**
  * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
  * is a move, numbered from 1 in the order the moves were read or added, up to
  * `chess_node_count(game) - 1`. The children of a node are the moves played from the
@@ -443,6 +779,166 @@ typedef uint32_t chess_node;
  * Where a comment stands with respect to its node's move.
  */
 typedef uint8_t chess_comment_place;
+
+/**
+ * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
+ * fill it in (on success too). The caller sets `size` to `sizeof(chess_book_error_info)`;
+ * fields added in later versions are written only when `size` covers them.
+ */
+typedef struct chess_book_error_info {
+    /**
+     * `sizeof(chess_book_error_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The code the call returned (`CHESS_OK` on success).
+     */
+    chess_error code;
+    /**
+     * The entry at fault, from 0: the one out of key order (`CHESS_ERR_BOOK_UNSORTED`) or the
+     * one cut short (`CHESS_ERR_BOOK_LENGTH`); 0 otherwise.
+     */
+    uint64_t entry;
+    /**
+     * The message, such as `entry 5 (at byte offset 80) has key ..., smaller than key ... of
+     * entry 4: the entries are not sorted by key`; empty on success. UTF-8, NUL-terminated.
+     */
+    char message[CHESS_BOOK_MESSAGE_MAX];
+} chess_book_error_info;
+
+/**
+ * A book entry of a position: the legal move it names (in the library's encoding, castling as
+ * the king taking its own rook), its weight and its learn value.
+ */
+typedef struct chess_book_entry {
+    /**
+     * The legal move.
+     */
+    chess_move move;
+    /**
+     * Its weight (a higher weight, a better or more often played move).
+     */
+    uint16_t weight;
+    /**
+     * Its learn value (kept, not interpreted).
+     */
+    uint32_t learn;
+} chess_book_entry;
+
+/**
+ * Options of `chess_book_lookup_with` and `chess_book_pick_with`. The caller sets `size` to
+ * `sizeof(chess_book_lookup_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_lookup_options {
+    /**
+     * `sizeof(chess_book_lookup_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_LOOKUP_MIN_WEIGHT`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * With `CHESS_BOOK_LOOKUP_MIN_WEIGHT`: the lowest weight kept (0 keeps every entry).
+     */
+    uint16_t min_weight;
+    /**
+     * Moves left out (`exclude_count` of them; NULL when `exclude_count` is 0).
+     */
+    const chess_move *exclude;
+    /**
+     * The number of moves at `exclude`.
+     */
+    size_t exclude_count;
+} chess_book_lookup_options;
+
+/**
+ * How `chess_book_pick` chooses among a position's entries.
+ */
+typedef uint8_t chess_book_choice;
+
+/**
+ * An entry as the book stores it (`chess_book_entry_at`).
+ */
+typedef struct chess_book_raw_entry {
+    /**
+     * The Polyglot key of the position (`chess_position_zobrist`).
+     */
+    uint64_t key;
+    /**
+     * The move as stored: bits 0-5 destination, 6-11 origin, 12-14 promotion (0 none, 1
+     * knight, 2 bishop, 3 rook, 4 queen); castling as the king taking its own rook. Not a
+     * `chess_move`.
+     */
+    uint16_t raw_move;
+    /**
+     * The weight.
+     */
+    uint16_t weight;
+    /**
+     * The learn value.
+     */
+    uint32_t learn;
+} chess_book_raw_entry;
+
+/**
+ * The rules of a `chess_book_builder` (see the README's "Polyglot books"). The caller sets
+ * `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_build_options {
+    /**
+     * `sizeof(chess_book_build_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_BUILD_ONLY_WHITE` or `_ONLY_BLACK`, `_UNIFORM`, `_CHESS960`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Only the first this many plies of each game count (0: the default, 40).
+     */
+    uint32_t max_ply;
+    /**
+     * Moves played in fewer games are left out (0: the default, 1).
+     */
+    uint64_t min_games;
+    /**
+     * Moves scoring under this percentage (0 to 100) for the side that played them are left
+     * out (default 0).
+     */
+    uint32_t min_score;
+} chess_book_build_options;
+
+#define CHESS_OPTION_CHECK 0
+
+#define CHESS_OPTION_SPIN 1
+
+#define CHESS_OPTION_COMBO 2
+
+#define CHESS_OPTION_BUTTON 3
+
+#define CHESS_OPTION_STRING 4
+
+/**
+ * No score in this line.
+ */
+#define CHESS_SCORE_NONE 0
+
+/**
+ * Centipawns.
+ */
+#define CHESS_SCORE_CP 1
+
+/**
+ * Mate in `score` moves (negative: the side to move is mated).
+ */
+#define CHESS_SCORE_MATE 2
+
+#define CHESS_BOUND_EXACT 0
+
+#define CHESS_BOUND_LOWER 1
+
+#define CHESS_BOUND_UPPER 2
 
 /**
  * No such operand.
@@ -785,6 +1281,44 @@ typedef uint8_t chess_comment_place;
 #define CHESS_ERR_EPD_WRONG_TYPE 605
 
 /**
+ * Engine: the program could not be started (not found, not executable, bad working
+ * directory).
+ */
+#define CHESS_ERR_ENGINE_NOT_STARTED 700
+
+/**
+ * Engine: the engine exited or closed its output (a crash, say), or had failed before; its
+ * process is gone.
+ */
+#define CHESS_ERR_ENGINE_EXITED 701
+
+/**
+ * Engine: no answer within the timeout (`uciok`, `readyok`, or the next line of a search);
+ * the engine was killed.
+ */
+#define CHESS_ERR_ENGINE_TIMEOUT 702
+
+/**
+ * Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+ */
+#define CHESS_ERR_ENGINE_PROTOCOL 703
+
+/**
+ * Polyglot book: the book has no entry (an empty file or buffer).
+ */
+#define CHESS_ERR_BOOK_EMPTY 800
+
+/**
+ * Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short).
+ */
+#define CHESS_ERR_BOOK_LENGTH 801
+
+/**
+ * Polyglot book: an entry's key is smaller than the one before it.
+ */
+#define CHESS_ERR_BOOK_UNSORTED 802
+
+/**
  * Not over (a draw that may be claimed but has not been leaves the game going).
  */
 #define CHESS_RESULT_ONGOING 0
@@ -1041,6 +1575,21 @@ typedef uint8_t chess_comment_place;
  */
 #define CHESS_NO_SQUARE -1
 
+/**
+ * At random, each entry with a chance proportional to its weight.
+ */
+#define CHESS_BOOK_PICK_WEIGHTED 0
+
+/**
+ * At random, every entry alike.
+ */
+#define CHESS_BOOK_PICK_UNIFORM 1
+
+/**
+ * The highest weight; the first in file order among equal weights.
+ */
+#define CHESS_BOOK_PICK_BEST 2
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1057,6 +1606,151 @@ const char *chess_version(void);
  * as new as the one it was compiled against.
  */
 uint32_t chess_version_number(void);
+
+/**
+ * Starts the engine at `path` (run directly, not through a shell; a name without '/' is
+ * looked up on PATH) and does the `uci` handshake. `options` may be NULL (the defaults).
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct), `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_ENGINE_NOT_STARTED`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
+ * gone after a failure.
+ *
+ * Writing to an engine that died raises SIGPIPE, which kills a program by default: when
+ * SIGPIPE has its default action, this call sets it to be ignored (writes then fail with
+ * `EPIPE`, reported as `CHESS_ERR_ENGINE_EXITED`); a handler of the program's own is kept.
+ */
+chess_error chess_engine_start(const char *path,
+                               const struct chess_engine_options *options,
+                               struct chess_engine **out);
+
+/**
+ * Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
+ * (NULL: no effect). No child process or descriptor is left.
+ */
+void chess_engine_free(struct chess_engine *engine);
+
+/**
+ * The engine's `id name` (empty when it gave none), as text.
+ */
+chess_error chess_engine_name(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * The engine's `id author` (empty when it gave none), as text.
+ */
+chess_error chess_engine_author(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * How many options the engine declared (0 for NULL).
+ */
+size_t chess_engine_option_count(const struct chess_engine *engine);
+
+/**
+ * The type, range and number of choices of option `index` (in the engine's order). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such option).
+ */
+chess_error chess_engine_option_at(const struct chess_engine *engine,
+                                   size_t index,
+                                   struct chess_engine_option *out);
+
+/**
+ * The name of option `index`, as text. Errors as for `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_name(const struct chess_engine *engine,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * The default value of option `index` (empty when none), as text. Errors as for
+ * `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_default(const struct chess_engine *engine,
+                                        size_t index,
+                                        char *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
+ * for no such choice).
+ */
+chess_error chess_engine_option_var(const struct chess_engine *engine,
+                                    size_t index,
+                                    size_t var,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
+ * makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (not UTF-8, or a line break), `CHESS_ERR_ENGINE_EXITED`.
+ */
+chess_error chess_engine_set_option(struct chess_engine *engine, const char *name, const char *value);
+
+/**
+ * `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT`.
+ */
+chess_error chess_engine_is_ready(struct chess_engine *engine);
+
+/**
+ * `ucinewgame`, then `isready`. Errors as for `chess_engine_is_ready`.
+ */
+chess_error chess_engine_new_game(struct chess_engine *engine);
+
+/**
+ * Searches `pos` (no history) and waits for the best move: `chess_engine_analyse_game`
+ * without a game or callback.
+ */
+chess_error chess_engine_analyse(struct chess_engine *engine,
+                                 const struct chess_position *pos,
+                                 const struct chess_limits *limits,
+                                 struct chess_analysis **out);
+
+/**
+ * Searches the current position of `game` (its moves go to the engine, for repetitions) with
+ * `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
+ * arrives, and waits for the best move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
+ * (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
+ * (no line within the timeout, or a timed search that overran its time by as much),
+ * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move). After an engine error the engine is
+ * gone: free it and start another.
+ */
+chess_error chess_engine_analyse_game(struct chess_engine *engine,
+                                      const struct chess_game *game,
+                                      const struct chess_limits *limits,
+                                      chess_info_fn callback,
+                                      void *payload,
+                                      struct chess_analysis **out);
+
+/**
+ * Frees an analysis (NULL: no effect).
+ */
+void chess_analysis_free(struct chess_analysis *analysis);
+
+/**
+ * The engine's best move; `CHESS_MOVE_NONE` when it had none (mate or stalemate) or for NULL.
+ */
+chess_move chess_analysis_best_move(const struct chess_analysis *analysis);
+
+/**
+ * The reply the engine expects (`bestmove ... ponder P`); `CHESS_MOVE_NONE` when none.
+ */
+chess_move chess_analysis_ponder_move(const struct chess_analysis *analysis);
+
+/**
+ * How many MultiPV lines the analysis holds (0 for NULL).
+ */
+size_t chess_analysis_line_count(const struct chess_analysis *analysis);
+
+/**
+ * The last info of line `index` (0 = the best line): its pointers live as long as the
+ * analysis. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such line).
+ */
+chess_error chess_analysis_line(const struct chess_analysis *analysis, size_t index, struct chess_info *out);
 
 /**
  * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
@@ -1922,6 +2616,30 @@ chess_error chess_moves_from_line(const struct chess_position *pos,
                                   size_t *error_index);
 
 /**
+ * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see the README's "Board
+ * pictures") with `options`, which may be NULL for the defaults. The same input always gives
+ * the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
+ * attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
+ * `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's struct, an unknown flag,
+ * a `last_move` that is not a move encoding, a square outside 0..63),
+ * `CHESS_ERR_OUT_OF_MEMORY`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_position_to_svg(const struct chess_position *pos,
+                                  const struct chess_svg_options *options,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * Reads a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal), or one of
+ * the arrow colours `green`, `red`, `blue`, `yellow`, into `*out` as `0xRRGGBBAA`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT` (not ASCII), `CHESS_ERR_INVALID_ARGUMENT`
+ * (not a colour).
+ */
+chess_error chess_svg_parse_color(const char *text, uint32_t *out);
+
+/**
  * The number of nodes of the game's tree: its moves, main line and variations together, plus
  * the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
  */
@@ -2001,6 +2719,174 @@ chess_error chess_node_comment(const struct chess_game *game,
  * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
  */
 size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
+
+/**
+ * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its
+ * pages are read as lookups touch them. The whole file is checked once here (see
+ * `chess_book_open_with`); it must not change while the book is open. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory),
+ * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
+ * `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_open(const char *path, struct chess_book **out);
+
+/**
+ * `chess_book_open`, describing the outcome in `info` (optional; its `size` set by the caller,
+ * `CHESS_ERR_INVALID_ARGUMENT` when smaller than this version's struct): the code, the entry
+ * at fault and a message naming it.
+ */
+chess_error chess_book_open_with(const char *path,
+                                 struct chess_book **out,
+                                 struct chess_book_error_info *info);
+
+/**
+ * Hands to `*out` a book of the `len` bytes at `data` (a whole book file's contents), copied,
+ * so the caller may free its buffer when this returns. Errors: `CHESS_ERR_NULL_POINTER` (also
+ * `data` NULL with `len` > 0), `CHESS_ERR_BOOK_EMPTY`, `CHESS_ERR_BOOK_LENGTH`,
+ * `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_from_buffer(const uint8_t *data, size_t len, struct chess_book **out);
+
+/**
+ * `chess_book_from_buffer`, describing the outcome in `info` as `chess_book_open_with` does.
+ */
+chess_error chess_book_from_buffer_with(const uint8_t *data,
+                                        size_t len,
+                                        struct chess_book **out,
+                                        struct chess_book_error_info *info);
+
+/**
+ * Releases a book. NULL is accepted and ignored.
+ */
+void chess_book_free(struct chess_book *book);
+
+/**
+ * Writes up to `cap` entries of `pos` to `out` and returns how many the position has, as
+ * `chess_legal_moves` does (`out` may be NULL when `cap` is 0): in file order, each move
+ * converted to the legal move it names (castling as the library encodes it, so that
+ * `chess_move_to_uci` writes `e1g1` and `chess_move_to_uci_with` `e1h1`), entries whose move is
+ * not legal in `pos` left out, and entries of weight 0 left out. Returns 0 for a NULL book or
+ * position, or a NULL `out` with `cap` > 0. Does not allocate.
+ */
+size_t chess_book_lookup(const struct chess_book *book,
+                         const struct chess_position *pos,
+                         struct chess_book_entry *out,
+                         size_t cap);
+
+/**
+ * `chess_book_lookup` with `options` (see `chess_book_lookup_options`): the lowest weight
+ * kept, moves left out. Returns 0 also for NULL options, a `size` smaller than this version's
+ * struct, an unknown flag, or a NULL `exclude` with `exclude_count` > 0.
+ */
+size_t chess_book_lookup_with(const struct chess_book *book,
+                              const struct chess_position *pos,
+                              const struct chess_book_lookup_options *options,
+                              struct chess_book_entry *out,
+                              size_t cap);
+
+/**
+ * Chooses one of `pos`'s entries (as `chess_book_lookup` finds them) into `*out`: by weight
+ * (`CHESS_BOOK_PICK_WEIGHTED`: an entry's chance is its share of the weights), uniformly
+ * (`CHESS_BOOK_PICK_UNIFORM`) or the best (`CHESS_BOOK_PICK_BEST`: the highest weight, the
+ * first in the file among equal ones). `random` is any 64-bit number the caller drew from its
+ * own generator: the same number gives the same entry. Returns `CHESS_OK`, or `CHESS_END` when
+ * the position has no entry (for `CHESS_BOOK_PICK_WEIGHTED`, none of positive weight). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown choice).
+ */
+chess_error chess_book_pick(const struct chess_book *book,
+                            const struct chess_position *pos,
+                            chess_book_choice choice,
+                            uint64_t random,
+                            struct chess_book_entry *out);
+
+/**
+ * `chess_book_pick` among the entries `chess_book_lookup_with` finds with `options`. Errors as
+ * `chess_book_pick`, and `CHESS_ERR_INVALID_ARGUMENT` for options it refuses.
+ */
+chess_error chess_book_pick_with(const struct chess_book *book,
+                                 const struct chess_position *pos,
+                                 const struct chess_book_lookup_options *options,
+                                 chess_book_choice choice,
+                                 uint64_t random,
+                                 struct chess_book_entry *out);
+
+/**
+ * The number of entries of the book; 0 for NULL.
+ */
+size_t chess_book_entry_count(const struct chess_book *book);
+
+/**
+ * Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
+ * `chess_book_entry_count`).
+ */
+chess_error chess_book_entry_at(const struct chess_book *book,
+                                size_t index,
+                                struct chess_book_raw_entry *out);
+
+/**
+ * `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
+ * rook, promotions 1 to 4. `CHESS_MOVE_NONE` gives 0.
+ */
+uint16_t chess_book_raw_move(chess_move mv);
+
+/**
+ * The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
+ * them (castling stored as the king taking its rook, or in standard chess as its two-square
+ * move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
+ */
+chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t raw, chess_move *out);
+
+/**
+ * Writes the book to the file at `path`, replacing it. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_FILE_NOT_FOUND` (no such directory), `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`.
+ */
+chess_error chess_book_write_file(const struct chess_book *book, const char *path);
+
+/**
+ * Hands to `*out` the union of books `a` and `b`: a (position, move) pair present in both gets
+ * the sum of its weights (scaled per position when the largest exceeds 65535, as in building)
+ * and the learn value of `a`'s entry. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_merge(const struct chess_book *a, const struct chess_book *b, struct chess_book **out);
+
+/**
+ * Hands to `*out` a builder following `options` (NULL: the defaults). Errors:
+ * `CHESS_ERR_NULL_POINTER` (`out`), `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct, an unknown flag, both `_ONLY_WHITE` and `_ONLY_BLACK`, a `min_score`
+ * above 100), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_builder_new(const struct chess_book_build_options *options,
+                                   struct chess_book_builder **out);
+
+/**
+ * Counts every game of the PGN file at `path`, read as it streams (a broken game counts up to
+ * its problem). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_OUT_OF_MEMORY`; the games read before an error stay
+ * counted.
+ */
+chess_error chess_book_builder_add_pgn_file(struct chess_book_builder *builder, const char *path);
+
+/**
+ * Counts the main line of `game` as a game with `result` (`CHESS_RESULT_ONGOING` counts
+ * nothing). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown
+ * result), `CHESS_ERR_OUT_OF_MEMORY` (nothing counted).
+ */
+chess_error chess_book_builder_add_game(struct chess_book_builder *builder,
+                                        const struct chess_game *game,
+                                        chess_result result);
+
+/**
+ * Hands to `*out` the book of the games counted so far (which may have no entry); the builder
+ * stays as it was. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_builder_finish(const struct chess_book_builder *builder, struct chess_book **out);
+
+/**
+ * Releases a builder. NULL is accepted and ignored.
+ */
+void chess_book_builder_free(struct chess_book_builder *builder);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -22,6 +22,12 @@
  *   not allocate).
  * - Every failure throws chesscore::Error with the chess_error code, its message, and where the
  *   input went wrong when the C API says so (the byte of a FEN, the token of a move line).
+ * - Engine runs a UCI engine (RAII; moves only): name(), options, set_option(), is_ready(),
+ *   analyse() of a Position or a Game, with a callback that sees each Info as it arrives and can
+ *   stop the search; the result is an Analysis (best move, ponder move, one Info per line).
+ * - Book (a Polyglot opening book, move-only) looks positions up (lookup: a vector of BookEntry)
+ *   and picks a move from a random number the caller draws; BookBuilder builds one from PGN files
+ *   and games; a malformed book throws BookError, which names the entry at fault.
  * - Threads: as for the C API, one object may be read by many threads at once, but one that is
  *   being changed must not be used by any other thread meanwhile.
  */
@@ -40,6 +46,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <istream>
 #include <iterator>
@@ -281,6 +288,14 @@ inline chess_square parse_square(std::string_view name) {
     return square;
 }
 
+/** A colour for chess_svg_options, 0xRRGGBBAA: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or one of
+ * the arrow colours "green", "red", "blue", "yellow". */
+inline std::uint32_t svg_color(std::string_view text) {
+    std::uint32_t color = 0;
+    detail::check(chess_svg_parse_color(detail::CString(text).get(), &color));
+    return color;
+}
+
 /** The library's run-time version (CHESS_VERSION_STRING is the header's). */
 inline std::string version() { return chess_version(); }
 
@@ -356,6 +371,15 @@ public:
     std::string to_text(std::uint32_t style = CHESS_TEXT_BOARD) const {
         return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
             return chess_position_to_text(&pos_, style, buf, cap, len);
+        });
+    }
+
+    /** The board as a standalone SVG 1.1 picture, as chess_position_to_svg draws it with
+     * `options` (zero-initialised: the defaults; this function sets its size). */
+    std::string to_svg(chess_svg_options options = chess_svg_options{}) const {
+        options.size = sizeof options;
+        return detail::read_text<16384>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_position_to_svg(&pos_, &options, buf, cap, len);
         });
     }
 
@@ -1080,6 +1104,388 @@ public:
 private:
     explicit Epd(chess_epd *owned) noexcept : handle_(owned) {}
     chess_epd *handle_;
+};
+
+/** The limits of a search: a chess_limits with its size set and every limit unset (0). */
+inline chess_limits limits() noexcept {
+    chess_limits limits{};
+    limits.size = sizeof limits;
+    return limits;
+}
+
+/** One info line of a search: the chess_info fields, with the pv and the string owned here
+ * (raw.pv and raw.string are cleared: they pointed into the library's memory). */
+struct Info {
+    chess_info raw{};
+    std::vector<Move> pv;
+    std::optional<std::string> string;
+
+    Info() = default;
+    explicit Info(const chess_info &info)
+        : raw(info), pv(detail::to_vector(info.pv, info.pv_len)),
+          string(info.string ? std::optional<std::string>(info.string) : std::nullopt) {
+        raw.pv = nullptr;
+        raw.string = nullptr;
+    }
+};
+
+/** A search's result: the best move (Move() when none), the expected reply, and the last info
+ * of each MultiPV line, the best first. */
+struct Analysis {
+    Move best_move;
+    Move ponder_move;
+    std::vector<Info> lines;
+};
+
+/** How Engine starts an engine: its arguments, working directory and timeout. */
+struct EngineOptions {
+    std::vector<std::string> args;
+    /** Empty: the caller's working directory. */
+    std::string working_dir;
+    /** 0: the library's default (10 s). */
+    std::uint32_t timeout_ms = 0;
+};
+
+/** A UCI engine process (RAII: the destructor sends `quit`, then kills it if need be). Moves
+ * only. Every wait has the timeout given at the start; an engine fault throws Error with a
+ * CHESS_ERR_ENGINE_ code, after which the engine is gone. One thread at a time uses an Engine. */
+class Engine {
+public:
+    /** Starts the program at `path` (no shell) and does the `uci` handshake. */
+    explicit Engine(std::string_view path, const EngineOptions &options = EngineOptions()) {
+        std::vector<const char *> argv;
+        for (const std::string &arg : options.args) {
+            if (arg.find('\0') != std::string::npos) {
+                throw Error(CHESS_ERR_INVALID_TEXT);
+            }
+            argv.push_back(arg.c_str());
+        }
+        chess_engine_options c{};
+        c.size = sizeof c;
+        c.args = argv.data();
+        c.arg_count = argv.size();
+        std::optional<detail::CString> dir;
+        if (!options.working_dir.empty()) {
+            c.working_dir = dir.emplace(options.working_dir).get();
+        }
+        c.timeout_ms = options.timeout_ms;
+        detail::check(chess_engine_start(detail::CString(path).get(), &c, &handle_));
+    }
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+    Engine(Engine &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Engine &operator=(Engine &&other) noexcept {
+        if (this != &other) {
+            chess_engine_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Engine() { chess_engine_free(handle_); }
+
+    chess_engine *get() noexcept { return handle_; }
+
+    std::string name() const {
+        return detail::read_text<64>([&](char *b, std::size_t c, std::size_t *l) { return chess_engine_name(handle_, b, c, l); });
+    }
+    std::string author() const {
+        return detail::read_text<64>([&](char *b, std::size_t c, std::size_t *l) { return chess_engine_author(handle_, b, c, l); });
+    }
+
+    /** The options the engine declared: option(i) gives the type, range and choice count. */
+    std::size_t option_count() const noexcept { return chess_engine_option_count(handle_); }
+    chess_engine_option option(std::size_t index) const {
+        chess_engine_option out{};
+        detail::check(chess_engine_option_at(handle_, index, &out));
+        return out;
+    }
+    std::string option_name(std::size_t index) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_name(handle_, index, b, c, l); });
+    }
+    std::string option_default(std::size_t index) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_default(handle_, index, b, c, l); });
+    }
+    std::string option_var(std::size_t index, std::size_t var) const {
+        return detail::read_text<64>(
+            [&](char *b, std::size_t c, std::size_t *l) { return chess_engine_option_var(handle_, index, var, b, c, l); });
+    }
+
+    /** `setoption`; no value for a button. */
+    void set_option(std::string_view name, std::optional<std::string_view> value = std::nullopt) {
+        std::optional<detail::CString> text;
+        if (value) {
+            text.emplace(*value);
+        }
+        detail::check(chess_engine_set_option(handle_, detail::CString(name).get(), text ? text->get() : nullptr));
+    }
+    void is_ready() { detail::check(chess_engine_is_ready(handle_)); }
+    void new_game() { detail::check(chess_engine_new_game(handle_)); }
+
+    /** Searches a position without history. */
+    Analysis analyse(const Position &pos, const chess_limits &limits) {
+        chess_analysis *out = nullptr;
+        detail::check(chess_engine_analyse(handle_, pos.get(), &limits, &out));
+        return collect(out);
+    }
+
+    /** Searches the game's current position (its moves give the history); `on_info`, if set,
+     * sees each info line as it arrives and returns false to stop the search. An exception it
+     * throws stops the search too, and comes out of this call. */
+    Analysis analyse(const Game &game, const chess_limits &limits, std::function<bool(const Info &)> on_info = {}) {
+        struct Call {
+            std::function<bool(const Info &)> *on_info;
+            std::exception_ptr error;
+        } call{&on_info, nullptr};
+        chess_info_fn trampoline = [](void *payload, const chess_info *info) -> int {
+            Call *call = static_cast<Call *>(payload);
+            if (call->error) {
+                return 1;
+            }
+            try {
+                return (*call->on_info)(Info(*info)) ? 0 : 1;
+            } catch (...) {
+                call->error = std::current_exception();
+                return 1;
+            }
+        };
+        chess_analysis *out = nullptr;
+        chess_error err = chess_engine_analyse_game(handle_, game.get(), &limits, on_info ? trampoline : nullptr, &call, &out);
+        if (call.error) {
+            chess_analysis_free(out);
+            std::rethrow_exception(call.error);
+        }
+        detail::check(err);
+        return collect(out);
+    }
+
+private:
+    static Analysis collect(chess_analysis *owned) {
+        std::unique_ptr<chess_analysis, void (*)(chess_analysis *)> analysis(owned, chess_analysis_free);
+        Analysis result;
+        result.best_move = Move(chess_analysis_best_move(owned));
+        result.ponder_move = Move(chess_analysis_ponder_move(owned));
+        for (std::size_t i = 0; i < chess_analysis_line_count(owned); i++) {
+            chess_info info{};
+            detail::check(chess_analysis_line(owned, i, &info));
+            result.lines.emplace_back(info);
+        }
+        return result;
+    }
+
+    chess_engine *handle_ = nullptr;
+};
+
+/** A book entry of a position: the legal move it names, its weight and its learn value. */
+struct BookEntry {
+    Move move;
+    std::uint16_t weight = 0;
+    std::uint32_t learn = 0;
+};
+
+/** Which of a position's entries Book::lookup and Book::pick see (chess_book_lookup_options). */
+struct BookLookup {
+    /** Entries of a lower weight are left out (0 keeps every entry). */
+    std::uint16_t min_weight = 1;
+    /** Moves left out. */
+    std::vector<Move> exclude;
+};
+
+/** How Book::pick chooses (chess_book_choice). */
+enum class BookChoice : chess_book_choice {
+    /** At random, each entry with a chance proportional to its weight. */
+    weighted = CHESS_BOOK_PICK_WEIGHTED,
+    /** At random, every entry alike. */
+    uniform = CHESS_BOOK_PICK_UNIFORM,
+    /** The highest weight, the first in the file among equal ones. */
+    best = CHESS_BOOK_PICK_BEST,
+};
+
+/** A book that cannot be read: code() (CHESS_ERR_BOOK_..., CHESS_ERR_FILE_NOT_FOUND,
+ * CHESS_ERR_IO), what() the library's message naming the entry at fault, and entry(). */
+class BookError : public Error {
+public:
+    explicit BookError(const chess_book_error_info &info) : Error(info.code, info.message), entry_(info.entry) {}
+    /** The entry at fault, from 0 (out of key order, or cut short); 0 for other errors. */
+    std::uint64_t entry() const noexcept { return entry_; }
+
+private:
+    std::uint64_t entry_;
+};
+
+/** A Polyglot opening book; an owned chess_book handle (move-only, read-only: share it by
+ * reference, from any number of threads). */
+class Book {
+public:
+    /** Maps the book file at `path` into memory, checked whole; throws BookError. */
+    static Book open(std::string_view path) {
+        return adopt_or_throw([&](chess_book **out, chess_book_error_info *info) {
+            return chess_book_open_with(detail::CString(path).get(), out, info);
+        });
+    }
+    /** A book of a copy of `len` bytes at `data`; throws BookError. */
+    static Book from_buffer(const void *data, std::size_t len) {
+        return adopt_or_throw([&](chess_book **out, chess_book_error_info *info) {
+            return chess_book_from_buffer_with(static_cast<const std::uint8_t *>(data), len, out, info);
+        });
+    }
+    /** Takes ownership of a handle from the C API. */
+    static Book adopt(chess_book *owned) noexcept { return Book(owned); }
+    /** The union of two books (weights of a move in both added, learn values from `a`). */
+    static Book merge(const Book &a, const Book &b) {
+        chess_book *book = nullptr;
+        detail::check(chess_book_merge(a.handle_, b.handle_, &book));
+        return Book(book);
+    }
+
+    Book(const Book &) = delete;
+    Book &operator=(const Book &) = delete;
+    Book(Book &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Book &operator=(Book &&other) noexcept {
+        if (this != &other) {
+            chess_book_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Book() { chess_book_free(handle_); }
+
+    const chess_book *get() const noexcept { return handle_; }
+
+    /** The entries of `pos` in file order, moves converted to its legal moves (entries whose
+     * move is not legal left out). */
+    std::vector<BookEntry> lookup(const Position &pos, const BookLookup &options = {}) const {
+        std::vector<chess_move> exclude;
+        chess_book_lookup_options raw = raw_options(options, exclude);
+        std::vector<chess_book_entry> entries(chess_book_lookup_with(handle_, pos.get(), &raw, nullptr, 0));
+        entries.resize(chess_book_lookup_with(handle_, pos.get(), &raw, entries.data(), entries.size()));
+        std::vector<BookEntry> out;
+        out.reserve(entries.size());
+        for (const chess_book_entry &entry : entries) {
+            out.push_back(BookEntry{Move(entry.move), entry.weight, entry.learn});
+        }
+        return out;
+    }
+    /** One of the entries of `pos`, chosen as `choice` says; `random` is any 64-bit number the
+     * caller drew (std::mt19937_64, say): the same number gives the same entry. std::nullopt when
+     * the position has none. */
+    std::optional<BookEntry> pick(const Position &pos, std::uint64_t random, BookChoice choice = BookChoice::weighted,
+                                  const BookLookup &options = {}) const {
+        std::vector<chess_move> exclude;
+        chess_book_lookup_options raw = raw_options(options, exclude);
+        chess_book_entry entry{};
+        chess_error err = chess_book_pick_with(handle_, pos.get(), &raw, static_cast<chess_book_choice>(choice),
+                                               random, &entry);
+        if (err == CHESS_END) {
+            return std::nullopt;
+        }
+        detail::check(err);
+        return BookEntry{Move(entry.move), entry.weight, entry.learn};
+    }
+    /** The number of entries. */
+    std::size_t size() const noexcept { return chess_book_entry_count(handle_); }
+    /** Entry `index` as stored (its key, raw move, weight and learn value). */
+    chess_book_raw_entry entry(std::size_t index) const {
+        chess_book_raw_entry raw{};
+        detail::check(chess_book_entry_at(handle_, index, &raw));
+        return raw;
+    }
+    /** Writes the book to the file at `path`. */
+    void save(std::string_view path) const { detail::check(chess_book_write_file(handle_, detail::CString(path).get())); }
+
+private:
+    explicit Book(chess_book *owned) noexcept : handle_(owned) {}
+
+    template <class Open>
+    static Book adopt_or_throw(Open &&open) {
+        chess_book *book = nullptr;
+        chess_book_error_info info{};
+        info.size = sizeof info;
+        if (open(&book, &info) != CHESS_OK) {
+            throw BookError(info);
+        }
+        return Book(book);
+    }
+
+    /** The C options of `options`, whose moves are copied into `exclude`. */
+    static chess_book_lookup_options raw_options(const BookLookup &options, std::vector<chess_move> &exclude) {
+        for (Move mv : options.exclude) {
+            exclude.push_back(mv.raw());
+        }
+        chess_book_lookup_options raw{};
+        raw.size = sizeof raw;
+        raw.flags = CHESS_BOOK_LOOKUP_MIN_WEIGHT;
+        raw.min_weight = options.min_weight;
+        raw.exclude = exclude.data();
+        raw.exclude_count = exclude.size();
+        return raw;
+    }
+
+    chess_book *handle_;
+};
+
+/** The rules of a BookBuilder (chess_book_build_options; see the README's "Polyglot books"). */
+struct BookBuildOptions {
+    /** Only the first this many plies of each game count. */
+    std::uint32_t max_ply = 40;
+    /** Moves played in fewer games are left out. */
+    std::uint64_t min_games = 1;
+    /** Moves scoring under this percentage for the side that played them are left out. */
+    std::uint32_t min_score = 0;
+    /** Only this side's moves count (CHESS_WHITE or CHESS_BLACK). */
+    std::optional<chess_color> only;
+    /** Every entry gets weight 1 instead of its score. */
+    bool uniform = false;
+    /** Chess960 games count too. */
+    bool chess960 = false;
+};
+
+/** Builds a book from PGN files and games; an owned chess_book_builder handle (move-only). */
+class BookBuilder {
+public:
+    explicit BookBuilder(const BookBuildOptions &options = {}) {
+        chess_book_build_options raw{};
+        raw.size = sizeof raw;
+        raw.flags = (options.only == CHESS_WHITE ? CHESS_BOOK_BUILD_ONLY_WHITE : 0u) |
+                    (options.only == CHESS_BLACK ? CHESS_BOOK_BUILD_ONLY_BLACK : 0u) |
+                    (options.uniform ? CHESS_BOOK_BUILD_UNIFORM : 0u) |
+                    (options.chess960 ? CHESS_BOOK_BUILD_CHESS960 : 0u);
+        raw.max_ply = options.max_ply;
+        raw.min_games = options.min_games;
+        raw.min_score = options.min_score;
+        detail::check(chess_book_builder_new(&raw, &handle_));
+    }
+
+    BookBuilder(const BookBuilder &) = delete;
+    BookBuilder &operator=(const BookBuilder &) = delete;
+    BookBuilder(BookBuilder &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    BookBuilder &operator=(BookBuilder &&other) noexcept {
+        if (this != &other) {
+            chess_book_builder_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~BookBuilder() { chess_book_builder_free(handle_); }
+
+    /** Counts every game of the PGN file at `path` (broken games up to their problem). */
+    void add_pgn_file(std::string_view path) {
+        detail::check(chess_book_builder_add_pgn_file(handle_, detail::CString(path).get()));
+    }
+    /** Counts the main line of `game` with `result` (CHESS_RESULT_ONGOING counts nothing). */
+    void add_game(const Game &game, chess_result result) {
+        detail::check(chess_book_builder_add_game(handle_, game.get(), result));
+    }
+    /** The book of the games counted so far. */
+    Book finish() const {
+        chess_book *book = nullptr;
+        detail::check(chess_book_builder_finish(handle_, &book));
+        return Book::adopt(book);
+    }
+
+private:
+    chess_book_builder *handle_ = nullptr;
 };
 
 }  // namespace chesscore

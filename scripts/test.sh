@@ -7,7 +7,8 @@
 # Usage: scripts/test.sh [arguments for cargo test, e.g. --test perft]
 # Environment:
 #   CHESSCORE_REQUIRE=all or a list such as python,haxe: a missing tool then fails its suites
-#     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp)
+#     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp, chromium,
+#     rsvg-convert, nm, stockfish)
 #   CHESSCORE_NO_INSTALL=1: install nothing, use what is there
 #   CHESSCORE_TESTDATA=DIR: the third-party test files (default ../shared/testdata)
 set -uo pipefail
@@ -39,6 +40,9 @@ system_tools() {
   local missing=()
   command -v haxe >/dev/null || missing+=(haxe)
   command -v pkg-config >/dev/null || [ -x "$venv/bin/pkg-config" ] || missing+=(pkg-config)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
+  command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || missing+=(stockfish)
   [ ${#missing[@]} -gt 0 ] || return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "not installing ${missing[*]} (needs apt-get as root); the suites that need them will say so"

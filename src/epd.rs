@@ -46,7 +46,8 @@ fn operand_kind_ret(operand: &Operand) -> chess_operand_kind {
 /// # Safety
 /// `epd` is NULL or a live handle.
 unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
-    epd.as_ref().map(|handle| &handle.epd)
+    // SAFETY: `epd` is NULL or a live handle (this function's contract).
+    unsafe { epd.as_ref() }.map(|handle| &handle.epd)
 }
 
 /// The record behind a handle, or [`CHESS_ERR_NULL_POINTER`].
@@ -54,7 +55,8 @@ unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
 /// # Safety
 /// As for [`epd_ref`].
 unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
-    epd_ref(epd).ok_or(CHESS_ERR_NULL_POINTER)
+    // SAFETY: this function's contract is `epd_ref`'s.
+    unsafe { epd_ref(epd) }.ok_or(CHESS_ERR_NULL_POINTER)
 }
 
 /// Operand `index` of the operation `opcode`, or [`CHESS_ERR_EPD_NOT_FOUND`].
@@ -62,7 +64,8 @@ unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
 /// # Safety
 /// `opcode` is NULL or a NUL-terminated string.
 unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Operand, chess_error> {
-    let opcode = c_ascii(opcode)?;
+    // SAFETY: `opcode` is NULL or a NUL-terminated string (this function's contract).
+    let opcode = unsafe { c_ascii(opcode) }?;
     epd.get(opcode).and_then(|op| op.operands.get(index)).ok_or(CHESS_ERR_EPD_NOT_FOUND)
 }
 
@@ -79,7 +82,8 @@ unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Ope
 /// `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_parse(line: *const c_char, out: *mut *mut chess_epd) -> chess_error {
-    chess_epd_parse_with(line, 0, out)
+    // SAFETY: the arguments are passed on under the same contract.
+    unsafe { chess_epd_parse_with(line, 0, out) }
 }
 
 /// `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
@@ -94,8 +98,10 @@ pub unsafe extern "C" fn chess_epd_parse_with(
 ) -> chess_error {
     guard_code(|| {
         let options = fen_options(flags)?;
-        let line = c_utf8(line)?;
-        let out = Out::new(out)?;
+        // SAFETY: `line` is NULL or a NUL-terminated string (the C contract).
+        let line = unsafe { c_utf8(line) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let epd = Epd::parse_with(line, &options).map_err(|e| e.code())?;
         out.write(box_or_oom(chess_epd { epd })?);
         Ok(())
@@ -107,8 +113,9 @@ pub unsafe extern "C" fn chess_epd_parse_with(
 pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
     guard((), || {
         if !epd.is_null() {
-            // SAFETY: records are allocated by `try_box`, as `Box` allocates.
-            drop(Box::from_raw(epd));
+            // SAFETY: records are allocated by `try_box`, as `Box` allocates, and the C contract
+            // hands this one back once, used by no one else.
+            drop(unsafe { Box::from_raw(epd) });
         }
     })
 }
@@ -117,7 +124,8 @@ pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
 /// belongs to the record and stays valid until the record is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_position(epd: *const chess_epd) -> *const chess_position {
-    guard(ptr::null(), || epd_ref(epd).map_or(ptr::null(), |epd| borrowed_handle(epd.position())))
+    // SAFETY: `epd` is NULL or a live handle (the C contract).
+    guard(ptr::null(), || unsafe { epd_ref(epd) }.map_or(ptr::null(), |epd| borrowed_handle(epd.position())))
 }
 
 /// Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
@@ -132,8 +140,10 @@ pub unsafe extern "C" fn chess_epd_write(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         // The sink never fails and a record holds legal moves only, so this cannot fail.
         text_out.write_with(|sink| epd.write(sink).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
@@ -143,7 +153,8 @@ pub unsafe extern "C" fn chess_epd_write(
 /// The number of operations (0 for a NULL record).
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_operation_count(epd: *const chess_epd) -> usize {
-    guard(0, || epd_ref(epd).map_or(0, |epd| epd.operations().len()))
+    // SAFETY: `epd` is NULL or a live handle (the C contract).
+    guard(0, || unsafe { epd_ref(epd) }.map_or(0, |epd| epd.operations().len()))
 }
 
 /// Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
@@ -158,8 +169,10 @@ pub unsafe extern "C" fn chess_epd_opcode(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let operation = epd.operations().get(index).ok_or(CHESS_ERR_EPD_NOT_FOUND)?;
         text_out.write(operation.opcode.as_bytes())?;
         Ok(())
@@ -170,7 +183,9 @@ pub unsafe extern "C" fn chess_epd_opcode(
 /// non-ASCII opcode).
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_has(epd: *const chess_epd, opcode: *const c_char) -> bool {
-    guard(false, || match (epd_ref(epd), c_ascii(opcode)) {
+    // SAFETY: `epd` is NULL or a live handle, `opcode` NULL or a NUL-terminated string (the C
+    // contract).
+    guard(false, || match unsafe { (epd_ref(epd), c_ascii(opcode)) } {
         (Some(epd), Ok(opcode)) => epd.get(opcode).is_some(),
         _ => false,
     })
@@ -180,7 +195,9 @@ pub unsafe extern "C" fn chess_epd_has(epd: *const chess_epd, opcode: *const c_c
 /// `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_operand_count(epd: *const chess_epd, opcode: *const c_char) -> usize {
-    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
+    // SAFETY: `epd` is NULL or a live handle, `opcode` NULL or a NUL-terminated string (the C
+    // contract).
+    guard(0, || match unsafe { (epd_ref(epd), c_ascii(opcode)) } {
         (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| op.operands.len()),
         _ => 0,
     })
@@ -195,8 +212,10 @@ pub unsafe extern "C" fn chess_epd_operand_kind(
     index: usize,
 ) -> chess_operand_kind {
     let none = CHESS_OPERAND_NONE;
-    guard(none, || match epd_ref(epd) {
-        Some(epd) => operand(epd, opcode, index).map_or(none, operand_kind_ret),
+    // SAFETY: `epd` is NULL or a live handle (the C contract).
+    guard(none, || match unsafe { epd_ref(epd) } {
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
+        Some(epd) => unsafe { operand(epd, opcode, index) }.map_or(none, operand_kind_ret),
         None => none,
     })
 }
@@ -215,9 +234,12 @@ pub unsafe extern "C" fn chess_epd_operand_string(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
-        let text = operand(epd, opcode, index)?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
+        let text = unsafe { operand(epd, opcode, index) }?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
         text_out.write(text.as_bytes())?;
         Ok(())
     })
@@ -234,9 +256,12 @@ pub unsafe extern "C" fn chess_epd_operand_integer(
     out: *mut i64,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let out = Out::new(out)?;
-        out.write(operand(epd, opcode, index)?.as_integer().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
+        out.write(unsafe { operand(epd, opcode, index) }?.as_integer().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
         Ok(())
     })
 }
@@ -251,9 +276,12 @@ pub unsafe extern "C" fn chess_epd_operand_float(
     out: *mut f64,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let out = Out::new(out)?;
-        out.write(operand(epd, opcode, index)?.as_float().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
+        out.write(unsafe { operand(epd, opcode, index) }?.as_float().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
         Ok(())
     })
 }
@@ -268,9 +296,12 @@ pub unsafe extern "C" fn chess_epd_operand_move(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let epd = self::epd(epd)?;
-        let out = Out::new(out)?;
-        out.write(operand(epd, opcode, index)?.as_move().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?.raw());
+        // SAFETY: `epd` is NULL or a live handle (the C contract).
+        let epd = unsafe { self::epd(epd) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
+        out.write(unsafe { operand(epd, opcode, index) }?.as_move().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?.raw());
         Ok(())
     })
 }
@@ -286,8 +317,11 @@ pub unsafe extern "C" fn chess_epd_moves(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || match (epd_ref(epd), c_ascii(opcode)) {
-        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| fill(op.moves(), out, cap)),
+    // SAFETY: `epd` is NULL or a live handle, `opcode` NULL or a NUL-terminated string (the C
+    // contract).
+    guard(0, || match unsafe { (epd_ref(epd), c_ascii(opcode)) } {
+        // SAFETY: `out` is NULL or valid for `cap` writes (the C contract).
+        (Some(epd), Ok(opcode)) => epd.get(opcode).map_or(0, |op| unsafe { fill(op.moves(), out, cap) }),
         _ => 0,
     })
 }

@@ -3,8 +3,10 @@
 use std::ffi::{c_char, CStr};
 
 use super::util::guard;
+use chesscore_core::engine::EngineError;
 use chesscore_core::fen::FenError;
 use chesscore_core::pgn::{PgnErrorKind, TagError};
+use chesscore_core::polyglot::BookError;
 use chesscore_core::{EpdError, SanError, UciError};
 
 /// The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
@@ -12,7 +14,7 @@ use chesscore_core::{EpdError, SanError, UciError};
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
-/// output, 600-699 EPD. `chess_error_message` describes every code.
+/// output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -149,9 +151,28 @@ pub const CHESS_ERR_EPD_NOT_FOUND: chess_error = 604;
 /// EPD lookup: the operand is not of the type asked for.
 pub const CHESS_ERR_EPD_WRONG_TYPE: chess_error = 605;
 
+/// Engine: the program could not be started (not found, not executable, bad working
+/// directory).
+pub const CHESS_ERR_ENGINE_NOT_STARTED: chess_error = 700;
+/// Engine: the engine exited or closed its output (a crash, say), or had failed before; its
+/// process is gone.
+pub const CHESS_ERR_ENGINE_EXITED: chess_error = 701;
+/// Engine: no answer within the timeout (`uciok`, `readyok`, or the next line of a search);
+/// the engine was killed.
+pub const CHESS_ERR_ENGINE_TIMEOUT: chess_error = 702;
+/// Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+pub const CHESS_ERR_ENGINE_PROTOCOL: chess_error = 703;
+
+/// Polyglot book: the book has no entry (an empty file or buffer).
+pub const CHESS_ERR_BOOK_EMPTY: chess_error = 800;
+/// Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short).
+pub const CHESS_ERR_BOOK_LENGTH: chess_error = 801;
+/// Polyglot book: an entry's key is smaller than the one before it.
+pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 802;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 61] = [
+const ALL_CODES: [chess_error; 68] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -213,6 +234,13 @@ const ALL_CODES: [chess_error; 61] = [
     CHESS_ERR_EPD_INVALID_OPERAND,
     CHESS_ERR_EPD_NOT_FOUND,
     CHESS_ERR_EPD_WRONG_TYPE,
+    CHESS_ERR_ENGINE_NOT_STARTED,
+    CHESS_ERR_ENGINE_EXITED,
+    CHESS_ERR_ENGINE_TIMEOUT,
+    CHESS_ERR_ENGINE_PROTOCOL,
+    CHESS_ERR_BOOK_EMPTY,
+    CHESS_ERR_BOOK_LENGTH,
+    CHESS_ERR_BOOK_UNSORTED,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -287,6 +315,15 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_EPD_INVALID_OPERAND => c"EPD: invalid operand for its operation",
         CHESS_ERR_EPD_NOT_FOUND => c"EPD: no such operation or operand",
         CHESS_ERR_EPD_WRONG_TYPE => c"EPD: the operand is of another type",
+        CHESS_ERR_ENGINE_NOT_STARTED => c"engine: the program could not be started",
+        CHESS_ERR_ENGINE_EXITED => c"engine: the engine exited",
+        CHESS_ERR_ENGINE_TIMEOUT => c"engine: no answer within the timeout",
+        CHESS_ERR_ENGINE_PROTOCOL => c"engine: the engine broke the UCI protocol",
+        CHESS_ERR_BOOK_EMPTY => c"Polyglot book: the book is empty",
+        CHESS_ERR_BOOK_LENGTH => {
+            c"Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short)"
+        }
+        CHESS_ERR_BOOK_UNSORTED => c"Polyglot book: the entries are not sorted by key",
         _ => return None,
     })
 }
@@ -333,6 +370,8 @@ impl ErrorCode for UciError {
         match self {
             UciError::Syntax => CHESS_ERR_UCI_SYNTAX,
             UciError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
+            // A kind of fault newer than the codes: still the text's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
         }
     }
 }
@@ -344,6 +383,8 @@ impl ErrorCode for SanError {
             SanError::Illegal => CHESS_ERR_ILLEGAL_MOVE,
             SanError::Ambiguous => CHESS_ERR_SAN_AMBIGUOUS,
             SanError::NotCanonical { .. } => CHESS_ERR_SAN_NOT_CANONICAL,
+            // A kind of fault newer than the codes: still the text's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
         }
     }
 }
@@ -358,6 +399,19 @@ impl ErrorCode for EpdError {
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,
             EpdError::Move { error, .. } => error.code(),
             EpdError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+            // A kind of fault newer than the codes: still the line's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
+        }
+    }
+}
+
+impl ErrorCode for EngineError {
+    fn code(&self) -> chess_error {
+        match self {
+            EngineError::NotStarted(_) => CHESS_ERR_ENGINE_NOT_STARTED,
+            EngineError::Exited => CHESS_ERR_ENGINE_EXITED,
+            EngineError::Timeout(_) => CHESS_ERR_ENGINE_TIMEOUT,
+            EngineError::Protocol(_) => CHESS_ERR_ENGINE_PROTOCOL,
         }
     }
 }
@@ -401,6 +455,22 @@ impl ErrorCode for PgnErrorKind {
     }
 }
 
+impl ErrorCode for BookError {
+    /// A book's code: one per kind of malformed book, a file's (`CHESS_ERR_FILE_NOT_FOUND`,
+    /// `CHESS_ERR_IO`, also for a directory), or a PGN reading failure's while building.
+    fn code(&self) -> chess_error {
+        match self {
+            BookError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            BookError::Io(_) | BookError::NotAFile => CHESS_ERR_IO,
+            BookError::Empty => CHESS_ERR_BOOK_EMPTY,
+            BookError::Length { .. } => CHESS_ERR_BOOK_LENGTH,
+            BookError::Unsorted { .. } => CHESS_ERR_BOOK_UNSORTED,
+            BookError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
+            BookError::Pgn(e) => e.kind.code(),
+        }
+    }
+}
+
 /// A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
 /// "unknown error code".
 #[no_mangle]
@@ -420,9 +490,11 @@ mod tests {
         let messages: HashSet<&CStr> = ALL_CODES.iter().filter_map(|&e| message(e)).collect();
         assert_eq!(messages.len(), ALL_CODES.len());
         for e in ALL_CODES {
+            // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 704, 803, i32::MAX as u32] {
+            // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }
     }

@@ -6,11 +6,10 @@ use std::ptr;
 use super::error::*;
 use super::position::{chess_position, position, try_new_handle};
 use super::types::{chess_square, square_ret};
-use super::util::{c_bytes, guard_code, Out, StackText, TextOut};
-use chesscore_core::fen::split;
+use super::util::{c_bytes, guard_code, versioned, Out, StackText, TextOut, Versioned};
 use chesscore_core::{
-    CastlingNotation, EnPassantMode, Fen, FenError, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Position,
-    Repair, FEN_MAX_LEN,
+    CastlingNotation, EnPassantMode, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions,
+    Position, Repair, FEN_MAX_LEN,
 };
 
 /// Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
@@ -23,7 +22,9 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard_code(|| parse_handle(fen, 0, out))
+    // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
+    // contract).
+    guard_code(|| unsafe { parse_handle(fen, 0, out) })
 }
 
 /// Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
@@ -32,14 +33,17 @@ pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut ches
 /// uses X-FEN. Otherwise as `chess_fen_parse`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
-    guard_code(|| parse_handle(fen, CHESS_FEN_CHESS960, out))
+    // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
+    // contract).
+    guard_code(|| unsafe { parse_handle(fen, CHESS_FEN_CHESS960, out) })
 }
 
 /// `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
 /// uninitialised: no allocation. `dst` is untouched on error.
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_into(fen: *const c_char, dst: *mut chess_position) -> chess_error {
-    chess_fen_parse_with(fen, 0, dst, ptr::null_mut())
+    // SAFETY: the arguments are passed on under the same contract, and `info` may be NULL.
+    unsafe { chess_fen_parse_with(fen, 0, dst, ptr::null_mut()) }
 }
 
 /// `chess_fen_parse_with` flag: read Chess960 castling (X-FEN or Shredder-FEN).
@@ -70,17 +74,8 @@ pub struct chess_fen_info {
     pub dropped_en_passant: chess_square,
 }
 
-/// Checks `info`'s size: the report it asks for, if any.
-///
-/// # Safety
-/// `info` is NULL or valid for reads and writes of its `size` bytes.
-unsafe fn fen_info<'a>(info: *mut chess_fen_info) -> Result<Option<&'a mut chess_fen_info>, chess_error> {
-    // The size first: a struct smaller than this version's must not be referenced whole.
-    if !info.is_null() && (&raw const (*info).size).read() < size_of::<chess_fen_info>() {
-        return Err(CHESS_ERR_INVALID_ARGUMENT);
-    }
-    Ok(info.as_mut())
-}
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_fen_info {}
 
 /// The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
 /// `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
@@ -95,9 +90,12 @@ pub unsafe extern "C" fn chess_fen_parse_with(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let fen = c_bytes(fen)?;
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { versioned(info) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
+        let fen = unsafe { c_bytes(fen) }?;
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let (pos, dropped) = read(fen, flags, &mut info)?;
         out.write(pos);
         if let Some(info) = info {
@@ -146,8 +144,10 @@ fn fen_failure(error: &FenError, info: &mut Option<&mut chess_fen_info>) -> ches
 /// # Safety
 /// As for the exported readers.
 unsafe fn parse_handle(fen: *const c_char, flags: u32, out: *mut *mut chess_position) -> Result<(), chess_error> {
-    let fen = c_bytes(fen)?;
-    let out = Out::new(out)?;
+    // SAFETY: `fen` is NULL or a NUL-terminated string (this function's contract).
+    let fen = unsafe { c_bytes(fen) }?;
+    // SAFETY: `out` is NULL or valid for a write (this function's contract).
+    let out = unsafe { Out::new(out) }?;
     let (pos, _) = read(fen, flags, &mut None)?;
     out.write(try_new_handle(pos)?);
     Ok(())
@@ -168,16 +168,21 @@ pub unsafe extern "C" fn chess_fen_from_components(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let parts = [
-            c_bytes(placement)?,
-            c_bytes(side_to_move)?,
-            c_bytes(castling)?,
-            c_bytes(en_passant)?,
-            c_bytes(halfmove_clock)?,
-            c_bytes(fullmove_number)?,
-        ];
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { versioned(info) }?;
+        // SAFETY: each field is NULL or a NUL-terminated string (the C contract).
+        let parts = unsafe {
+            [
+                c_bytes(placement)?,
+                c_bytes(side_to_move)?,
+                c_bytes(castling)?,
+                c_bytes(en_passant)?,
+                c_bytes(halfmove_clock)?,
+                c_bytes(fullmove_number)?,
+            ]
+        };
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let pos = Position::from_fen_component_bytes(parts).map_err(|e| fen_failure(&e, &mut info))?;
         out.write(pos);
         Ok(())
@@ -199,30 +204,42 @@ pub unsafe extern "C" fn chess_fen_split(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let fen = c_bytes(fen)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { versioned(info) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the C contract).
+        let fen = unsafe { c_bytes(fen) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         if fields.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        Fen::parse_bytes(fen).map_err(|e| fen_failure(&e, &mut info))?;
-        // The syntax is valid, so the text is ASCII.
-        let text = std::str::from_utf8(fen).map_err(|_| CHESS_ERR_INTERNAL)?;
-        let parts = split(text).map_err(|e| fen_failure(&e, &mut info))?;
+        let parsed = Fen::parse_bytes(fen).map_err(|e| fen_failure(&e, &mut info))?;
+        // The fields as written, the absent clocks filled in.
+        let order = [
+            (FenField::Placement, &b""[..]),
+            (FenField::SideToMove, b""),
+            (FenField::Castling, b""),
+            (FenField::EnPassant, b""),
+            (FenField::HalfmoveClock, b"0"),
+            (FenField::FullmoveNumber, b"1"),
+        ];
+        let parts = order.map(|(field, absent)| parsed.field_range(field).map_or(absent, |range| &fen[range]));
         let start = text_out
             .write_with(|sink| {
                 for (i, part) in parts.iter().enumerate() {
                     if i > 0 {
                         sink.write_bytes(b"\0");
                     }
-                    sink.write_bytes(part.as_bytes());
+                    sink.write_bytes(part);
                 }
                 Ok(())
             })?
             .cast_const();
         let mut offset = 0;
         for (i, part) in parts.iter().enumerate() {
-            fields.add(i).write(start.add(offset));
+            // SAFETY: `fields` is not NULL, so it holds 6 pointers (the C contract), one for each
+            // part; `offset` is where part `i` starts in the text just copied to `buf`.
+            unsafe { fields.add(i).write(start.add(offset)) };
             offset += part.len() + 1;
         }
         Ok(())
@@ -242,13 +259,18 @@ pub unsafe extern "C" fn chess_fen_read_file(
     info: *mut chess_fen_info,
 ) -> chess_error {
     guard_code(|| {
-        let mut info = fen_info(info)?;
-        let path = c_path(c_bytes(path)?)?;
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
+        let mut info = unsafe { versioned(info) }?;
+        // SAFETY: `path` is NULL or a NUL-terminated string (the C contract).
+        let path = c_path(unsafe { c_bytes(path) }?)?;
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         let pos = Position::from_fen_file(path).map_err(|e| match e {
             FenFileError::NotFound(_) => CHESS_ERR_FILE_NOT_FOUND,
             FenFileError::Io { .. } => CHESS_ERR_IO,
             FenFileError::Fen(e) => fen_failure(&e, &mut info),
+            // A kind of failure newer than the codes: still reading the file.
+            _ => CHESS_ERR_IO,
         })?;
         out.write(pos);
         Ok(())
@@ -276,7 +298,8 @@ pub unsafe extern "C" fn chess_fen_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    chess_fen_write_with(pos, 0, buf, cap, out_len)
+    // SAFETY: the arguments are passed on under the same contract.
+    unsafe { chess_fen_write_with(pos, 0, buf, cap, out_len) }
 }
 
 /// `chess_fen_write_with` flag: the en passant square as recorded (after every double push)
@@ -304,8 +327,10 @@ pub unsafe extern "C" fn chess_fen_write_with(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
             0 => EnPassantMode::Legal,
             CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,

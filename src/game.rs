@@ -106,7 +106,8 @@ impl chess_game {
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
 pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameRecord> {
-    game.as_ref().map(|handle| &handle.record)
+    // SAFETY: `game` is NULL or a live handle (this function's contract).
+    unsafe { game.as_ref() }.map(|handle| &handle.record)
 }
 
 /// The game behind a handle, if it is not NULL.
@@ -114,7 +115,8 @@ pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameR
 /// # Safety
 /// As for [`record_ref`].
 unsafe fn game_ref<'a>(game: *const chess_game) -> Option<MainLine<'a>> {
-    record_ref(game).map(GameRecord::game)
+    // SAFETY: this function's contract is `record_ref`'s.
+    unsafe { record_ref(game) }.map(GameRecord::game)
 }
 
 /// The record behind a handle, for writing. Only the `record` field is borrowed: a reference
@@ -127,15 +129,14 @@ pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Gam
     if game.is_null() {
         return Err(CHESS_ERR_NULL_POINTER);
     }
-    Ok(&mut *ptr::addr_of_mut!((*game).record))
+    // SAFETY: `game` is not NULL, so it is a live handle no one else uses (this function's
+    // contract).
+    Ok(unsafe { &mut *ptr::addr_of_mut!((*game).record) })
 }
 
 /// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
-///
-/// # Safety
-/// As for [`game_ref`].
-unsafe fn query<'a, T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnce(MainLine<'a>) -> T) -> T {
-    guard(fallback, || game_ref(game).map_or(fallback, f))
+fn query<'a, T: Copy>(game: Option<MainLine<'a>>, fallback: T, f: impl FnOnce(MainLine<'a>) -> T) -> T {
+    guard(fallback, || game.map_or(fallback, f))
 }
 
 /// A new game starting from a copy of `start`, or from the standard starting position when
@@ -143,7 +144,8 @@ unsafe fn query<'a, T: Copy>(game: *const chess_game, fallback: T, f: impl FnOnc
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut chess_game {
     guard(ptr::null_mut(), || {
-        let start = position_ref(start).copied().unwrap_or_else(Position::startpos);
+        // SAFETY: `start` is NULL or a valid position (the C contract).
+        let start = unsafe { position_ref(start) }.copied().unwrap_or_else(Position::startpos);
         match GameRecord::try_new(start) {
             Ok(record) => chess_game::boxed(record),
             Err(_) => ptr::null_mut(),
@@ -155,7 +157,8 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
 /// result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
-    guard(ptr::null_mut(), || match record_ref(game).map(GameRecord::try_clone) {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    guard(ptr::null_mut(), || match unsafe { record_ref(game) }.map(GameRecord::try_clone) {
         Some(Ok(record)) => chess_game::boxed(record),
         _ => ptr::null_mut(),
     })
@@ -166,8 +169,9 @@ pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess
 pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
     guard((), || {
         if !game.is_null() {
-            // SAFETY: games are allocated by `try_box`, as `Box` allocates.
-            drop(Box::from_raw(game));
+            // SAFETY: games are allocated by `try_box`, as `Box` allocates, and the C contract
+            // hands this one back once, used by no one else.
+            drop(unsafe { Box::from_raw(game) });
         }
     })
 }
@@ -179,7 +183,8 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) -> chess_error {
     guard_code(|| {
-        let game = record_mut(game)?;
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let game = unsafe { record_mut(game) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         game.try_reserve(1).map_err(oom)?;
         game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
@@ -198,11 +203,14 @@ pub unsafe extern "C" fn chess_game_push_san(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let game = record_mut(game)?;
-        let san = c_ascii(san)?;
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let game = unsafe { record_mut(game) }?;
+        // SAFETY: `san` is NULL or a NUL-terminated string (the C contract).
+        let san = unsafe { c_ascii(san) }?;
         game.try_reserve(1).map_err(oom)?;
         let mv = game.push_san(san).map_err(|e| e.code())?;
-        write_optional(out, mv.raw());
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        unsafe { write_optional(out, mv.raw()) };
         Ok(())
     })
 }
@@ -218,11 +226,14 @@ pub unsafe extern "C" fn chess_game_push_uci(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let game = record_mut(game)?;
-        let uci = c_ascii(uci)?;
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let game = unsafe { record_mut(game) }?;
+        // SAFETY: `uci` is NULL or a NUL-terminated string (the C contract).
+        let uci = unsafe { c_ascii(uci) }?;
         game.try_reserve(1).map_err(oom)?;
         let mv = game.push_uci(uci).map_err(|e| e.code())?;
-        write_optional(out, mv.raw());
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        unsafe { write_optional(out, mv.raw()) };
         Ok(())
     })
 }
@@ -235,8 +246,10 @@ pub unsafe extern "C" fn chess_game_push_uci(
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
     guard_code(|| {
-        let mv = record_mut(game)?.try_pop().map_err(oom)?.ok_or(CHESS_ERR_EMPTY_HISTORY)?;
-        write_optional(out, mv.raw());
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let mv = unsafe { record_mut(game) }?.try_pop().map_err(oom)?.ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        unsafe { write_optional(out, mv.raw()) };
         Ok(())
     })
 }
@@ -245,21 +258,24 @@ pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_m
 /// move is pushed or popped or the game is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position(game: *const chess_game) -> *const chess_position {
-    query(game, ptr::null(), |game| borrowed_handle(game.position()))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, ptr::null(), |game| borrowed_handle(game.position()))
 }
 
 /// The start position (NULL for a NULL game). It belongs to the game and stays valid until the
 /// game is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_start(game: *const chess_game) -> *const chess_position {
-    guard(ptr::null(), || game.as_ref().map_or(ptr::null(), |handle| borrowed_handle(&handle.start)))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    guard(ptr::null(), || unsafe { game.as_ref() }.map_or(ptr::null(), |handle| borrowed_handle(&handle.start)))
 }
 
 /// The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
 /// a `ply` above the number of moves played. Valid as `chess_game_position`'s.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: usize) -> *const chess_position {
-    query(game, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
 }
 
 /// Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
@@ -267,13 +283,16 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 /// with `cap` > 0.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
-    query(game, 0, |game| fill(game.moves(), out, cap))
+    // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
+    // contract).
+    query(unsafe { game_ref(game) }, 0, |game| unsafe { fill(game.moves(), out, cap) })
 }
 
 /// The number of moves (plies) played (0 for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize {
-    query(game, 0, |game| game.moves().len())
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, 0, |game| game.moves().len())
 }
 
 /// Writes the SAN of the moves played, suffixes included, separated by single spaces and
@@ -288,8 +307,10 @@ pub unsafe extern "C" fn chess_game_san_moves(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let game = game_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let game = unsafe { game_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         text_out.write_with(|sink| {
             for (i, san) in game.san_moves().enumerate() {
                 if i > 0 {
@@ -308,7 +329,8 @@ pub unsafe extern "C" fn chess_game_san_moves(
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, allow: bool) {
     guard((), || {
-        if let Ok(game) = record_mut(game) {
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        if let Ok(game) = unsafe { record_mut(game) } {
             game.set_allow_null_moves(allow);
         }
     })
@@ -317,7 +339,8 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
 /// True when null moves may be pushed (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
-    query(game, false, MainLine::allows_null_moves)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, false, MainLine::allows_null_moves)
 }
 
 /// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
@@ -327,7 +350,8 @@ pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
     let ongoing = chess_outcome { result: CHESS_RESULT_ONGOING, termination: CHESS_TERMINATION_NONE };
-    query(game, ongoing, |game| chess_outcome {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, ongoing, |game| chess_outcome {
         result: result_ret(game.outcome()),
         termination: termination_ret(game.termination()),
     })
@@ -339,7 +363,8 @@ pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_ou
 /// else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
-    query(game, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
 }
 
 /// How many times the current position has occurred in the game, this time included (0 for a
@@ -347,27 +372,31 @@ pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> c
 /// same squares, the castling rights are equal and the same en passant captures are legal.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
-    query(game, 0, MainLine::repetition_count)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, 0, MainLine::repetition_count)
 }
 
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, MainLine::is_threefold_repetition)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, false, MainLine::is_threefold_repetition)
 }
 
 /// True when the current position has occurred at least five times: the game is drawn (false
 /// for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, MainLine::is_fivefold_repetition)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, false, MainLine::is_fivefold_repetition)
 }
 
 /// True when a threefold repetition may be claimed: the current position occurred three times,
 /// or a legal move would make a position occur the third time (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
-    query(game, false, MainLine::can_claim_threefold_repetition)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, false, MainLine::can_claim_threefold_repetition)
 }
 
 #[cfg(test)]
@@ -379,6 +408,7 @@ mod tests {
     /// checks the pointer rules: `cargo +nightly miri test -p chesscore --lib game::`.
     #[test]
     fn handed_out_positions_live_as_documented() {
+        // SAFETY: every pointer passed is a live handle, a C string or NULL where allowed.
         unsafe {
             let game = chess_game_new(ptr::null());
             let start = chess_game_start(game);

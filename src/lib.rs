@@ -2,13 +2,24 @@
 //! `build.rs`; see the README's "API conventions").
 //!
 //! This module only checks and converts arguments and calls the core. Every exported function is
-//! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C.
+//! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C (the
+//! queries turn their handle into a reference, which cannot panic, just before).
 //! The safety contract is the C one, stated once in the header: pointers are NULL or valid,
 //! strings are NUL-terminated, and a handle written by one thread is used by no other meanwhile.
+//!
+//! A pointer from C is checked and converted in one place: an `unsafe fn` helper with a
+//! `# Safety` section (`position_ref`, `record_ref`, `c_bytes`, `Out::new`, `TextOut::new`,
+//! `fill_array`, ...), called in a small `unsafe` block whose `// SAFETY:` comment cites the C
+//! contract. What the helper returns (a reference, or an output then written safely) needs no
+//! more `unsafe`.
 
 // C names, and one contract for every function instead of a `# Safety` section each.
 #![allow(non_camel_case_types, clippy::missing_safety_doc)]
+// An `unsafe fn` body is no `unsafe` block: each operation in it needs one, with its reason.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
+mod engine;
 mod epd;
 mod error;
 mod fen;
@@ -18,10 +29,15 @@ mod pgn;
 mod position;
 mod render;
 mod san;
+mod svg;
 mod tree;
 mod types;
 mod util;
+// Last, so that its declarations follow the ones it uses in the header.
+mod book;
 
+pub use engine::*;
+pub use book::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;
@@ -31,6 +47,7 @@ pub use pgn::*;
 pub use position::*;
 pub use render::*;
 pub use san::*;
+pub use svg::*;
 pub use tree::*;
 pub use types::*;
 

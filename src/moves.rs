@@ -1,13 +1,14 @@
 //! Move generation, playing moves, perft, and move and square notation.
 
 use std::ffi::c_char;
+use std::fmt::Write;
 use std::ptr;
 
 use super::error::*;
 use super::position::{chess_position, position_mut, position_ref};
 use super::types::*;
 use super::util::{c_ascii, fill_array, guard, guard_code, Out, StackText, TextOut};
-use chesscore_core::{Move, MoveKind, Position, Square, MAX_MOVES};
+use chesscore_core::{Move, MoveKind, Position, Square, Uci, UciCastling, MAX_MOVES};
 
 /// A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
 /// bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
@@ -27,7 +28,8 @@ const _: () = assert!(CHESS_MAX_MOVES == MAX_MOVES);
 /// # Safety
 /// As for [`fill_array`].
 pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess_move, cap: usize) -> usize {
-    fill_array(moves.into_iter().map(Move::raw), out, cap)
+    // SAFETY: this function's contract is `fill_array`'s.
+    unsafe { fill_array(moves.into_iter().map(Move::raw), out, cap) }
 }
 
 /// Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
@@ -35,12 +37,14 @@ pub(crate) unsafe fn fill(moves: impl IntoIterator<Item = Move>, out: *mut chess
 /// count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
 #[no_mangle]
 pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut chess_move, cap: usize) -> usize {
-    guard(0, || match position_ref(pos) {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(0, || match unsafe { position_ref(pos) } {
         None => 0,
         Some(pos) if cap == 0 => pos.legal_move_count(),
         Some(_) if out.is_null() => 0,
-        // SAFETY: the caller promised `cap` writable moves at `out`; `Move` is a `u16`.
-        Some(pos) => pos.write_legal_moves(std::slice::from_raw_parts_mut(out.cast(), cap)),
+        // SAFETY: `out` is not NULL, so the caller promised `cap` writable moves there (the C
+        // contract); `Move` is a `u16`, and `MaybeUninit` needs no initialised memory.
+        Some(pos) => pos.write_legal_moves(unsafe { std::slice::from_raw_parts_mut(out.cast(), cap) }),
     })
 }
 
@@ -52,7 +56,12 @@ pub unsafe extern "C" fn chess_pseudo_legal_moves(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || position_ref(pos).map_or(0, |pos| fill(pos.pseudo_legal_moves().iter().copied(), out, cap)))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(0, || match unsafe { position_ref(pos) } {
+        // SAFETY: `out` is NULL or valid for `cap` writes (the C contract).
+        Some(pos) => unsafe { fill(pos.pseudo_legal_moves().iter().copied(), out, cap) },
+        None => 0,
+    })
 }
 
 /// Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
@@ -64,8 +73,10 @@ pub unsafe extern "C" fn chess_legal_moves_from(
     out: *mut chess_move,
     cap: usize,
 ) -> usize {
-    guard(0, || match (position_ref(pos), square_arg(square)) {
-        (Some(pos), Some(square)) => fill(pos.legal_moves_from(square).iter().copied(), out, cap),
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(0, || match (unsafe { position_ref(pos) }, square_arg(square)) {
+        // SAFETY: `out` is NULL or valid for `cap` writes (the C contract).
+        (Some(pos), Some(square)) => unsafe { fill(pos.legal_moves_from(square).iter().copied(), out, cap) },
         _ => 0,
     })
 }
@@ -73,7 +84,8 @@ pub unsafe extern "C" fn chess_legal_moves_from(
 /// True when `mv` is a legal move in `pos` (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_legal(pos: *const chess_position, mv: chess_move) -> bool {
-    guard(false, || match (position_ref(pos), Move::from_raw(mv)) {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(false, || match (unsafe { position_ref(pos) }, Move::from_raw(mv)) {
         (Some(pos), Some(mv)) => pos.is_legal(mv),
         _ => false,
     })
@@ -85,7 +97,8 @@ pub unsafe extern "C" fn chess_position_is_legal(pos: *const chess_position, mv:
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, mv: chess_move) -> chess_error {
     guard_code(|| {
-        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `pos` is NULL or a valid position used by no one else (the C contract).
+        let target = unsafe { position_mut(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         let mut next = *target;
         next.play(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
@@ -112,7 +125,8 @@ fn playable(pos: &Position, raw: chess_move) -> Option<Move> {
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play_unchecked(pos: *mut chess_position, mv: chess_move) {
     guard((), || {
-        if let Some(pos) = position_mut(pos) {
+        // SAFETY: `pos` is NULL or a valid position used by no one else (the C contract).
+        if let Some(pos) = unsafe { position_mut(pos) } {
             if let Some(mv) = playable(pos, mv) {
                 play(pos, mv);
             }
@@ -131,7 +145,8 @@ pub unsafe extern "C" fn chess_position_play_into(
     dst: *mut chess_position,
 ) {
     guard((), || {
-        let Some(from) = position_ref(src) else { return };
+        // SAFETY: `src` is NULL or a valid position (the C contract).
+        let Some(from) = (unsafe { position_ref(src) }) else { return };
         if dst.is_null() {
             return;
         }
@@ -139,10 +154,13 @@ pub unsafe extern "C" fn chess_position_play_into(
         // One copy, then the move played in place: this is the hot path of C searches.
         let dst = dst.cast::<Position>();
         if !ptr::eq(src.cast::<Position>(), dst) {
-            ptr::copy_nonoverlapping(src.cast::<Position>(), dst, 1);
+            // SAFETY: `src` is a valid position and `dst` is not NULL, so valid for a write (the C
+            // contract); they are not the same position, so they do not overlap.
+            unsafe { ptr::copy_nonoverlapping(src.cast::<Position>(), dst, 1) };
         }
         if let Some(mv) = mv {
-            play(&mut *dst, mv);
+            // SAFETY: `dst` now holds a valid position, which no one else uses (the C contract).
+            play(unsafe { &mut *dst }, mv);
         }
     })
 }
@@ -167,7 +185,8 @@ fn play(pos: &mut Position, mv: Move) {
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_play_null(pos: *mut chess_position) -> chess_error {
     guard_code(|| {
-        let target = position_mut(pos).ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `pos` is NULL or a valid position used by no one else (the C contract).
+        let target = unsafe { position_mut(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         let mut next = *target;
         if !next.play_null() {
             return Err(CHESS_ERR_ILLEGAL_MOVE);
@@ -181,7 +200,8 @@ pub unsafe extern "C" fn chess_position_play_null(pos: *mut chess_position) -> c
 /// ply without playing it. 0 for a NULL position.
 #[no_mangle]
 pub unsafe extern "C" fn chess_perft(pos: *const chess_position, depth: u32) -> u64 {
-    guard(0, || position_ref(pos).map_or(0, |pos| pos.perft(depth)))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(0, || unsafe { position_ref(pos) }.map_or(0, |pos| pos.perft(depth)))
 }
 
 /// Perft split by first move: writes up to `cap` legal moves to `moves` and the leaf count below
@@ -197,7 +217,8 @@ pub unsafe extern "C" fn chess_perft_divide(
     cap: usize,
 ) -> usize {
     guard(0, || {
-        let Some(pos) = position_ref(pos) else { return 0 };
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let Some(pos) = (unsafe { position_ref(pos) }) else { return 0 };
         if depth == 0 {
             return 0;
         }
@@ -207,11 +228,15 @@ pub unsafe extern "C" fn chess_perft_divide(
         if moves.is_null() || counts.is_null() {
             return 0;
         }
-        let divide = pos.divide_lazily(depth);
+        let divide = pos.divide(depth);
         let total = divide.len();
         for (i, (mv, count)) in divide.take(cap).enumerate() {
-            moves.add(i).write(mv.raw());
-            counts.add(i).write(count);
+            // SAFETY: `i < cap`, and neither array is NULL, so each is valid for `cap` writes
+            // (the C contract).
+            unsafe {
+                moves.add(i).write(mv.raw());
+                counts.add(i).write(count);
+            }
         }
         total
     })
@@ -227,7 +252,8 @@ pub unsafe extern "C" fn chess_move_to_uci(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    chess_move_to_uci_with(mv, 0, buf, cap, out_len)
+    // SAFETY: the arguments are passed on under the same contract.
+    unsafe { chess_move_to_uci_with(mv, 0, buf, cap, out_len) }
 }
 
 /// `chess_move_to_uci_with` flag: castling as the king taking its own rook (`e1h1`, `b1a1`), the
@@ -249,10 +275,16 @@ pub unsafe extern "C" fn chess_move_to_uci_with(
         if flags & !CHESS_UCI_KING_TAKES_ROOK != 0 {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         let mut text = StackText::<5>::new();
-        mv.write_uci(flags & CHESS_UCI_KING_TAKES_ROOK != 0, &mut text).map_err(|_| CHESS_ERR_INTERNAL)?;
+        let castling = if flags & CHESS_UCI_KING_TAKES_ROOK != 0 {
+            UciCastling::KingTakesRook
+        } else {
+            UciCastling::KingTwoSquares
+        };
+        write!(text, "{}", Uci::from_move_with(mv, castling)).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(text.as_bytes())?;
         Ok(())
     })
@@ -269,10 +301,13 @@ pub unsafe extern "C" fn chess_move_from_uci(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let pos = super::position::position(pos)?;
-        let uci = c_ascii(uci)?;
-        let out = Out::new(out)?;
-        let mv = pos.parse_uci(uci).map_err(|e| e.code())?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { super::position::position(pos) }?;
+        // SAFETY: `uci` is NULL or a NUL-terminated string (the C contract).
+        let uci = unsafe { c_ascii(uci) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        let mv = uci.parse::<Uci>().and_then(|uci| uci.to_move(pos)).map_err(|e| e.code())?;
         out.write(mv.raw());
         Ok(())
     })
@@ -321,7 +356,8 @@ pub unsafe extern "C" fn chess_square_name(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let square = square_arg(square).ok_or(CHESS_ERR_INVALID_SQUARE)?;
         text_out.write(&square.name())?;
         Ok(())
@@ -333,8 +369,10 @@ pub unsafe extern "C" fn chess_square_name(
 #[no_mangle]
 pub unsafe extern "C" fn chess_square_parse(name: *const c_char, out: *mut chess_square) -> chess_error {
     guard_code(|| {
-        let name = c_ascii(name)?;
-        let out = Out::new(out)?;
+        // SAFETY: `name` is NULL or a NUL-terminated string (the C contract).
+        let name = unsafe { c_ascii(name) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let square = Square::from_ascii(name.as_bytes()).map_err(|_| CHESS_ERR_INVALID_SQUARE)?;
         out.write(square.index() as chess_square);
         Ok(())

@@ -7,7 +7,10 @@ use std::io::{self, Read};
 use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
-use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, write_optional, Out, TextOut};
+use super::util::{
+    box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out, TextOut,
+    Versioned,
+};
 use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, WriteOptions};
 use chesscore_core::SanMode;
 
@@ -54,10 +57,7 @@ impl Read for Callback {
 }
 
 /// Hands a new reader over `source` to `*out`.
-///
-/// # Safety
-/// `out` is valid for a write (checked non-NULL by the caller through `Out`).
-unsafe fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
     let source: Box<dyn Source> = chesscore_core::fallible::try_box(source).map_err(oom)?;
     let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None };
     out.write(box_or_oom(reader)?);
@@ -75,8 +75,10 @@ pub unsafe extern "C" fn chess_pgn_reader_open_file(
     out: *mut *mut chess_pgn_reader,
 ) -> chess_error {
     guard_code(|| {
-        let out = Out::new(out)?;
-        let bytes = super::util::c_bytes(path)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `path` is NULL or a NUL-terminated string (the C contract).
+        let bytes = unsafe { super::util::c_bytes(path) }?;
         let file = std::fs::File::open(c_path(bytes)?).map_err(|e| match e.kind() {
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
@@ -97,11 +99,13 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
     out: *mut *mut chess_pgn_reader,
 ) -> chess_error {
     guard_code(|| {
-        let out = Out::new(out)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let bytes: &[u8] = match (data.is_null(), len) {
             (_, 0) => &[],
             (true, _) => return Err(CHESS_ERR_NULL_POINTER),
-            (false, _) => std::slice::from_raw_parts(data, len),
+            // SAFETY: `data` is not NULL, so it is valid for `len` bytes of reads (the C contract).
+            (false, _) => unsafe { std::slice::from_raw_parts(data, len) },
         };
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
@@ -121,7 +125,8 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
     out: *mut *mut chess_pgn_reader,
 ) -> chess_error {
     guard_code(|| {
-        let out = Out::new(out)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
         open(chesscore_core::pgn::IoSource::new(Callback { read, user }), out)
     })
@@ -133,8 +138,9 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
 pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
     guard((), || {
         if !reader.is_null() {
-            // SAFETY: readers are allocated by `try_box`, as `Box` allocates.
-            drop(Box::from_raw(reader));
+            // SAFETY: readers are allocated by `try_box`, as `Box` allocates, and the C contract
+            // hands this one back once, used by no one else.
+            drop(unsafe { Box::from_raw(reader) });
         }
     })
 }
@@ -158,8 +164,10 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
     out: *mut *mut chess_game,
 ) -> chess_error {
     guard_code(|| {
-        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
-        let out = Out::new(out)?;
+        // SAFETY: `reader` is NULL or a live handle used by no one else (the C contract).
+        let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         reader.error = None;
         match reader.reader.next_game() {
             Ok(Some(record)) => {
@@ -205,6 +213,9 @@ pub struct chess_pgn_options {
     pub max_comment_len: usize,
 }
 
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_pgn_options {}
+
 /// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
 /// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
@@ -215,15 +226,10 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
     options: *const chess_pgn_options,
 ) -> chess_error {
     guard_code(|| {
-        let reader = reader.as_mut().ok_or(CHESS_ERR_NULL_POINTER)?;
-        if options.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // The size first: a struct smaller than this version's must not be read whole.
-        if (&raw const (*options).size).read() < size_of::<chess_pgn_options>() {
-            return Err(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        let options = &*options;
+        // SAFETY: `reader` is NULL or a live handle used by no one else (the C contract).
+        let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `options` is NULL or valid for reads of its `size` bytes (the C contract).
+        let options = unsafe { versioned_ref(options) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
         if options.flags & !(CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY) != 0 {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
@@ -269,6 +275,9 @@ pub struct chess_pgn_error_info {
     pub message: [c_char; CHESS_PGN_MESSAGE_MAX],
 }
 
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_pgn_error_info {}
+
 /// Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
 /// `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
 /// `size` smaller than this version's struct).
@@ -278,15 +287,11 @@ pub unsafe extern "C" fn chess_pgn_reader_last_error(
     info: *mut chess_pgn_error_info,
 ) -> chess_error {
     guard_code(|| {
-        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
-        if info.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // The size first: a struct smaller than this version's must not be referenced whole.
-        if (&raw const (*info).size).read() < size_of::<chess_pgn_error_info>() {
-            return Err(CHESS_ERR_INVALID_ARGUMENT);
-        }
-        let info = &mut *info;
+        // SAFETY: `reader` is NULL or a live handle (the C contract).
+        let reader = unsafe { reader.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `info` is NULL or valid for reads and writes of its `size` bytes, and no one
+        // else uses it meanwhile (the C contract).
+        let info = unsafe { versioned(info) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
         let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
         let (code, game, line, column, ply) = match &reader.error {
             Some(error) => {
@@ -306,9 +311,9 @@ pub unsafe extern "C" fn chess_pgn_reader_last_error(
 }
 
 /// Text cut, at a character boundary, to fit its room with a NUL after it.
-struct CutText {
-    bytes: [u8; CHESS_PGN_MESSAGE_MAX],
-    len: usize,
+pub(crate) struct CutText {
+    pub(crate) bytes: [u8; CHESS_PGN_MESSAGE_MAX],
+    pub(crate) len: usize,
 }
 
 impl std::fmt::Write for CutText {
@@ -335,8 +340,10 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
     out: *mut *mut chess_game,
 ) -> chess_error {
     guard_code(|| {
-        let reader = reader.as_ref().ok_or(CHESS_ERR_NULL_POINTER)?;
-        let out = Out::new(out)?;
+        // SAFETY: `reader` is NULL or a live handle (the C contract).
+        let reader = unsafe { reader.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
         let error = reader.error.as_ref().ok_or(CHESS_END)?;
         let record = match &error.partial {
             Some(partial) => partial.try_clone().map_err(oom)?,
@@ -359,9 +366,12 @@ pub unsafe extern "C" fn chess_game_tag(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
-        let name = c_ascii(name)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `name` is NULL or a NUL-terminated string (the C contract).
+        let name = unsafe { c_ascii(name) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let value = record.tag(name).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
         text_out.write(value.as_bytes())?;
         Ok(())
@@ -371,7 +381,8 @@ pub unsafe extern "C" fn chess_game_tag(
 /// The number of tags of `game` (0 for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_tag_count(game: *const chess_game) -> usize {
-    guard(0, || record_ref(game).map_or(0, |record| record.tags().len()))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    guard(0, || unsafe { record_ref(game) }.map_or(0, |record| record.tags().len()))
 }
 
 /// Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
@@ -391,13 +402,20 @@ pub unsafe extern "C" fn chess_game_tag_at(
     value_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
-        let name_out = TextOut::new(name_buf, name_cap, name_len)?;
-        let value_out = TextOut::new(value_buf, value_cap, value_len)?;
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: each buffer is NULL or valid for its capacity, each length NULL or valid (the C
+        // contract).
+        let name_out = unsafe { TextOut::new(name_buf, name_cap, name_len) }?;
+        // SAFETY: as above.
+        let value_out = unsafe { TextOut::new(value_buf, value_cap, value_len) }?;
         let (name, value) = record.tags().get_index(index).ok_or(CHESS_ERR_PGN_TAG_NOT_FOUND)?;
         if name.len() >= name_cap || value.len() >= value_cap {
-            write_optional(name_len, name.len());
-            write_optional(value_len, value.len());
+            // SAFETY: each length is NULL or valid for a write (the C contract).
+            unsafe {
+                write_optional(name_len, name.len());
+                write_optional(value_len, value.len());
+            }
             return Err(CHESS_ERR_BUFFER_TOO_SMALL);
         }
         name_out.write(name.as_bytes())?;
@@ -419,9 +437,12 @@ pub unsafe extern "C" fn chess_game_set_tag(
     value: *const c_char,
 ) -> chess_error {
     guard_code(|| {
-        let record = record_mut(game)?;
-        let name = c_ascii(name)?;
-        let value = c_utf8(value)?;
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let record = unsafe { record_mut(game) }?;
+        // SAFETY: `name` is NULL or a NUL-terminated string (the C contract).
+        let name = unsafe { c_ascii(name) }?;
+        // SAFETY: `value` is NULL or a NUL-terminated string (the C contract).
+        let value = unsafe { c_utf8(value) }?;
         record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
         record.set_tag(name, value).map_err(|e| e.code())
     })
@@ -432,8 +453,10 @@ pub unsafe extern "C" fn chess_game_set_tag(
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *const c_char) -> chess_error {
     guard_code(|| {
-        let record = record_mut(game)?;
-        let name = c_ascii(name)?;
+        // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
+        let record = unsafe { record_mut(game) }?;
+        // SAFETY: `name` is NULL or a NUL-terminated string (the C contract).
+        let name = unsafe { c_ascii(name) }?;
         if record.remove_tag(name) {
             Ok(())
         } else {
@@ -449,7 +472,8 @@ pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *con
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_result(game: *const chess_game) -> chess_result {
     guard(CHESS_RESULT_ONGOING, || {
-        record_ref(game).map_or(CHESS_RESULT_ONGOING, |record| result_ret(record.effective_result()))
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        unsafe { record_ref(game) }.map_or(CHESS_RESULT_ONGOING, |record| result_ret(record.effective_result()))
     })
 }
 
@@ -468,8 +492,10 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let record = record_ref(game).ok_or(CHESS_ERR_NULL_POINTER)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         // The sink never fails and a record holds legal moves only, so the writer fails only
         // when memory for its variation stack runs out, before it writes anything.
         text_out

@@ -49,7 +49,9 @@ pub(crate) fn borrowed_handle(pos: &Position) -> *const chess_position {
 /// `pos` is NULL or points to a valid position not written during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a Position> {
-    pos.cast::<Position>().as_ref()
+    // SAFETY: a `chess_position` is a `Position` (same size and alignment, checked above), and
+    // this function's contract makes `pos` NULL or valid.
+    unsafe { pos.cast::<Position>().as_ref() }
 }
 
 /// The position behind a handle, or [`CHESS_ERR_NULL_POINTER`].
@@ -58,7 +60,8 @@ pub(crate) unsafe fn position_ref<'a>(pos: *const chess_position) -> Option<&'a 
 /// As for [`position_ref`].
 #[inline(always)]
 pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Position, chess_error> {
-    position_ref(pos).ok_or(CHESS_ERR_NULL_POINTER)
+    // SAFETY: this function's contract is `position_ref`'s.
+    unsafe { position_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)
 }
 
 /// The position behind a handle, for writing.
@@ -67,7 +70,8 @@ pub(crate) unsafe fn position<'a>(pos: *const chess_position) -> Result<&'a Posi
 /// `pos` is NULL or points to a valid position used by no one else during `'a`.
 #[inline(always)]
 pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mut Position> {
-    pos.cast::<Position>().as_mut()
+    // SAFETY: as in `position_ref`, for a position no one else uses (this function's contract).
+    unsafe { pos.cast::<Position>().as_mut() }
 }
 
 /// Stores `value` in a caller's `chess_position`, initialised or not.
@@ -76,16 +80,14 @@ pub(crate) unsafe fn position_mut<'a>(pos: *mut chess_position) -> Option<&'a mu
 /// `dst` is valid for a write of a position.
 #[inline(always)]
 pub(crate) unsafe fn write_position(dst: *mut chess_position, value: Position) {
-    dst.cast::<Position>().write(value);
+    // SAFETY: a `chess_position` is a `Position`, and `dst` is valid (this function's contract).
+    unsafe { dst.cast::<Position>().write(value) };
 }
 
 /// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
-///
-/// # Safety
-/// As for [`position_ref`].
 #[inline(always)]
-unsafe fn query<T: Copy>(pos: *const chess_position, fallback: T, f: impl FnOnce(&Position) -> T) -> T {
-    guard(fallback, || position_ref(pos).map_or(fallback, f))
+fn query<T: Copy>(pos: Option<&Position>, fallback: T, f: impl FnOnce(&Position) -> T) -> T {
+    guard(fallback, || pos.map_or(fallback, f))
 }
 
 /// A new position holding the standard starting position; NULL when memory runs out.
@@ -100,7 +102,8 @@ pub extern "C" fn chess_position_new() -> *mut chess_position {
 pub unsafe extern "C" fn chess_position_init(dst: *mut chess_position) {
     guard((), || {
         if !dst.is_null() {
-            write_position(dst, Position::startpos());
+            // SAFETY: `dst` is not NULL, so it is valid for a write (the C contract).
+            unsafe { write_position(dst, Position::startpos()) };
         }
     })
 }
@@ -112,7 +115,8 @@ pub unsafe extern "C" fn chess_position_init(dst: *mut chess_position) {
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_init_chess960(dst: *mut chess_position, number: u32) -> chess_error {
     guard_code(|| {
-        let out = Out::new(dst.cast::<Position>())?;
+        // SAFETY: `dst` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(dst.cast::<Position>()) }?;
         out.write(Position::chess960_start(number).ok_or(CHESS_ERR_INVALID_ARGUMENT)?);
         Ok(())
     })
@@ -121,7 +125,8 @@ pub unsafe extern "C" fn chess_position_init_chess960(dst: *mut chess_position, 
 /// A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_clone(pos: *const chess_position) -> *mut chess_position {
-    guard(ptr::null_mut(), || position_ref(pos).map_or(ptr::null_mut(), |p| new_handle(*p)))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(ptr::null_mut(), || unsafe { position_ref(pos) }.map_or(ptr::null_mut(), |p| new_handle(*p)))
 }
 
 /// Overwrites `dst` with `src` (no allocation; `dst` may equal `src`), as `*dst = *src` does.
@@ -131,7 +136,9 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
     guard((), || {
         if !dst.is_null() && !src.is_null() {
             // A copy, not references: `dst` and `src` may be the same position.
-            ptr::copy(src.cast::<Position>(), dst.cast::<Position>(), 1);
+            // SAFETY: neither is NULL, so `src` is a valid position and `dst` valid for a write
+            // (the C contract); `ptr::copy` allows them to overlap.
+            unsafe { ptr::copy(src.cast::<Position>(), dst.cast::<Position>(), 1) };
         }
     })
 }
@@ -143,8 +150,9 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
     guard((), || {
         if !pos.is_null() {
-            // SAFETY: handles are allocated by `new_handle` as `Box` allocates a `Position`.
-            drop(Box::from_raw(pos.cast::<Position>()));
+            // SAFETY: handles are allocated by `new_handle` as `Box` allocates a `Position`, and
+            // the C contract hands this one back once, used by no one else.
+            drop(unsafe { Box::from_raw(pos.cast::<Position>()) });
         }
     })
 }
@@ -154,7 +162,8 @@ pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
 /// king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_chess960(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_chess960)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_chess960)
 }
 
 /// The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
@@ -162,26 +171,30 @@ pub unsafe extern "C" fn chess_position_is_chess960(pos: *const chess_position) 
 /// The standard start position gives 518.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_chess960_number(pos: *const chess_position) -> i32 {
-    query(pos, -1, |p| p.chess960_number().map_or(-1, |n| n as i32))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, -1, |p| p.chess960_number().map_or(-1, |n| n as i32))
 }
 
 /// The side to move (`CHESS_WHITE` for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_turn(pos: *const chess_position) -> chess_color {
-    query(pos, CHESS_WHITE, |p| color_ret(p.turn()))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, CHESS_WHITE, |p| color_ret(p.turn()))
 }
 
 /// The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_castling_rights(pos: *const chess_position) -> u8 {
-    query(pos, 0, |p| p.castling().bits())
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.castling().bits())
 }
 
 /// The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
 /// none, `pos` is NULL or `mode` is unknown.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_en_passant(pos: *const chess_position, mode: chess_ep_mode) -> chess_square {
-    query(pos, CHESS_NO_SQUARE, |p| {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, CHESS_NO_SQUARE, |p| {
         ep_mode_arg(mode).map_or(CHESS_NO_SQUARE, |mode| square_ret(p.en_passant_square(mode)))
     })
 }
@@ -189,20 +202,23 @@ pub unsafe extern "C" fn chess_position_en_passant(pos: *const chess_position, m
 /// Half-moves since the last capture or pawn move (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_halfmove_clock(pos: *const chess_position) -> u32 {
-    query(pos, 0, |p| p.halfmove_clock())
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.halfmove_clock())
 }
 
 /// The move number, starting at 1 and incremented after Black moves (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_fullmove_number(pos: *const chess_position) -> u32 {
-    query(pos, 0, |p| p.fullmove_number())
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.fullmove_number())
 }
 
 /// The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
 /// position or a square outside 0..63.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_piece_at(pos: *const chess_position, square: chess_square) -> chess_piece {
-    query(pos, CHESS_NO_PIECE, |p| piece_ret(square_arg(square).and_then(|sq| p.piece_at(sq))))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, CHESS_NO_PIECE, |p| piece_ret(square_arg(square).and_then(|sq| p.piece_at(sq))))
 }
 
 /// The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
@@ -213,7 +229,8 @@ pub unsafe extern "C" fn chess_position_pieces(
     color: chess_color,
     kind: chess_piece_kind,
 ) -> u64 {
-    query(pos, 0, |p| match (color_arg(color), kind_arg(kind)) {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| match (color_arg(color), kind_arg(kind)) {
         (Some(color), Some(kind)) => p.pieces_of(color, kind).0,
         _ => 0,
     })
@@ -222,19 +239,24 @@ pub unsafe extern "C" fn chess_position_pieces(
 /// The squares holding any piece (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_occupancy(pos: *const chess_position) -> u64 {
-    query(pos, 0, |p| p.occupancy().0)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.occupancy().0)
 }
 
 /// The squares holding pieces of `color` (0 for a NULL position or an unknown colour).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_color_occupancy(pos: *const chess_position, color: chess_color) -> u64 {
-    query(pos, 0, |p| color_arg(color).map_or(0, |color| p.color_occupancy(color).0))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| color_arg(color).map_or(0, |color| p.color_occupancy(color).0))
 }
 
 /// The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_king_square(pos: *const chess_position, color: chess_color) -> chess_square {
-    query(pos, CHESS_NO_SQUARE, |p| square_ret(color_arg(color).map(|color| p.king_square(color))))
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, CHESS_NO_SQUARE, |p| {
+        square_ret(color_arg(color).map(|color| p.king_square(color)))
+    })
 }
 
 /// The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
@@ -245,7 +267,8 @@ pub unsafe extern "C" fn chess_position_attackers_to(
     square: chess_square,
     by: chess_color,
 ) -> u64 {
-    query(pos, 0, |p| match (square_arg(square), color_arg(by)) {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| match (square_arg(square), color_arg(by)) {
         (Some(square), Some(by)) => p.attackers_to(square, by).0,
         _ => 0,
     })
@@ -254,65 +277,75 @@ pub unsafe extern "C" fn chess_position_attackers_to(
 /// The enemy pieces giving check to the side to move (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_checkers(pos: *const chess_position) -> u64 {
-    query(pos, 0, |p| p.checkers().0)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.checkers().0)
 }
 
 /// The pieces of the side to move pinned to their king (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_pinned(pos: *const chess_position) -> u64 {
-    query(pos, 0, |p| p.pinned().0)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.pinned().0)
 }
 
 /// The Polyglot Zobrist key (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_zobrist(pos: *const chess_position) -> u64 {
-    query(pos, 0, Position::zobrist)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, Position::zobrist)
 }
 
 /// True when the side to move is in check (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_in_check(pos: *const chess_position) -> bool {
-    query(pos, false, Position::in_check)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::in_check)
 }
 
 /// True when the side to move is checkmated (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_checkmate(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_checkmate)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_checkmate)
 }
 
 /// True when the side to move is stalemated (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_stalemate(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_stalemate)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_stalemate)
 }
 
 /// True when neither side can ever checkmate: no pawns, rooks or queens, and at most one minor
 /// piece or only bishops all on squares of one colour (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_insufficient_material(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_insufficient_material)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_insufficient_material)
 }
 
 /// True when the halfmove clock has reached 100 and the side to move has a legal move: a draw
 /// may be claimed (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_fifty_moves(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_fifty_moves)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_fifty_moves)
 }
 
 /// True when a fifty-move draw may be claimed now or by announcing a move that brings the clock
 /// to 100 (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_can_claim_fifty_moves(pos: *const chess_position) -> bool {
-    query(pos, false, Position::can_claim_fifty_moves)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::can_claim_fifty_moves)
 }
 
 /// True when the halfmove clock has reached 150 and the side to move is not checkmated: the game
 /// is drawn (FIDE's seventy-five-move rule; false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_is_seventy_five_moves(pos: *const chess_position) -> bool {
-    query(pos, false, Position::is_seventy_five_moves)
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::is_seventy_five_moves)
 }
 
 /// Bit of `chess_position_castling_rights`: White may castle king side.

@@ -1,11 +1,12 @@
 //! Text renderings of a position.
 
 use std::ffi::c_char;
+use std::fmt::Write;
 
 use super::error::{chess_error, CHESS_ERR_INTERNAL, CHESS_ERR_INVALID_ARGUMENT};
 use super::position::{chess_position, position};
 use super::util::{guard_code, TextOut};
-use chesscore_core::BoardStyle;
+use chesscore_core::{BoardStyle, Diagram};
 
 /// `chess_position_to_text` style: the board as 8 rows of 8 characters, rank 8 first, joined by
 /// newlines (no final one): FEN letters (White upper case) and a space for an empty square.
@@ -29,16 +30,18 @@ pub unsafe extern "C" fn chess_position_to_text(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
         let board = match style {
             CHESS_TEXT_BOARD => BoardStyle::Plain,
             CHESS_TEXT_ASCII => BoardStyle::Ascii,
             CHESS_TEXT_UNICODE => BoardStyle::Unicode,
             _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
         };
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         // Writing to the sink cannot fail.
-        text_out.write_with(|sink| pos.write_board(sink, board).map_err(|_| CHESS_ERR_INTERNAL))?;
+        text_out.write_with(|sink| write!(sink, "{}", Diagram::new(pos, board)).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
     })
 }

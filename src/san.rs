@@ -6,7 +6,7 @@ use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{chess_position, position};
 use super::util::{c_ascii, guard, guard_code, write_optional, Out, TextOut};
-use chesscore_core::{Move, SanMode, SanOptions, SAN_MAX_LEN};
+use chesscore_core::{Move, MovesLine, San, SanMode, SanOptions, SAN_MAX_LEN};
 
 /// Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
 pub const CHESS_SAN_MAX: usize = 8;
@@ -42,10 +42,12 @@ pub unsafe extern "C" fn chess_move_to_san(
     out_len: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let text_out = TextOut::new(buf, cap, out_len)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        let san = pos.san(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
+        let san = San::from_move(pos, mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         text_out.write(san.as_bytes())?;
         Ok(())
     })
@@ -62,7 +64,8 @@ pub unsafe extern "C" fn chess_move_from_san(
     san: *const c_char,
     out: *mut chess_move,
 ) -> chess_error {
-    guard(CHESS_ERR_INTERNAL, || chess_move_from_san_with(pos, san, 0, out))
+    // SAFETY: the arguments are passed on under the same contract.
+    guard(CHESS_ERR_INTERNAL, || unsafe { chess_move_from_san_with(pos, san, 0, out) })
 }
 
 /// Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
@@ -78,11 +81,14 @@ pub unsafe extern "C" fn chess_move_from_san_with(
     out: *mut chess_move,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let san = c_ascii(san)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `san` is NULL or a NUL-terminated string (the C contract).
+        let san = unsafe { c_ascii(san) }?;
         let options = san_options(flags)?;
-        let out = Out::new(out)?;
-        let mv = pos.parse_san_with(san, &options).map_err(|e| e.code())?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        let mv = san.parse::<San>().and_then(|san| san.to_move_with(pos, &options)).map_err(|e| e.code())?;
         out.write(mv.raw());
         Ok(())
     })
@@ -109,20 +115,25 @@ pub unsafe extern "C" fn chess_moves_from_line(
     error_index: *mut usize,
 ) -> chess_error {
     guard_code(|| {
-        let pos = position(pos)?;
-        let line = c_ascii(line)?;
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `line` is NULL or a NUL-terminated string (the C contract).
+        let line = unsafe { c_ascii(line) }?;
         let options = san_options(flags)?;
         if out.is_null() && cap > 0 {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        let out_count = Out::new(out_count)?;
+        // SAFETY: `out_count` is NULL or valid for a write (the C contract).
+        let out_count = unsafe { Out::new(out_count) }?;
         // The whole line is checked before anything is stored, so a bad token leaves `out` as
         // it was; then it is read again, without allocating either time.
-        if let Some(Err(e)) = pos.moves_line(line, &options).find(Result::is_err) {
-            write_optional(error_index, e.index);
+        if let Some(Err(e)) = MovesLine::new(pos, line, &options).find(Result::is_err) {
+            // SAFETY: `error_index` is NULL or valid for a write (the C contract).
+            unsafe { write_optional(error_index, e.index) };
             return Err(e.error.code());
         }
-        out_count.write(fill(pos.moves_line(line, &options).filter_map(Result::ok), out, cap));
+        // SAFETY: `out` is NULL or valid for `cap` writes (the C contract).
+        out_count.write(unsafe { fill(MovesLine::new(pos, line, &options).filter_map(Result::ok), out, cap) });
         Ok(())
     })
 }

@@ -9,6 +9,7 @@ use super::moves::chess_move;
 use super::position::{chess_position, write_position};
 use super::util::{fill_array, guard, guard_code, oom, TextOut};
 use chesscore_core::pgn::{GameRecord, MoveTree, NodeId};
+use chesscore_core::San;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
 /// is a move, numbered from 1 in the order the moves were read or added, up to
@@ -35,7 +36,8 @@ pub const CHESS_COMMENT_BEFORE: chess_comment_place = 1;
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
 unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a GameRecord, NodeId)> {
-    let record = record_ref(game)?;
+    // SAFETY: this function's contract is `record_ref`'s.
+    let record = unsafe { record_ref(game) }?;
     let id = record.tree().node_id(node as usize)?;
     Some((record, id))
 }
@@ -44,58 +46,56 @@ fn number(id: Option<NodeId>) -> chess_node {
     id.map_or(CHESS_NODE_NONE, |id| id.index() as chess_node)
 }
 
-/// Runs a query on a node, or returns `fallback` when there is no such node (or a caught
-/// panic).
-///
-/// # Safety
-/// As for [`tree_node`].
-unsafe fn query<T: Copy>(
-    game: *const chess_game,
-    node: chess_node,
-    fallback: T,
-    f: impl FnOnce(&MoveTree, NodeId) -> T,
-) -> T {
-    guard(fallback, || tree_node(game, node).map_or(fallback, |(record, id)| f(record.tree(), id)))
+/// Runs a query on a node (from [`tree_node`]), or returns `fallback` when there is no such node
+/// (or a caught panic).
+fn query<T: Copy>(node: Option<(&GameRecord, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
+    guard(fallback, || node.map_or(fallback, |(record, id)| f(record.tree(), id)))
 }
 
 /// The number of nodes of the game's tree: its moves, main line and variations together, plus
 /// the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_count(game: *const chess_game) -> usize {
-    guard(0, || record_ref(game).map_or(0, |record| record.tree().move_count() + 1))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    guard(0, || unsafe { record_ref(game) }.map_or(0, |record| record.tree().move_count() + 1))
 }
 
 /// The node before `node`: `CHESS_NODE_NONE` for the root (or no such node).
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_parent(game: *const chess_game, node: chess_node) -> chess_node {
-    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.parent(id)))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, CHESS_NODE_NONE, |tree, id| number(tree.parent(id)))
 }
 
 /// The first child of `node`: the move continuing its line; `CHESS_NODE_NONE` at the end of a
 /// line (or no such node).
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_first_child(game: *const chess_game, node: chess_node) -> chess_node {
-    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.main_child(id)))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, CHESS_NODE_NONE, |tree, id| number(tree.main_child(id)))
 }
 
 /// The next child of `node`'s parent: the next alternative to `node`'s move; `CHESS_NODE_NONE`
 /// for the last one and the root (or no such node).
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_next_sibling(game: *const chess_game, node: chess_node) -> chess_node {
-    query(game, node, CHESS_NODE_NONE, |tree, id| number(tree.next_sibling(id)))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, CHESS_NODE_NONE, |tree, id| number(tree.next_sibling(id)))
 }
 
 /// The move that leads to `node`: `CHESS_MOVE_NONE` for the root (or no such node) and for a
 /// null move (`--`), told apart by the node number.
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_move(game: *const chess_game, node: chess_node) -> chess_move {
-    query(game, node, 0, |tree, id| tree.mv(id).map_or(0, |mv| mv.raw()))
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, 0, |tree, id| tree.mv(id).map_or(0, |mv| mv.raw()))
 }
 
 /// How many moves lead from the root to `node` (0 for the root, or no such node).
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_ply(game: *const chess_game, node: chess_node) -> u32 {
-    query(game, node, 0, MoveTree::ply)
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, 0, MoveTree::ply)
 }
 
 /// Writes the SAN of `node`'s move as the PGN it was read from wrote it (`Nf3`, `Ng1f3`,
@@ -115,15 +115,18 @@ pub unsafe extern "C" fn chess_node_san(
         if game.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        let out = TextOut::new(buf, cap, out_len)?;
-        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         let tree = record.tree();
         let (Some(mv), Some(parent)) = (tree.mv(id), tree.parent(id)) else { return Err(CHESS_ERR_INVALID_ARGUMENT) };
         if let Some(written) = tree.written_san(id) {
             out.write(written.as_bytes())?;
         } else {
             let before = record.try_position_at(parent).map_err(oom)?;
-            let san = if mv.is_null() { None } else { Some(before.san(mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
+            let san =
+                if mv.is_null() { None } else { Some(San::from_move(&before, mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
             out.write(san.as_deref().unwrap_or("--").as_bytes())?;
         }
         Ok(())
@@ -144,8 +147,11 @@ pub unsafe extern "C" fn chess_node_position(
         if game.is_null() || dst.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        write_position(dst, record.try_position_at(id).map_err(oom)?);
+        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let pos = record.try_position_at(id).map_err(oom)?;
+        // SAFETY: `dst` is not NULL, so it is valid for a write of a position (the C contract).
+        unsafe { write_position(dst, pos) };
         Ok(())
     })
 }
@@ -167,7 +173,8 @@ pub unsafe extern "C" fn chess_node_comment_count(
     node: chess_node,
     place: chess_comment_place,
 ) -> usize {
-    query(game, node, 0, |tree, id| match place {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { tree_node(game, node) }, 0, |tree, id| match place {
         CHESS_COMMENT_AFTER => tree.comments(id).count(),
         CHESS_COMMENT_BEFORE => tree.comments_before(id).count(),
         _ => 0,
@@ -191,8 +198,10 @@ pub unsafe extern "C" fn chess_node_comment(
         if game.is_null() {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        let out = TextOut::new(buf, cap, out_len)?;
-        let (record, id) = tree_node(game, node).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         let text = comment(record.tree(), id, place, index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         out.write(text.as_bytes())?;
         Ok(())
@@ -204,5 +213,7 @@ pub unsafe extern "C" fn chess_node_comment(
 /// Returns 0 for no such node, or a NULL `out` with `cap` > 0.
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_nags(game: *const chess_game, node: chess_node, out: *mut u8, cap: usize) -> usize {
-    query(game, node, 0, |tree, id| fill_array(tree.nags(id), out, cap))
+    // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
+    // contract).
+    query(unsafe { tree_node(game, node) }, 0, |tree, id| unsafe { fill_array(tree.nags(id), out, cap) })
 }

@@ -79,7 +79,9 @@ pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_err
     if s.is_null() {
         return Err(CHESS_ERR_NULL_POINTER);
     }
-    Ok(CStr::from_ptr(s).to_bytes())
+    // SAFETY: `s` is not NULL, so it points to a NUL-terminated string outliving `'a` (this
+    // function's contract).
+    Ok(unsafe { CStr::from_ptr(s) }.to_bytes())
 }
 
 /// A NUL-terminated string that must be UTF-8.
@@ -87,7 +89,8 @@ pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_err
 /// # Safety
 /// As for [`c_bytes`].
 pub(crate) unsafe fn c_utf8<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
-    std::str::from_utf8(c_bytes(s)?).map_err(|_| CHESS_ERR_INVALID_TEXT)
+    // SAFETY: this function's contract is `c_bytes`'s.
+    std::str::from_utf8(unsafe { c_bytes(s) }?).map_err(|_| CHESS_ERR_INVALID_TEXT)
 }
 
 /// A NUL-terminated string that must be ASCII.
@@ -95,18 +98,22 @@ pub(crate) unsafe fn c_utf8<'a>(s: *const c_char) -> Result<&'a str, chess_error
 /// # Safety
 /// As for [`c_bytes`].
 pub(crate) unsafe fn c_ascii<'a>(s: *const c_char) -> Result<&'a str, chess_error> {
-    let text = c_utf8(s)?;
+    // SAFETY: this function's contract is `c_utf8`'s.
+    let text = unsafe { c_utf8(s) }?;
     if !text.is_ascii() {
         return Err(CHESS_ERR_INVALID_TEXT);
     }
     Ok(text)
 }
 
-/// A checked, non-NULL output pointer, written once the call has succeeded.
+/// A checked, non-NULL output pointer, written once the call has succeeded. The caller vouches
+/// for the pointer once, to [`Out::new`]; writing it is then safe.
 pub(crate) struct Out<T>(*mut T);
 
 impl<T> Out<T> {
-    pub(crate) fn new(ptr: *mut T) -> Result<Out<T>, chess_error> {
+    /// # Safety
+    /// `ptr` is NULL or valid for a write of `T` as long as the `Out` lives.
+    pub(crate) unsafe fn new(ptr: *mut T) -> Result<Out<T>, chess_error> {
         if ptr.is_null() {
             Err(CHESS_ERR_NULL_POINTER)
         } else {
@@ -114,10 +121,9 @@ impl<T> Out<T> {
         }
     }
 
-    /// # Safety
-    /// The pointer given to [`Out::new`] is valid for a write of `T`.
-    pub(crate) unsafe fn write(self, value: T) {
-        self.0.write(value);
+    pub(crate) fn write(self, value: T) {
+        // SAFETY: `new` checked that the pointer is not NULL, and its contract makes it valid.
+        unsafe { self.0.write(value) };
     }
 }
 
@@ -127,8 +133,44 @@ impl<T> Out<T> {
 /// `ptr` is NULL or valid for a write of `T`.
 pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
     if !ptr.is_null() {
-        ptr.write(value);
+        // SAFETY: `ptr` is not NULL, so it is valid for a write (this function's contract).
+        unsafe { ptr.write(value) };
     }
+}
+
+/// A C struct that can grow: its first field, `size: usize`, states how many bytes the caller's
+/// copy has, and fields added by later versions are read only when it covers them.
+///
+/// # Safety
+/// The type is `#[repr(C)]` and its first field is `size: usize`.
+pub(crate) unsafe trait Versioned {}
+
+/// `ptr` as a reference (`None` for NULL), or `CHESS_ERR_INVALID_ARGUMENT` when it states a size
+/// smaller than this version's struct, which must not be read whole.
+///
+/// # Safety
+/// `ptr` is NULL or valid for reads and writes of the size its first field states, and nothing
+/// else uses it meanwhile.
+pub(crate) unsafe fn versioned<'a, T: Versioned>(ptr: *mut T) -> Result<Option<&'a mut T>, chess_error> {
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: `ptr` is not NULL, and a `Versioned` struct starts with its `size` (the trait's
+    // contract), readable on its own whatever the caller's version.
+    if unsafe { ptr.cast::<usize>().read() } < size_of::<T>() {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: valid for the size it states (this function's contract), which covers all of `T`.
+    Ok(Some(unsafe { &mut *ptr }))
+}
+
+/// [`versioned`] for a struct the library only reads.
+///
+/// # Safety
+/// `ptr` is NULL or valid for reads of the size its first field states.
+pub(crate) unsafe fn versioned_ref<'a, T: Versioned>(ptr: *const T) -> Result<Option<&'a T>, chess_error> {
+    // SAFETY: the reference made is shared, so only reads happen (this function's contract).
+    unsafe { versioned(ptr.cast_mut()) }.map(|found| found.map(|value| &*value))
 }
 
 /// Copies the first `cap` of `items` to `out` (which may be NULL only when `cap` is 0) and
@@ -143,7 +185,9 @@ pub(crate) unsafe fn fill_array<T>(items: impl IntoIterator<Item = T>, out: *mut
     let mut items = items.into_iter();
     let mut count = 0;
     for item in items.by_ref().take(cap) {
-        out.add(count).write(item);
+        // SAFETY: `count < cap`, so `out` is not NULL and valid for this write (this function's
+        // contract).
+        unsafe { out.add(count).write(item) };
         count += 1;
     }
     count + items.count()
@@ -151,6 +195,7 @@ pub(crate) unsafe fn fill_array<T>(items: impl IntoIterator<Item = T>, out: *mut
 
 /// A text output `(buf, cap, out_len)`: `buf` may be NULL only when `cap` is 0, `out_len` may be
 /// NULL. On success the text and a NUL are copied; when they do not fit, only `*out_len` is set.
+/// The caller vouches for the pointers once, to [`TextOut::new`]; writing them is then safe.
 pub(crate) struct TextOut {
     buf: *mut c_char,
     cap: usize,
@@ -158,7 +203,10 @@ pub(crate) struct TextOut {
 }
 
 impl TextOut {
-    pub(crate) fn new(buf: *mut c_char, cap: usize, out_len: *mut usize) -> Result<TextOut, chess_error> {
+    /// # Safety
+    /// As long as the `TextOut` lives, `buf` is NULL or valid for `cap` bytes of writes, and
+    /// `out_len` is NULL or valid for a write.
+    pub(crate) unsafe fn new(buf: *mut c_char, cap: usize, out_len: *mut usize) -> Result<TextOut, chess_error> {
         if buf.is_null() && cap > 0 {
             return Err(CHESS_ERR_NULL_POINTER);
         }
@@ -166,10 +214,7 @@ impl TextOut {
     }
 
     /// Copies `text` (which holds no NUL) and a terminating NUL; returns `buf`.
-    ///
-    /// # Safety
-    /// `buf` is valid for `cap` bytes of writes and `out_len` is NULL or valid for a write.
-    pub(crate) unsafe fn write(self, text: &[u8]) -> Result<*mut c_char, chess_error> {
+    pub(crate) fn write(self, text: &[u8]) -> Result<*mut c_char, chess_error> {
         self.write_with(|sink| {
             sink.write_bytes(text);
             Ok(())
@@ -181,10 +226,7 @@ impl TextOut {
     /// that a buffer too small stays untouched as the API rules say. `text` runs the same both
     /// times; if it allocates, it does so before its first write, so that its error (such as
     /// `CHESS_ERR_OUT_OF_MEMORY`) also leaves the outputs untouched.
-    ///
-    /// # Safety
-    /// As for [`TextOut::write`].
-    pub(crate) unsafe fn write_with(
+    pub(crate) fn write_with(
         self,
         mut text: impl FnMut(&mut Sink) -> Result<(), chess_error>,
     ) -> Result<*mut c_char, chess_error> {
@@ -192,13 +234,17 @@ impl TextOut {
         text(&mut measure)?;
         let len = measure.len;
         if len >= self.cap {
-            write_optional(self.out_len, len);
+            // SAFETY: `out_len` is NULL or valid for a write (`new`'s contract).
+            unsafe { write_optional(self.out_len, len) };
             return Err(CHESS_ERR_BUFFER_TOO_SMALL);
         }
+        // `len < cap`: `buf` is not NULL (`new` checked it) and has room for the text and a NUL.
         let mut copy = Sink { buf: self.buf.cast::<u8>(), room: len, len: 0 };
         text(&mut copy)?;
-        self.buf.add(copy.len.min(len)).write(0);
-        write_optional(self.out_len, len);
+        // SAFETY: `copy.len.min(len) < cap`, and `buf` is valid for `cap` bytes (`new`'s contract).
+        unsafe { self.buf.add(copy.len.min(len)).write(0) };
+        // SAFETY: `out_len` is NULL or valid for a write (`new`'s contract).
+        unsafe { write_optional(self.out_len, len) };
         Ok(self.buf)
     }
 }
@@ -296,14 +342,18 @@ mod tests {
     fn text_out_follows_the_buffer_rule() {
         let mut buf = [b'x' as c_char; 4];
         let mut len = 99;
-        let out = TextOut::new(buf.as_mut_ptr(), 4, &mut len).unwrap();
-        assert_eq!(unsafe { out.write(b"abcd") }, Err(CHESS_ERR_BUFFER_TOO_SMALL));
+        // SAFETY: `buf` holds 4 bytes and `len` a `usize`, both outliving the `TextOut`.
+        let out = unsafe { TextOut::new(buf.as_mut_ptr(), 4, &mut len) }.unwrap();
+        assert_eq!(out.write(b"abcd"), Err(CHESS_ERR_BUFFER_TOO_SMALL));
         assert_eq!((len, buf[0]), (4, b'x' as c_char));
-        let out = TextOut::new(buf.as_mut_ptr(), 4, &mut len).unwrap();
-        assert!(unsafe { out.write(b"abc") }.is_ok());
+        // SAFETY: as above.
+        let out = unsafe { TextOut::new(buf.as_mut_ptr(), 4, &mut len) }.unwrap();
+        assert!(out.write(b"abc").is_ok());
         assert_eq!((len, buf[3]), (3, 0));
-        assert!(TextOut::new(std::ptr::null_mut(), 0, &mut len).is_ok());
-        assert_eq!(TextOut::new(std::ptr::null_mut(), 1, &mut len).err(), Some(CHESS_ERR_NULL_POINTER));
+        // SAFETY: `buf` may be NULL (and is refused with a capacity above 0); `len` is a `usize`.
+        assert!(unsafe { TextOut::new(std::ptr::null_mut(), 0, &mut len) }.is_ok());
+        // SAFETY: as above.
+        assert_eq!(unsafe { TextOut::new(std::ptr::null_mut(), 1, &mut len) }.err(), Some(CHESS_ERR_NULL_POINTER));
     }
 
     #[test]

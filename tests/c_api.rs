@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 
 use chesscore::ErrorCode;
 use chesscore_core::pgn::{GameRecord, PgnReader};
-use chesscore_core::Position;
+use chesscore_core::{
+    Arrow, Bitboard, Color, Move, MoveKind, Position, San, Square, SvgColor, SvgColors, SvgOptions, Uci,
+};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The name programs linked against the library ask the run-time linker for.
@@ -268,13 +270,29 @@ int main(void) {
     TYPE(chess_piece_kind); TYPE(chess_move_kind); TYPE(chess_ep_mode); TYPE(chess_result);
     TYPE(chess_termination); TYPE(chess_operand_kind); TYPE(chess_position); TYPE(chess_outcome);
     TYPE(chess_fen_info); TYPE(chess_pgn_error_info); TYPE(chess_pgn_options); TYPE(chess_node);
-    TYPE(chess_comment_place);
+    TYPE(chess_comment_place); TYPE(chess_svg_options); TYPE(chess_svg_arrow); TYPE(chess_svg_fill);
+TYPE(chess_engine_options); TYPE(chess_engine_option); TYPE(chess_limits);
+    TYPE(chess_info); TYPE(chess_option_type); TYPE(chess_score_kind); TYPE(chess_bound);
+TYPE(chess_book_entry); TYPE(chess_book_raw_entry); TYPE(chess_book_choice);
+    TYPE(chess_book_error_info); TYPE(chess_book_lookup_options); TYPE(chess_book_build_options);
+    FIELD(chess_book_entry, weight); FIELD(chess_book_entry, learn); FIELD(chess_book_raw_entry, raw_move);
+    FIELD(chess_book_raw_entry, weight); FIELD(chess_book_raw_entry, learn); FIELD(chess_book_error_info, code);
+    FIELD(chess_book_error_info, entry); FIELD(chess_book_error_info, message); FIELD(chess_book_lookup_options, flags);
+    FIELD(chess_book_lookup_options, min_weight); FIELD(chess_book_lookup_options, exclude);
+    FIELD(chess_book_lookup_options, exclude_count); FIELD(chess_book_build_options, flags);
+    FIELD(chess_book_build_options, max_ply); FIELD(chess_book_build_options, min_games);
+    FIELD(chess_book_build_options, min_score);
     FIELD(chess_outcome, result); FIELD(chess_outcome, termination);
     FIELD(chess_fen_info, error_offset); FIELD(chess_fen_info, dropped_castling); FIELD(chess_fen_info, dropped_en_passant);
     FIELD(chess_pgn_error_info, code); FIELD(chess_pgn_error_info, game); FIELD(chess_pgn_error_info, line);
     FIELD(chess_pgn_error_info, column); FIELD(chess_pgn_error_info, ply); FIELD(chess_pgn_error_info, message);
     FIELD(chess_pgn_options, flags); FIELD(chess_pgn_options, max_depth); FIELD(chess_pgn_options, max_tag_len);
     FIELD(chess_pgn_options, max_comment_len);
+    FIELD(chess_svg_options, flags); FIELD(chess_svg_options, pixels); FIELD(chess_svg_options, last_move);
+    FIELD(chess_svg_options, check); FIELD(chess_svg_options, squares); FIELD(chess_svg_options, arrows);
+    FIELD(chess_svg_options, arrow_count); FIELD(chess_svg_options, fills); FIELD(chess_svg_options, fill_count);
+    FIELD(chess_svg_options, color_light); FIELD(chess_svg_options, color_arrow);
+    FIELD(chess_svg_arrow, to); FIELD(chess_svg_arrow, color); FIELD(chess_svg_fill, color);
     return 0;
 }
 "#,
@@ -299,7 +317,8 @@ fn layouts_are_fixed_and_match_the_rust_types() {
     let expected = format!("chess_position {} {}", size_of::<Position>(), align_of::<Position>());
     assert_eq!(position, expected);
     for (c_type, bytes) in
-        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2)]
+        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2),
+         ("chess_book_entry", 8), ("chess_book_raw_entry", 16), ("chess_book_choice", 1)]
     {
         assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
     }
@@ -338,6 +357,48 @@ fn c_pgn_suite() {
     run_suite("c_tests/pgn.c", &[Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")]);
 }
 
+/// The C suite draws Kiwipete with every option set: the same bytes as the core's drawing with
+/// the same options.
+#[test]
+fn c_svg_suite_draws_what_the_core_draws() {
+    run_suite("c_tests/svg.c", &[work_dir()]);
+    let drawn = std::fs::read_to_string(work_dir().join("kiwipete.svg")).unwrap();
+    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let rgba = SvgColor::from_rgba;
+    let options = SvgOptions {
+        size: 600,
+        orientation: Color::Black,
+        coordinates: true,
+        last_move: Some(Move::new(Square::D2, Square::D4, MoveKind::Normal)),
+        check: Bitboard::from_square(Square::E8),
+        squares: Bitboard::from_square(Square::C5).with(Square::D1),
+        fill: vec![(Square::A6, rgba(0xff00ff80))],
+        arrows: vec![
+            Arrow { from: Square::E2, to: Square::E4, color: None },
+            Arrow { from: Square::F3, to: Square::F3, color: Some(rgba(0x0000ff80)) },
+        ],
+        colors: SvgColors {
+            light: rgba(0xddeeffff),
+            dark: rgba(0x8899aaff),
+            last_move_light: rgba(0x11111111),
+            last_move_dark: rgba(0x22222222),
+            margin: rgba(0x33333333),
+            coordinates: rgba(0x44444444),
+            check: rgba(0x55555555),
+            highlight: rgba(0x66666666),
+            arrow: rgba(0x77777777),
+        },
+    };
+    assert_eq!(drawn, pos.to_svg(&options));
+}
+
+#[test]
+fn c_book_suite() {
+    let shared = common::shared_testdata("c book: the third-party Polyglot book");
+    let args: Vec<PathBuf> = [common::data_dir(), work_dir()].into_iter().chain(shared).collect();
+    run_suite("c_tests/book.c", &args);
+}
+
 #[test]
 fn c_chess960_suite() {
     // Depth 4 where it has at most this many leaves: all of it in release builds.
@@ -373,7 +434,9 @@ fn tree_dump(out: &mut String, record: &GameRecord) {
         let san = match (tree.written_san(node), tree.mv(node)) {
             (Some(written), _) => written.to_string(),
             (None, Some(mv)) if mv.is_null() => "--".to_string(),
-            (None, Some(mv)) => record.position_at(tree.parent(node).unwrap()).san(mv).unwrap().to_string(),
+            (None, Some(mv)) => {
+                San::from_move(&record.position_at(tree.parent(node).unwrap()), mv).unwrap().to_string()
+            }
             (None, None) => "-".to_string(),
         };
         let mv = tree.mv(node).map_or(0, |mv| mv.raw());
@@ -439,6 +502,13 @@ fn c_walk_of_every_pgn_tree_matches_the_rust_reader() {
 }
 
 #[test]
+fn c_engine_suite() {
+    let mut args = vec![common::fake_engine().to_path_buf()];
+    args.extend(common::stockfish("c_engine_suite (the Stockfish part)"));
+    run_suite("c_tests/engine.c", &args);
+}
+
+#[test]
 fn cxx_program_links_and_runs() {
     let output = run_checked(&mut c_program(&build("c_tests/cxx.cpp")));
     assert!(output.contains("26 moves, ok"), "{output}");
@@ -448,7 +518,11 @@ fn cxx_program_links_and_runs() {
 fn cxx_wrapper_suite() {
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
     let output = run_checked(
-        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp")).arg(common::data_dir()).arg(work_dir()).arg(limit),
+        c_program(&build_cxx17("c_tests/cxx_wrapper.cpp"))
+            .arg(common::data_dir())
+            .arg(work_dir())
+            .arg(limit)
+            .arg(common::fake_engine()),
     );
     assert!(output.contains(", 0 failed"), "{output}");
 }
@@ -484,7 +558,8 @@ fn examples_build_and_run() {
 
     let legal_moves = build("examples/legal_moves.c");
     let printed = run_checked(c_program(&legal_moves).arg(fen));
-    let expected: Vec<String> = Position::from_fen(fen).unwrap().legal_moves().iter().map(|m| m.to_uci()).collect();
+    let pos = Position::from_fen(fen).unwrap();
+    let expected: Vec<String> = pos.legal_moves().iter().map(|&m| Uci::from_move(&pos, m).to_string()).collect();
     assert_eq!(printed.lines().collect::<Vec<_>>(), expected);
     assert_eq!(run_checked(&mut c_program(&legal_moves)).lines().count(), 20);
     let linked_statically = build_static("examples/legal_moves.c");

@@ -460,3 +460,30 @@ fn pgn_games_tags_and_export() {
         assert_eq!(chess_game_to_pgn(null(), null_mut(), 0, null_mut()), CHESS_ERR_NULL_POINTER);
     }
 }
+
+#[test]
+fn svg_options_and_arrays() {
+    unsafe {
+        let pos = parse(c"4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let arrows =
+            [chess_svg_arrow { from: 4, to: 60, color: 0 }, chess_svg_arrow { from: 3, to: 3, color: 0xff0000ff }];
+        let fills = [chess_svg_fill { square: 0, color: 0x00ff0080 }];
+        let mut options: chess_svg_options = std::mem::zeroed();
+        options.size = size_of::<chess_svg_options>();
+        options.flags = CHESS_SVG_FLIPPED | CHESS_SVG_MARK_CHECK;
+        options.arrows = arrows.as_ptr();
+        options.arrow_count = arrows.len();
+        options.fills = fills.as_ptr();
+        options.fill_count = fills.len();
+        let svg = text(|buf, cap, len| chess_position_to_svg(pos, &options, buf, cap, len));
+        assert!(svg.starts_with("<svg ") && svg.matches("<polygon").count() == 1 && svg.contains("fill=\"#00ff00\""));
+        // A size too small for this version's struct is not read further.
+        let small = chess_svg_options { size: 8, ..options };
+        let mut len = 0;
+        assert_eq!(chess_position_to_svg(pos, &small, null_mut(), 0, &mut len), CHESS_ERR_INVALID_ARGUMENT);
+        let mut color = 0;
+        assert_eq!(chess_svg_parse_color(c"#123".as_ptr(), &mut color), CHESS_OK);
+        assert_eq!(color, 0x112233ff);
+        chess_position_free(pos);
+    }
+}

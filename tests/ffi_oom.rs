@@ -243,6 +243,20 @@ impl Drop for ReaderHandle {
     }
 }
 
+struct BookHandle(*mut chess_book);
+impl Drop for BookHandle {
+    fn drop(&mut self) {
+        unsafe { chess_book_free(self.0) }
+    }
+}
+
+struct BuilderHandle(*mut chess_book_builder);
+impl Drop for BuilderHandle {
+    fn drop(&mut self) {
+        unsafe { chess_book_builder_free(self.0) }
+    }
+}
+
 fn dangling<T>() -> *mut T {
     NonNull::dangling().as_ptr()
 }
@@ -733,6 +747,55 @@ fn export_tags(c: &mut Check, game: *mut chess_game) -> Option<()> {
     Some(())
 }
 
+// ----- Polyglot books -----
+
+/// A book read from a buffer and looked up, one built from a game and a PGN file, the two
+/// merged.
+fn book_scenario(c: &mut Check, bytes: &[u8], pgn: &CStr) -> Option<()> {
+    unsafe {
+        let mut out = dangling();
+        let code = chess_book_from_buffer(bytes.as_ptr(), bytes.len(), &mut out);
+        c.check(code, out == dangling())?;
+        let book = BookHandle(out);
+        let mut start = std::mem::MaybeUninit::<chess_position>::uninit();
+        chess_position_init(start.as_mut_ptr());
+        let start = start.assume_init();
+        let mut entries = [chess_book_entry { r#move: 0, weight: 0, learn: 0 }; 32];
+        assert!(chess_book_lookup(book.0, &start, entries.as_mut_ptr(), 32) > 0);
+        let mut picked = entries[0];
+        c.check(chess_book_pick(book.0, &start, CHESS_BOOK_PICK_WEIGHTED, 42, &mut picked), true)?;
+
+        let mut builder = dangling();
+        let code = chess_book_builder_new(ptr::null(), &mut builder);
+        c.check(code, builder == dangling())?;
+        let builder = BuilderHandle(builder);
+        let game = GameHandle(c.handle(chess_game_new(ptr::null()))?);
+        for san in [c"e4", c"e5", c"Nf3", c"Nc6", c"Bc4", c"Bc5", c"O-O", c"Nf6", c"d3", c"O-O"] {
+            c.check(chess_game_push_san(game.0, san.as_ptr(), ptr::null_mut()), true)?;
+        }
+        c.check(chess_book_builder_add_game(builder.0, game.0, CHESS_RESULT_DRAW), true)?;
+        c.check(chess_book_builder_add_pgn_file(builder.0, pgn.as_ptr()), true)?;
+        let mut out = dangling();
+        let code = chess_book_builder_finish(builder.0, &mut out);
+        c.check(code, out == dangling())?;
+        let built = BookHandle(out);
+        let mut out = dangling();
+        let code = chess_book_merge(book.0, built.0, &mut out);
+        c.check(code, out == dangling())?;
+        let merged = BookHandle(out);
+        assert!(chess_book_entry_count(merged.0) > chess_book_entry_count(book.0));
+    }
+    Some(())
+}
+
+#[test]
+fn books_never_abort() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let bytes = std::fs::read(data.join("polyglot/dev.bin")).unwrap();
+    let pgn = std::ffi::CString::new(data.join("pgn/dev_edge_cases.pgn").to_str().unwrap()).unwrap();
+    every_failure_point("Polyglot books: read, look up, pick, build, merge", &|c| book_scenario(c, &bytes, &pgn));
+}
+
 fn pgn_files() -> Vec<(String, Vec<u8>)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -779,4 +842,31 @@ fn pgn_from_a_callback_never_aborts() {
         total += report.points;
     }
     eprintln!("PGN from callbacks: {total} allocation failure points");
+}
+
+// ----- board pictures -----
+
+fn svg_scenario(c: &mut Check) -> Option<()> {
+    unsafe {
+        let mut pos = std::mem::zeroed::<chess_position>();
+        chess_position_init(&mut pos);
+        let arrows = [chess_svg_arrow { from: 12, to: 28, color: 0 }, chess_svg_arrow { from: 6, to: 21, color: 0 }];
+        let fills = [chess_svg_fill { square: 40, color: 0xff00ff80 }];
+        let mut options = std::mem::zeroed::<chess_svg_options>();
+        options.size = size_of::<chess_svg_options>();
+        options.flags = CHESS_SVG_MARK_CHECK;
+        options.arrows = arrows.as_ptr();
+        options.arrow_count = arrows.len();
+        options.fills = fills.as_ptr();
+        options.fill_count = fills.len();
+        text::<16384>(c, |buf, cap, len| chess_position_to_svg(&pos, &options, buf, cap, len))?;
+        text::<16384>(c, |buf, cap, len| chess_position_to_svg(&pos, ptr::null(), buf, cap, len))?;
+        Some(())
+    }
+}
+
+#[test]
+fn svg_never_aborts() {
+    let report = every_failure_point("SVG with arrows and fills", &svg_scenario);
+    assert!(report.points > 0, "the options' arrays are allocated");
 }

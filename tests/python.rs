@@ -13,11 +13,16 @@ fn python_bindings_pass_their_pytest_suite() {
     let library = std::env::current_exe().expect("test executable path").with_file_name("libchesscore.so");
     assert!(library.is_file(), "{} not built", library.display());
     let Some(python) = common::python("python: the binding's pytest suite") else { return };
-    let output = Command::new(python)
+    let mut pytest = Command::new(python);
+    if let Some(stockfish) = common::stockfish("python: the engine tests with Stockfish") {
+        pytest.env("CHESSCORE_STOCKFISH", stockfish);
+    }
+    let output = pytest
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("bindings/python"))
         .env("CHESSCORE_LIB", &library)
         .env("CHESSCORE_DATA", common::data_dir())
+        .env("CHESSCORE_FAKE_ENGINE", common::fake_engine())
         .env("CHESSCORE_NOT_RUN_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-run"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()

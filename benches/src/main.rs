@@ -8,7 +8,9 @@
 //!
 //! Without a group every group runs.
 
+mod book;
 mod cabi;
+mod fen;
 mod harness;
 mod perft;
 mod pgn;
@@ -34,7 +36,13 @@ const GROUPS: &[Group] = &[
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
     },
+    Group { name: "fen", about: "FEN read, syntax only and into a checked position, the dev vectors", run: fen::run },
     Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
+    Group {
+        name: "book",
+        about: "Polyglot lookups vs python-chess, book make vs replay (--only lookup|make|rss)",
+        run: book::run,
+    },
 ];
 
 fn usage() -> String {
@@ -43,7 +51,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf; pgn: replay|rss)\n  \
+           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf; pgn: replay|rss; book: lookup|make|rss)\n  \
            --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
@@ -75,6 +83,12 @@ fn main() {
     if let [flag, mode, path] = all.as_slice() {
         if flag == pgn::RSS_CHILD_FLAG {
             pgn::rss_child(mode, std::path::Path::new(path));
+            return;
+        }
+    }
+    if let [flag, path] = all.as_slice() {
+        if flag == book::RSS_CHILD_FLAG {
+            book::rss_child(std::path::Path::new(path));
             return;
         }
     }

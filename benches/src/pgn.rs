@@ -160,7 +160,7 @@ pub fn rss_child(mode: &str, path: &Path) {
 }
 
 /// The corpus of at least `megabytes` MB, generated on first use.
-fn corpus(megabytes: u64) -> PathBuf {
+pub fn corpus(megabytes: u64) -> PathBuf {
     let path = std::env::temp_dir().join(format!("chesscore-bench-v{CORPUS_VERSION}-{megabytes}mb.pgn"));
     if !path.exists() {
         eprintln!("pgn: generating {} ...", path.display());
@@ -174,7 +174,7 @@ fn corpus(megabytes: u64) -> PathBuf {
 }
 
 /// `times` copies of `source` in one file.
-fn corpus_repeated(source: &Path, times: u32) -> PathBuf {
+pub fn corpus_repeated(source: &Path, times: u32) -> PathBuf {
     let name = format!("{}-x{times}.pgn", source.file_stem().unwrap_or_default().to_string_lossy());
     let path = source.with_file_name(name);
     if !path.exists() {
@@ -392,7 +392,7 @@ mod generator {
     }
 }
 
-mod chesscore_impl {
+pub mod chesscore_impl {
     use std::path::Path;
 
     use chesscore_core::pgn::{Flow, PgnReader, Visitor};

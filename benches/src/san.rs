@@ -52,7 +52,7 @@ pub fn run(cfg: &Config) {
 }
 
 mod chesscore_impl {
-    use chesscore_core::{FenOptions, Move, Position};
+    use chesscore_core::{FenOptions, Move, Position, San};
 
     pub struct Data(Vec<(Position, Vec<Move>)>);
 
@@ -80,9 +80,11 @@ mod chesscore_impl {
             let mut total = 0;
             for (pos, moves) in &self.0 {
                 for &mv in moves {
-                    let Ok(san) = pos.san(mv) else { crate::harness::abort("chesscore: no SAN for a legal move") };
+                    let Ok(san) = San::from_move(pos, mv) else {
+                        crate::harness::abort("chesscore: no SAN for a legal move")
+                    };
                     total += san.len() as u64;
-                    if pos.parse_san(&san) != Ok(mv) {
+                    if san.as_str().parse::<San>().and_then(|back| back.to_move(pos)) != Ok(mv) {
                         crate::harness::abort(&format!("chesscore: {san} did not read back"));
                     }
                 }

@@ -1,5 +1,7 @@
 //! The `chesscore` command: perft, FEN normalisation, board rendering, move listing, FEN
-//! validation, SAN, playing moves, EPD checking and PGN reading, for humans and scripts.
+//! validation, SAN, playing moves, EPD checking, PGN reading, board pictures, UCI engines and
+//! Polyglot books, for humans and
+//! scripts.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
@@ -8,17 +10,24 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{PgnReader, WriteOptions};
+use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
-    CastlingNotation, Epd, FenError, FenWriteOptions, Game, Outcome, Position, SanError, SanMode, SanOptions,
-    FEN_MAX_LEN,
+    Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind, MovesLine,
+    Outcome, Position, San, SanError, SanMode, SanOptions, Square, SvgColor, SvgOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
+
+mod engine;
 
 /// The FEN argument that stands for the standard start position.
 const STARTPOS: &str = "startpos";
 
 #[derive(Parser)]
-#[command(name = "chesscore", version, about = "Chess core command line: perft, FEN, boards, moves, SAN, EPD, PGN")]
+#[command(
+    name = "chesscore",
+    version,
+    about = "Chess core command line: perft, FEN, boards, moves, SAN, EPD, PGN, Polyglot books"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -72,6 +81,130 @@ enum Command {
     /// game's location to standard error. Exit status 1 when a game is broken or a file
     /// unreadable.
     Pgn(PgnArgs),
+    /// Draw the board as an SVG picture, to standard output or to a file.
+    ///
+    /// A king in check glows red. Arrows are straight, from centre to centre; an arrow from a
+    /// square to itself is a ring.
+    Svg(SvgArgs),
+    /// Analyse a position with a UCI engine: each MultiPV line as `multipv K depth D score cp
+    /// N|mate N pv M1 M2 ...` (score from the side to move), then `bestmove M`.
+    Analyse(engine::AnalyseArgs),
+    /// Run an EPD test suite through a UCI engine: a position is solved when the engine's move
+    /// is in `bm` and not in `am`. One line per position, then `N solved of M`.
+    Epdtest(engine::EpdtestArgs),
+    /// Play games between two UCI engines, colours alternating, adjudicated by the rules; ends
+    /// with A's score, `A: W-D-L`.
+    Match(engine::MatchArgs),
+    /// Polyglot opening books: look a position up, pick a move, build a book from PGN games,
+    /// merge two books, list a book's entries.
+    #[command(subcommand)]
+    Book(BookCommand),
+}
+
+#[derive(Args)]
+struct SvgArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Black at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`).
+    #[arg(long, value_name = "UCI")]
+    lastmove: Option<String>,
+    /// An arrow, in UCI with an optional colour: `e2e4`, `e2e4:red` (green, red, blue, yellow,
+    /// #rgb, #rrggbb or #rrggbbaa). Repeat for more arrows.
+    #[arg(long = "arrow", value_name = "UCI[:COLOUR]")]
+    arrows: Vec<String>,
+    /// Width and height in pixels.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    size: u32,
+    /// No coordinates and no margin around the board.
+    #[arg(long)]
+    no_coordinates: bool,
+    /// Write the picture to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Print a position's entries, one per line: `uci weight learn`, in file order (moves not
+    /// legal in the position left out).
+    Probe {
+        /// The book file.
+        book: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Leave out entries of a lower weight (0 shows them all).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        min_weight: u16,
+    },
+    /// Print one of a position's book moves in UCI, chosen at random by weight (exit status 1
+    /// when the position has none).
+    Pick {
+        /// The book file.
+        book: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Choose reproducibly: the same seed gives the same move.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Every entry alike, whatever its weight.
+        #[arg(long, conflicts_with = "best")]
+        uniform: bool,
+        /// The highest weight (the first in the file among equal weights).
+        #[arg(long)]
+        best: bool,
+    },
+    /// Build a book from PGN games (the rules are in the README's "Polyglot books").
+    Make(MakeArgs),
+    /// Merge two books: the weights of a move in both add up, learn values come from the first.
+    Merge {
+        /// The first book.
+        a: PathBuf,
+        /// The second book.
+        b: PathBuf,
+        /// The book to write.
+        #[arg(short, long = "out", value_name = "BOOK", required = true)]
+        out: PathBuf,
+    },
+    /// Print every entry in file order: `key uci weight learn`, the key in 16 hex digits and
+    /// the move as stored (castling as king takes rook).
+    Dump {
+        /// The book file.
+        book: PathBuf,
+    },
+}
+
+#[derive(Args)]
+struct MakeArgs {
+    /// The PGN files, `-` for standard input.
+    #[arg(required = true, value_name = "PGN")]
+    files: Vec<PathBuf>,
+    /// The book to write.
+    #[arg(short, long = "out", value_name = "BOOK", required = true)]
+    out: PathBuf,
+    /// Count the first N plies of each game.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    max_ply: u32,
+    /// Leave out moves played in fewer than N games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_games: u64,
+    /// Leave out moves scoring under P percent for the side that played them.
+    #[arg(long, value_name = "P", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    min_score: u32,
+    /// Count White's moves only.
+    #[arg(long, conflicts_with = "only_black")]
+    only_white: bool,
+    /// Count Black's moves only.
+    #[arg(long)]
+    only_black: bool,
+    /// Give every move weight 1 instead of its score.
+    #[arg(long)]
+    uniform: bool,
+    /// Count Chess960 games too (skipped otherwise).
+    #[arg(long)]
+    chess960: bool,
 }
 
 #[derive(Args)]
@@ -83,6 +216,11 @@ struct PgnArgs {
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write one SVG picture per ply of the first game of the (one) file into DIR, made if
+    /// needed: `ply-000.svg` is the start position, each later one has its move marked and a
+    /// king in check glowing.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out"])]
+    svg: Option<PathBuf>,
     /// The PGN files, `-` for standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -332,7 +470,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let nodes = if divide {
                 let mut total = 0;
                 for (mv, count) in pos.divide(depth) {
-                    writeln!(out, "{}: {count}", pos.uci(mv))?;
+                    writeln!(out, "{}: {count}", Uci::from_move(&pos, mv))?;
                     total += count;
                 }
                 total
@@ -350,12 +488,12 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             let options = FenWriteOptions { castling, ..Default::default() };
             writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
         }
-        Command::Board(position) => write!(out, "{}", position.read()?.to_ascii())?,
-        Command::Unicode(position) => write!(out, "{}", position.read()?.to_unicode())?,
+        Command::Board(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Ascii))?,
+        Command::Unicode(position) => write!(out, "{}", Diagram::new(&position.read()?, BoardStyle::Unicode))?,
         Command::Moves(position) => {
             let pos = position.read()?;
             for &mv in pos.legal_moves().iter() {
-                writeln!(out, "{}", pos.uci(mv))?;
+                writeln!(out, "{}", Uci::from_move(&pos, mv))?;
             }
         }
         Command::Validate(position) => {
@@ -365,7 +503,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::San(args) => {
             play(&args, |game, mv| {
                 // The move was just found legal in this position.
-                let san = game.position().san(mv).map_err(|e| e.to_string())?;
+                let san = San::from_move(game.position(), mv).map_err(|e| e.to_string())?;
                 writeln!(out, "{san}")
             })?;
         }
@@ -380,8 +518,127 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             }
         }
         Command::Epd { file } => check_epd(&file, out)?,
-        Command::Pgn(args) => read_pgn(&args, out)?,
+        Command::Pgn(args) => match &args.svg {
+            Some(dir) => game_pictures(dir, &args.files, out)?,
+            None => read_pgn(&args, out)?,
+        },
+        Command::Svg(args) => {
+            let pos = args.position.read()?;
+            let svg = pos.to_svg(&svg_options(&pos, &args)?);
+            match &args.output {
+                Some(path) => write_file(path, &svg)?,
+                None => write!(out, "{svg}")?,
+            }
+        }
+        Command::Analyse(args) => engine::analyse(&args, out)?,
+        Command::Epdtest(args) => engine::epdtest(&args, out)?,
+        Command::Match(args) => engine::play_match(&args, out)?,
+        Command::Book(command) => book(command, out)?,
     }
+    Ok(())
+}
+
+/// A move in UCI as the position's convention writes it (castling `e1g1` in standard chess).
+fn uci(pos: &Position, mv: Move) -> String {
+    Uci::from_move(pos, mv).to_string()
+}
+
+/// Opens a book file, naming it in the error.
+fn open_book(path: &Path) -> Result<Book, String> {
+    Book::open(path).map_err(|e| match e {
+        polyglot::BookError::Io(io) => format!("cannot read book {}: {}", path.display(), io_text(&io)),
+        e => format!("bad book {}: {e}", path.display()),
+    })
+}
+
+/// Writes a book file, naming it in the error.
+fn save_book(book: &Book, path: &Path) -> Result<(), String> {
+    book.save(path).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+}
+
+fn book(command: BookCommand, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        BookCommand::Probe { book, position, min_weight } => {
+            let (book, pos) = (open_book(&book)?, position.read()?);
+            for entry in book.lookup_with(&pos, LookupOptions { min_weight, ..LookupOptions::default() }) {
+                writeln!(out, "{} {} {}", uci(&pos, entry.mv), entry.weight, entry.learn)?;
+            }
+        }
+        BookCommand::Pick { book, position, seed, uniform, best } => {
+            let (book, pos) = (open_book(&book)?, position.read()?);
+            let choice = match (uniform, best) {
+                (true, _) => Choice::Uniform,
+                (_, true) => Choice::Best,
+                _ => Choice::Weighted,
+            };
+            // Without a seed, a number the standard library draws afresh for each process.
+            let random = match seed {
+                Some(seed) => polyglot::random_from_seed(seed),
+                None => std::hash::BuildHasher::hash_one(&std::collections::hash_map::RandomState::new(), 0u8),
+            };
+            let entry = book.pick(&pos, choice, random).ok_or("no book move for this position".to_string())?;
+            writeln!(out, "{}", uci(&pos, entry.mv))?;
+        }
+        BookCommand::Make(args) => make_book(&args, out)?,
+        BookCommand::Merge { a, b, out: path } => {
+            let (first, second) = (open_book(&a)?, open_book(&b)?);
+            let entries = polyglot::merge(&first, &second).map_err(|e| format!("cannot merge: {e}"))?;
+            let merged = Book::from_entries(&entries).map_err(|e| format!("cannot merge: {e}"))?;
+            save_book(&merged, &path)?;
+            let (sizes, total) =
+                (format!("{} + {}", first.len(), second.len()), counted(merged.len() as u64, "entry", "entries"));
+            writeln!(out, "{}: {total} (from {sizes})", path.display())?;
+        }
+        BookCommand::Dump { book } => {
+            for entry in open_book(&book)?.entries() {
+                writeln!(out, "{entry}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds a book from the games of every file (see `BookCommand::Make`).
+fn make_book(args: &MakeArgs, out: &mut Output) -> Result<(), Failure> {
+    let only = match (args.only_white, args.only_black) {
+        (true, _) => Some(Color::White),
+        (_, true) => Some(Color::Black),
+        _ => None,
+    };
+    let options = BuildOptions {
+        max_ply: args.max_ply,
+        min_games: args.min_games,
+        min_score: args.min_score,
+        only,
+        uniform: args.uniform,
+        chess960: args.chess960,
+    };
+    let mut builder = BookBuilder::new(options);
+    let (mut games, mut used, mut broken) = (0, 0, 0);
+    for path in &args.files {
+        let name = input_name(path);
+        let input: Box<dyn Read> = if is_stdin(path) {
+            Box::new(io::stdin().lock())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?)
+        };
+        let summary = builder.add_pgn(&mut PgnReader::new(input)).map_err(|e| format!("cannot read {name}: {e}"))?;
+        (games, used, broken) = (games + summary.games, used + summary.counted, broken + summary.broken);
+    }
+    let book = builder.build().map_err(|e| format!("cannot build the book: {e}"))?;
+    save_book(&book, &args.out)?;
+    if book.is_empty() {
+        out.note(format_args!("chesscore: warning: no game gave an entry: {} is empty", args.out.display()))?;
+    }
+    let entries = counted(book.len() as u64, "entry", "entries");
+    let games = counted(games, "game", "games");
+    // Only the games that count are read through, so only those can be found broken.
+    let broken = if broken > 0 {
+        format!(", {} counted up to the problem", counted(broken, "broken game", "broken games"))
+    } else {
+        String::new()
+    };
+    writeln!(out, "{}: {entries} from {used} of {games}{broken}", args.out.display())?;
     Ok(())
 }
 
@@ -404,7 +661,7 @@ fn play(
         if let Some(reason) = game.termination() {
             return Err(bad(&format!("game is over ({reason})")).into());
         }
-        let mv = game.position().parse_move_token(token, &options).map_err(|e| match e {
+        let mv = MovesLine::read_token(game.position(), token, &options).map_err(|e| match e {
             SanError::Illegal if !args.allow_null && ["--", "Z0", "0000", "@@@@"].contains(&token.as_str()) => {
                 bad(&"null moves need --allow-null")
             }
@@ -700,4 +957,82 @@ fn describe_pgn_error(e: &chesscore_core::pgn::PgnError) -> String {
         text.push_str(&format!(" at ply {}", e.ply));
     }
     text
+}
+
+/// The two squares of a move written in UCI (`e2e4`, `e7e8q`), which need not be legal: the
+/// marks of a picture are drawn, not played.
+fn uci_squares(text: &str) -> Result<(Square, Square), String> {
+    let bad = || format!("`{text}` is not a move in UCI (such as e2e4)");
+    let square = |range: std::ops::Range<usize>| text.get(range).and_then(|name| name.parse().ok()).ok_or_else(bad);
+    let promotion = text.get(4..).ok_or_else(bad)?;
+    if !["", "q", "r", "b", "n"].contains(&promotion) {
+        return Err(bad());
+    }
+    Ok((square(0..2)?, square(2..4)?))
+}
+
+/// The picture options of `chesscore svg`.
+fn svg_options(pos: &Position, args: &SvgArgs) -> Result<SvgOptions, String> {
+    let mut options = SvgOptions::for_position(pos);
+    options.size = args.size;
+    options.coordinates = !args.no_coordinates;
+    if args.flip {
+        options.orientation = Color::Black;
+    }
+    if let Some(text) = &args.lastmove {
+        let (from, to) = uci_squares(text)?;
+        if from == to {
+            return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
+        }
+        options.last_move = Some(Move::new(from, to, MoveKind::Normal));
+    }
+    for text in &args.arrows {
+        let (squares, color) = match text.split_once(':') {
+            Some((squares, color)) => {
+                let color: SvgColor = color.parse().map_err(|e| format!("--arrow `{text}`: {e}"))?;
+                (squares, Some(color))
+            }
+            None => (text.as_str(), None),
+        };
+        let (from, to) = uci_squares(squares).map_err(|e| format!("--arrow: {e}"))?;
+        options.arrows.push(Arrow { from, to, color });
+    }
+    Ok(options)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+}
+
+/// `pgn --svg DIR`: a picture of every position of the first game's main line.
+fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), Failure> {
+    let [file] = files else {
+        return Err(Failure::Message("--svg draws the first game of one file: give one file".to_string()));
+    };
+    let name = input_name(file);
+    let input: Box<dyn Read> = if is_stdin(file) {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?)
+    };
+    let record = match PgnReader::new(input).next_game() {
+        Ok(Some(record)) => record,
+        Ok(None) => return Err(format!("no game in {name}").into()),
+        Err(e) => {
+            let l = e.location;
+            return Err(format!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e)).into());
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), io_text(&e)))?;
+    let game = record.game();
+    for ply in 0..=game.moves().len() {
+        // Every ply up to the number of moves has a position.
+        let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;
+        let options =
+            SvgOptions { last_move: ply.checked_sub(1).and_then(|i| game.moves().nth(i)), ..SvgOptions::for_position(pos) };
+        write_file(&dir.join(format!("ply-{ply:03}.svg")), &pos.to_svg(&options))?;
+    }
+    let pictures = counted(game.moves().len() as u64 + 1, "picture", "pictures");
+    writeln!(out, "{pictures} written to {}", dir.display())?;
+    Ok(())
 }

@@ -296,7 +296,7 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
 /// Every command, with arguments it succeeds with, for the tests that apply to all of them.
 fn every_command() -> Vec<Vec<String>> {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
-    let commands: [&[&str]; 11] = [
+    let commands: [&[&str]; 14] = [
         &["perft", "2", "--divide"],
         &["fen", START],
         &["board", START],
@@ -307,6 +307,9 @@ fn every_command() -> Vec<Vec<String>> {
         &["play", START, "e4"],
         &["epd", &format!("{data}/epd/dev_generated.epd")],
         &["pgn", &format!("{data}/pgn/format.pgn")],
+        &["svg", START],
+        &["book", "dump", &format!("{data}/polyglot/dev.bin")],
+        &["book", "probe", &format!("{data}/polyglot/dev.bin"), "startpos"],
         &["--help"],
     ];
     commands.iter().map(|args| args.iter().map(|a| a.to_string()).collect()).collect()
@@ -401,4 +404,209 @@ fn pgn_errors_show_a_printable_excerpt() {
         error(long.as_bytes()),
         format!("standard input:1:7: game 1: invalid move syntax \"{}...\" at ply 2", "Q".repeat(40))
     );
+}
+
+#[test]
+fn svg_draws_the_board_with_its_marks() {
+    let (ok, plain, _) = run(&["svg", "startpos"]);
+    assert!(ok && plain.starts_with("<svg ") && plain.ends_with("</svg>\n"), "{plain}");
+    assert_eq!(plain.matches("chess:piece=").count(), 32);
+    assert!(plain.contains("width=\"400\"") && !plain.contains("<polygon"));
+    let (ok, flipped, _) = run(&["svg", START, "--flip"]);
+    assert!(ok && flipped != plain && flipped.len() == plain.len());
+    let (ok, marked, _) =
+        run(&["svg", "startpos", "--lastmove", "e2e4", "--arrow", "g1f3:#ff0000", "--arrow", "e7e5", "--size", "800"]);
+    assert!(ok && marked.contains("width=\"800\"") && marked.matches("<polygon").count() == 2, "{marked}");
+    assert!(marked.contains("fill=\"#ff0000\""), "{marked}");
+    let (ok, bare, _) = run(&["svg", "startpos", "--no-coordinates"]);
+    assert!(ok && !bare.contains("<text"));
+    // A king in check glows.
+    let (ok, mated, _) = run(&["svg", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"]);
+    assert!(ok && mated.matches("<circle").count() == 4 && !plain.contains("<circle"));
+
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("start.svg");
+    let (ok, printed, _) = run(&["svg", "startpos", "-o", file.to_str().unwrap()]);
+    assert!(ok && printed.is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), plain);
+    std::fs::remove_dir_all(dir).unwrap();
+
+    for (args, message) in [
+        (&["svg", "startpos", "--arrow", "e2e9"][..], "`e2e9` is not a move in UCI"),
+        (&["svg", "startpos", "--arrow", "e2e4:purple"], "invalid colour"),
+        (&["svg", "startpos", "--lastmove", "e2"], "`e2` is not a move in UCI"),
+        (&["svg", "startpos", "--lastmove", "e2e4x"], "`e2e4x` is not a move in UCI"),
+        (&["svg", "startpos", "--lastmove", "e2e2"], "from one square to another"),
+        (&["svg", "startpos", "--size", "0"], "0 is not in 1..=1000000"),
+        (&["svg", "8/8/8/8/8/8/8/8 w - - 0 1"], "invalid FEN"),
+    ] {
+        let (ok, _, err) = run(args);
+        assert!(!ok && err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn pgn_svg_writes_a_picture_of_every_ply() {
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-pgn-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("mate.pgn");
+    std::fs::write(&pgn, "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n\n1. e4 *\n").unwrap();
+    let pictures = dir.join("pictures");
+    let (ok, printed, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(printed, format!("5 pictures written to {}\n", pictures.display()));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&pictures).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["ply-000.svg", "ply-001.svg", "ply-002.svg", "ply-003.svg", "ply-004.svg"]);
+    let picture = |ply: usize| std::fs::read_to_string(pictures.join(&names[ply])).unwrap();
+    let (ok, start, _) = run(&["svg", "startpos"]);
+    assert!(ok);
+    assert_eq!(picture(0), start);
+    // The last move (d8h4) is tinted and the mated king glows.
+    let (ok, last, _) =
+        run(&["svg", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "--lastmove", "d8h4"]);
+    assert!(ok);
+    assert_eq!(picture(4), last);
+    assert!(picture(4).contains("<circle") && !picture(3).contains("<circle"));
+
+    let (ok, _, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!ok && err.contains("give one file"), "{err}");
+    std::fs::write(&pgn, "1. e4 e4 *\n").unwrap();
+    let (ok, _, err) = run(&["pgn", "--svg", pictures.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!ok && err.contains("game 1: illegal move"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+/// The test book, `book make --chess960` of the generated PGN files.
+const BOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/polyglot/dev.bin");
+
+fn scratch(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("book");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+#[test]
+fn book_make_rebuilds_the_test_book_and_merge_adds_up() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn");
+    let (generated, edge) = (format!("{data}/dev_generated.pgn"), format!("{data}/dev_edge_cases.pgn"));
+    let out = scratch("made.bin");
+    let (ok, printed, _) = run(&["book", "make", &generated, &edge, "-o", &out, "--chess960"]);
+    assert!(ok);
+    assert!(printed.starts_with(&format!("{out}: 727 entries from 48 of 67 games")), "{printed}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(BOOK).unwrap());
+    // Options, and PGN from standard input.
+    let pgn = std::fs::read(&generated).unwrap();
+    let white = scratch("white.bin");
+    let args = ["book", "make", "-", "-o", &white, "--only-white", "--max-ply", "10", "--min-games", "2"];
+    let (ok, printed, _) = run_with_input(&args, &pgn);
+    assert!(ok && printed.contains(" entries from "), "{printed}");
+    let (_, dump, _) = run(&["book", "dump", &white]);
+    assert!(dump.lines().count() > 5, "{dump}");
+    let (ok, _, err) = run(&["book", "make", &generated, "-o", &white, "--min-score", "101"]);
+    assert!(!ok && err.contains("101"), "{err}");
+    // A book merged with itself: every weight doubled.
+    let merged = scratch("merged.bin");
+    let (ok, printed, _) = run(&["book", "merge", BOOK, BOOK, "-o", &merged]);
+    assert_eq!((ok, printed), (true, format!("{merged}: 727 entries (from 727 + 727)\n")));
+    let weights = |path: &str| -> Vec<(String, u32)> {
+        let (_, dump, _) = run(&["book", "dump", path]);
+        dump.lines()
+            .map(|l| l.rsplitn(3, ' ').collect::<Vec<_>>())
+            .map(|f| (f[2].to_string(), f[1].parse().unwrap()))
+            .collect()
+    };
+    let (single, double) = (weights(BOOK), weights(&merged));
+    assert!(single.iter().zip(&double).all(|((a, w), (b, v))| a == b && 2 * w == *v));
+    // Castling is stored as the king taking its rook, and probed in the position's convention.
+    let castle = scratch("castle.bin");
+    let pgn = b"[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1-0\n";
+    assert!(run_with_input(&["book", "make", "-", "-o", &castle], pgn).0);
+    let before = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 6 4";
+    assert_eq!(run(&["book", "probe", &castle, before]).1, "e1g1 2 0\n");
+    assert!(run(&["book", "dump", &castle]).1.contains(" e1h1 2 0\n"));
+    // No game with a result that counts: an empty book, and a warning.
+    let empty = scratch("empty.bin");
+    let (ok, printed, err) = run_with_input(&["book", "make", "-", "-o", &empty], b"1. e4 e5 *\n");
+    assert!(ok && printed.contains("0 entries from 0 of 1 game"), "{printed}");
+    assert!(err.contains("warning: no game gave an entry"), "{err}");
+    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0);
+}
+
+#[test]
+fn book_probe_pick_and_dump() {
+    let (ok, probe, _) = run(&["book", "probe", BOOK, "startpos"]);
+    assert!(ok);
+    assert!(probe.starts_with("c2c3 5 0\ne2e4 4 0\n"), "{probe}");
+    assert!(probe.lines().all(|l| l.split(' ').count() == 3 && l.ends_with(" 0")), "{probe}");
+    let (_, all, _) = run(&["book", "probe", "--min-weight", "0", BOOK, START]);
+    assert!(all.lines().count() > probe.lines().count(), "{all}");
+    let (_, strong, _) = run(&["book", "probe", "--min-weight", "3", BOOK, START]);
+    assert_eq!(strong, "c2c3 5 0\ne2e4 4 0\ne2e3 3 0\nh2h3 3 0\n");
+    let pick = |extra: &[&str]| {
+        let (ok, out, err) = run(&[&["book", "pick", BOOK, "startpos"][..], extra].concat());
+        assert!(ok, "{err}");
+        out.trim_end().to_string()
+    };
+    assert_eq!(pick(&["--best"]), "c2c3");
+    assert_eq!(pick(&["--seed", "7"]), pick(&["--seed", "7"]));
+    let seeded: std::collections::BTreeSet<String> = (0..40).map(|s| pick(&["--seed", &s.to_string()])).collect();
+    assert!(seeded.len() > 3 && seeded.iter().all(|m| probe.contains(&format!("{m} "))), "{seeded:?}");
+    let uniform: std::collections::BTreeSet<String> =
+        (0..60).map(|s| pick(&["--uniform", "--seed", &s.to_string()])).collect();
+    assert!(uniform.contains("g1h3"), "{uniform:?}");
+    let (ok, _, err) = run(&["book", "pick", BOOK, "8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    assert!(!ok && err == "chesscore: no book move for this position\n", "{err}");
+    let (ok, _, _) = run(&["book", "pick", BOOK, "startpos", "--best", "--uniform"]);
+    assert!(!ok);
+    let (ok, dump, _) = run(&["book", "dump", BOOK]);
+    assert!(ok);
+    let lines: Vec<&str> = dump.lines().collect();
+    assert_eq!(lines.len(), 727);
+    for line in &lines {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert!(fields.len() == 4 && fields[0].len() == 16 && u64::from_str_radix(fields[0], 16).is_ok(), "{line}");
+    }
+    assert!(lines.contains(&"463b96181691fc9c c2c3 5 0"), "{dump}");
+    // The start of a Chess960 game of the test file, which was drawn.
+    let chess960 = "rbbqknnr/pppppppp/8/8/8/8/PPPPPPPP/RBBQKNNR w KQkq - 0 1";
+    let (ok, out, _) = run(&["book", "probe", "--chess960", BOOK, chess960]);
+    assert_eq!((ok, out.as_str()), (true, "b2b4 1 0\n"));
+}
+
+#[test]
+fn malformed_books_are_clear_errors() {
+    let good = std::fs::read(BOOK).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = scratch(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let mut unsorted = good[16..32].to_vec();
+    unsorted.extend(&good[..16]);
+    let garbage: Vec<u8> = (0..1600u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8).collect();
+    let dir = std::path::Path::new(&scratch("x")).parent().unwrap().to_str().unwrap().to_string();
+    let cases = [
+        (
+            write("truncated.bin", &good[..100]),
+            "the length, 100 bytes, is not a multiple of 16: entry 6 (at byte offset 96) is cut short",
+        ),
+        (write("unsorted.bin", &unsorted), "entry 1 (at byte offset 16) has key"),
+        (write("empty.bin", b""), "the book is empty"),
+        (dir, "not a regular file"),
+        (write("garbage.bin", &garbage), "not sorted by key"),
+        (scratch("missing.bin"), "cannot read book"),
+    ];
+    for (path, message) in cases {
+        for args in [
+            vec!["book", "dump", &path],
+            vec!["book", "probe", &path, "startpos"],
+            vec!["book", "pick", &path, "startpos"],
+        ] {
+            let (ok, out, err) = run(&args);
+            assert!(!ok && out.is_empty(), "{args:?}");
+            assert!(err.starts_with("chesscore: ") && err.contains(message) && err.contains(&path), "{args:?}: {err}");
+        }
+    }
 }

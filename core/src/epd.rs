@@ -6,8 +6,9 @@
 //! ```
 //!
 //! # Reading
-//! - The four position fields are read as strict FEN; the en passant field may be left out
-//!   when no operation follows (python-chess accepts that too). The `hmvc` and `fmvn`
+//! - The four position fields are read as strict FEN, by the FEN reader itself (error offsets
+//!   count in the line); the en passant field may be left out when no operation follows
+//!   (python-chess accepts that too). The `hmvc` and `fmvn`
 //!   operations, when present, give the position its clocks (default 0 and 1); they stay in
 //!   the operation list.
 //! - An opcode starts with a letter and continues with letters, digits and `_`.
@@ -39,10 +40,11 @@ use std::fmt::{self, Write};
 use arrayvec::ArrayString;
 
 use crate::fallible::{try_push, try_string, Length};
-use crate::fen::{FenError, FenOptions, FenWriteOptions, FEN_MAX_INPUT, FEN_MAX_LEN};
+use crate::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{SanError, SanOptions};
+use crate::san::{San, SanError};
+use crate::uci::Uci;
 
 /// An operand of an EPD operation.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,13 +114,15 @@ impl Operation {
 
 /// Why an EPD line was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EpdError {
     /// Fewer than the placement, side to move and castling fields.
     #[error("missing position fields: expected placement, side to move, castling and en passant")]
     MissingFields,
-    /// The position fields (with the clocks of `hmvc`/`fmvn`) are not a valid FEN position.
+    /// The position fields (with the clocks of `hmvc`/`fmvn`) are not a valid FEN position;
+    /// its offset counts in the line.
     #[error("invalid position: {0}")]
-    Position(#[from] FenError),
+    Position(FenError),
     /// An opcode that does not start with a letter or holds other characters than letters,
     /// digits and `_`.
     #[error("invalid opcode `{0}`: an opcode is a letter followed by letters, digits or '_'")]
@@ -151,6 +155,13 @@ pub enum EpdError {
     /// the C ABI can return `CHESS_ERR_OUT_OF_MEMORY`).
     #[error("out of memory")]
     OutOfMemory,
+}
+
+/// The message shows the FEN error, which is therefore not the `source`.
+impl From<FenError> for EpdError {
+    fn from(error: FenError) -> EpdError {
+        EpdError::Position(error)
+    }
 }
 
 impl From<TryReserveError> for EpdError {
@@ -321,39 +332,38 @@ impl Epd {
     /// Reads an EPD line with FEN options (Chess960, repairs). Running out of memory is
     /// [`EpdError::OutOfMemory`], not an abort.
     pub fn parse_with(line: &str, options: &FenOptions) -> Result<Epd, EpdError> {
-        let line = line.trim_matches(|c: char| c.is_ascii_whitespace());
-        let mut rest = line;
-        let mut fields = [""; 4];
-        let mut found = 0;
-        while found < 4 {
-            rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
-            if rest.is_empty() {
-                break;
-            }
-            let end = rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len());
-            fields[found] = &rest[..end];
-            rest = &rest[end..];
-            found += 1;
-        }
-        match found {
+        let bytes = line.as_bytes();
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
+        let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(start, |i| i + 1);
+        // The position fields are split as a FEN's, at any whitespace; the operations follow.
+        let (mut fields, rest) = Fields::split(bytes, start, end, 4, |b| b.is_ascii_whitespace());
+        match fields.count {
             4 => {}
-            3 => fields[3] = "-",
+            // Only when nothing follows; the placeholder is not in the line, and a `-` is no error.
+            3 => {
+                fields.list[3] = Field { offset: end, text: b"-" };
+                fields.count = 4;
+            }
             _ => return Err(EpdError::MissingFields),
         }
-        let raw = split_operations(rest)?;
+        let raw = split_operations(&line[rest..end])?;
         let halfmove = clock(&raw, "hmvc")?.unwrap_or(0);
         let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
-        // The FEN is put together on the stack; one too long for it is refused anyway.
-        let write = |out: &mut dyn Write| {
-            write!(out, "{} {} {} {} {halfmove} {fullmove}", fields[0], fields[1], fields[2], fields[3])
-        };
-        let mut fen = ArrayString::<FEN_MAX_INPUT>::new();
-        if write(&mut fen).is_err() {
+        // Bounded as the FEN of these fields and clocks would be.
+        let digits = |n: u32| {
             let mut length = Length(0);
-            let _ = write(&mut length);
-            return Err(FenError::TooLong { length: length.0 }.into());
+            let _ = write!(length, "{n}");
+            length.0
+        };
+        let length =
+            fields.list[..4].iter().map(|f| f.text.len() + 1).sum::<usize>() + digits(halfmove) + 1 + digits(fullmove);
+        if length > FEN_MAX_INPUT {
+            return Err(FenError::TooLong { length }.into());
         }
-        let position = Position::from_fen_with(&fen, options)?.0;
+        let mut fen = fields.read()?;
+        fen.setup.halfmove_clock = halfmove;
+        fen.setup.fullmove_number = fullmove.max(1);
+        let position = fen.validate(options)?.0;
         let mut operations = Vec::new();
         operations.try_reserve_exact(raw.len())?;
         for (opcode, operands) in raw {
@@ -405,7 +415,7 @@ impl Epd {
                 Operand::Move(mv) => {
                     let legal = if opcode == "pv" { pos.play(*mv).is_ok() } else { self.position.is_legal(*mv) };
                     if !legal {
-                        let operand = mv.to_uci();
+                        let operand = Uci::from_move(&self.position, *mv).to_string();
                         return Err(EpdError::Move {
                             opcode: opcode.to_string(),
                             index,
@@ -458,7 +468,7 @@ impl Epd {
             match operand {
                 Operand::Move(mv) => {
                     // `set` and `parse` admit legal moves only.
-                    let san = pos.san(*mv).map_err(|_| fmt::Error)?;
+                    let san = San::from_move(&pos, *mv).map_err(|_| fmt::Error)?;
                     out.write_str(&san)?;
                     if op.opcode == "pv" {
                         pos.play_unchecked(*mv);
@@ -494,7 +504,7 @@ fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -
             quoted @ RawOperand::Quoted(_) if moves => return Err(operand_error(opcode, &[quoted])),
             RawOperand::Quoted(s) => Operand::String(s),
             RawOperand::Bare(token) if moves => {
-                let mv = match pos.parse_san_with(token, &SanOptions::default()) {
+                let mv = match token.parse::<San>().and_then(|san| san.to_move(&pos)) {
                     Ok(mv) => mv,
                     Err(error) => {
                         return Err(EpdError::Move { opcode: owned(opcode)?, index, operand: owned(token)?, error })
@@ -561,5 +571,14 @@ mod tests {
         epd.set("id", vec![Operand::String("start".into())]).unwrap();
         assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";");
         assert!(epd.remove("id").is_some());
+    }
+
+    #[test]
+    fn position_errors_show_their_cause_once() {
+        use std::error::Error;
+        let err = Epd::parse("  8/8/8/4k3/8/8/8/8 w - - id \"no white king\";").unwrap_err();
+        assert_eq!(err, EpdError::Position(FenError::MissingKing { color: crate::Color::White, offset: 2 }));
+        assert_eq!(err.to_string(), "invalid position: no white king");
+        assert!(err.source().is_none());
     }
 }

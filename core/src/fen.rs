@@ -1,21 +1,26 @@
-//! Forsyth-Edwards Notation: strict reading in two steps (syntax into a [`Fen`], then
-//! validation into a [`Position`]) and canonical writing.
+//! Forsyth-Edwards Notation: strict reading in two steps (the syntax into a [`Fen`], a
+//! [`Setup`] with the place of each field in the text, then validation into a [`Position`])
+//! and canonical writing.
 //!
 //! Accepted input: 4, 5 or 6 fields (missing clocks default to `0` and `1`), separated by one
 //! or more spaces or tabs. Leading and trailing spaces, tabs, carriage returns and line feeds
 //! are ignored. Any other byte that is not printable ASCII is an error, and so is input longer
 //! than [`FEN_MAX_INPUT`] bytes. A fullmove number of 0 is read as 1.
 
-use std::fmt;
+use std::fmt::{self, Write};
 use std::io::Read;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
-use crate::attacks::{between, line};
+use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
 use crate::color::Color;
+use crate::fallible::Length;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{EnPassantMode, Position};
+use crate::setup::{BackRank, Setup};
 use crate::square::{File, Rank, Square};
 
 /// Longest input accepted by the reader, in bytes (whitespace included).
@@ -68,7 +73,8 @@ impl fmt::Display for FenField {
 }
 
 /// Why a FEN was rejected. Every error knows the field it concerns ([`FenError::field`]) and
-/// the byte offset in the input where the problem was found ([`FenError::offset`]).
+/// the byte offset in the input where the problem was found ([`FenError::offset`]; for a
+/// [`Setup`], in the FEN that [`Fen`] writes for it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -234,25 +240,271 @@ pub struct FenWriteOptions {
     pub castling: CastlingNotation,
 }
 
-/// A castling letter as written, with its position in the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct CastlingLetter {
-    letter: u8,
-    offset: usize,
+/// A field of a FEN as read: where it starts in the input, and its bytes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Field<'a> {
+    pub(crate) offset: usize,
+    pub(crate) text: &'a [u8],
 }
 
-/// A FEN read for its syntax only: every field is well formed, but the position it describes
-/// has not been checked. [`Fen::validate`] turns it into a [`Position`].
+/// The fields of a FEN, split but not read yet: what the text, the six components and an EPD
+/// line each give [`Fields::read`], the one reader of their contents.
+#[derive(Debug, Clone)]
+pub(crate) struct Fields<'a> {
+    /// The fields in order; those past `count` are empty, at `end`.
+    pub(crate) list: [Field<'a>; 6],
+    pub(crate) count: usize,
+    /// Where the text ends, for the fields it leaves out.
+    pub(crate) end: usize,
+}
+
+impl<'a> Fields<'a> {
+    /// Splits `input[start..end]` (which starts and ends with a field) at runs of separators,
+    /// into at most `max` fields; returns them and where the text after them resumes (`end`
+    /// when nothing is left). The bytes are not checked yet.
+    pub(crate) fn split(
+        input: &'a [u8],
+        start: usize,
+        end: usize,
+        max: usize,
+        is_separator: impl Fn(u8) -> bool,
+    ) -> (Fields<'a>, usize) {
+        let mut fields = Fields { list: [Field { offset: end, text: &[] }; 6], count: 0, end };
+        let mut i = start;
+        while i < end && fields.count < max {
+            let text = &input[i..end];
+            let length = text.iter().position(|&b| is_separator(b)).unwrap_or(text.len());
+            fields.list[fields.count] = Field { offset: i, text: &text[..length] };
+            fields.count += 1;
+            i += length;
+            i += input[i..end].iter().take_while(|&&b| is_separator(b)).count();
+        }
+        (fields, i)
+    }
+
+    /// Reads the fields into a [`Fen`]. The first byte that is not printable ASCII is the
+    /// error, if any; then too few fields; then each field in order.
+    pub(crate) fn read(&self) -> Result<Fen, FenError> {
+        // A field read whole holds printable ASCII only: bad bytes are looked for on failure.
+        self.read_fields().map_err(|error| match self.first_bad_byte() {
+            Some(offset) => FenError::InvalidCharacter { offset },
+            None => error,
+        })
+    }
+
+    fn first_bad_byte(&self) -> Option<usize> {
+        self.list[..self.count]
+            .iter()
+            .find_map(|field| field.text.iter().position(|b| !b.is_ascii_graphic()).map(|i| field.offset + i))
+    }
+
+    fn read_fields(&self) -> Result<Fen, FenError> {
+        if self.count < 4 {
+            return Err(FenError::FieldCount { found: self.count, offset: self.end });
+        }
+        let [placement, side, castling, en_passant, halfmove_clock, fullmove_number] = self.list;
+        let mut fen = Fen {
+            setup: Setup::empty(),
+            spans: Spans {
+                fields: self.list.map(|field| field.offset..field.offset + field.text.len()),
+                squares: [0; 64],
+                castling: CastlingLetters::Read([None; 4]),
+            },
+        };
+        let setup = &mut fen.setup;
+        read_placement(&mut setup.board, &mut fen.spans.squares, placement)?;
+        setup.turn = match side.text {
+            [c] => Color::from_fen_char(*c as char),
+            _ => None,
+        }
+        .ok_or(FenError::SideToMove { offset: side.offset })?;
+        fen.spans.castling = CastlingLetters::Read(read_castling(setup, castling)?);
+        if en_passant.text != b"-" {
+            let square = Square::from_ascii(en_passant.text);
+            setup.en_passant = Some(square.map_err(|_| FenError::EnPassant { offset: en_passant.offset })?);
+        }
+        if self.count >= 5 {
+            setup.halfmove_clock =
+                parse_number(halfmove_clock.text).ok_or(FenError::HalfmoveClock { offset: halfmove_clock.offset })?;
+        }
+        if self.count == 6 {
+            setup.fullmove_number = parse_number(fullmove_number.text)
+                .ok_or(FenError::FullmoveNumber { offset: fullmove_number.offset })?
+                .max(1);
+        }
+        Ok(fen)
+    }
+}
+
+/// The piece each byte names in a placement ([`Piece::from_fen_char`]), looked up at one load.
+static PIECE_LETTERS: [Option<Piece>; 256] = {
+    let mut letters = [None; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        letters[byte] = Piece::from_fen_char(byte as u8 as char);
+        byte += 1;
+    }
+    letters
+};
+
+/// Reads a piece placement into `board`, noting in `squares` where each piece's letter is in
+/// the field.
+fn read_placement(board: &mut [Option<Piece>; 64], squares: &mut [u8; 64], field: Field<'_>) -> Result<(), FenError> {
+    let Field { offset, text } = field;
+    // A wrong number of ranks outranks any error inside one.
+    let fail = |error| {
+        let found = text.iter().filter(|&&b| b == b'/').count() + 1;
+        Err(if found == 8 { error } else { FenError::RankCount { found, offset } })
+    };
+    // The rank being read (7 for the eighth, read first), where it starts and its width so far.
+    let mut rank = 7u8;
+    let mut rank_start = 0;
+    let mut width = 0usize;
+    let mut previous_digit = false;
+    for (i, &c) in text.iter().enumerate() {
+        if let Some(piece) = PIECE_LETTERS[usize::from(c)] {
+            previous_digit = false;
+            if width < 8 {
+                let sq = Square::new(File::new(width as u8), Rank::new(rank));
+                board[sq.index()] = Some(piece);
+                // The field is at most FEN_MAX_INPUT bytes long.
+                squares[sq.index()] = i as u8;
+            }
+            width += 1;
+            continue;
+        }
+        match c {
+            b'/' if width != 8 => {
+                return fail(FenError::RankWidth { rank: rank + 1, width, offset: offset + rank_start });
+            }
+            // A ninth rank: `fail` counts them.
+            b'/' if rank == 0 => return fail(FenError::RankCount { found: 9, offset }),
+            b'/' => {
+                rank -= 1;
+                rank_start = i + 1;
+                width = 0;
+                previous_digit = false;
+            }
+            b'1'..=b'9' if !previous_digit => {
+                previous_digit = true;
+                width += usize::from(c - b'0');
+            }
+            b'0'..=b'9' => return fail(FenError::EmptySquareCount { rank: rank + 1, offset: offset + i }),
+            _ => return fail(FenError::PieceLetter { letter: c as char, offset: offset + i }),
+        }
+    }
+    if rank != 0 {
+        return fail(FenError::RankCount { found: 8 - usize::from(rank), offset });
+    }
+    if width != 8 {
+        return Err(FenError::RankWidth { rank: 1, width, offset: offset + rank_start });
+    }
+    Ok(())
+}
+
+/// Reads the castling field into `setup.castling_rooks` (the board read already); returns the
+/// letters in order with the rook squares they name.
+fn read_castling(setup: &mut Setup, field: Field<'_>) -> Result<[Option<(u8, Square)>; 4], FenError> {
+    let Field { offset, text } = field;
+    let mut letters = [None; 4];
+    if text == b"-" {
+        return Ok(letters);
+    }
+    if text.len() > 4 {
+        return Err(FenError::Castling { offset: offset + 4 });
+    }
+    let back_ranks = Color::ALL.map(|color| BackRank::of_setup(setup, color));
+    for (i, &c) in text.iter().enumerate() {
+        let valid = matches!(c, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h');
+        if !valid || text[..i].contains(&c) {
+            return Err(FenError::Castling { offset: offset + i });
+        }
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let rook = back_ranks[color.index()].rook_square(c);
+        setup.castling_rooks.set(rook);
+        letters[i] = Some((c, rook));
+    }
+    Ok(letters)
+}
+
+/// Where a FEN's fields and pieces are in its text, for error offsets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Spans {
+    /// Each field's bytes; an absent clock is empty, where the text ends.
+    fields: [Range<usize>; 6],
+    /// Where each piece's letter is in the placement field.
+    squares: [u8; 64],
+    castling: CastlingLetters,
+}
+
+/// The castling letters errors name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum CastlingLetters {
+    /// Read from the text, in order, with the rook squares they name.
+    Read([Option<(u8, Square)>; 4]),
+    /// Those written for the setup ([`Setup::castling_letters`]).
+    Written,
+}
+
+impl Spans {
+    /// The spans of the text `Fen`'s `Display` writes for `setup`.
+    fn written(setup: &Setup) -> Spans {
+        let mut squares = [0; 64];
+        let mut placement = Length(0);
+        // Counting bytes cannot fail.
+        let _ = write_board(&mut placement, |sq| setup.board[sq.index()], |sq, at| squares[sq.index()] = at as u8);
+        let digits = |n: u32| {
+            let mut length = Length(0);
+            let _ = write!(length, "{n}");
+            length.0
+        };
+        let lengths = [
+            placement.0,
+            1,
+            (setup.castling_rooks.count() as usize).max(1),
+            if setup.en_passant.is_some() { 2 } else { 1 },
+            digits(setup.halfmove_clock),
+            digits(setup.fullmove_number),
+        ];
+        let mut start = 0;
+        let fields = lengths.map(|length| {
+            let field = start..start + length;
+            start += length + 1;
+            field
+        });
+        Spans { fields, squares, castling: CastlingLetters::Written }
+    }
+}
+
+/// A FEN read for its syntax: the [`Setup`] it describes, and where each of its fields and
+/// pieces is in the text, for the errors of [`Fen::validate`], which checks the position and
+/// builds it. A `Fen` made from a setup (`Fen::from(setup)`) counts offsets in the text its
+/// `Display` writes: the setup's FEN with the en passant square as recorded and X-FEN castling
+/// (`K`/`Q` for the outermost rook on a side, the file letter for another).
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Fen, FenError, FenField, FenOptions, Position, Square};
+///
+/// let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3".parse()?;
+/// assert_eq!(fen.setup().en_passant, Some(Square::E3));
+/// assert_eq!(fen.field_range(FenField::Castling), Some(48..52));
+/// assert_eq!(fen.field_range(FenField::HalfmoveClock), None);
+/// assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+///
+/// let (pos, _) = fen.validate(&FenOptions::default())?;
+/// assert_eq!(pos.to_setup(), *fen.setup());
+///
+/// // Errors point into the text.
+/// let err = "4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse::<Fen>()?.validate(&FenOptions::default());
+/// assert_eq!(err, Err(FenError::BadCastlingRights { letter: 'K', offset: 22 }));
+/// # Ok::<(), FenError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fen {
-    board: [Option<Piece>; 64],
-    turn: Color,
-    castling: [Option<CastlingLetter>; 4],
-    en_passant: Option<Square>,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    square_offsets: [u16; 64],
-    field_offsets: [usize; 6],
+    pub(crate) setup: Setup,
+    spans: Spans,
 }
 
 #[inline]
@@ -288,155 +540,104 @@ impl Fen {
         let is_trim = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
         let start = input.iter().position(|b| !is_trim(b)).ok_or(FenError::Empty)?;
         let end = input.iter().rposition(|b| !is_trim(b)).map_or(start, |i| i + 1);
-        if let Some(i) = input[start..end].iter().position(|&b| !(b.is_ascii_graphic() || is_separator(b))) {
-            return Err(FenError::InvalidCharacter { offset: start + i });
+        let (fields, next) = Fields::split(input, start, end, 6, is_separator);
+        if next < end {
+            // A seventh field; a bad byte anywhere still comes first.
+            let bad = |b: &u8| !(b.is_ascii_graphic() || is_separator(*b));
+            let later = || input[next..end].iter().position(bad).map(|i| next + i);
+            return Err(match fields.first_bad_byte().or_else(later) {
+                Some(offset) => FenError::InvalidCharacter { offset },
+                None => FenError::FieldCount { found: 7, offset: next },
+            });
         }
+        fields.read()
+    }
 
-        let mut fields: [(usize, &[u8]); 6] = [(end, &[]); 6];
-        let mut count = 0;
-        let mut i = start;
-        while i < end {
-            let field_start = i;
-            while i < end && !is_separator(input[i]) {
-                i += 1;
+    /// Reads the six FEN fields given separately, each by itself (none may be empty or hold a
+    /// space or tab). Error offsets count in the fields joined by single spaces.
+    pub fn from_component_bytes(parts: [&[u8]; 6]) -> Result<Fen, FenError> {
+        let mut list = [Field { offset: 0, text: &[] }; 6];
+        let mut offset = 0;
+        for (i, part) in parts.into_iter().enumerate() {
+            // An empty or space-holding component would shift the fields; name it directly.
+            if part.is_empty() || part.iter().copied().any(is_separator) {
+                return Err(component_error(i, offset));
             }
-            if count == 6 {
-                return Err(FenError::FieldCount { found: 7, offset: field_start });
-            }
-            fields[count] = (field_start, &input[field_start..i]);
-            count += 1;
-            while i < end && is_separator(input[i]) {
-                i += 1;
+            list[i] = Field { offset, text: part };
+            offset += part.len() + 1;
+        }
+        let length = offset - 1;
+        if length > FEN_MAX_INPUT {
+            return Err(FenError::TooLong { length });
+        }
+        // Line ends before the first field and after the last are ignored, as in a FEN text,
+        // even when they make up whole components (which then are no fields).
+        let is_line_end = |b: &u8| matches!(b, b'\r' | b'\n');
+        for field in list.iter_mut() {
+            let ends = field.text.iter().take_while(|b| is_line_end(b)).count();
+            field.offset += ends;
+            field.text = &field.text[ends..];
+            if !field.text.is_empty() {
+                break;
             }
         }
-        if count < 4 {
-            return Err(FenError::FieldCount { found: count, offset: end });
+        for field in list.iter_mut().rev() {
+            let ends = field.text.iter().rev().take_while(|b| is_line_end(b)).count();
+            field.text = &field.text[..field.text.len() - ends];
+            if !field.text.is_empty() {
+                break;
+            }
         }
+        let Some(last) = list.iter().rev().find(|f| !f.text.is_empty()) else { return Err(FenError::Empty) };
+        let end = last.offset + last.text.len();
+        let mut fields = Fields { list: [Field { offset: end, text: &[] }; 6], count: 0, end };
+        for field in list.into_iter().filter(|f| !f.text.is_empty()) {
+            fields.list[fields.count] = field;
+            fields.count += 1;
+        }
+        fields.read()
+    }
 
-        let mut fen = Fen {
-            board: [None; 64],
-            turn: Color::White,
-            castling: [None; 4],
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            square_offsets: [0; 64],
-            field_offsets: fields.map(|(offset, _)| offset),
+    /// The position the FEN describes, not checked yet.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The setup, without the offsets.
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// Where `field` is in the text this FEN was read from (for one made from a [`Setup`], in
+    /// the text its `Display` writes); `None` for a clock the text leaves out.
+    /// [`FenField::Input`] spans the text from its first field to its last.
+    pub fn field_range(&self, field: FenField) -> Option<Range<usize>> {
+        let fields = &self.spans.fields;
+        let range = match field {
+            FenField::Input => fields[0].start..fields.iter().map(|f| f.end).max().unwrap_or(fields[0].end),
+            FenField::Placement => fields[0].clone(),
+            FenField::SideToMove => fields[1].clone(),
+            FenField::Castling => fields[2].clone(),
+            FenField::EnPassant => fields[3].clone(),
+            FenField::HalfmoveClock => fields[4].clone(),
+            FenField::FullmoveNumber => fields[5].clone(),
         };
-        fen.parse_placement(fields[0].0, fields[0].1)?;
-
-        let (offset, side) = fields[1];
-        fen.turn = match side {
-            [c] => Color::from_fen_char(*c as char),
-            _ => None,
-        }
-        .ok_or(FenError::SideToMove { offset })?;
-
-        fen.parse_castling(fields[2].0, fields[2].1)?;
-
-        let (offset, ep) = fields[3];
-        if ep != b"-" {
-            fen.en_passant = Some(Square::from_ascii(ep).map_err(|_| FenError::EnPassant { offset })?);
-        }
-        if count >= 5 {
-            let (offset, clock) = fields[4];
-            fen.halfmove_clock = parse_number(clock).ok_or(FenError::HalfmoveClock { offset })?;
-        }
-        if count == 6 {
-            let (offset, number) = fields[5];
-            fen.fullmove_number = parse_number(number).ok_or(FenError::FullmoveNumber { offset })?.max(1);
-        }
-        Ok(fen)
+        (!range.is_empty()).then_some(range)
     }
 
-    fn parse_placement(&mut self, offset: usize, field: &[u8]) -> Result<(), FenError> {
-        let ranks = field.split(|&b| b == b'/').count();
-        if ranks != 8 {
-            return Err(FenError::RankCount { found: ranks, offset });
-        }
-        let mut rank_offset = offset;
-        for (i, rank_text) in field.split(|&b| b == b'/').enumerate() {
-            let rank = Rank::new(7 - i as u8);
-            let rank_number = rank.index() as u8 + 1;
-            let mut width = 0usize;
-            let mut previous_digit = false;
-            for (j, &c) in rank_text.iter().enumerate() {
-                let at = rank_offset + j;
-                if c.is_ascii_digit() {
-                    if previous_digit || c == b'0' {
-                        return Err(FenError::EmptySquareCount { rank: rank_number, offset: at });
-                    }
-                    previous_digit = true;
-                    width += usize::from(c - b'0');
-                } else {
-                    previous_digit = false;
-                    let piece = Piece::from_fen_char(c as char)
-                        .ok_or(FenError::PieceLetter { letter: c as char, offset: at })?;
-                    if width < 8 {
-                        let sq = Square::new(File::new(width as u8), rank);
-                        self.board[sq.index()] = Some(piece);
-                        self.square_offsets[sq.index()] = at as u16;
-                    }
-                    width += 1;
-                }
-            }
-            if width != 8 {
-                return Err(FenError::RankWidth { rank: rank_number, width, offset: rank_offset });
-            }
-            rank_offset += rank_text.len() + 1;
-        }
-        Ok(())
-    }
-
-    fn parse_castling(&mut self, offset: usize, field: &[u8]) -> Result<(), FenError> {
-        if field == b"-" {
-            return Ok(());
-        }
-        if field.len() > 4 {
-            return Err(FenError::Castling { offset: offset + 4 });
-        }
-        for (i, &c) in field.iter().enumerate() {
-            let valid = matches!(c, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h');
-            if !valid || field[..i].contains(&c) {
-                return Err(FenError::Castling { offset: offset + i });
-            }
-            self.castling[i] = Some(CastlingLetter { letter: c, offset: offset + i });
-        }
-        Ok(())
-    }
-
-    /// The piece on `sq`.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
-    /// The en passant square as written.
-    pub fn en_passant(&self) -> Option<Square> {
-        self.en_passant
-    }
-
-    /// The halfmove clock (0 when the field is absent).
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
-    }
-
-    /// The fullmove number (1 when the field is absent or 0).
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
-    }
-
-    /// Checks the position and builds it.
+    /// Checks the position and builds it: the one validation of every FEN reader and of
+    /// [`Position::from_setup`]. Each side has one king, at most 16 pieces and 8 pawns; no pawn
+    /// stands on a back rank; the side not to move is not in check, and the checks of the side
+    /// to move could come from one move (unless `allow_impossible_check`); every castling right
+    /// has its king and rook at home; the en passant square lies behind a pawn that could just
+    /// have advanced two squares. The last two can be repaired instead ([`Repair::Drop`]).
     pub fn validate(&self, options: &FenOptions) -> Result<(Position, FenRepairs), FenError> {
-        let placement = self.field_offsets[0];
-        let mut pos = Position::empty(self.turn);
+        let setup = &self.setup;
+        let placement = self.spans.fields[0].start;
+        let mut pos = Position::empty(setup.turn);
         pos.set_chess960(options.chess960);
         for sq in Square::ALL {
-            if let Some(piece) = self.board[sq.index()] {
+            if let Some(piece) = setup.board[sq.index()] {
                 pos.put(sq, piece);
             }
         }
@@ -467,19 +668,19 @@ impl Fen {
         let castling = self.castling_rights(&pos, options, &mut repairs)?;
         pos.set_castling(castling);
 
-        if let Some(ep) = self.en_passant {
-            if self.en_passant_is_plausible(&pos, ep) {
+        if let Some(ep) = setup.en_passant {
+            if en_passant_is_plausible(&pos, ep) {
                 pos.set_en_passant(Some(ep));
             } else if options.bad_en_passant == Repair::Drop {
                 repairs.dropped_en_passant = Some(ep);
             } else {
-                return Err(FenError::InvalidEnPassant { square: ep, offset: self.field_offsets[3] });
+                return Err(FenError::InvalidEnPassant { square: ep, offset: self.spans.fields[3].start });
             }
         }
-        pos.set_clocks(self.halfmove_clock, self.fullmove_number);
+        pos.set_clocks(setup.halfmove_clock, setup.fullmove_number.max(1));
 
-        let them = !self.turn;
-        if pos.is_attacked(pos.king_square(them), self.turn) {
+        let them = !setup.turn;
+        if pos.is_attacked(pos.king_square(them), setup.turn) {
             return Err(FenError::OppositeCheck { offset: placement });
         }
         if !options.allow_impossible_check && !check_is_possible(&pos) {
@@ -490,10 +691,10 @@ impl Fen {
     }
 
     fn offset_of(&self, sq: Square) -> usize {
-        usize::from(self.square_offsets[sq.index()])
+        self.spans.fields[0].start + usize::from(self.spans.squares[sq.index()])
     }
 
-    /// Resolves the castling letters against the board.
+    /// Resolves the castling letters against the board, in the order written.
     fn castling_rights(
         &self,
         pos: &Position,
@@ -501,41 +702,145 @@ impl Fen {
         repairs: &mut FenRepairs,
     ) -> Result<CastlingRights, FenError> {
         let mut rights = CastlingRights::NONE;
-        for entry in self.castling.iter().flatten() {
-            let letter = entry.letter as char;
+        let mut grant = |i: usize, letter: u8, rook: Square| {
+            let letter = letter as char;
             let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-            let resolved = resolve_castling_letter(pos, color, letter.to_ascii_lowercase(), options.chess960)
-                .filter(|&(side, _)| !rights.has(color, side));
-            match resolved {
-                Some((side, file)) => rights.insert(color, side, file),
+            match castling_side(pos, color, rook, options.chess960).filter(|&side| !rights.has(color, side)) {
+                Some(side) => rights.insert(color, side, rook.file()),
                 None if options.bad_castling == Repair::Drop => {
                     repairs.dropped_castling |=
                         1 << (color.index() * 2 + castling_letter_side(letter, pos, color) as usize);
                 }
-                None => return Err(FenError::BadCastlingRights { letter, offset: entry.offset }),
+                None => return Err(FenError::BadCastlingRights { letter, offset: self.spans.fields[2].start + i }),
+            }
+            Ok(())
+        };
+        match &self.spans.castling {
+            CastlingLetters::Read(letters) => {
+                for (i, &(letter, rook)) in letters.iter().flatten().enumerate() {
+                    grant(i, letter, rook)?;
+                }
+            }
+            CastlingLetters::Written => {
+                for (i, (letter, rook)) in self.setup.castling_letters().enumerate() {
+                    grant(i, letter, rook)?;
+                }
             }
         }
         Ok(rights)
     }
+}
 
-    /// An en passant square is plausible when a pawn of the side not to move stands in front
-    /// of it and both it and the square behind it are empty.
-    fn en_passant_is_plausible(&self, pos: &Position, ep: Square) -> bool {
-        let (ep_rank, dir) = match self.turn {
-            Color::White => (Rank::Sixth, 1),
-            Color::Black => (Rank::Third, -1),
-        };
-        if ep.rank() != ep_rank {
-            return false;
-        }
-        let (Some(pushed), Some(origin)) = (ep.offset(0, -dir), ep.offset(0, dir)) else {
-            return false;
-        };
-        let occupied = pos.occupancy();
-        pos.pieces_of(!self.turn, PieceKind::Pawn).contains(pushed)
-            && !occupied.contains(ep)
-            && !occupied.contains(origin)
+/// An en passant square is plausible when a pawn of the side not to move stands in front of it
+/// and both it and the square behind it are empty.
+fn en_passant_is_plausible(pos: &Position, ep: Square) -> bool {
+    let (ep_rank, dir) = match pos.turn() {
+        Color::White => (Rank::Sixth, 1),
+        Color::Black => (Rank::Third, -1),
+    };
+    if ep.rank() != ep_rank {
+        return false;
     }
+    let (Some(pushed), Some(origin)) = (ep.offset(0, -dir), ep.offset(0, dir)) else {
+        return false;
+    };
+    let occupied = pos.occupancy();
+    pos.pieces_of(!pos.turn(), PieceKind::Pawn).contains(pushed) && !occupied.contains(ep) && !occupied.contains(origin)
+}
+
+/// Reads the syntax, as [`Fen::parse`].
+impl FromStr for Fen {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Fen, FenError> {
+        Fen::parse(fen)
+    }
+}
+
+/// Writes the setup's FEN: all six fields, the en passant square as recorded, castling in
+/// X-FEN (see [`Fen`]). A setup that a FEN can hold (at most four castling rights, each on a
+/// back rank) reads back equal.
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let setup = &self.setup;
+        write_board(f, |sq| setup.board[sq.index()], |_, _| {})?;
+        write!(f, " {} ", setup.turn.fen_char())?;
+        if setup.castling_rooks.is_empty() {
+            f.write_char('-')?;
+        }
+        for (letter, _) in setup.castling_letters() {
+            f.write_char(letter as char)?;
+        }
+        match setup.en_passant {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", setup.halfmove_clock, setup.fullmove_number)
+    }
+}
+
+/// A FEN without a text: its offsets count in the text its `Display` writes.
+impl From<Setup> for Fen {
+    fn from(setup: Setup) -> Fen {
+        Fen { spans: Spans::written(&setup), setup }
+    }
+}
+
+impl From<Fen> for Setup {
+    fn from(fen: Fen) -> Setup {
+        fen.setup
+    }
+}
+
+/// Writes a piece placement field, telling `piece_written` where each piece's letter goes in
+/// it.
+fn write_board<W: fmt::Write>(
+    out: &mut W,
+    piece_at: impl Fn(Square) -> Option<Piece>,
+    mut piece_written: impl FnMut(Square, usize),
+) -> fmt::Result {
+    let mut at = 0;
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0u8;
+        for file in File::ALL {
+            let sq = Square::new(file, rank);
+            match piece_at(sq) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.write_char((b'0' + empty) as char)?;
+                        at += 1;
+                        empty = 0;
+                    }
+                    piece_written(sq, at);
+                    out.write_char(piece.fen_char())?;
+                    at += 1;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.write_char((b'0' + empty) as char)?;
+            at += 1;
+        }
+        if rank != Rank::First {
+            out.write_char('/')?;
+            at += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The side a castling right of `color` with its rook on `rook` castles to, when the king and
+/// that rook stand where the right needs them: both on the back rank, the king on the e-file
+/// and the rook in a corner in standard chess.
+fn castling_side(pos: &Position, color: Color, rook: Square, chess960: bool) -> Option<CastlingSide> {
+    let rank = back_rank(color);
+    let king = pos.king_square(color);
+    if king.rank() != rank || rook.rank() != rank || !pos.pieces_of(color, PieceKind::Rook).contains(rook) {
+        return None;
+    }
+    let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+    (chess960 || (king.file() == File::E && rook.file() == side.standard_rook_file())).then_some(side)
 }
 
 /// The side a castling letter refers to, for reporting a dropped right.
@@ -550,37 +855,6 @@ fn castling_letter_side(letter: char, pos: &Position, color: Color) -> CastlingS
             } else {
                 CastlingSide::QueenSide
             }
-        }
-    }
-}
-
-/// The side and rook file a castling letter (lower-cased) names, when the king and that rook
-/// stand where the right needs them.
-fn resolve_castling_letter(pos: &Position, color: Color, letter: char, chess960: bool) -> Option<(CastlingSide, File)> {
-    let rank = back_rank(color);
-    let king = pos.king_square(color);
-    if king.rank() != rank {
-        return None;
-    }
-    let rooks = pos.pieces_of(color, PieceKind::Rook) & Bitboard::rank(rank);
-    let has_rook = |file: File| rooks.contains(Square::new(file, rank));
-    if !chess960 {
-        // Standard chess: king on e1/e8, rooks on the corners; H/A are accepted for K/Q.
-        let side = match letter {
-            'k' | 'h' => CastlingSide::KingSide,
-            'q' | 'a' => CastlingSide::QueenSide,
-            _ => return None,
-        };
-        let file = side.standard_rook_file();
-        return (king.file() == File::E && has_rook(file)).then_some((side, file));
-    }
-    let side_of = |file: File| if file > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
-    match letter {
-        'k' => rooks.iter().filter(|sq| sq.file() > king.file()).last().map(|sq| (CastlingSide::KingSide, sq.file())),
-        'q' => rooks.iter().find(|sq| sq.file() < king.file()).map(|sq| (CastlingSide::QueenSide, sq.file())),
-        c => {
-            let file = File::from_char(c)?;
-            (file != king.file() && has_rook(file)).then(|| (side_of(file), file))
         }
     }
 }
@@ -653,26 +927,7 @@ impl Position {
     /// Like [`Position::from_fen_components`], with the fields as bytes that need not be UTF-8
     /// (a byte outside printable ASCII is [`FenError::InvalidCharacter`]).
     pub fn from_fen_component_bytes(parts: [&[u8]; 6]) -> Result<Position, FenError> {
-        // An empty or space-holding component would shift the fields; name it directly.
-        for (i, part) in parts.iter().enumerate() {
-            let offset = parts[..i].iter().map(|p| p.len() + 1).sum::<usize>();
-            if part.is_empty() || part.iter().copied().any(is_separator) {
-                return Err(component_error(i, offset));
-            }
-        }
-        // Joined on the stack (the C ABI's reader allocates nothing): a longer FEN is refused
-        // anyway, as `parse_bytes` would.
-        let length = parts.iter().map(|p| p.len()).sum::<usize>() + parts.len() - 1;
-        if length > FEN_MAX_INPUT {
-            return Err(FenError::TooLong { length });
-        }
-        let mut joined = [b' '; FEN_MAX_INPUT];
-        let mut at = 0;
-        for part in parts {
-            joined[at..at + part.len()].copy_from_slice(part);
-            at += part.len() + 1;
-        }
-        Ok(Fen::parse_bytes(&joined[..length])?.validate(&FenOptions::default())?.0)
+        Ok(Fen::from_component_bytes(parts)?.validate(&FenOptions::default())?.0)
     }
 
     /// Reads the first non-empty line of a `.fen` file, and no more of the file than that:
@@ -682,9 +937,9 @@ impl Position {
     /// time and memory.
     pub fn from_fen_file(path: impl AsRef<Path>) -> Result<Position, FenFileError> {
         let path = path.as_ref();
-        let file_error = |e: std::io::Error| match e.kind() {
+        let file_error = |error: std::io::Error| match error.kind() {
             std::io::ErrorKind::NotFound => FenFileError::NotFound(path.to_path_buf()),
-            _ => FenFileError::Io { path: path.to_path_buf(), message: e.to_string() },
+            _ => FenFileError::Io { path: path.to_path_buf(), error },
         };
         let file = std::fs::File::open(path).map_err(file_error)?;
         let mut line = [0; FEN_MAX_INPUT + 1];
@@ -721,28 +976,7 @@ impl Position {
 
     /// The piece placement field.
     pub fn write_placement<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0u8;
-            for file in File::ALL {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.write_char((b'0' + empty) as char)?;
-                            empty = 0;
-                        }
-                        out.write_char(piece.fen_char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.write_char((b'0' + empty) as char)?;
-            }
-            if rank != Rank::First {
-                out.write_char('/')?;
-            }
-        }
-        Ok(())
+        write_board(out, |sq| self.piece_at(sq), |_, _| {})
     }
 
     fn write_castling<W: fmt::Write>(&self, out: &mut W, notation: CastlingNotation) -> fmt::Result {
@@ -761,15 +995,7 @@ impl Position {
                     CastlingNotation::Auto => side_letter(side),
                     CastlingNotation::Shredder => rook.file().to_char(),
                     CastlingNotation::XFen => {
-                        // K/Q name the outermost rook on that side; an inner rook needs its file.
-                        let beyond = between(rook, Square::new(side.standard_rook_file(), rook.rank()))
-                            .with(Square::new(side.standard_rook_file(), rook.rank()))
-                            .without(rook);
-                        if (beyond & self.pieces_of(color, PieceKind::Rook)).any() {
-                            rook.file().to_char()
-                        } else {
-                            side_letter(side)
-                        }
+                        BackRank::of_position(self, color).letter(rook).to_ascii_lowercase() as char
                     }
                 };
                 out.write_char(if color == Color::White { letter.to_ascii_uppercase() } else { letter })?;
@@ -797,26 +1023,22 @@ fn component_error(index: usize, offset: usize) -> FenError {
     }
 }
 
-/// Splits a FEN into its six fields, filling absent clocks with `"0"` and `"1"`. The fields
-/// are checked as [`Fen::parse`] checks them.
-pub fn split(fen: &str) -> Result<[&str; 6], FenError> {
-    Fen::parse(fen)?;
-    let mut fields = ["", "", "", "", "0", "1"];
-    for (slot, field) in
-        fields.iter_mut().zip(fen.split([' ', '\t']).filter(|f| !f.trim_matches(['\r', '\n']).is_empty()))
-    {
-        *slot = field.trim_matches(['\r', '\n']);
-    }
-    Ok(fields)
-}
-
 /// Errors of [`Position::from_fen_file`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenFileError {
+    /// There is no file at the path.
     #[error("file not found: {}", .0.display())]
     NotFound(PathBuf),
-    #[error("cannot read {}: {message}", path.display())]
-    Io { path: PathBuf, message: String },
+    /// The file could not be opened or read.
+    #[error("cannot read {}: {error}", path.display())]
+    Io {
+        /// The file's path.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The file's first line is not a valid FEN.
     #[error(transparent)]
     Fen(#[from] FenError),
 }
@@ -922,8 +1144,12 @@ mod tests {
     }
 
     #[test]
-    fn split_and_components() {
-        assert_eq!(split("8/8/8/8/8/8/8/K6k w - -").unwrap(), ["8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"]);
+    fn field_ranges_and_components() {
+        let fen = Fen::parse(" 8/8/8/8/8/8/8/K6k\tw  - - ").unwrap();
+        let fields = [FenField::Placement, FenField::SideToMove, FenField::Castling, FenField::EnPassant];
+        assert_eq!(fields.map(|field| fen.field_range(field)), [Some(1..18), Some(19..20), Some(22..23), Some(24..25)]);
+        assert_eq!(fen.field_range(FenField::HalfmoveClock), None);
+        assert_eq!(fen.field_range(FenField::Input), Some(1..25));
         let pos =
             Position::from_fen_components("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1")
                 .unwrap();
@@ -936,5 +1162,52 @@ mod tests {
         assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::InvalidCharacter { offset: 29 }));
         let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w", b"-", b"-", b"0", b"1"];
         assert_eq!(Position::from_fen_component_bytes(bytes).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn components_ignore_line_ends_around_the_fen() {
+        // As the text joined by spaces would read: line ends at its ends are trimmed, even when
+        // they are a whole component; inside, they are bad bytes.
+        let bytes: [&[u8]; 6] = [b"\r\n4k3/8/8/8/8/8/8/4K3", b"w", b"-", b"-", b"0", b"1\r\n"];
+        assert_eq!(Position::from_fen_component_bytes(bytes).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w", b"-", b"-", b"\n", b"\n"];
+        assert_eq!(Position::from_fen_component_bytes(bytes).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let bytes: [&[u8]; 6] = [b"\n", b"w", b"-", b"-", b"0", b"1"];
+        assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::RankCount { found: 1, offset: 2 }));
+        let bytes: [&[u8]; 6] = [b"\n", b"\r", b"\n", b"\n", b"\r\n", b"\n"];
+        assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::Empty));
+        let bytes: [&[u8]; 6] = [b"4k3/8/8/8/8/8/8/4K3", b"w\n", b"-", b"-", b"0", b"1"];
+        assert_eq!(Position::from_fen_component_bytes(bytes), Err(FenError::InvalidCharacter { offset: 21 }));
+    }
+
+    #[test]
+    fn file_errors_show_their_cause_once() {
+        use std::error::Error;
+        // Reading a directory fails after opening it.
+        let err = Position::from_fen_file(std::env::temp_dir()).unwrap_err();
+        let FenFileError::Io { error, .. } = &err else { panic!("{err:?}") };
+        assert!(err.to_string().ends_with(&format!(": {error}")), "{err}");
+        assert!(err.source().is_none());
+        let err = FenFileError::from(FenError::Empty);
+        assert_eq!((err.to_string(), err.source().is_none()), ("empty FEN".to_string(), true));
+    }
+
+    #[test]
+    fn text_form_of_a_setup() {
+        let fen: Fen = "  4k3/8/8/8/8/8/8/4K2R w HK - 3".parse().unwrap();
+        // `H` and `K` name one rook: the setup has one right, the text a repeated one.
+        assert_eq!(fen.setup().castling_rooks, Bitboard::from_square(Square::H1));
+        assert_eq!(fen.to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 3 1");
+        assert_eq!(fen.validate(&FenOptions::default()), Err(FenError::BadCastlingRights { letter: 'K', offset: 26 }));
+        assert!(Fen::from(*fen.setup()).validate(&FenOptions::default()).is_ok());
+        // Squares a FEN cannot hold are written all the same, and rejected.
+        let mut setup = *fen.setup();
+        setup.castling_rooks = Bitboard::from_square(Square::H1).with(Square::G1).with(Square::B3);
+        let made = Fen::from(setup);
+        assert_eq!(made.to_string(), "4k3/8/8/8/8/8/8/4K2R w KGB - 3 1");
+        assert_eq!(made.validate(&FenOptions::default()), Err(FenError::BadCastlingRights { letter: 'G', offset: 24 }));
+        let lenient = FenOptions { bad_castling: Repair::Drop, ..FenOptions::default() };
+        let (pos, repairs) = made.validate(&lenient).unwrap();
+        assert_eq!((pos.castling().to_fen(), repairs.dropped_castling), ("K".to_string(), 1 | 2));
     }
 }

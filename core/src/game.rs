@@ -38,7 +38,7 @@ use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 use crate::san::{San, SanError, SanOptions};
-use crate::uci::UciError;
+use crate::uci::{Uci, UciError};
 use crate::zobrist;
 
 /// The result of a game.
@@ -229,7 +229,7 @@ impl History {
     pub(crate) fn san_moves<'a>(&'a self, moves: impl Iterator<Item = Move> + 'a) -> impl Iterator<Item = San> + 'a {
         self.plies.iter().zip(moves).map(|(ply, mv)| {
             // Every stored move was legal where it was played.
-            ply.position.san(mv).expect("moves of a game are legal")
+            San::from_move(&ply.position, mv).expect("moves of a game are legal")
         })
     }
 
@@ -246,12 +246,12 @@ impl History {
     /// Reads `text` as lenient SAN in the current position (null moves as `allow_null` says).
     pub(crate) fn parse_san(&self, text: &str, allow_null: bool) -> Result<Move, SanError> {
         let options = SanOptions { allow_null, ..SanOptions::default() };
-        self.position().parse_san_with(text, &options)
+        text.parse::<San>()?.to_move_with(self.position(), &options)
     }
 
     /// Reads `text` as UCI in the current position (`0000` as `allow_null` says).
     pub(crate) fn parse_uci(&self, text: &str, allow_null: bool) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
+        let mv = text.parse::<Uci>()?.to_move(self.position())?;
         if mv.is_null() && !self.can_play(mv, allow_null) {
             return Err(UciError::Illegal);
         }
@@ -261,11 +261,7 @@ impl History {
     /// Plays a move already known to be legal (or an allowed null move).
     pub(crate) fn play(&mut self, mv: Move) {
         let mut after = *self.position();
-        if mv.is_null() {
-            after.play_null();
-        } else {
-            after.play_unchecked(mv);
-        }
+        after.play_known(mv);
         self.push_played(mv, after);
     }
 
@@ -368,6 +364,29 @@ impl History {
 ///
 /// Undo ([`Game::pop`]) drops the last stored position, so it costs nothing. Every move in a
 /// game is legal (or a null move, when allowed).
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Game, Outcome, Termination};
+///
+/// let mut game = Game::default();
+/// for _ in 0..2 {
+///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///         game.push_san(san)?;
+///     }
+/// }
+/// assert_eq!(game.repetition_count(), 3);
+/// assert_eq!(game.claimable_draw(), Some(Termination::ThreefoldRepetition));
+/// assert_eq!(game.outcome(), Outcome::Ongoing); // a draw must be claimed
+///
+/// game.push_uci("e2e4")?;
+/// assert_eq!(game.san_moves().last().unwrap(), "e4");
+/// assert!(game.push_san("e5e4").is_err());
+/// assert_eq!(game.pop().map(|mv| mv.to()), Some("e4".parse()?));
+/// assert_eq!(game.moves().len(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) history: History,
@@ -523,6 +542,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveKind;
+    use crate::square::Square;
 
     #[test]
     fn push_pop_and_history() {
@@ -532,7 +553,7 @@ mod tests {
         }
         assert_eq!(game.moves().len(), 5);
         assert_eq!(game.san_moves().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(game.pop().map(|m| m.to_uci()), Some("f1b5".to_string()));
+        assert_eq!(game.pop(), Some(Move::new(Square::F1, Square::B5, MoveKind::Normal)));
         assert_eq!(game.position().to_fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         assert!(game.push(Move::NULL).is_err());
         game.set_allow_null_moves(true);

@@ -3,15 +3,17 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing. It holds no C types and exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]) and
+//! Polyglot opening books (reading, building from PGN, merging). It holds no C types and
+//! exports no symbols; the C ABI is the `chesscore` crate.
 //!
 //! ```
-//! use chesscore_core::Position;
+//! use chesscore_core::{Position, Uci};
 //!
 //! let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
 //! assert_eq!(pos.legal_moves().len(), 48);
 //! assert_eq!(pos.perft(3), 97_862);
-//! let after = pos.make_move(pos.parse_uci("e1g1")?);
+//! let after = pos.make_move("e1g1".parse::<Uci>()?.to_move(&pos)?);
 //! assert_eq!(after.to_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -19,7 +21,7 @@
 //! Moves in SAN, games with history and EPD records:
 //!
 //! ```
-//! use chesscore_core::{Epd, Game, Outcome, Termination};
+//! use chesscore_core::{Epd, Game, Outcome, Termination, Uci};
 //!
 //! let mut game = Game::default();
 //! for san in ["f3", "e5", "g4", "Qh4#"] {
@@ -29,7 +31,7 @@
 //! assert_eq!((game.outcome(), game.termination()), (Outcome::BlackWins, Some(Termination::Checkmate)));
 //!
 //! let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O-O; id \"long\";".parse()?;
-//! assert_eq!(epd.best_moves()[0].to_uci(), "e8c8");
+//! assert_eq!(Uci::from_move(epd.position(), epd.best_moves()[0]).to_string(), "e8c8");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -37,11 +39,17 @@
 //! Every type on the hot path ([`Position`], [`Move`], [`MoveList`], [`Bitboard`]) is plain
 //! data without lifetimes or heap memory; move generation never allocates.
 
+// The few `unsafe` blocks each say why they hold in a `// SAFETY:` comment, and an `unsafe fn`
+// body would be no `unsafe` block.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod attacks;
 mod bitboard;
 mod castling;
 mod chess960;
 mod color;
+pub mod engine;
 mod epd;
 pub mod fallible;
 pub mod fen;
@@ -51,11 +59,14 @@ mod moves;
 mod perft;
 pub mod pgn;
 mod piece;
+pub mod polyglot;
 mod position;
 mod render;
 mod san;
+mod setup;
 mod square;
 mod status;
+mod svg;
 mod uci;
 pub mod zobrist;
 
@@ -70,11 +81,13 @@ pub use fen::{
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
-pub use render::BoardStyle;
+pub use render::{BoardStyle, Diagram};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
+pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use uci::UciError;
+pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
+pub use uci::{Uci, UciCastling, UciError};
 
 /// The README's Rust snippets, compiled and run as doctests.
 #[cfg(doctest)]

@@ -129,6 +129,21 @@ const ALL: Filter = Filter { from: Bitboard::FULL, to: Bitboard::FULL };
 
 impl Position {
     /// All legal moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::{Position, San, Square};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")?;
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 3); // Kd1, Kf1 and Kxe2
+    /// assert!(moves.iter().all(|mv| mv.from() == Square::E1));
+    /// assert_eq!(pos.legal_move_count(), 3);
+    /// let sans: Vec<String> = moves.iter().map(|&mv| San::from_move(&pos, mv).unwrap().to_string()).collect();
+    /// assert!(sans.contains(&"Kxe2".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -20,6 +20,7 @@ use arrayvec::ArrayVec;
 use crate::castling::CastlingSide;
 use crate::piece::PieceKind;
 use crate::square::{File, Square};
+use crate::uci::{Uci, UciCastling};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,6 +59,28 @@ impl MoveKind {
 
 /// A move in 16 bits; see the module documentation for the layout. Moves order by their
 /// encoding.
+///
+/// A move holds no notation: [`Uci`] and [`San`](crate::San) write and read it in the
+/// context of a position.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Move, MoveKind, PieceKind, Position, Square, Uci};
+///
+/// let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1")?;
+/// let promotion = Move::new(Square::A7, Square::A8, MoveKind::PromoteQueen);
+/// assert!(pos.is_legal(promotion));
+/// assert_eq!((promotion.from(), promotion.to(), promotion.promotion()), (Square::A7, Square::A8, Some(PieceKind::Queen)));
+/// assert_eq!(Move::from_raw(promotion.raw()), Some(promotion));
+///
+/// // Castling is the king taking its own rook; UCI writes it as the position's mode wants.
+/// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+/// assert!(pos.is_legal(castle));
+/// assert_eq!(castle.king_destination(), Square::G1);
+/// assert_eq!(Uci::from_move(&pos, castle).to_string(), "e1g1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
 pub struct Move(u16);
@@ -167,33 +190,6 @@ impl Move {
         }
     }
 
-    /// Writes the move in UCI: `e2e4`, `e7e8q`, `0000` for the null move. Castling is the
-    /// king's two-square move (`e1g1`) in standard chess and king-takes-rook (`e1h1`) when
-    /// `chess960` is set.
-    pub fn write_uci<W: fmt::Write>(self, chess960: bool, out: &mut W) -> fmt::Result {
-        if self.is_null() {
-            return out.write_str("0000");
-        }
-        let to = if chess960 { self.to() } else { self.king_destination() };
-        write!(out, "{}{}", self.from(), to)?;
-        if let Some(kind) = self.promotion() {
-            out.write_char(kind.char_lower())?;
-        }
-        Ok(())
-    }
-
-    /// The move in UCI as standard chess writes it (castling as `e1g1`).
-    pub fn to_uci(self) -> String {
-        self.to_string()
-    }
-
-    /// The move in UCI as Chess960 writes it (castling as king-takes-rook, `e1h1`).
-    pub fn to_uci_chess960(self) -> String {
-        let mut out = String::with_capacity(5);
-        let _ = self.write_uci(true, &mut out);
-        out
-    }
-
     /// The file of the destination (used by SAN for pawn captures).
     #[inline]
     pub const fn to_file(self) -> File {
@@ -201,16 +197,10 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// Standard-chess UCI notation.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(false, f)
-    }
-}
-
 impl fmt::Debug for Move {
+    /// The squares as encoded (castling as king-takes-rook) and the kind: `Move(e1h1 Castling)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({} {:?})", self.to_uci_chess960(), self.kind())
+        write!(f, "Move({} {:?})", Uci::from_move_with(*self, UciCastling::KingTakesRook), self.kind())
     }
 }
 
@@ -326,8 +316,8 @@ mod tests {
         assert_eq!(mv.promotion(), Some(PieceKind::Queen));
         assert_eq!(mv.raw(), 52 | 60 << 6 | 7 << 12);
         assert_eq!(Move::from_raw(mv.raw()), Some(mv));
-        assert_eq!(mv.to_uci(), "e7e8q");
-        assert_eq!(Move::NULL.to_uci(), "0000");
+        assert_eq!(format!("{mv:?}"), "Move(e7e8q PromoteQueen)");
+        assert_eq!(format!("{:?}", Move::NULL), "Move(0000 Normal)");
         assert!(Move::from_raw(0x8000 | 12 | 28 << 6).is_none());
         assert!(Move::from_raw(12 | 12 << 6).is_none());
         assert_eq!(std::mem::size_of::<Move>(), 2);
@@ -340,10 +330,9 @@ mod tests {
         let long = Move::new(Square::E8, Square::A8, MoveKind::Castling);
         assert_eq!(short.castling_side(), Some(CastlingSide::KingSide));
         assert_eq!(long.castling_side(), Some(CastlingSide::QueenSide));
-        assert_eq!(short.to_uci(), "e1g1");
-        assert_eq!(long.to_uci(), "e8c8");
-        assert_eq!(short.to_uci_chess960(), "e1h1");
+        assert_eq!(short.king_destination(), Square::G1);
         assert_eq!(long.king_destination(), Square::C8);
+        assert_eq!(format!("{short:?}"), "Move(e1h1 Castling)");
     }
 
     #[test]

@@ -80,19 +80,28 @@ popcnt_variants! {
 impl Position {
     /// Number of leaf nodes of the legal move tree of `depth` plies. The last ply is counted
     /// without making its moves (bulk counting).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.perft(4), 197_281);
+    /// // By first move, lazily: only the moves taken are counted.
+    /// let (mv, nodes) = pos.divide(4).next().unwrap();
+    /// assert_eq!(nodes, pos.make_move(mv).perft(3));
+    /// assert_eq!(pos.divide(4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
+    /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         with_popcnt!(bulk_perft, self, depth)
     }
 
     /// Perft split by first move: each legal move with the leaf count below it (`depth - 1`
-    /// plies after the move). Moves are in generation order.
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        self.divide_lazily(depth).collect()
-    }
-
-    /// [`Position::divide`] one move at a time, each count made when it is reached: a caller
-    /// that takes only the first moves pays for those alone, and nothing is allocated.
-    pub fn divide_lazily(&self, depth: u32) -> impl ExactSizeIterator<Item = (Move, u64)> + '_ {
+    /// plies after the move), in generation order. Each count is made when the iterator
+    /// reaches it: a caller that takes only the first moves pays for those alone, and nothing
+    /// is allocated.
+    pub fn divide(&self, depth: u32) -> impl ExactSizeIterator<Item = (Move, u64)> + '_ {
         let moves = if depth == 0 { MoveList::new() } else { self.legal_moves() };
         moves.into_iter().map(move |mv| (mv, self.make_move(mv).perft(depth - 1)))
     }
@@ -110,7 +119,7 @@ mod tests {
         assert_eq!(pos.perft(2), 400);
         assert_eq!(pos.perft(3), 8902);
         assert_eq!(pos.perft(4), 197_281);
-        let divide = pos.divide(3);
+        let divide: Vec<_> = pos.divide(3).collect();
         assert_eq!(divide.len(), 20);
         assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 8902);
     }

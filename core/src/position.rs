@@ -13,6 +13,7 @@ use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceKind};
 use crate::square::{Rank, Square};
+use crate::uci::{Uci, UciCastling};
 use crate::zobrist;
 
 /// Which en passant square to report, write or hash.
@@ -42,6 +43,29 @@ pub enum EnPassantMode {
 /// in check, and castling rights and the en passant square are consistent with the board. The
 /// constructors ([`Position::startpos`], [`Position::from_fen`], ...) check this; only
 /// [`Position::play_unchecked`] with an illegal move can break it.
+///
+/// `Position` holds the chess: the board, the rules, move generation and game-ending
+/// conditions. Move notation lives in its own types ([`Uci`], [`San`](crate::San),
+/// [`MovesLine`](crate::MovesLine)), as do board drawings ([`Diagram`](crate::Diagram)) and
+/// games with history ([`Game`](crate::Game)).
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Color, PieceKind, Position, Square, Uci};
+///
+/// let mut pos = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     let mv = uci.parse::<Uci>()?.to_move(&pos)?;
+///     pos.play(mv)?;
+/// }
+/// assert!(pos.is_checkmate());
+/// assert_eq!(pos.turn(), Color::White);
+/// assert_eq!(pos.piece_at(Square::H4).map(|p| p.kind), Some(PieceKind::Queen));
+/// assert_eq!(pos.checkers().count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     by_kind: [Bitboard; 6],
@@ -65,9 +89,10 @@ pub struct Position {
 const NO_PIECE: u64 = 6;
 const EMPTY_KINDS: u64 = 0x6666_6666_6666_6666;
 
-/// Error returned by [`Position::play`] for a move that is not legal in the position.
+/// Error returned by [`Position::play`] for a move that is not legal in the position. The
+/// message names the move in standard UCI, as no position is at hand to choose the notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0} in this position")]
+#[error("illegal move {} in this position", Uci::from_move_with(*.0, UciCastling::KingTwoSquares))]
 pub struct IllegalMoveError(pub Move);
 
 impl Default for Position {
@@ -404,6 +429,19 @@ impl Position {
     // ----- making moves -----
 
     /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::{Move, MoveKind, Position, Square};
+    ///
+    /// let mut pos = Position::startpos();
+    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+    /// pos.play(e4)?;
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(pos.play(e4).is_err()); // now it is Black's move
+    /// # Ok::<(), chesscore_core::IllegalMoveError>(())
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(mv) {
             self.play_unchecked(mv);
@@ -414,6 +452,17 @@ impl Position {
     }
 
     /// The position after `mv`, which must be legal (as returned by [`Position::legal_moves`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::Position;
+    ///
+    /// // Copy-make over every legal move: the position itself does not change.
+    /// let pos = Position::startpos();
+    /// let replies: usize = pos.legal_moves().iter().map(|&mv| pos.make_move(mv).legal_moves().len()).sum();
+    /// assert_eq!(replies, 400);
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn make_move(&self, mv: Move) -> Position {
@@ -476,6 +525,16 @@ impl Position {
         self.set_kind(from, NO_PIECE);
         self.set_kind(to, kind as u64);
         zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to)
+    }
+
+    /// Plays `mv`, known to be legal here or to be an allowed null move: a move of a game or
+    /// of a record's move tree.
+    pub(crate) fn play_known(&mut self, mv: Move) {
+        if mv.is_null() {
+            self.play_null();
+        } else {
+            self.play_unchecked(mv);
+        }
     }
 
     /// Plays `mv` without checking that it is legal, updating the Zobrist key incrementally.

@@ -6,45 +6,48 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::square::{File, Rank, Square};
 
-/// The text renderings of a board, for [`Position::write_board`].
+/// The text renderings of a board, for [`Diagram`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BoardStyle {
-    /// [`Position::board_string`].
+    /// 8 rows of 8 characters, rank 8 first, files a to h: FEN letters (White upper case,
+    /// Black lower case) and a space for an empty square; rows joined by `"\n"`.
     Plain,
-    /// [`Position::to_ascii`].
+    /// FEN letters and `.` for empty squares, separated by spaces, with rank numbers on the
+    /// left and file letters below; every line ends with `"\n"`.
     Ascii,
-    /// [`Position::to_unicode`].
+    /// Like [`BoardStyle::Ascii`], with the Unicode chess symbols.
     Unicode,
 }
 
-impl Position {
-    /// 8 rows of 8 characters, rank 8 first, files a to h: FEN letters (White upper case,
-    /// Black lower case) and a space for an empty square; rows joined by `"\n"`.
-    pub fn board_string(&self) -> String {
-        self.render(BoardStyle::Plain)
-    }
+/// A position's board drawn as text in a [`BoardStyle`], by `Display`: `to_string()` gives a
+/// `String`, `write!` writes to any formatter without allocating.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{BoardStyle, Diagram, Position};
+///
+/// let text = Diagram::new(&Position::startpos(), BoardStyle::Ascii).to_string();
+/// assert!(text.starts_with("8 r n b q k b n r\n7 p p p p p p p p\n6 . . . ."));
+/// assert!(text.ends_with("1 R N B Q K B N R\n  a b c d e f g h\n"));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Diagram<'a> {
+    position: &'a Position,
+    style: BoardStyle,
+}
 
-    /// FEN letters and `.` for empty squares, separated by spaces, with rank numbers on the
-    /// left and file letters below; every line ends with `"\n"`.
-    pub fn to_ascii(&self) -> String {
-        self.render(BoardStyle::Ascii)
+impl<'a> Diagram<'a> {
+    /// The board of `position` in `style`.
+    pub fn new(position: &'a Position, style: BoardStyle) -> Diagram<'a> {
+        Diagram { position, style }
     }
+}
 
-    /// Like [`Position::to_ascii`], with the Unicode chess symbols.
-    pub fn to_unicode(&self) -> String {
-        self.render(BoardStyle::Unicode)
-    }
-
-    fn render(&self, style: BoardStyle) -> String {
-        let mut out = String::with_capacity(200);
-        // Writing to a String cannot fail.
-        let _ = self.write_board(&mut out, style);
-        out
-    }
-
-    /// Writes a rendering to any `fmt::Write`, allocating nothing.
-    pub fn write_board<W: Write>(&self, out: &mut W, style: BoardStyle) -> fmt::Result {
+impl fmt::Display for Diagram<'_> {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let style = self.style;
         let symbol = |piece: Option<Piece>| match style {
             BoardStyle::Plain => piece.map_or(' ', |p| p.fen_char()),
             BoardStyle::Ascii => piece.map_or('.', |p| p.fen_char()),
@@ -59,7 +62,7 @@ impl Position {
                 if coordinates || file != File::A {
                     out.write_str(gap)?;
                 }
-                out.write_char(symbol(self.piece_at(Square::new(file, rank))))?;
+                out.write_char(symbol(self.position.piece_at(Square::new(file, rank))))?;
             }
             if coordinates || rank != Rank::First {
                 out.write_char('\n')?;
@@ -83,7 +86,7 @@ mod tests {
 
     #[test]
     fn board_string_rows() {
-        let text = Position::startpos().board_string();
+        let text = Diagram::new(&Position::startpos(), BoardStyle::Plain).to_string();
         let rows: Vec<&str> = text.split('\n').collect();
         assert_eq!(rows.len(), 8);
         assert_eq!(rows[0], "rnbqkbnr");
@@ -93,11 +96,11 @@ mod tests {
 
     #[test]
     fn ascii_and_unicode() {
-        let ascii = Position::startpos().to_ascii();
+        let ascii = Diagram::new(&Position::startpos(), BoardStyle::Ascii).to_string();
         assert!(ascii.starts_with("8 r n b q k b n r\n"));
         assert!(ascii.contains("\n4 . . . . . . . .\n"));
         assert!(ascii.ends_with("  a b c d e f g h\n"));
-        let unicode = Position::startpos().to_unicode();
+        let unicode = Diagram::new(&Position::startpos(), BoardStyle::Unicode).to_string();
         assert!(unicode.starts_with("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
     }
 }

@@ -29,11 +29,16 @@
 //! - the null move as `--`, `Z0`, `0000` or `@@@@`, only when [`SanOptions::allow_null`] is
 //!   set (otherwise, and when the side to move is in check, it is an illegal move).
 //!
-//! [`SanMode::Strict`] accepts only the text [`Position::san`] writes for the move, suffix
+//! [`SanMode::Strict`] accepts only the text [`San::from_move`] writes for the move, suffix
 //! included; any other spelling of a legal move is [`SanError::NotCanonical`].
+//!
+//! Reading has two steps: `FromStr` checks the syntax into a [`San`], then [`San::to_move`]
+//! finds the move in a position. [`MovesLine`] reads a line of SAN or UCI moves.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
+use std::str::FromStr;
 
 use crate::attacks::{between, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
@@ -43,24 +48,56 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::PieceKind;
 use crate::position::{IllegalMoveError, Position};
 use crate::square::{File, Rank, Square};
-use crate::uci::UciError;
+use crate::uci::{Uci, UciError};
 
-/// The longest SAN: `Qa1xb2#` or `exd8=Q#`.
+/// The longest SAN written: `Qa1xb2#` or `exd8=Q#`.
 pub const SAN_MAX_LEN: usize = 7;
 
-/// A move written in SAN, stored inline (no heap memory); dereferences to `str`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// The longest text of valid SAN syntax that lenient reading accepts, `Qa1-b2=Q+!?` (a piece,
+/// origin, separator, destination, promotion, suffix and annotation): longer text is a syntax
+/// error before it is looked at.
+const INPUT_MAX_LEN: usize = 11;
+
+/// A move in SAN, as [`San::from_move`] writes it or as text read with `FromStr` spells it
+/// (any lenient spelling: see the module documentation). Stored inline, with the parts the
+/// text names, so no heap memory is involved and [`San::to_move`] needs no second parse;
+/// dereferences to `str`.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{Position, San, SanError, SanOptions};
+///
+/// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+/// let castle = "O-O".parse::<San>()?.to_move(&pos)?;
+/// assert_eq!(San::from_move(&pos, castle)?, "O-O");
+///
+/// // Lenient reading takes real-world spellings; strict reading only the canonical one.
+/// let rook = "Ra1-d1!?".parse::<San>()?;
+/// assert_eq!(San::from_move(&pos, rook.to_move(&pos)?)?, "Rd1");
+/// assert!(matches!(rook.to_move_with(&pos, &SanOptions::STRICT), Err(SanError::NotCanonical { .. })));
+///
+/// assert_eq!("Nz3".parse::<San>(), Err(SanError::Syntax));
+/// assert_eq!("Nf3".parse::<San>()?.to_move(&pos), Err(SanError::Illegal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
 pub struct San {
-    bytes: [u8; SAN_MAX_LEN],
+    bytes: [u8; INPUT_MAX_LEN],
     len: u8,
+    /// What the text says, a function of the text.
+    body: Body,
 }
 
 impl San {
-    const EMPTY: San = San { bytes: [0; SAN_MAX_LEN], len: 0 };
+    #[inline(always)]
+    fn new(body: Body) -> San {
+        San { bytes: [0; INPUT_MAX_LEN], len: 0, body }
+    }
 
     #[inline(always)]
     fn push(&mut self, byte: u8) {
-        // Never more than SAN_MAX_LEN bytes are pushed; `get_mut` keeps that panic-free.
+        // Never more than INPUT_MAX_LEN bytes are pushed; `get_mut` keeps that panic-free.
         if let Some(slot) = self.bytes.get_mut(self.len as usize) {
             *slot = byte;
             self.len += 1;
@@ -73,23 +110,177 @@ impl San {
         self.push(b'1' + sq.rank() as u8);
     }
 
-    fn from_ascii(text: &[u8]) -> San {
-        let mut san = San::EMPTY;
-        text.iter().for_each(|&b| san.push(b));
-        san
+    fn push_str(&mut self, text: &[u8]) {
+        text.iter().for_each(|&b| self.push(b));
+    }
+
+    /// The SAN of `mv` in `pos`, check or mate suffix included; `--` for [`Move::NULL`].
+    ///
+    /// Fails when `mv` is not legal in `pos`. Writes into an inline buffer: no allocation.
+    pub fn from_move(pos: &Position, mv: Move) -> Result<San, IllegalMoveError> {
+        San::write(pos, mv, true)
+    }
+
+    /// The SAN of `mv` in `pos` without the check or mate suffix (cheaper: the move is not
+    /// made).
+    pub fn from_move_without_suffix(pos: &Position, mv: Move) -> Result<San, IllegalMoveError> {
+        San::write(pos, mv, false)
+    }
+
+    /// Both writers in one body, so that the SAN is built in place and returned once.
+    #[inline(always)]
+    fn write(pos: &Position, mv: Move, suffix: bool) -> Result<San, IllegalMoveError> {
+        let illegal = Err(IllegalMoveError(mv));
+        // One value filled in place: copying a `San` between locals costs more than filling it.
+        let mut san = San::new(Body::Null);
+        if mv.is_null() {
+            san.push_str(b"--");
+            return Ok(san);
+        }
+        if let Some(side) = mv.castling_side() {
+            if !pos.castling_is_legal(mv) {
+                return illegal;
+            }
+            san.body = Body::Castle(side);
+            san.push_str(if side == CastlingSide::KingSide { b"O-O" } else { b"O-O-O" });
+        } else {
+            let (from, to) = (mv.from(), mv.to());
+            if !pos.color_occupancy(pos.turn()).contains(from) {
+                return illegal;
+            }
+            let kind = pos.kind_at(from).unwrap_or(PieceKind::King);
+            let origins = pos.san_origins(kind, to, Bitboard::FULL);
+            if !origins.contains(from) || pos.san_move(kind, from, to, mv.promotion()) != Some(mv) {
+                return illegal;
+            }
+            let capture = mv.is_en_passant() || pos.occupancy().contains(to);
+            let mut parts = Parsed { piece: None, file: None, rank: None, to, promotion: mv.promotion() };
+            if kind == PieceKind::Pawn {
+                if capture {
+                    parts.file = Some(from.file());
+                    san.push(b'a' + from.file() as u8);
+                }
+            } else {
+                parts.piece = Some(kind);
+                san.push(kind.char_upper() as u8);
+                let others = origins.without(from);
+                if others.any() {
+                    let same_file = (others & Bitboard::file(from.file())).any();
+                    let same_rank = (others & Bitboard::rank(from.rank())).any();
+                    if !same_file || same_rank {
+                        parts.file = Some(from.file());
+                        san.push(b'a' + from.file() as u8);
+                    }
+                    if same_file {
+                        parts.rank = Some(from.rank());
+                        san.push(b'1' + from.rank() as u8);
+                    }
+                }
+            }
+            if capture {
+                san.push(b'x');
+            }
+            san.push_square(to);
+            if let Some(promoted) = mv.promotion() {
+                san.push(b'=');
+                san.push(promoted.char_upper() as u8);
+            }
+            san.body = Body::Normal(parts);
+        }
+        if suffix {
+            let after = pos.make_move(mv);
+            if after.in_check() {
+                san.push(if after.has_legal_moves() { b'+' } else { b'#' });
+            }
+        }
+        Ok(san)
+    }
+
+    /// The legal move of `pos` this names, read leniently; null moves are refused.
+    #[inline]
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.to_move_with(pos, &SanOptions::default())
+    }
+
+    /// The legal move of `pos` this names, with the given mode and null-move permission.
+    #[inline]
+    pub fn to_move_with(&self, pos: &Position, options: &SanOptions) -> Result<Move, SanError> {
+        // Inlined with what it calls, reading the text of a `San` and finding its move compile
+        // to one piece of code, as if the text were read straight into a move.
+        pos.resolve_body(self.body, self.as_bytes(), options)
     }
 
     /// The SAN text.
     #[inline]
     pub fn as_str(&self) -> &str {
-        // Only ASCII is ever pushed, so this never falls back.
-        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+        // Checking UTF-8 at every access took 7% of the time of writing a move's SAN and reading
+        // it back.
+        debug_assert!(self.as_bytes().is_ascii());
+        // SAFETY: only ASCII is ever stored: the writer pushes letters, digits and `x=+#-`, and
+        // `FromStr` keeps text that SAN syntax accepted, which is ASCII alone.
+        unsafe { std::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
     /// The SAN as ASCII bytes.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len as usize]
+    }
+}
+
+impl FromStr for San {
+    type Err = SanError;
+
+    /// Checks the syntax of lenient SAN (see the module documentation); only
+    /// [`SanError::Syntax`] can come of it.
+    #[inline]
+    fn from_str(text: &str) -> Result<San, SanError> {
+        let bytes = text.as_bytes();
+        if bytes.len() > INPUT_MAX_LEN {
+            return Err(SanError::Syntax);
+        }
+        let mut san = San::new(parse_syntax(bytes)?);
+        copy_short(&mut san.bytes, bytes);
+        san.len = bytes.len() as u8;
+        Ok(san)
+    }
+}
+
+/// Copies `text`, at most [`INPUT_MAX_LEN`] bytes, to the start of `out` with two overlapping
+/// copies of a fixed size, a few moves instead of a call to `memcpy`.
+#[inline(always)]
+fn copy_short(out: &mut [u8; INPUT_MAX_LEN], text: &[u8]) {
+    let n = text.len();
+    match n {
+        8.. => {
+            out[..8].copy_from_slice(&text[..8]);
+            out[n - 8..n].copy_from_slice(&text[n - 8..]);
+        }
+        4..=7 => {
+            out[..4].copy_from_slice(&text[..4]);
+            out[n - 4..n].copy_from_slice(&text[n - 4..]);
+        }
+        2..=3 => {
+            out[..2].copy_from_slice(&text[..2]);
+            out[n - 2..n].copy_from_slice(&text[n - 2..]);
+        }
+        1 => out[0] = text[0],
+        _ => {}
+    }
+}
+
+/// Equal texts: the parts are read from the text.
+impl PartialEq for San {
+    fn eq(&self, other: &San) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for San {}
+
+impl Hash for San {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
     }
 }
 
@@ -133,6 +324,7 @@ impl fmt::Debug for San {
 
 /// Why a SAN (or UCI) move was not accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text is not a move in the accepted notation.
     #[error("invalid move syntax")]
@@ -198,6 +390,7 @@ pub struct LineError {
 }
 
 /// The parts of a normal (not castling, not null) SAN move.
+#[derive(Clone, Copy)]
 struct Parsed {
     piece: Option<PieceKind>,
     file: Option<File>,
@@ -207,9 +400,11 @@ struct Parsed {
 }
 
 /// What the body of a SAN (suffixes removed) says.
+#[derive(Clone, Copy)]
 enum Body {
     Castle(CastlingSide),
     Normal(Parsed),
+    Null,
 }
 
 const NULL_SPELLINGS: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
@@ -221,6 +416,30 @@ fn strip_annotation(text: &[u8]) -> &[u8] {
         [rest @ .., b'!' | b'?'] => rest,
         _ => text,
     }
+}
+
+/// The syntax of a whole SAN token, suffix and annotation included.
+#[inline(always)]
+fn parse_syntax(bytes: &[u8]) -> Result<Body, SanError> {
+    match common_shape(bytes) {
+        Some(parsed) => Ok(Body::Normal(parsed)),
+        None => parse_uncommon(bytes),
+    }
+}
+
+/// [`parse_syntax`] for what [`common_shape`] does not read.
+#[inline]
+fn parse_uncommon(bytes: &[u8]) -> Result<Body, SanError> {
+    // Null moves start with one of these; most tokens are spared the comparisons.
+    if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
+        return Ok(Body::Null);
+    }
+    let body = strip_annotation(bytes);
+    let body = match body {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => body,
+    };
+    parse_body(body)
 }
 
 fn parse_body(body: &[u8]) -> Result<Body, SanError> {
@@ -287,18 +506,18 @@ fn common_shape(bytes: &[u8]) -> Option<Parsed> {
         _ => bytes,
     };
     let square = |f: u8, r: u8| Square::new(File::new(f - b'a'), Rank::new(r - b'1'));
-    // A table rather than a jump on the letter (see `san_origins`): the letters' codes modulo
-    // 11 are B 0, N 1, Q 4, R 5, K 9.
-    const LETTERS: [PieceKind; 11] = {
-        let mut table = [PieceKind::Pawn; 11];
-        table[b'B' as usize % 11] = PieceKind::Bishop;
-        table[b'N' as usize % 11] = PieceKind::Knight;
-        table[b'Q' as usize % 11] = PieceKind::Queen;
-        table[b'R' as usize % 11] = PieceKind::Rook;
-        table[b'K' as usize % 11] = PieceKind::King;
+    // A table rather than a jump on the letter (see `san_origins`), indexed by the low five
+    // bits of the letter's code, which tell the letters apart: B 2, K 11, N 14, Q 17, R 18.
+    const LETTERS: [PieceKind; 32] = {
+        let mut table = [PieceKind::Pawn; 32];
+        table[b'B' as usize & 31] = PieceKind::Bishop;
+        table[b'N' as usize & 31] = PieceKind::Knight;
+        table[b'Q' as usize & 31] = PieceKind::Queen;
+        table[b'R' as usize & 31] = PieceKind::Rook;
+        table[b'K' as usize & 31] = PieceKind::King;
         table
     };
-    let piece = |p: u8| LETTERS[p as usize % 11];
+    let piece = |p: u8| LETTERS[p as usize & 31];
     let (piece, file, to) = match *body {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (None, None, square(f, r)),
         [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f @ b'a'..=b'h', r @ b'1'..=b'8']
@@ -339,131 +558,48 @@ fn square_bb(sq: Square) -> Bitboard {
     Bitboard::from_square(sq)
 }
 
+/// Reads SAN from bytes straight into a move, without building a [`San`]: the PGN reader's
+/// tokens (not checked for UTF-8 first: SAN is ASCII, anything else is a syntax error).
+pub(crate) fn read_san(pos: &Position, bytes: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+    // The commonest shapes go from their parts to the move with no `Body` in between: on the
+    // PGN reader's path that saves a tenth of the instructions reading a move takes.
+    if let Some(parsed) = common_shape(bytes) {
+        return pos.checked(pos.resolve(&parsed)?, bytes, options);
+    }
+    pos.resolve_body(parse_uncommon(bytes)?, bytes, options)
+}
+
 impl Position {
-    /// The SAN of `mv`, check or mate suffix included; `--` for [`Move::NULL`].
-    ///
-    /// Fails when `mv` is not legal here. Writes into an inline buffer: no allocation.
-    pub fn san(&self, mv: Move) -> Result<San, IllegalMoveError> {
-        let mut san = self.san_without_suffix(mv)?;
-        if !mv.is_null() {
-            let after = self.make_move(mv);
-            if after.in_check() {
-                san.push(if after.has_legal_moves() { b'+' } else { b'#' });
-            }
-        }
-        Ok(san)
-    }
-
-    /// The SAN of `mv` without the check or mate suffix (cheaper: the move is not made).
-    pub fn san_without_suffix(&self, mv: Move) -> Result<San, IllegalMoveError> {
-        let illegal = Err(IllegalMoveError(mv));
-        let mut san = San::EMPTY;
-        if mv.is_null() {
-            san.push(b'-');
-            san.push(b'-');
-            return Ok(san);
-        }
-        if let Some(side) = mv.castling_side() {
-            if !self.castling_is_legal(mv) {
-                return illegal;
-            }
-            let text: &[u8] = if side == CastlingSide::KingSide { b"O-O" } else { b"O-O-O" };
-            return Ok(San::from_ascii(text));
-        }
-        let (from, to) = (mv.from(), mv.to());
-        if !self.color_occupancy(self.turn()).contains(from) {
-            return illegal;
-        }
-        let kind = self.kind_at(from).unwrap_or(PieceKind::King);
-        let origins = self.san_origins(kind, to, Bitboard::FULL);
-        if !origins.contains(from) || self.san_move(kind, from, to, mv.promotion()) != Some(mv) {
-            return illegal;
-        }
-        let capture = mv.is_en_passant() || self.occupancy().contains(to);
-        if kind == PieceKind::Pawn {
-            if capture {
-                san.push(b'a' + from.file() as u8);
-            }
-        } else {
-            san.push(kind.char_upper() as u8);
-            let others = origins.without(from);
-            if others.any() {
-                let same_file = (others & Bitboard::file(from.file())).any();
-                let same_rank = (others & Bitboard::rank(from.rank())).any();
-                if !same_file || same_rank {
-                    san.push(b'a' + from.file() as u8);
-                }
-                if same_file {
-                    san.push(b'1' + from.rank() as u8);
-                }
-            }
-        }
-        if capture {
-            san.push(b'x');
-        }
-        san.push_square(to);
-        if let Some(promoted) = mv.promotion() {
-            san.push(b'=');
-            san.push(promoted.char_upper() as u8);
-        }
-        Ok(san)
-    }
-
-    /// The SAN of `mv` as a `String` (see [`Position::san`]).
-    pub fn san_string(&self, mv: Move) -> Result<String, IllegalMoveError> {
-        self.san(mv).map(|san| san.as_str().to_string())
-    }
-
-    /// Reads a move in lenient SAN (see the module documentation); null moves are refused.
-    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        self.parse_san_with(text, &SanOptions::default())
-    }
-
-    /// Reads a move in SAN with the given mode and null-move permission.
-    pub fn parse_san_with(&self, text: &str, options: &SanOptions) -> Result<Move, SanError> {
-        self.parse_san_bytes(text.as_bytes(), options)
-    }
-
-    /// [`Position::parse_san_with`] on bytes (the PGN reader's tokens are not checked for
-    /// UTF-8 first: SAN is ASCII, anything else is a syntax error).
-    pub(crate) fn parse_san_bytes(&self, bytes: &[u8], options: &SanOptions) -> Result<Move, SanError> {
-        let mv = self.parse_san_lenient(bytes, options.allow_null)?;
-        if options.mode == SanMode::Strict {
-            let canonical = self.san(mv).map_err(|_| SanError::Illegal)?;
-            if canonical.as_bytes() != bytes {
-                return Err(SanError::NotCanonical { mv, canonical });
-            }
-        }
-        Ok(mv)
-    }
-
-    #[inline]
-    fn parse_san_lenient(&self, bytes: &[u8], allow_null: bool) -> Result<Move, SanError> {
-        if let Some(parsed) = common_shape(bytes) {
-            return self.resolve(&parsed);
-        }
-        // Null moves start with one of these; most tokens are spared the comparisons.
-        if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
-            return if allow_null && !self.in_check() { Ok(Move::NULL) } else { Err(SanError::Illegal) };
-        }
-        let body = strip_annotation(bytes);
-        let body = match body {
-            [rest @ .., b'+' | b'#'] => rest,
-            _ => body,
-        };
-        match parse_body(body)? {
+    /// The move `body`, read from `text`, names here, as `options` allow.
+    #[inline(always)]
+    fn resolve_body(&self, body: Body, text: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+        let mv = match body {
+            Body::Normal(parsed) => self.resolve(&parsed)?,
+            Body::Null if options.allow_null && !self.in_check() => Move::NULL,
+            Body::Null => return Err(SanError::Illegal),
             Body::Castle(side) => {
                 let us = self.turn();
                 let rook = self.castling().rook_square(us, side).ok_or(SanError::Illegal)?;
                 let mv = Move::new(self.king_square(us), rook, MoveKind::Castling);
-                if self.castling_is_legal(mv) {
-                    Ok(mv)
-                } else {
-                    Err(SanError::Illegal)
+                if !self.castling_is_legal(mv) {
+                    return Err(SanError::Illegal);
                 }
+                mv
             }
-            Body::Normal(parsed) => self.resolve(&parsed),
+        };
+        self.checked(mv, text, options)
+    }
+
+    /// `mv`, read from `text`, unless strict reading finds the text is not its canonical SAN.
+    #[inline(always)]
+    fn checked(&self, mv: Move, text: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+        if options.mode == SanMode::Strict {
+            let canonical = San::from_move(self, mv).map_err(|_| SanError::Illegal)?;
+            if canonical.as_bytes() != text {
+                return Err(SanError::NotCanonical { mv, canonical });
+            }
         }
+        Ok(mv)
     }
 
     /// Finds the one legal move a parsed SAN names.
@@ -493,18 +629,10 @@ impl Position {
         Ok(mv)
     }
 
-    /// `e2e4`-style input without piece letter: whatever stands on the origin moves, as in UCI
-    /// (castling as `e1g1` or `e1h1`), and the promotion must match exactly.
+    /// `e2e4`-style input without piece letter: whatever stands on the origin moves, read as
+    /// UCI (castling as `e1g1` or `e1h1`), and the promotion must match exactly.
     fn resolve_fully_specified(&self, from: Square, p: &Parsed) -> Result<Move, SanError> {
-        let chess960 = self.is_chess960();
-        self.legal_moves_from(from)
-            .iter()
-            .copied()
-            .find(|mv| {
-                mv.promotion() == p.promotion
-                    && (mv.to() == p.to || (!chess960 && mv.is_castling() && mv.king_destination() == p.to))
-            })
-            .ok_or(SanError::Illegal)
+        Ok(Uci::Normal { from, to: p.to, promotion: p.promotion }.to_move(self)?)
     }
 
     /// The move of a `kind` piece from `from` (known to reach `to` legally) with the given
@@ -576,7 +704,7 @@ impl Position {
         // Only a piece on a line through its king can be pinned.
         let exposed = origins & (bishop_rays(king) | rook_rays(king));
         let pinned = if exposed.any() { self.pinned_of(us) & exposed } else { Bitboard::EMPTY };
-        let checkers = self.checkers();
+        let checkers = self.attackers_sparse(king, them, occupied);
         if let Some(checker) = checkers.first() {
             if checkers.more_than_one() || !between(king, checker).with(checker).contains(to) {
                 return Bitboard::EMPTY;
@@ -615,32 +743,26 @@ impl Position {
     fn castling_is_legal(&self, mv: Move) -> bool {
         self.legal_moves_between(square_bb(mv.from()), square_bb(mv.to())).contains(&mv)
     }
-
-    /// Reads one token of a move line: UCI when it looks like UCI (`e2e4`, `e7e8q`), SAN
-    /// otherwise.
-    pub fn parse_move_token(&self, token: &str, options: &SanOptions) -> Result<Move, SanError> {
-        if is_uci_shaped(token.as_bytes()) {
-            Ok(self.parse_uci(token)?)
-        } else {
-            self.parse_san_with(token, options)
-        }
-    }
-
-    /// Reads a line of moves separated by whitespace, each in SAN or UCI (decided per token),
-    /// playing them in turn from this position. Returns the moves, or the index of the first
-    /// bad token and its error. Move numbers (`1.`) are not part of this notation.
-    pub fn parse_moves_line(&self, line: &str, options: &SanOptions) -> Result<Vec<Move>, LineError> {
-        self.moves_line(line, options).collect()
-    }
-
-    /// The moves of a line one at a time, without allocating (see
-    /// [`Position::parse_moves_line`]). The iterator stops after the first error.
-    pub fn moves_line<'a>(&self, line: &'a str, options: &SanOptions) -> MovesLine<'a> {
-        MovesLine { position: *self, tokens: line.split_ascii_whitespace(), index: 0, options: *options, failed: false }
-    }
 }
 
-/// Iterator over the moves of a line of SAN or UCI tokens; see [`Position::moves_line`].
+/// The moves of a line of tokens separated by whitespace, each in SAN or UCI (decided per
+/// token, see [`MovesLine::read_token`]), read in turn from a position without allocating.
+/// Each item is a move or the index of the first bad token with its error, after which the
+/// iterator stops. Move numbers (`1.`) are not part of this notation.
+///
+/// # Examples
+///
+/// ```
+/// use chesscore_core::{LineError, MovesLine, Position, SanError, SanOptions};
+///
+/// let start = Position::startpos();
+/// let mut line = MovesLine::new(&start, "e4 e7e5 Nf3", &SanOptions::default());
+/// assert_eq!(line.by_ref().count(), 3);
+/// assert_eq!(line.position().to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+///
+/// let moves: Result<Vec<_>, _> = MovesLine::new(&start, "e4 e5 Ke3", &SanOptions::default()).collect();
+/// assert_eq!(moves, Err(LineError { index: 2, error: SanError::Illegal }));
+/// ```
 #[derive(Debug, Clone)]
 pub struct MovesLine<'a> {
     position: Position,
@@ -650,7 +772,28 @@ pub struct MovesLine<'a> {
     failed: bool,
 }
 
-impl MovesLine<'_> {
+impl<'a> MovesLine<'a> {
+    /// The moves of `line`, read from `start` with `options` for the SAN tokens.
+    pub fn new(start: &Position, line: &'a str, options: &SanOptions) -> MovesLine<'a> {
+        MovesLine {
+            position: *start,
+            tokens: line.split_ascii_whitespace(),
+            index: 0,
+            options: *options,
+            failed: false,
+        }
+    }
+
+    /// Reads one token as a line does: UCI when it looks like UCI (`e2e4`, `e7e8q`), SAN with
+    /// `options` otherwise.
+    pub fn read_token(pos: &Position, token: &str, options: &SanOptions) -> Result<Move, SanError> {
+        if is_uci_shaped(token.as_bytes()) {
+            Ok(token.parse::<Uci>()?.to_move(pos)?)
+        } else {
+            read_san(pos, token.as_bytes(), options)
+        }
+    }
+
     /// The position after the moves read so far.
     pub fn position(&self) -> &Position {
         &self.position
@@ -667,16 +810,15 @@ impl Iterator for MovesLine<'_> {
         let token = self.tokens.next()?;
         let index = self.index;
         self.index += 1;
-        let result = self.position.parse_move_token(token, &self.options).and_then(|mv| {
+        let result = MovesLine::read_token(&self.position, token, &self.options).inspect(|&mv| {
             if mv.is_null() {
-                // UCI's `0000` arrives here without the null-move test SAN applies.
-                if self.options.allow_null && self.position.play_null() {
-                    return Ok(mv);
-                }
-                return Err(SanError::Illegal);
+                // Only SAN reads a null move (`0000` is not UCI-shaped), and only where it may
+                // be played: null moves allowed, the side to move not in check.
+                let played = self.position.play_null();
+                debug_assert!(played);
+            } else {
+                self.position.play_unchecked(mv);
             }
-            self.position.play_unchecked(mv);
-            Ok(mv)
         });
         if result.is_err() {
             self.failed = true;
@@ -693,9 +835,21 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
-    fn san(fen: &str, uci: &str) -> String {
+    fn uci(p: &Position, uci: &str) -> Move {
+        uci.parse::<Uci>().unwrap().to_move(p).unwrap()
+    }
+
+    fn read(p: &Position, text: &str) -> Result<Move, SanError> {
+        text.parse::<San>()?.to_move(p)
+    }
+
+    fn read_with(p: &Position, text: &str, options: &SanOptions) -> Result<Move, SanError> {
+        text.parse::<San>()?.to_move_with(p, options)
+    }
+
+    fn san(fen: &str, text: &str) -> String {
         let p = pos(fen);
-        p.san(p.parse_uci(uci).unwrap()).unwrap().to_string()
+        San::from_move(&p, uci(&p, text)).unwrap().to_string()
     }
 
     #[test]
@@ -711,41 +865,65 @@ mod tests {
         assert_eq!(san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"), "exd6");
         assert_eq!(san("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "b8=Q+");
         assert_eq!(san("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
-        assert_eq!(Position::startpos().san(Move::NULL).unwrap(), "--");
-        assert!(Position::startpos().san(Move::new(Square::E2, Square::E5, MoveKind::Normal)).is_err());
+        assert_eq!(San::from_move(&Position::startpos(), Move::NULL).unwrap(), "--");
+        assert!(San::from_move(&Position::startpos(), Move::new(Square::E2, Square::E5, MoveKind::Normal)).is_err());
     }
 
     #[test]
     fn reads_lenient_and_strict() {
         let p = Position::startpos();
-        let nf3 = p.parse_uci("g1f3").unwrap();
+        let nf3 = uci(&p, "g1f3");
         for text in ["Nf3", "Nf3!?", "Ngf3", "Ng1f3", "Ng1-f3", "Ng1xf3", "Nxf3", "g1f3", "Nf3#"] {
-            assert_eq!(p.parse_san(text), Ok(nf3), "{text}");
+            assert_eq!(read(&p, text), Ok(nf3), "{text}");
+            assert_eq!(read_san(&p, text.as_bytes(), &SanOptions::default()), Ok(nf3), "{text}");
         }
-        assert_eq!(p.parse_san_with("Nf3", &SanOptions::STRICT), Ok(nf3));
-        let err = p.parse_san_with("Ngf3", &SanOptions::STRICT).unwrap_err();
+        assert_eq!(read_with(&p, "Nf3", &SanOptions::STRICT), Ok(nf3));
+        let err = read_with(&p, "Ngf3", &SanOptions::STRICT).unwrap_err();
         assert!(matches!(err, SanError::NotCanonical { mv, canonical } if mv == nf3 && canonical == "Nf3"));
-        for bad in ["nf3", "Pe4", " e4", "e4 ", "", "e4+#", "e4!!!", "o-o"] {
-            assert_eq!(p.parse_san(bad), Err(SanError::Syntax), "{bad:?}");
+        for bad in ["nf3", "Pe4", " e4", "e4 ", "", "e4+#", "e4!!!", "o-o", "Qa1-b2=Q+!?!"] {
+            assert_eq!(bad.parse::<San>(), Err(SanError::Syntax), "{bad:?}");
         }
-        assert_eq!(p.parse_san("--"), Err(SanError::Illegal));
+        assert_eq!(read(&p, "--"), Err(SanError::Illegal));
         let nulls = SanOptions { allow_null: true, ..SanOptions::default() };
-        assert_eq!(p.parse_san_with("Z0", &nulls), Ok(Move::NULL));
-        assert_eq!(p.parse_san("Kg1"), Err(SanError::Illegal));
+        assert_eq!(read_with(&p, "Z0", &nulls), Ok(Move::NULL));
+        assert_eq!(read(&p, "Kg1"), Err(SanError::Illegal));
     }
 
     #[test]
     fn line_reports_first_bad_token() {
         let p = Position::startpos();
-        let moves = p.parse_moves_line("e4 e7e5  Nf3\tNc6", &SanOptions::default()).unwrap();
+        let read_line =
+            |line: &str, options: &SanOptions| MovesLine::new(&p, line, options).collect::<Result<Vec<_>, _>>();
+        let moves = read_line("e4 e7e5  Nf3\tNc6", &SanOptions::default()).unwrap();
         assert_eq!(moves.len(), 4);
-        let err = p.parse_moves_line("e4 e5 Ke3", &SanOptions::default()).unwrap_err();
+        let err = read_line("e4 e5 Ke3", &SanOptions::default()).unwrap_err();
         assert_eq!(err, LineError { index: 2, error: SanError::Illegal });
-        let err = p.parse_moves_line("e4 0000", &SanOptions::default()).unwrap_err();
+        let err = read_line("e4 0000", &SanOptions::default()).unwrap_err();
         assert_eq!(err.index, 1);
         let nulls = SanOptions { allow_null: true, ..SanOptions::default() };
-        let mut line = p.moves_line("e4 0000 d4", &nulls);
+        let mut line = MovesLine::new(&p, "e4 0000 d4", &nulls);
         assert!(line.by_ref().all(|r| r.is_ok()));
         assert_eq!(line.position().to_fen(), "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2");
+    }
+
+    #[test]
+    fn the_longest_input_fits() {
+        let p = pos("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+        let longest = "Qa1-b2=Q+!?";
+        assert_eq!(longest.len(), INPUT_MAX_LEN);
+        assert_eq!(longest.parse::<San>().map(|san| san.len()), Ok(INPUT_MAX_LEN));
+        assert_eq!(read(&p, longest), Err(SanError::Illegal));
+        assert_eq!(read(&p, "Qa1-b2+!?"), Ok(Move::new(Square::A1, Square::B2, MoveKind::Normal)));
+    }
+
+    #[test]
+    fn written_parts_are_the_parts_read() {
+        // `to_move` on a written SAN uses the parts the writer stored, not the text.
+        let p = pos("4k3/8/8/8/4N3/8/N3N3/4K3 w - - 0 1");
+        for &mv in p.legal_moves().iter() {
+            let written = San::from_move(&p, mv).unwrap();
+            assert_eq!(written.to_move_with(&p, &SanOptions::STRICT), Ok(mv), "{written}");
+            assert_eq!(written.as_str().parse::<San>(), Ok(written));
+        }
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use chesscore_core::{CastlingNotation, EnPassantMode, FenOptions, FenWriteOptions, Position};
+use chesscore_core::{CastlingNotation, EnPassantMode, FenOptions, FenWriteOptions, Position, Uci};
 use serde_json::Value;
 
 fn read960(fen: &str) -> Position {
@@ -18,8 +18,12 @@ fn shredder(mode: EnPassantMode) -> FenWriteOptions {
     FenWriteOptions { en_passant: mode, castling: CastlingNotation::Shredder }
 }
 
+fn read_uci(pos: &Position, text: &str) -> Result<chesscore_core::Move, chesscore_core::UciError> {
+    text.parse::<Uci>()?.to_move(pos)
+}
+
 fn uci_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci_chess960()).collect();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| Uci::from_move(pos, m).to_string()).collect();
     moves.sort();
     moves
 }
@@ -57,8 +61,8 @@ fn dev960_vectors_agree_with_python_chess() {
         assert_eq!(pos.is_stalemate(), v["is_stalemate"].as_bool().unwrap(), "{fen}");
         for entry in v["moves"].as_array().unwrap() {
             let uci = entry[0].as_str().unwrap();
-            let mv = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e} in {fen}"));
-            assert_eq!(mv.to_uci_chess960(), uci);
+            let mv = read_uci(&pos, uci).unwrap_or_else(|e| panic!("{uci}: {e} in {fen}"));
+            assert_eq!(Uci::from_move(&pos, mv).to_string(), uci);
             let after = pos.make_move(mv);
             assert_eq!(
                 after.to_fen_with(&shredder(EnPassantMode::Legal)),
@@ -133,11 +137,15 @@ fn castling_edge_cases() {
     ];
     for &(fen, castle, expected) in cases {
         let pos = read960(fen);
-        let castles: Vec<String> =
-            pos.legal_moves().iter().filter(|m| m.is_castling()).map(|m| m.to_uci_chess960()).collect();
+        let castles: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_castling())
+            .map(|&m| Uci::from_move(&pos, m).to_string())
+            .collect();
         assert_eq!(castles, expected, "{fen}");
         if !castle.is_empty() && !expected.is_empty() {
-            let mv = pos.parse_uci(castle).unwrap();
+            let mv = read_uci(&pos, castle).unwrap();
             let after = pos.make_move(mv);
             assert!(!after.is_attacked(after.king_square(pos.turn()), !pos.turn()), "{fen}");
             assert_eq!(after.castling().bits() & 3, 0);

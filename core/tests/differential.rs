@@ -9,7 +9,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use chesscore_core::{FenOptions, Game, Move, Position};
+use chesscore_core::{FenOptions, Game, Move, Position, San, Uci};
 use serde_json::{json, Value};
 
 const MIN_PLIES: usize = 20_000;
@@ -73,13 +73,14 @@ fn our_flags(game: &Game) -> Vec<bool> {
 fn compare_ply(game: &Game, theirs: &Value, context: &str) {
     let pos = game.position();
     let fen = pos.to_fen();
-    let mut legal: Vec<(String, Move)> = pos.legal_moves().iter().map(|&m| (pos.uci(m), m)).collect();
+    let mut legal: Vec<(String, Move)> =
+        pos.legal_moves().iter().map(|&m| (Uci::from_move(pos, m).to_string(), m)).collect();
     legal.sort();
     let ucis: Vec<&str> = legal.iter().map(|(u, _)| u.as_str()).collect();
     let their_ucis: Vec<&str> = theirs["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
     assert_eq!(ucis, their_ucis, "legal moves differ at {fen} ({context})");
     for ((uci, mv), their_san) in legal.iter().zip(theirs["san"].as_array().unwrap()) {
-        let san = pos.san(*mv).unwrap();
+        let san = San::from_move(pos, *mv).unwrap();
         assert_eq!(san.as_str(), their_san.as_str().unwrap(), "SAN of {uci} differs at {fen} ({context})");
     }
     assert_eq!(fen, theirs["fen"].as_str().unwrap(), "FEN differs ({context})");
@@ -116,7 +117,7 @@ fn random_games_agree_with_python_chess() {
     let requests: Vec<String> = games
         .iter()
         .map(|(start, moves)| {
-            let ucis: Vec<String> = moves.iter().map(|&m| start.uci(m)).collect();
+            let ucis: Vec<String> = moves.iter().map(|&m| Uci::from_move(start, m).to_string()).collect();
             json!({"fen": start.to_fen(), "chess960": start.is_chess960(), "moves": ucis}).to_string()
         })
         .collect();

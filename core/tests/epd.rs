@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use chesscore_core::{Epd, Operand};
+use chesscore_core::{Epd, Operand, San, Uci};
 use serde_json::{json, Value};
 
 /// Our operations in python-chess's shapes: move lists as UCI, a lone number or string as
@@ -15,9 +15,12 @@ fn ops_as_json(epd: &Epd) -> Value {
     let mut map = serde_json::Map::new();
     for op in epd.operations() {
         let value = match (op.opcode.as_str(), op.operands.as_slice()) {
-            ("bm" | "am" | "pv", operands) => {
-                Value::Array(operands.iter().map(|o| json!(o.as_move().unwrap().to_uci())).collect())
-            }
+            ("bm" | "am" | "pv", operands) => Value::Array(
+                operands
+                    .iter()
+                    .map(|o| json!(Uci::from_move(epd.position(), o.as_move().unwrap()).to_string()))
+                    .collect(),
+            ),
             (_, []) => Value::Null,
             (_, [Operand::Integer(n)]) => json!(n),
             (_, [Operand::Float(x)]) => json!(x),
@@ -35,7 +38,7 @@ fn python_canonical(epd: &Epd) -> String {
     for opcode in ["bm", "am"] {
         if let Some(op) = epd.get(opcode) {
             let mut moves: Vec<_> = op.moves().collect();
-            moves.sort_by_key(|&mv| epd.position().san(mv).unwrap().to_string());
+            moves.sort_by_key(|&mv| San::from_move(epd.position(), mv).unwrap().to_string());
             sorted.set(opcode, moves.into_iter().map(Operand::Move).collect()).unwrap();
         }
     }

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use chesscore_core::{FenOptions, Game, Move, Outcome, Position, Termination};
+use chesscore_core::{FenOptions, Game, Move, Outcome, Position, Termination, Uci};
 use serde_json::Value;
 
 fn start_position(fen: &str, chess960: bool) -> Position {
@@ -31,7 +31,7 @@ fn replay_mainlines(dir: &Path, stems: &[&str]) -> (usize, usize) {
             let ucis: Vec<&str> = v["mainline_uci"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
             for (san, uci) in sans.iter().zip(&ucis) {
                 let mv = game.push_san(san).unwrap_or_else(|e| panic!("{file} #{}: {san}: {e}", v["index"]));
-                let expected = if start.is_chess960() { mv.to_uci_chess960() } else { mv.to_uci() };
+                let expected = Uci::from_move(&start, mv).to_string();
                 assert_eq!(&expected, uci, "{file} #{}", v["index"]);
             }
             let written: Vec<String> = game.san_moves().map(|s| s.to_string()).collect();

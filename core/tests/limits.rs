@@ -3,7 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use chesscore_core::{Epd, Fen, FenError, Position, SanError, SanMode, SanOptions, UciError, FEN_MAX_INPUT};
+use chesscore_core::{
+    Epd, Fen, FenError, Move, MovesLine, Position, San, SanError, SanMode, SanOptions, Uci, UciError, FEN_MAX_INPUT,
+};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -50,17 +52,22 @@ fn fen_bytes_that_are_not_text() {
 #[test]
 fn san_uci_and_epd_on_long_or_odd_input() {
     let pos = Position::startpos();
+    let san = |text: &str, options: &SanOptions| text.parse::<San>()?.to_move_with(&pos, options);
+    let uci = |text: &str| text.parse::<Uci>()?.to_move(&pos);
     let long = "N".repeat(10_000_000);
-    assert_eq!(quickly("a 10 MB SAN", || pos.parse_san(&long)), Err(SanError::Syntax));
+    assert_eq!(quickly("a 10 MB SAN", || san(&long, &SanOptions::default())), Err(SanError::Syntax));
     let strict = SanOptions { mode: SanMode::Strict, allow_null: false };
-    assert_eq!(quickly("a 10 MB strict SAN", || pos.parse_san_with(&long, &strict)), Err(SanError::Syntax));
-    assert_eq!(quickly("a 10 MB UCI move", || pos.parse_uci(&long)), Err(UciError::Syntax));
+    assert_eq!(quickly("a 10 MB strict SAN", || san(&long, &strict)), Err(SanError::Syntax));
+    assert_eq!(quickly("a 10 MB UCI move", || uci(&long)), Err(UciError::Syntax));
     for odd in ["", " ", "é4", "e4\0", "\u{202e}e4", "Nf3\n", "O-O-O-O", "e8=Q=Q", "exd6e.p."] {
-        assert!(pos.parse_san(odd).is_err(), "{odd:?}");
-        assert!(pos.parse_uci(odd).is_err(), "{odd:?}");
+        assert!(san(odd, &SanOptions::default()).is_err(), "{odd:?}");
+        assert!(uci(odd).is_err(), "{odd:?}");
     }
     let line = "e4 ".repeat(1_000_000);
-    let err = quickly("a line of a million moves", || pos.parse_moves_line(&line, &SanOptions::default())).unwrap_err();
+    let err = quickly("a line of a million moves", || {
+        MovesLine::new(&pos, &line, &SanOptions::default()).collect::<Result<Vec<Move>, _>>()
+    })
+    .unwrap_err();
     assert_eq!(err.index, 1);
     let epd = format!("{} c0 \"{}\";", &START[..START.len() - 4], "x".repeat(5_000_000));
     let parsed = quickly("an EPD with a 5 MB comment", || Epd::parse(&epd)).unwrap();

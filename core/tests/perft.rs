@@ -61,6 +61,6 @@ fn divide_sums_to_perft() {
         let pos = read(&case.fen);
         let divide = pos.divide(3);
         assert_eq!(divide.len(), pos.legal_moves().len());
-        assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), case.counts[2].1);
+        assert_eq!(divide.map(|(_, n)| n).sum::<u64>(), case.counts[2].1);
     }
 }

@@ -9,7 +9,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{Flow, GameRecord, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor, WriteOptions};
-use chesscore_core::{Game, Move, Outcome, Position, SanError};
+use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
 fn data(name: &str) -> PathBuf {
     common::data("pgn").join(name)
@@ -108,7 +108,7 @@ fn every_construct_of_the_format() {
     assert_eq!(results[3].position().to_fen(), "8/8/8/8/4k3/8/8/4K3 w - - 0 52");
     assert!(results[4].start().is_chess960());
     assert_eq!(results[4].position().to_fen(), "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3R1K b - - 3 2");
-    assert_eq!(results[4].game().moves().next().unwrap().to_uci_chess960(), "e1g1");
+    assert_eq!(Uci::from_move(results[4].start(), results[4].game().moves().next().unwrap()).to_string(), "e1g1");
     assert!(!results[10].start().is_chess960());
     assert!(results[11].start().is_chess960());
     assert_eq!(results[11].position().to_fen(), "rkr5/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
@@ -418,10 +418,9 @@ fn writer_special_cases() {
     record.tree_mut().add_comment(root, "");
     record.tree_mut().add_comment(nodes[0], "a } brace");
     record.tree_mut().add_comment(nodes[1], "two\nlines");
-    let ke8 = record.position_at(root).parse_san("Ke8").err();
-    assert!(ke8.is_some());
-    let start = record.start();
-    let kf7 = start.parse_san("Kf7").unwrap();
+    let san = |text: &str, pos: &Position| text.parse::<San>().and_then(|san| san.to_move(pos));
+    assert!(san("Ke8", &record.position_at(root)).is_err());
+    let kf7 = san("Kf7", record.start()).unwrap();
     let variation = record.add_variation(nodes[0], &[kf7]).unwrap();
     record.tree_mut().add_comment_before(variation, "instead");
     assert!(record.add_variation(nodes[0], &[Move::NULL, kf7]).is_err());
@@ -651,16 +650,17 @@ fn deep_variations_do_not_recurse() {
     let mut body = String::new();
     let mut pos = Position::startpos();
     let first = knight_moves(&pos)[0];
-    body.push_str(&format!("{} ", pos.san(first).unwrap()));
+    let san = |pos: &Position, mv| San::from_move(pos, mv).unwrap();
+    body.push_str(&format!("{} ", san(&pos, first)));
     pos.play(first).unwrap();
     for _ in 0..depth {
         let moves = knight_moves(&pos);
         let (played, instead) = (moves[0], moves[1]);
-        body.push_str(&format!("{} ( {} ", pos.san(played).unwrap(), pos.san(instead).unwrap()));
+        body.push_str(&format!("{} ( {} ", san(&pos, played), san(&pos, instead)));
         pos.play(instead).unwrap();
     }
     let last = knight_moves(&pos)[0];
-    body.push_str(&format!("{} ", pos.san(last).unwrap()));
+    body.push_str(&format!("{} ", san(&pos, last)));
     body.push_str(&") ".repeat(depth));
     let text = format!("[Event \"Big\"]\n\n1. {body}*\n\n[Event \"After\"]\n\n1. d4 *\n");
     let results = read_file(text.as_bytes(), ReaderOptions::default());

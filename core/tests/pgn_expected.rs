@@ -14,7 +14,7 @@ mod common;
 use std::path::Path;
 
 use chesscore_core::pgn::{roster_default, GameRecord, PgnError, PgnErrorKind, PgnReader, WriteOptions};
-use chesscore_core::{Color, Move, Position, SanError};
+use chesscore_core::{Color, Move, Position, SanError, Uci, UciCastling};
 use serde_json::Value;
 
 /// `;` comments python-chess does not keep: (file, game index, ply, text).
@@ -25,13 +25,8 @@ fn unescape(raw: &str) -> String {
 }
 
 fn uci(pos_chess960: bool, mv: Move) -> String {
-    if mv.is_null() {
-        "0000".to_string()
-    } else if pos_chess960 {
-        mv.to_uci_chess960()
-    } else {
-        mv.to_uci()
-    }
+    let castling = if pos_chess960 { UciCastling::KingTakesRook } else { UciCastling::KingTwoSquares };
+    Uci::from_move_with(mv, castling).to_string()
 }
 
 fn strings(v: &Value) -> Vec<String> {

@@ -4,7 +4,7 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use chesscore_core::{Bitboard, Color, FenError, FenFileError, FenOptions, Position, Square};
+use chesscore_core::{Bitboard, Color, FenError, FenFileError, FenOptions, Position, Square, Uci};
 use serde_json::Value;
 
 fn squares(value: &Value) -> Bitboard {
@@ -20,14 +20,15 @@ fn queries_agree_with_python_chess() {
         let v: Value = serde_json::from_str(line).unwrap();
         let fen = v["fen"].as_str().unwrap();
         let pos = Position::from_fen_with(fen, &options).unwrap().0;
-        let mut pseudo: Vec<String> = pos.pseudo_legal_moves().iter().map(|m| m.to_uci()).collect();
+        let mut pseudo: Vec<String> =
+            pos.pseudo_legal_moves().iter().map(|&m| Uci::from_move(&pos, m).to_string()).collect();
         pseudo.sort();
         let expected: Vec<&str> = v["pseudo"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         assert_eq!(pseudo, expected, "{fen}");
         // Every legal move is pseudo-legal, and is_legal agrees with the legal list.
         let legal = pos.legal_moves();
         for &mv in pos.pseudo_legal_moves().iter() {
-            assert_eq!(pos.is_legal(mv), legal.contains(&mv), "{fen} {mv}");
+            assert_eq!(pos.is_legal(mv), legal.contains(&mv), "{fen} {mv:?}");
         }
         assert_eq!(pos.checkers(), squares(&v["checkers"]), "{fen}");
         assert_eq!(pos.in_check(), pos.checkers().any());

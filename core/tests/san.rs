@@ -4,8 +4,21 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use chesscore_core::{FenOptions, Move, Position, SanError, SanMode, SanOptions};
+use chesscore_core::{FenOptions, Move, Position, San, SanError, SanMode, SanOptions, Uci};
 use serde_json::Value;
+
+fn from_uci(pos: &Position, text: &str) -> Move {
+    text.parse::<Uci>().unwrap().to_move(pos).unwrap_or_else(|e| panic!("{text}: {e} in {}", pos.to_fen()))
+}
+
+/// Reads `text` as SAN: its syntax, then the move it names in `pos`.
+fn read(pos: &Position, text: &str, options: &SanOptions) -> Result<Move, SanError> {
+    text.parse::<San>()?.to_move_with(pos, options)
+}
+
+fn read_lenient(pos: &Position, text: &str) -> Result<Move, SanError> {
+    read(pos, text, &SanOptions::default())
+}
 
 fn read_position(v: &Value) -> Position {
     let fen = v["fen"].as_str().unwrap();
@@ -27,26 +40,30 @@ fn check_vectors(file: &str) -> usize {
         for entry in v["moves"].as_array().unwrap() {
             let uci = entry[0].as_str().unwrap();
             let expected = entry[1].as_str().unwrap();
-            let mv = pos.parse_uci(uci).unwrap();
-            let san = pos.san(mv).unwrap_or_else(|e| panic!("{uci}: {e} in {fen}"));
+            let mv = from_uci(&pos, uci);
+            let san = San::from_move(&pos, mv).unwrap_or_else(|e| panic!("{uci}: {e} in {fen}"));
             assert_eq!(san, expected, "{uci} in {fen}");
-            assert_eq!(pos.parse_san_with(&san, &lenient), Ok(mv), "lenient {san} in {fen}");
-            assert_eq!(pos.parse_san_with(&san, &SanOptions::STRICT), Ok(mv), "strict {san} in {fen}");
+            assert_eq!(read(&pos, &san, &lenient), Ok(mv), "lenient {san} in {fen}");
+            assert_eq!(read(&pos, &san, &SanOptions::STRICT), Ok(mv), "strict {san} in {fen}");
+            // The parts the writer stored name the move too.
+            assert_eq!(san.to_move_with(&pos, &SanOptions::STRICT), Ok(mv), "written {san} in {fen}");
             let bare = san.trim_end_matches(['+', '#']);
-            assert_eq!(pos.san_without_suffix(mv).unwrap(), bare, "{uci} in {fen}");
+            let written_bare = San::from_move_without_suffix(&pos, mv).unwrap();
+            assert_eq!(written_bare, bare, "{uci} in {fen}");
+            assert_eq!(written_bare.to_move(&pos), Ok(mv), "written {bare} in {fen}");
             if bare != &*san {
                 assert!(
-                    matches!(pos.parse_san_with(bare, &SanOptions::STRICT), Err(SanError::NotCanonical { mv: m, .. }) if m == mv),
+                    matches!(read(&pos, bare, &SanOptions::STRICT), Err(SanError::NotCanonical { mv: m, .. }) if m == mv),
                     "strict must want the suffix: {bare} in {fen}"
                 );
-                assert_eq!(pos.parse_san(bare), Ok(mv), "lenient without suffix {bare} in {fen}");
+                assert_eq!(read_lenient(&pos, bare), Ok(mv), "lenient without suffix {bare} in {fen}");
             }
             checked += 1;
         }
         // Pseudo-legal moves that are not legal have no SAN.
         let legal = pos.legal_moves();
         for &mv in pos.pseudo_legal_moves().iter().filter(|mv| !legal.contains(mv)) {
-            assert!(pos.san(mv).is_err(), "{mv:?} is illegal in {fen}");
+            assert!(San::from_move(&pos, mv).is_err(), "{mv:?} is illegal in {fen}");
         }
     }
     checked
@@ -72,8 +89,8 @@ fn lenient_spellings_of_every_move() {
         let pos = read_position(&v);
         for &mv in pos.legal_moves().iter() {
             if mv.is_castling() {
-                let zeros = pos.san(mv).unwrap().replace('O', "0");
-                assert_eq!(pos.parse_san(&zeros), Ok(mv));
+                let zeros = San::from_move(&pos, mv).unwrap().replace('O', "0");
+                assert_eq!(read_lenient(&pos, &zeros), Ok(mv));
                 continue;
             }
             let piece = pos.piece_at(mv.from()).unwrap().kind;
@@ -82,11 +99,11 @@ fn lenient_spellings_of_every_move() {
             let promo = mv.promotion().map(|k| k.char_lower().to_string()).unwrap_or_default();
             for sep in ["", "-", "x"] {
                 let text = format!("{letter}{}{sep}{}{promo}", mv.from(), mv.to());
-                assert_eq!(pos.parse_san(&text), Ok(mv), "{text} in {}", v["fen"]);
+                assert_eq!(read_lenient(&pos, &text), Ok(mv), "{text} in {}", v["fen"]);
             }
-            let annotated = format!("{}?!", pos.san(mv).unwrap());
-            assert_eq!(pos.parse_san(&annotated), Ok(mv));
-            assert!(matches!(pos.parse_san_with(&annotated, &SanOptions::STRICT), Err(SanError::NotCanonical { .. })));
+            let annotated = format!("{}?!", San::from_move(&pos, mv).unwrap());
+            assert_eq!(read_lenient(&pos, &annotated), Ok(mv));
+            assert!(matches!(read(&pos, &annotated, &SanOptions::STRICT), Err(SanError::NotCanonical { .. })));
         }
     }
 }
@@ -102,15 +119,15 @@ fn san_cases_agree_with_python_chess() {
         let input = v["input"].as_str().unwrap();
         let expected = v["expected"].as_str().unwrap();
         let ctx = format!("{input:?} in {}", v["fen"]);
-        let got = pos.parse_san_with(input, &lenient);
-        let strict_got = pos.parse_san_with(input, &strict);
+        let got = read(&pos, input, &lenient);
+        let strict_got = read(&pos, input, &strict);
         total += 1;
         if expected != "error" {
             let mv = got.unwrap_or_else(|e| panic!("{ctx}: {e}"));
-            assert_eq!(mv.to_uci(), expected, "{ctx}");
+            assert_eq!(Uci::from_move(&pos, mv).to_string(), expected, "{ctx}");
             if mv != Move::NULL {
                 let canonical = v["canonical_san"].as_str().unwrap();
-                assert_eq!(pos.san(mv).unwrap(), canonical, "{ctx}");
+                assert_eq!(San::from_move(&pos, mv).unwrap(), canonical, "{ctx}");
                 if input == canonical {
                     assert_eq!(strict_got, Ok(mv), "{ctx}");
                 } else {
@@ -128,7 +145,11 @@ fn san_cases_agree_with_python_chess() {
                 // and then reads the move python-chess's PGN reader reads.
                 Ok(mv) => {
                     assert!(input.ends_with(['!', '?']), "{ctx}: accepted as {mv:?}");
-                    assert_eq!(Some(mv.to_uci().as_str()), v["expected_in_pgn"].as_str(), "{ctx}");
+                    assert_eq!(
+                        Some(Uci::from_move(&pos, mv).to_string().as_str()),
+                        v["expected_in_pgn"].as_str(),
+                        "{ctx}"
+                    );
                     extra += 1;
                 }
                 Err(e) => panic!("{ctx}: {e}, python-chess says invalid"),

@@ -4,12 +4,13 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use chesscore_core::{EnPassantMode, FenError, FenOptions, FenWriteOptions, Position};
+use chesscore_core::{BoardStyle, Diagram, EnPassantMode, FenError, FenOptions, FenWriteOptions, Position, Uci};
 use serde_json::Value;
 
 /// python-chess's `str(board)`: squares separated by spaces, `.` for empty.
 fn python_board(pos: &Position) -> String {
-    pos.board_string()
+    Diagram::new(pos, BoardStyle::Plain)
+        .to_string()
         .split('\n')
         .map(|row| {
             row.chars().map(|c| if c == ' ' { ".".to_string() } else { c.to_string() }).collect::<Vec<_>>().join(" ")
@@ -40,7 +41,7 @@ fn dev_vectors_agree_with_python_chess() {
         };
         let ctx = || format!("position {fen}");
 
-        let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci()).collect();
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| Uci::from_move(&pos, m).to_string()).collect();
         ours.sort();
         let theirs: Vec<String> =
             v["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
@@ -68,8 +69,9 @@ fn dev_vectors_agree_with_python_chess() {
 
         for entry in v["moves"].as_array().unwrap() {
             let uci = entry[0].as_str().unwrap();
-            let mv = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e} in {}", ctx()));
-            assert_eq!(mv.to_uci(), uci);
+            let mv =
+                uci.parse::<Uci>().and_then(|u| u.to_move(&pos)).unwrap_or_else(|e| panic!("{uci}: {e} in {}", ctx()));
+            assert_eq!(Uci::from_move(&pos, mv).to_string(), uci);
             let after = pos.make_move(mv);
             assert_eq!(after.to_fen(), entry[2].as_str().unwrap(), "{uci} in {}", ctx());
             assert_eq!(format!("{:016x}", after.zobrist()), entry[3].as_str().unwrap(), "{uci} in {}", ctx());

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each target uses part of it
 
-use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position, SanMode, SanOptions};
+use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position, San, SanMode, SanOptions, Uci};
 
 /// Positions the move-reading targets pick from with their first input byte.
 pub const POSITIONS: &[&str] = &[
@@ -45,10 +45,12 @@ pub fn check_position(pos: &Position) {
     let strict = SanOptions { mode: SanMode::Strict, allow_null: false };
     for &mv in legal.iter() {
         assert!(pos.is_legal(mv));
-        let san = pos.san(mv).expect("legal moves have SAN");
-        assert_eq!(pos.parse_san(&san), Ok(mv), "{fen} {san}");
-        assert_eq!(pos.parse_san_with(&san, &strict), Ok(mv), "{fen} {san}");
-        assert_eq!(pos.parse_uci(&pos.uci(mv)), Ok(mv), "{fen}");
+        let san = San::from_move(pos, mv).expect("legal moves have SAN");
+        let read = san.as_str().parse::<San>().expect("written SAN reads back");
+        assert_eq!(read.to_move(pos), Ok(mv), "{fen} {san}");
+        assert_eq!(read.to_move_with(pos, &strict), Ok(mv), "{fen} {san}");
+        let uci = Uci::from_move(pos, mv).to_string();
+        assert_eq!(uci.parse::<Uci>().and_then(|uci| uci.to_move(pos)), Ok(mv), "{fen} {uci}");
         let after = pos.make_move(mv);
         assert!(
             !after.is_attacked(after.king_square(pos.turn()), after.turn()),

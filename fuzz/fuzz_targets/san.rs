@@ -1,7 +1,7 @@
 //! SAN reading: never panics; a move read is legal and its own SAN reads back to it.
 #![no_main]
 
-use chesscore_core::{SanMode, SanOptions};
+use chesscore_core::{MovesLine, San, SanMode, SanOptions};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -14,21 +14,22 @@ fuzz_target!(|data: &[u8]| {
     for mode in [SanMode::Lenient, SanMode::Strict] {
         for allow_null in [false, true] {
             let options = SanOptions { mode, allow_null };
-            if let Ok(mv) = pos.parse_san_with(text, &options) {
+            if let Ok(mv) = text.parse::<San>().and_then(|san| san.to_move_with(&pos, &options)) {
                 if mv.is_null() {
                     assert!(allow_null && !pos.in_check());
                     continue;
                 }
                 assert!(pos.is_legal(mv), "{text} read as an illegal move");
-                let san = pos.san(mv).unwrap();
-                assert_eq!(pos.parse_san(&san), Ok(mv));
+                let san = San::from_move(&pos, mv).unwrap();
+                assert_eq!(san.to_move(&pos), Ok(mv));
+                assert_eq!(san.as_str().parse::<San>().and_then(|again| again.to_move(&pos)), Ok(mv));
                 if mode == SanMode::Strict {
                     assert_eq!(san.as_str(), text);
                 }
             }
         }
     }
-    if let Ok(moves) = pos.parse_moves_line(text, &SanOptions::default()) {
+    if let Ok(moves) = MovesLine::new(&pos, text, &SanOptions::default()).collect::<Result<Vec<_>, _>>() {
         let mut game = chesscore_core::Game::new(pos);
         for mv in moves {
             game.push(mv).expect("a line read is legal move by move");

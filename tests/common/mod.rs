@@ -53,9 +53,8 @@ pub fn not_run(tool: &str, suite: &str, why: &str) {
 /// the repository: `$CHESSCORE_TESTDATA`, or `../shared/testdata` beside the checkout. `None`
 /// (the suite recorded as not run) when absent, unless `testdata` is required.
 pub fn shared_testdata(suite: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("CHESSCORE_TESTDATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/testdata"));
+    let dir =
+        std::env::var_os("CHESSCORE_TESTDATA").map(PathBuf::from).unwrap_or_else(|| root().join("../shared/testdata"));
     if dir.is_dir() {
         return Some(dir);
     }
@@ -106,6 +105,50 @@ pub fn tool(program: &str, probe: &[&str], suite: &str, install_hint: &str) -> b
         not_run(program, suite, &format!("{program} is not installed ({install_hint})"));
     }
     works
+}
+
+/// Stockfish, for the suites that drive a real UCI engine: `stockfish` on PATH, else Debian's
+/// `/usr/games/stockfish`. `None` (the suite recorded as not run) when absent, unless
+/// `stockfish` is required.
+pub fn stockfish(suite: &str) -> Option<PathBuf> {
+    let runs = |program: &Path| {
+        Command::new(program)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .and_then(|mut child| {
+                drop(child.stdin.take());
+                child.wait()
+            })
+            .is_ok()
+    };
+    let found = [Path::new("stockfish"), Path::new("/usr/games/stockfish")].into_iter().find(|p| runs(p));
+    if found.is_none() {
+        not_run("stockfish", suite, "stockfish is not installed (apt-get install stockfish)");
+    }
+    found.map(Path::to_path_buf)
+}
+
+/// The fake UCI engine of the engine tests (`c_tests/fake_engine.c`, see its modes there),
+/// compiled once per test binary with `$CC` (default `cc`).
+pub fn fake_engine() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake_engines");
+        std::fs::create_dir_all(&dir).expect("create the fake engine's directory");
+        // One file per test binary: binaries run at once must not write each other's.
+        let exe = dir.join(std::env::current_exe().unwrap().file_name().unwrap());
+        let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+        let status = Command::new(&compiler)
+            .args(["-std=c99", "-O1"])
+            .arg(root().join("c_tests/fake_engine.c"))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+        assert!(status.success(), "cannot build the fake engine");
+        exe
+    })
 }
 
 /// The lines of a file under `tests/data`, empty lines and `#` comments skipped.

@@ -23,7 +23,13 @@ from .epd import Epd
 from .errors import (
     AmbiguousMoveError,
     ArgumentTypeError,
+    BookEntryNotFoundError,
+    BookError,
     EmptyHistoryError,
+    EngineError,
+    EngineNotStartedError,
+    EngineTerminatedError,
+    EngineTimeoutError,
     EpdError,
     Error,
     ErrorCode,
@@ -66,6 +72,8 @@ from .types import (
     square_name,
 )
 from .types import square as parse_square
+from . import svg  # chesscore.svg.board; after .position, which it uses
+from . import polyglot  # noqa: E402 - after the modules it builds on
 
 __version__ = "1.0.0"
 
@@ -85,6 +93,8 @@ __all__ = [
     "AmbiguousMoveError",
     "ArgumentTypeError",
     "BISHOP",
+    "BookEntryNotFoundError",
+    "BookError",
     "BLACK",
     "CASTLING_BLACK_KINGSIDE",
     "CASTLING_BLACK_QUEENSIDE",
@@ -92,6 +102,10 @@ __all__ = [
     "CASTLING_WHITE_QUEENSIDE",
     "COLORS",
     "EmptyHistoryError",
+    "EngineError",
+    "EngineNotStartedError",
+    "EngineTerminatedError",
+    "EngineTimeoutError",
     "Epd",
     "EpdError",
     "Error",
@@ -132,7 +146,9 @@ __all__ = [
     "library_path",
     "library_version",
     "parse_square",
+    "polyglot",
     "read_pgn",
     "read_pgn_string",
     "square_name",
+    "svg",
 ]

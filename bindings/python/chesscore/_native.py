@@ -38,6 +38,33 @@ TEXT_UNICODE = 2
 UCI_KING_TAKES_ROOK = 1
 SAN_STRICT = 1
 SAN_ALLOW_NULL = 2
+# chess_svg_options flags
+SVG_FLIPPED = 1
+SVG_NO_COORDINATES = 2
+SVG_MARK_CHECK = 4
+# engines: chess_limits flags, chess_option_type, chess_score_kind, chess_bound
+LIMIT_INFINITE = 1
+OPTION_CHECK = 0
+OPTION_SPIN = 1
+OPTION_COMBO = 2
+OPTION_BUTTON = 3
+OPTION_STRING = 4
+SCORE_NONE = 0
+SCORE_CP = 1
+SCORE_MATE = 2
+BOUND_EXACT = 0
+BOUND_LOWER = 1
+BOUND_UPPER = 2
+# Polyglot books
+BOOK_MESSAGE_MAX = 256
+BOOK_LOOKUP_MIN_WEIGHT = 1
+BOOK_PICK_WEIGHTED = 0
+BOOK_PICK_UNIFORM = 1
+BOOK_PICK_BEST = 2
+BOOK_BUILD_ONLY_WHITE = 1
+BOOK_BUILD_ONLY_BLACK = 2
+BOOK_BUILD_UNIFORM = 4
+BOOK_BUILD_CHESS960 = 8
 
 
 class Position(ctypes.Structure):
@@ -56,6 +83,73 @@ class Epd(ctypes.Structure):
 
 class PgnReader(ctypes.Structure):
     """Opaque chess_pgn_reader."""
+
+
+class Engine(ctypes.Structure):
+    """Opaque chess_engine."""
+
+
+class Analysis(ctypes.Structure):
+    """Opaque chess_analysis."""
+
+
+class EngineOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("args", POINTER(c_char_p)),
+        ("arg_count", c_size_t),
+        ("working_dir", c_char_p),
+        ("timeout_ms", c_uint32),
+    ]
+
+
+class EngineOption(ctypes.Structure):
+    _fields_ = [("option_type", c_uint8), ("min", c_int64), ("max", c_int64), ("var_count", c_size_t)]
+
+
+class Limits(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("depth", c_uint32),
+        ("mate", c_uint32),
+        ("nodes", c_uint64),
+        ("movetime_ms", c_uint32),
+        ("wtime_ms", c_uint32),
+        ("btime_ms", c_uint32),
+        ("winc_ms", c_uint32),
+        ("binc_ms", c_uint32),
+        ("movestogo", c_uint32),
+        ("multipv", c_uint32),
+        ("flags", c_uint32),
+        ("searchmoves", POINTER(c_uint16)),
+        ("searchmove_count", c_size_t),
+    ]
+
+
+class Info(ctypes.Structure):
+    _fields_ = [
+        ("multipv", c_uint32),
+        ("depth", c_uint32),
+        ("seldepth", c_uint32),
+        ("hashfull", c_uint32),
+        ("nodes", c_uint64),
+        ("time_ms", c_uint64),
+        ("nps", c_uint64),
+        ("tbhits", c_uint64),
+        ("score_kind", c_uint8),
+        ("bound", c_uint8),
+        ("has_wdl", c_bool),
+        ("score", c_int32),
+        ("white_score", c_int32),
+        ("wdl_win", c_uint32),
+        ("wdl_draw", c_uint32),
+        ("wdl_loss", c_uint32),
+        ("currmove", c_uint16),
+        ("currmovenumber", c_uint32),
+        ("pv", POINTER(c_uint16)),
+        ("pv_len", c_size_t),
+        ("string", c_char_p),
+    ]
 
 
 class Outcome(ctypes.Structure):
@@ -93,6 +187,80 @@ class PgnOptions(ctypes.Structure):
     ]
 
 
+class SvgArrow(ctypes.Structure):
+    _fields_ = [("from", c_int32), ("to", c_int32), ("color", c_uint32)]
+
+
+class SvgFill(ctypes.Structure):
+    _fields_ = [("square", c_int32), ("color", c_uint32)]
+
+
+class SvgOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("pixels", c_uint32),
+        ("last_move", c_uint16),
+        ("check", c_uint64),
+        ("squares", c_uint64),
+        ("arrows", POINTER(SvgArrow)),
+        ("arrow_count", c_size_t),
+        ("fills", POINTER(SvgFill)),
+        ("fill_count", c_size_t),
+        ("color_light", c_uint32),
+        ("color_dark", c_uint32),
+        ("color_last_move_light", c_uint32),
+        ("color_last_move_dark", c_uint32),
+        ("color_margin", c_uint32),
+        ("color_coordinates", c_uint32),
+        ("color_check", c_uint32),
+        ("color_highlight", c_uint32),
+        ("color_arrow", c_uint32),
+class Book(ctypes.Structure):
+    """Opaque chess_book."""
+
+
+class BookBuilder(ctypes.Structure):
+    """Opaque chess_book_builder."""
+
+
+class BookEntry(ctypes.Structure):
+    _fields_ = [("move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookRawEntry(ctypes.Structure):
+    _fields_ = [("key", c_uint64), ("raw_move", c_uint16), ("weight", c_uint16), ("learn", c_uint32)]
+
+
+class BookErrorInfo(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("code", c_uint32),
+        ("entry", c_uint64),
+        ("message", c_char * BOOK_MESSAGE_MAX),
+    ]
+
+
+class BookLookupOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("min_weight", c_uint16),
+        ("exclude", POINTER(c_uint16)),
+        ("exclude_count", c_size_t),
+    ]
+
+
+class BookBuildOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("max_ply", c_uint32),
+        ("min_games", c_uint64),
+        ("min_score", c_uint32),
+    ]
+
+
 def fen_info():
     """A chess_fen_info with its size set, as the readers that take one require."""
     return FenInfo(size=ctypes.sizeof(FenInfo))
@@ -113,6 +281,14 @@ SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, 
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
 INFO_P = POINTER(FenInfo)
+ENGINE = POINTER(Engine)
+ANALYSIS = POINTER(Analysis)
+# int (*chess_info_fn)(void *payload, const chess_info *info)
+INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(Info))
+BOOK = POINTER(Book)
+BUILDER = POINTER(BookBuilder)
+BOOK_ENTRY_P = POINTER(BookEntry)
+LOOKUP_P = POINTER(BookLookupOptions)
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
@@ -150,6 +326,8 @@ SIGNATURES = {
     "chess_position_can_claim_fifty_moves": (c_bool, [POS]),
     "chess_position_is_seventy_five_moves": (c_bool, [POS]),
     "chess_position_to_text": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_svg": (ERR, [POS, POINTER(SvgOptions), c_char_p, c_size_t, SIZE_P]),
+    "chess_svg_parse_color": (ERR, [c_char_p, POINTER(c_uint32)]),
     # FEN
     "chess_fen_parse": (ERR, [c_char_p, POINTER(POS)]),
     "chess_fen_parse_chess960": (ERR, [c_char_p, POINTER(POS)]),
@@ -254,6 +432,47 @@ SIGNATURES = {
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
     "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
+    # UCI engines
+    "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
+    "chess_engine_free": (None, [ENGINE]),
+    "chess_engine_name": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_author": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_count": (c_size_t, [ENGINE]),
+    "chess_engine_option_at": (ERR, [ENGINE, c_size_t, POINTER(EngineOption)]),
+    "chess_engine_option_name": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_default": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_var": (ERR, [ENGINE, c_size_t, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
+    "chess_engine_is_ready": (ERR, [ENGINE]),
+    "chess_engine_new_game": (ERR, [ENGINE]),
+    "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
+    "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
+    "chess_analysis_free": (None, [ANALYSIS]),
+    "chess_analysis_best_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_ponder_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_line_count": (c_size_t, [ANALYSIS]),
+    "chess_analysis_line": (ERR, [ANALYSIS, c_size_t, POINTER(Info)]),
+    # Polyglot books
+    "chess_book_open": (ERR, [c_char_p, POINTER(BOOK)]),
+    "chess_book_open_with": (ERR, [c_char_p, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_from_buffer": (ERR, [c_char_p, c_size_t, POINTER(BOOK)]),
+    "chess_book_from_buffer_with": (ERR, [c_char_p, c_size_t, POINTER(BOOK), POINTER(BookErrorInfo)]),
+    "chess_book_free": (None, [BOOK]),
+    "chess_book_lookup": (c_size_t, [BOOK, POS, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_lookup_with": (c_size_t, [BOOK, POS, LOOKUP_P, BOOK_ENTRY_P, c_size_t]),
+    "chess_book_pick": (ERR, [BOOK, POS, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_pick_with": (ERR, [BOOK, POS, LOOKUP_P, SMALL, c_uint64, BOOK_ENTRY_P]),
+    "chess_book_entry_count": (c_size_t, [BOOK]),
+    "chess_book_entry_at": (ERR, [BOOK, c_size_t, POINTER(BookRawEntry)]),
+    "chess_book_raw_move": (c_uint16, [MOVE]),
+    "chess_book_move_from_raw": (ERR, [POS, c_uint16, MOVE_P]),
+    "chess_book_write_file": (ERR, [BOOK, c_char_p]),
+    "chess_book_merge": (ERR, [BOOK, BOOK, POINTER(BOOK)]),
+    "chess_book_builder_new": (ERR, [POINTER(BookBuildOptions), POINTER(BUILDER)]),
+    "chess_book_builder_add_pgn_file": (ERR, [BUILDER, c_char_p]),
+    "chess_book_builder_add_game": (ERR, [BUILDER, GAME, SMALL]),
+    "chess_book_builder_finish": (ERR, [BUILDER, POINTER(BOOK)]),
+    "chess_book_builder_free": (None, [BUILDER]),
 }
 
 # The soname of the ABI these declarations are written for (its major version).

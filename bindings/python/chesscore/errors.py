@@ -78,6 +78,13 @@ class ErrorCode(enum.IntEnum):
     EPD_INVALID_OPERAND = 603
     EPD_NOT_FOUND = 604
     EPD_WRONG_TYPE = 605
+    ENGINE_NOT_STARTED = 700
+    ENGINE_EXITED = 701
+    ENGINE_TIMEOUT = 702
+    ENGINE_PROTOCOL = 703
+    BOOK_EMPTY = 800
+    BOOK_LENGTH = 801
+    BOOK_UNSORTED = 802
 
 
 class Error(Exception):
@@ -205,11 +212,45 @@ class PgnError(Error, ValueError):
         self.ply = ply
 
 
+class BookError(Error, ValueError):
+    """A malformed Polyglot book (empty, cut short, keys out of order): ``message`` names the
+    file and the entry at fault, ``entry`` is its number (from 0), ``filename`` the path."""
+
+    def __init__(self, code, message, entry=0, filename: Optional[StrOrBytesPath] = None):
+        if filename is not None:
+            filename = os.fspath(filename)
+            message = f"{filename!r}: {message}"
+        super().__init__(code, message)
+        self.entry = entry
+        self.filename = filename
+
+
+class BookEntryNotFoundError(Error, IndexError):
+    """No book entry: a position without one (``find``, ``choice``), or an index out of range."""
+
+
 class TagNotFoundError(Error, KeyError):
     """A PGN tag the game does not have."""
 
     def __str__(self):
         return self.message
+
+
+class EngineError(Error, RuntimeError):
+    """A UCI engine failed: it broke the protocol (the base of the other engine errors). After
+    an engine error the engine process is gone."""
+
+
+class EngineNotStartedError(EngineError, OSError):
+    """The engine program could not be started (not found, not executable, bad directory)."""
+
+
+class EngineTerminatedError(EngineError):
+    """The engine exited (it crashed, say), or had failed before."""
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """The engine gave no answer within the timeout, and was killed."""
 
 
 class InternalError(Error, RuntimeError):
@@ -253,6 +294,10 @@ _BY_CODE = {
     ErrorCode.PGN_TOO_DEEP: PgnError,
     ErrorCode.PGN_INVALID_UTF8: PgnError,
     ErrorCode.PGN_NUL_BYTE: PgnError,
+    ErrorCode.ENGINE_NOT_STARTED: EngineNotStartedError,
+    ErrorCode.ENGINE_EXITED: EngineTerminatedError,
+    ErrorCode.ENGINE_TIMEOUT: EngineTimeoutError,
+    ErrorCode.ENGINE_PROTOCOL: EngineError,
 }
 
 
@@ -273,7 +318,7 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
         return FenError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
-        cls = EpdError if 600 <= code < 700 else Error
+        cls = EpdError if 600 <= code < 700 else BookError if 700 <= code < 800 else Error
     if issubclass(cls, MoveError):
         return cls(code, message, index)
     if issubclass(cls, _FileError):

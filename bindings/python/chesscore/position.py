@@ -156,6 +156,13 @@ class Position:
         """The board as python-chess prints it: '.' for empty squares, rank 8 first."""
         return "\n".join(" ".join("." if c == " " else c for c in row) for row in self.board_string().split("\n"))
 
+    def _repr_svg_(self):
+        """The board as an SVG picture, a king in check glowing red: what notebooks (Jupyter)
+        show for a position (see ``chesscore.svg.board``)."""
+        from . import svg  # svg imports this module
+
+        return svg.board(self, check=self.king(self.turn) if self.is_check() else None)
+
     # -- text
 
     def fen(self, *, en_passant: str = "legal", castling: str = "auto") -> str:

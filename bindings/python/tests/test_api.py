@@ -51,7 +51,24 @@ C_TYPES = {
     "chess_fen_info": _native.FenInfo,
     "chess_pgn_error_info": _native.PgnErrorInfo,
     "chess_pgn_options": _native.PgnOptions,
+    "chess_svg_options": _native.SvgOptions,
+    "chess_svg_arrow": _native.SvgArrow,
+    "chess_svg_fill": _native.SvgFill,
     "chess_node": ctypes.c_uint32,
+    "chess_engine": _native.Engine,
+    "chess_analysis": _native.Analysis,
+    "chess_engine_options": _native.EngineOptions,
+    "chess_engine_option": _native.EngineOption,
+    "chess_limits": _native.Limits,
+    "chess_info": _native.Info,
+    "chess_info_fn": _native.INFO_FN,
+    "chess_book": _native.Book,
+    "chess_book_builder": _native.BookBuilder,
+    "chess_book_entry": _native.BookEntry,
+    "chess_book_raw_entry": _native.BookRawEntry,
+    "chess_book_error_info": _native.BookErrorInfo,
+    "chess_book_lookup_options": _native.BookLookupOptions,
+    "chess_book_build_options": _native.BookBuildOptions,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -65,6 +82,10 @@ C_TYPES.update(
             "chess_termination",
             "chess_operand_kind",
             "chess_comment_place",
+            "chess_option_type",
+            "chess_score_kind",
+            "chess_bound",
+            "chess_book_choice",
         ],
         ctypes.c_uint8,
     )
@@ -115,7 +136,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w ]+?)\s+(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w ]+?(?:\s*\*+\s*|\s+))(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
@@ -129,8 +150,20 @@ def header_struct(name):
         ("chess_fen_info", _native.FenInfo),
         ("chess_pgn_error_info", _native.PgnErrorInfo),
         ("chess_pgn_options", _native.PgnOptions),
+        ("chess_svg_options", _native.SvgOptions),
+        ("chess_svg_arrow", _native.SvgArrow),
+        ("chess_svg_fill", _native.SvgFill),
         ("chess_outcome", _native.Outcome),
         ("chess_position", _native.Position),
+        ("chess_engine_options", _native.EngineOptions),
+        ("chess_engine_option", _native.EngineOption),
+        ("chess_limits", _native.Limits),
+        ("chess_info", _native.Info),
+        ("chess_book_entry", _native.BookEntry),
+        ("chess_book_raw_entry", _native.BookRawEntry),
+        ("chess_book_error_info", _native.BookErrorInfo),
+        ("chess_book_lookup_options", _native.BookLookupOptions),
+        ("chess_book_build_options", _native.BookBuildOptions),
     ],
 )
 def test_structures_match_the_header(name, structure):

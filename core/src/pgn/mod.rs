@@ -53,7 +53,7 @@
 //!   are dropped) or an impossible check, as python-chess allows.
 //! - Movetext: move numbers (`12.`, `12...`, glued `12.e4`, or digits alone) are skipped and
 //!   not checked; moves are lenient SAN ([`SanMode::Lenient`](crate::SanMode), see
-//!   [`Position::parse_san`](crate::Position::parse_san)) or the null move `--` (also `Z0`,
+//!   [`San`](crate::San)) or the null move `--` (also `Z0`,
 //!   `0000`, `@@@@`), not allowed while in check; suffixes `!`, `?`, `!!`, `??`, `!?`, `?!`
 //!   (glued or not) are NAGs 1 to 6, and so are `$0` to `$255`; the symbols `=`, `∞`, `+=`,
 //!   `=+`, `+/-`, `-/+`, `+-`, `-+` (and `⩲ ⩱ ± ∓`) written alone are NAGs 10 and 13 to 19;

@@ -11,7 +11,7 @@ use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::san::{SanError, SanMode, SanOptions};
+use crate::san::{read_san, SanError, SanMode, SanOptions};
 
 use super::error::{Fail, Location, PgnError, PgnErrorKind, Rejection, Resync};
 use super::record::{GameRecord, RecordBuilder};
@@ -207,7 +207,7 @@ impl Line {
     /// Reads `san` in the current position.
     #[inline(always)]
     fn parse(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
-        self.positions[self.current].parse_san_bytes(san, options)
+        read_san(&self.positions[self.current], san, options)
     }
 
     /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.

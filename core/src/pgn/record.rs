@@ -278,7 +278,7 @@ impl GameRecord {
         }
         let mut pos = *self.start();
         for &mv in path.iter().rev() {
-            play(&mut pos, mv);
+            pos.play_known(mv);
         }
         Ok(pos)
     }
@@ -296,7 +296,7 @@ impl GameRecord {
             if !legal {
                 return Err(IllegalMoveError(mv));
             }
-            play(&mut pos, mv);
+            pos.play_known(mv);
         }
         let start = self.tree.add_child(parent, first);
         let mut at = start;
@@ -411,14 +411,6 @@ impl Iterator for MainLineMoves<'_> {
 impl ExactSizeIterator for MainLineMoves<'_> {}
 
 impl FusedIterator for MainLineMoves<'_> {}
-
-fn play(pos: &mut Position, mv: Move) {
-    if mv.is_null() {
-        pos.play_null();
-    } else {
-        pos.play_unchecked(mv);
-    }
-}
 
 /// Where the builder is in one line of the tree.
 #[derive(Debug, Clone, Copy)]
@@ -651,7 +643,7 @@ mod tests {
         assert_eq!(moves.len(), game.moves().len());
         for (ply, &mv) in moves.iter().enumerate() {
             let mut after = *game.position_at(ply).unwrap();
-            play(&mut after, mv);
+            after.play_known(mv);
             assert_eq!(game.position_at(ply + 1), Some(&after));
         }
         assert_eq!(game.position_at(moves.len()), Some(game.position()));

@@ -445,12 +445,13 @@ impl fmt::Debug for MoveTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::{Position, San};
 
     #[test]
     fn children_and_notes() {
         let p = Position::startpos();
-        let (e4, d4) = (p.parse_san("e4").unwrap(), p.parse_san("d4").unwrap());
+        let mv = |san: &str| san.parse::<San>().unwrap().to_move(&p).unwrap();
+        let (e4, d4) = (mv("e4"), mv("d4"));
         let mut tree = MoveTree::new();
         let root = tree.root();
         let a = tree.add_child(root, e4);
@@ -477,7 +478,7 @@ mod tests {
     #[test]
     fn removing_children_keeps_the_rest() {
         let p = Position::startpos();
-        let mv = |san: &str, pos: &Position| pos.parse_san(san).unwrap();
+        let mv = |san: &str, pos: &Position| san.parse::<San>().unwrap().to_move(pos).unwrap();
         let (e4, d4, c4) = (mv("e4", &p), mv("d4", &p), mv("c4", &p));
         let after_e4 = p.make_move(e4);
         let (e5, c5) = (mv("e5", &after_e4), mv("c5", &after_e4));

@@ -8,6 +8,7 @@ use crate::color::Color;
 use crate::fen::FenWriteOptions;
 use crate::game::{Game, Outcome};
 use crate::position::Position;
+use crate::san::San;
 
 use super::record::GameRecord;
 use super::tags::{roster_default, Tags, SEVEN_TAG_ROSTER};
@@ -236,7 +237,7 @@ fn write_movetext<W: fmt::Write>(
                 if !black || number {
                     w.move_number(pos.fullmove_number(), black)?;
                 }
-                let san = pos.san(mv).map_err(|_| fmt::Error)?;
+                let san = San::from_move(pos, mv).map_err(|_| fmt::Error)?;
                 w.token(&san)?;
                 number = false;
                 if options.nags {

@@ -1,0 +1,534 @@
+"""Driving UCI engines, in the shape of python-chess's ``chess.engine`` for the common cases.
+
+    >>> import chesscore, chesscore.engine                        # doctest: +SKIP
+    >>> engine = chesscore.engine.SimpleEngine.popen_uci("stockfish")
+    >>> info = engine.analyse(chesscore.Position(), chesscore.engine.Limit(depth=12))
+    >>> info["score"].white(), info["pv"][0]
+    (Cp(+38), <Move e2e4 raw=0x071c>)
+    >>> engine.play(chesscore.Position(), chesscore.engine.Limit(time=0.1)).move
+    <Move e2e4 raw=0x071c>
+    >>> engine.quit()
+
+Every wait has a timeout (``popen_uci(..., timeout=10.0)``): an engine that crashes, hangs or
+breaks the protocol raises an ``EngineError`` (``EngineTerminatedError``,
+``EngineTimeoutError``) instead of freezing the caller, and its process is gone. One engine
+serves one call at a time (calls from several threads wait their turn); distinct engines run in
+parallel.
+"""
+
+import ctypes
+import os
+import queue
+import threading
+import weakref
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
+
+from . import _native
+from ._native import lib
+from .errors import EngineError, ErrorCode, error_for, raise_for
+from .game import Game
+from .position import Position
+from .types import BLACK, WHITE, Move
+
+__all__ = [
+    "Cp",
+    "EngineError",
+    "Limit",
+    "Mate",
+    "Option",
+    "PlayResult",
+    "PovScore",
+    "PovWdl",
+    "SimpleEngine",
+    "Wdl",
+    "AnalysisResult",
+    "BestMove",
+]
+
+
+class Limit:
+    """What a search may do: ``time`` (seconds for this move), ``depth``, ``nodes``, ``mate``,
+    and the clocks ``white_clock``, ``black_clock``, ``white_inc``, ``black_inc`` (seconds),
+    ``remaining_moves``."""
+
+    def __init__(
+        self,
+        *,
+        time: Optional[float] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        mate: Optional[int] = None,
+        white_clock: Optional[float] = None,
+        black_clock: Optional[float] = None,
+        white_inc: Optional[float] = None,
+        black_inc: Optional[float] = None,
+        remaining_moves: Optional[int] = None,
+    ):
+        self.time = time
+        self.depth = depth
+        self.nodes = nodes
+        self.mate = mate
+        self.white_clock = white_clock
+        self.black_clock = black_clock
+        self.white_inc = white_inc
+        self.black_inc = black_inc
+        self.remaining_moves = remaining_moves
+
+    def __repr__(self):
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items() if v is not None)
+        return f"Limit({fields})"
+
+    def _native(self, multipv: Optional[int], infinite: bool) -> _native.Limits:
+        def ms(seconds):
+            return 0 if seconds is None else max(1, int(seconds * 1000))
+
+        limits = _native.Limits()
+        limits.size = ctypes.sizeof(limits)
+        limits.depth = self.depth or 0
+        limits.mate = self.mate or 0
+        limits.nodes = self.nodes or 0
+        limits.movetime_ms = ms(self.time)
+        limits.wtime_ms = ms(self.white_clock)
+        limits.btime_ms = ms(self.black_clock)
+        limits.winc_ms = ms(self.white_inc)
+        limits.binc_ms = ms(self.black_inc)
+        limits.movestogo = self.remaining_moves or 0
+        limits.multipv = multipv or 0
+        limits.flags = _native.LIMIT_INFINITE if infinite else 0
+        return limits
+
+
+class Cp:
+    """A score in centipawns."""
+
+    __slots__ = ("cp",)
+
+    def __init__(self, cp: int):
+        self.cp = cp
+
+    def score(self, *, mate_score: Optional[int] = None) -> int:
+        return self.cp
+
+    def mate(self) -> Optional[int]:
+        return None
+
+    def is_mate(self) -> bool:
+        return False
+
+    def __neg__(self):
+        return Cp(-self.cp)
+
+    def __eq__(self, other):
+        return isinstance(other, Cp) and other.cp == self.cp
+
+    def __hash__(self):
+        return hash(("cp", self.cp))
+
+    def __repr__(self):
+        return f"Cp({self.cp:+d})"
+
+
+class Mate:
+    """Mate in ``moves`` moves (negative: the side whose point of view it is gets mated)."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: int):
+        self.moves = moves
+
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
+        """None, or with ``mate_score`` a large centipawn value: ``mate_score - moves`` when
+        mating, ``-mate_score - moves`` when mated."""
+        if mate_score is None:
+            return None
+        return mate_score - self.moves if self.moves > 0 else -mate_score - self.moves
+
+    def mate(self) -> int:
+        return self.moves
+
+    def is_mate(self) -> bool:
+        return True
+
+    def __neg__(self):
+        return Mate(-self.moves)
+
+    def __eq__(self, other):
+        return isinstance(other, Mate) and other.moves == self.moves
+
+    def __hash__(self):
+        return hash(("mate", self.moves))
+
+    def __repr__(self):
+        return f"Mate({self.moves:+d})"
+
+
+class PovScore:
+    """A score from the point of view of ``turn`` (the side to move of the searched position):
+    ``relative``; ``white()``, ``black()`` and ``pov(color)`` from a chosen side."""
+
+    __slots__ = ("relative", "turn")
+
+    def __init__(self, relative: Union[Cp, Mate], turn: bool):
+        self.relative = relative
+        self.turn = turn
+
+    def pov(self, color: bool) -> Union[Cp, Mate]:
+        return self.relative if color == self.turn else -self.relative
+
+    def white(self):
+        return self.pov(WHITE)
+
+    def black(self):
+        return self.pov(BLACK)
+
+    def is_mate(self) -> bool:
+        return self.relative.is_mate()
+
+    def __eq__(self, other):
+        return isinstance(other, PovScore) and self.white() == other.white()
+
+    def __repr__(self):
+        return f"PovScore({self.relative!r}, {'WHITE' if self.turn else 'BLACK'})"
+
+
+class Wdl(NamedTuple):
+    """Win, draw and loss chances in permille."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    def expectation(self) -> float:
+        return (self.wins + 0.5 * self.draws) / max(1, self.wins + self.draws + self.losses)
+
+
+class PovWdl:
+    """A ``Wdl`` from the point of view of ``turn``; ``white()``, ``black()``, ``pov(color)``."""
+
+    __slots__ = ("relative", "turn")
+
+    def __init__(self, relative: Wdl, turn: bool):
+        self.relative = relative
+        self.turn = turn
+
+    def pov(self, color: bool) -> Wdl:
+        wins, draws, losses = self.relative
+        return self.relative if color == self.turn else Wdl(losses, draws, wins)
+
+    def white(self):
+        return self.pov(WHITE)
+
+    def black(self):
+        return self.pov(BLACK)
+
+    def __repr__(self):
+        return f"PovWdl({self.relative!r}, {'WHITE' if self.turn else 'BLACK'})"
+
+
+class Option(NamedTuple):
+    """An option the engine declared: ``type`` is "check", "spin", "combo", "button" or
+    "string"; ``default`` is a bool for a check, an int for a spin, else text."""
+
+    name: str
+    type: str
+    default: object
+    min: Optional[int]
+    max: Optional[int]
+    var: List[str]
+
+
+class PlayResult:
+    """The move chosen (None when the engine had none), the reply it expects (``ponder``) and
+    the last info of its best line."""
+
+    def __init__(self, move: Optional[Move], ponder: Optional[Move], info: dict):
+        self.move = move
+        self.ponder = ponder
+        self.info = info
+
+    def __repr__(self):
+        return f"<PlayResult move={self.move} ponder={self.ponder}>"
+
+
+class BestMove(NamedTuple):
+    move: Optional[Move]
+    ponder: Optional[Move]
+
+
+_OPTION_TYPES = {
+    _native.OPTION_CHECK: "check",
+    _native.OPTION_SPIN: "spin",
+    _native.OPTION_COMBO: "combo",
+    _native.OPTION_BUTTON: "button",
+    _native.OPTION_STRING: "string",
+}
+
+
+def _info_dict(info: _native.Info, turn: bool, chess960: bool) -> dict:
+    """A python-chess info dict: only the fields the engine sent."""
+    out = {"multipv": info.multipv}
+    for key in ("depth", "seldepth", "nodes", "nps", "hashfull", "tbhits", "currmovenumber"):
+        value = getattr(info, key)
+        if value:
+            out[key] = value
+    if info.time_ms:
+        out["time"] = info.time_ms / 1000
+    if info.score_kind == _native.SCORE_CP:
+        out["score"] = PovScore(Cp(info.score), turn)
+    elif info.score_kind == _native.SCORE_MATE:
+        out["score"] = PovScore(Mate(info.score), turn)
+    if info.bound == _native.BOUND_LOWER:
+        out["lowerbound"] = True
+    elif info.bound == _native.BOUND_UPPER:
+        out["upperbound"] = True
+    if info.has_wdl:
+        out["wdl"] = PovWdl(Wdl(info.wdl_win, info.wdl_draw, info.wdl_loss), turn)
+    if info.currmove:
+        out["currmove"] = Move(info.currmove, chess960)
+    if info.pv_len:
+        out["pv"] = [Move(info.pv[i], chess960) for i in range(info.pv_len)]
+    if info.string is not None:
+        out["string"] = info.string.decode("utf-8", "replace")
+    return out
+
+
+def _game_of(board: Union[Position, Game]) -> Game:
+    """The game to search: a Game as it is (its moves give the repetition history), a Position
+    as a game without moves."""
+    if isinstance(board, Game):
+        return board
+    if isinstance(board, Position):
+        return Game(board)
+    raise TypeError(f"board must be a chesscore.Position or chesscore.Game, not {type(board).__name__}")
+
+
+class SimpleEngine:
+    """A UCI engine process, after the ``uci`` handshake. ``id`` holds its name and author,
+    ``options`` what it declared."""
+
+    def __init__(self, ptr):
+        self._ptr = ptr
+        self._finalizer = weakref.finalize(self, lib.chess_engine_free, ptr)
+        self._lock = threading.Lock()
+        self.id = {
+            "name": _native.read_text(lib.chess_engine_name, ptr),
+            "author": _native.read_text(lib.chess_engine_author, ptr),
+        }
+        self.options = {}
+        for index in range(lib.chess_engine_option_count(ptr)):
+            option = self._option(index)
+            self.options[option.name] = option
+
+    @classmethod
+    def popen_uci(
+        cls,
+        command: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+        *,
+        timeout: float = 10.0,
+        cwd: Optional[Union[str, os.PathLike]] = None,
+    ) -> "SimpleEngine":
+        """Starts ``command`` (a program, or a list of the program and its arguments; run
+        directly, no shell) in ``cwd``, and does the handshake. ``timeout`` (seconds) bounds
+        every wait for an answer."""
+        words = [command] if isinstance(command, (str, bytes, os.PathLike)) else list(command)
+        if not words:
+            raise ValueError("popen_uci needs a program")
+        program, *args = [os.fsencode(word) for word in words]
+        argv = (ctypes.c_char_p * max(1, len(args)))(*args)
+        options = _native.EngineOptions()
+        options.size = ctypes.sizeof(options)
+        options.args = argv
+        options.arg_count = len(args)
+        options.working_dir = os.fsencode(cwd) if cwd is not None else None
+        options.timeout_ms = max(1, int(timeout * 1000))
+        out = ctypes.POINTER(_native.Engine)()
+        _native.check(lib.chess_engine_start(program, ctypes.byref(options), ctypes.byref(out)))
+        return cls(out)
+
+    def _option(self, index: int) -> Option:
+        info = _native.EngineOption()
+        _native.check(lib.chess_engine_option_at(self._ptr, index, ctypes.byref(info)))
+        name = _native.read_text(lib.chess_engine_option_name, self._ptr, index)
+        default = _native.read_text(lib.chess_engine_option_default, self._ptr, index)
+        kind = _OPTION_TYPES.get(info.option_type, "string")
+        var = [_native.read_text(lib.chess_engine_option_var, self._ptr, index, i) for i in range(info.var_count)]
+        if kind == "check":
+            default = default == "true"
+        elif kind == "spin":
+            default = int(default) if default.lstrip("-").isdigit() else None
+        is_spin = kind == "spin"
+        return Option(name, kind, default, info.min if is_spin else None, info.max if is_spin else None, var)
+
+    def _handle(self):
+        if not self._finalizer.alive:
+            raise error_for(ErrorCode.ENGINE_EXITED, "the engine was closed")
+        return self._ptr
+
+    def configure(self, options: Dict[str, object]) -> None:
+        """Sets options (``None`` presses a button; booleans are written ``true``/``false``)."""
+        with self._lock:
+            for name, value in options.items():
+                text = None if value is None else ("true" if value else "false") if isinstance(value, bool) else str(value)
+                _native.check(
+                    lib.chess_engine_set_option(
+                        self._handle(), name.encode("utf-8"), None if text is None else text.encode("utf-8")
+                    )
+                )
+
+    def ping(self) -> None:
+        """An ``isready`` barrier."""
+        with self._lock:
+            _native.check(lib.chess_engine_is_ready(self._handle()))
+
+    def new_game(self) -> None:
+        """``ucinewgame``, then ``isready``."""
+        with self._lock:
+            _native.check(lib.chess_engine_new_game(self._handle()))
+
+    def _search(self, board, limit: Limit, multipv: Optional[int], callback=None, infinite=False):
+        """Runs a search to its end; gives (best, ponder, lines as info dicts)."""
+        game = _game_of(board)
+        pos = game.board()
+        turn, chess960 = pos.turn, pos.chess960
+        limits = limit._native(multipv, infinite)
+        out = ctypes.POINTER(_native.Analysis)()
+        native_callback = _native.INFO_FN(callback) if callback is not None else _native.INFO_FN()
+        with self._lock:
+            code = lib.chess_engine_analyse_game(
+                self._handle(), game._ptr, ctypes.byref(limits), native_callback, None, ctypes.byref(out)
+            )
+        if code:
+            raise_for(code)
+        try:
+            best = lib.chess_analysis_best_move(out)
+            ponder = lib.chess_analysis_ponder_move(out)
+            lines = []
+            for index in range(lib.chess_analysis_line_count(out)):
+                info = _native.Info()
+                _native.check(lib.chess_analysis_line(out, index, ctypes.byref(info)))
+                lines.append(_info_dict(info, turn, chess960))
+        finally:
+            lib.chess_analysis_free(out)
+        return (Move(best, chess960) if best else None, Move(ponder, chess960) if ponder else None, lines)
+
+    def analyse(self, board: Union[Position, Game], limit: Limit, *, multipv: Optional[int] = None):
+        """Searches ``board`` (a Position, or a Game for its history) and gives the info dict of
+        the best line, or with ``multipv`` a list of one per line, best first."""
+        _, _, lines = self._search(board, limit, multipv)
+        if multipv is None:
+            return lines[0] if lines else {}
+        return lines
+
+    def play(self, board: Union[Position, Game], limit: Limit) -> PlayResult:
+        """The engine's move in ``board``."""
+        best, ponder, lines = self._search(board, limit, None)
+        return PlayResult(best, ponder, lines[0] if lines else {})
+
+    def analysis(
+        self, board: Union[Position, Game], limit: Optional[Limit] = None, *, multipv: Optional[int] = None
+    ) -> "AnalysisResult":
+        """Starts a search whose infos arrive as they come: iterate over the returned
+        ``AnalysisResult``; ``stop()`` ends it, ``wait()`` gives the best move. Without a limit
+        the engine searches until stopped."""
+        return AnalysisResult(self, board, limit, multipv)
+
+    def quit(self) -> None:
+        """Sends ``quit``, gives the engine a moment, then kills it. Idempotent."""
+        with self._lock:
+            self._finalizer()
+
+    close = quit
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.quit()
+
+    def __repr__(self):
+        return f"<SimpleEngine {self.id.get('name')!r}>"
+
+
+_END = object()
+
+
+class AnalysisResult:
+    """A running search (from ``SimpleEngine.analysis``): an iterator over its info dicts,
+    which ends when the engine gives its best move. ``info`` is the latest info of the best
+    line, ``multipv`` the latest of each line."""
+
+    def __init__(self, engine: SimpleEngine, board, limit: Optional[Limit], multipv: Optional[int]):
+        self._queue = queue.Queue()
+        self._stop = threading.Event()
+        self._result = None
+        self._error = None
+        self.multipv: List[dict] = []
+        pos = _game_of(board).board()
+        turn, chess960 = pos.turn, pos.chess960
+
+        def on_info(_payload, info):
+            self._queue.put(_info_dict(info.contents, turn, chess960))
+            return 1 if self._stop.is_set() else 0
+
+        def run():
+            try:
+                best, ponder, _ = engine._search(board, limit or Limit(), multipv, on_info, infinite=limit is None)
+                self._result = BestMove(best, ponder)
+            except BaseException as e:  # handed to the caller's thread
+                self._error = e
+            self._queue.put(_END)
+
+        self._thread = threading.Thread(target=run, name="chesscore-analysis", daemon=True)
+        self._thread.start()
+
+    @property
+    def info(self) -> dict:
+        return self.multipv[0] if self.multipv else {}
+
+    def _record(self, info: dict) -> None:
+        if "pv" in info or "score" in info:
+            index = info.get("multipv", 1) - 1
+            while len(self.multipv) <= index:
+                self.multipv.append({})
+            self.multipv[index] = info
+
+    def __iter__(self) -> Iterator[dict]:
+        return self
+
+    def __next__(self) -> dict:
+        if self._thread is None:
+            raise StopIteration
+        item = self._queue.get()
+        if item is _END:
+            self._finish()
+            raise StopIteration
+        self._record(item)
+        return item
+
+    def stop(self) -> None:
+        """Asks the engine to stop: it sends ``stop`` at the next info line."""
+        self._stop.set()
+
+    def _finish(self):
+        self._thread.join()
+        self._thread = None
+        if self._error is not None:
+            raise self._error
+
+    def wait(self) -> BestMove:
+        """Reads the rest of the search and gives the best move and the expected reply."""
+        for _ in self:
+            pass
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        try:
+            self.wait()
+        except EngineError:
+            pass

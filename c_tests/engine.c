@@ -1,0 +1,287 @@
+/* UCI engines through the C API: the handshake, id and options, searches with MultiPV lines
+ * and a callback, and every fault (a program that cannot start, exits, crashes after `go`,
+ * hangs, writes junk or an illegal move, answers `uciok` slowly or never) ending in its
+ * CHESS_ERR_ENGINE_ code within the timeout, with no child process or descriptor left. With
+ * Stockfish, a real search.
+ *
+ * usage: engine FAKE_ENGINE [STOCKFISH] */
+
+#define _POSIX_C_SOURCE 200809L
+#include "common.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <sys/wait.h>
+#include <time.h>
+
+static const char *fake;
+
+static int open_descriptors(void) {
+    int count = 0;
+    DIR *dir = opendir("/proc/self/fd");
+    if (dir == NULL) {
+        return -1;
+    }
+    while (readdir(dir) != NULL) {
+        count++;
+    }
+    closedir(dir);
+    return count;
+}
+
+/* No child process left, running or zombie: there is nothing to wait for. */
+static int no_children(void) {
+    return waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Starts the fake engine in `mode` with a timeout. */
+static chess_error start_fake(const char *mode, uint32_t timeout_ms, chess_engine **out) {
+    const char *args[1];
+    chess_engine_options options;
+    memset(&options, 0, sizeof options);
+    args[0] = mode;
+    options.size = sizeof options;
+    options.args = args;
+    options.arg_count = 1;
+    options.working_dir = "/";
+    options.timeout_ms = timeout_ms;
+    return chess_engine_start(fake, &options, out);
+}
+
+static chess_limits depth_limits(uint32_t depth, uint32_t multipv) {
+    chess_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.size = sizeof limits;
+    limits.depth = depth;
+    limits.multipv = multipv;
+    return limits;
+}
+
+static int infos;
+
+static int count_info(void *payload, const chess_info *info) {
+    (void)info;
+    infos++;
+    return payload != NULL; /* a payload asks to stop at the first info */
+}
+
+static void test_good_engine(void) {
+    chess_engine *engine = NULL;
+    chess_engine_option option;
+    chess_analysis *analysis = NULL;
+    chess_info line;
+    chess_position *start = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    chess_game *game = chess_game_new(NULL);
+    chess_limits limits = depth_limits(1, 2);
+    char text[64];
+    size_t len = 0;
+    int stop = 1;
+
+    CHECK_ERR(start_fake("good", 2000, &engine), CHESS_OK);
+    if (engine == NULL) {
+        return;
+    }
+    CHECK_ERR(chess_engine_name(engine, text, sizeof text, &len), CHESS_OK);
+    CHECK(strcmp(text, "Fake Engine 1.0") == 0 && len == 15);
+    CHECK_ERR(chess_engine_name(engine, text, 4, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_engine_author(engine, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "The chesscore tests") == 0);
+    CHECK(chess_engine_option_count(engine) == 5);
+    CHECK_ERR(chess_engine_option_at(engine, 0, &option), CHESS_OK);
+    CHECK(option.option_type == CHESS_OPTION_SPIN && option.min == 1 && option.max == 1024);
+    CHECK_ERR(chess_engine_option_default(engine, 0, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "16") == 0);
+    CHECK_ERR(chess_engine_option_at(engine, 1, &option), CHESS_OK);
+    CHECK(option.option_type == CHESS_OPTION_COMBO && option.var_count == 3);
+    CHECK_ERR(chess_engine_option_var(engine, 1, 2, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "Risky") == 0);
+    CHECK_ERR(chess_engine_option_var(engine, 1, 3, text, sizeof text, NULL), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_engine_option_name(engine, 2, text, sizeof text, NULL), CHESS_OK);
+    CHECK(strcmp(text, "Clear Hash") == 0);
+    CHECK_ERR(chess_engine_option_at(engine, 2, &option), CHESS_OK);
+    CHECK(option.option_type == CHESS_OPTION_BUTTON);
+    CHECK_ERR(chess_engine_option_at(engine, 3, &option), CHESS_OK);
+    CHECK(option.option_type == CHESS_OPTION_CHECK);
+    CHECK_ERR(chess_engine_option_at(engine, 5, &option), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(CHESS_OPTION_STRING == 4);
+    CHECK_ERR(chess_engine_set_option(engine, "Hash", "32"), CHESS_OK);
+    CHECK_ERR(chess_engine_set_option(engine, "Clear Hash", NULL), CHESS_OK);
+    CHECK_ERR(chess_engine_set_option(engine, "Hash", "1\nquit"), CHESS_ERR_INVALID_TEXT);
+    CHECK_ERR(chess_engine_is_ready(engine), CHESS_OK);
+    CHECK_ERR(chess_engine_new_game(engine), CHESS_OK);
+
+    CHECK_ERR(chess_engine_analyse(engine, start, &limits, &analysis), CHESS_OK);
+    CHECK(chess_analysis_best_move(analysis) == uci(start, "e2e4"));
+    CHECK(chess_analysis_ponder_move(analysis) != CHESS_MOVE_NONE);
+    CHECK(chess_analysis_line_count(analysis) == 2);
+    CHECK_ERR(chess_analysis_line(analysis, 0, &line), CHESS_OK);
+    CHECK(line.multipv == 1 && line.depth == 1 && line.seldepth == 2 && line.nodes == 20 && line.time_ms == 10);
+    CHECK(line.score_kind == CHESS_SCORE_CP && line.score == 31 && line.white_score == 31);
+    CHECK(line.bound == CHESS_BOUND_EXACT && line.has_wdl && line.wdl_win == 300 && line.wdl_loss == 100);
+    CHECK(line.pv_len == 2 && line.pv[0] == uci(start, "e2e4") && line.string == NULL);
+    CHECK_ERR(chess_analysis_line(analysis, 1, &line), CHESS_OK);
+    /* `pv d2d4 d2d4`: the second move is illegal, so the line stops before it. */
+    CHECK(line.multipv == 2 && line.bound == CHESS_BOUND_UPPER && line.pv_len == 1 && line.score == -5);
+    CHECK(line.score_kind != CHESS_SCORE_MATE && !line.has_wdl);
+    CHECK_ERR(chess_analysis_line(analysis, 2, &line), CHESS_ERR_INVALID_ARGUMENT);
+    chess_analysis_free(analysis);
+    analysis = NULL;
+
+    /* From Black's side the White score is the opposite. */
+    CHECK_ERR(chess_game_push_uci(game, "g1f3", NULL), CHESS_OK);
+    infos = 0;
+    CHECK_ERR(chess_engine_analyse_game(engine, game, &limits, count_info, NULL, &analysis), CHESS_OK);
+    CHECK(infos == 3);
+    CHECK_ERR(chess_analysis_line(analysis, 0, &line), CHESS_OK);
+    CHECK(line.score == 31 && line.white_score == -31 && line.pv_len == 2);
+    CHECK(chess_analysis_best_move(analysis) == uci(chess_game_position(game), "e7e5"));
+    chess_analysis_free(analysis);
+    analysis = NULL;
+    infos = 0;
+    CHECK_ERR(chess_engine_analyse_game(engine, game, &limits, count_info, &stop, &analysis), CHESS_OK);
+    CHECK(infos == 3 && analysis != NULL);
+    chess_analysis_free(analysis);
+
+    /* Arguments. */
+    analysis = NULL;
+    limits.size = 8;
+    CHECK_ERR(chess_engine_analyse(engine, start, &limits, &analysis), CHESS_ERR_INVALID_ARGUMENT);
+    limits.size = sizeof limits;
+    limits.flags = 2;
+    CHECK_ERR(chess_engine_analyse(engine, start, &limits, &analysis), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(analysis == NULL);
+    CHECK_ERR(chess_engine_analyse(engine, NULL, &limits, &analysis), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_engine_analyse(engine, start, NULL, &analysis), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_engine_analyse_game(NULL, game, &limits, NULL, NULL, &analysis), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_engine_is_ready(NULL), CHESS_ERR_NULL_POINTER);
+    CHECK(chess_engine_option_count(NULL) == 0 && chess_analysis_line_count(NULL) == 0);
+    CHECK(chess_analysis_best_move(NULL) == CHESS_MOVE_NONE && chess_analysis_ponder_move(NULL) == CHESS_MOVE_NONE);
+    chess_engine_free(engine);
+    chess_engine_free(NULL);
+    chess_analysis_free(NULL);
+    chess_game_free(game);
+    chess_position_free(start);
+}
+
+/* A fault in a search: the code, within a second of the timeout, and the engine gone after. */
+static void test_search_fault(const char *mode, chess_error expected) {
+    chess_engine *engine = NULL;
+    chess_analysis *analysis = NULL;
+    chess_position start;
+    chess_limits limits = depth_limits(5, 0);
+    double began;
+    chess_position_init(&start);
+    CHECK_ERR(start_fake(mode, 300, &engine), CHESS_OK);
+    began = now();
+    CHECK_ERR(chess_engine_analyse(engine, &start, &limits, &analysis), expected);
+    CHECK(analysis == NULL && now() - began < 1.5);
+    CHECK_ERR(chess_engine_is_ready(engine), CHESS_ERR_ENGINE_EXITED);
+    chess_engine_free(engine);
+}
+
+static void test_start_fault(const char *mode, uint32_t timeout_ms, chess_error expected) {
+    chess_engine *engine = NULL;
+    double began = now();
+    CHECK_ERR(start_fake(mode, timeout_ms, &engine), expected);
+    CHECK(engine == NULL && now() - began < timeout_ms / 1000.0 + 1.0);
+}
+
+static void test_faults(void) {
+    chess_engine *engine = NULL;
+    chess_engine_options options;
+    chess_analysis *analysis = NULL;
+    chess_position start;
+    chess_limits limits = depth_limits(1, 0);
+    chess_position_init(&start);
+
+    CHECK_ERR(chess_engine_start("/nonexistent/engine", NULL, &engine), CHESS_ERR_ENGINE_NOT_STARTED);
+    CHECK_ERR(chess_engine_start(NULL, NULL, &engine), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_engine_start(fake, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    memset(&options, 0, sizeof options);
+    options.size = 4;
+    CHECK_ERR(chess_engine_start(fake, &options, &engine), CHESS_ERR_INVALID_ARGUMENT);
+    options.size = sizeof options;
+    options.arg_count = 1;
+    CHECK_ERR(chess_engine_start(fake, &options, &engine), CHESS_ERR_NULL_POINTER);
+    options.arg_count = 0;
+    options.working_dir = "/nonexistent/directory";
+    CHECK_ERR(chess_engine_start(fake, &options, &engine), CHESS_ERR_ENGINE_NOT_STARTED);
+    CHECK(engine == NULL);
+
+    test_start_fault("exit", 2000, CHESS_ERR_ENGINE_EXITED);
+    test_start_fault("silent", 300, CHESS_ERR_ENGINE_TIMEOUT);
+    test_start_fault("slow", 300, CHESS_ERR_ENGINE_TIMEOUT);
+    CHECK_ERR(start_fake("slow", 3000, &engine), CHESS_OK);
+    chess_engine_free(engine);
+
+    test_search_fault("crash", CHESS_ERR_ENGINE_EXITED);
+    test_search_fault("hang", CHESS_ERR_ENGINE_TIMEOUT);
+    test_search_fault("badmove", CHESS_ERR_ENGINE_PROTOCOL);
+
+    /* Junk around the answers is not a fault. */
+    engine = NULL;
+    CHECK_ERR(start_fake("junk", 2000, &engine), CHESS_OK);
+    CHECK_ERR(chess_engine_is_ready(engine), CHESS_OK);
+    CHECK_ERR(chess_engine_analyse(engine, &start, &limits, &analysis), CHESS_OK);
+    CHECK(chess_analysis_best_move(analysis) == uci(&start, "e2e4"));
+    chess_analysis_free(analysis);
+    chess_engine_free(engine);
+
+    /* A hung engine that ignores `quit` is killed by chess_engine_free. */
+    engine = NULL;
+    CHECK_ERR(start_fake("hang", 2000, &engine), CHESS_OK);
+    chess_engine_free(engine);
+}
+
+static void test_stockfish(const char *path) {
+    chess_engine *engine = NULL;
+    chess_analysis *analysis = NULL;
+    chess_position start;
+    chess_info line;
+    chess_limits limits = depth_limits(8, 3);
+    chess_move moves[CHESS_MAX_MOVES];
+    size_t i, n, legal = 0;
+    chess_position_init(&start);
+    CHECK_ERR(chess_engine_start(path, NULL, &engine), CHESS_OK);
+    if (engine == NULL) {
+        return;
+    }
+    CHECK_ERR(chess_engine_set_option(engine, "Threads", "1"), CHESS_OK);
+    CHECK_ERR(chess_engine_is_ready(engine), CHESS_OK);
+    CHECK_ERR(chess_engine_analyse(engine, &start, &limits, &analysis), CHESS_OK);
+    n = chess_legal_moves(&start, moves, CHESS_MAX_MOVES);
+    for (i = 0; i < n; i++) {
+        legal += moves[i] == chess_analysis_best_move(analysis);
+    }
+    CHECK(legal == 1 && chess_analysis_line_count(analysis) == 3);
+    CHECK_ERR(chess_analysis_line(analysis, 2, &line), CHESS_OK);
+    CHECK(line.multipv == 3 && line.depth >= 8 && line.pv_len > 0 && line.score_kind == CHESS_SCORE_CP);
+    chess_analysis_free(analysis);
+    chess_engine_free(engine);
+}
+
+int main(int argc, char **argv) {
+    int descriptors;
+    if (argc < 2) {
+        fprintf(stderr, "usage: engine FAKE_ENGINE [STOCKFISH]\n");
+        return 2;
+    }
+    fake = argv[1];
+    descriptors = open_descriptors();
+    test_good_engine();
+    CHECK(no_children());
+    test_faults();
+    CHECK(no_children());
+    if (argc > 2) {
+        test_stockfish(argv[2]);
+        CHECK(no_children());
+    }
+    CHECK(open_descriptors() == descriptors);
+    return report("engine");
+}

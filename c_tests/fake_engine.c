@@ -1,0 +1,95 @@
+/* A small fake UCI engine for the engine tests: `fake_engine MODE`, where MODE is
+ *   good     a correct engine (for the start position or one move after it): id, options, two
+ *            MultiPV lines (the second with an illegal move in its pv), bestmove e2e4 or e7e5
+ *   crash    dies by SIGKILL on `go`
+ *   hang     prints one info on `go`, then nothing; ignores `stop` and `quit`
+ *   junk     surrounds every answer with junk lines (binary bytes, unknown words, broken info)
+ *   badmove  answers `go` with an illegal bestmove
+ *   slow     waits 1 s before `uciok`
+ *   silent   never answers `uciok`
+ *   exit     exits at once
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static void say(const char *line) {
+    fputs(line, stdout);
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+static void pause_ms(long ms) {
+    struct timespec t;
+    t.tv_sec = ms / 1000;
+    t.tv_nsec = (ms % 1000) * 1000000L;
+    nanosleep(&t, NULL);
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "good";
+    int junk = strcmp(mode, "junk") == 0;
+    int black = 0; /* Black to move: the last position had an odd number of moves */
+    char line[4096];
+    if (strcmp(mode, "exit") == 0) {
+        return 3;
+    }
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (junk) {
+            say("\x01\xff garbage \x7f");
+            say("info depth x pv e9e9 score mate");
+        }
+        if (strcmp(line, "uci") == 0) {
+            if (strcmp(mode, "silent") == 0) {
+                continue;
+            }
+            if (strcmp(mode, "slow") == 0) {
+                pause_ms(1000);
+            }
+            say("id name Fake Engine 1.0");
+            say("id author The chesscore tests");
+            say("option name Hash type spin default 16 min 1 max 1024");
+            say("option name Style type combo default Normal var Solid var Normal var Risky");
+            say("option name Clear Hash type button");
+            say("option name UCI_Chess960 type check default false");
+            say("option name MultiPV type spin default 1 min 1 max 8");
+            say("uciok");
+        } else if (strncmp(line, "position", 8) == 0) {
+            const char *at = strstr(line, " moves ");
+            black = 0;
+            /* One space before each move. */
+            for (at = at != NULL ? at + 6 : NULL; at != NULL; at = strchr(at + 1, ' ')) {
+                black = !black;
+            }
+        } else if (strcmp(line, "isready") == 0) {
+            say("readyok");
+        } else if (strncmp(line, "go", 2) == 0) {
+            if (strcmp(mode, "crash") == 0) {
+                raise(SIGKILL);
+            }
+            say(black ? "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e7e5 b1c3"
+                      : "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e2e4 e7e5");
+            if (strcmp(mode, "hang") == 0) {
+                continue;
+            }
+            say(black ? "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d7d5 d7d5"
+                      : "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d2d4 d2d4");
+            say("info string all done here");
+            if (strcmp(mode, "badmove") == 0) {
+                say("bestmove e2e5");
+            } else {
+                say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
+            }
+        } else if (strcmp(line, "quit") == 0 && strcmp(mode, "hang") != 0) {
+            return 0;
+        }
+    }
+    /* A hung engine does not even notice its input closing. */
+    while (strcmp(mode, "hang") == 0) {
+        pause_ms(1000);
+    }
+    return 0;
+}

@@ -1,0 +1,662 @@
+//! UCI engines: starting one, its id and options, searches with their results and a callback
+//! for each `info` line.
+
+use std::ffi::{c_char, c_int, c_void, CString, OsString};
+use std::os::unix::ffi::OsStringExt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::error::*;
+use super::game::{chess_game, record_ref};
+use super::moves::chess_move;
+use super::position::{chess_position, position_ref};
+use super::util::{box_or_oom, c_bytes, c_utf8, guard, guard_code, versioned_ref, Out, TextOut, Versioned};
+use chesscore_core::engine::{
+    Analysis, Bound, Engine, EngineCommand, EngineOption, Info, Limits, OptionType, Score, Search,
+};
+use chesscore_core::pgn::GameRecord;
+use chesscore_core::{Move, Position};
+
+/// A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
+/// One thread at a time uses an engine; distinct engines may run in distinct threads.
+pub struct chess_engine {
+    engine: Engine,
+}
+
+/// How to start an engine, for `chess_engine_start`. The caller sets `size` to
+/// `sizeof(chess_engine_options)`; zero fields are the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_engine_options {
+    /// `sizeof(chess_engine_options)`, set by the caller.
+    pub size: usize,
+    /// The arguments after the program name (`arg_count` strings; NULL when 0).
+    pub args: *const *const c_char,
+    pub arg_count: usize,
+    /// The engine's working directory; NULL: the caller's.
+    pub working_dir: *const c_char,
+    /// The longest wait for any answer, in milliseconds (default 10,000): `uciok`, `readyok`,
+    /// the next line of a search, or the end of a timed search beyond its time.
+    pub timeout_ms: u32,
+}
+
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_engine_options {}
+
+/// Starts the engine at `path` (run directly, not through a shell; a name without '/' is
+/// looked up on PATH) and does the `uci` handshake. `options` may be NULL (the defaults).
+/// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+/// version's struct), `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_ENGINE_NOT_STARTED`,
+/// `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
+/// gone after a failure.
+///
+/// Writing to an engine that died raises SIGPIPE, which kills a program by default: when
+/// SIGPIPE has its default action, this call sets it to be ignored (writes then fail with
+/// `EPIPE`, reported as `CHESS_ERR_ENGINE_EXITED`); a handler of the program's own is kept.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_start(
+    path: *const c_char,
+    options: *const chess_engine_options,
+    out: *mut *mut chess_engine,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `path` is NULL or NUL-terminated (the C contract).
+        let mut command = EngineCommand::new(PathBuf::from(unsafe { os_string(path) }?));
+        // SAFETY: `options` is NULL or valid for its `size` bytes (the C contract).
+        if let Some(options) = unsafe { versioned_ref(options) }? {
+            if options.arg_count > 0 {
+                if options.args.is_null() {
+                    return Err(CHESS_ERR_NULL_POINTER);
+                }
+                // SAFETY: `args` holds `arg_count` strings (the C contract).
+                let args = unsafe { std::slice::from_raw_parts(options.args, options.arg_count) };
+                // SAFETY: each argument is NULL or NUL-terminated (the C contract).
+                command.args = args.iter().map(|&arg| unsafe { os_string(arg) }).collect::<Result<_, _>>()?;
+            }
+            if !options.working_dir.is_null() {
+                // SAFETY: `working_dir` is NUL-terminated (the C contract).
+                command.working_dir = Some(PathBuf::from(unsafe { os_string(options.working_dir) }?));
+            }
+            if options.timeout_ms > 0 {
+                command.timeout = Duration::from_millis(options.timeout_ms.into());
+            }
+        }
+        ignore_default_sigpipe();
+        let engine = Engine::start(&command).map_err(|e| e.code())?;
+        out.write(box_or_oom(chess_engine { engine })?);
+        Ok(())
+    })
+}
+
+/// A NUL-terminated string as an OS string (any bytes but NUL).
+///
+/// # Safety
+/// `s` is NULL or a NUL-terminated string.
+unsafe fn os_string(s: *const c_char) -> Result<OsString, chess_error> {
+    // SAFETY: this function's contract.
+    Ok(OsString::from_vec(unsafe { c_bytes(s) }?.to_vec()))
+}
+
+fn ignore_default_sigpipe() {
+    const SIGPIPE: c_int = 13;
+    const SIG_DFL: usize = 0;
+    const SIG_IGN: usize = 1;
+    extern "C" {
+        fn signal(signum: c_int, handler: usize) -> usize;
+    }
+    // SAFETY: `signal` with the constant dispositions SIG_IGN and SIG_DFL, or with the handler
+    // it just returned, installs no code of ours.
+    unsafe {
+        let previous = signal(SIGPIPE, SIG_IGN);
+        if previous != SIG_DFL {
+            signal(SIGPIPE, previous);
+        }
+    }
+}
+
+/// Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
+/// (NULL: no effect). No child process or descriptor is left.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_free(engine: *mut chess_engine) {
+    guard((), || {
+        if !engine.is_null() {
+            // SAFETY: a live handle of this library's (the C contract), freed once.
+            drop(unsafe { Box::from_raw(engine) });
+        }
+    })
+}
+
+/// The engine of a handle.
+///
+/// # Safety
+/// `engine` is NULL or a live handle.
+unsafe fn engine_ref<'a>(engine: *const chess_engine) -> Result<&'a Engine, chess_error> {
+    // SAFETY: this function's contract.
+    unsafe { engine.as_ref() }.map(|handle| &handle.engine).ok_or(CHESS_ERR_NULL_POINTER)
+}
+
+/// The engine of a handle, to drive.
+///
+/// # Safety
+/// `engine` is NULL or a live handle that nothing else uses meanwhile.
+unsafe fn engine_mut<'a>(engine: *mut chess_engine) -> Result<&'a mut Engine, chess_error> {
+    // SAFETY: this function's contract.
+    unsafe { engine.as_mut() }.map(|handle| &mut handle.engine).ok_or(CHESS_ERR_NULL_POINTER)
+}
+
+/// The engine's `id name` (empty when it gave none), as text.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_name(
+    engine: *const chess_engine,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let name = unsafe { engine_ref(engine) }?.name().unwrap_or_default();
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        unsafe { TextOut::new(buf, cap, out_len) }?.write(name.as_bytes()).map(drop)
+    })
+}
+
+/// The engine's `id author` (empty when it gave none), as text.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_author(
+    engine: *const chess_engine,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let author = unsafe { engine_ref(engine) }?.author().unwrap_or_default();
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        unsafe { TextOut::new(buf, cap, out_len) }?.write(author.as_bytes()).map(drop)
+    })
+}
+
+/// The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
+pub type chess_option_type = u8;
+pub const CHESS_OPTION_CHECK: chess_option_type = 0;
+pub const CHESS_OPTION_SPIN: chess_option_type = 1;
+pub const CHESS_OPTION_COMBO: chess_option_type = 2;
+pub const CHESS_OPTION_BUTTON: chess_option_type = 3;
+pub const CHESS_OPTION_STRING: chess_option_type = 4;
+
+/// An option the engine declared, as `chess_engine_option_at` writes it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_engine_option {
+    pub option_type: chess_option_type,
+    /// A spin's range (0 when not given).
+    pub min: i64,
+    pub max: i64,
+    /// A combo's number of choices (`chess_engine_option_var`).
+    pub var_count: usize,
+}
+
+/// How many options the engine declared (0 for NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_option_count(engine: *const chess_engine) -> usize {
+    // SAFETY: `engine` is NULL or a live handle (the C contract).
+    guard(0, || unsafe { engine_ref(engine) }.map_or(0, |engine| engine.options().len()))
+}
+
+/// Option `index` of the engine.
+///
+/// # Safety
+/// `engine` is NULL or a live handle.
+unsafe fn option_at<'a>(engine: *const chess_engine, index: usize) -> Result<&'a EngineOption, chess_error> {
+    // SAFETY: this function's contract.
+    unsafe { engine_ref(engine) }?.options().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)
+}
+
+/// The type, range and number of choices of option `index` (in the engine's order). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such option).
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_option_at(
+    engine: *const chess_engine,
+    index: usize,
+    out: *mut chess_engine_option,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let option = unsafe { option_at(engine, index) }?;
+        let option_type = match option.kind {
+            OptionType::Check => CHESS_OPTION_CHECK,
+            OptionType::Spin => CHESS_OPTION_SPIN,
+            OptionType::Combo => CHESS_OPTION_COMBO,
+            OptionType::Button => CHESS_OPTION_BUTTON,
+            OptionType::String => CHESS_OPTION_STRING,
+        };
+        out.write(chess_engine_option {
+            option_type,
+            min: option.min.unwrap_or(0),
+            max: option.max.unwrap_or(0),
+            var_count: option.vars.len(),
+        });
+        Ok(())
+    })
+}
+
+/// The name of option `index`, as text. Errors as for `chess_engine_option_at`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_option_name(
+    engine: *const chess_engine,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let name = &unsafe { option_at(engine, index) }?.name;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        unsafe { TextOut::new(buf, cap, out_len) }?.write(name.as_bytes()).map(drop)
+    })
+}
+
+/// The default value of option `index` (empty when none), as text. Errors as for
+/// `chess_engine_option_at`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_option_default(
+    engine: *const chess_engine,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let default = unsafe { option_at(engine, index) }?.default.as_deref().unwrap_or_default();
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        unsafe { TextOut::new(buf, cap, out_len) }?.write(default.as_bytes()).map(drop)
+    })
+}
+
+/// Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
+/// for no such choice).
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_option_var(
+    engine: *const chess_engine,
+    index: usize,
+    var: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle (the C contract).
+        let text = unsafe { option_at(engine, index) }?.vars.get(var).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        unsafe { TextOut::new(buf, cap, out_len) }?.write(text.as_bytes()).map(drop)
+    })
+}
+
+/// `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
+/// makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_TEXT` (not UTF-8, or a line break), `CHESS_ERR_ENGINE_EXITED`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_set_option(
+    engine: *mut chess_engine,
+    name: *const c_char,
+    value: *const c_char,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `engine` is NULL or a live handle no other thread uses meanwhile (the C contract).
+        let engine = unsafe { engine_mut(engine) }?;
+        // SAFETY: the string is NULL or NUL-terminated (the C contract).
+        let name = one_line(unsafe { c_utf8(name) }?)?;
+        // SAFETY: the string is NULL or NUL-terminated (the C contract).
+        let value = if value.is_null() { None } else { Some(one_line(unsafe { c_utf8(value) }?)?) };
+        engine.set_option(name, value).map_err(|e| e.code())
+    })
+}
+
+/// Text that goes into one command line.
+fn one_line(text: &str) -> Result<&str, chess_error> {
+    if text.contains(['\n', '\r']) {
+        Err(CHESS_ERR_INVALID_TEXT)
+    } else {
+        Ok(text)
+    }
+}
+
+/// `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_is_ready(engine: *mut chess_engine) -> chess_error {
+    // SAFETY: `engine` is NULL or a live handle no other thread uses meanwhile (the C contract).
+    guard_code(|| unsafe { engine_mut(engine) }?.is_ready().map_err(|e| e.code()))
+}
+
+/// `ucinewgame`, then `isready`. Errors as for `chess_engine_is_ready`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_new_game(engine: *mut chess_engine) -> chess_error {
+    // SAFETY: `engine` is NULL or a live handle no other thread uses meanwhile (the C contract).
+    guard_code(|| unsafe { engine_mut(engine) }?.new_game().map_err(|e| e.code()))
+}
+
+/// Flag of `chess_limits`: search until the callback asks to stop (`go infinite`).
+pub const CHESS_LIMIT_INFINITE: u32 = 1;
+
+/// The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
+/// field is no limit of that kind (all zero: `go` alone, which most engines search until
+/// stopped: give one limit at least, or a callback that stops).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_limits {
+    /// `sizeof(chess_limits)`, set by the caller.
+    pub size: usize,
+    pub depth: u32,
+    /// Search for a mate in this many moves.
+    pub mate: u32,
+    pub nodes: u64,
+    pub movetime_ms: u32,
+    /// The clocks: remaining times, increments, moves to the next time control.
+    pub wtime_ms: u32,
+    pub btime_ms: u32,
+    pub winc_ms: u32,
+    pub binc_ms: u32,
+    pub movestogo: u32,
+    /// How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
+    pub multipv: u32,
+    /// `CHESS_LIMIT_INFINITE` or 0.
+    pub flags: u32,
+    /// Search only these root moves (`searchmove_count` of them; NULL when 0).
+    pub searchmoves: *const chess_move,
+    pub searchmove_count: usize,
+}
+
+// SAFETY: `#[repr(C)]`, `size: usize` first.
+unsafe impl Versioned for chess_limits {}
+
+/// What kind of score a `chess_info` holds (`uint8_t`).
+pub type chess_score_kind = u8;
+/// No score in this line.
+pub const CHESS_SCORE_NONE: chess_score_kind = 0;
+/// Centipawns.
+pub const CHESS_SCORE_CP: chess_score_kind = 1;
+/// Mate in `score` moves (negative: the side to move is mated).
+pub const CHESS_SCORE_MATE: chess_score_kind = 2;
+
+/// Whether a score is exact or a bound (`uint8_t`).
+pub type chess_bound = u8;
+pub const CHESS_BOUND_EXACT: chess_bound = 0;
+pub const CHESS_BOUND_LOWER: chess_bound = 1;
+pub const CHESS_BOUND_UPPER: chess_bound = 2;
+
+/// One `info` line of a search (for the callback) or the last one of a MultiPV line (from
+/// `chess_analysis_line`). A field the engine did not send is 0. `pv` and `string` point into
+/// memory of the library: valid during the callback, or as long as the analysis.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_info {
+    /// The MultiPV line, from 1.
+    pub multipv: u32,
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Hash table use in permille.
+    pub hashfull: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    pub tbhits: u64,
+    pub score_kind: chess_score_kind,
+    pub bound: chess_bound,
+    /// Whether `wdl_win`, `wdl_draw` and `wdl_loss` (permille, side to move) were sent.
+    pub has_wdl: bool,
+    /// From the side to move's point of view, as UCI gives it.
+    pub score: i32,
+    /// The same from White's point of view.
+    pub white_score: i32,
+    pub wdl_win: u32,
+    pub wdl_draw: u32,
+    pub wdl_loss: u32,
+    pub currmove: chess_move,
+    pub currmovenumber: u32,
+    /// The principal variation, legal from the searched position (cut before any illegal move).
+    pub pv: *const chess_move,
+    pub pv_len: usize,
+    /// The `string` field, NUL-terminated; NULL when none.
+    pub string: *const c_char,
+}
+
+/// Called with each `info` line; a non-zero return sends `stop` (the search then ends with
+/// the engine's best move as usual). It must not call the engine it is searching with.
+pub type chess_info_fn = Option<unsafe extern "C" fn(payload: *mut c_void, info: *const chess_info) -> c_int>;
+
+/// The result of a search (opaque): best move, expected reply, the last info of each MultiPV
+/// line. Released with `chess_analysis_free`; read from any number of threads.
+pub struct chess_analysis {
+    best_move: chess_move,
+    ponder_move: chess_move,
+    lines: Vec<InfoOut>,
+}
+
+/// A `chess_info` with the memory its pointers point into.
+struct InfoOut {
+    info: chess_info,
+    _pv: Vec<chess_move>,
+    _string: Option<CString>,
+}
+
+impl InfoOut {
+    fn new(info: &Info) -> InfoOut {
+        let pv: Vec<chess_move> = info.pv.iter().map(|mv| mv.raw()).collect();
+        // A NUL cannot come from a line of text the engine wrote, but junk may hold one.
+        let string = info.string.as_ref().and_then(|s| CString::new(s.as_str()).ok());
+        let (score_kind, score) = score_parts(info.score);
+        let wdl = info.wdl;
+        let info = chess_info {
+            multipv: info.multipv.unwrap_or(1),
+            depth: info.depth.unwrap_or(0),
+            seldepth: info.seldepth.unwrap_or(0),
+            hashfull: info.hashfull.unwrap_or(0),
+            nodes: info.nodes.unwrap_or(0),
+            time_ms: info.time.map_or(0, |t| t.as_millis() as u64),
+            nps: info.nps.unwrap_or(0),
+            tbhits: info.tbhits.unwrap_or(0),
+            score_kind,
+            bound: match info.bound {
+                Bound::Exact => CHESS_BOUND_EXACT,
+                Bound::Lower => CHESS_BOUND_LOWER,
+                Bound::Upper => CHESS_BOUND_UPPER,
+            },
+            has_wdl: wdl.is_some(),
+            score,
+            white_score: score_parts(info.white_score).1,
+            wdl_win: wdl.map_or(0, |w| w.win),
+            wdl_draw: wdl.map_or(0, |w| w.draw),
+            wdl_loss: wdl.map_or(0, |w| w.loss),
+            currmove: info.currmove.map_or(0, Move::raw),
+            currmovenumber: info.currmovenumber.unwrap_or(0),
+            pv: pv.as_ptr(),
+            pv_len: pv.len(),
+            string: string.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+        };
+        InfoOut { info, _pv: pv, _string: string }
+    }
+}
+
+fn score_parts(score: Option<Score>) -> (chess_score_kind, i32) {
+    match score {
+        None => (CHESS_SCORE_NONE, 0),
+        Some(Score::Cp(cp)) => (CHESS_SCORE_CP, cp),
+        Some(Score::Mate(n)) => (CHESS_SCORE_MATE, n),
+    }
+}
+
+/// The core's limits and MultiPV count from a `chess_limits`.
+///
+/// # Safety
+/// `limits` is NULL or valid for its `size` bytes, its `searchmoves` holding their count.
+unsafe fn read_limits(limits: *const chess_limits) -> Result<(Limits, Option<u32>), chess_error> {
+    // SAFETY: this function's contract.
+    let c = unsafe { versioned_ref(limits) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
+    if c.flags & !CHESS_LIMIT_INFINITE != 0 {
+        return Err(CHESS_ERR_INVALID_ARGUMENT);
+    }
+    let searchmoves = if c.searchmove_count == 0 {
+        Vec::new()
+    } else if c.searchmoves.is_null() {
+        return Err(CHESS_ERR_NULL_POINTER);
+    } else {
+        // SAFETY: `searchmoves` holds its count (this function's contract).
+        let raw = unsafe { std::slice::from_raw_parts(c.searchmoves, c.searchmove_count) };
+        raw.iter().map(|&mv| Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)).collect::<Result<_, _>>()?
+    };
+    let some = |n: u32| (n > 0).then_some(n);
+    let millis = |n: u32| some(n).map(|ms| Duration::from_millis(ms.into()));
+    let limits = Limits {
+        depth: some(c.depth),
+        nodes: (c.nodes > 0).then_some(c.nodes),
+        mate: some(c.mate),
+        movetime: millis(c.movetime_ms),
+        wtime: millis(c.wtime_ms),
+        btime: millis(c.btime_ms),
+        winc: millis(c.winc_ms),
+        binc: millis(c.binc_ms),
+        movestogo: some(c.movestogo),
+        infinite: c.flags & CHESS_LIMIT_INFINITE != 0,
+        ponder: false,
+        searchmoves,
+    };
+    Ok((limits, some(c.multipv)))
+}
+
+/// Searches `pos` (no history) and waits for the best move: `chess_engine_analyse_game`
+/// without a game or callback.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_analyse(
+    engine: *mut chess_engine,
+    pos: *const chess_position,
+    limits: *const chess_limits,
+    out: *mut *mut chess_analysis,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
+        // (the C contract).
+        unsafe { run_search(engine, pos, [], limits, None, std::ptr::null_mut(), out) }
+    })
+}
+
+/// Searches the current position of `game` (its moves go to the engine, for repetitions) with
+/// `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
+/// arrives, and waits for the best move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
+/// (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
+/// (no line within the timeout, or a timed search that overran its time by as much),
+/// `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move). After an engine error the engine is
+/// gone: free it and start another.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_analyse_game(
+    engine: *mut chess_engine,
+    game: *const chess_game,
+    limits: *const chess_limits,
+    callback: chess_info_fn,
+    payload: *mut c_void,
+    out: *mut *mut chess_analysis,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let game = unsafe { record_ref(game) }.map(GameRecord::game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
+        // (the C contract).
+        unsafe { run_search(engine, game.start(), game.moves(), limits, callback, payload, out) }
+    })
+}
+
+/// Runs a search and writes its analysis to `out`.
+///
+/// # Safety
+/// `engine` is NULL or a live handle nothing else uses meanwhile, `limits` as for
+/// [`read_limits`], `out` NULL or valid for a write, and `callback` callable with `payload`.
+unsafe fn run_search(
+    engine: *mut chess_engine,
+    start: &Position,
+    moves: impl IntoIterator<Item = Move>,
+    limits: *const chess_limits,
+    callback: chess_info_fn,
+    payload: *mut c_void,
+    out: *mut *mut chess_analysis,
+) -> Result<(), chess_error> {
+    // SAFETY: this function's contract, for each pointer.
+    let (out, engine, (limits, multipv)) = unsafe { (Out::new(out)?, engine_mut(engine)?, read_limits(limits)?) };
+    let mut search: Search<'_> = engine.search(start, moves, &limits, multipv).map_err(|e| e.code())?;
+    if let Some(callback) = callback {
+        let mut stopped = false;
+        while let Some(info) = search.next() {
+            let info = InfoOut::new(&info.map_err(|e| e.code())?);
+            // SAFETY: the callback takes this payload (this function's contract).
+            if unsafe { callback(payload, &info.info) } != 0 && !stopped {
+                stopped = true;
+                search.stop().map_err(|e| e.code())?;
+            }
+        }
+    }
+    let analysis: Analysis = search.finish().map_err(|e| e.code())?;
+    out.write(box_or_oom(chess_analysis {
+        best_move: analysis.best_move.map_or(0, Move::raw),
+        ponder_move: analysis.ponder_move.map_or(0, Move::raw),
+        lines: analysis.lines.iter().map(InfoOut::new).collect(),
+    })?);
+    Ok(())
+}
+
+/// Frees an analysis (NULL: no effect).
+#[no_mangle]
+pub unsafe extern "C" fn chess_analysis_free(analysis: *mut chess_analysis) {
+    guard((), || {
+        if !analysis.is_null() {
+            // SAFETY: a live handle of this library's (the C contract), freed once.
+            drop(unsafe { Box::from_raw(analysis) });
+        }
+    })
+}
+
+/// The engine's best move; `CHESS_MOVE_NONE` when it had none (mate or stalemate) or for NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_analysis_best_move(analysis: *const chess_analysis) -> chess_move {
+    // SAFETY: `analysis` is NULL or a live analysis (the C contract).
+    guard(0, || unsafe { analysis.as_ref() }.map_or(0, |a| a.best_move))
+}
+
+/// The reply the engine expects (`bestmove ... ponder P`); `CHESS_MOVE_NONE` when none.
+#[no_mangle]
+pub unsafe extern "C" fn chess_analysis_ponder_move(analysis: *const chess_analysis) -> chess_move {
+    // SAFETY: `analysis` is NULL or a live analysis (the C contract).
+    guard(0, || unsafe { analysis.as_ref() }.map_or(0, |a| a.ponder_move))
+}
+
+/// How many MultiPV lines the analysis holds (0 for NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_analysis_line_count(analysis: *const chess_analysis) -> usize {
+    // SAFETY: `analysis` is NULL or a live analysis (the C contract).
+    guard(0, || unsafe { analysis.as_ref() }.map_or(0, |a| a.lines.len()))
+}
+
+/// The last info of line `index` (0 = the best line): its pointers live as long as the
+/// analysis. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such line).
+#[no_mangle]
+pub unsafe extern "C" fn chess_analysis_line(
+    analysis: *const chess_analysis,
+    index: usize,
+    out: *mut chess_info,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `analysis` is NULL or a live analysis (the C contract).
+        let analysis = unsafe { analysis.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        out.write(analysis.lines.get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?.info);
+        Ok(())
+    })
+}
