@@ -38,6 +38,16 @@ TEXT_UNICODE = 2
 UCI_KING_TAKES_ROOK = 1
 SAN_STRICT = 1
 SAN_ALLOW_NULL = 2
+# Polyglot books
+BOOK_MESSAGE_MAX = 256
+BOOK_LOOKUP_MIN_WEIGHT = 1
+BOOK_PICK_WEIGHTED = 0
+BOOK_PICK_UNIFORM = 1
+BOOK_PICK_BEST = 2
+BOOK_BUILD_ONLY_WHITE = 1
+BOOK_BUILD_ONLY_BLACK = 2
+BOOK_BUILD_UNIFORM = 4
+BOOK_BUILD_CHESS960 = 8
 # chess_svg_options flags
 SVG_FLIPPED = 1
 SVG_NO_COORDINATES = 2
@@ -55,16 +65,6 @@ SCORE_MATE = 2
 BOUND_EXACT = 0
 BOUND_LOWER = 1
 BOUND_UPPER = 2
-# Polyglot books
-BOOK_MESSAGE_MAX = 256
-BOOK_LOOKUP_MIN_WEIGHT = 1
-BOOK_PICK_WEIGHTED = 0
-BOOK_PICK_UNIFORM = 1
-BOOK_PICK_BEST = 2
-BOOK_BUILD_ONLY_WHITE = 1
-BOOK_BUILD_ONLY_BLACK = 2
-BOOK_BUILD_UNIFORM = 4
-BOOK_BUILD_CHESS960 = 8
 
 
 class Position(ctypes.Structure):
@@ -187,35 +187,6 @@ class PgnOptions(ctypes.Structure):
     ]
 
 
-class SvgArrow(ctypes.Structure):
-    _fields_ = [("from", c_int32), ("to", c_int32), ("color", c_uint32)]
-
-
-class SvgFill(ctypes.Structure):
-    _fields_ = [("square", c_int32), ("color", c_uint32)]
-
-
-class SvgOptions(ctypes.Structure):
-    _fields_ = [
-        ("size", c_size_t),
-        ("flags", c_uint32),
-        ("pixels", c_uint32),
-        ("last_move", c_uint16),
-        ("check", c_uint64),
-        ("squares", c_uint64),
-        ("arrows", POINTER(SvgArrow)),
-        ("arrow_count", c_size_t),
-        ("fills", POINTER(SvgFill)),
-        ("fill_count", c_size_t),
-        ("color_light", c_uint32),
-        ("color_dark", c_uint32),
-        ("color_last_move_light", c_uint32),
-        ("color_last_move_dark", c_uint32),
-        ("color_margin", c_uint32),
-        ("color_coordinates", c_uint32),
-        ("color_check", c_uint32),
-        ("color_highlight", c_uint32),
-        ("color_arrow", c_uint32),
 class Book(ctypes.Structure):
     """Opaque chess_book."""
 
@@ -261,6 +232,38 @@ class BookBuildOptions(ctypes.Structure):
     ]
 
 
+class SvgArrow(ctypes.Structure):
+    _fields_ = [("from", c_int32), ("to", c_int32), ("color", c_uint32)]
+
+
+class SvgFill(ctypes.Structure):
+    _fields_ = [("square", c_int32), ("color", c_uint32)]
+
+
+class SvgOptions(ctypes.Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("flags", c_uint32),
+        ("pixels", c_uint32),
+        ("last_move", c_uint16),
+        ("check", c_uint64),
+        ("squares", c_uint64),
+        ("arrows", POINTER(SvgArrow)),
+        ("arrow_count", c_size_t),
+        ("fills", POINTER(SvgFill)),
+        ("fill_count", c_size_t),
+        ("color_light", c_uint32),
+        ("color_dark", c_uint32),
+        ("color_last_move_light", c_uint32),
+        ("color_last_move_dark", c_uint32),
+        ("color_margin", c_uint32),
+        ("color_coordinates", c_uint32),
+        ("color_check", c_uint32),
+        ("color_highlight", c_uint32),
+        ("color_arrow", c_uint32),
+    ]
+
+
 def fen_info():
     """A chess_fen_info with its size set, as the readers that take one require."""
     return FenInfo(size=ctypes.sizeof(FenInfo))
@@ -281,14 +284,14 @@ SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, 
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
 INFO_P = POINTER(FenInfo)
-ENGINE = POINTER(Engine)
-ANALYSIS = POINTER(Analysis)
-# int (*chess_info_fn)(void *payload, const chess_info *info)
-INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(Info))
 BOOK = POINTER(Book)
 BUILDER = POINTER(BookBuilder)
 BOOK_ENTRY_P = POINTER(BookEntry)
 LOOKUP_P = POINTER(BookLookupOptions)
+ENGINE = POINTER(Engine)
+ANALYSIS = POINTER(Analysis)
+# int (*chess_info_fn)(void *payload, const chess_info *info)
+INFO_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(Info))
 
 # name: (restype, argtypes); text outputs end in (char *buf, size_t cap, size_t *out_len).
 SIGNATURES = {
@@ -432,26 +435,6 @@ SIGNATURES = {
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
     "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
-    # UCI engines
-    "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
-    "chess_engine_free": (None, [ENGINE]),
-    "chess_engine_name": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
-    "chess_engine_author": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
-    "chess_engine_option_count": (c_size_t, [ENGINE]),
-    "chess_engine_option_at": (ERR, [ENGINE, c_size_t, POINTER(EngineOption)]),
-    "chess_engine_option_name": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
-    "chess_engine_option_default": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
-    "chess_engine_option_var": (ERR, [ENGINE, c_size_t, c_size_t, c_char_p, c_size_t, SIZE_P]),
-    "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
-    "chess_engine_is_ready": (ERR, [ENGINE]),
-    "chess_engine_new_game": (ERR, [ENGINE]),
-    "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
-    "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
-    "chess_analysis_free": (None, [ANALYSIS]),
-    "chess_analysis_best_move": (MOVE, [ANALYSIS]),
-    "chess_analysis_ponder_move": (MOVE, [ANALYSIS]),
-    "chess_analysis_line_count": (c_size_t, [ANALYSIS]),
-    "chess_analysis_line": (ERR, [ANALYSIS, c_size_t, POINTER(Info)]),
     # Polyglot books
     "chess_book_open": (ERR, [c_char_p, POINTER(BOOK)]),
     "chess_book_open_with": (ERR, [c_char_p, POINTER(BOOK), POINTER(BookErrorInfo)]),
@@ -473,6 +456,26 @@ SIGNATURES = {
     "chess_book_builder_add_game": (ERR, [BUILDER, GAME, SMALL]),
     "chess_book_builder_finish": (ERR, [BUILDER, POINTER(BOOK)]),
     "chess_book_builder_free": (None, [BUILDER]),
+    # UCI engines
+    "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
+    "chess_engine_free": (None, [ENGINE]),
+    "chess_engine_name": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_author": (ERR, [ENGINE, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_count": (c_size_t, [ENGINE]),
+    "chess_engine_option_at": (ERR, [ENGINE, c_size_t, POINTER(EngineOption)]),
+    "chess_engine_option_name": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_default": (ERR, [ENGINE, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_option_var": (ERR, [ENGINE, c_size_t, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
+    "chess_engine_is_ready": (ERR, [ENGINE]),
+    "chess_engine_new_game": (ERR, [ENGINE]),
+    "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
+    "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
+    "chess_analysis_free": (None, [ANALYSIS]),
+    "chess_analysis_best_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_ponder_move": (MOVE, [ANALYSIS]),
+    "chess_analysis_line_count": (c_size_t, [ANALYSIS]),
+    "chess_analysis_line": (ERR, [ANALYSIS, c_size_t, POINTER(Info)]),
 }
 
 # The soname of the ABI these declarations are written for (its major version).

@@ -136,7 +136,7 @@ def header_struct(name):
     body = HEADER[HEADER.index(f"typedef struct {name} {{") : HEADER.index(f"}} {name};")]
     body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
     fields = []
-    for declaration, field, length in re.findall(r"^\s+([\w ]+?(?:\s*\*+\s*|\s+))(\w+)(?:\[(\w+)\])?;", body, re.M):
+    for declaration, field, length in re.findall(r"^\s+([\w *]+?[\s*])(\w+)(?:\[(\w+)\])?;", body, re.M):
         kind = ctypes_type(declaration)
         if length:
             kind = kind * (DEFINES[length] if length in DEFINES else int(length))
