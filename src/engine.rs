@@ -15,7 +15,7 @@ use chesscore_core::engine::{
     Analysis, Bound, Engine, EngineCommand, EngineOption, Info, Limits, OptionType, Score, Search,
 };
 use chesscore_core::pgn::GameRecord;
-use chesscore_core::{Game, Move};
+use chesscore_core::{Move, Position};
 
 /// A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
 /// One thread at a time uses an engine; distinct engines may run in distinct threads.
@@ -544,7 +544,7 @@ pub unsafe extern "C" fn chess_engine_analyse(
         let pos = unsafe { position_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
         // (the C contract).
-        unsafe { run_search(engine, &Game::new(*pos), limits, None, std::ptr::null_mut(), out) }
+        unsafe { run_search(engine, pos, [], limits, None, std::ptr::null_mut(), out) }
     })
 }
 
@@ -570,7 +570,7 @@ pub unsafe extern "C" fn chess_engine_analyse_game(
         let game = unsafe { record_ref(game) }.map(GameRecord::game).ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
         // (the C contract).
-        unsafe { run_search(engine, game, limits, callback, payload, out) }
+        unsafe { run_search(engine, game.start(), game.moves(), limits, callback, payload, out) }
     })
 }
 
@@ -581,7 +581,8 @@ pub unsafe extern "C" fn chess_engine_analyse_game(
 /// [`read_limits`], `out` NULL or valid for a write, and `callback` callable with `payload`.
 unsafe fn run_search(
     engine: *mut chess_engine,
-    game: &Game,
+    start: &Position,
+    moves: impl IntoIterator<Item = Move>,
     limits: *const chess_limits,
     callback: chess_info_fn,
     payload: *mut c_void,
@@ -589,7 +590,7 @@ unsafe fn run_search(
 ) -> Result<(), chess_error> {
     // SAFETY: this function's contract, for each pointer.
     let (out, engine, (limits, multipv)) = unsafe { (Out::new(out)?, engine_mut(engine)?, read_limits(limits)?) };
-    let mut search: Search<'_> = engine.search(game, &limits, multipv).map_err(|e| e.code())?;
+    let mut search: Search<'_> = engine.search(start, moves, &limits, multipv).map_err(|e| e.code())?;
     if let Some(callback) = callback {
         let mut stopped = false;
         while let Some(info) = search.next() {

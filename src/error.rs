@@ -5,7 +5,7 @@ use std::ffi::{c_char, CStr};
 use super::util::guard;
 use chesscore_core::engine::EngineError;
 use chesscore_core::fen::FenError;
-use chesscore_core::pgn::PgnErrorKind;
+use chesscore_core::pgn::{PgnErrorKind, TagError};
 use chesscore_core::polyglot::BookError;
 use chesscore_core::{EpdError, SanError, UciError};
 
@@ -412,6 +412,16 @@ impl ErrorCode for EngineError {
             EngineError::Exited => CHESS_ERR_ENGINE_EXITED,
             EngineError::Timeout(_) => CHESS_ERR_ENGINE_TIMEOUT,
             EngineError::Protocol(_) => CHESS_ERR_ENGINE_PROTOCOL,
+        }
+    }
+}
+
+impl ErrorCode for TagError {
+    /// A tag `chess_game_set_tag` refuses: a bad name, or one of the start position's.
+    fn code(&self) -> chess_error {
+        match self {
+            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
+            _ => CHESS_ERR_INVALID_ARGUMENT,
         }
     }
 }

@@ -7,8 +7,8 @@ use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
-use chesscore_core::pgn::GameRecord;
-use chesscore_core::{Game, Move, Outcome, Position, Termination};
+use chesscore_core::pgn::{GameRecord, MainLine};
+use chesscore_core::{Move, Outcome, Position, Termination};
 
 /// A game (opaque): a start position, the moves played and every position they reached, with
 /// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
@@ -114,7 +114,7 @@ pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameR
 ///
 /// # Safety
 /// As for [`record_ref`].
-unsafe fn game_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+unsafe fn game_ref<'a>(game: *const chess_game) -> Option<MainLine<'a>> {
     // SAFETY: this function's contract is `record_ref`'s.
     unsafe { record_ref(game) }.map(GameRecord::game)
 }
@@ -135,7 +135,7 @@ pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Gam
 }
 
 /// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
-fn query<T: Copy>(game: Option<&Game>, fallback: T, f: impl FnOnce(&Game) -> T) -> T {
+fn query<'a, T: Copy>(game: Option<MainLine<'a>>, fallback: T, f: impl FnOnce(MainLine<'a>) -> T) -> T {
     guard(fallback, || game.map_or(fallback, f))
 }
 
@@ -285,7 +285,7 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
     // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
     // contract).
-    query(unsafe { game_ref(game) }, 0, |game| unsafe { fill(game.moves().iter().copied(), out, cap) })
+    query(unsafe { game_ref(game) }, 0, |game| unsafe { fill(game.moves(), out, cap) })
 }
 
 /// The number of moves (plies) played (0 for a NULL game).
@@ -340,7 +340,7 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, Game::allows_null_moves)
+    query(unsafe { game_ref(game) }, false, MainLine::allows_null_moves)
 }
 
 /// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
@@ -373,14 +373,14 @@ pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> c
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, 0, Game::repetition_count)
+    query(unsafe { game_ref(game) }, 0, MainLine::repetition_count)
 }
 
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, Game::is_threefold_repetition)
+    query(unsafe { game_ref(game) }, false, MainLine::is_threefold_repetition)
 }
 
 /// True when the current position has occurred at least five times: the game is drawn (false
@@ -388,7 +388,7 @@ pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_g
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, Game::is_fivefold_repetition)
+    query(unsafe { game_ref(game) }, false, MainLine::is_fivefold_repetition)
 }
 
 /// True when a threefold repetition may be claimed: the current position occurred three times,
@@ -396,7 +396,7 @@ pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_ga
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, Game::can_claim_threefold_repetition)
+    query(unsafe { game_ref(game) }, false, MainLine::can_claim_threefold_repetition)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use super::util::{
     box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out, TextOut,
     Versioned,
 };
-use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, TagError, WriteOptions};
+use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, WriteOptions};
 use chesscore_core::SanMode;
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -444,9 +444,7 @@ pub unsafe extern "C" fn chess_game_set_tag(
         // SAFETY: `value` is NULL or a NUL-terminated string (the C contract).
         let value = unsafe { c_utf8(value) }?;
         record.tags_mut().try_reserve(1, name.len() + value.len()).map_err(oom)?;
-        record.set_tag(name, value).map_err(|e| match e {
-            TagError::InvalidName | TagError::StartPositionTag => CHESS_ERR_INVALID_ARGUMENT,
-        })
+        record.set_tag(name, value).map_err(|e| e.code())
     })
 }
 

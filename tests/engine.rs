@@ -44,7 +44,7 @@ fn a_good_engine_gives_its_lines_and_best_move() {
 
     let mut game = Game::default();
     game.push_uci("g1f3").unwrap();
-    let mut search = engine.search(&game, &depth(1), None).unwrap();
+    let mut search = engine.search(game.start(), game.moves().iter().copied(), &depth(1), None).unwrap();
     let first = search.next().unwrap().unwrap();
     assert_eq!((first.score, first.white_score), (Some(Score::Cp(31)), Some(Score::Cp(-31))));
     search.stop().unwrap();
@@ -110,7 +110,7 @@ fn stockfish_analyses_and_streams() {
     assert!(analysis.lines.iter().all(|l| !l.pv.is_empty() && l.illegal_move.is_none()));
 
     let infinite = Limits { infinite: true, ..Limits::default() };
-    let mut search = engine.search(&Game::default(), &infinite, Some(1)).unwrap();
+    let mut search = engine.search(&Position::startpos(), [], &infinite, Some(1)).unwrap();
     let infos: Vec<_> = search.by_ref().take(3).collect::<Result<_, _>>().unwrap();
     assert_eq!(infos.len(), 3);
     search.stop().unwrap();

@@ -427,7 +427,7 @@ fn play_game(
             None => Limits { movetime: Some(movetime), ..Limits::default() },
         };
         let began = Instant::now();
-        let result = players[mover].engine.analyse(game, &limits, None);
+        let result = players[mover].engine.analyse(game.start(), game.moves(), &limits, None);
         let spent = began.elapsed();
         let loss = Some(Outcome::win_for(!turn));
         let analysis = match result {

@@ -1029,7 +1029,7 @@ fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), 
         // Every ply up to the number of moves has a position.
         let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;
         let options =
-            SvgOptions { last_move: ply.checked_sub(1).map(|i| game.moves()[i]), ..SvgOptions::for_position(pos) };
+            SvgOptions { last_move: ply.checked_sub(1).and_then(|i| game.moves().nth(i)), ..SvgOptions::for_position(pos) };
         write_file(&dir.join(format!("ply-{ply:03}.svg")), &pos.to_svg(&options))?;
     }
     let pictures = counted(game.moves().len() as u64 + 1, "picture", "pictures");

@@ -173,6 +173,193 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && a.en_passant_square(EnPassantMode::Legal) == b.en_passant_square(EnPassantMode::Legal)
 }
 
+/// The positions of a line of play from its start, each with what repetition detection needs:
+/// the part of a game that does not depend on where its moves are kept. A [`Game`] holds one
+/// beside its moves; a [`GameRecord`](crate::pgn::GameRecord) beside its move tree.
+#[derive(Debug, Clone)]
+pub(crate) struct History {
+    /// `plies[0]` is the start position, `plies[i + 1]` the position after the `i`-th move.
+    plies: Vec<Ply>,
+}
+
+impl History {
+    pub(crate) fn new(start: Position) -> History {
+        History { plies: vec![Ply::new(start, 0)] }
+    }
+
+    /// [`History::new`], reporting a failed allocation instead of aborting.
+    pub(crate) fn try_new(start: Position) -> Result<History, TryReserveError> {
+        let mut plies = Vec::new();
+        plies.try_reserve(1)?;
+        plies.push(Ply::new(start, 0));
+        Ok(History { plies })
+    }
+
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.plies.try_reserve(additional)
+    }
+
+    pub(crate) fn try_clone(&self) -> Result<History, TryReserveError> {
+        Ok(History { plies: try_to_vec(&self.plies)? })
+    }
+
+    /// How many moves lead from the start to the current position.
+    pub(crate) fn moves(&self) -> usize {
+        self.plies.len() - 1
+    }
+
+    pub(crate) fn start(&self) -> &Position {
+        &self.plies[0].position
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        &self.last().position
+    }
+
+    pub(crate) fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.plies.get(ply).map(|p| &p.position)
+    }
+
+    fn last(&self) -> &Ply {
+        // There is always the start position.
+        &self.plies[self.plies.len() - 1]
+    }
+
+    /// The SAN of each of `moves`, the moves that lead from the start to the current position.
+    pub(crate) fn san_moves<'a>(&'a self, moves: impl Iterator<Item = Move> + 'a) -> impl Iterator<Item = San> + 'a {
+        self.plies.iter().zip(moves).map(|(ply, mv)| {
+            // Every stored move was legal where it was played.
+            San::from_move(&ply.position, mv).expect("moves of a game are legal")
+        })
+    }
+
+    /// True when `mv` is legal here, or is [`Move::NULL`] while `allow_null` and the side to
+    /// move is not in check.
+    pub(crate) fn can_play(&self, mv: Move, allow_null: bool) -> bool {
+        if mv.is_null() {
+            allow_null && !self.position().in_check()
+        } else {
+            self.position().is_legal(mv)
+        }
+    }
+
+    /// Reads `text` as lenient SAN in the current position (null moves as `allow_null` says).
+    pub(crate) fn parse_san(&self, text: &str, allow_null: bool) -> Result<Move, SanError> {
+        let options = SanOptions { allow_null, ..SanOptions::default() };
+        text.parse::<San>()?.to_move_with(self.position(), &options)
+    }
+
+    /// Reads `text` as UCI in the current position (`0000` as `allow_null` says).
+    pub(crate) fn parse_uci(&self, text: &str, allow_null: bool) -> Result<Move, UciError> {
+        let mv = text.parse::<Uci>()?.to_move(self.position())?;
+        if mv.is_null() && !self.can_play(mv, allow_null) {
+            return Err(UciError::Illegal);
+        }
+        Ok(mv)
+    }
+
+    /// Plays a move already known to be legal (or an allowed null move).
+    pub(crate) fn play(&mut self, mv: Move) {
+        let mut after = *self.position();
+        after.play_known(mv);
+        self.push_played(mv, after);
+    }
+
+    /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
+    /// leads to: the PGN reader has both at hand and spares the history making the move again.
+    pub(crate) fn push_played(&mut self, mv: Move, after: Position) {
+        let before = self.position();
+        let irreversible = mv.is_null()
+            || mv.is_en_passant()
+            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
+            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
+            || before.castling() != after.castling();
+        let since = if irreversible { self.plies.len() } else { self.last().since };
+        self.plies.push(Ply::new(after, since));
+    }
+
+    /// Drops the current position; false at the start position.
+    pub(crate) fn pop(&mut self) -> bool {
+        if self.plies.len() == 1 {
+            return false;
+        }
+        self.plies.pop();
+        true
+    }
+
+    pub(crate) fn repetition_count(&self) -> usize {
+        let current = self.last();
+        self.occurrences(current, self.plies.len() - 1)
+    }
+
+    /// Occurrences of `ply`'s position among the same side's plies from `last` back to
+    /// `ply.since`.
+    fn occurrences(&self, ply: &Ply, last: usize) -> usize {
+        (ply.since..=last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| {
+                let other = &self.plies[i];
+                other.key == ply.key && same_position(&other.position, &ply.position)
+            })
+            .count()
+    }
+
+    pub(crate) fn can_claim_threefold_repetition(&self) -> bool {
+        if self.repetition_count() >= 3 {
+            return true;
+        }
+        let n = self.plies.len() - 1;
+        let since = self.last().since;
+        // Positions after our next move have the other side to move, like plies n-1, n-3, ...
+        if n < since + 3 {
+            return false;
+        }
+        let pos = self.position();
+        pos.legal_moves().iter().any(|&mv| {
+            let after = Ply::new(pos.make_move(mv), since);
+            self.occurrences(&after, n - 1) >= 2
+        })
+    }
+
+    pub(crate) fn termination(&self) -> Option<Termination> {
+        let pos = self.position();
+        if pos.is_checkmate() {
+            Some(Termination::Checkmate)
+        } else if pos.is_insufficient_material() {
+            Some(Termination::InsufficientMaterial)
+        } else if !pos.has_legal_moves() {
+            Some(Termination::Stalemate)
+        } else if pos.is_seventy_five_moves() {
+            Some(Termination::SeventyFiveMoves)
+        } else if self.repetition_count() >= 5 {
+            Some(Termination::FivefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn claimable_draw(&self) -> Option<Termination> {
+        if self.termination().is_some() {
+            None
+        } else if self.position().can_claim_fifty_moves() {
+            Some(Termination::FiftyMoves)
+        } else if self.can_claim_threefold_repetition() {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn outcome(&self) -> Outcome {
+        match self.termination() {
+            None => Outcome::Ongoing,
+            Some(Termination::Checkmate) => Outcome::win_for(!self.position().turn()),
+            Some(_) => Outcome::Draw,
+        }
+    }
+}
+
 /// A game: the start position, the moves played and the positions they led to.
 ///
 /// Undo ([`Game::pop`]) drops the last stored position, so it costs nothing. Every move in a
@@ -202,10 +389,10 @@ fn same_position(a: &Position, b: &Position) -> bool {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// `plies[0]` is the start position, `plies[i + 1]` the position after `moves[i]`.
-    plies: Vec<Ply>,
-    moves: Vec<Move>,
-    allow_null: bool,
+    pub(crate) history: History,
+    /// `moves[i]` leads from `history`'s position `i` to position `i + 1`.
+    pub(crate) moves: Vec<Move>,
+    pub(crate) allow_null: bool,
 }
 
 impl Default for Game {
@@ -217,16 +404,13 @@ impl Default for Game {
 impl Game {
     /// A game starting from `start`, null moves not allowed.
     pub fn new(start: Position) -> Game {
-        Game { plies: vec![Ply::new(start, 0)], moves: Vec::new(), allow_null: false }
+        Game { history: History::new(start), moves: Vec::new(), allow_null: false }
     }
 
     /// Like [`Game::new`], but reports a failed allocation instead of aborting (for the C ABI,
     /// which returns NULL then).
     pub fn try_new(start: Position) -> Result<Game, TryReserveError> {
-        let mut plies = Vec::new();
-        plies.try_reserve(1)?;
-        plies.push(Ply::new(start, 0));
-        Ok(Game { plies, moves: Vec::new(), allow_null: false })
+        Ok(Game { history: History::try_new(start)?, moves: Vec::new(), allow_null: false })
     }
 
     /// Reserves room for at least `additional` more moves, so that playing them does not
@@ -234,13 +418,13 @@ impl Game {
     /// [`Game::push`], which the C ABI calls first so that running out of memory is an error
     /// there, not an abort.
     pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.plies.try_reserve(additional)?;
+        self.history.try_reserve(additional)?;
         self.moves.try_reserve(additional)
     }
 
     /// A copy of the game, or an error when memory runs out (`clone` aborts then).
     pub fn try_clone(&self) -> Result<Game, TryReserveError> {
-        Ok(Game { plies: try_to_vec(&self.plies)?, moves: try_to_vec(&self.moves)?, allow_null: self.allow_null })
+        Ok(Game { history: self.history.try_clone()?, moves: try_to_vec(&self.moves)?, allow_null: self.allow_null })
     }
 
     /// Allows or forbids null moves ([`Move::NULL`], PGN's `--`) from now on.
@@ -255,17 +439,17 @@ impl Game {
 
     /// The start position.
     pub fn start(&self) -> &Position {
-        &self.plies[0].position
+        self.history.start()
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.last().position
+        self.history.position()
     }
 
     /// The position after the first `ply` moves (`0` is the start position).
     pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.plies.get(ply).map(|p| &p.position)
+        self.history.position_at(ply)
     }
 
     /// The moves played, oldest first.
@@ -275,23 +459,13 @@ impl Game {
 
     /// The SAN of each move played, suffixes included.
     pub fn san_moves(&self) -> impl Iterator<Item = San> + '_ {
-        self.plies.iter().zip(&self.moves).map(|(ply, &mv)| {
-            // Every stored move was legal where it was played.
-            San::from_move(&ply.position, mv).expect("moves of a game are legal")
-        })
-    }
-
-    fn last(&self) -> &Ply {
-        // There is always the start position.
-        &self.plies[self.plies.len() - 1]
+        self.history.san_moves(self.moves.iter().copied())
     }
 
     /// Plays `mv` if it is legal here (or is [`Move::NULL`] while null moves are allowed and
     /// the side to move is not in check).
     pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let legal =
-            if mv.is_null() { self.allow_null && !self.position().in_check() } else { self.position().is_legal(mv) };
-        if !legal {
+        if !self.history.can_play(mv, self.allow_null) {
             return Err(IllegalMoveError(mv));
         }
         self.push_legal(mv);
@@ -300,76 +474,34 @@ impl Game {
 
     /// Reads `text` as lenient SAN (null moves as the game allows) and plays it.
     pub fn push_san(&mut self, text: &str) -> Result<Move, SanError> {
-        let options = SanOptions { allow_null: self.allow_null, ..SanOptions::default() };
-        let mv = text.parse::<San>()?.to_move_with(self.position(), &options)?;
+        let mv = self.history.parse_san(text, self.allow_null)?;
         self.push_legal(mv);
         Ok(mv)
     }
 
     /// Reads `text` as UCI and plays it (`0000` only while null moves are allowed).
     pub fn push_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = text.parse::<Uci>()?.to_move(self.position())?;
-        if mv.is_null() && !self.null_move_allowed() {
-            return Err(UciError::Illegal);
-        }
+        let mv = self.history.parse_uci(text, self.allow_null)?;
         self.push_legal(mv);
         Ok(mv)
     }
 
-    /// Null moves are allowed and the side to move is not in check.
-    fn null_move_allowed(&self) -> bool {
-        self.allow_null && !self.position().in_check()
-    }
-
     /// Plays a move already known to be legal (or an allowed null move).
     fn push_legal(&mut self, mv: Move) {
-        let mut after = *self.position();
-        if mv.is_null() {
-            after.play_null();
-        } else {
-            after.play_unchecked(mv);
-        }
-        self.push_played(mv, after);
-    }
-
-    /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
-    /// leads to: the PGN reader has both at hand and spares the game making the move again.
-    pub(crate) fn push_played(&mut self, mv: Move, after: Position) {
-        let before = self.position();
-        let irreversible = mv.is_null()
-            || mv.is_en_passant()
-            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
-            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
-            || before.castling() != after.castling();
-        let since = if irreversible { self.plies.len() } else { self.last().since };
-        self.plies.push(Ply::new(after, since));
+        self.history.play(mv);
         self.moves.push(mv);
     }
 
     /// Takes back the last move and returns it; `None` at the start position.
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.plies.pop();
+        self.history.pop();
         Some(mv)
     }
 
     /// How many times the current position has occurred, this time included.
     pub fn repetition_count(&self) -> usize {
-        let current = self.last();
-        self.occurrences(current, self.plies.len() - 1)
-    }
-
-    /// Occurrences of `ply`'s position among the same side's plies from `last` back to
-    /// `ply.since`.
-    fn occurrences(&self, ply: &Ply, last: usize) -> usize {
-        (ply.since..=last)
-            .rev()
-            .step_by(2)
-            .filter(|&i| {
-                let other = &self.plies[i];
-                other.key == ply.key && same_position(&other.position, &ply.position)
-            })
-            .count()
+        self.history.repetition_count()
     }
 
     /// The current position has occurred at least three times.
@@ -385,63 +517,25 @@ impl Game {
     /// A threefold repetition may be claimed: it has occurred, or a legal move would make a
     /// position occur for the third time.
     pub fn can_claim_threefold_repetition(&self) -> bool {
-        if self.is_threefold_repetition() {
-            return true;
-        }
-        let n = self.plies.len() - 1;
-        let since = self.last().since;
-        // Positions after our next move have the other side to move, like plies n-1, n-3, ...
-        if n < since + 3 {
-            return false;
-        }
-        let pos = self.position();
-        pos.legal_moves().iter().any(|&mv| {
-            let after = Ply::new(pos.make_move(mv), since);
-            self.occurrences(&after, n - 1) >= 2
-        })
+        self.history.can_claim_threefold_repetition()
     }
 
     /// The automatic ending the game has reached, if any (see the module documentation for the
     /// order).
     pub fn termination(&self) -> Option<Termination> {
-        let pos = self.position();
-        if pos.is_checkmate() {
-            Some(Termination::Checkmate)
-        } else if pos.is_insufficient_material() {
-            Some(Termination::InsufficientMaterial)
-        } else if !pos.has_legal_moves() {
-            Some(Termination::Stalemate)
-        } else if pos.is_seventy_five_moves() {
-            Some(Termination::SeventyFiveMoves)
-        } else if self.is_fivefold_repetition() {
-            Some(Termination::FivefoldRepetition)
-        } else {
-            None
-        }
+        self.history.termination()
     }
 
     /// The draw the side to move may claim now ([`Termination::FiftyMoves`] before
     /// [`Termination::ThreefoldRepetition`]); `None` when there is none or the game is over.
     pub fn claimable_draw(&self) -> Option<Termination> {
-        if self.termination().is_some() {
-            None
-        } else if self.position().can_claim_fifty_moves() {
-            Some(Termination::FiftyMoves)
-        } else if self.can_claim_threefold_repetition() {
-            Some(Termination::ThreefoldRepetition)
-        } else {
-            None
-        }
+        self.history.claimable_draw()
     }
 
     /// The result by the automatic rules: a win after mate, a draw after any other
     /// [`Game::termination`], otherwise ongoing (claimable draws are not taken).
     pub fn outcome(&self) -> Outcome {
-        match self.termination() {
-            None => Outcome::Ongoing,
-            Some(Termination::Checkmate) => Outcome::win_for(!self.position().turn()),
-            Some(_) => Outcome::Draw,
-        }
+        self.history.outcome()
     }
 }
 

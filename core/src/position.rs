@@ -527,6 +527,16 @@ impl Position {
         zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to)
     }
 
+    /// Plays `mv`, known to be legal here or to be an allowed null move: a move of a game or
+    /// of a record's move tree.
+    pub(crate) fn play_known(&mut self, mv: Move) {
+        if mv.is_null() {
+            self.play_null();
+        } else {
+            self.play_unchecked(mv);
+        }
+    }
+
     /// Plays `mv` without checking that it is legal, updating the Zobrist key incrementally.
     ///
     /// `mv` must come from this position's legal moves; anything else leaves the position in

@@ -98,7 +98,7 @@ fn check_tags(record: &GameRecord, expected: &Value, ctx: &str) {
 fn mainline(record: &GameRecord) -> (Vec<String>, Vec<String>) {
     let chess960 = record.start().is_chess960();
     let game = record.game();
-    (game.moves().iter().map(|&m| uci(chess960, m)).collect(), game.san_moves().map(|s| s.to_string()).collect())
+    (game.moves().map(|m| uci(chess960, m)).collect(), game.san_moves().map(|s| s.to_string()).collect())
 }
 
 fn check_game(record: &GameRecord, v: &Value, file: &str, index: u64, ctx: &str) {

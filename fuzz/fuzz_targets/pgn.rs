@@ -57,7 +57,7 @@ fuzz_target!(|data: &[u8]| {
         let mut again = PgnReader::from_bytes(pgn.as_bytes());
         let read = again.next_game().unwrap_or_else(|e| panic!("written PGN does not read back: {e}\n{pgn}"));
         let read = read.expect("written PGN holds a game");
-        assert_eq!(read.game().moves(), game.game().moves(), "{pgn}");
+        assert!(read.game().moves().eq(game.game().moves()), "{pgn}");
         assert_eq!(read.position(), game.position(), "{pgn}");
         assert_eq!(read.to_pgn(), pgn, "writing is not a fixed point");
         assert!(matches!(again.next_game(), Ok(None)), "{pgn}");

@@ -10,7 +10,6 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::protocol::{self, EngineLine, EngineOption, Info, Limits};
-use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -195,11 +194,19 @@ impl Engine {
         self.is_ready()
     }
 
-    /// Searches the game's current position (its moves give the engine the repetition
-    /// history) and waits for `bestmove`. `multipv` sets the `MultiPV` option first when it
-    /// differs from the engine's.
-    pub fn analyse(&mut self, game: &Game, limits: &Limits, multipv: Option<u32>) -> Result<Analysis, EngineError> {
-        self.search(game, limits, multipv)?.finish()
+    /// Searches the position that `moves` lead to from `start` (the moves give the engine the
+    /// repetition history) and waits for `bestmove`. `multipv` sets the `MultiPV` option first
+    /// when it differs from the engine's. The moves must be legal in turn, as those of a
+    /// [`Game`](crate::Game) or of a record's main line are: `game.moves().iter().copied()`,
+    /// `record.game().moves()`.
+    pub fn analyse(
+        &mut self,
+        start: &Position,
+        moves: impl IntoIterator<Item = Move>,
+        limits: &Limits,
+        multipv: Option<u32>,
+    ) -> Result<Analysis, EngineError> {
+        self.search(start, moves, limits, multipv)?.finish()
     }
 
     /// [`Engine::analyse`] of a position without history.
@@ -209,17 +216,26 @@ impl Engine {
         limits: &Limits,
         multipv: Option<u32>,
     ) -> Result<Analysis, EngineError> {
-        self.analyse(&Game::new(*pos), limits, multipv)
+        self.analyse(pos, [], limits, multipv)
     }
 
-    /// Starts a search whose `info` lines arrive one by one, through the returned [`Search`].
-    pub fn search(&mut self, game: &Game, limits: &Limits, multipv: Option<u32>) -> Result<Search<'_>, EngineError> {
+    /// Starts a search whose `info` lines arrive one by one, through the returned [`Search`];
+    /// the arguments are [`Engine::analyse`]'s.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        moves: impl IntoIterator<Item = Move>,
+        limits: &Limits,
+        multipv: Option<u32>,
+    ) -> Result<Search<'_>, EngineError> {
         if let Some(k) = multipv.filter(|&k| k != self.multipv) {
             self.set_option("MultiPV", Some(&k.to_string()))?;
         }
-        self.send(&protocol::position_command(game.start(), game.moves(), self.chess960))?;
+        let mut root = *start;
+        let moves = moves.into_iter().inspect(|&mv| root.play_known(mv));
+        let position = protocol::position_command(start, moves, self.chess960);
+        self.send(&position)?;
         self.send(&protocol::go_command(limits, self.chess960))?;
-        let root = *game.position();
         let deadline = limits.time_bound(root.turn()).map(|t| Instant::now() + t + self.timeout);
         Ok(Search { engine: self, root, deadline, lines: Vec::new(), best: None, done: false })
     }

@@ -41,7 +41,7 @@ pub fn debug_command(on: bool) -> &'static str {
 
 /// `position startpos|fen FEN [moves M1 M2 ...]`: the game's start and its moves, castling in
 /// the engine's convention (`chess960`: the engine has `UCI_Chess960` on).
-pub fn position_command(start: &Position, moves: &[Move], chess960: bool) -> String {
+pub fn position_command(start: &Position, moves: impl IntoIterator<Item = Move>, chess960: bool) -> String {
     let mut out = String::from("position ");
     if !start.is_chess960() && *start == Position::startpos() {
         out.push_str("startpos");
@@ -49,12 +49,9 @@ pub fn position_command(start: &Position, moves: &[Move], chess960: bool) -> Str
         out.push_str("fen ");
         out.push_str(&start.to_fen());
     }
-    if !moves.is_empty() {
-        out.push_str(" moves");
-        for &mv in moves {
-            out.push(' ');
-            write_move(mv, chess960, &mut out);
-        }
+    for (i, mv) in moves.into_iter().enumerate() {
+        out.push_str(if i == 0 { " moves " } else { " " });
+        write_move(mv, chess960, &mut out);
     }
     out
 }
@@ -514,9 +511,9 @@ mod tests {
         let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let castle = read_move(&pos, "e1g1").unwrap();
         let fen = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves";
-        assert_eq!(position_command(&pos, &[castle], false), format!("{fen} e1g1"));
-        assert_eq!(position_command(&pos, &[castle], true), format!("{fen} e1h1"));
-        assert_eq!(position_command(&start(), &[], false), "position startpos");
+        assert_eq!(position_command(&pos, [castle], false), format!("{fen} e1g1"));
+        assert_eq!(position_command(&pos, [castle], true), format!("{fen} e1h1"));
+        assert_eq!(position_command(&start(), [], false), "position startpos");
         let limits = Limits {
             depth: Some(5),
             movetime: Some(Duration::from_millis(250)),

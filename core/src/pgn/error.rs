@@ -4,6 +4,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 use std::io;
 
+use crate::fallible::try_to_vec;
 use crate::fen::FenError;
 use crate::san::SanError;
 
@@ -26,8 +27,18 @@ impl fmt::Display for Location {
     }
 }
 
+impl Location {
+    /// The place `bytes` bytes further on the same line.
+    pub(super) fn ahead(self, bytes: usize) -> Location {
+        Location { column: self.column + bytes as u64, offset: self.offset + bytes as u64, ..self }
+    }
+}
+
 /// What made a game unreadable.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+///
+/// Kinds compare by value, except that two [`PgnErrorKind::Io`] are equal when their
+/// [`io::ErrorKind`]s are (an `io::Error` cannot be compared).
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
     /// A tag pair that is not `[Name "value"]`.
@@ -103,20 +114,55 @@ pub enum PgnErrorKind {
     #[error("out of memory")]
     OutOfMemory,
     /// Reading the input failed; the reader stops.
-    #[error("read error: {message}")]
-    Io {
-        /// The kind of I/O error.
-        kind: io::ErrorKind,
-        /// Its message.
-        message: String,
-    },
+    #[error("read error: {0}")]
+    Io(io::Error),
 }
+
+impl PartialEq for PgnErrorKind {
+    fn eq(&self, other: &Self) -> bool {
+        use PgnErrorKind::*;
+        match (self, other) {
+            (BadTag { reason: a }, BadTag { reason: b }) => a == b,
+            (TagTooLong { limit: a }, TagTooLong { limit: b })
+            | (TokenTooLong { limit: a }, TokenTooLong { limit: b })
+            | (CommentTooLong { limit: a }, CommentTooLong { limit: b })
+            | (TooDeep { limit: a }, TooDeep { limit: b }) => a == b,
+            (InvalidFen(a), InvalidFen(b)) => a == b,
+            (UnsupportedVariant(a), UnsupportedVariant(b)) => a == b,
+            (Move(a), Move(b)) => a == b,
+            (UnexpectedChar(a), UnexpectedChar(b)) => a == b,
+            (UnclosedVariation { opened: a }, UnclosedVariation { opened: b }) => a == b,
+            (Io(a), Io(b)) => a.kind() == b.kind(),
+            (InvalidNag | UnterminatedComment | UnmatchedParen | VariationWithoutMove | InvalidUtf8 | NulByte, _)
+            | (OutOfMemory, _) => std::mem::discriminant(self) == std::mem::discriminant(other),
+            // Kinds with fields, against another kind. (Every kind is named, so that a new one
+            // cannot be forgotten here.)
+            (
+                BadTag { .. }
+                | TagTooLong { .. }
+                | InvalidFen(_)
+                | UnsupportedVariant(_)
+                | Move(_)
+                | TokenTooLong { .. }
+                | UnexpectedChar(_)
+                | CommentTooLong { .. }
+                | UnclosedVariation { .. }
+                | TooDeep { .. }
+                | Io(_),
+                _,
+            ) => false,
+        }
+    }
+}
+
+impl Eq for PgnErrorKind {}
 
 /// A game that could not be read: which game, where, what, and what was read of it.
 ///
 /// The reader skips the rest of the broken game and goes on with the next one on the following
-/// call (except after [`PgnErrorKind::Io`], after which it reports the end of the input).
-#[derive(Debug, Clone)]
+/// call (except after [`PgnErrorKind::Io`], after which it reports the end of the input). Its
+/// message tells the [`PgnErrorKind`], so [`source`](std::error::Error::source) gives none.
+#[derive(Debug)]
 pub struct PgnError {
     /// What went wrong.
     pub kind: PgnErrorKind,
@@ -181,8 +227,105 @@ impl fmt::Display for PgnError {
     }
 }
 
-impl std::error::Error for PgnError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.kind)
+impl std::error::Error for PgnError {}
+
+/// How the reader gets past the rest of a broken game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Resync {
+    /// The error left the input at the start of the next game.
+    None,
+    /// Skip to the end of the game: from inside the tag section (the rest of its line first), a
+    /// comment or a `;` line, at a variation depth.
+    Game { in_tags: bool, in_comment: bool, in_line: bool, depth: u32 },
+    /// The input cannot be read on (its buffer could not grow): it ends here.
+    Stop,
+}
+
+impl Resync {
+    pub(super) const MOVETEXT: Resync = Resync::Game { in_tags: false, in_comment: false, in_line: false, depth: 0 };
+    pub(super) const TAGS: Resync = Resync::Game { in_tags: true, in_comment: false, in_line: true, depth: 0 };
+
+    pub(super) fn at_depth(depth: usize) -> Resync {
+        Resync::Game { in_tags: false, in_comment: false, in_line: false, depth: depth as u32 }
+    }
+
+    /// The same skip, from variation depth `depth`: the tokenizer's errors leave the depth to
+    /// the one reading the tokens.
+    pub(super) fn within(self, depth: u32) -> Resync {
+        match self {
+            Resync::Game { in_tags, in_comment, in_line, depth: _ } => {
+                Resync::Game { in_tags, in_comment, in_line, depth }
+            }
+            other => other,
+        }
+    }
+}
+
+/// An error on its way to becoming a [`PgnError`] (which adds the game's number and ply).
+pub(super) struct Fail {
+    pub(super) kind: PgnErrorKind,
+    pub(super) at: Location,
+    pub(super) text: Vec<u8>,
+    pub(super) resync: Resync,
+}
+
+impl Fail {
+    /// An error with a copy of `text`; [`PgnErrorKind::OutOfMemory`] (recovering as `resync`
+    /// says all the same) when there is no memory for it.
+    pub(super) fn new(kind: PgnErrorKind, at: Location, text: &[u8], resync: Resync) -> Fail {
+        // The error keeps 64 bytes of it; one more tells that it was cut.
+        match try_to_vec(&text[..text.len().min(65)]) {
+            Ok(text) => Fail { kind, at, text, resync },
+            Err(_) => Fail { kind: PgnErrorKind::OutOfMemory, at, text: Vec::new(), resync },
+        }
+    }
+
+    /// The error with its place in the tokens completed: see [`Resync::within`].
+    pub(super) fn within(mut self, depth: u32) -> Fail {
+        self.resync = self.resync.within(depth);
+        self
+    }
+}
+
+/// What a consumer of movetext tokens found wrong with the token it was given (`text` is part
+/// of it): the tokenizer, which knows where the token stands, makes it a [`Fail`] there. Nothing
+/// is allocated before that, so a rejection the tokenizer sets aside (see
+/// [`Consumer::token`](super::tokenizer::Consumer::token)) costs no memory.
+pub(super) struct Rejection<'a> {
+    kind: PgnErrorKind,
+    text: &'a [u8],
+    resync: Resync,
+}
+
+impl<'a> Rejection<'a> {
+    pub(super) fn new(kind: PgnErrorKind, text: &'a [u8], resync: Resync) -> Rejection<'a> {
+        Rejection { kind, text, resync }
+    }
+
+    /// The error, at the place of the token.
+    pub(super) fn at(self, at: Location) -> Fail {
+        Fail::new(self.kind, at, self.text, self.resync)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_compare_and_errors_show_them() {
+        let io = |kind: io::ErrorKind, text: &str| PgnErrorKind::Io(io::Error::new(kind, text));
+        assert_eq!(io(io::ErrorKind::Other, "a"), io(io::ErrorKind::Other, "b"));
+        assert_ne!(io(io::ErrorKind::Other, "a"), io(io::ErrorKind::UnexpectedEof, "a"));
+        assert_eq!(PgnErrorKind::TooDeep { limit: 3 }, PgnErrorKind::TooDeep { limit: 3 });
+        assert_ne!(PgnErrorKind::TooDeep { limit: 3 }, PgnErrorKind::TokenTooLong { limit: 3 });
+        assert_eq!(PgnErrorKind::NulByte, PgnErrorKind::NulByte);
+        assert_ne!(PgnErrorKind::NulByte, PgnErrorKind::InvalidUtf8);
+        assert_ne!(PgnErrorKind::OutOfMemory, io(io::ErrorKind::OutOfMemory, "a"));
+        let error = PgnError::new(io(io::ErrorKind::Other, "pipe closed"), 2, Location::default(), 0, b"");
+        assert_eq!(error.to_string(), "game 2, line 0, column 0: read error: pipe closed");
+        assert!(std::error::Error::source(&error).is_none());
+        let PgnErrorKind::Io(inner) = &error.kind else { panic!("{error}") };
+        assert_eq!((inner.kind(), inner.to_string()), (io::ErrorKind::Other, "pipe closed".to_string()));
     }
 }

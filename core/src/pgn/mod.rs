@@ -21,12 +21,17 @@
 //! ([`PgnReader::new`]) or bytes in memory, in place ([`PgnReader::from_bytes`]). Two ways to
 //! take the games:
 //! - [`PgnReader::next_game`] (or iterating the reader) gives each game as a [`GameRecord`]:
-//!   its [`Tags`], the main line as a [`Game`](crate::Game), the [`MoveTree`] of every move
-//!   with its comments and NAGs, and the result token;
+//!   its [`Tags`], the [`MoveTree`] of every move (the main line's and the variations') with
+//!   its comments and NAGs, the main line seen as a game ([`MainLine`]: positions,
+//!   repetitions, outcome), and the result token;
 //! - [`PgnReader::read_game`] drives a [`Visitor`] with the events of a game (tags, moves with
 //!   their positions, comments, NAGs, variations). A visitor that returns [`Flow::Skip`] from
 //!   [`Visitor::end_tags`] gets the tags only: the movetext is scanned for its end, no move is
 //!   read. Variations are skipped unless the visitor asks for them.
+//!
+//! Both go through one tokenizer, whose token loop serves the replay of the moves and, for
+//! what is skipped (headers only, a game or variation skipped, the rest of a broken game), the
+//! scan for where the skipped part ends.
 //!
 //! Memory stays bounded whatever the input's size: a buffer of [`CHUNK_SIZE`] bytes (grown
 //! only while one comment or tag needs it, up to [`ReaderOptions`] limits), one position per
@@ -99,13 +104,15 @@ mod reader;
 mod record;
 mod source;
 mod tags;
+mod tokenizer;
 mod tree;
 mod writer;
 
 pub use error::{Location, PgnError, PgnErrorKind};
-pub use reader::{Flow, PgnReader, ReaderOptions, Visitor, MAX_TOKEN_LEN};
-pub use record::{GameRecord, TagError};
+pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
+pub use record::{GameRecord, MainLine, MainLineMoves, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
 pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
+pub use tokenizer::MAX_TOKEN_LEN;
 pub use tree::{MoveTree, NodeId};
 pub use writer::WriteOptions;

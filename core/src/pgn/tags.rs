@@ -102,6 +102,11 @@ impl Tags {
         self.entries.len()
     }
 
+    /// How many bytes of text (names and values) the tags hold.
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// True when there is no tag.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()

@@ -125,6 +125,12 @@ impl MoveTree {
         self.nodes.try_reserve(moves)
     }
 
+    /// How many comments and NAGs, bytes of comments and bytes of moves as written the tree
+    /// holds.
+    pub(crate) fn note_sizes(&self) -> (usize, usize, usize) {
+        (self.notes.len(), self.text.len(), self.written.len())
+    }
+
     /// Reserves room for `bytes` more bytes of moves as written.
     pub(crate) fn try_reserve_written(&mut self, bytes: usize) -> Result<(), TryReserveError> {
         self.written.try_reserve(bytes)

@@ -2,7 +2,7 @@
 //! weights and the order of the entries.
 
 use crate::color::Color;
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::moves::Move;
 use crate::pgn::{Flow, PgnErrorKind, PgnReader, Source, Visitor};
 use crate::position::Position;
@@ -79,13 +79,21 @@ impl BookBuilder {
         &self.options
     }
 
-    /// Counts the main line of `game` with `result` (nothing for [`Outcome::Ongoing`]).
-    pub fn add_game(&mut self, game: &Game, result: Outcome) -> Result<(), BookError> {
-        let mut counter = GameCounter::start(&self.options, game.start(), result);
-        for (ply, &mv) in game.moves().iter().enumerate() {
-            let before = game.position_at(ply).unwrap_or(game.start());
-            match counter.ply(&mut self.game, before, mv) {
-                Ok(true) => {}
+    /// Counts the game that `moves` play from `start` with `result` (nothing for
+    /// [`Outcome::Ongoing`]). The moves must be legal in turn, as those of a
+    /// [`Game`](crate::Game) or of a record's main line are: `game.moves().iter().copied()`,
+    /// `record.game().moves()`.
+    pub fn add_game(
+        &mut self,
+        start: &Position,
+        moves: impl IntoIterator<Item = Move>,
+        result: Outcome,
+    ) -> Result<(), BookError> {
+        let mut counter = GameCounter::start(&self.options, start, result);
+        let mut before = *start;
+        for mv in moves {
+            match counter.ply(&mut self.game, &before, mv) {
+                Ok(true) => before.play_known(mv),
                 Ok(false) => break,
                 Err(error) => {
                     self.game.clear();
@@ -281,6 +289,7 @@ impl Visitor for PgnCounter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     fn weighed(key: u64, mv: u16, weight: u64) -> Weighed {
         Weighed { key, mv, weight, learn: 0 }
@@ -303,8 +312,8 @@ mod tests {
             game.push_san(san).unwrap();
         }
         let mut builder = BookBuilder::new(BuildOptions::default());
-        builder.add_game(&game, Outcome::WhiteWins).unwrap();
-        builder.add_game(&game, Outcome::Ongoing).unwrap();
+        builder.add_game(game.start(), game.moves().iter().copied(), Outcome::WhiteWins).unwrap();
+        builder.add_game(game.start(), game.moves().iter().copied(), Outcome::Ongoing).unwrap();
         let start = Position::startpos().zobrist();
         let nf3: Vec<RawEntry> = builder.entries().unwrap().into_iter().filter(|e| e.key == start).collect();
         assert_eq!(nf3.len(), 1);
