@@ -36,8 +36,8 @@ mod util;
 // Last, so that its declarations follow the ones it uses in the header.
 mod book;
 
-pub use engine::*;
 pub use book::*;
+pub use engine::*;
 pub use epd::*;
 pub use error::*;
 pub use fen::*;

@@ -316,10 +316,16 @@ fn layouts_are_fixed_and_match_the_rust_types() {
     let position = plain.lines().find(|l| l.starts_with("chess_position ")).unwrap();
     let expected = format!("chess_position {} {}", size_of::<Position>(), align_of::<Position>());
     assert_eq!(position, expected);
-    for (c_type, bytes) in
-        [("chess_error", 4), ("chess_move", 2), ("chess_square", 4), ("chess_color", 1), ("chess_outcome", 2),
-         ("chess_book_entry", 8), ("chess_book_raw_entry", 16), ("chess_book_choice", 1)]
-    {
+    for (c_type, bytes) in [
+        ("chess_error", 4),
+        ("chess_move", 2),
+        ("chess_square", 4),
+        ("chess_color", 1),
+        ("chess_outcome", 2),
+        ("chess_book_entry", 8),
+        ("chess_book_raw_entry", 16),
+        ("chess_book_choice", 1),
+    ] {
         assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
     }
 }

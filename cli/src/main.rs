@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
-    Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind, MovesLine,
-    Outcome, Position, San, SanError, SanMode, SanOptions, Square, SvgColor, SvgOptions, Uci, FEN_MAX_LEN,
+    Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind,
+    MovesLine, Outcome, Position, San, SanError, SanMode, SanOptions, Square, SvgColor, SvgOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -1028,8 +1028,10 @@ fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), 
     for ply in 0..=game.moves().len() {
         // Every ply up to the number of moves has a position.
         let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;
-        let options =
-            SvgOptions { last_move: ply.checked_sub(1).and_then(|i| game.moves().nth(i)), ..SvgOptions::for_position(pos) };
+        let options = SvgOptions {
+            last_move: ply.checked_sub(1).and_then(|i| game.moves().nth(i)),
+            ..SvgOptions::for_position(pos)
+        };
         write_file(&dir.join(format!("ply-{ply:03}.svg")), &pos.to_svg(&options))?;
     }
     let pictures = counted(game.moves().len() as u64 + 1, "picture", "pictures");

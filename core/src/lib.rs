@@ -81,8 +81,8 @@ pub use fen::{
 pub use game::{Game, Outcome, Termination};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use piece::{Piece, PieceKind};
-pub use render::{BoardStyle, Diagram};
 pub use position::{EnPassantMode, IllegalMoveError, Position};
+pub use render::{BoardStyle, Diagram};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};

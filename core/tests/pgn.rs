@@ -239,7 +239,10 @@ fn headers_only_reads_tags_start_and_result() {
     let games: Vec<_> = PgnReader::from_bytes(pgn).with_options(options).collect();
     assert_eq!(games.len(), 4);
     let [Ok(a), Ok(b), Err(bad_fen), Ok(c)] = &games[..] else { panic!("{games:?}") };
-    assert_eq!((a.tag("White"), a.start().to_fen().as_str(), a.result()), (Some("a"), "8/8/8/4k3/8/8/8/4K2R w K - 0 1", Some(Outcome::WhiteWins)));
+    assert_eq!(
+        (a.tag("White"), a.start().to_fen().as_str(), a.result()),
+        (Some("a"), "8/8/8/4k3/8/8/8/4K2R w K - 0 1", Some(Outcome::WhiteWins))
+    );
     assert_eq!((b.tag("White"), b.result(), b.game().moves().len()), (Some("b"), Some(Outcome::BlackWins), 0));
     assert!(matches!(bad_fen.kind, PgnErrorKind::InvalidFen(_)), "{bad_fen}");
     assert_eq!((c.tag("White"), c.result(), *c.start()), (Some("c"), Some(Outcome::Ongoing), Position::startpos()));
@@ -247,7 +250,8 @@ fn headers_only_reads_tags_start_and_result() {
 
     for file in all_files() {
         let full: Vec<_> = PgnReader::open(&file).unwrap().map(|g| g.map(|g| g.tags().clone())).collect();
-        let headers: Vec<_> = PgnReader::open(&file).unwrap().with_options(options).map(|g| g.map(|g| g.tags().clone())).collect();
+        let headers: Vec<_> =
+            PgnReader::open(&file).unwrap().with_options(options).map(|g| g.map(|g| g.tags().clone())).collect();
         assert_eq!(headers.len(), full.len(), "{}", file.display());
         for (h, f) in headers.iter().zip(&full) {
             if let Ok(f) = f {
@@ -366,7 +370,8 @@ fn a_read_error_ends_the_input_after_the_games_before_it() {
             }
             // The cut game is the next one: what the error holds of it is the start of it.
             if let (Some(partial), Some(Ok(full))) = (&error.partial, whole.get(got.len())) {
-                let (moves, whole): (Vec<_>, Vec<_>) = (partial.game().moves().collect(), full.game().moves().collect());
+                let (moves, whole): (Vec<_>, Vec<_>) =
+                    (partial.game().moves().collect(), full.game().moves().collect());
                 assert!(whole.starts_with(&moves), "{ctx}");
             }
         }

@@ -150,11 +150,7 @@ fuzz_target!(|data: &[u8]| unsafe {
                     let text = CString::new(uci).unwrap();
                     let mut back = 0;
                     if chess_position_is_legal(pos, mv) {
-                        assert_eq!(
-                            chess_move_from_uci(pos, text.as_ptr(), &mut back),
-                            CHESS_OK,
-                            "{text:?}"
-                        );
+                        assert_eq!(chess_move_from_uci(pos, text.as_ptr(), &mut back), CHESS_OK, "{text:?}");
                         assert_eq!(back, mv);
                     }
                 }

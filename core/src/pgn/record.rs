@@ -685,7 +685,10 @@ mod tests {
             let tree = record.tree();
             (1..=tree.move_count()).map(|i| tree.written_san(tree_node(tree, i))).collect()
         }
-        assert_eq!(written(&record), [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3"), Some("Nc6"), Some("Bb5")]);
+        assert_eq!(
+            written(&record),
+            [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3"), Some("Nc6"), Some("Bb5")]
+        );
         assert_eq!(record.tree().written_san(NodeId::ROOT), None);
         // Popping the newest move drops its text; a rebuild keeps the others' text.
         record.pop();

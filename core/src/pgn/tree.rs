@@ -368,7 +368,8 @@ impl MoveTree {
         if let Some(node) = self.remove_newest_child(node) {
             return Ok(node);
         }
-        let tree = MoveTree::try_with_capacity(self.nodes.len(), self.notes.len(), self.text.len(), self.written.len())?;
+        let tree =
+            MoveTree::try_with_capacity(self.nodes.len(), self.notes.len(), self.text.len(), self.written.len())?;
         let mut map = Vec::new();
         map.try_reserve_exact(self.nodes.len())?;
         map.resize(self.nodes.len(), NONE);
@@ -409,7 +410,8 @@ impl MoveTree {
             if old.parent == node.0 || parent == NONE {
                 continue;
             }
-            let id = tree.add_written_child(NodeId(parent), old.mv, self.written_san(NodeId(i as u32)).unwrap_or_default());
+            let id =
+                tree.add_written_child(NodeId(parent), old.mv, self.written_san(NodeId(i as u32)).unwrap_or_default());
             map[i] = id.0;
             self.copy_notes(NodeId(i as u32), &mut tree, id);
         }
