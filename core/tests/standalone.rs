@@ -52,7 +52,10 @@ fn a_program_on_the_core_alone_builds_without_the_c_side() {
     let rlib = std::fs::read_dir(&deps)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with("libchesscore_core-"))
+        .find(|path| {
+            let name = path.file_name().unwrap().to_string_lossy();
+            name.starts_with("libchesscore_core-") && name.ends_with(".rlib")
+        })
         .expect("the core's rlib");
     match Command::new("nm").args(["--defined-only", "--format=posix"]).arg(&rlib).output() {
         Ok(out) if out.status.success() => {
