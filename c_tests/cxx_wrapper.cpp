@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +26,7 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <unordered_set>
 #include <vector>
@@ -992,6 +994,21 @@ static void engines(const std::string &fake) {
     }
     CHECK(thrown);
     engine.is_ready();
+
+    // A pondering search ends when another thread sends `ponderhit`.
+    chess_limits ponder = limits;
+    ponder.flags = CHESS_LIMIT_PONDER;
+    std::thread hit([&engine] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        engine.ponderhit();
+    });
+    bool hit_seen = false;
+    analysis = engine.analyse(game, ponder, [&](const chesscore::Info &info) {
+        hit_seen = hit_seen || (info.string && *info.string == "ponderhit");
+        return true;  // go on
+    });
+    hit.join();
+    CHECK(hit_seen && analysis.best_move.uci() == "e7e5");
 
     options.args = {"crash"};
     chesscore::Engine crashing(fake, options);

@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -153,7 +154,7 @@ static void test_good_engine(void) {
     limits.size = 8;
     CHECK_ERR(chess_engine_analyse(engine, start, &limits, &analysis), CHESS_ERR_INVALID_ARGUMENT);
     limits.size = sizeof limits;
-    limits.flags = 2;
+    limits.flags = 4;
     CHECK_ERR(chess_engine_analyse(engine, start, &limits, &analysis), CHESS_ERR_INVALID_ARGUMENT);
     CHECK(analysis == NULL);
     CHECK_ERR(chess_engine_analyse(engine, NULL, &limits, &analysis), CHESS_ERR_NULL_POINTER);
@@ -167,6 +168,67 @@ static void test_good_engine(void) {
     chess_analysis_free(NULL);
     chess_game_free(game);
     chess_position_free(start);
+}
+
+/* What another thread sends during a search: after 50 ms, `ponderhit` or `stop`. */
+struct remote {
+    chess_engine *engine;
+    int ponderhit;
+    chess_error sent;
+};
+
+static void *send_later(void *arg) {
+    struct remote *remote = arg;
+    struct timespec pause = {0, 50000000L};
+    nanosleep(&pause, NULL);
+    remote->sent = remote->ponderhit ? chess_engine_ponderhit(remote->engine) : chess_engine_stop(remote->engine);
+    return NULL;
+}
+
+static int saw_ponderhit;
+
+static int note_ponderhit(void *payload, const chess_info *info) {
+    (void)payload;
+    saw_ponderhit |= info->string != NULL && strcmp(info->string, "ponderhit") == 0;
+    return 0;
+}
+
+/* A pondering search ends at `ponderhit`, an infinite one at `stop`, each sent by another thread
+ * while this one waits in the search. */
+static void test_ponder_and_stop(void) {
+    chess_engine *engine = NULL;
+    chess_analysis *analysis = NULL;
+    chess_position start;
+    chess_game *game = NULL;
+    chess_limits limits = depth_limits(3, 0);
+    struct remote remote;
+    pthread_t thread;
+    int round;
+    chess_position_init(&start);
+    CHECK_ERR(start_fake("good", 2000, &engine), CHESS_OK);
+    if (engine == NULL) {
+        return;
+    }
+    game = chess_game_new(&start);
+    for (round = 0; round < 2; round++) {
+        remote.engine = engine;
+        remote.ponderhit = round == 0;
+        remote.sent = CHESS_ERR_INTERNAL;
+        limits.flags = round == 0 ? CHESS_LIMIT_PONDER : CHESS_LIMIT_INFINITE;
+        saw_ponderhit = 0;
+        CHECK(pthread_create(&thread, NULL, send_later, &remote) == 0);
+        CHECK_ERR(chess_engine_analyse_game(engine, game, &limits, note_ponderhit, NULL, &analysis), CHESS_OK);
+        CHECK(pthread_join(thread, NULL) == 0);
+        CHECK_ERR(remote.sent, CHESS_OK);
+        CHECK(saw_ponderhit == remote.ponderhit);
+        CHECK(chess_analysis_best_move(analysis) == uci(&start, "e2e4"));
+        chess_analysis_free(analysis);
+        analysis = NULL;
+    }
+    CHECK_ERR(chess_engine_stop(NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_engine_ponderhit(NULL), CHESS_ERR_NULL_POINTER);
+    chess_engine_free(engine);
+    chess_game_free(game);
 }
 
 /* A fault in a search: the code, within a second of the timeout, and the engine gone after. */
@@ -275,6 +337,8 @@ int main(int argc, char **argv) {
     fake = argv[1];
     descriptors = open_descriptors();
     test_good_engine();
+    CHECK(no_children());
+    test_ponder_and_stop();
     CHECK(no_children());
     test_faults();
     CHECK(no_children());

@@ -1,6 +1,8 @@
 /* A small fake UCI engine for the engine tests: `fake_engine MODE`, where MODE is
  *   good     a correct engine (for the start position or one move after it): id, options, two
- *            MultiPV lines (the second with an illegal move in its pv), bestmove e2e4 or e7e5
+ *            MultiPV lines (the second with an illegal move in its pv), bestmove e2e4 or e7e5;
+ *            `go ponder` and `go infinite` send their lines, then wait for `ponderhit` (answered
+ *            by `info string ponderhit`) or `stop` before the best move
  *   crash    dies by SIGKILL on `go`
  *   hang     prints one info on `go`, then nothing; ignores `stop` and `quit`
  *   junk     surrounds every answer with junk lines (binary bytes, unknown words, broken info)
@@ -32,6 +34,7 @@ int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "good";
     int junk = strcmp(mode, "junk") == 0;
     int black = 0; /* Black to move: the last position had an odd number of moves */
+    int waiting = 0; /* a `go ponder` or `go infinite` whose best move is still due */
     char line[4096];
     if (strcmp(mode, "exit") == 0) {
         return 3;
@@ -78,11 +81,18 @@ int main(int argc, char **argv) {
             say(black ? "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d7d5 d7d5"
                       : "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d2d4 d2d4");
             say("info string all done here");
+            waiting = strncmp(line, "go ponder", 9) == 0 || strncmp(line, "go infinite", 11) == 0;
             if (strcmp(mode, "badmove") == 0) {
                 say("bestmove e2e5");
-            } else {
+            } else if (!waiting) {
                 say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
             }
+        } else if (waiting && (strcmp(line, "stop") == 0 || strcmp(line, "ponderhit") == 0)) {
+            waiting = 0;
+            if (strcmp(line, "ponderhit") == 0) {
+                say("info string ponderhit");
+            }
+            say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
         } else if (strcmp(line, "quit") == 0 && strcmp(mode, "hang") != 0) {
             return 0;
         }

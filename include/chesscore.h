@@ -69,9 +69,17 @@
 #define CHESS_READ_ERROR SIZE_MAX
 
 /**
- * Flag of `chess_limits`: search until the callback asks to stop (`go infinite`).
+ * Flag of `chess_limits`: search until the callback asks to stop or `chess_engine_stop` is
+ * called (`go infinite`).
  */
 #define CHESS_LIMIT_INFINITE 1
+
+/**
+ * Flag of `chess_limits`: ponder on the position (`go ponder`, usually with the clocks and
+ * with the expected reply as the last move): the search runs until `chess_engine_ponderhit`
+ * (then it goes on with its limits) or `chess_engine_stop`, called from another thread.
+ */
+#define CHESS_LIMIT_PONDER 2
 
 /**
  * Size of a buffer that holds any FEN `chess_fen_write` produces, NUL included.
@@ -286,7 +294,9 @@ typedef struct chess_book_builder chess_book_builder;
 
 /**
  * A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
- * One thread at a time uses an engine; distinct engines may run in distinct threads.
+ * One thread at a time uses an engine, except `chess_engine_stop` and `chess_engine_ponderhit`,
+ * which any thread may call, also during a search; distinct engines may run in distinct
+ * threads.
  */
 typedef struct chess_engine chess_engine;
 
@@ -419,7 +429,7 @@ typedef struct chess_limits {
      */
     uint32_t multipv;
     /**
-     * `CHESS_LIMIT_INFINITE` or 0.
+     * `CHESS_LIMIT_INFINITE`, `CHESS_LIMIT_PONDER` or 0.
      */
     uint32_t flags;
     /**
@@ -1628,6 +1638,21 @@ chess_error chess_engine_start(const char *path,
  * (NULL: no effect). No child process or descriptor is left.
  */
 void chess_engine_free(struct chess_engine *engine);
+
+/**
+ * Sends `stop` to the engine: the search running in another thread (an infinite one, or a
+ * `CHESS_LIMIT_PONDER` one) ends and gives its best move as usual. Any thread may call this,
+ * also during a search; with no search running the engine ignores it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED` (the engine is gone).
+ */
+chess_error chess_engine_stop(const struct chess_engine *engine);
+
+/**
+ * Sends `ponderhit`: the expected reply of a `CHESS_LIMIT_PONDER` search was played, and the
+ * search goes on as a normal one with its limits (the clocks, typically). Any thread may call
+ * this, also during the search. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED`.
+ */
+chess_error chess_engine_ponderhit(const struct chess_engine *engine);
 
 /**
  * The engine's `id name` (empty when it gave none), as text.

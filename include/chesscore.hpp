@@ -1222,6 +1222,9 @@ public:
     }
     void is_ready() { detail::check(chess_engine_is_ready(handle_)); }
     void new_game() { detail::check(chess_engine_new_game(handle_)); }
+    // The two calls any thread may make, also while another one searches with this engine.
+    void stop() const { detail::check(chess_engine_stop(handle_)); }
+    void ponderhit() const { detail::check(chess_engine_ponderhit(handle_)); }
 
     /** Searches a position without history. */
     Analysis analyse(const Position &pos, const chess_limits &limits) {

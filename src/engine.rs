@@ -1,6 +1,7 @@
 //! UCI engines: starting one, its id and options, searches with their results and a callback
 //! for each `info` line.
 
+use std::cell::UnsafeCell;
 use std::ffi::{c_char, c_int, c_void, CString, OsString};
 use std::os::unix::ffi::OsStringExt;
 use std::path::PathBuf;
@@ -12,15 +13,20 @@ use super::moves::chess_move;
 use super::position::{chess_position, position_ref};
 use super::util::{box_or_oom, c_bytes, c_utf8, guard, guard_code, versioned_ref, Out, TextOut, Versioned};
 use chesscore_core::engine::{
-    Analysis, Bound, Engine, EngineCommand, EngineOption, Info, Limits, OptionType, Score, Search,
+    Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
 };
 use chesscore_core::pgn::GameRecord;
 use chesscore_core::{Move, Position};
 
 /// A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
-/// One thread at a time uses an engine; distinct engines may run in distinct threads.
+/// One thread at a time uses an engine, except `chess_engine_stop` and `chess_engine_ponderhit`,
+/// which any thread may call, also during a search; distinct engines may run in distinct
+/// threads.
 pub struct chess_engine {
-    engine: Engine,
+    /// Reached only through [`engine_ref`] and [`engine_mut`], by one thread at a time.
+    engine: UnsafeCell<Engine>,
+    /// Shared by every thread.
+    control: EngineControl,
 }
 
 /// How to start an engine, for `chess_engine_start`. The caller sets `size` to
@@ -85,7 +91,7 @@ pub unsafe extern "C" fn chess_engine_start(
         }
         ignore_default_sigpipe();
         let engine = Engine::start(&command).map_err(|e| e.code())?;
-        out.write(box_or_oom(chess_engine { engine })?);
+        out.write(box_or_oom(chess_engine { control: engine.control(), engine: UnsafeCell::new(engine) })?);
         Ok(())
     })
 }
@@ -131,19 +137,39 @@ pub unsafe extern "C" fn chess_engine_free(engine: *mut chess_engine) {
 /// The engine of a handle.
 ///
 /// # Safety
-/// `engine` is NULL or a live handle.
+/// `engine` is NULL or a live handle that no other thread drives meanwhile.
 unsafe fn engine_ref<'a>(engine: *const chess_engine) -> Result<&'a Engine, chess_error> {
-    // SAFETY: this function's contract.
-    unsafe { engine.as_ref() }.map(|handle| &handle.engine).ok_or(CHESS_ERR_NULL_POINTER)
+    // SAFETY: this function's contract: the handle is live and nothing mutates its engine.
+    unsafe { engine.as_ref().map(|handle| &*handle.engine.get()) }.ok_or(CHESS_ERR_NULL_POINTER)
 }
 
-/// The engine of a handle, to drive.
+/// The engine of a handle, to drive (only its `control` is shared with other threads, so the
+/// handle itself is never borrowed mutably).
 ///
 /// # Safety
-/// `engine` is NULL or a live handle that nothing else uses meanwhile.
+/// `engine` is NULL or a live handle that nothing else uses meanwhile but its `control`.
 unsafe fn engine_mut<'a>(engine: *mut chess_engine) -> Result<&'a mut Engine, chess_error> {
-    // SAFETY: this function's contract.
-    unsafe { engine.as_mut() }.map(|handle| &mut handle.engine).ok_or(CHESS_ERR_NULL_POINTER)
+    // SAFETY: this function's contract: the handle is live and this is its engine's only use.
+    unsafe { engine.cast_const().as_ref().map(|handle| &mut *handle.engine.get()) }.ok_or(CHESS_ERR_NULL_POINTER)
+}
+
+/// Sends `stop` to the engine: the search running in another thread (an infinite one, or a
+/// `CHESS_LIMIT_PONDER` one) ends and gives its best move as usual. Any thread may call this,
+/// also during a search; with no search running the engine ignores it. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED` (the engine is gone).
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_stop(engine: *const chess_engine) -> chess_error {
+    // SAFETY: `engine` is NULL or a live handle (the C contract); `control` is shared.
+    guard_code(|| unsafe { engine.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?.control.stop().map_err(|e| e.code()))
+}
+
+/// Sends `ponderhit`: the expected reply of a `CHESS_LIMIT_PONDER` search was played, and the
+/// search goes on as a normal one with its limits (the clocks, typically). Any thread may call
+/// this, also during the search. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_engine_ponderhit(engine: *const chess_engine) -> chess_error {
+    // SAFETY: `engine` is NULL or a live handle (the C contract); `control` is shared.
+    guard_code(|| unsafe { engine.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?.control.ponderhit().map_err(|e| e.code()))
 }
 
 /// The engine's `id name` (empty when it gave none), as text.
@@ -342,8 +368,13 @@ pub unsafe extern "C" fn chess_engine_new_game(engine: *mut chess_engine) -> che
     guard_code(|| unsafe { engine_mut(engine) }?.new_game().map_err(|e| e.code()))
 }
 
-/// Flag of `chess_limits`: search until the callback asks to stop (`go infinite`).
+/// Flag of `chess_limits`: search until the callback asks to stop or `chess_engine_stop` is
+/// called (`go infinite`).
 pub const CHESS_LIMIT_INFINITE: u32 = 1;
+/// Flag of `chess_limits`: ponder on the position (`go ponder`, usually with the clocks and
+/// with the expected reply as the last move): the search runs until `chess_engine_ponderhit`
+/// (then it goes on with its limits) or `chess_engine_stop`, called from another thread.
+pub const CHESS_LIMIT_PONDER: u32 = 2;
 
 /// The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
 /// field is no limit of that kind (all zero: `go` alone, which most engines search until
@@ -366,7 +397,7 @@ pub struct chess_limits {
     pub movestogo: u32,
     /// How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
     pub multipv: u32,
-    /// `CHESS_LIMIT_INFINITE` or 0.
+    /// `CHESS_LIMIT_INFINITE`, `CHESS_LIMIT_PONDER` or 0.
     pub flags: u32,
     /// Search only these root moves (`searchmove_count` of them; NULL when 0).
     pub searchmoves: *const chess_move,
@@ -499,7 +530,7 @@ fn score_parts(score: Option<Score>) -> (chess_score_kind, i32) {
 unsafe fn read_limits(limits: *const chess_limits) -> Result<(Limits, Option<u32>), chess_error> {
     // SAFETY: this function's contract.
     let c = unsafe { versioned_ref(limits) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
-    if c.flags & !CHESS_LIMIT_INFINITE != 0 {
+    if c.flags & !(CHESS_LIMIT_INFINITE | CHESS_LIMIT_PONDER) != 0 {
         return Err(CHESS_ERR_INVALID_ARGUMENT);
     }
     let searchmoves = if c.searchmove_count == 0 {
@@ -524,7 +555,7 @@ unsafe fn read_limits(limits: *const chess_limits) -> Result<(Limits, Option<u32
         binc: millis(c.binc_ms),
         movestogo: some(c.movestogo),
         infinite: c.flags & CHESS_LIMIT_INFINITE != 0,
-        ponder: false,
+        ponder: c.flags & CHESS_LIMIT_PONDER != 0,
         searchmoves,
     };
     Ok((limits, some(c.multipv)))

@@ -59,6 +59,34 @@ fn a_good_engine_gives_its_lines_and_best_move() {
 }
 
 #[test]
+fn another_thread_stops_a_search_or_answers_ponderhit() {
+    let mut engine = Engine::start(&fake("good", 2000)).unwrap();
+    for (limits, command) in [
+        (Limits { ponder: true, ..depth(3) }, "ponderhit"),
+        (Limits { infinite: true, ..Limits::default() }, "stop"),
+    ] {
+        let control = engine.control();
+        let mut search = engine.search(&Position::startpos(), [], &limits, None).unwrap();
+        let first = search.next().unwrap().unwrap();
+        assert_eq!(first.depth, Some(1));
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            match command {
+                "ponderhit" => control.ponderhit(),
+                _ => control.stop(),
+            }
+        });
+        let strings: Vec<_> = search.by_ref().map(|info| info.unwrap().string).collect();
+        sender.join().unwrap().unwrap();
+        assert_eq!(strings.contains(&Some("ponderhit".into())), command == "ponderhit", "{command}");
+        assert!(search.finish().unwrap().best_move.is_some());
+    }
+    let control = engine.control();
+    drop(engine);
+    assert!(matches!(control.stop(), Err(EngineError::Exited)));
+}
+
+#[test]
 fn faults_end_in_their_error_within_the_timeout() {
     let started = Instant::now();
     assert!(matches!(Engine::start(&EngineCommand::new("/nonexistent/engine")), Err(EngineError::NotStarted(_))));

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::engine::{Analysis, Engine, EngineCommand, Limits, Score};
 use chesscore_core::pgn::{GameRecord, WriteOptions};
+use chesscore_core::polyglot::{random_from_seed, Book, Choice};
 use chesscore_core::{Epd, Move, Outcome, Position, San, Uci, UciCastling};
 use clap::Args;
 
@@ -76,9 +77,16 @@ pub(crate) struct MatchArgs {
     /// A time control: seconds for the game plus seconds added per move, such as `10+0.1`.
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<String>,
-    /// Start positions (an EPD file), each played twice with colours swapped, in turn.
-    #[arg(long, value_name = "FILE.epd")]
+    /// Openings, each played twice with colours swapped, in turn: start positions (an EPD
+    /// file), or lines drawn from a Polyglot book (`.bin`, by weight, a new line per pair).
+    #[arg(long, value_name = "FILE.epd|BOOK.bin")]
     openings: Option<PathBuf>,
+    /// With a book: how many plies each opening line takes from it at most.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    book_plies: u32,
+    /// With a book: the seed of the line drawn for each pair (the same seed, the same lines).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// Write the games to this PGN file.
     #[arg(long, value_name = "OUT.pgn")]
     pgn: Option<PathBuf>,
@@ -314,8 +322,8 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
     let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let movetime = Duration::from_millis(args.movetime.unwrap_or(100));
     let openings = match &args.openings {
-        Some(path) => read_openings(path)?,
-        None => vec![Position::startpos()],
+        Some(path) => Openings::read(path)?,
+        None => Openings::Positions(vec![Position::startpos()]),
     };
     let mut players = [Player::start(a)?, Player::start(b)?];
     let mut pgn = match &args.pgn {
@@ -327,10 +335,10 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
     // Wins, draws and losses of A.
     let mut score = [0u32; 3];
     for round in 0..args.games {
-        let start = openings[(round as usize / 2) % openings.len()];
+        let opening = openings.line(round / 2, args.book_plies, args.seed);
         // A has White in even rounds.
         let white = (round % 2) as usize;
-        let (record, reason) = play_game(&mut players, white, start, tc, movetime)?;
+        let (record, reason) = play_game(&mut players, white, opening, tc, movetime)?;
         let outcome = record.effective_result();
         let a_white = white == 0;
         match (outcome, a_white) {
@@ -373,20 +381,57 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
     writeln!(out, "{}: {}-{}-{}", a.display(), score[0], score[1], score[2])
 }
 
-fn read_openings(path: &Path) -> Result<Vec<Position>, Failure> {
-    if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("bin")) {
-        return Err(format!("{}: Polyglot books are not read as openings yet; give an EPD file", path.display()).into());
+/// Where the games of a match start.
+enum Openings {
+    /// Start positions, in turn.
+    Positions(Vec<Position>),
+    /// Lines from the start position drawn from a book.
+    Book(Book),
+}
+
+impl Openings {
+    /// A book by its `.bin` extension, else an EPD file.
+    fn read(path: &Path) -> Result<Openings, Failure> {
+        if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("bin")) {
+            let book = Book::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            if book.pick(&Position::startpos(), Choice::Weighted, 0).is_none() {
+                return Err(format!("{}: no move for the start position", path.display()).into());
+            }
+            return Ok(Openings::Book(book));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), io_text(&e)))?;
+        let mut openings = Vec::new();
+        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let epd = Epd::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+            openings.push(*epd.position());
+        }
+        if openings.is_empty() {
+            return Err(format!("no openings in {}", path.display()).into());
+        }
+        Ok(Openings::Positions(openings))
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), io_text(&e)))?;
-    let mut openings = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let epd = Epd::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
-        openings.push(*epd.position());
+
+    /// The opening of the `pair`th pair of games: a start position and the moves played from it
+    /// before the engines take over.
+    fn line(&self, pair: u32, book_plies: u32, seed: u64) -> (Position, Vec<Move>) {
+        match self {
+            Openings::Positions(positions) => (positions[pair as usize % positions.len()], Vec::new()),
+            Openings::Book(book) => {
+                let start = Position::startpos();
+                let mut pos = start;
+                let mut moves = Vec::new();
+                for ply in 0..book_plies {
+                    let random = random_from_seed(seed ^ (u64::from(pair) << 32 | u64::from(ply)));
+                    let Some(entry) = book.pick(&pos, Choice::Weighted, random) else { break };
+                    // A book entry names a legal move.
+                    pos.play(entry.mv).expect("legal book move");
+                    moves.push(entry.mv);
+                }
+                (start, moves)
+            }
+        }
     }
-    if openings.is_empty() {
-        return Err(format!("no openings in {}", path.display()).into());
-    }
-    Ok(openings)
 }
 
 /// Plays one game, `players[white]` with White; gives the record (comments with the clock
@@ -395,11 +440,14 @@ fn read_openings(path: &Path) -> Result<Vec<Position>, Failure> {
 fn play_game(
     players: &mut [Player; 2],
     white: usize,
-    start: Position,
+    (start, book_moves): (Position, Vec<Move>),
     tc: Option<TimeControl>,
     movetime: Duration,
 ) -> Result<(GameRecord, String), Failure> {
     let mut record = GameRecord::from_game(chesscore_core::Game::new(start));
+    for mv in book_moves {
+        record.push(mv).map_err(|e| format!("book move: {e}"))?;
+    }
     let mut clocks = [tc.map_or(Duration::ZERO, |tc| tc.base); 2];
     for player in players.iter_mut() {
         player.engine.new_game().map_err(|e| engine_failure(&player.path, &e))?;

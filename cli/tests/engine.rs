@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use chesscore_core::pgn::PgnReader;
+use chesscore_core::polyglot::Book;
 use chesscore_core::{Position, Uci};
 
 fn run(args: &[&str]) -> (bool, String, String) {
@@ -103,8 +104,31 @@ fn match_writes_a_pgn_our_reader_replays() {
     assert_eq!(games, 4);
     assert!(String::from_utf8(text).unwrap().contains("[%eval "));
 
-    let (ok, _, err) = run(&["match", "--engine", engine, "--engine", engine, "--openings", "book.bin"]);
-    assert!(!ok && err.contains("give an EPD file"), "{err}");
+    // Openings drawn from a book: each pair of games starts with its own line of book moves.
+    let book = common::root().join("tests/data/polyglot/dev.bin");
+    let args = ["match", "--engine", engine, "--engine", engine, "--games", "4", "--movetime", "5", "--book-plies", "6"];
+    let (ok, _, err) = run(&[&args[..], &["--openings", book.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    assert!(ok, "{err}");
+    let text = std::fs::read(&pgn).unwrap();
+    let reader = Book::from_bytes(std::fs::read(&book).unwrap()).unwrap();
+    let mut openings = Vec::new();
+    for game in PgnReader::new(text.as_slice()) {
+        let game = game.unwrap_or_else(|e| panic!("{e}"));
+        let line = game.game();
+        assert_eq!(line.start(), &Position::startpos());
+        let mut pos = Position::startpos();
+        let from_book: Vec<_> = line.moves().take(6).take_while(|&mv| {
+            let known = reader.lookup(&pos).any(|entry| entry.mv == mv);
+            pos.play(mv).unwrap();
+            known
+        }).collect();
+        assert!(!from_book.is_empty());
+        openings.push(from_book);
+    }
+    assert_eq!(openings.len(), 4);
+    assert!(openings[0] == openings[1] && openings[2] == openings[3]);
+    let (ok, _, err) = run(&["match", "--engine", engine, "--engine", engine, "--openings", "missing.bin"]);
+    assert!(!ok && err.contains("missing.bin"), "{err}");
     let (ok, _, err) = run(&["match", "--engine", engine, "--games", "1"]);
     assert!(!ok && err.contains("exactly two engines"), "{err}");
     let clock = ["match", "--engine", engine, "--engine", engine, "--games", "1", "--tc", "1+0.05"];

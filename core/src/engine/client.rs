@@ -6,6 +6,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -58,11 +59,12 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// A running UCI engine, after a successful `uci`/`uciok` handshake.
 ///
 /// One thread at a time uses an engine (it is `Send`, not `Sync`); distinct engines are
-/// independent. Dropping it sends `quit`, waits briefly, then kills the process: no child
-/// process or descriptor is left behind.
+/// independent. To stop a search or send `ponderhit` from another thread, take an
+/// [`EngineControl`] first. Dropping it sends `quit`, waits briefly, then kills the process: no
+/// child process or descriptor is left behind.
 pub struct Engine {
     child: Child,
-    stdin: Option<ChildStdin>,
+    stdin: EngineControl,
     lines: Receiver<String>,
     reader: Option<JoinHandle<()>>,
     name: Option<String>,
@@ -107,7 +109,7 @@ impl Engine {
             }
         };
         let mut engine = Engine {
-            stdin: child.stdin.take(),
+            stdin: EngineControl { stdin: Arc::new(Mutex::new(child.stdin.take())) },
             child,
             lines,
             reader: Some(reader),
@@ -240,14 +242,21 @@ impl Engine {
         Ok(Search { engine: self, root, deadline, lines: Vec::new(), best: None, done: false })
     }
 
+    /// A handle that sends `stop` and `ponderhit` from any thread, also while this engine
+    /// searches in another.
+    pub fn control(&self) -> EngineControl {
+        self.stdin.clone()
+    }
+
     fn send(&mut self, command: &str) -> Result<(), EngineError> {
-        let stdin = self.stdin.as_mut().filter(|_| !self.gone).ok_or(EngineError::Exited)?;
-        let written = writeln!(stdin, "{command}").and_then(|()| stdin.flush());
-        if written.is_err() {
-            self.end_now();
+        if self.gone {
             return Err(EngineError::Exited);
         }
-        Ok(())
+        let sent = self.stdin.send(command);
+        if sent.is_err() {
+            self.end_now();
+        }
+        sent
     }
 
     /// The next line, waiting until `deadline`. A fault ends the process.
@@ -272,7 +281,7 @@ impl Engine {
     /// answering cannot be trusted with the next command).
     fn end_now(&mut self) {
         self.gone = true;
-        self.stdin = None;
+        self.stdin.close();
         let _ = self.child.kill();
         let _ = self.child.wait();
         // The process is dead, so its end of the pipe is closed and the reader returns.
@@ -287,9 +296,8 @@ impl Drop for Engine {
         if self.gone {
             return;
         }
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
-        }
+        let _ = self.stdin.send("quit");
+        self.stdin.close();
         let deadline = Instant::now() + QUIT_GRACE;
         while Instant::now() < deadline {
             match self.child.try_wait() {
@@ -329,6 +337,40 @@ pub struct Analysis {
     pub lines: Vec<Info>,
 }
 
+/// Sends `stop` and `ponderhit` to an engine from any thread (it is `Send`, `Sync` and cheap to
+/// clone), for a search running in another thread: a GUI stops an infinite analysis, or
+/// answers the expected reply of a `go ponder`. The search ends as usual with `bestmove`. After
+/// the engine is gone, both give [`EngineError::Exited`].
+#[derive(Debug, Clone)]
+pub struct EngineControl {
+    /// `None` once the engine is gone.
+    stdin: Arc<Mutex<Option<ChildStdin>>>,
+}
+
+impl EngineControl {
+    /// `stop`: the engine ends the search and sends `bestmove` soon.
+    pub fn stop(&self) -> Result<(), EngineError> {
+        self.send("stop")
+    }
+
+    /// `ponderhit`: the expected reply was played; the pondering search goes on as a normal
+    /// one, with the limits of its `go`.
+    pub fn ponderhit(&self) -> Result<(), EngineError> {
+        self.send("ponderhit")
+    }
+
+    fn send(&self, command: &str) -> Result<(), EngineError> {
+        // A panic while writing leaves the pipe as usable as before: poison is ignored.
+        let mut stdin = self.stdin.lock().unwrap_or_else(PoisonError::into_inner);
+        let pipe = stdin.as_mut().ok_or(EngineError::Exited)?;
+        writeln!(pipe, "{command}").and_then(|()| pipe.flush()).map_err(|_| EngineError::Exited)
+    }
+
+    fn close(&self) {
+        self.stdin.lock().unwrap_or_else(PoisonError::into_inner).take();
+    }
+}
+
 /// A running search: an iterator over its `info` lines as they arrive, which ends at
 /// `bestmove`. Dropping it unfinished stops the search and waits for its `bestmove`.
 pub struct Search<'a> {
@@ -355,7 +397,8 @@ impl Search<'_> {
         self.engine.send("stop")
     }
 
-    /// `ponderhit`: the expected reply was played; the search goes on as a normal one.
+    /// `ponderhit`: the expected reply was played; the pondering search goes on as a normal
+    /// one, with the limits of its `go` (each wait is then bounded by the timeout).
     pub fn ponderhit(&mut self) -> Result<(), EngineError> {
         self.engine.send("ponderhit")
     }

@@ -16,5 +16,5 @@
 mod client;
 pub mod protocol;
 
-pub use client::{Analysis, Engine, EngineCommand, EngineError, Search};
+pub use client::{Analysis, Engine, EngineCommand, EngineControl, EngineError, Search};
 pub use protocol::{Bound, EngineLine, EngineOption, Info, Limits, OptionType, ProtocolError, Score, Wdl};
