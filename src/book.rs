@@ -11,7 +11,9 @@ use super::game::{CHESS_RESULT_ONGOING, CHESS_RESULT_WHITE_WINS};
 use super::moves::chess_move;
 use super::pgn::{CutText, CHESS_PGN_MESSAGE_MAX};
 use super::position::{chess_position, position_ref};
-use super::util::{box_or_oom, c_bytes, fill_array, guard, guard_code, versioned, versioned_ref, Out, Versioned};
+use super::util::{
+    box_or_oom, c_bytes, fill_array, free_handle, guard, guard_code, versioned, versioned_ref, Out, Versioned,
+};
 use chesscore_core::polyglot::{
     Book, BookBuilder, BookEntry, BookError, BookMove, BuildOptions, Choice, LookupOptions,
 };
@@ -258,13 +260,8 @@ pub unsafe extern "C" fn chess_book_from_buffer_with(
 /// Releases a book. NULL is accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_book_free(book: *mut chess_book) {
-    guard((), || {
-        if !book.is_null() {
-            // SAFETY: a live book of this library's (the C contract), allocated by `try_box` as
-            // `Box` allocates, freed once.
-            drop(unsafe { Box::from_raw(book) });
-        }
-    })
+    // SAFETY: `book` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(book) }
 }
 
 /// The entry of `entry` for C.
@@ -597,10 +594,6 @@ pub unsafe extern "C" fn chess_book_builder_finish(
 /// Releases a builder. NULL is accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_book_builder_free(builder: *mut chess_book_builder) {
-    guard((), || {
-        if !builder.is_null() {
-            // SAFETY: builders are allocated by `try_box`, as `Box` allocates.
-            drop(unsafe { Box::from_raw(builder) });
-        }
-    })
+    // SAFETY: `builder` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(builder) }
 }

@@ -11,7 +11,9 @@ use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, position_ref};
-use super::util::{box_or_oom, c_bytes, c_utf8, guard, guard_code, versioned_ref, Out, TextOut, Versioned};
+use super::util::{
+    box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, versioned_ref, Out, TextOut, Versioned,
+};
 use chesscore_core::engine::{
     Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
 };
@@ -126,12 +128,8 @@ fn ignore_default_sigpipe() {
 /// (NULL: no effect). No child process or descriptor is left.
 #[no_mangle]
 pub unsafe extern "C" fn chess_engine_free(engine: *mut chess_engine) {
-    guard((), || {
-        if !engine.is_null() {
-            // SAFETY: a live handle of this library's (the C contract), freed once.
-            drop(unsafe { Box::from_raw(engine) });
-        }
-    })
+    // SAFETY: `engine` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(engine) }
 }
 
 /// The engine of a handle.
@@ -645,12 +643,8 @@ unsafe fn run_search(
 /// Frees an analysis (NULL: no effect).
 #[no_mangle]
 pub unsafe extern "C" fn chess_analysis_free(analysis: *mut chess_analysis) {
-    guard((), || {
-        if !analysis.is_null() {
-            // SAFETY: a live handle of this library's (the C contract), freed once.
-            drop(unsafe { Box::from_raw(analysis) });
-        }
-    })
+    // SAFETY: `analysis` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(analysis) }
 }
 
 /// The engine's best move; `CHESS_MOVE_NONE` when it had none (mate or stalemate) or for NULL.

@@ -7,8 +7,8 @@ use super::error::*;
 use super::fen::fen_options;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
-use super::util::{box_or_oom, c_ascii, c_utf8, guard, guard_code, Out, TextOut};
-use chesscore_core::{Epd, Operand};
+use super::util::{box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, Out, TextOut};
+use chesscore_core::{Epd, Move, Operand};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
 /// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
@@ -111,13 +111,8 @@ pub unsafe extern "C" fn chess_epd_parse_with(
 /// Releases a record and its position. NULL is accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
-    guard((), || {
-        if !epd.is_null() {
-            // SAFETY: records are allocated by `try_box`, as `Box` allocates, and the C contract
-            // hands this one back once, used by no one else.
-            drop(unsafe { Box::from_raw(epd) });
-        }
-    })
+    // SAFETY: `epd` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(epd) }
 }
 
 /// The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
@@ -255,15 +250,8 @@ pub unsafe extern "C" fn chess_epd_operand_integer(
     index: usize,
     out: *mut i64,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `out` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(out) }?;
-        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
-        out.write(unsafe { operand(epd, opcode, index) }?.as_integer().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
-        Ok(())
-    })
+    // SAFETY: the pointers are NULL or valid as `write_operand` needs (the C contract).
+    unsafe { write_operand(epd, opcode, index, out, Operand::as_integer) }
 }
 
 /// Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
@@ -275,15 +263,8 @@ pub unsafe extern "C" fn chess_epd_operand_float(
     index: usize,
     out: *mut f64,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `out` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(out) }?;
-        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
-        out.write(unsafe { operand(epd, opcode, index) }?.as_float().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
-        Ok(())
-    })
+    // SAFETY: the pointers are NULL or valid as `write_operand` needs (the C contract).
+    unsafe { write_operand(epd, opcode, index, out, Operand::as_float) }
 }
 
 /// Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
@@ -295,13 +276,27 @@ pub unsafe extern "C" fn chess_epd_operand_move(
     index: usize,
     out: *mut chess_move,
 ) -> chess_error {
+    // SAFETY: the pointers are NULL or valid as `write_operand` needs (the C contract).
+    unsafe { write_operand(epd, opcode, index, out, |op| op.as_move().map(Move::raw)) }
+}
+
+/// Stores operand `index` of the operation `opcode` in `*out` when `value` gives it one.
+///
+/// # Safety
+/// `epd` is NULL or a live handle, `opcode` NULL or NUL-terminated, `out` NULL or valid for a
+/// write.
+unsafe fn write_operand<T>(
+    epd: *const chess_epd,
+    opcode: *const c_char,
+    index: usize,
+    out: *mut T,
+    value: impl FnOnce(&Operand) -> Option<T>,
+) -> chess_error {
     guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `out` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(out) }?;
-        // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
-        out.write(unsafe { operand(epd, opcode, index) }?.as_move().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?.raw());
+        // SAFETY: this function's contract, for each pointer.
+        let (epd, out) = unsafe { (self::epd(epd)?, Out::new(out)?) };
+        // SAFETY: `opcode` is NULL or a NUL-terminated string (this function's contract).
+        out.write(value(unsafe { operand(epd, opcode, index) }?).ok_or(CHESS_ERR_EPD_WRONG_TYPE)?);
         Ok(())
     })
 }

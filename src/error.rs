@@ -412,6 +412,8 @@ impl ErrorCode for EngineError {
             EngineError::Exited => CHESS_ERR_ENGINE_EXITED,
             EngineError::Timeout(_) => CHESS_ERR_ENGINE_TIMEOUT,
             EngineError::Protocol(_) => CHESS_ERR_ENGINE_PROTOCOL,
+            // A kind of fault newer than the codes: the engine did not keep to the protocol.
+            _ => CHESS_ERR_ENGINE_PROTOCOL,
         }
     }
 }
@@ -467,6 +469,8 @@ impl ErrorCode for BookError {
             BookError::Unsorted { .. } => CHESS_ERR_BOOK_UNSORTED,
             BookError::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
             BookError::Pgn(e) => e.kind.code(),
+            // A kind of fault newer than the codes: the book could not be read.
+            _ => CHESS_ERR_IO,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::ptr;
 use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
-use super::util::{box_or_oom, c_ascii, guard, guard_code, oom, write_optional, TextOut};
+use super::util::{box_or_oom, c_ascii, free_handle, guard, guard_code, oom, write_optional, TextOut};
 use chesscore_core::pgn::{GameRecord, MainLine};
 use chesscore_core::{Move, Outcome, Position, Termination};
 
@@ -167,13 +167,8 @@ pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess
 /// Releases a game and every position it handed out. NULL is accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
-    guard((), || {
-        if !game.is_null() {
-            // SAFETY: games are allocated by `try_box`, as `Box` allocates, and the C contract
-            // hands this one back once, used by no one else.
-            drop(unsafe { Box::from_raw(game) });
-        }
-    })
+    // SAFETY: `game` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(game) }
 }
 
 /// Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal

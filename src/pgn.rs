@@ -8,8 +8,8 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{
-    box_or_oom, c_ascii, c_utf8, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out, TextOut,
-    Versioned,
+    box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out,
+    TextOut, Versioned,
 };
 use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, WriteOptions};
 use chesscore_core::SanMode;
@@ -136,13 +136,8 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
 /// the caller's and stay valid.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
-    guard((), || {
-        if !reader.is_null() {
-            // SAFETY: readers are allocated by `try_box`, as `Box` allocates, and the C contract
-            // hands this one back once, used by no one else.
-            drop(unsafe { Box::from_raw(reader) });
-        }
-    })
+    // SAFETY: `reader` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(reader) }
 }
 
 /// Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs

@@ -4,7 +4,7 @@ use std::ptr;
 
 use super::error::*;
 use super::types::*;
-use super::util::{box_or_oom, guard, guard_code, try_box, Out};
+use super::util::{box_or_oom, free_handle, guard, guard_code, try_box, Out};
 use chesscore_core::Position;
 
 /// A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
@@ -148,13 +148,8 @@ pub unsafe extern "C" fn chess_position_copy(dst: *mut chess_position, src: *con
 /// accepted and ignored.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
-    guard((), || {
-        if !pos.is_null() {
-            // SAFETY: handles are allocated by `new_handle` as `Box` allocates a `Position`, and
-            // the C contract hands this one back once, used by no one else.
-            drop(unsafe { Box::from_raw(pos.cast::<Position>()) });
-        }
-    })
+    // SAFETY: `pos` is NULL or a handle of this library's, handed back once (the C contract).
+    unsafe { free_handle(pos.cast::<Position>()) }
 }
 
 /// True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by

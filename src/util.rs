@@ -56,6 +56,21 @@ pub(crate) fn try_box<T>(value: T) -> *mut T {
     chesscore_core::fallible::try_box(value).map_or(std::ptr::null_mut(), Box::into_raw)
 }
 
+/// The body of every `_free`: drops the handle `ptr` (NULL: nothing), catching any panic of its
+/// destructor.
+///
+/// # Safety
+/// `ptr` is NULL or a handle of this library's made by [`try_box`] (or `Box`), handed back once
+/// and used by no one else.
+pub(crate) unsafe fn free_handle<T>(ptr: *mut T) {
+    guard((), || {
+        if !ptr.is_null() {
+            // SAFETY: this function's contract: `try_box` allocates as `Box` does.
+            drop(unsafe { Box::from_raw(ptr) });
+        }
+    })
+}
+
 /// [`try_box`] with a failed allocation as `CHESS_ERR_OUT_OF_MEMORY`.
 pub(crate) fn box_or_oom<T>(value: T) -> Result<*mut T, chess_error> {
     let ptr = try_box(value);

@@ -61,10 +61,9 @@ fn a_good_engine_gives_its_lines_and_best_move() {
 #[test]
 fn another_thread_stops_a_search_or_answers_ponderhit() {
     let mut engine = Engine::start(&fake("good", 2000)).unwrap();
-    for (limits, command) in [
-        (Limits { ponder: true, ..depth(3) }, "ponderhit"),
-        (Limits { infinite: true, ..Limits::default() }, "stop"),
-    ] {
+    for (limits, command) in
+        [(Limits { ponder: true, ..depth(3) }, "ponderhit"), (Limits { infinite: true, ..Limits::default() }, "stop")]
+    {
         let control = engine.control();
         let mut search = engine.search(&Position::startpos(), [], &limits, None).unwrap();
         let first = search.next().unwrap().unwrap();

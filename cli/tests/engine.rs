@@ -106,8 +106,10 @@ fn match_writes_a_pgn_our_reader_replays() {
 
     // Openings drawn from a book: each pair of games starts with its own line of book moves.
     let book = common::root().join("tests/data/polyglot/dev.bin");
-    let args = ["match", "--engine", engine, "--engine", engine, "--games", "4", "--movetime", "5", "--book-plies", "6"];
-    let (ok, _, err) = run(&[&args[..], &["--openings", book.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    let args =
+        ["match", "--engine", engine, "--engine", engine, "--games", "4", "--movetime", "5", "--book-plies", "6"];
+    let (ok, _, err) =
+        run(&[&args[..], &["--openings", book.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
     assert!(ok, "{err}");
     let text = std::fs::read(&pgn).unwrap();
     let reader = Book::from_bytes(std::fs::read(&book).unwrap()).unwrap();
@@ -117,11 +119,15 @@ fn match_writes_a_pgn_our_reader_replays() {
         let line = game.game();
         assert_eq!(line.start(), &Position::startpos());
         let mut pos = Position::startpos();
-        let from_book: Vec<_> = line.moves().take(6).take_while(|&mv| {
-            let known = reader.lookup(&pos).any(|entry| entry.mv == mv);
-            pos.play(mv).unwrap();
-            known
-        }).collect();
+        let from_book: Vec<_> = line
+            .moves()
+            .take(6)
+            .take_while(|&mv| {
+                let known = reader.lookup(&pos).any(|entry| entry.mv == mv);
+                pos.play(mv).unwrap();
+                known
+            })
+            .collect();
         assert!(!from_book.is_empty());
         openings.push(from_book);
     }

@@ -335,8 +335,8 @@ fn malformed_books_are_clear_errors() {
     let error = |name: &str, bytes: &[u8]| {
         let path = scratch(name);
         std::fs::write(&path, bytes).unwrap();
-        let from_file = Book::open(&path).err().expect("an error").to_string();
-        let from_bytes = Book::from_bytes(bytes.to_vec()).err().expect("an error").to_string();
+        let from_file = Book::open(&path).expect_err("an error").to_string();
+        let from_bytes = Book::from_bytes(bytes.to_vec()).expect_err("an error").to_string();
         assert_eq!(from_file, from_bytes);
         from_file
     };
@@ -349,7 +349,7 @@ fn malformed_books_are_clear_errors() {
     let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
     assert!(error("garbage.bin", &garbage).contains("not sorted by key"));
     assert!(matches!(Book::open(scratch("")), Err(BookError::NotAFile)));
-    let missing = Book::open(scratch("missing.bin")).err().unwrap();
+    let missing = Book::open(scratch("missing.bin")).unwrap_err();
     assert!(matches!(&missing, BookError::Io(e) if e.kind() == std::io::ErrorKind::NotFound), "{missing}");
     assert_eq!(Book::from_bytes(good).unwrap().len(), 2);
 }

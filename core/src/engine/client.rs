@@ -2,6 +2,7 @@
 //! every wait bounded by a timeout.
 
 use std::ffi::OsString;
+use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -37,17 +38,29 @@ impl EngineCommand {
 }
 
 /// Why talking to the engine failed. After any of these but `NotStarted` the engine process
-/// is gone (killed if need be) and every later call gives `Exited`.
+/// is gone (killed if need be) and every later call gives `Exited`. Each message includes the
+/// inner error's, so [`source`](std::error::Error::source) gives none.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum EngineError {
+    /// The program could not be run (the system's reason).
     #[error("cannot start the engine: {0}")]
-    NotStarted(#[source] io::Error),
+    NotStarted(io::Error),
+    /// The engine exited, crashed or closed its input.
     #[error("the engine exited")]
     Exited,
+    /// No answer came within the timeout.
     #[error("the engine did not answer within {0:?}")]
     Timeout(Duration),
+    /// The engine wrote something that breaks the protocol.
     #[error("engine protocol error: {0}")]
-    Protocol(#[from] protocol::ProtocolError),
+    Protocol(protocol::ProtocolError),
+}
+
+impl From<protocol::ProtocolError> for EngineError {
+    fn from(error: protocol::ProtocolError) -> EngineError {
+        EngineError::Protocol(error)
+    }
 }
 
 /// The longest line kept whole: a longer one (junk without newlines) is cut into pieces.
@@ -74,6 +87,30 @@ pub struct Engine {
     multipv: u32,
     timeout: Duration,
     gone: bool,
+}
+
+/// The process and what the handshake told, not the pipes.
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("pid", &self.child.id())
+            .field("name", &self.name)
+            .field("options", &self.options.len())
+            .field("chess960", &self.chess960)
+            .field("gone", &self.gone)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("engine", &self.engine)
+            .field("root", &self.root)
+            .field("lines", &self.lines.len())
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Engine {

@@ -245,9 +245,12 @@ pub enum EngineLine {
 
 /// Why an engine line could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProtocolError {
+    /// The move of a `bestmove` line is not legal in the searched position.
     #[error("bestmove `{0}` is not a legal move")]
     IllegalBestMove(String),
+    /// A line of this kind that cannot be read.
     #[error("malformed `{0}` line")]
     Malformed(&'static str),
 }

@@ -48,9 +48,11 @@ pub const ENTRY_SIZE: usize = 16;
 
 /// Why a book could not be read, built or merged.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BookError {
-    /// The file could not be opened, mapped or read (or a PGN file, while building).
-    #[error("{0}")]
+    /// The file could not be opened, mapped or read (or a PGN file, while building). Its
+    /// message and source are the I/O error's.
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     /// The path names a directory or another thing that is not a regular file.
     #[error("not a regular file (a directory?)")]

@@ -1,5 +1,6 @@
 //! Reading a book: a memory-mapped file or bytes in memory, checked once, then searched by key.
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -183,6 +184,13 @@ impl Book {
     }
 }
 
+/// The size, not the bytes: a book may hold millions of entries.
+impl fmt::Debug for Book {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Book").field("entries", &self.len()).finish_non_exhaustive()
+    }
+}
+
 /// The entries of one position, in file order, as [`Book::lookup`] finds them.
 #[derive(Clone)]
 pub struct Lookup<'a> {
@@ -191,6 +199,12 @@ pub struct Lookup<'a> {
     legal: MoveList,
     chess960: bool,
     options: LookupOptions<'a>,
+}
+
+impl fmt::Debug for Lookup<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lookup").field("entries", &self.range).field("options", &self.options).finish_non_exhaustive()
+    }
 }
 
 impl Lookup<'_> {
@@ -254,7 +268,7 @@ mod tests {
         assert!(matches!(Book::from_bytes(vec![0; 17]), Err(BookError::Length { len: 17 })));
         let mut bytes = entry(5, 1, 1).to_bytes().to_vec();
         bytes.extend(entry(4, 1, 1).to_bytes());
-        let error = Book::from_bytes(bytes).err().unwrap();
+        let error = Book::from_bytes(bytes).unwrap_err();
         assert!(matches!(error, BookError::Unsorted { entry: 1, key: 4, previous: 5 }));
         assert_eq!(
             error.to_string(),
