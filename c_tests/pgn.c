@@ -3,7 +3,10 @@
  * game, and reading going on after them; CHESS_END repeated; size limits; tag lookup, listing,
  * setting and removal with short buffers; export and reading back; NULL arguments.
  *
- * usage: pgn PGN_DATA_DIR (tests/data/pgn) */
+ * With a second directory, compressed copies of two files in it (gzip, Zstandard, two gzip
+ * members) read as the plain files, and a cut one ending in CHESS_ERR_IO.
+ *
+ * usage: pgn PGN_DATA_DIR (tests/data/pgn) [COMPRESSED_DIR] */
 
 #include "common.h"
 
@@ -831,6 +834,49 @@ static void test_read_error_anywhere(void) {
     free(data);
 }
 
+/* Compressed copies (made by the test driver in `dir`), recognised by their first bytes: read
+ * three ways, the same games as the plain file's; a cut one gives its whole games, then
+ * CHESS_ERR_IO, then the end. */
+static void test_compressed(const char *dir) {
+    static const char *const names[] = {"format.pgn", "broken.pgn"};
+    static const char *const suffixes[] = {".gz", ".zst", ".multi.gz"};
+    const char *plain_dir = datadir;
+    char path[4096];
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    chess_error code;
+    int whole = 0;
+    size_t i, j;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        summary plain = {NULL, 0, 0};
+        counts p = read_file(names[i], &plain);
+        datadir = dir;
+        for (j = 0; j < sizeof suffixes / sizeof suffixes[0]; j++) {
+            char name[64];
+            summary s = {NULL, 0, 0};
+            counts c;
+            snprintf(name, sizeof name, "%s%s", names[i], suffixes[j]);
+            c = read_three_ways(name, &s);
+            CHECK(c.games == p.games && c.broken == p.broken && c.plies == p.plies);
+            CHECK(s.text != NULL && plain.text != NULL && strcmp(s.text, plain.text) == 0);
+            free(s.text);
+        }
+        datadir = plain_dir;
+        free(plain.text);
+    }
+    snprintf(path, sizeof path, "%s/format.pgn.cut.gz", dir);
+    CHECK_ERR(chess_pgn_reader_open_file(path, &reader), CHESS_OK);
+    while ((code = chess_pgn_reader_next(reader, &game)) == CHESS_OK) {
+        chess_game_free(game);
+        game = NULL;
+        whole++;
+    }
+    CHECK_ERR(code, CHESS_ERR_IO);
+    CHECK(whole > 0 && whole < 15);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_END);
+    chess_pgn_reader_free(reader);
+}
+
 int main(int argc, char **argv) {
     static const chess_error owned[] = {
         CHESS_ERR_PGN_TAG,
@@ -850,8 +896,8 @@ int main(int argc, char **argv) {
         CHESS_ERR_PGN_NUL_BYTE,
         CHESS_END,
     };
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s PGN_DATA_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s PGN_DATA_DIR [COMPRESSED_DIR]\n", argv[0]);
         return 2;
     }
     datadir = argv[1];
@@ -867,6 +913,9 @@ int main(int argc, char **argv) {
     test_nul_bytes();
     test_options();
     test_nodes();
+    if (argc == 3) {
+        test_compressed(argv[2]);
+    }
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");
 }

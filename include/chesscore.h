@@ -2273,15 +2273,18 @@ chess_error chess_square_parse(const char *name, chess_square *out);
 /**
  * Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
  * the file is read in 64 KiB chunks as games are taken, and closed by
- * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+ * `chess_pgn_reader_free`. A gzip or Zstandard file (recognised by its first bytes, whatever
+ * its name) is decompressed as it is read; a corrupt or cut one ends in `CHESS_ERR_IO`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
  * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
  * `CHESS_ERR_OUT_OF_MEMORY`.
  */
-chess_error chess_pgn_reader_open_file(const char *path, struct chess_pgn_reader **out);
+chess_error chess_pgn_reader_open_file(const char *path,
+                                       struct chess_pgn_reader **out);
 
 /**
- * Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
- * `len` is 0). The bytes are copied, so the caller may free or reuse its buffer as soon as
+ * Hands to `*out` a reader of the `len` bytes at `data` (PGN text, or PGN compressed with
+ * gzip or Zstandard, recognised by its first bytes; `data` may be NULL when `len` is 0). The
+ * bytes are copied, so the caller may free or reuse its buffer as soon as
  * this returns: a reader usually outlives the call that made it, and a copy (fast next to
  * reading the games) spares the caller keeping the buffer alive and unchanged until
  * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
@@ -2292,7 +2295,8 @@ chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct
  * Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
  * `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
  * time. `user` is passed through untouched (it may be NULL) and must stay valid while the
- * reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+ * reader is used. Bytes compressed with gzip or Zstandard (recognised by the first ones) are
+ * decompressed. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
  */
 chess_error chess_pgn_reader_from_callback(chess_read_fn read, void *user, struct chess_pgn_reader **out);
 

@@ -11,7 +11,10 @@ use super::util::{
     box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out,
     TextOut, Versioned,
 };
-use chesscore_core::pgn::{GameRecord, PgnError, PgnReader, ReaderOptions, Source, WriteOptions};
+use chesscore_core::pgn::{
+    BytesSource, Compression, Decompressed, GameRecord, IoSource, PgnError, PgnReader, ReaderOptions, Source,
+    WriteOptions,
+};
 use chesscore_core::SanMode;
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -66,7 +69,8 @@ fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Resul
 
 /// Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
 /// the file is read in 64 KiB chunks as games are taken, and closed by
-/// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+/// `chess_pgn_reader_free`. A gzip or Zstandard file (recognised by its first bytes, whatever
+/// its name) is decompressed as it is read; a corrupt or cut one ends in `CHESS_ERR_IO`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
 /// `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
 /// `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
@@ -83,12 +87,13 @@ pub unsafe extern "C" fn chess_pgn_reader_open_file(
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
         })?;
-        open(chesscore_core::pgn::IoSource::new(file), out)
+        open(IoSource::new(Decompressed::new(file)), out)
     })
 }
 
-/// Hands to `*out` a reader of the `len` bytes at `data` (PGN text; `data` may be NULL when
-/// `len` is 0). The bytes are copied, so the caller may free or reuse its buffer as soon as
+/// Hands to `*out` a reader of the `len` bytes at `data` (PGN text, or PGN compressed with
+/// gzip or Zstandard, recognised by its first bytes; `data` may be NULL when `len` is 0). The
+/// bytes are copied, so the caller may free or reuse its buffer as soon as
 /// this returns: a reader usually outlives the call that made it, and a copy (fast next to
 /// reading the games) spares the caller keeping the buffer alive and unchanged until
 /// `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
@@ -110,14 +115,18 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
         copy.extend_from_slice(bytes);
-        open(chesscore_core::pgn::BytesSource::new(copy), out)
+        match Compression::detect(&copy) {
+            None => open(BytesSource::new(copy), out),
+            Some(_) => open(IoSource::new(Decompressed::new(io::Cursor::new(copy))), out),
+        }
     })
 }
 
 /// Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
 /// `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
 /// time. `user` is passed through untouched (it may be NULL) and must stay valid while the
-/// reader is used. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+/// reader is used. Bytes compressed with gzip or Zstandard (recognised by the first ones) are
+/// decompressed. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_from_callback(
     read: chess_read_fn,
@@ -128,7 +137,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
         let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
-        open(chesscore_core::pgn::IoSource::new(Callback { read, user }), out)
+        open(IoSource::new(Decompressed::new(Callback { read, user })), out)
     })
 }
 

@@ -360,7 +360,34 @@ fn c_epd_suite() {
 
 #[test]
 fn c_pgn_suite() {
-    run_suite("c_tests/pgn.c", &[Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")]);
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
+    let compressed = work_dir().join("compressed_pgn");
+    compress_test_files(&data, &compressed);
+    run_suite("c_tests/pgn.c", &[data, compressed]);
+}
+
+/// Compressed copies of two PGN test files for the C suite: `.gz`, `.zst`, `.multi.gz` (two
+/// gzip members, split inside a game), and `format.pgn.cut.gz` (its last 40 bytes missing).
+fn compress_test_files(data: &Path, dir: &Path) {
+    use std::io::Write;
+    let gzip = |bytes: &[u8]| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    };
+    std::fs::create_dir_all(dir).unwrap();
+    for name in ["format.pgn", "broken.pgn"] {
+        let text = std::fs::read(data.join(name)).unwrap();
+        let zst = zstd::stream::encode_all(text.as_slice(), 3).unwrap();
+        let (first, second) = text.split_at(text.len() / 2);
+        std::fs::write(dir.join(format!("{name}.gz")), gzip(&text)).unwrap();
+        std::fs::write(dir.join(format!("{name}.multi.gz")), [gzip(first), gzip(second)].concat()).unwrap();
+        if name == "format.pgn" {
+            let gz = gzip(&text);
+            std::fs::write(dir.join(format!("{name}.cut.gz")), &gz[..gz.len() - 40]).unwrap();
+        }
+        std::fs::write(dir.join(format!("{name}.zst")), zst).unwrap();
+    }
 }
 
 /// The C suite draws Kiwipete with every option set: the same bytes as the core's drawing with

@@ -8,7 +8,9 @@
 //!   reader replays (variations skipped, as pgn-reader's default does);
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
-//! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`.
+//! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
+//! * `chesscore .zst`, `chesscore .gz`: `chesscore` on the corpus compressed with zstd (level 3)
+//!   and gzip (level 6), written beside it once; the cost of decompressing as the reader reads.
 //!
 //! `--only rss` instead reads a 20 MB and a 200 MB corpus with chesscore in child processes
 //! and reports their peak resident memory (VmHWM). `CHESSCORE_BENCH_PGN=FILE` replays that file
@@ -50,13 +52,45 @@ const ENGINES: &[Engine] = &[
     Engine { name: CHESSCORE, run: chesscore_impl::replay },
     Engine { name: "chesscore-records", run: chesscore_impl::records },
     Engine { name: "pgn-reader+shakmaty", run: pgn_reader_impl::replay },
+    Engine { name: "chesscore .zst", run: |path| chesscore_impl::replay(&compressed(path, "zst")) },
+    Engine { name: "chesscore .gz", run: |path| chesscore_impl::replay(&compressed(path, "gz")) },
 ];
+
+/// The compressed copy of `path` beside it (`FILE.zst` or `FILE.gz`).
+fn compressed(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".{suffix}"));
+    PathBuf::from(name)
+}
+
+/// Writes the compressed copies of `path` that are missing or older than it.
+fn compress_beside(path: &Path) {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    for suffix in ["zst", "gz"] {
+        let target = compressed(path, suffix);
+        if modified(&target) >= modified(path) {
+            continue;
+        }
+        let text = std::fs::read(path).unwrap_or_else(|e| abort(&format!("{}: {e}", path.display())));
+        let packed = match suffix {
+            "zst" => zstd::encode_all(text.as_slice(), 3),
+            _ => {
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                gz.write_all(&text).and_then(|()| gz.finish())
+            }
+        };
+        packed
+            .and_then(|bytes| std::fs::write(&target, bytes))
+            .unwrap_or_else(|e| abort(&format!("{}: {e}", target.display())));
+    }
+}
 
 fn replay(cfg: &Config) {
     let megabytes = if cfg.quick { 4 } else { 20 };
     let path = std::env::var_os("CHESSCORE_BENCH_PGN").map_or_else(|| corpus(megabytes), PathBuf::from);
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let engines: Vec<&Engine> = ENGINES.iter().filter(|e| cfg.wants(e.name)).collect();
+    compress_beside(&path);
     eprintln!("pgn: replaying {} ({:.1} MB), {} reps", path.display(), bytes as f64 / 1e6, cfg.reps);
     let mut best = vec![Duration::MAX; engines.len()];
     let mut counts = vec![Counts::default(); engines.len()];
@@ -395,7 +429,7 @@ mod generator {
 pub mod chesscore_impl {
     use std::path::Path;
 
-    use chesscore_core::pgn::{Flow, PgnReader, Visitor};
+    use chesscore_core::pgn::{Decompressed, Flow, IoSource, PgnReader, Visitor};
     use chesscore_core::{Move, Outcome, Position};
 
     use super::Counts;
@@ -416,7 +450,7 @@ pub mod chesscore_impl {
         fn end_game(&mut self, _: Option<Outcome>) {}
     }
 
-    fn open(path: &Path) -> PgnReader<chesscore_core::pgn::IoSource<std::fs::File>> {
+    fn open(path: &Path) -> PgnReader<IoSource<Decompressed<std::fs::File>>> {
         PgnReader::open(path).unwrap_or_else(|e| crate::harness::abort(&format!("{}: {e}", path.display())))
     }
 

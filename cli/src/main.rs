@@ -3,13 +3,15 @@
 //! Polyglot books, for humans and
 //! scripts.
 
+use std::cell::Cell;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use chesscore_core::pgn::{PgnReader, WriteOptions};
+use chesscore_core::pgn::{Decompressed, PgnReader, WriteOptions};
 use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
     Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind,
@@ -617,11 +619,7 @@ fn make_book(args: &MakeArgs, out: &mut Output) -> Result<(), Failure> {
     let (mut games, mut used, mut broken) = (0, 0, 0);
     for path in &args.files {
         let name = input_name(path);
-        let input: Box<dyn Read> = if is_stdin(path) {
-            Box::new(io::stdin().lock())
-        } else {
-            Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?)
-        };
+        let input = PgnInput::open(path)?;
         let summary = builder.add_pgn(&mut PgnReader::new(input)).map_err(|e| format!("cannot read {name}: {e}"))?;
         (games, used, broken) = (games + summary.games, used + summary.counted, broken + summary.broken);
     }
@@ -814,12 +812,14 @@ impl Progress {
         let filled = (fraction * 40.0) as usize;
         let rate = done as f64 / 1e6 / now.duration_since(self.start).as_secs_f64().max(1e-3);
         let bar = format!("[{}{}]", "#".repeat(filled), ".".repeat(40 - filled));
+        let left = (self.total.saturating_sub(done)) as f64 / 1e6 / rate.max(1e-9);
+        let eta = format!("ETA {}:{:02}", (left / 60.0) as u64, (left % 60.0) as u64);
         // Only a help: a failure to show it is no reason to stop.
-        let _ = write!(io::stderr(), "\r{bar} {:5.1}% {rate:7.1} MB/s", fraction * 100.0);
+        let _ = write!(io::stderr(), "\r{bar} {:5.1}% {rate:7.1} MB/s {eta:>10}", fraction * 100.0);
     }
 
     fn finish(&self) {
-        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(70));
+        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(80));
     }
 }
 
@@ -872,6 +872,52 @@ fn clean_write_error(e: io::Error) -> String {
     format!("cannot write the --out file: {}", io_text(&e))
 }
 
+/// A PGN input of the command line: a file or standard input ("-"), decompressed when its
+/// first bytes say it is gzip or Zstandard, counting the bytes taken from it (for the progress
+/// bar, which follows the file, not the text decompressed from it).
+struct PgnInput {
+    input: Decompressed<Box<dyn Read>>,
+    /// The file's size; `None` for standard input.
+    size: Option<u64>,
+    consumed: Rc<Cell<u64>>,
+}
+
+/// A reader counting the bytes it gives.
+struct Counting<R> {
+    inner: R,
+    consumed: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.consumed.set(self.consumed.get() + n as u64);
+        Ok(n)
+    }
+}
+
+impl PgnInput {
+    fn open(path: &Path) -> Result<PgnInput, Failure> {
+        let consumed = Rc::new(Cell::new(0));
+        let (input, size): (Box<dyn Read>, Option<u64>) = if is_stdin(path) {
+            (Box::new(io::stdin().lock()), None)
+        } else {
+            let name = input_name(path);
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
+            let size = file.metadata().ok().map(|m| m.len());
+            (Box::new(file), size)
+        };
+        let counting: Box<dyn Read> = Box::new(Counting { inner: input, consumed: consumed.clone() });
+        Ok(PgnInput { input: Decompressed::new(counting), size, consumed })
+    }
+}
+
+impl Read for PgnInput {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buf)
+    }
+}
+
 /// Reads one file ("-" for standard input), printing FENs and errors as it goes.
 fn read_pgn_file(
     path: &Path,
@@ -880,20 +926,15 @@ fn read_pgn_file(
     out: &mut Output,
 ) -> Result<PgnSummary, Failure> {
     let name = input_name(path);
-    let (input, size): (Box<dyn Read>, Option<u64>) = if is_stdin(path) {
-        (Box::new(io::stdin().lock()), None)
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
-        let size = file.metadata().ok().map(|m| m.len());
-        (Box::new(file), size)
-    };
+    let input = PgnInput::open(path)?;
+    let (size, consumed) = (input.size, input.consumed.clone());
     let mut reader = PgnReader::new(input);
     let mut progress = Progress::new(size);
     let mut summary = PgnSummary::default();
     loop {
         let game = reader.next_game();
         if let Some(progress) = &mut progress {
-            progress.update(reader.bytes_read());
+            progress.update(consumed.get());
         }
         match game {
             Ok(None) => break,
@@ -1010,12 +1051,7 @@ fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), 
         return Err(Failure::Message("--svg draws the first game of one file: give one file".to_string()));
     };
     let name = input_name(file);
-    let input: Box<dyn Read> = if is_stdin(file) {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(std::fs::File::open(file).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?)
-    };
-    let record = match PgnReader::new(input).next_game() {
+    let record = match PgnReader::new(PgnInput::open(file)?).next_game() {
         Ok(Some(record)) => record,
         Ok(None) => return Err(format!("no game in {name}").into()),
         Err(e) => {

@@ -290,6 +290,24 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
     let (ok, _, err) = run(&["pgn", dir.join("missing.pgn").to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("cannot read") && err.contains("1 file could not be read"), "{err}");
+
+    // Compressed files are recognised by their first bytes, whatever their names.
+    let text = std::fs::read(&format).unwrap();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gzip, &text).unwrap();
+    for (name, bytes) in
+        [("format.pgn.gz", gzip.finish().unwrap()), ("format.zst.txt", zstd::encode_all(&text[..], 3).unwrap())]
+    {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap();
+        let (ok, out, err) = run(&["pgn", path]);
+        assert!(ok, "{err}");
+        assert_eq!(
+            out,
+            format!("{path}: 15 games, 0 broken, 69 plies; results 1-0 1, 0-1 0, 1/2-1/2 2, * 10, none 2\n")
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

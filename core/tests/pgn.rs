@@ -8,7 +8,9 @@ mod common;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use chesscore_core::pgn::{Flow, GameRecord, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor, WriteOptions};
+use chesscore_core::pgn::{
+    Decompressed, Flow, GameRecord, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor, WriteOptions,
+};
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
 fn data(name: &str) -> PathBuf {
@@ -284,6 +286,39 @@ fn chunk_boundaries_change_nothing() {
         for n in [1, 7, 4096] {
             let chunked: Vec<_> = PgnReader::new(Chunks { bytes: &bytes, n }).collect();
             assert_eq!(summary(&chunked), whole, "{} in chunks of {n}", path.display());
+        }
+    }
+}
+
+/// Every file compressed with gzip and Zstandard, opened as a file and read from a stream in
+/// small chunks: the same games as the plain file (without the `zstd` feature, a Zstandard
+/// file is refused with a message that says so). The decoders stream: the 20 MB of a large
+/// file never sit in memory (see `gigabyte_lines_in_bounded_memory` for the reader's bound).
+#[test]
+fn compressed_files_read_as_the_plain_ones() {
+    use std::io::Write;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compressed_pgn");
+    std::fs::create_dir_all(&dir).unwrap();
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = summary(&read_all(&bytes));
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gzip.write_all(&bytes).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy();
+        for (suffix, packed) in
+            [("gz", gzip.finish().unwrap()), ("zst", zstd::stream::encode_all(&bytes[..], 1).unwrap())]
+        {
+            let file = dir.join(format!("{name}.{suffix}"));
+            std::fs::write(&file, &packed).unwrap();
+            let opened: Vec<_> = PgnReader::open(&file).unwrap().collect();
+            if suffix == "zst" && !cfg!(feature = "zstd") {
+                let refused = summary(&opened);
+                assert!(refused.len() == 1 && refused[0].contains("without its `zstd` feature"), "{refused:?}");
+                continue;
+            }
+            assert_eq!(summary(&opened), whole, "{}", file.display());
+            let streamed: Vec<_> = PgnReader::new(Decompressed::new(Chunks { bytes: &packed, n: 7 })).collect();
+            assert_eq!(summary(&streamed), whole, "{} in chunks of 7", file.display());
         }
     }
 }

@@ -41,6 +41,22 @@ def test_read_pgn_from_path_bytes_and_streams():
         list(chesscore.read_pgn(42))
 
 
+def test_compressed_pgn_is_read_from_paths_bytes_and_streams(tmp_path):
+    import gzip
+
+    data = (LOCAL / "broken.pgn").read_bytes()
+    plain = [(g.headers, g.moves, str(g.error)) for g in chesscore.read_pgn(data)]
+    packed = gzip.compress(data)
+    path = tmp_path / "broken.pgn.gz"
+    path.write_bytes(packed)
+    for source in (path, packed, io.BytesIO(packed)):
+        assert [(g.headers, g.moves, str(g.error)) for g in chesscore.read_pgn(source)] == plain
+    # A cut stream: the games before the cut, then the decoder's error as the last one.
+    cut = list(chesscore.read_pgn(packed[:-40]))
+    assert len(cut) < len(plain) and cut[-1].error.code == chesscore.ErrorCode.IO
+    assert "incomplete deflate stream" in str(cut[-1].error)
+
+
 def test_pgn_text_in_a_str_is_read_by_read_pgn_string_and_a_str_is_a_path():
     text = (LOCAL / "format.pgn").read_text(encoding="utf-8")
     games = [(g.headers, g.moves) for g in chesscore.read_pgn_string(text)]

@@ -17,8 +17,10 @@
 //! ```
 //!
 //! # Reading
-//! [`PgnReader`] reads from a file ([`PgnReader::open`]), any [`std::io::Read`]
-//! ([`PgnReader::new`]) or bytes in memory, in place ([`PgnReader::from_bytes`]). Two ways to
+//! [`PgnReader`] reads from a file ([`PgnReader::open`], which decompresses gzip and, with the
+//! `zstd` feature, Zstandard files, recognised by their first bytes), any [`std::io::Read`]
+//! ([`PgnReader::new`]; wrap it in [`Decompressed`] for compressed input) or bytes in memory,
+//! in place ([`PgnReader::from_bytes`]). Two ways to
 //! take the games:
 //! - [`PgnReader::next_game`] (or iterating the reader) gives each game as a [`GameRecord`]:
 //!   its [`Tags`], the [`MoveTree`] of every move (the main line's and the variations') with
@@ -99,6 +101,7 @@
 //! ([`WriteOptions`]); the result; a line end. Reading what the writer wrote gives back the
 //! same record. [`Game::to_pgn`](crate::Game::to_pgn) writes a bare game.
 
+mod decompress;
 mod error;
 mod reader;
 mod record;
@@ -108,6 +111,7 @@ mod tokenizer;
 mod tree;
 mod writer;
 
+pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, TagError};

@@ -13,6 +13,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::san::{read_san, SanError, SanMode, SanOptions};
 
+use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, Rejection, Resync};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
@@ -514,10 +515,11 @@ pub struct PgnReader<S> {
     builder: RecordBuilder,
 }
 
-impl PgnReader<IoSource<File>> {
-    /// Opens the file at `path` for reading.
+impl PgnReader<IoSource<Decompressed<File>>> {
+    /// Opens the file at `path` for reading; a gzip or Zstandard file (recognised by its first
+    /// bytes, whatever its name) is decompressed as it is read.
     pub fn open(path: impl AsRef<Path>) -> io::Result<Self> {
-        Ok(PgnReader::with_source(IoSource::new(File::open(path)?)))
+        Ok(PgnReader::new(Decompressed::new(File::open(path)?)))
     }
 }
 
