@@ -9,6 +9,8 @@
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
+//! * `chesscore 2 threads`: `ParallelReader::visiting` with two worker threads (and the thread
+//!   that splits the input), the same visitor per worker;
 //! * `chesscore .zst`, `chesscore .gz`: `chesscore` on the corpus compressed with zstd (level 3)
 //!   and gzip (level 6), written beside it once; the cost of decompressing as the reader reads.
 //!
@@ -52,6 +54,7 @@ const ENGINES: &[Engine] = &[
     Engine { name: CHESSCORE, run: chesscore_impl::replay },
     Engine { name: "chesscore-records", run: chesscore_impl::records },
     Engine { name: "pgn-reader+shakmaty", run: pgn_reader_impl::replay },
+    Engine { name: "chesscore 2 threads", run: |path| chesscore_impl::parallel(path, 2) },
     Engine { name: "chesscore .zst", run: |path| chesscore_impl::replay(&compressed(path, "zst")) },
     Engine { name: "chesscore .gz", run: |path| chesscore_impl::replay(&compressed(path, "gz")) },
 ];
@@ -429,7 +432,7 @@ mod generator {
 pub mod chesscore_impl {
     use std::path::Path;
 
-    use chesscore_core::pgn::{Decompressed, Flow, IoSource, PgnReader, Visitor};
+    use chesscore_core::pgn::{Decompressed, Flow, IoSource, ParallelReader, PgnReader, ReaderOptions, Visitor};
     use chesscore_core::{Move, Outcome, Position};
 
     use super::Counts;
@@ -466,6 +469,44 @@ pub mod chesscore_impl {
             }
         }
         counts.plies = visitor.plies;
+        counts
+    }
+
+    /// Counts each game's main-line moves.
+    struct GamePlies(u64);
+
+    impl Visitor for GamePlies {
+        type Output = u64;
+
+        fn begin_game(&mut self, _: u64) {
+            self.0 = 0;
+        }
+
+        fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
+            self.0 += 1;
+            Flow::Continue
+        }
+
+        fn end_game(&mut self, _: Option<Outcome>) -> u64 {
+            self.0
+        }
+    }
+
+    pub fn parallel(path: &Path, threads: usize) -> Counts {
+        let file =
+            std::fs::File::open(path).unwrap_or_else(|e| crate::harness::abort(&format!("{}: {e}", path.display())));
+        let reader =
+            ParallelReader::visiting(Decompressed::new(file), threads, ReaderOptions::default(), || GamePlies(0));
+        let mut counts = Counts::default();
+        for game in reader {
+            match game {
+                Ok(plies) => {
+                    counts.games += 1;
+                    counts.plies += plies;
+                }
+                Err(_) => counts.errors += 1,
+            }
+        }
         counts
     }
 

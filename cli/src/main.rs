@@ -3,15 +3,18 @@
 //! Polyglot books, for humans and
 //! scripts.
 
-use std::cell::Cell;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chesscore_core::pgn::{Decompressed, PgnReader, WriteOptions};
+use chesscore_core::pgn::{
+    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnReader, ReaderOptions, Visitor, WriteOptions,
+};
 use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
     Arrow, BoardStyle, CastlingNotation, Color, Diagram, Epd, FenError, FenWriteOptions, Game, Move, MoveKind,
@@ -223,9 +226,18 @@ struct PgnArgs {
     /// king in check glowing.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out"])]
     svg: Option<PathBuf>,
+    /// Threads reading each file (default: one per core): one splits the input at game
+    /// boundaries, the others read the games; they come out in file order all the same.
+    #[arg(long, default_value_t = default_threads(), value_name = "N")]
+    threads: NonZeroUsize,
     /// The PGN files, `-` for standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+}
+
+/// One thread per core, as the system tells them.
+fn default_threads() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
 #[derive(Args)]
@@ -835,7 +847,7 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
     let mut failed_files = 0u64;
     let mut lines = Vec::new();
     for path in &args.files {
-        match read_pgn_file(path, args.fen, &mut clean, out) {
+        match read_pgn_file(path, args.fen, args.threads.get(), &mut clean, out) {
             Ok(summary) => {
                 lines.push(summary.line(&input_name(path)));
                 total.add(&summary);
@@ -876,38 +888,38 @@ fn clean_write_error(e: io::Error) -> String {
 /// first bytes say it is gzip or Zstandard, counting the bytes taken from it (for the progress
 /// bar, which follows the file, not the text decompressed from it).
 struct PgnInput {
-    input: Decompressed<Box<dyn Read>>,
+    input: Decompressed<Counting>,
     /// The file's size; `None` for standard input.
     size: Option<u64>,
-    consumed: Rc<Cell<u64>>,
+    consumed: Arc<AtomicU64>,
 }
 
-/// A reader counting the bytes it gives.
-struct Counting<R> {
-    inner: R,
-    consumed: Rc<Cell<u64>>,
+/// A reader counting the bytes it gives (shared with the thread that shows the progress).
+struct Counting {
+    inner: Box<dyn Read + Send>,
+    consumed: Arc<AtomicU64>,
 }
 
-impl<R: Read> Read for Counting<R> {
+impl Read for Counting {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.consumed.set(self.consumed.get() + n as u64);
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
 impl PgnInput {
     fn open(path: &Path) -> Result<PgnInput, Failure> {
-        let consumed = Rc::new(Cell::new(0));
-        let (input, size): (Box<dyn Read>, Option<u64>) = if is_stdin(path) {
-            (Box::new(io::stdin().lock()), None)
+        let consumed = Arc::new(AtomicU64::new(0));
+        let (inner, size): (Box<dyn Read + Send>, Option<u64>) = if is_stdin(path) {
+            (Box::new(io::stdin()), None)
         } else {
             let name = input_name(path);
             let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
             let size = file.metadata().ok().map(|m| m.len());
             (Box::new(file), size)
         };
-        let counting: Box<dyn Read> = Box::new(Counting { inner: input, consumed: consumed.clone() });
+        let counting = Counting { inner, consumed: consumed.clone() };
         Ok(PgnInput { input: Decompressed::new(counting), size, consumed })
     }
 }
@@ -918,30 +930,104 @@ impl Read for PgnInput {
     }
 }
 
+/// What the summary of `chesscore pgn` needs of a game: its plies, its result token, its final
+/// position when `--fen` asks for it, and the record itself when `--out` does.
+struct GameRead {
+    plies: u64,
+    result: Option<Outcome>,
+    final_fen: Option<String>,
+    record: Option<GameRecord>,
+}
+
+/// Reads the main line of a game for its summary, replaying the moves without keeping them.
+struct Summarise {
+    fen: bool,
+    plies: u64,
+    last: Option<Position>,
+}
+
+impl Visitor for Summarise {
+    type Output = GameRead;
+
+    fn begin_game(&mut self, _: u64) {
+        (self.plies, self.last) = (0, None);
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        if self.fen {
+            self.last = Some(*start);
+        }
+    }
+
+    fn san(&mut self, _: &str, _: Move, _: &Position, after: &Position) -> Flow {
+        self.plies += 1;
+        if self.fen {
+            self.last = Some(*after);
+        }
+        Flow::Continue
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> GameRead {
+        GameRead { plies: self.plies, result, final_fen: self.last.map(|pos| pos.to_fen()), record: None }
+    }
+}
+
+impl GameRead {
+    fn of_record(record: GameRecord) -> GameRead {
+        GameRead {
+            plies: record.game().moves().len() as u64,
+            result: record.result(),
+            final_fen: Some(record.position().to_fen()),
+            record: Some(record),
+        }
+    }
+}
+
+/// The games of `input`, read by `threads` threads (one: a single reader in this thread), as
+/// whole records when `records` is set, else through [`Summarise`].
+fn pgn_games(
+    input: PgnInput,
+    threads: usize,
+    records: bool,
+    fen: bool,
+) -> Box<dyn Iterator<Item = Result<GameRead, PgnError>>> {
+    let options = ReaderOptions::default();
+    let summarise = move || Summarise { fen, plies: 0, last: None };
+    match (threads, records) {
+        (1, true) => Box::new(PgnReader::new(input).map(|game| game.map(GameRead::of_record))),
+        (1, false) => {
+            let (mut reader, mut visitor) = (PgnReader::new(input), summarise());
+            Box::new(std::iter::from_fn(move || reader.read_game(&mut visitor).transpose()))
+        }
+        (_, true) => {
+            Box::new(ParallelReader::records(input, threads, options).map(|game| game.map(GameRead::of_record)))
+        }
+        (_, false) => Box::new(ParallelReader::visiting(input, threads, options, summarise)),
+    }
+}
+
 /// Reads one file ("-" for standard input), printing FENs and errors as it goes.
 fn read_pgn_file(
     path: &Path,
     fen: bool,
+    threads: usize,
     clean: &mut Option<BufWriter<std::fs::File>>,
     out: &mut Output,
 ) -> Result<PgnSummary, Failure> {
     let name = input_name(path);
     let input = PgnInput::open(path)?;
     let (size, consumed) = (input.size, input.consumed.clone());
-    let mut reader = PgnReader::new(input);
     let mut progress = Progress::new(size);
     let mut summary = PgnSummary::default();
-    loop {
-        let game = reader.next_game();
+    for game in pgn_games(input, threads, clean.is_some(), fen) {
         if let Some(progress) = &mut progress {
-            progress.update(consumed.get());
+            progress.update(consumed.load(Ordering::Relaxed));
         }
         match game {
-            Ok(None) => break,
-            Ok(Some(record)) => {
+            Ok(game) => {
                 summary.games += 1;
-                summary.plies += record.game().moves().len() as u64;
-                let slot = match record.result() {
+                summary.plies += game.plies;
+                let slot = match game.result {
                     Some(Outcome::WhiteWins) => 0,
                     Some(Outcome::BlackWins) => 1,
                     Some(Outcome::Draw) => 2,
@@ -949,10 +1035,10 @@ fn read_pgn_file(
                     None => 4,
                 };
                 summary.results[slot] += 1;
-                if fen {
-                    writeln!(out, "{}", record.position().to_fen())?;
+                if let (true, Some(final_fen)) = (fen, &game.final_fen) {
+                    writeln!(out, "{final_fen}")?;
                 }
-                if let Some(clean) = clean {
+                if let (Some(clean), Some(record)) = (clean.as_mut(), &game.record) {
                     record
                         .write_pgn_io(clean, &WriteOptions::default())
                         .and_then(|()| writeln!(clean))

@@ -291,6 +291,18 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
     assert!(!ok);
     assert!(err.contains("cannot read") && err.contains("1 file could not be read"), "{err}");
 
+    // Any number of threads: the same output, games in file order.
+    let many = dir.join("many.pgn");
+    std::fs::write(&many, std::fs::read(&broken).unwrap().repeat(300)).unwrap();
+    let many = many.to_str().unwrap();
+    let one = run(&["pgn", "--fen", "--threads", "1", many]);
+    assert!(!one.0 && one.1.lines().count() == 24 * 300, "{}", one.2);
+    for threads in ["2", "3"] {
+        assert_eq!(run(&["pgn", "--fen", "--threads", threads, many]), one, "{threads} threads");
+    }
+    let (ok, _, err) = run(&["pgn", "--threads", "0", many]);
+    assert!(!ok && err.contains("--threads"), "{err}");
+
     // Compressed files are recognised by their first bytes, whatever their names.
     let text = std::fs::read(&format).unwrap();
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());

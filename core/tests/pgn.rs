@@ -9,7 +9,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor, WriteOptions,
+    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor,
+    WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
@@ -320,6 +321,100 @@ fn compressed_files_read_as_the_plain_ones() {
             let streamed: Vec<_> = PgnReader::new(Decompressed::new(Chunks { bytes: &packed, n: 7 })).collect();
             assert_eq!(summary(&streamed), whole, "{} in chunks of 7", file.display());
         }
+    }
+}
+
+/// What a reading gave, game by game, partial games of broken ones included.
+fn full_summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| match r {
+            Ok(record) => record.to_pgn(),
+            Err(e) => format!("error: {e} ply {} partial {:?}", e.ply, e.partial.as_ref().map(|p| p.to_pgn())),
+        })
+        .collect()
+}
+
+/// Several threads read every file, and many copies of each one after the other (many
+/// batches): the same games, errors and partial games, in the same order, as one reader.
+#[test]
+fn parallel_reading_gives_what_one_reader_gives() {
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        // Enough copies of the broken games that some batches end right after one.
+        let many = if path.ends_with("broken.pgn") { 400 } else { 40 };
+        for copies in [1, many] {
+            let input = bytes.repeat(copies);
+            let serial = full_summary(&read_all(&input));
+            for threads in [1, 2, 3] {
+                let parallel: Vec<_> =
+                    ParallelReader::records(io::Cursor::new(input.clone()), threads, ReaderOptions::default())
+                        .collect();
+                same_games(
+                    &full_summary(&parallel),
+                    &serial,
+                    &format!("{} x{copies}, {threads} threads", path.display()),
+                );
+            }
+        }
+    }
+    // A visitor per worker: the same outputs as one visitor reading alone.
+    let bytes = std::fs::read(data("broken.pgn")).unwrap().repeat(30);
+    let plies = |results: Vec<Result<usize, PgnError>>| -> Vec<String> {
+        results.into_iter().map(|r| r.map_or_else(|e| e.to_string(), |n| n.to_string())).collect()
+    };
+    let mut alone = CountPlies(0);
+    let mut reader = PgnReader::from_bytes(&bytes[..]);
+    let serial = plies(std::iter::from_fn(|| reader.read_game(&mut alone).transpose()).collect());
+    let parallel = ParallelReader::visiting(io::Cursor::new(bytes), 2, ReaderOptions::default(), || CountPlies(0));
+    assert_eq!(plies(parallel.collect()), serial);
+}
+
+/// The first game where two readings differ, if any.
+fn same_games(got: &[String], want: &[String], what: &str) {
+    if let Some(i) = (0..got.len().max(want.len())).find(|&i| got.get(i) != want.get(i)) {
+        panic!(
+            "{what}: {} games against {}; game {i} is\n{:?}\ninstead of\n{:?}",
+            got.len(),
+            want.len(),
+            got.get(i),
+            want.get(i)
+        );
+    }
+}
+
+/// Counts the moves of each game.
+struct CountPlies(usize);
+
+impl Visitor for CountPlies {
+    type Output = usize;
+    fn begin_game(&mut self, _: u64) {
+        self.0 = 0;
+    }
+    fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
+        self.0 += 1;
+        Flow::Continue
+    }
+    fn end_game(&mut self, _: Option<Outcome>) -> usize {
+        self.0
+    }
+}
+
+/// A read error: the games whole before it as one reader gives them, then the error (without
+/// the partial game a single reader adds), then the end.
+#[test]
+fn parallel_reading_ends_at_a_read_error() {
+    let bytes = std::fs::read(data("format.pgn")).unwrap().repeat(200);
+    for fail_at in [0, 1, 999, bytes.len() / 3, bytes.len() - 1] {
+        let serial: Vec<_> = PgnReader::new(FailingRead { bytes: &bytes, n: 4096, fail_at }).collect();
+        let failing = FailingRead { bytes: Box::leak(bytes.clone().into_boxed_slice()), n: 4096, fail_at };
+        let parallel: Vec<_> = ParallelReader::records(failing, 2, ReaderOptions::default()).collect();
+        assert_eq!(parallel.len(), serial.len(), "fail at {fail_at}");
+        let (last, before) = parallel.split_last().unwrap();
+        assert_eq!(summary(before), summary(&serial[..before.len()]), "fail at {fail_at}");
+        let error = last.as_ref().unwrap_err();
+        assert!(matches!(error.kind, PgnErrorKind::Io(_)), "{error}");
+        assert_eq!(error.game, serial.last().unwrap().as_ref().unwrap_err().game);
     }
 }
 

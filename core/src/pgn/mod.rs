@@ -103,6 +103,7 @@
 
 mod decompress;
 mod error;
+mod parallel;
 mod reader;
 mod record;
 mod source;
@@ -113,6 +114,7 @@ mod writer;
 
 pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind};
+pub use parallel::ParallelReader;
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};

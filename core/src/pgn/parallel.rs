@@ -1,0 +1,285 @@
+//! Reading one PGN input with several threads: a splitting thread finds where each game ends
+//! (scanning the movetext, as [`PgnReader::skip_game`] does, without replaying it), cuts the
+//! input into batches of whole games, and worker threads read the batches in full; the games
+//! come out in the order of the input, as one [`PgnReader`] gives them.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::panic::{self, AssertUnwindSafe};
+use std::rc::Rc;
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+
+use super::error::{Location, PgnError, PgnErrorKind};
+use super::reader::{PgnReader, ReaderOptions, Visitor};
+use super::record::GameRecord;
+use super::source::BytesSource;
+
+/// A batch is cut once it holds this many bytes of whole games: large enough that handing it
+/// over costs little next to reading it, small enough to spread a file over the threads.
+const BATCH_BYTES: u64 = 256 * 1024;
+
+/// Batches read or being read, per worker, before the splitter waits: memory stays bounded by
+/// about `threads * BATCHES_PER_THREAD * BATCH_BYTES` of input and its games.
+const BATCHES_PER_THREAD: usize = 3;
+
+/// Whole games of the input, for a worker.
+struct Job {
+    seq: u64,
+    bytes: Vec<u8>,
+    /// Where the batch starts in the input, and the games before it.
+    start: Location,
+    games_before: u64,
+}
+
+enum Message<T> {
+    Batch(u64, Vec<Result<T, PgnError>>),
+    /// The splitter is done: the number of batches, and the error that ended the input.
+    End(u64, Option<PgnError>),
+    /// A worker or the splitter panicked: the panic goes on in the caller's thread.
+    Panicked(Box<dyn std::any::Any + Send>),
+}
+
+/// Games of one input read by several threads, as an iterator in the order of the input.
+///
+/// The items are those of a [`PgnReader`] over the same input with the same options, in the
+/// same order: a [`GameRecord`] per game ([`ParallelReader::records`]) or a visitor's output
+/// ([`ParallelReader::visiting`]), and each broken game's [`PgnError`] with its game number and
+/// location in the whole input. An I/O error ends the input after the games read whole before
+/// it, as with one reader.
+///
+/// Memory stays bounded: the splitter waits while a few batches per thread (of about 256 KiB
+/// of input each) are read and not yet taken. Dropping the reader early stops the threads
+/// (the splitter at its next read).
+///
+/// ```
+/// use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions};
+///
+/// use std::io::Cursor;
+///
+/// let pgn = "1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 2. Ke3 *\n\n1. c4 *\n".repeat(1000);
+/// let serial: Vec<_> = PgnReader::from_bytes(pgn.as_bytes()).collect();
+/// let parallel: Vec<_> = ParallelReader::records(Cursor::new(pgn.clone()), 2, ReaderOptions::default()).collect();
+/// assert_eq!(parallel.len(), 3000);
+/// assert_eq!(parallel[1].as_ref().unwrap_err().to_string(), serial[1].as_ref().unwrap_err().to_string());
+/// assert_eq!(parallel[2999].as_ref().unwrap().to_pgn(), serial[2999].as_ref().unwrap().to_pgn());
+/// ```
+pub struct ParallelReader<T> {
+    messages: Receiver<Message<T>>,
+    /// One token per batch the splitter may still cut; a token comes back as a batch is taken.
+    tokens: SyncSender<()>,
+    waiting: BTreeMap<u64, Vec<Result<T, PgnError>>>,
+    current: std::vec::IntoIter<Result<T, PgnError>>,
+    next: u64,
+    end: Option<(u64, Option<PgnError>)>,
+}
+
+impl ParallelReader<GameRecord> {
+    /// Reads `input` with `threads` worker threads (at least 1) besides the splitting one, each
+    /// game as a [`GameRecord`] ([`PgnReader::next_game`]).
+    pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
+        ParallelReader::start(input, threads, options, || |reader: &mut Batch| reader.next_game().transpose())
+    }
+}
+
+impl<T: Send + 'static> ParallelReader<T> {
+    /// Reads `input` with `threads` worker threads (at least 1) besides the splitting one, each
+    /// worker reading its games with a visitor of its own from `make_visitor`
+    /// ([`PgnReader::read_game`]); the items are the visitors' outputs.
+    pub fn visiting<V, F>(
+        input: impl Read + Send + 'static,
+        threads: usize,
+        options: ReaderOptions,
+        make_visitor: F,
+    ) -> Self
+    where
+        V: Visitor<Output = T>,
+        F: Fn() -> V + Send + Sync + 'static,
+    {
+        ParallelReader::start(input, threads, options, move || {
+            let mut visitor = make_visitor();
+            move |reader: &mut Batch| reader.read_game(&mut visitor).transpose()
+        })
+    }
+
+    /// Starts the splitter and the workers; `make_take` makes, in each worker, what takes one
+    /// game from a batch's reader.
+    fn start<M, Take>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, make_take: M) -> Self
+    where
+        M: Fn() -> Take + Send + Sync + 'static,
+        Take: FnMut(&mut Batch) -> Option<Result<T, PgnError>>,
+    {
+        let threads = threads.max(1);
+        let (messages_in, messages) = mpsc::channel();
+        let (tokens, tokens_out) = mpsc::sync_channel(threads * BATCHES_PER_THREAD);
+        for _ in 0..threads * BATCHES_PER_THREAD {
+            // Room for all of them: the channel was made that large.
+            let _ = tokens.try_send(());
+        }
+        let (jobs_in, jobs) = mpsc::sync_channel::<Job>(threads);
+        let jobs = Arc::new(Mutex::new(jobs));
+        let make_take = Arc::new(make_take);
+        for _ in 0..threads {
+            let (jobs, messages_in, make_take) = (jobs.clone(), messages_in.clone(), make_take.clone());
+            thread::spawn(move || guarded(&messages_in, || work(&jobs, &messages_in, &*make_take, options)));
+        }
+        thread::spawn(move || guarded(&messages_in, || split(input, options, &jobs_in, &tokens_out, &messages_in)));
+        ParallelReader {
+            messages,
+            tokens,
+            waiting: BTreeMap::new(),
+            current: Vec::new().into_iter(),
+            next: 0,
+            end: None,
+        }
+    }
+}
+
+/// What a worker reads a batch with.
+type Batch = PgnReader<BytesSource<Vec<u8>>>;
+
+/// Runs `body`, handing a panic to the caller's thread.
+fn guarded<T>(messages: &Sender<Message<T>>, body: impl FnOnce()) {
+    if let Err(panic) = panic::catch_unwind(AssertUnwindSafe(body)) {
+        let _ = messages.send(Message::Panicked(panic));
+    }
+}
+
+/// A [`Read`] that keeps a copy of what it reads, for the batches.
+struct Tee<R> {
+    inner: R,
+    copy: Rc<RefCell<Vec<u8>>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.copy.borrow_mut().extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// The splitting thread: finds the end of each game, and hands over a batch of whole games
+/// whenever it is large enough, waiting for a token first.
+fn split<R: Read, T>(
+    input: R,
+    options: ReaderOptions,
+    jobs: &SyncSender<Job>,
+    tokens: &Receiver<()>,
+    messages: &Sender<Message<T>>,
+) {
+    let copy = Rc::new(RefCell::new(Vec::new()));
+    let mut scanner = PgnReader::new(Tee { inner: input, copy: copy.clone() }).with_options(options);
+    // The batch being gathered: where it starts, and the games before it.
+    let mut start = Location { line: 1, column: 1, offset: 0 };
+    let (mut games_before, mut seq) = (0, 0);
+    // Where the last game the scan finished ended.
+    let mut last_end = 0;
+    let failure = loop {
+        let (ended, failure) = match scanner.skip_game() {
+            Ok(true) => (false, None),
+            Ok(false) => (true, None),
+            // The input ends here; the games before come first, what follows is lost.
+            Err(e) if matches!(e.kind, PgnErrorKind::Io(_) | PgnErrorKind::OutOfMemory) => (true, Some(e)),
+            // A game broken in a way the scan sees: the worker finds it again. The batch is not
+            // cut inside it: the next scan goes on to its end.
+            Err(_) => continue,
+        };
+        if failure.is_none() {
+            last_end = scanner.bytes_read();
+        }
+        let size = last_end - start.offset;
+        if size >= BATCH_BYTES || (ended && size > 0) {
+            let bytes: Vec<u8> = copy.borrow_mut().drain(..size as usize).collect();
+            // A token per batch bounds what waits to be read or taken.
+            if tokens.recv().is_err() {
+                return;
+            }
+            if jobs.send(Job { seq, bytes, start, games_before }).is_err() {
+                return;
+            }
+            seq += 1;
+            start = scanner.location();
+            games_before = scanner.games_read();
+        }
+        if ended {
+            break failure;
+        }
+    };
+    let _ = messages.send(Message::End(seq, failure));
+}
+
+/// A worker thread: reads each batch in full.
+fn work<T, Take>(
+    jobs: &Mutex<Receiver<Job>>,
+    messages: &Sender<Message<T>>,
+    make_take: &impl Fn() -> Take,
+    options: ReaderOptions,
+) where
+    Take: FnMut(&mut Batch) -> Option<Result<T, PgnError>>,
+{
+    let mut take = make_take();
+    loop {
+        // The lock is held only while waiting for a batch.
+        let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok(job) = job else { return };
+        let mut reader = PgnReader::from_bytes(job.bytes).with_options(options);
+        let mut games = Vec::new();
+        while let Some(game) = take(&mut reader) {
+            games.push(game.map_err(|e| in_whole_input(e, job.start, job.games_before)));
+        }
+        if messages.send(Message::Batch(job.seq, games)).is_err() {
+            return;
+        }
+    }
+}
+
+/// An error of a batch's reader, numbered and placed in the whole input.
+fn in_whole_input(mut error: PgnError, start: Location, games_before: u64) -> PgnError {
+    let shift = |at: Location| Location {
+        line: at.line + start.line - 1,
+        column: if at.line == 1 { at.column + start.column - 1 } else { at.column },
+        offset: at.offset + start.offset,
+    };
+    error.game += games_before;
+    error.location = shift(error.location);
+    if let PgnErrorKind::UnclosedVariation { opened } = &mut error.kind {
+        *opened = shift(*opened);
+    }
+    error
+}
+
+impl<T> Iterator for ParallelReader<T> {
+    type Item = Result<T, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(game) = self.current.next() {
+                return Some(game);
+            }
+            if let Some(batch) = self.waiting.remove(&self.next) {
+                self.next += 1;
+                // The splitter may cut one more batch.
+                let _ = self.tokens.try_send(());
+                self.current = batch.into_iter();
+                continue;
+            }
+            if let Some((batches, failure)) = &mut self.end {
+                if self.next == *batches {
+                    return failure.take().map(Err);
+                }
+            }
+            match self.messages.recv() {
+                Ok(Message::Batch(seq, games)) => {
+                    self.waiting.insert(seq, games);
+                }
+                Ok(Message::End(batches, failure)) => self.end = Some((batches, failure)),
+                Ok(Message::Panicked(panic)) => panic::resume_unwind(panic),
+                // Every thread is gone without an end: only after a panic already passed on.
+                Err(_) => return None,
+            }
+        }
+    }
+}
