@@ -4,7 +4,8 @@
  * setting and removal with short buffers; export and reading back; NULL arguments.
  *
  * With a second directory, compressed copies of two files in it (gzip, Zstandard, two gzip
- * members) read as the plain files, and a cut one ending in CHESS_ERR_IO.
+ * members) read as the plain files, a cut one ending in CHESS_ERR_IO, and a large file read by
+ * 0 to 3 threads as by one.
  *
  * usage: pgn PGN_DATA_DIR (tests/data/pgn) [COMPRESSED_DIR] */
 
@@ -877,6 +878,65 @@ static void test_compressed(const char *dir) {
     chess_pgn_reader_free(reader);
 }
 
+/* A file or buffer reader given threads: the same games, errors and partial games as one. */
+static counts read_threaded(const char *name, uint32_t threads, int from_buffer, summary *s) {
+    char path[4096];
+    chess_pgn_reader *reader = NULL;
+    unsigned char *data = NULL;
+    size_t len = 0;
+    if (from_buffer) {
+        data = slurp(name, &len);
+        CHECK_ERR(chess_pgn_reader_from_buffer(data, len, &reader), CHESS_OK);
+        free(data);
+    } else {
+        data_path(path, sizeof path, name);
+        CHECK_ERR(chess_pgn_reader_open_file(path, &reader), CHESS_OK);
+    }
+    CHECK_ERR(chess_pgn_reader_set_threads(reader, threads), CHESS_OK);
+    return read_all(reader, s);
+}
+
+static void test_threads(const char *dir) {
+    const char *plain_dir = datadir;
+    summary one = {NULL, 0, 0};
+    counts c1;
+    uint32_t threads;
+    int from_buffer;
+    chess_pgn_reader *reader = NULL;
+    chess_game *game = NULL;
+    chess_pgn_options options;
+    datadir = dir;
+    c1 = read_file("broken_x300.pgn", &one);
+    CHECK(c1.games == 24 * 300 && c1.broken == 15 * 300);
+    for (threads = 0; threads <= 3; threads++) {
+        for (from_buffer = 0; from_buffer < 2; from_buffer++) {
+            summary s = {NULL, 0, 0};
+            counts c = read_threaded("broken_x300.pgn", threads, from_buffer, &s);
+            CHECK(c.games == c1.games && c.broken == c1.broken && c.plies == c1.plies);
+            CHECK(s.text != NULL && one.text != NULL && strcmp(s.text, one.text) == 0);
+            free(s.text);
+        }
+    }
+    free(one.text);
+    /* Threads are set before reading starts, on a file or buffer reader only; options too, once
+     * threads read. */
+    reader = reader_with("1. e4 *\n\n1. d4 *\n", NULL);
+    CHECK_ERR(chess_pgn_reader_set_threads(reader, 2), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    chess_game_free(game);
+    CHECK_ERR(chess_pgn_reader_set_threads(reader, 2), CHESS_ERR_INVALID_ARGUMENT);
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_ERR_INVALID_ARGUMENT);
+    chess_pgn_reader_free(reader);
+    reader = NULL;
+    CHECK_ERR(chess_pgn_reader_from_callback(read_file_fn, stdin, &reader), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_set_threads(reader, 2), CHESS_ERR_INVALID_ARGUMENT);
+    chess_pgn_reader_free(reader);
+    CHECK_ERR(chess_pgn_reader_set_threads(NULL, 2), CHESS_ERR_NULL_POINTER);
+    datadir = plain_dir;
+}
+
 int main(int argc, char **argv) {
     static const chess_error owned[] = {
         CHESS_ERR_PGN_TAG,
@@ -915,6 +975,7 @@ int main(int argc, char **argv) {
     test_nodes();
     if (argc == 3) {
         test_compressed(argv[2]);
+        test_threads(argv[2]);
     }
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");

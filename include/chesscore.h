@@ -2327,10 +2327,24 @@ chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_
  * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
  * with the defaults: lenient SAN, invalid text refused, whole games). Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
- * struct, or an unknown flag), leaving the options as they were.
+ * struct, an unknown flag, or a reader whose threads already read), leaving the options as they
+ * were.
  */
 chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
                                          const struct chess_pgn_options *options);
+
+/**
+ * Reads the file or buffer of `reader` with `threads` worker threads (0: one per core; 1: in the
+ * calling thread, the default) besides one that splits the input at game boundaries. The
+ * games come from `chess_pgn_reader_next` in file order, the same as one thread gives them
+ * (numbers and error locations counted in the whole input), but for a read error, which comes
+ * without a partial game. Call it, and `chess_pgn_reader_set_options`, before the first
+ * `chess_pgn_reader_next`. With threads, running out of memory aborts as the standard
+ * library's threads and channels do. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose callback is called only on the
+ * caller's thread, or a reader that has started reading).
+ */
+chess_error chess_pgn_reader_set_threads(struct chess_pgn_reader *reader, uint32_t threads);
 
 /**
  * Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see

@@ -12,8 +12,8 @@ use super::util::{
     TextOut, Versioned,
 };
 use chesscore_core::pgn::{
-    BytesSource, Compression, Decompressed, GameRecord, IoSource, PgnError, PgnReader, ReaderOptions, Source,
-    WriteOptions,
+    BytesSource, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader, ReaderOptions,
+    Source, WriteOptions,
 };
 use chesscore_core::SanMode;
 
@@ -33,9 +33,55 @@ pub const CHESS_READ_ERROR: usize = usize::MAX;
 /// `chess_pgn_reader_open_file`, `_from_buffer` or `_from_callback`, read with
 /// `chess_pgn_reader_next`, release it with `chess_pgn_reader_free`.
 pub struct chess_pgn_reader {
-    reader: PgnReader<Box<dyn Source>>,
+    games: Games,
+    options: ReaderOptions,
     /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
     error: Option<PgnError>,
+}
+
+/// Where a reader's games come from.
+#[allow(clippy::large_enum_variant, reason = "one per handle, which is boxed; the serial reader is the common case")]
+enum Games {
+    /// A file or a buffer not read yet, which threads may still read.
+    Unread {
+        input: Input,
+        threads: usize,
+    },
+    /// One reader in the caller's thread (a callback reader's only kind).
+    Serial(PgnReader<Box<dyn Source>>),
+    Parallel(ParallelReader<GameRecord>),
+    /// Only while the reading starts, and for good when it could not for want of memory.
+    Ended,
+}
+
+/// The input of a file or buffer reader, before reading starts.
+enum Input {
+    File(std::fs::File),
+    Buffer(Vec<u8>),
+}
+
+/// The reading of `input`, by `threads` threads (one: in the caller's thread).
+fn start(input: Input, threads: usize, options: ReaderOptions) -> Result<Games, chess_error> {
+    if threads > 1 {
+        let input: Box<dyn Read + Send> = match input {
+            Input::File(file) => Box::new(file),
+            Input::Buffer(bytes) => Box::new(io::Cursor::new(bytes)),
+        };
+        return Ok(Games::Parallel(ParallelReader::records(Decompressed::new(input), threads, options)));
+    }
+    let source = match input {
+        Input::File(file) => try_source(IoSource::new(Decompressed::new(file))),
+        Input::Buffer(bytes) => match Compression::detect(&bytes) {
+            None => try_source(BytesSource::new(bytes)),
+            Some(_) => try_source(IoSource::new(Decompressed::new(io::Cursor::new(bytes)))),
+        },
+    }?;
+    Ok(Games::Serial(PgnReader::with_source(source).with_options(options)))
+}
+
+fn try_source(source: impl Source + 'static) -> Result<Box<dyn Source>, chess_error> {
+    let source: Box<dyn Source> = chesscore_core::fallible::try_box(source).map_err(oom)?;
+    Ok(source)
 }
 
 /// A `chess_read_fn` as a `Read`.
@@ -59,10 +105,9 @@ impl Read for Callback {
     }
 }
 
-/// Hands a new reader over `source` to `*out`.
-fn open(source: impl Source + 'static, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
-    let source: Box<dyn Source> = chesscore_core::fallible::try_box(source).map_err(oom)?;
-    let reader = chess_pgn_reader { reader: PgnReader::with_source(source), error: None };
+/// Hands a new reader of `games` to `*out`.
+fn open(games: Games, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
+    let reader = chess_pgn_reader { games, options: ReaderOptions::default(), error: None };
     out.write(box_or_oom(reader)?);
     Ok(())
 }
@@ -87,7 +132,7 @@ pub unsafe extern "C" fn chess_pgn_reader_open_file(
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
         })?;
-        open(IoSource::new(Decompressed::new(file)), out)
+        open(Games::Unread { input: Input::File(file), threads: 1 }, out)
     })
 }
 
@@ -115,10 +160,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
         copy.extend_from_slice(bytes);
-        match Compression::detect(&copy) {
-            None => open(BytesSource::new(copy), out),
-            Some(_) => open(IoSource::new(Decompressed::new(io::Cursor::new(copy))), out),
-        }
+        open(Games::Unread { input: Input::Buffer(copy), threads: 1 }, out)
     })
 }
 
@@ -137,7 +179,8 @@ pub unsafe extern "C" fn chess_pgn_reader_from_callback(
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
         let read = read.ok_or(CHESS_ERR_NULL_POINTER)?;
-        open(IoSource::new(Decompressed::new(Callback { read, user })), out)
+        let source = try_source(IoSource::new(Decompressed::new(Callback { read, user })))?;
+        open(Games::Serial(PgnReader::with_source(source)), out)
     })
 }
 
@@ -173,7 +216,18 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
         reader.error = None;
-        match reader.reader.next_game() {
+        if let Games::Unread { .. } = reader.games {
+            let Games::Unread { input, threads } = std::mem::replace(&mut reader.games, Games::Ended) else {
+                unreachable!("matched just above")
+            };
+            reader.games = start(input, threads, reader.options)?;
+        }
+        let next = match &mut reader.games {
+            Games::Serial(games) => games.next_game(),
+            Games::Parallel(games) => games.next().transpose(),
+            Games::Unread { .. } | Games::Ended => Ok(None),
+        };
+        match next {
             Ok(Some(record)) => {
                 out.write(chess_game::try_boxed(record)?);
                 Ok(())
@@ -223,7 +277,8 @@ unsafe impl Versioned for chess_pgn_options {}
 /// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
 /// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
-/// struct, or an unknown flag), leaving the options as they were.
+/// struct, an unknown flag, or a reader whose threads already read), leaving the options as they
+/// were.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_set_options(
     reader: *mut chess_pgn_reader,
@@ -239,14 +294,43 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
         }
         let defaults = ReaderOptions::default();
         let or_default = |value: usize, default: usize| if value == 0 { default } else { value };
-        reader.reader.set_options(ReaderOptions {
+        if let Games::Parallel(_) = reader.games {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        reader.options = ReaderOptions {
             max_tag_len: or_default(options.max_tag_len, defaults.max_tag_len),
             max_comment_len: or_default(options.max_comment_len, defaults.max_comment_len),
             max_depth: or_default(options.max_depth as usize, defaults.max_depth),
             lossy_utf8: options.flags & CHESS_PGN_LOSSY_TEXT != 0,
             san_mode: if options.flags & CHESS_PGN_STRICT_SAN != 0 { SanMode::Strict } else { SanMode::Lenient },
             headers_only: options.flags & CHESS_PGN_HEADERS_ONLY != 0,
-        });
+        };
+        if let Games::Serial(games) = &mut reader.games {
+            games.set_options(reader.options);
+        }
+        Ok(())
+    })
+}
+
+/// Reads the file or buffer of `reader` with `threads` worker threads (0: one per core; 1: in the
+/// calling thread, the default) besides one that splits the input at game boundaries. The
+/// games come from `chess_pgn_reader_next` in file order, the same as one thread gives them
+/// (numbers and error locations counted in the whole input), but for a read error, which comes
+/// without a partial game. Call it, and `chess_pgn_reader_set_options`, before the first
+/// `chess_pgn_reader_next`. With threads, running out of memory aborts as the standard
+/// library's threads and channels do. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose callback is called only on the
+/// caller's thread, or a reader that has started reading).
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_reader_set_threads(reader: *mut chess_pgn_reader, threads: u32) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `reader` is NULL or a live handle used by no one else (the C contract).
+        let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        let Games::Unread { threads: count, .. } = &mut reader.games else { return Err(CHESS_ERR_INVALID_ARGUMENT) };
+        *count = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n as usize,
+        };
         Ok(())
     })
 }

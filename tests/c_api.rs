@@ -367,7 +367,8 @@ fn c_pgn_suite() {
 }
 
 /// Compressed copies of two PGN test files for the C suite: `.gz`, `.zst`, `.multi.gz` (two
-/// gzip members, split inside a game), and `format.pgn.cut.gz` (its last 40 bytes missing).
+/// gzip members, split inside a game), and `format.pgn.cut.gz` (its last 40 bytes missing);
+/// and `broken_x300.pgn`, 300 copies of `broken.pgn`, for the threads.
 fn compress_test_files(data: &Path, dir: &Path) {
     use std::io::Write;
     let gzip = |bytes: &[u8]| {
@@ -388,6 +389,7 @@ fn compress_test_files(data: &Path, dir: &Path) {
         }
         std::fs::write(dir.join(format!("{name}.zst")), zst).unwrap();
     }
+    std::fs::write(dir.join("broken_x300.pgn"), std::fs::read(data.join("broken.pgn")).unwrap().repeat(300)).unwrap();
 }
 
 /// The C suite draws Kiwipete with every option set: the same bytes as the core's drawing with

@@ -398,6 +398,7 @@ SIGNATURES = {
     "chess_pgn_reader_free": (None, [READER]),
     "chess_pgn_reader_next": (ERR, [READER, POINTER(GAME)]),
     "chess_pgn_reader_set_options": (ERR, [READER, POINTER(PgnOptions)]),
+    "chess_pgn_reader_set_threads": (ERR, [READER, ctypes.c_uint32]),
     "chess_pgn_reader_last_error": (ERR, [READER, POINTER(PgnErrorInfo)]),
     "chess_pgn_reader_partial_game": (ERR, [READER, POINTER(GAME)]),
     "chess_game_tag": (ERR, [GAME, c_char_p, c_char_p, c_size_t, SIZE_P]),

@@ -10,7 +10,7 @@ from typing import IO, Iterator, Union
 
 from . import _args, _native
 from ._native import lib
-from .errors import ArgumentTypeError, ErrorCode, PgnError, raise_for
+from .errors import ArgumentTypeError, ErrorCode, InvalidArgumentError, PgnError, raise_for
 from .game import Game
 
 
@@ -76,7 +76,7 @@ def _error(reader):
     return PgnError(code, info.message.decode("utf-8"), info.line, info.column, info.game, info.ply)
 
 
-def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO]) -> Iterator[Game]:
+def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, threads: int = 1) -> Iterator[Game]:
     """Yields one ``Game`` per game of ``source`` in order: a path (str or os.PathLike), a
     bytes-like buffer of PGN data (copied), or a file object opened in binary (or text) mode. A
     str is always a path, as for ``open``: PGN text in a str goes to ``read_pgn_string``. Bytes
@@ -87,9 +87,17 @@ def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO]) 
     it (its headers and the main line up to the problem), with ``game.error`` a ``PgnError``
     (``message`` with the game's number, line and column; ``line``, ``column``, ``ply``);
     ``error`` is None for the others. A missing file raises NoSuchFileError before the first game.
+
+    ``threads`` (a path or bytes only; 0: one per core) reads with that many worker threads, the
+    games yielded in the same order as with one; gzip and Zstandard input (told by its first
+    bytes) is decompressed either way.
     """
     reader, callback = _open(source)
     try:
+        if threads != 1:
+            if callback is not None:
+                raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "threads read a path or bytes, not a stream")
+            _native.check(lib.chess_pgn_reader_set_threads(reader, _args.integer(threads, "threads", 0, 2**32 - 1)))
         while True:
             out = ctypes.POINTER(_native.Game)()
             code = lib.chess_pgn_reader_next(reader, ctypes.byref(out))

@@ -57,6 +57,25 @@ def test_compressed_pgn_is_read_from_paths_bytes_and_streams(tmp_path):
     assert "incomplete deflate stream" in str(cut[-1].error)
 
 
+def test_threads_give_the_games_of_one_reader_in_order(tmp_path):
+    data = (LOCAL / "broken.pgn").read_bytes() * 200
+    path = tmp_path / "many.pgn"
+    path.write_bytes(data)
+
+    def seen(games):
+        return [(g.headers, g.moves, str(g.error)) for g in games]
+
+    one = seen(chesscore.read_pgn(data))
+    assert len(one) == 24 * 200
+    for threads in (0, 2, 3):
+        assert seen(chesscore.read_pgn(path, threads=threads)) == one
+        assert seen(chesscore.read_pgn(data, threads=threads)) == one
+    with pytest.raises(chesscore.InvalidArgumentError):
+        list(chesscore.read_pgn(io.BytesIO(data), threads=2))
+    with pytest.raises(chesscore.InvalidArgumentError):
+        list(chesscore.read_pgn(data, threads=-1))
+
+
 def test_pgn_text_in_a_str_is_read_by_read_pgn_string_and_a_str_is_a_path():
     text = (LOCAL / "format.pgn").read_text(encoding="utf-8")
     games = [(g.headers, g.moves) for g in chesscore.read_pgn_string(text)]
