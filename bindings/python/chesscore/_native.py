@@ -470,6 +470,8 @@ SIGNATURES = {
     "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
     "chess_engine_is_ready": (ERR, [ENGINE]),
     "chess_engine_new_game": (ERR, [ENGINE]),
+    "chess_engine_stop": (ERR, [ENGINE]),
+    "chess_engine_ponderhit": (ERR, [ENGINE]),
     "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
     "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
     "chess_analysis_free": (None, [ANALYSIS]),
