@@ -99,6 +99,7 @@
 //! ([`WriteOptions`]); the result; a line end. Reading what the writer wrote gives back the
 //! same record. [`Game::to_pgn`](crate::Game::to_pgn) writes a bare game.
 
+mod annotation;
 mod error;
 mod reader;
 mod record;
@@ -108,7 +109,8 @@ mod tokenizer;
 mod tree;
 mod writer;
 
-pub use error::{Location, PgnError, PgnErrorKind};
+pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
+pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
