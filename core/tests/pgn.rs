@@ -1054,3 +1054,88 @@ fn windows_1252_text_is_decoded_with_a_warning() {
     // A clean game has no warning.
     assert!(PgnReader::from_bytes("1. e4 {caf\u{e9}} *").next_game().unwrap().unwrap().warnings().is_empty());
 }
+
+/// Lichess and engine commands in comments read as values per move, the rest of the text
+/// kept, and written back in the same form.
+#[test]
+fn comment_commands_are_typed_and_written_back() {
+    use chesscore_core::pgn::{Annotations, Arrow, Eval, Highlight, MarkColor, Score};
+    use chesscore_core::Square;
+    let pgn = "[Event \"Rated\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval #-4,22] [%clk 0:02:59.5] } \
+               2. Nf3 { [%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05] } { [%clk 0:02:58] } 2... Nc6 { plain } *\n";
+    let record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+    let tree = record.tree();
+    let nodes: Vec<_> = tree.mainline().collect();
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    assert_eq!(
+        tree.annotations(nodes[0]),
+        Annotations {
+            clock: Some(180.0),
+            eval: Some(Eval { score: Score::Centipawns(17), depth: None }),
+            ..Annotations::default()
+        }
+    );
+    let black = tree.annotations(nodes[1]);
+    assert_eq!((black.clock, black.eval), (Some(179.5), Some(Eval { score: Score::Mate(-4), depth: Some(22) })));
+    let third = tree.annotations(nodes[2]);
+    assert_eq!((third.clock, third.elapsed), (Some(178.0), Some(5.0)));
+    assert_eq!(
+        third.highlights,
+        [Highlight { color: MarkColor::Green, square: sq("a4") }, Highlight { color: MarkColor::Red, square: sq("b5") }]
+    );
+    assert_eq!(third.arrows, [Arrow { color: MarkColor::Green, from: sq("e2"), to: sq("e4") }]);
+    assert_eq!(tree.comment_text(nodes[2]), "Good");
+    assert!(tree.annotations(nodes[3]).is_empty());
+    assert_eq!(tree.comment_text(nodes[3]), "plain");
+
+    // Written as read; set again from their values, the lichess form comes back.
+    let written = record.to_pgn();
+    let back = PgnReader::from_bytes(&written).next_game().unwrap().unwrap();
+    assert_eq!(back.to_pgn(), written);
+    let mut rebuilt = record.clone();
+    for &node in &nodes[..2] {
+        let annotations = rebuilt.tree().annotations(node);
+        rebuilt.tree_mut().set_annotations(node, &annotations);
+    }
+    assert_eq!(rebuilt.to_pgn(), written);
+    // Changed values replace the commands; the text stays, and the comments become one.
+    let changed = Annotations { clock: Some(3723.25), ..third };
+    rebuilt.tree_mut().set_annotations(nodes[2], &changed);
+    assert_eq!(
+        rebuilt.tree().comments(nodes[2]).collect::<Vec<_>>(),
+        ["Good [%clk 1:02:03.25] [%emt 0:00:05] [%csl Ga4,Rb5][%cal Ge2e4]"]
+    );
+    rebuilt.tree_mut().set_annotations(nodes[2], &Annotations::default());
+    assert_eq!(rebuilt.tree().comments(nodes[2]).collect::<Vec<_>>(), ["Good"]);
+    rebuilt.tree_mut().set_annotations(nodes[0], &Annotations::default());
+    assert_eq!(rebuilt.tree().comments(nodes[0]).count(), 0);
+}
+
+/// Every game of the lichess-style test files: each move's commands (in one comment), set again
+/// from the values read, give back the same PGN; and the PGN written reads back to the same
+/// values.
+#[test]
+fn lichess_files_round_trip_with_their_annotations() {
+    let Some(shared) = common::shared_testdata("pgn: lichess annotations round trip") else { return };
+    let (mut commands, mut games) = (0, 0);
+    for name in ["lichess_db_100k.pgn", "dev_generated.pgn"] {
+        for record in PgnReader::open(shared.join("pgn").join(name)).unwrap().flatten() {
+            let written = record.to_pgn();
+            let back = PgnReader::from_bytes(&written).next_game().unwrap().unwrap();
+            let mut rebuilt = record.clone();
+            let nodes: Vec<_> = record.tree().mainline().collect();
+            for (&node, back_node) in nodes.iter().zip(back.tree().mainline()) {
+                let annotations = record.tree().annotations(node);
+                assert_eq!(back.tree().annotations(back_node), annotations);
+                // (`set_annotations` makes the comments of a move one.)
+                if !annotations.is_empty() && record.tree().comments(node).count() == 1 {
+                    commands += 1;
+                    rebuilt.tree_mut().set_annotations(node, &annotations);
+                }
+            }
+            assert_eq!(rebuilt.to_pgn(), written, "{name}: {:?}", record.tag("Site"));
+            games += 1;
+        }
+    }
+    assert!(games > 50 && commands > 2500, "{games} games, {commands} moves with commands");
+}
