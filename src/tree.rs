@@ -8,8 +8,8 @@ use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, write_position};
-use super::util::{fill_array, guard, guard_code, oom, TextOut};
 use super::types::chess_square;
+use super::util::{fill_array, guard, guard_code, oom, TextOut};
 use chesscore_core::pgn::{Annotations, Eval, GameRecord, MarkColor, MoveTree, NodeId, Score};
 use chesscore_core::San;
 
@@ -324,7 +324,11 @@ pub unsafe extern "C" fn chess_node_elapsed(
 /// Writes to `*eval` the evaluation after `node`'s move (`[%eval ...]`, see `chess_eval`).
 /// Errors as `chess_node_clock`.
 #[no_mangle]
-pub unsafe extern "C" fn chess_node_eval(game: *const chess_game, node: chess_node, eval: *mut chess_eval) -> chess_error {
+pub unsafe extern "C" fn chess_node_eval(
+    game: *const chess_game,
+    node: chess_node,
+    eval: *mut chess_eval,
+) -> chess_error {
     // SAFETY: the C contract is `annotation_out`'s.
     unsafe {
         annotation_out(game, node, eval, |a| {
@@ -352,7 +356,8 @@ pub unsafe extern "C" fn chess_node_highlights(
     // contract).
     query(unsafe { tree_node(game, node) }, 0, |tree, id| {
         let marks = tree.annotations(id).highlights.into_iter();
-        let marks = marks.map(|h| chess_highlight { square: h.square.index() as chess_square, color: mark_color(h.color) });
+        let marks =
+            marks.map(|h| chess_highlight { square: h.square.index() as chess_square, color: mark_color(h.color) });
         // SAFETY: as above.
         unsafe { fill_array(marks, out, cap) }
     })

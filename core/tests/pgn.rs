@@ -931,11 +931,20 @@ fn real_world_syntax_read_leniently_refused_strictly() {
     let standard: &[(&str, Vec<_>)] = &[
         // Periods are tokens; a move number takes any number of them, spaced or not.
         ("1. e4 e5 2 . Nf3 Nc6 3 ... Bb5 *", vec![ok("e2e4 e7e5 g1f3 b8c6 f1b5", Some(Outcome::Ongoing), &[])]),
-        ("1.     e4     ...     e5 2.Nf3 . Nc6 3 .a3 ...a6 *", vec![ok("e2e4 e7e5 g1f3 b8c6 a2a3 a7a6", Some(Outcome::Ongoing), &[])]),
+        (
+            "1.     e4     ...     e5 2.Nf3 . Nc6 3 .a3 ...a6 *",
+            vec![ok("e2e4 e7e5 g1f3 b8c6 a2a3 a7a6", Some(Outcome::Ongoing), &[])],
+        ),
         // `*` is a token too, glued to a move or not.
-        ("1. e4 Nc6*\n\n1. d4 *", vec![ok("e2e4 b8c6", Some(Outcome::Ongoing), &[]), ok("d2d4", Some(Outcome::Ongoing), &[])]),
+        (
+            "1. e4 Nc6*\n\n1. d4 *",
+            vec![ok("e2e4 b8c6", Some(Outcome::Ongoing), &[]), ok("d2d4", Some(Outcome::Ongoing), &[])],
+        ),
         // Long algebraic.
-        ("1. e2-e4 d7-d5 2. e4d5 Qd8xd5 3. Nb1-c3 *", vec![ok("e2e4 d7d5 e4d5 d8d5 b1c3", Some(Outcome::Ongoing), &[])]),
+        (
+            "1. e2-e4 d7-d5 2. e4d5 Qd8xd5 3. Nb1-c3 *",
+            vec![ok("e2e4 d7d5 e4d5 d8d5 b1c3", Some(Outcome::Ongoing), &[])],
+        ),
         // Evaluation symbols standing alone are NAGs.
         (
             "1. e4 += e5 = 2. Nf3 +- Nc6 -+ 3. Bb5 =+ a6 \u{221e} 4. Ba4 =/\u{221e} +/= *",
@@ -1081,7 +1090,10 @@ fn comment_commands_are_typed_and_written_back() {
     assert_eq!((third.clock, third.elapsed), (Some(178.0), Some(5.0)));
     assert_eq!(
         third.highlights,
-        [Highlight { color: MarkColor::Green, square: sq("a4") }, Highlight { color: MarkColor::Red, square: sq("b5") }]
+        [
+            Highlight { color: MarkColor::Green, square: sq("a4") },
+            Highlight { color: MarkColor::Red, square: sq("b5") }
+        ]
     );
     assert_eq!(third.arrows, [Arrow { color: MarkColor::Green, from: sq("e2"), to: sq("e4") }]);
     assert_eq!(tree.comment_text(nodes[2]), "Good");

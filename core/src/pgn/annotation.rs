@@ -298,7 +298,9 @@ fn parse_command(body: &str) -> Option<Command<'_>> {
         "clk" => parse_time(value).map(Command::Clock),
         "emt" => parse_time(value).map(Command::Elapsed),
         "eval" => parse_eval(value).map(Command::Eval),
-        "csl" | "cal" => value.split(',').all(|mark| parse_mark(mark.as_bytes()).is_some()).then_some(Command::Marks(value)),
+        "csl" | "cal" => {
+            value.split(',').all(|mark| parse_mark(mark.as_bytes()).is_some()).then_some(Command::Marks(value))
+        }
         _ => None,
     }
 }
@@ -387,7 +389,10 @@ mod tests {
         assert_eq!(annotations.eval, Some(Eval { score: Score::Centipawns(-50), depth: Some(18) }));
         assert_eq!(
             annotations.highlights,
-            [Highlight { color: MarkColor::Green, square: sq("a4") }, Highlight { color: MarkColor::Red, square: sq("b5") }]
+            [
+                Highlight { color: MarkColor::Green, square: sq("a4") },
+                Highlight { color: MarkColor::Red, square: sq("b5") }
+            ]
         );
         assert_eq!(annotations.arrows, [Arrow { color: MarkColor::Green, from: sq("e2"), to: sq("e4") }]);
         assert_eq!(strip_commands(comment), "x [%bad 1]");
