@@ -901,8 +901,12 @@ fn comments_after_the_result_belong_to_the_game_however_it_is_read() {
     assert!(!reader.skip_game().unwrap());
 }
 
-/// The main line of `game` as UCI, its result token and its NAGs in order, or the error.
-fn reading(pgn: &[u8], strict: bool) -> Vec<Result<(String, Option<Outcome>, Vec<u8>), PgnErrorKind>> {
+/// A game as [`reading`] tells it: its main line as UCI, its result token and its NAGs in
+/// order.
+type Reading = (String, Option<Outcome>, Vec<u8>);
+
+/// Each game of `pgn` as [`Reading`] tells it, or the error.
+fn reading(pgn: &[u8], strict: bool) -> Vec<Result<Reading, PgnErrorKind>> {
     let options = ReaderOptions { strict, ..ReaderOptions::default() };
     PgnReader::from_bytes(pgn)
         .with_options(options)

@@ -161,6 +161,9 @@ enum Slow<'a> {
     End,
 }
 
+/// What takes a comment and the warning its text gave.
+pub(super) type TakeComment<'a> = dyn FnMut(&str, Option<PgnWarning>) + 'a;
+
 /// The line being read: its number and where it starts.
 #[derive(Debug, Clone, Copy)]
 struct Lines {
@@ -698,7 +701,7 @@ impl<S: Source> Tokenizer<S> {
     pub(super) fn comments_on_line(
         &mut self,
         options: &ReaderOptions,
-        mut take: Option<&mut dyn FnMut(&str, Option<PgnWarning>)>,
+        mut take: Option<&mut TakeComment<'_>>,
     ) -> Result<(), Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
