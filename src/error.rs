@@ -126,7 +126,8 @@ pub const CHESS_ERR_PGN_UNCLOSED_VARIATION: chess_error = 409;
 pub const CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE: chess_error = 410;
 /// PGN: variations nested deeper than the reader's limit (10,000).
 pub const CHESS_ERR_PGN_TOO_DEEP: chess_error = 411;
-/// PGN: a tag value or comment that is not UTF-8.
+/// PGN: a tag value or comment that is not UTF-8, read strictly (`CHESS_PGN_STRICT`; otherwise
+/// it is decoded as Windows-1252, with a warning).
 pub const CHESS_ERR_PGN_INVALID_UTF8: chess_error = 412;
 /// PGN lookup: the game has no tag of this name, or none at this index.
 pub const CHESS_ERR_PGN_TAG_NOT_FOUND: chess_error = 413;

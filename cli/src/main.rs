@@ -908,6 +908,10 @@ fn read_pgn_file(
                     None => 4,
                 };
                 summary.results[slot] += 1;
+                for w in record.warnings() {
+                    let (l, game) = (w.location, reader.games_read());
+                    out.note(format_args!("{name}:{}:{}: game {game}: warning: {}", l.line, l.column, w.kind))?;
+                }
                 if fen {
                     writeln!(out, "{}", record.position().to_fen())?;
                 }

@@ -101,8 +101,10 @@ pub enum PgnErrorKind {
         /// The limit.
         limit: usize,
     },
-    /// A tag value or comment that is not UTF-8 (see
-    /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions)).
+    /// Strict reading: a tag value or comment that is not UTF-8 (lenient reading decodes it as
+    /// Windows-1252; see [`ReaderOptions::lossy_utf8`](super::ReaderOptions) and
+    /// [`ReaderOptions::strict`](super::ReaderOptions)). Also text that is not UTF-8 and holds a
+    /// NUL byte.
     #[error("invalid UTF-8")]
     InvalidUtf8,
     /// A NUL byte in a tag value or comment (see
