@@ -993,6 +993,11 @@ fn real_world_syntax_read_leniently_refused_strictly() {
     ];
     for (pgn, want, what) in non_standard {
         assert_eq!(&reading(pgn.as_bytes(), false), want, "{pgn}");
+        // Skipped unread, the movetext still ends at its result.
+        let headers_only = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+        let results: Vec<_> =
+            PgnReader::from_bytes(pgn).with_options(headers_only).map(|g| g.unwrap().result()).collect();
+        assert_eq!(results, want.iter().map(|game| game.as_ref().unwrap().1).collect::<Vec<_>>(), "{pgn}");
         let strict = reading(pgn.as_bytes(), true);
         assert_eq!(strict[0], Err(PgnErrorKind::NonStandard { what }), "strict: {pgn}");
     }

@@ -556,13 +556,14 @@ impl<S: Source> Tokenizer<S> {
                 // The byte that ends the word is in `next` already: no load to wait for. Control
                 // characters other than blanks and line ends do not end words: such words are
                 // left to the general path, and so are words that are not ASCII (the first byte
-                // is), for a reading consumer, or that may hold a delimiter, for a skipping one.
+                // is), and for a skipping consumer words that may hold a delimiter. (A skipping
+                // consumer looks for results, and some are not ASCII: `1–0`.)
                 // (A reading consumer rejects a word that runs into a delimiter, see
                 // `Consumer::token`; it is read again then. Checking every word first would cost
                 // more.)
                 let shift = end.trailing_zeros() - 7;
                 let before_end = (end >> 7) - 1;
-                let unusual = if C::READS { next & HIGHS } else { delimiters_in(next) };
+                let unusual = if C::READS { next & HIGHS } else { next & HIGHS | delimiters_in(next) };
                 if !is_blank((next >> shift) as u8) || unusual & before_end != 0 {
                     break;
                 }
