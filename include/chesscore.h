@@ -1283,7 +1283,8 @@ typedef struct chess_book_build_options {
 #define CHESS_ERR_PGN_TOO_DEEP 411
 
 /**
- * PGN: a tag value or comment that is not UTF-8.
+ * PGN: a tag value or comment that is not UTF-8, read strictly (`CHESS_PGN_STRICT`; otherwise
+ * it is decoded as Windows-1252, with a warning).
  */
 #define CHESS_ERR_PGN_INVALID_UTF8 412
 
