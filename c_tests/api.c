@@ -151,6 +151,7 @@ static const chess_error all_codes[] = {
     CHESS_ERR_PGN_INVALID_UTF8,
     CHESS_ERR_PGN_TAG_NOT_FOUND,
     CHESS_ERR_PGN_NUL_BYTE,
+    CHESS_ERR_PGN_NON_STANDARD,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
     CHESS_ERR_EPD_MISSING_FIELDS,
@@ -164,7 +165,7 @@ static const chess_error all_codes[] = {
 
 static void test_error_messages(void) {
     size_t i, j;
-    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 415, 502, 606, 1000, 2147483647};
+    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 416, 502, 606, 1000, 2147483647};
     for (i = 0; i < CODE_COUNT; i++) {
         const char *message = chess_error_message(all_codes[i]);
         CHECK(message != NULL && message[0] != '\0');
@@ -974,7 +975,7 @@ static void test_every_code_was_seen(void) {
         chess_error code = all_codes[i];
         int elsewhere = code == CHESS_ERR_EMPTY_HISTORY ||
                         (code >= CHESS_ERR_SAN_SYNTAX && code <= CHESS_ERR_SAN_NOT_CANONICAL) ||
-                        (code >= CHESS_ERR_PGN_TAG && code <= CHESS_ERR_PGN_NUL_BYTE) ||
+                        (code >= CHESS_ERR_PGN_TAG && code <= CHESS_ERR_PGN_NON_STANDARD) ||
                         code >= CHESS_ERR_EPD_MISSING_FIELDS;
         if (code == CHESS_END || code == CHESS_ERR_OUT_OF_MEMORY || code == CHESS_ERR_INTERNAL || elsewhere) {
             continue;

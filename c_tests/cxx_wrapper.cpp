@@ -663,9 +663,13 @@ void pgn_options() {
     strict.set_options(strict_san);
     CHECK(strict.next()->tag("Event") == std::optional<std::string>("Canonical"));
 
-    // Text that is not UTF-8: refused, or replaced.
+    // Text that is not UTF-8: read as Windows-1252, refused when strict, or replaced.
     const std::string latin1 = "[Event \"x\"]\n\n1. e4 {caf\xe9} *\n\n";
-    PgnReader lossy = PgnReader::from_string(latin1 + latin1);
+    PgnReader lossy = PgnReader::from_string(latin1 + latin1 + latin1);
+    CHECK((*lossy.next()->mainline().begin()).comments() == Texts{"caf\xc3\xa9"});
+    PgnOptions strict_text;
+    strict_text.strict = true;
+    lossy.set_options(strict_text);
     CHECK(next_code(lossy) == CHESS_ERR_PGN_INVALID_UTF8);
     PgnOptions lossy_text;
     lossy_text.lossy_text = true;

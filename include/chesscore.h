@@ -152,7 +152,8 @@
 
 /**
  * Flag of `chess_pgn_options`: replace bytes that are not UTF-8, and NUL bytes, in tag values
- * and comments with U+FFFD instead of refusing the game.
+ * and comments with U+FFFD (without the flag, text that is not UTF-8 is decoded as
+ * Windows-1252, with a warning: `chess_game_warning`; NUL bytes refuse the game).
  */
 #define CHESS_PGN_LOSSY_TEXT 2
 
@@ -162,6 +163,14 @@
  * games handed out have no moves.
  */
 #define CHESS_PGN_HEADERS_ONLY 4
+
+/**
+ * Flag of `chess_pgn_options`: read strictly, refusing what real files hold but the PGN
+ * standard does not allow (`CHESS_ERR_PGN_NON_STANDARD`: results `½-½` or with an en dash,
+ * move suffixes `e.p.`, `ep`, `++`, Unicode dashes and daggers in moves) and text that is not
+ * UTF-8 (`CHESS_ERR_PGN_INVALID_UTF8`) instead of reading them leniently.
+ */
+#define CHESS_PGN_STRICT 8
 
 /**
  * Room for the message of `chess_pgn_error_info`, NUL included.
@@ -238,6 +247,11 @@
  * addition to the squares of `check`).
  */
 #define CHESS_SVG_MARK_CHECK 4
+
+/**
+ * `chess_eval.depth` when the command gives none.
+ */
+#define CHESS_EVAL_NO_DEPTH UINT32_MAX
 
 /**
  * Room for the message of `chess_book_error_info`, NUL included.
@@ -597,7 +611,8 @@ typedef struct chess_pgn_options {
      */
     size_t size;
     /**
-     * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`, or 0.
+     * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
+     * `CHESS_PGN_STRICT`, or 0.
      */
     uint32_t flags;
     /**
@@ -789,6 +804,48 @@ typedef uint32_t chess_node;
  * Where a comment stands with respect to its node's move.
  */
 typedef uint8_t chess_comment_place;
+
+/**
+ * An evaluation of the position after a move (`[%eval 0.35]`, `[%eval #-4]`,
+ * `[%eval 0.35,18]`), from White's side, as `chess_node_eval` writes it.
+ */
+typedef struct chess_eval {
+    /**
+     * `CHESS_SCORE_CP` (centipawns) or `CHESS_SCORE_MATE` (moves to mate).
+     */
+    chess_score_kind kind;
+    /**
+     * Centipawns, positive when White stands better; or moves to mate, positive when White
+     * mates, negative when Black does (0 after mate).
+     */
+    int32_t value;
+    /**
+     * The search depth, or `CHESS_EVAL_NO_DEPTH` when the command gives none.
+     */
+    uint32_t depth;
+} chess_eval;
+
+/**
+ * The colour of a highlight or an arrow (its letter in the command).
+ */
+typedef uint8_t chess_mark_color;
+
+/**
+ * A highlighted square of `[%csl Ga4,Rb5]`.
+ */
+typedef struct chess_highlight {
+    chess_square square;
+    chess_mark_color color;
+} chess_highlight;
+
+/**
+ * An arrow of `[%cal Ge2e4]`.
+ */
+typedef struct chess_arrow {
+    chess_square from;
+    chess_square to;
+    chess_mark_color color;
+} chess_arrow;
 
 /**
  * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
@@ -1236,7 +1293,8 @@ typedef struct chess_book_build_options {
 #define CHESS_ERR_PGN_TOO_DEEP 411
 
 /**
- * PGN: a tag value or comment that is not UTF-8.
+ * PGN: a tag value or comment that is not UTF-8, read strictly (`CHESS_PGN_STRICT`; otherwise
+ * it is decoded as Windows-1252, with a warning).
  */
 #define CHESS_ERR_PGN_INVALID_UTF8 412
 
@@ -1249,6 +1307,13 @@ typedef struct chess_book_build_options {
  * PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
  */
 #define CHESS_ERR_PGN_NUL_BYTE 414
+
+/**
+ * PGN, strict reading (`CHESS_PGN_STRICT`): something real files hold but the PGN standard
+ * does not allow (a result written `½-½`, a move suffix `e.p.` or `++`, a Unicode dash in a
+ * move); the message says what.
+ */
+#define CHESS_ERR_PGN_NON_STANDARD 415
 
 /**
  * The file does not exist.
@@ -1414,6 +1479,26 @@ typedef struct chess_book_build_options {
  * Before the move, as PGN writes them right after a variation's `(`: `({here} 1. d4)`.
  */
 #define CHESS_COMMENT_BEFORE 1
+
+/**
+ * `R`.
+ */
+#define CHESS_MARK_RED 0
+
+/**
+ * `G`.
+ */
+#define CHESS_MARK_GREEN 1
+
+/**
+ * `Y`.
+ */
+#define CHESS_MARK_YELLOW 2
+
+/**
+ * `B`.
+ */
+#define CHESS_MARK_BLUE 3
 
 /**
  * White (moves first).
@@ -2325,7 +2410,8 @@ chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_
 
 /**
  * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
- * with the defaults: lenient SAN, invalid text refused, whole games). Errors:
+ * with the defaults: lenient syntax and SAN, text that is not UTF-8 decoded as Windows-1252,
+ * whole games). Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
  * struct, an unknown flag, or a reader whose threads already read), leaving the options as they
  * were.
@@ -2410,6 +2496,25 @@ chess_error chess_game_set_tag(struct chess_game *game, const char *name, const 
  * `CHESS_ERR_PGN_TAG_NOT_FOUND`.
  */
 chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
+
+/**
+ * How many warnings the reader gave reading `game` (0 for a NULL game, or one not read from
+ * PGN): what lenient reading accepted and the caller may want to know of, at most one of each
+ * kind (today one kind: text that is not UTF-8, decoded as Windows-1252).
+ */
+size_t chess_game_warning_count(const struct chess_game *game);
+
+/**
+ * Writes warning number `index` (0 to `chess_game_warning_count - 1`) as a message such as
+ * `line 3, column 1: text that is not UTF-8 read as Windows-1252` (UTF-8). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such warning),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_warning(const struct chess_game *game,
+                               size_t index,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
 
 /**
  * The game's recorded result: the result token of its movetext when read from PGN, else its
@@ -2762,6 +2867,53 @@ chess_error chess_node_comment(const struct chess_game *game,
  * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
  */
 size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
+
+/**
+ * Writes to `*seconds` the clock after `node`'s move (`[%clk 0:03:00.5]` in a comment after
+ * it: 180.5), the time left to the player who moved. Errors: `CHESS_END` when there is none,
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node).
+ */
+chess_error chess_node_clock(const struct chess_game *game, chess_node node, double *seconds);
+
+/**
+ * Writes to `*seconds` the time `node`'s move took (`[%emt 0:00:05]`: 5). Errors as
+ * `chess_node_clock`.
+ */
+chess_error chess_node_elapsed(const struct chess_game *game, chess_node node, double *seconds);
+
+/**
+ * Writes to `*eval` the evaluation after `node`'s move (`[%eval ...]`, see `chess_eval`).
+ * Errors as `chess_node_clock`.
+ */
+chess_error chess_node_eval(const struct chess_game *game, chess_node node, struct chess_eval *eval);
+
+/**
+ * Writes up to `cap` highlighted squares of `node` (`[%csl ...]` after its move) to `out`, in
+ * order, and returns how many it has. `out` may be NULL when `cap` is 0. Returns 0 for no such
+ * node, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_node_highlights(const struct chess_game *game,
+                             chess_node node,
+                             struct chess_highlight *out,
+                             size_t cap);
+
+/**
+ * Writes up to `cap` arrows of `node` (`[%cal ...]` after its move) to `out`, in order, and
+ * returns how many it has, as `chess_node_highlights` does.
+ */
+size_t chess_node_arrows(const struct chess_game *game, chess_node node, struct chess_arrow *out, size_t cap);
+
+/**
+ * Writes the text of the comments after `node`'s move without the commands read from them
+ * (`[%clk ...]`, `[%eval ...]`, ...), the comments joined by a space (empty when they hold
+ * commands only). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
+ * node), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_node_comment_text(const struct chess_game *game,
+                                    chess_node node,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
 
 /**
  * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its

@@ -911,9 +911,13 @@ private:
 struct PgnOptions {
     /** Moves only in canonical SAN, as Position::parse_san with CHESS_SAN_STRICT. */
     bool strict_san = false;
-    /** Text that is not UTF-8, and NUL bytes, in tag values and comments become U+FFFD instead
-     * of breaking the game. */
+    /** Text that is not UTF-8, and NUL bytes, in tag values and comments become U+FFFD (by
+     * default such text is decoded as Windows-1252 with a warning, and NUL bytes break the game). */
     bool lossy_text = false;
+    /** Refuse what the PGN standard does not allow and the reader reads leniently by default
+     * (CHESS_PGN_STRICT): results such as ½-½, e.p. and ++ suffixes, Unicode dashes in moves,
+     * text that is not UTF-8. */
+    bool strict = false;
     /** Tags, start position and result only: the movetext is skipped unread. */
     bool headers_only = false;
     /** Deepest nesting of variations; 0: the default (10,000). */
@@ -968,7 +972,7 @@ public:
         raw.size = sizeof raw;
         raw.flags = (options.strict_san ? CHESS_PGN_STRICT_SAN : 0u) |
                     (options.lossy_text ? CHESS_PGN_LOSSY_TEXT : 0u) |
-                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u);
+                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u) | (options.strict ? CHESS_PGN_STRICT : 0u);
         raw.max_depth = options.max_depth;
         raw.max_tag_len = options.max_tag_len;
         raw.max_comment_len = options.max_comment_len;

@@ -126,12 +126,17 @@ pub const CHESS_ERR_PGN_UNCLOSED_VARIATION: chess_error = 409;
 pub const CHESS_ERR_PGN_VARIATION_WITHOUT_MOVE: chess_error = 410;
 /// PGN: variations nested deeper than the reader's limit (10,000).
 pub const CHESS_ERR_PGN_TOO_DEEP: chess_error = 411;
-/// PGN: a tag value or comment that is not UTF-8.
+/// PGN: a tag value or comment that is not UTF-8, read strictly (`CHESS_PGN_STRICT`; otherwise
+/// it is decoded as Windows-1252, with a warning).
 pub const CHESS_ERR_PGN_INVALID_UTF8: chess_error = 412;
 /// PGN lookup: the game has no tag of this name, or none at this index.
 pub const CHESS_ERR_PGN_TAG_NOT_FOUND: chess_error = 413;
 /// PGN: a NUL byte in a tag value or comment (a C string could not hold the text).
 pub const CHESS_ERR_PGN_NUL_BYTE: chess_error = 414;
+/// PGN, strict reading (`CHESS_PGN_STRICT`): something real files hold but the PGN standard
+/// does not allow (a result written `½-½`, a move suffix `e.p.` or `++`, a Unicode dash in a
+/// move); the message says what.
+pub const CHESS_ERR_PGN_NON_STANDARD: chess_error = 415;
 
 /// The file does not exist.
 pub const CHESS_ERR_FILE_NOT_FOUND: chess_error = 500;
@@ -172,7 +177,7 @@ pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 802;
 
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 68] = [
+const ALL_CODES: [chess_error; 69] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -226,6 +231,7 @@ const ALL_CODES: [chess_error; 68] = [
     CHESS_ERR_PGN_INVALID_UTF8,
     CHESS_ERR_PGN_TAG_NOT_FOUND,
     CHESS_ERR_PGN_NUL_BYTE,
+    CHESS_ERR_PGN_NON_STANDARD,
     CHESS_ERR_FILE_NOT_FOUND,
     CHESS_ERR_IO,
     CHESS_ERR_EPD_MISSING_FIELDS,
@@ -305,6 +311,7 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_PGN_INVALID_UTF8 => c"PGN: invalid UTF-8",
         CHESS_ERR_PGN_TAG_NOT_FOUND => c"PGN: no such tag",
         CHESS_ERR_PGN_NUL_BYTE => c"PGN: NUL byte in a tag value or comment",
+        CHESS_ERR_PGN_NON_STANDARD => c"PGN: not standard PGN (strict reading)",
         CHESS_ERR_FILE_NOT_FOUND => c"file not found",
         CHESS_ERR_IO => c"the input could not be read",
         CHESS_ERR_EPD_MISSING_FIELDS => {
@@ -450,6 +457,7 @@ impl ErrorCode for PgnErrorKind {
             PgnErrorKind::TooDeep { .. } => CHESS_ERR_PGN_TOO_DEEP,
             PgnErrorKind::InvalidUtf8 => CHESS_ERR_PGN_INVALID_UTF8,
             PgnErrorKind::NulByte => CHESS_ERR_PGN_NUL_BYTE,
+            PgnErrorKind::NonStandard { .. } => CHESS_ERR_PGN_NON_STANDARD,
             PgnErrorKind::Io { .. } => CHESS_ERR_IO,
             PgnErrorKind::OutOfMemory => CHESS_ERR_OUT_OF_MEMORY,
             _ => CHESS_ERR_INVALID_TEXT,
@@ -497,7 +505,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 415, 502, 606, 704, 803, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

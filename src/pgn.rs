@@ -246,12 +246,18 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
 /// suffix included, as `CHESS_SAN_STRICT`) instead of leniently.
 pub const CHESS_PGN_STRICT_SAN: u32 = 1;
 /// Flag of `chess_pgn_options`: replace bytes that are not UTF-8, and NUL bytes, in tag values
-/// and comments with U+FFFD instead of refusing the game.
+/// and comments with U+FFFD (without the flag, text that is not UTF-8 is decoded as
+/// Windows-1252, with a warning: `chess_game_warning`; NUL bytes refuse the game).
 pub const CHESS_PGN_LOSSY_TEXT: u32 = 2;
 /// Flag of `chess_pgn_options`: read each game's tags, start position and result only; the
 /// movetext is skipped unread (moves neither replayed nor checked, comments not kept), so the
 /// games handed out have no moves.
 pub const CHESS_PGN_HEADERS_ONLY: u32 = 4;
+/// Flag of `chess_pgn_options`: read strictly, refusing what real files hold but the PGN
+/// standard does not allow (`CHESS_ERR_PGN_NON_STANDARD`: results `½-½` or with an en dash,
+/// move suffixes `e.p.`, `ep`, `++`, Unicode dashes and daggers in moves) and text that is not
+/// UTF-8 (`CHESS_ERR_PGN_INVALID_UTF8`) instead of reading them leniently.
+pub const CHESS_PGN_STRICT: u32 = 8;
 
 /// Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
 /// `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
@@ -261,7 +267,8 @@ pub const CHESS_PGN_HEADERS_ONLY: u32 = 4;
 pub struct chess_pgn_options {
     /// `sizeof(chess_pgn_options)`, set by the caller.
     pub size: usize,
-    /// `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`, or 0.
+    /// `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
+    /// `CHESS_PGN_STRICT`, or 0.
     pub flags: u32,
     /// Deepest nesting of variations (default 10,000): deeper breaks the game.
     pub max_depth: u32,
@@ -275,7 +282,8 @@ pub struct chess_pgn_options {
 unsafe impl Versioned for chess_pgn_options {}
 
 /// Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
-/// with the defaults: lenient SAN, invalid text refused, whole games). Errors:
+/// with the defaults: lenient syntax and SAN, text that is not UTF-8 decoded as Windows-1252,
+/// whole games). Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
 /// struct, an unknown flag, or a reader whose threads already read), leaving the options as they
 /// were.
@@ -289,7 +297,8 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
         let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: `options` is NULL or valid for reads of its `size` bytes (the C contract).
         let options = unsafe { versioned_ref(options) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
-        if options.flags & !(CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY) != 0 {
+        let known = CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY | CHESS_PGN_STRICT;
+        if options.flags & !known != 0 {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
         let defaults = ReaderOptions::default();
@@ -302,6 +311,7 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
             max_comment_len: or_default(options.max_comment_len, defaults.max_comment_len),
             max_depth: or_default(options.max_depth as usize, defaults.max_depth),
             lossy_utf8: options.flags & CHESS_PGN_LOSSY_TEXT != 0,
+            strict: options.flags & CHESS_PGN_STRICT != 0,
             san_mode: if options.flags & CHESS_PGN_STRICT_SAN != 0 { SanMode::Strict } else { SanMode::Lenient },
             headers_only: options.flags & CHESS_PGN_HEADERS_ONLY != 0,
         };
@@ -550,6 +560,41 @@ pub unsafe extern "C" fn chess_game_remove_tag(game: *mut chess_game, name: *con
         } else {
             Err(CHESS_ERR_PGN_TAG_NOT_FOUND)
         }
+    })
+}
+
+/// How many warnings the reader gave reading `game` (0 for a NULL game, or one not read from
+/// PGN): what lenient reading accepted and the caller may want to know of, at most one of each
+/// kind (today one kind: text that is not UTF-8, decoded as Windows-1252).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_warning_count(game: *const chess_game) -> usize {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    guard(0, || unsafe { record_ref(game) }.map_or(0, |record| record.warnings().len()))
+}
+
+/// Writes warning number `index` (0 to `chess_game_warning_count - 1`) as a message such as
+/// `line 3, column 1: text that is not UTF-8 read as Windows-1252` (UTF-8). Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such warning),
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_warning(
+    game: *const chess_game,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        let warning = record.warnings().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        // Formatted on the stack: the message is short.
+        let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
+        write!(message, "{warning}").map_err(|_| CHESS_ERR_INTERNAL)?;
+        out.write(&message.bytes[..message.len])?;
+        Ok(())
     })
 }
 

@@ -3,12 +3,14 @@
 
 use std::ffi::c_char;
 
+use super::engine::{chess_score_kind, CHESS_SCORE_CP, CHESS_SCORE_MATE};
 use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, write_position};
+use super::types::chess_square;
 use super::util::{fill_array, guard, guard_code, oom, TextOut};
-use chesscore_core::pgn::{GameRecord, MoveTree, NodeId};
+use chesscore_core::pgn::{Annotations, Eval, GameRecord, MarkColor, MoveTree, NodeId, Score};
 use chesscore_core::San;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
@@ -216,4 +218,194 @@ pub unsafe extern "C" fn chess_node_nags(game: *const chess_game, node: chess_no
     // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
     // contract).
     query(unsafe { tree_node(game, node) }, 0, |tree, id| unsafe { fill_array(tree.nags(id), out, cap) })
+}
+
+// ----- commands in comments: clocks, evaluations, highlights, arrows -----
+
+/// An evaluation of the position after a move (`[%eval 0.35]`, `[%eval #-4]`,
+/// `[%eval 0.35,18]`), from White's side, as `chess_node_eval` writes it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_eval {
+    /// `CHESS_SCORE_CP` (centipawns) or `CHESS_SCORE_MATE` (moves to mate).
+    pub kind: chess_score_kind,
+    /// Centipawns, positive when White stands better; or moves to mate, positive when White
+    /// mates, negative when Black does (0 after mate).
+    pub value: i32,
+    /// The search depth, or `CHESS_EVAL_NO_DEPTH` when the command gives none.
+    pub depth: u32,
+}
+
+/// `chess_eval.depth` when the command gives none.
+pub const CHESS_EVAL_NO_DEPTH: u32 = u32::MAX;
+
+/// The colour of a highlight or an arrow (its letter in the command).
+pub type chess_mark_color = u8;
+/// `R`.
+pub const CHESS_MARK_RED: chess_mark_color = 0;
+/// `G`.
+pub const CHESS_MARK_GREEN: chess_mark_color = 1;
+/// `Y`.
+pub const CHESS_MARK_YELLOW: chess_mark_color = 2;
+/// `B`.
+pub const CHESS_MARK_BLUE: chess_mark_color = 3;
+
+/// A highlighted square of `[%csl Ga4,Rb5]`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_highlight {
+    pub square: chess_square,
+    pub color: chess_mark_color,
+}
+
+/// An arrow of `[%cal Ge2e4]`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct chess_arrow {
+    pub from: chess_square,
+    pub to: chess_square,
+    pub color: chess_mark_color,
+}
+
+fn mark_color(color: MarkColor) -> chess_mark_color {
+    match color {
+        MarkColor::Red => CHESS_MARK_RED,
+        MarkColor::Green => CHESS_MARK_GREEN,
+        MarkColor::Yellow => CHESS_MARK_YELLOW,
+        MarkColor::Blue => CHESS_MARK_BLUE,
+    }
+}
+
+/// Writes what `value` picks from the annotations of `game`'s `node` to `*out`: `CHESS_OK`,
+/// or `CHESS_END` when the node has none (`*out` untouched then).
+///
+/// # Safety
+/// `game` is NULL or a live handle, `out` NULL or valid for a write.
+unsafe fn annotation_out<T>(
+    game: *const chess_game,
+    node: chess_node,
+    out: *mut T,
+    value: impl FnOnce(Annotations) -> Option<T>,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() || out.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // SAFETY: `game` is not NULL, so it is a live handle (this function's contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        let found = value(record.tree().annotations(id)).ok_or(CHESS_END)?;
+        // SAFETY: `out` is not NULL, so it is valid for a write (this function's contract).
+        unsafe { out.write(found) };
+        Ok(())
+    })
+}
+
+/// Writes to `*seconds` the clock after `node`'s move (`[%clk 0:03:00.5]` in a comment after
+/// it: 180.5), the time left to the player who moved. Errors: `CHESS_END` when there is none,
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node).
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_clock(game: *const chess_game, node: chess_node, seconds: *mut f64) -> chess_error {
+    // SAFETY: the C contract is `annotation_out`'s.
+    unsafe { annotation_out(game, node, seconds, |a| a.clock) }
+}
+
+/// Writes to `*seconds` the time `node`'s move took (`[%emt 0:00:05]`: 5). Errors as
+/// `chess_node_clock`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_elapsed(
+    game: *const chess_game,
+    node: chess_node,
+    seconds: *mut f64,
+) -> chess_error {
+    // SAFETY: the C contract is `annotation_out`'s.
+    unsafe { annotation_out(game, node, seconds, |a| a.elapsed) }
+}
+
+/// Writes to `*eval` the evaluation after `node`'s move (`[%eval ...]`, see `chess_eval`).
+/// Errors as `chess_node_clock`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_eval(
+    game: *const chess_game,
+    node: chess_node,
+    eval: *mut chess_eval,
+) -> chess_error {
+    // SAFETY: the C contract is `annotation_out`'s.
+    unsafe {
+        annotation_out(game, node, eval, |a| {
+            let Eval { score, depth } = a.eval?;
+            let (kind, value) = match score {
+                Score::Centipawns(cp) => (CHESS_SCORE_CP, cp),
+                Score::Mate(moves) => (CHESS_SCORE_MATE, moves),
+            };
+            Some(chess_eval { kind, value, depth: depth.unwrap_or(CHESS_EVAL_NO_DEPTH) })
+        })
+    }
+}
+
+/// Writes up to `cap` highlighted squares of `node` (`[%csl ...]` after its move) to `out`, in
+/// order, and returns how many it has. `out` may be NULL when `cap` is 0. Returns 0 for no such
+/// node, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_highlights(
+    game: *const chess_game,
+    node: chess_node,
+    out: *mut chess_highlight,
+    cap: usize,
+) -> usize {
+    // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
+    // contract).
+    query(unsafe { tree_node(game, node) }, 0, |tree, id| {
+        let marks = tree.annotations(id).highlights.into_iter();
+        let marks =
+            marks.map(|h| chess_highlight { square: h.square.index() as chess_square, color: mark_color(h.color) });
+        // SAFETY: as above.
+        unsafe { fill_array(marks, out, cap) }
+    })
+}
+
+/// Writes up to `cap` arrows of `node` (`[%cal ...]` after its move) to `out`, in order, and
+/// returns how many it has, as `chess_node_highlights` does.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_arrows(
+    game: *const chess_game,
+    node: chess_node,
+    out: *mut chess_arrow,
+    cap: usize,
+) -> usize {
+    // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
+    // contract).
+    query(unsafe { tree_node(game, node) }, 0, |tree, id| {
+        let arrows = tree.annotations(id).arrows.into_iter().map(|a| chess_arrow {
+            from: a.from.index() as chess_square,
+            to: a.to.index() as chess_square,
+            color: mark_color(a.color),
+        });
+        // SAFETY: as above.
+        unsafe { fill_array(arrows, out, cap) }
+    })
+}
+
+/// Writes the text of the comments after `node`'s move without the commands read from them
+/// (`[%clk ...]`, `[%eval ...]`, ...), the comments joined by a space (empty when they hold
+/// commands only). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
+/// node), `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_comment_text(
+    game: *const chess_game,
+    node: chess_node,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        out.write(record.tree().comment_text(id).as_bytes())?;
+        Ok(())
+    })
 }

@@ -293,6 +293,9 @@ TYPE(chess_book_entry); TYPE(chess_book_raw_entry); TYPE(chess_book_choice);
     FIELD(chess_svg_options, arrow_count); FIELD(chess_svg_options, fills); FIELD(chess_svg_options, fill_count);
     FIELD(chess_svg_options, color_light); FIELD(chess_svg_options, color_arrow);
     FIELD(chess_svg_arrow, to); FIELD(chess_svg_arrow, color); FIELD(chess_svg_fill, color);
+    TYPE(chess_eval); TYPE(chess_mark_color); TYPE(chess_highlight); TYPE(chess_arrow);
+    FIELD(chess_eval, value); FIELD(chess_eval, depth); FIELD(chess_highlight, color);
+    FIELD(chess_arrow, to); FIELD(chess_arrow, color);
     return 0;
 }
 "#,
@@ -322,6 +325,9 @@ fn layouts_are_fixed_and_match_the_rust_types() {
         ("chess_square", 4),
         ("chess_color", 1),
         ("chess_outcome", 2),
+        ("chess_eval", 12),
+        ("chess_highlight", 8),
+        ("chess_arrow", 12),
         ("chess_book_entry", 8),
         ("chess_book_raw_entry", 16),
         ("chess_book_choice", 1),

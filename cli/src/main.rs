@@ -13,7 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnReader, ReaderOptions, Visitor, WriteOptions,
+    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor,
+    WriteOptions,
 };
 use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
@@ -930,11 +931,13 @@ impl Read for PgnInput {
     }
 }
 
-/// What the summary of `chesscore pgn` needs of a game: its plies, its result token, its final
-/// position when `--fen` asks for it, and the record itself when `--out` does.
+/// What the summary of `chesscore pgn` needs of a game: its plies, its result token, the
+/// reader's warnings, its final position when `--fen` asks for it, and the record itself when
+/// `--out` does.
 struct GameRead {
     plies: u64,
     result: Option<Outcome>,
+    warnings: Vec<PgnWarning>,
     final_fen: Option<String>,
     record: Option<GameRecord>,
 }
@@ -943,6 +946,7 @@ struct GameRead {
 struct Summarise {
     fen: bool,
     plies: u64,
+    warnings: Vec<PgnWarning>,
     last: Option<Position>,
 }
 
@@ -951,6 +955,11 @@ impl Visitor for Summarise {
 
     fn begin_game(&mut self, _: u64) {
         (self.plies, self.last) = (0, None);
+        self.warnings.clear();
+    }
+
+    fn warning(&mut self, warning: PgnWarning) {
+        self.warnings.push(warning);
     }
 
     fn begin_movetext(&mut self, start: &Position) {
@@ -968,7 +977,13 @@ impl Visitor for Summarise {
     }
 
     fn end_game(&mut self, result: Option<Outcome>) -> GameRead {
-        GameRead { plies: self.plies, result, final_fen: self.last.map(|pos| pos.to_fen()), record: None }
+        GameRead {
+            plies: self.plies,
+            result,
+            warnings: std::mem::take(&mut self.warnings),
+            final_fen: self.last.map(|pos| pos.to_fen()),
+            record: None,
+        }
     }
 }
 
@@ -977,6 +992,7 @@ impl GameRead {
         GameRead {
             plies: record.game().moves().len() as u64,
             result: record.result(),
+            warnings: record.warnings().to_vec(),
             final_fen: Some(record.position().to_fen()),
             record: Some(record),
         }
@@ -992,7 +1008,7 @@ fn pgn_games(
     fen: bool,
 ) -> Box<dyn Iterator<Item = Result<GameRead, PgnError>>> {
     let options = ReaderOptions::default();
-    let summarise = move || Summarise { fen, plies: 0, last: None };
+    let summarise = move || Summarise { fen, plies: 0, warnings: Vec::new(), last: None };
     match (threads, records) {
         (1, true) => Box::new(PgnReader::new(input).map(|game| game.map(GameRead::of_record))),
         (1, false) => {
@@ -1035,6 +1051,11 @@ fn read_pgn_file(
                     None => 4,
                 };
                 summary.results[slot] += 1;
+                for w in &game.warnings {
+                    let l = w.location;
+                    let number = summary.games;
+                    out.note(format_args!("{name}:{}:{}: game {number}: warning: {}", l.line, l.column, w.kind))?;
+                }
                 if let (true, Some(final_fen)) = (fen, &game.final_fen) {
                     writeln!(out, "{final_fen}")?;
                 }

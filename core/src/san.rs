@@ -15,8 +15,11 @@
 //! # Reading
 //! [`SanMode::Lenient`] accepts what python-chess's `Board.parse_san` accepts, plus annotation
 //! suffixes:
-//! - a check or mate suffix, present or absent, never verified (`e4#` reads as `e4`); then
-//!   one annotation `!`, `?`, `!!`, `??`, `!?` or `?!` (python-chess rejects these);
+//! - a check or mate suffix, present or absent, never verified (`e4#` reads as `e4`), also
+//!   doubled (`++`, as older books write check or mate); an en passant mark `e.p.` or `ep`
+//!   before or after it (`exd6e.p.`); then one annotation `!`, `?`, `!!`, `??`, `!?` or `?!`
+//!   (python-chess rejects the annotations, the doubled sign and the mark; its PGN reader takes
+//!   the same moves);
 //! - castling as `O-O`, `O-O-O`, `0-0` or `0-0-0` (not `o-o`); `Kg1` is a king move, never
 //!   castling;
 //! - over-specified origins (`Ngf3`, `Ng1f3`), long algebraic with `-` or `x` (`Ng1-f3`,
@@ -24,8 +27,8 @@
 //! - a fully specified origin without piece letter moves whatever stands there (`e2e4`,
 //!   `b2c3`, UCI-style castling `e1g1` or `e1h1`);
 //! - promotions with or without `=`, letter in either case (`e8=Q`, `e8Q`, `e8q`);
-//! - piece letters upper case only: `bxc3` is a pawn capture, `nf3` a syntax error; `Pe4` and
-//!   `exd6e.p.` are syntax errors, and so is any leading or trailing whitespace;
+//! - piece letters upper case only: `bxc3` is a pawn capture, `nf3` a syntax error; `Pe4` is a
+//!   syntax error, and so is any leading or trailing whitespace;
 //! - the null move as `--`, `Z0`, `0000` or `@@@@`, only when [`SanOptions::allow_null`] is
 //!   set (otherwise, and when the side to move is in check, it is an illegal move).
 //!
@@ -53,10 +56,10 @@ use crate::uci::{Uci, UciError};
 /// The longest SAN written: `Qa1xb2#` or `exd8=Q#`.
 pub const SAN_MAX_LEN: usize = 7;
 
-/// The longest text of valid SAN syntax that lenient reading accepts, `Qa1-b2=Q+!?` (a piece,
-/// origin, separator, destination, promotion, suffix and annotation): longer text is a syntax
-/// error before it is looked at.
-const INPUT_MAX_LEN: usize = 11;
+/// The longest text of valid SAN syntax that lenient reading accepts, `Qa1-b2=Q++!?` (a piece,
+/// origin, separator, destination, promotion, doubled suffix and annotation): longer text is a
+/// syntax error before it is looked at.
+const INPUT_MAX_LEN: usize = 12;
 
 /// A move in SAN, as [`San::from_move`] writes it or as text read with `FromStr` spells it
 /// (any lenient spelling: see the module documentation). Stored inline, with the parts the
@@ -434,12 +437,21 @@ fn parse_uncommon(bytes: &[u8]) -> Result<Body, SanError> {
     if matches!(bytes.first(), Some(b'-' | b'Z' | b'0' | b'@')) && NULL_SPELLINGS.contains(&bytes) {
         return Ok(Body::Null);
     }
-    let body = strip_annotation(bytes);
+    let body = strip_check(strip_annotation(bytes));
     let body = match body {
-        [rest @ .., b'+' | b'#'] => rest,
+        [rest @ .., b'e', b'.', b'p', b'.'] | [rest @ .., b'e', b'p'] => strip_check(rest),
         _ => body,
     };
     parse_body(body)
+}
+
+/// Removes a check or mate sign (`+`, `#`, or doubled: `++`) from the end.
+fn strip_check(text: &[u8]) -> &[u8] {
+    match text {
+        [rest @ .., b'+', b'+'] => rest,
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => text,
+    }
 }
 
 fn parse_body(body: &[u8]) -> Result<Body, SanError> {
@@ -909,11 +921,19 @@ mod tests {
     #[test]
     fn the_longest_input_fits() {
         let p = pos("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
-        let longest = "Qa1-b2=Q+!?";
+        let longest = "Qa1-b2=Q++!?";
         assert_eq!(longest.len(), INPUT_MAX_LEN);
         assert_eq!(longest.parse::<San>().map(|san| san.len()), Ok(INPUT_MAX_LEN));
         assert_eq!(read(&p, longest), Err(SanError::Illegal));
         assert_eq!(read(&p, "Qa1-b2+!?"), Ok(Move::new(Square::A1, Square::B2, MoveKind::Normal)));
+        assert_eq!(read(&p, "Qa1-b2++!?"), Ok(Move::new(Square::A1, Square::B2, MoveKind::Normal)));
+        let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+        let capture = Move::new(Square::E5, Square::D6, MoveKind::EnPassant);
+        for text in ["exd6e.p.", "exd6ep", "exd6e.p.+", "exd6+e.p.", "exd6ep!", "e5d6e.p."] {
+            assert_eq!(read(&ep, text), Ok(capture), "{text}");
+        }
+        assert_eq!(read(&ep, "exd6e.p"), Err(SanError::Syntax));
+        assert_eq!(read(&ep, "exd6+++"), Err(SanError::Syntax));
     }
 
     #[test]

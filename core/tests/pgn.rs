@@ -9,8 +9,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnErrorKind, PgnReader, ReaderOptions, Visitor,
-    WriteOptions,
+    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnErrorKind, PgnReader, PgnWarning, PgnWarningKind,
+    ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
@@ -155,8 +155,9 @@ fn broken_games_are_reported_and_skipped() {
         Want::Game("Good 6", "1. g3 d5 *"),
         broken(12, 46, 1, 1, Move(SanError::Syntax), "\0\u{1}\u{2}\u{fffd}\u{fffd}"),
         Want::Game("Good 7", "1. f4 e5 *"),
-        broken(14, 55, 1, 1, InvalidUtf8, "caf\u{fffd}"),
-        broken(15, 57, 1, 0, InvalidUtf8, "[Event \"Invalid UTF-8 in a tag \u{fffd}\"]"),
+        // Read as Windows-1252 (strict reading refuses them: see below).
+        Want::Game("Invalid UTF-8 in a comment", "{ caf\u{e9} } 1. e4 *"),
+        Want::Game("Invalid UTF-8 in a tag \u{ff}", "1. e4 *"),
         Want::Game("Good 8", "1. a3 a6 *"),
         broken(17, 67, 1, 1, VariationWithoutMove, "("),
         broken(18, 71, 7, 2, InvalidNag, "$300"),
@@ -201,6 +202,11 @@ fn broken_games_are_reported_and_skipped() {
     );
     let message = results[9].as_ref().unwrap_err().to_string();
     assert_eq!(message, "game 10, line 40, column 47: illegal move \"Bxe5\" at ply 9");
+    let strict = ReaderOptions { strict: true, ..ReaderOptions::default() };
+    let results: Vec<_> = PgnReader::open(data("broken.pgn")).unwrap().with_options(strict).collect();
+    let utf8 = |i: usize| results[i].as_ref().map_err(|e| (e.game, e.location.line, e.location.column, &e.kind));
+    assert_eq!(utf8(13).unwrap_err(), (14, 55, 1, &InvalidUtf8));
+    assert_eq!(utf8(14).unwrap_err(), (15, 57, 1, &InvalidUtf8));
 }
 
 /// A NUL in a tag value or comment breaks the game (C strings would cut the text short); with
@@ -329,7 +335,7 @@ fn full_summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r {
-            Ok(record) => record.to_pgn(),
+            Ok(record) => format!("{}warnings {:?}", record.to_pgn(), record.warnings()),
             Err(e) => format!("error: {e} ply {} partial {:?}", e.ply, e.partial.as_ref().map(|p| p.to_pgn())),
         })
         .collect()
@@ -729,8 +735,9 @@ fn visitors_do_only_the_work_asked() {
     }
     assert_eq!(tags.moves, 0);
     assert!(outcomes.contains(&Ok((0, Some(Outcome::Ongoing)))));
-    // Only tag pairs themselves can break a game read for its tags.
-    assert_eq!(outcomes.iter().filter(|o| o.is_err()).collect::<Vec<_>>(), [&Err(8), &Err(15)]);
+    // Only tag pairs themselves can break a game read for its tags (game 15's tag that is not
+    // UTF-8 is read as Windows-1252).
+    assert_eq!(outcomes.iter().filter(|o| o.is_err()).collect::<Vec<_>>(), [&Err(8)]);
     assert_eq!(reader.games_read(), outcomes.len() as u64);
 }
 
@@ -1019,4 +1026,264 @@ fn comments_after_the_result_belong_to_the_game_however_it_is_read() {
     assert_eq!(reader.next_game().unwrap_err().game, 2);
     assert_eq!(reader.next_game().unwrap().unwrap().tag("Event"), Some("c"));
     assert!(!reader.skip_game().unwrap());
+}
+
+/// A game as [`reading`] tells it: its main line as UCI, its result token and its NAGs in
+/// order.
+type Reading = (String, Option<Outcome>, Vec<u8>);
+
+/// Each game of `pgn` as [`Reading`] tells it, or the error.
+fn reading(pgn: &[u8], strict: bool) -> Vec<Result<Reading, PgnErrorKind>> {
+    let options = ReaderOptions { strict, ..ReaderOptions::default() };
+    PgnReader::from_bytes(pgn)
+        .with_options(options)
+        .map(|game| {
+            let game = game.map_err(|e| e.kind)?;
+            let tree = game.tree();
+            let line = game.game();
+            let uci: Vec<String> = line
+                .moves()
+                .enumerate()
+                .map(|(ply, mv)| Uci::from_move(line.position_at(ply).unwrap(), mv).to_string())
+                .collect();
+            let nags = tree.mainline().flat_map(|node| tree.nags(node)).collect();
+            Ok((uci.join(" "), game.result(), nags))
+        })
+        .collect()
+}
+
+/// What real files hold, read by default; strict reading refuses what the PGN standard does
+/// not allow, saying what it found, and reads what it does allow the same way.
+#[test]
+fn real_world_syntax_read_leniently_refused_strictly() {
+    let ok = |uci: &str, result: Option<Outcome>, nags: &[u8]| Ok((uci.to_string(), result, nags.to_vec()));
+    let castles = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d3 e8g8";
+    let mate = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7";
+    let standard: &[(&str, Vec<_>)] = &[
+        // Periods are tokens; a move number takes any number of them, spaced or not.
+        ("1. e4 e5 2 . Nf3 Nc6 3 ... Bb5 *", vec![ok("e2e4 e7e5 g1f3 b8c6 f1b5", Some(Outcome::Ongoing), &[])]),
+        (
+            "1.     e4     ...     e5 2.Nf3 . Nc6 3 .a3 ...a6 *",
+            vec![ok("e2e4 e7e5 g1f3 b8c6 a2a3 a7a6", Some(Outcome::Ongoing), &[])],
+        ),
+        // `*` is a token too, glued to a move or not.
+        (
+            "1. e4 Nc6*\n\n1. d4 *",
+            vec![ok("e2e4 b8c6", Some(Outcome::Ongoing), &[]), ok("d2d4", Some(Outcome::Ongoing), &[])],
+        ),
+        // Long algebraic.
+        (
+            "1. e2-e4 d7-d5 2. e4d5 Qd8xd5 3. Nb1-c3 *",
+            vec![ok("e2e4 d7d5 e4d5 d8d5 b1c3", Some(Outcome::Ongoing), &[])],
+        ),
+        // Evaluation symbols standing alone are NAGs.
+        (
+            "1. e4 += e5 = 2. Nf3 +- Nc6 -+ 3. Bb5 =+ a6 \u{221e} 4. Ba4 =/\u{221e} +/= *",
+            vec![ok("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4", Some(Outcome::Ongoing), &[14, 10, 18, 19, 15, 13, 44, 14])],
+        ),
+    ];
+    for (pgn, want) in standard {
+        assert_eq!(&reading(pgn.as_bytes(), false), want, "{pgn}");
+        assert_eq!(&reading(pgn.as_bytes(), true), want, "strict: {pgn}");
+    }
+    let non_standard: &[(&str, Vec<_>, &str)] = &[
+        (
+            "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2\"]\n\n2. exd6e.p. Kd7 *\n\n[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2\"]\n\n2. exd6 e.p. Kd7 *",
+            vec![ok("e5d6 e8d7", Some(Outcome::Ongoing), &[]), ok("e5d6 e8d7", Some(Outcome::Ongoing), &[])],
+            "en passant mark e.p. or ep",
+        ),
+        (
+            "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2\"]\n\n2. exd6ep+ *",
+            vec![ok("e5d6", Some(Outcome::Ongoing), &[])],
+            "en passant mark e.p. or ep",
+        ),
+        (
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7++ 1-0",
+            vec![ok(mate, Some(Outcome::WhiteWins), &[])],
+            "check sign ++",
+        ),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O\u{2011}O Nf6 5. d3 0\u{2013}0\u{2020} *",
+            vec![ok(castles, Some(Outcome::Ongoing), &[])],
+            "Unicode dash or dagger in a move",
+        ),
+        ("1. e4 e5 \u{bd}-\u{bd}", vec![ok("e2e4 e7e5", Some(Outcome::Draw), &[])], "result not written 1-0, 0-1, 1/2-1/2 or *"),
+        (
+            "1. e4 1/2\u{2013}1/2\n\n1. d4 1\u{2013}0\n\n1. c4 0\u{2013}1",
+            vec![
+                ok("e2e4", Some(Outcome::Draw), &[]),
+                ok("d2d4", Some(Outcome::WhiteWins), &[]),
+                ok("c2c4", Some(Outcome::BlackWins), &[]),
+            ],
+            "result not written 1-0, 0-1, 1/2-1/2 or *",
+        ),
+    ];
+    for (pgn, want, what) in non_standard {
+        assert_eq!(&reading(pgn.as_bytes(), false), want, "{pgn}");
+        // Skipped unread, the movetext still ends at its result.
+        let headers_only = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+        let results: Vec<_> =
+            PgnReader::from_bytes(pgn).with_options(headers_only).map(|g| g.unwrap().result()).collect();
+        assert_eq!(results, want.iter().map(|game| game.as_ref().unwrap().1).collect::<Vec<_>>(), "{pgn}");
+        let strict = reading(pgn.as_bytes(), true);
+        assert_eq!(strict[0], Err(PgnErrorKind::NonStandard { what }), "strict: {pgn}");
+    }
+    let message = PgnReader::from_bytes("1. e4 e5 \u{bd}-\u{bd}")
+        .with_options(ReaderOptions { strict: true, ..ReaderOptions::default() })
+        .next_game()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(message, "game 1, line 1, column 10: not standard PGN: result not written 1-0, 0-1, 1/2-1/2 or * \"\u{bd}-\u{bd}\" at ply 3");
+}
+
+/// A tag section, a blank line and another tag section are two games, the first without
+/// moves; its start position does not carry into the next game. A missing `Result` tag is
+/// the termination marker's.
+#[test]
+fn tag_sections_apart_are_games_apart() {
+    let pgn = "[Event \"Tags only\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n\
+               [Event \"Next\"] [Site \"here\"]\n[Round \"1\"]\n\n1. e4 e5 1-0\n";
+    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Event"), Some("Tags only"));
+    assert_eq!(games[0].game().moves().len(), 0);
+    assert_eq!(games[0].start().to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(games[0].result(), None);
+    assert_eq!(games[1].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Event", "Site", "Round"]);
+    assert_eq!(games[1].start(), &Position::startpos());
+    assert_eq!(games[1].game().moves().len(), 2);
+    assert_eq!(games[1].tag("Result"), None);
+    assert_eq!(games[1].result(), Some(Outcome::WhiteWins));
+    assert!(games[1].to_pgn().contains("[Result \"1-0\"]\n"));
+}
+
+/// Text that is not UTF-8 is decoded as Windows-1252, with one warning per game, which a
+/// visitor hears of; strict reading refuses the game.
+#[test]
+fn windows_1252_text_is_decoded_with_a_warning() {
+    let pgn = b"[White \"M\xfcller\"]\n[Black \"Ok\"]\n\n1. e4 {caf\xe9 \x80 \x93quoted\x94} e5 {\xb1} *\n\n\
+                [White \"Clean\"]\n\n1. d4 { fine } 1/2-1/2 ; \xbd\n";
+    let games: Vec<GameRecord> = PgnReader::from_bytes(&pgn[..]).map(Result::unwrap).collect();
+    assert_eq!(games[0].tag("White"), Some("M\u{fc}ller"));
+    let tree = games[0].tree();
+    let comments: Vec<&str> = tree.mainline().flat_map(|node| tree.comments(node)).collect();
+    assert_eq!(comments, ["caf\u{e9} \u{20ac} \u{201c}quoted\u{201d}", "\u{b1}"]);
+    assert_eq!(games[0].warnings().len(), 1);
+    let warning = games[0].warnings()[0];
+    assert_eq!((warning.kind, warning.location.line, warning.location.column), (PgnWarningKind::Windows1252, 1, 1));
+    assert_eq!(warning.to_string(), "line 1, column 1: text that is not UTF-8 read as Windows-1252");
+    // The comment after the result, on the second game's own.
+    assert_eq!(games[1].warnings().len(), 1);
+    assert_eq!(games[1].warnings()[0].location.line, 8);
+    assert_eq!(games[1].tree().comments(games[1].tree().mainline().last().unwrap()).last(), Some("\u{bd}"));
+
+    struct Warnings(Vec<(u64, PgnWarningKind)>, u64);
+    impl Visitor for Warnings {
+        type Output = ();
+        fn begin_game(&mut self, game: u64) {
+            self.1 = game;
+        }
+        fn warning(&mut self, warning: PgnWarning) {
+            self.0.push((self.1, warning.kind));
+        }
+        fn end_game(&mut self, _: Option<Outcome>) {}
+    }
+    let mut visitor = Warnings(Vec::new(), 0);
+    let mut reader = PgnReader::from_bytes(&pgn[..]);
+    while reader.read_game(&mut visitor).unwrap().is_some() {}
+    assert_eq!(visitor.0, [(1, PgnWarningKind::Windows1252), (2, PgnWarningKind::Windows1252)]);
+
+    let strict = ReaderOptions { strict: true, ..ReaderOptions::default() };
+    let errors: Vec<_> = PgnReader::from_bytes(&pgn[..]).with_options(strict).map(|g| g.unwrap_err().kind).collect();
+    assert_eq!(errors, [PgnErrorKind::InvalidUtf8, PgnErrorKind::InvalidUtf8]);
+    // A clean game has no warning.
+    assert!(PgnReader::from_bytes("1. e4 {caf\u{e9}} *").next_game().unwrap().unwrap().warnings().is_empty());
+}
+
+/// Lichess and engine commands in comments read as values per move, the rest of the text
+/// kept, and written back in the same form.
+#[test]
+fn comment_commands_are_typed_and_written_back() {
+    use chesscore_core::pgn::{Annotations, Arrow, Eval, Highlight, MarkColor, Score};
+    use chesscore_core::Square;
+    let pgn = "[Event \"Rated\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval #-4,22] [%clk 0:02:59.5] } \
+               2. Nf3 { [%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05] } { [%clk 0:02:58] } 2... Nc6 { plain } *\n";
+    let record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+    let tree = record.tree();
+    let nodes: Vec<_> = tree.mainline().collect();
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    assert_eq!(
+        tree.annotations(nodes[0]),
+        Annotations {
+            clock: Some(180.0),
+            eval: Some(Eval { score: Score::Centipawns(17), depth: None }),
+            ..Annotations::default()
+        }
+    );
+    let black = tree.annotations(nodes[1]);
+    assert_eq!((black.clock, black.eval), (Some(179.5), Some(Eval { score: Score::Mate(-4), depth: Some(22) })));
+    let third = tree.annotations(nodes[2]);
+    assert_eq!((third.clock, third.elapsed), (Some(178.0), Some(5.0)));
+    assert_eq!(
+        third.highlights,
+        [
+            Highlight { color: MarkColor::Green, square: sq("a4") },
+            Highlight { color: MarkColor::Red, square: sq("b5") }
+        ]
+    );
+    assert_eq!(third.arrows, [Arrow { color: MarkColor::Green, from: sq("e2"), to: sq("e4") }]);
+    assert_eq!(tree.comment_text(nodes[2]), "Good");
+    assert!(tree.annotations(nodes[3]).is_empty());
+    assert_eq!(tree.comment_text(nodes[3]), "plain");
+
+    // Written as read; set again from their values, the lichess form comes back.
+    let written = record.to_pgn();
+    let back = PgnReader::from_bytes(&written).next_game().unwrap().unwrap();
+    assert_eq!(back.to_pgn(), written);
+    let mut rebuilt = record.clone();
+    for &node in &nodes[..2] {
+        let annotations = rebuilt.tree().annotations(node);
+        rebuilt.tree_mut().set_annotations(node, &annotations);
+    }
+    assert_eq!(rebuilt.to_pgn(), written);
+    // Changed values replace the commands; the text stays, and the comments become one.
+    let changed = Annotations { clock: Some(3723.25), ..third };
+    rebuilt.tree_mut().set_annotations(nodes[2], &changed);
+    assert_eq!(
+        rebuilt.tree().comments(nodes[2]).collect::<Vec<_>>(),
+        ["Good [%clk 1:02:03.25] [%emt 0:00:05] [%csl Ga4,Rb5][%cal Ge2e4]"]
+    );
+    rebuilt.tree_mut().set_annotations(nodes[2], &Annotations::default());
+    assert_eq!(rebuilt.tree().comments(nodes[2]).collect::<Vec<_>>(), ["Good"]);
+    rebuilt.tree_mut().set_annotations(nodes[0], &Annotations::default());
+    assert_eq!(rebuilt.tree().comments(nodes[0]).count(), 0);
+}
+
+/// Every game of the lichess-style test files: each move's commands (in one comment), set again
+/// from the values read, give back the same PGN; and the PGN written reads back to the same
+/// values.
+#[test]
+fn lichess_files_round_trip_with_their_annotations() {
+    let Some(shared) = common::shared_testdata("pgn: lichess annotations round trip") else { return };
+    let (mut commands, mut games) = (0, 0);
+    for name in ["lichess_db_100k.pgn", "dev_generated.pgn"] {
+        for record in PgnReader::open(shared.join("pgn").join(name)).unwrap().flatten() {
+            let written = record.to_pgn();
+            let back = PgnReader::from_bytes(&written).next_game().unwrap().unwrap();
+            let mut rebuilt = record.clone();
+            let nodes: Vec<_> = record.tree().mainline().collect();
+            for (&node, back_node) in nodes.iter().zip(back.tree().mainline()) {
+                let annotations = record.tree().annotations(node);
+                assert_eq!(back.tree().annotations(back_node), annotations);
+                // (`set_annotations` makes the comments of a move one.)
+                if !annotations.is_empty() && record.tree().comments(node).count() == 1 {
+                    commands += 1;
+                    rebuilt.tree_mut().set_annotations(node, &annotations);
+                }
+            }
+            assert_eq!(rebuilt.to_pgn(), written, "{name}: {:?}", record.tag("Site"));
+            games += 1;
+        }
+    }
+    assert!(games > 50 && commands > 2500, "{games} games, {commands} moves with commands");
 }

@@ -141,10 +141,11 @@ fn san_cases_agree_with_python_chess() {
             "ambiguous" => assert_eq!(got, Err(SanError::Ambiguous), "{ctx}"),
             "invalid" => match got {
                 Err(SanError::Syntax) => {}
-                // Lenient reading goes beyond python-chess's parse_san only for annotations,
-                // and then reads the move python-chess's PGN reader reads.
+                // Lenient reading goes beyond python-chess's parse_san only for annotations
+                // and en passant marks, and then reads the move python-chess's PGN reader
+                // reads.
                 Ok(mv) => {
-                    assert!(input.ends_with(['!', '?']), "{ctx}: accepted as {mv:?}");
+                    assert!(input.ends_with(['!', '?']) || input.ends_with("e.p."), "{ctx}: accepted as {mv:?}");
                     assert_eq!(
                         Some(Uci::from_move(&pos, mv).to_string().as_str()),
                         v["expected_in_pgn"].as_str(),

@@ -48,7 +48,7 @@ from .errors import (
     ReadError,
     TagNotFoundError,
 )
-from .game import Game, Outcome, Termination
+from .game import Eval, Game, GameMove, Highlight, Outcome, Termination
 from .pgn import read_pgn, read_pgn_string
 from .position import STARTING_FEN, Position
 from .types import (
@@ -110,9 +110,12 @@ __all__ = [
     "EpdError",
     "Error",
     "ErrorCode",
+    "Eval",
     "FILE_NAMES",
     "FenError",
     "Game",
+    "GameMove",
+    "Highlight",
     "IllegalMoveError",
     "InternalError",
     "InvalidArgumentError",

@@ -17,6 +17,7 @@ MAX_MOVES = 256
 FEN_MAX = 104
 SAN_MAX = 8
 PGN_MESSAGE_MAX = 256
+PGN_STRICT = 8
 # chess_ep_mode
 EP_AS_RECORDED = 0
 EP_PSEUDO_LEGAL = 1
@@ -185,6 +186,22 @@ class PgnOptions(ctypes.Structure):
         ("max_tag_len", c_size_t),
         ("max_comment_len", c_size_t),
     ]
+
+
+EVAL_NO_DEPTH = 0xFFFFFFFF
+MARK_COLORS = ("red", "green", "yellow", "blue")  # chess_mark_color 0..3
+
+
+class NodeEval(ctypes.Structure):
+    _fields_ = [("kind", c_uint8), ("value", c_int32), ("depth", c_uint32)]
+
+
+class NodeHighlight(ctypes.Structure):
+    _fields_ = [("square", c_int32), ("color", c_uint8)]
+
+
+class NodeArrow(ctypes.Structure):
+    _fields_ = [("from", c_int32), ("to", c_int32), ("color", c_uint8)]
 
 
 class Book(ctypes.Structure):
@@ -407,6 +424,8 @@ SIGNATURES = {
     "chess_game_set_tag": (ERR, [GAME, c_char_p, c_char_p]),
     "chess_game_remove_tag": (ERR, [GAME, c_char_p]),
     "chess_game_result": (SMALL, [GAME]),
+    "chess_game_warning_count": (c_size_t, [GAME]),
+    "chess_game_warning": (ERR, [GAME, c_size_t, c_char_p, c_size_t, SIZE_P]),
     # A game's move tree
     "chess_node_count": (c_size_t, [GAME]),
     "chess_node_parent": (NODE, [GAME, NODE]),
@@ -419,6 +438,12 @@ SIGNATURES = {
     "chess_node_comment_count": (c_size_t, [GAME, NODE, SMALL]),
     "chess_node_comment": (ERR, [GAME, NODE, SMALL, c_size_t, c_char_p, c_size_t, SIZE_P]),
     "chess_node_nags": (c_size_t, [GAME, NODE, c_char_p, c_size_t]),
+    "chess_node_clock": (ERR, [GAME, NODE, POINTER(c_double)]),
+    "chess_node_elapsed": (ERR, [GAME, NODE, POINTER(c_double)]),
+    "chess_node_eval": (ERR, [GAME, NODE, POINTER(NodeEval)]),
+    "chess_node_highlights": (c_size_t, [GAME, NODE, POINTER(NodeHighlight), c_size_t]),
+    "chess_node_arrows": (c_size_t, [GAME, NODE, POINTER(NodeArrow), c_size_t]),
+    "chess_node_comment_text": (ERR, [GAME, NODE, c_char_p, c_size_t, SIZE_P]),
     "chess_game_to_pgn": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),

@@ -70,6 +70,7 @@ class ErrorCode(enum.IntEnum):
     PGN_INVALID_UTF8 = 412
     PGN_TAG_NOT_FOUND = 413
     PGN_NUL_BYTE = 414
+    PGN_NON_STANDARD = 415
     FILE_NOT_FOUND = 500
     IO = 501
     EPD_MISSING_FIELDS = 600
@@ -294,6 +295,7 @@ _BY_CODE = {
     ErrorCode.PGN_TOO_DEEP: PgnError,
     ErrorCode.PGN_INVALID_UTF8: PgnError,
     ErrorCode.PGN_NUL_BYTE: PgnError,
+    ErrorCode.PGN_NON_STANDARD: PgnError,
     ErrorCode.ENGINE_NOT_STARTED: EngineNotStartedError,
     ErrorCode.ENGINE_EXITED: EngineTerminatedError,
     ErrorCode.ENGINE_TIMEOUT: EngineTimeoutError,

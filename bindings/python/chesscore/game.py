@@ -6,12 +6,13 @@ from __future__ import annotations
 import ctypes
 import enum
 import weakref
-from typing import Dict, List, Optional
+from typing import Dict, List, NamedTuple, Optional
 
 from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
 from .position import Position, _move_error, _raw
+from .svg import Arrow
 from .types import BLACK, WHITE, Move
 
 
@@ -69,7 +70,7 @@ class Game:
     PGN reader (an empty dict and None for games built here). Like Position, one object must not
     be changed by one thread while another uses it."""
 
-    __slots__ = ("_ptr", "_finalizer", "_chess960", "headers", "error", "__weakref__")
+    __slots__ = ("_ptr", "_finalizer", "_chess960", "headers", "error", "warnings", "__weakref__")
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
@@ -81,6 +82,9 @@ class Game:
         self._chess960 = lib.chess_position_is_chess960(lib.chess_game_start(ptr))
         self.headers = {} if headers is None else headers
         self.error = error
+        self.warnings = [
+            _native.read_text(lib.chess_game_warning, ptr, i) for i in range(lib.chess_game_warning_count(ptr))
+        ]
 
     @classmethod
     def _wrap(cls, ptr, headers=None, error=None):
@@ -160,6 +164,17 @@ class Game:
     @allow_null_moves.setter
     def allow_null_moves(self, allow: bool) -> None:
         lib.chess_game_set_allow_null_moves(self._ptr, _args.of_type(allow, bool, "allow_null_moves"))
+
+    def mainline(self) -> List[GameMove]:
+        """The moves of the main line as ``GameMove``s, first move first: each with its SAN as
+        written, comments, NAGs and what the commands in its comments say (``clock``, ``eval``,
+        ``arrows``...). They describe the game as it is: push or pop a move and take them again."""
+        moves = []
+        node = lib.chess_node_first_child(self._ptr, 0)
+        while node != _NODE_NONE:
+            moves.append(GameMove(self, node))
+            node = lib.chess_node_first_child(self._ptr, node)
+        return moves
 
     # -- positions (copies: the game's own change as moves are pushed and popped)
 
@@ -247,6 +262,124 @@ class Game:
 
     def can_claim_threefold_repetition(self):
         return lib.chess_game_can_claim_threefold_repetition(self._ptr)
+
+
+_NODE_NONE = 0xFFFFFFFF
+
+
+class Eval(NamedTuple):
+    """An ``[%eval ...]`` command: ``cp`` (centipawns) or ``mate`` (moves to mate; 0 after mate),
+    both from White's side as lichess writes them (python-chess's ``node.eval().white()``), and
+    the search ``depth`` when given."""
+
+    cp: Optional[int]
+    mate: Optional[int]
+    depth: Optional[int]
+
+
+class Highlight(NamedTuple):
+    """A square of ``[%csl ...]`` and its colour (red, green, yellow or blue)."""
+
+    square: int
+    color: str
+
+
+class GameMove:
+    """A move of a game read from PGN, in the style of python-chess's ``ChildNode``: ``move``,
+    ``san`` (as written), ``comments`` (as written, commands included), ``comment`` (their text
+    without the commands), ``nags``, and what the commands in its comments say: ``clock`` and
+    ``emt`` (seconds, ``[%clk ...]``, ``[%emt ...]``), ``eval`` (``[%eval ...]``), ``arrows``
+    (``[%cal ...]``) and ``highlights`` (``[%csl ...]``); None or empty when absent."""
+
+    __slots__ = ("_game", "_node")
+
+    def __init__(self, game: Game, node: int):
+        self._game = game
+        self._node = node
+
+    def __repr__(self):
+        return f"<GameMove {self.ply}: {self.san}>"
+
+    @property
+    def ply(self) -> int:
+        return lib.chess_node_ply(self._game._ptr, self._node)
+
+    @property
+    def move(self) -> Move:
+        return Move(lib.chess_node_move(self._game._ptr, self._node), self._game._chess960)
+
+    @property
+    def san(self) -> str:
+        return _native.read_text(lib.chess_node_san, self._game._ptr, self._node, size=16)
+
+    @property
+    def comments(self) -> List[str]:
+        ptr, node = self._game._ptr, self._node
+        return [
+            _native.read_text(lib.chess_node_comment, ptr, node, 0, i)
+            for i in range(lib.chess_node_comment_count(ptr, node, 0))
+        ]
+
+    @property
+    def comment(self) -> str:
+        return _native.read_text(lib.chess_node_comment_text, self._game._ptr, self._node)
+
+    @property
+    def nags(self) -> List[int]:
+        buf = ctypes.create_string_buffer(16)
+        n = lib.chess_node_nags(self._game._ptr, self._node, buf, len(buf))
+        if n > len(buf):
+            buf = ctypes.create_string_buffer(n)
+            lib.chess_node_nags(self._game._ptr, self._node, buf, n)
+        return list(buf.raw[:n])
+
+    def _seconds(self, function) -> Optional[float]:
+        out = ctypes.c_double()
+        code = function(self._game._ptr, self._node, ctypes.byref(out))
+        if code == ErrorCode.END:
+            return None
+        _native.check(code)
+        return out.value
+
+    @property
+    def clock(self) -> Optional[float]:
+        """The time left to the player who moved, in seconds (python-chess's ``node.clock()``)."""
+        return self._seconds(lib.chess_node_clock)
+
+    @property
+    def emt(self) -> Optional[float]:
+        """The time the move took, in seconds (python-chess's ``node.emt()``)."""
+        return self._seconds(lib.chess_node_elapsed)
+
+    @property
+    def eval(self) -> Optional[Eval]:
+        out = _native.NodeEval()
+        code = lib.chess_node_eval(self._game._ptr, self._node, ctypes.byref(out))
+        if code == ErrorCode.END:
+            return None
+        _native.check(code)
+        depth = None if out.depth == _native.EVAL_NO_DEPTH else out.depth
+        if out.kind == _native.SCORE_MATE:
+            return Eval(None, out.value, depth)
+        return Eval(out.value, None, depth)
+
+    def _marks(self, function, kind):
+        ptr, node = self._game._ptr, self._node
+        n = function(ptr, node, None, 0)
+        buf = (kind * n)()
+        function(ptr, node, buf, n)
+        return buf
+
+    @property
+    def arrows(self) -> List[Arrow]:
+        """The arrows (``chesscore.svg.Arrow``, which ``svg.board`` draws)."""
+        marks = self._marks(lib.chess_node_arrows, _native.NodeArrow)
+        return [Arrow(getattr(m, "from"), m.to, _native.MARK_COLORS[m.color]) for m in marks]
+
+    @property
+    def highlights(self) -> List[Highlight]:
+        marks = self._marks(lib.chess_node_highlights, _native.NodeHighlight)
+        return [Highlight(m.square, _native.MARK_COLORS[m.color]) for m in marks]
 
 
 def _tags(ptr) -> Dict[str, str]:

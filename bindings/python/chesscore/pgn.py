@@ -76,7 +76,9 @@ def _error(reader):
     return PgnError(code, info.message.decode("utf-8"), info.line, info.column, info.game, info.ply)
 
 
-def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, threads: int = 1) -> Iterator[Game]:
+def read_pgn(
+    source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, strict: bool = False, threads: int = 1
+) -> Iterator[Game]:
     """Yields one ``Game`` per game of ``source`` in order: a path (str or os.PathLike), a
     bytes-like buffer of PGN data (copied), or a file object opened in binary (or text) mode. A
     str is always a path, as for ``open``: PGN text in a str goes to ``read_pgn_string``. Bytes
@@ -88,11 +90,19 @@ def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], 
     (``message`` with the game's number, line and column; ``line``, ``column``, ``ply``);
     ``error`` is None for the others. A missing file raises NoSuchFileError before the first game.
 
+    Real-world syntax is read (``2 . Nf3``, ``Nc6*``, ``e.p.``, ``O‑O`` with a Unicode hyphen,
+    ``½-½``...); text that is not UTF-8 is decoded as Windows-1252, with a message in
+    ``game.warnings``. ``strict=True`` refuses these instead (the game's ``error`` says why).
+
     ``threads`` (a path or bytes only; 0: one per core) reads with that many worker threads, the
     games yielded in the same order as with one; gzip and Zstandard input (told by its first
     bytes) is decompressed either way.
     """
+    strict = _args.of_type(strict, bool, "strict")
     reader, callback = _open(source)
+    if strict:
+        options = _native.PgnOptions(size=ctypes.sizeof(_native.PgnOptions), flags=_native.PGN_STRICT)
+        _native.check(lib.chess_pgn_reader_set_options(reader, ctypes.byref(options)))
     try:
         if threads != 1:
             if callback is not None:
@@ -119,7 +129,7 @@ def read_pgn(source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], 
         lib.chess_pgn_reader_free(reader)
 
 
-def read_pgn_string(text: str) -> Iterator[Game]:
+def read_pgn_string(text: str, *, strict: bool = False) -> Iterator[Game]:
     """Yields the games of PGN text in a str, as ``read_pgn`` does. A function of its own, as
     ``json.loads`` beside ``json.load``: ``read_pgn`` takes a str as a path, as ``open`` does."""
-    return read_pgn(_args.utf8(text, "PGN text"))
+    return read_pgn(_args.utf8(text, "PGN text"), strict=strict)

@@ -99,8 +99,13 @@ def test_broken_games_are_yielded_with_their_error():
     games = list(chesscore.read_pgn(LOCAL / "broken.pgn"))
     assert len(games) == 24
     broken = [g for g in games if g.error is not None]
-    assert len(broken) == 15
-    assert [g.headers.get("Event") for g in games if g.error is None] == [f"Good {i}" for i in range(1, 10)]
+    assert len(broken) == 13
+    # Text that is not UTF-8 is read as Windows-1252, with a warning.
+    read = [g for g in games if g.error is None]
+    latin = [g for g in read if g.headers["Event"].startswith("Invalid UTF-8")]
+    assert [g.headers["Event"] for g in latin] == ["Invalid UTF-8 in a comment", "Invalid UTF-8 in a tag \u00ff"]
+    assert all(len(g.warnings) == 1 for g in latin) and not any(g.warnings for g in read if g not in latin)
+    assert [g.headers.get("Event") for g in read if g not in latin] == [f"Good {i}" for i in range(1, 10)]
     illegal = games[9]
     assert isinstance(illegal.error, chesscore.PgnError) and isinstance(illegal.error, ValueError)
     assert illegal.error.code == chesscore.ErrorCode.ILLEGAL_MOVE
@@ -283,3 +288,76 @@ def test_real_world_pgn_files_match_python_chess(name):
 def check_against_python_chess(path):
     ours = list(chesscore.read_pgn(path))
     assert _compare_with_python_chess(path) == sum(g.error is None for g in ours) > 0
+
+
+def _their_annotations(node):
+    """What python-chess reads from the comment of one of its nodes, as chesscore gives it:
+    the eval from White's side, arrows and highlights apart (python-chess gives a highlight
+    as an arrow from a square to itself)."""
+    score = node.eval()
+    evaluation = None
+    if score is not None:
+        white = score.white()
+        mate = white.mate()
+        evaluation = (None, mate, node.eval_depth()) if mate is not None else (white.score(), None, node.eval_depth())
+    arrows = sorted((a.tail, a.head, a.color) for a in node.arrows() if a.tail != a.head)
+    highlights = sorted((a.tail, a.color) for a in node.arrows() if a.tail == a.head)
+    return node.clock(), node.emt(), evaluation, arrows, highlights
+
+
+def _our_annotations(move):
+    evaluation = None if move.eval is None else tuple(move.eval)
+    arrows = sorted(tuple(a) for a in move.arrows)
+    highlights = sorted(tuple(h) for h in move.highlights)
+    return move.clock, move.emt, evaluation, arrows, highlights
+
+
+@pytest.mark.parametrize("name", ["lichess_db_100k.pgn", "dev_generated.pgn"])
+def test_annotations_match_python_chess(name):
+    """Clock, elapsed time, evaluation, arrows and highlights of every main-line move, against
+    python-chess's node.clock(), .emt(), .eval(), .eval_depth() and .arrows()."""
+    path = shared_dir("python: annotations against python-chess") / "pgn" / name
+    ours = [game for game in chesscore.read_pgn(path) if game.error is None]
+    compared = annotated = 0
+    with open(path, encoding="utf-8") as f:
+        for game in ours:
+            theirs = chess.pgn.read_game(f)
+            while theirs.errors:
+                theirs = chess.pgn.read_game(f)
+            moves = game.mainline()
+            nodes = list(theirs.mainline())
+            assert [m.move.uci() for m in moves] == [n.move.uci() for n in nodes], game.headers
+            for move, node in zip(moves, nodes):
+                expected = _their_annotations(node)
+                assert _our_annotations(move) == expected, (game.headers.get("Site"), move, node.comment)
+                compared += 1
+                annotated += any(value not in (None, []) for value in expected)
+    assert compared > 2000 and annotated >= 100, (compared, annotated)
+
+
+def test_real_world_syntax_and_warnings():
+    games = list(chesscore.read_pgn(b"[White \"M\xfcller\"]\n\n1. e4 e5 2 . Nf3 Nc6* \n\n1. O\xe2\x80\x91O \xc2\xbd-\xc2\xbd\n"))
+    assert games[0].headers["White"] == "M\u00fcller"
+    assert games[0].warnings == ["line 1, column 1: text that is not UTF-8 read as Windows-1252"]
+    assert [m.uci() for m in games[0].moves] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert games[1].warnings == [] and games[1].error is not None  # O-O is illegal at move 1
+    strict = list(chesscore.read_pgn_string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7++ 1-0", strict=True))
+    assert strict[0].error.code == chesscore.ErrorCode.PGN_NON_STANDARD
+    assert "check sign ++" in str(strict[0].error)
+    lenient = next(chesscore.read_pgn_string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7++ 1-0"))
+    assert lenient.error is None and lenient.board().is_checkmate()
+
+
+def test_game_moves_carry_their_comments_and_commands():
+    text = "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 $1 { [%eval #-4,22] [%clk 0:02:59.5] } 2. Nf3 { [%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05] } *"
+    moves = next(chesscore.read_pgn_string(text)).mainline()
+    assert [m.san for m in moves] == ["e4", "e5", "Nf3"]
+    assert [m.clock for m in moves] == [180.0, 179.5, None]
+    assert [m.emt for m in moves] == [None, None, 5.0]
+    assert moves[0].eval == chesscore.Eval(cp=17, mate=None, depth=None)
+    assert moves[1].eval == chesscore.Eval(cp=None, mate=-4, depth=22)
+    assert moves[1].nags == [1]
+    assert moves[2].arrows == [chesscore.svg.Arrow(chesscore.parse_square("e2"), chesscore.parse_square("e4"), "green")]
+    assert moves[2].highlights == [chesscore.Highlight(24, "green"), chesscore.Highlight(33, "red")]
+    assert moves[2].comment == "Good" and moves[0].comment == ""
+    assert moves[2].comments == ["[%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05]"]

@@ -101,14 +101,23 @@ pub enum PgnErrorKind {
         /// The limit.
         limit: usize,
     },
-    /// A tag value or comment that is not UTF-8 (see
-    /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions)).
+    /// Strict reading: a tag value or comment that is not UTF-8 (lenient reading decodes it as
+    /// Windows-1252; see [`ReaderOptions::lossy_utf8`](super::ReaderOptions) and
+    /// [`ReaderOptions::strict`](super::ReaderOptions)). Also text that is not UTF-8 and holds a
+    /// NUL byte.
     #[error("invalid UTF-8")]
     InvalidUtf8,
     /// A NUL byte in a tag value or comment (see
     /// [`ReaderOptions::lossy_utf8`](super::ReaderOptions), which replaces it).
     #[error("NUL byte in text")]
     NulByte,
+    /// Strict reading ([`ReaderOptions::strict`](super::ReaderOptions)): something real files
+    /// hold but the PGN standard does not allow, which lenient reading accepts.
+    #[error("not standard PGN: {what}")]
+    NonStandard {
+        /// What was found.
+        what: &'static str,
+    },
     /// Memory ran out while reading the game: the game is lost. The reader goes on with the
     /// next game, except when its input buffer could not grow: then the input ends there.
     #[error("out of memory")]
@@ -122,7 +131,7 @@ impl PartialEq for PgnErrorKind {
     fn eq(&self, other: &Self) -> bool {
         use PgnErrorKind::*;
         match (self, other) {
-            (BadTag { reason: a }, BadTag { reason: b }) => a == b,
+            (BadTag { reason: a }, BadTag { reason: b }) | (NonStandard { what: a }, NonStandard { what: b }) => a == b,
             (TagTooLong { limit: a }, TagTooLong { limit: b })
             | (TokenTooLong { limit: a }, TokenTooLong { limit: b })
             | (CommentTooLong { limit: a }, CommentTooLong { limit: b })
@@ -139,6 +148,7 @@ impl PartialEq for PgnErrorKind {
             // cannot be forgotten here.)
             (
                 BadTag { .. }
+                | NonStandard { .. }
                 | TagTooLong { .. }
                 | InvalidFen(_)
                 | UnsupportedVariant(_)
@@ -156,6 +166,33 @@ impl PartialEq for PgnErrorKind {
 }
 
 impl Eq for PgnErrorKind {}
+
+/// Something lenient reading accepted but the caller may want to know of: the game was read
+/// all the same. Given once per game and kind, at the first place it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PgnWarning {
+    /// What was found.
+    pub kind: PgnWarningKind,
+    /// Where: the start of the tag pair or comment.
+    pub location: Location,
+}
+
+/// What a [`PgnWarning`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PgnWarningKind {
+    /// A tag value or comment was not UTF-8 and was decoded as Windows-1252 (which Latin-1
+    /// files read correctly as too). Strict reading refuses the game instead
+    /// ([`PgnErrorKind::InvalidUtf8`]).
+    #[error("text that is not UTF-8 read as Windows-1252")]
+    Windows1252,
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.kind)
+    }
+}
 
 /// A game that could not be read: which game, where, what, and what was read of it.
 ///
@@ -300,6 +337,11 @@ pub(super) struct Rejection<'a> {
 impl<'a> Rejection<'a> {
     pub(super) fn new(kind: PgnErrorKind, text: &'a [u8], resync: Resync) -> Rejection<'a> {
         Rejection { kind, text, resync }
+    }
+
+    /// The same rejection, about `text` (the word as written, when a spelling of it was read).
+    pub(super) fn about(self, text: &[u8]) -> Rejection<'_> {
+        Rejection { kind: self.kind, text, resync: self.resync }
     }
 
     /// The error, at the place of the token.

@@ -53,17 +53,30 @@
 //!   Chess960. `Standard`, `From Position` and the like are standard chess; any other variant
 //!   is an error. The FEN may have castling rights or an en passant square without effect (they
 //!   are dropped) or an impossible check, as python-chess allows.
-//! - Movetext: move numbers (`12.`, `12...`, glued `12.e4`, or digits alone) are skipped and
-//!   not checked; moves are lenient SAN ([`SanMode::Lenient`](crate::SanMode), see
+//! - Movetext: move numbers (`12.`, `12...`, glued `12.e4`, digits alone, and periods alone
+//!   or spaced from their number: `2 . Nf3`, `1. ... e5`) are skipped and not checked; moves
+//!   are lenient SAN ([`SanMode::Lenient`](crate::SanMode), see
 //!   [`San`](crate::San)) or the null move `--` (also `Z0`,
 //!   `0000`, `@@@@`), not allowed while in check; suffixes `!`, `?`, `!!`, `??`, `!?`, `?!`
-//!   (glued or not) are NAGs 1 to 6, and so are `$0` to `$255`; the symbols `=`, `∞`, `+=`,
-//!   `=+`, `+/-`, `-/+`, `+-`, `-+` (and `⩲ ⩱ ± ∓`) written alone are NAGs 10 and 13 to 19;
+//!   (glued or not) are NAGs 1 to 6, and so are `$0` to `$255`; the symbols `=`, `∞`, `+=`
+//!   (`+/=`), `=+` (`=/+`), `+/-`, `-/+`, `+-`, `-+` (and `⩲ ⩱ ± ∓`) written alone are NAGs 10
+//!   and 13 to 19, `=/∞` and `∞/=` 44 and 45;
 //!   comments `{...}` (not nested) and `;` to the end of the line; `%` at the start of a line
 //!   makes it an escape line, skipped; variations `( ... )` nest to any depth (up to
 //!   [`ReaderOptions::max_depth`]) without recursion.
-//! - Results `1-0`, `0-1`, `1/2-1/2`, `*`. Byte order marks, CRLF line ends, any blank lines
-//!   or none, games without tags.
+//! - Results `1-0`, `0-1`, `1/2-1/2`, `*` (a token of its own, even glued to a move: `Nc6*`).
+//!   Byte order marks, CRLF line ends, any blank lines or none, games without tags. A blank
+//!   line between two tag sections makes them two games, the first without moves.
+//! - Real-world syntax, unless [`ReaderOptions::strict`] refuses it
+//!   ([`PgnErrorKind::NonStandard`]): results `½-½` or with an en dash (`1–0`); move suffixes
+//!   `e.p.`, `ep` (also standing alone after the move) and `++`; Unicode dashes in moves (`O‑O`)
+//!   and daggers `†`/`‡` for check and mate; tag values and comments that are not UTF-8,
+//!   decoded as Windows-1252 with a [`PgnWarning`] once per game
+//!   ([`GameRecord::warnings`], [`Visitor::warning`]; strict reading gives
+//!   [`PgnErrorKind::InvalidUtf8`] instead).
+//! - Comments are kept as written; the commands in them (`[%clk ...]`, `[%emt ...]`,
+//!   `[%eval ...]`, `[%csl ...]`, `[%cal ...]`) are read per move by
+//!   [`MoveTree::annotations`] (see [`Annotations`]).
 //!
 //! Every move is replayed: main-line moves and the moves of every variation read (a variation
 //! starts from the position before the move it replaces, as python-chess reads them). A move
@@ -80,7 +93,9 @@
 //! valid SAN, illegal or ambiguous (in the main line or a variation read), `)` without `(`, `(`
 //! before any move of its line, a variation still open at the game's end, a comment left open
 //! at the end of input or running into the next game's tags (a line holding only a tag pair),
-//! `}`, `]` or `"` in movetext, a bad NAG, invalid UTF-8 in a tag value or comment, or a token,
+//! `}`, `]` or `"` in movetext, a bad NAG, invalid UTF-8 in a tag value or comment (when
+//! reading strictly; a NUL byte always, unless [`ReaderOptions::lossy_utf8`]), what strict
+//! reading refuses, or a token,
 //! tag or comment over its size limit. The reader returns a [`PgnError`] naming the game's
 //! number, line, column, ply and text; the next call skips the rest of that game: to its
 //! result token outside variations, to the next `[` outside comments, or to the end of input,
@@ -101,6 +116,7 @@
 //! ([`WriteOptions`]); the result; a line end. Reading what the writer wrote gives back the
 //! same record. [`Game::to_pgn`](crate::Game::to_pgn) writes a bare game.
 
+mod annotation;
 mod decompress;
 mod error;
 mod parallel;
@@ -112,8 +128,9 @@ mod tokenizer;
 mod tree;
 mod writer;
 
+pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
 pub use decompress::{Compression, Decompressed};
-pub use error::{Location, PgnError, PgnErrorKind};
+pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use parallel::ParallelReader;
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, TagError};

@@ -225,30 +225,14 @@ fn work<T, Take>(
         // The lock is held only while waiting for a batch.
         let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
         let Ok(job) = job else { return };
-        let mut reader = PgnReader::from_bytes(job.bytes).with_options(options);
-        let mut games = Vec::new();
-        while let Some(game) = take(&mut reader) {
-            games.push(game.map_err(|e| in_whole_input(e, job.start, job.games_before)));
-        }
+        // Numbers and locations count in the whole input.
+        let mut reader =
+            PgnReader::from_bytes(job.bytes).with_options(options).starting_at(job.start, job.games_before);
+        let games: Vec<_> = std::iter::from_fn(|| take(&mut reader)).collect();
         if messages.send(Message::Batch(job.seq, games)).is_err() {
             return;
         }
     }
-}
-
-/// An error of a batch's reader, numbered and placed in the whole input.
-fn in_whole_input(mut error: PgnError, start: Location, games_before: u64) -> PgnError {
-    let shift = |at: Location| Location {
-        line: at.line + start.line - 1,
-        column: if at.line == 1 { at.column + start.column - 1 } else { at.column },
-        offset: at.offset + start.offset,
-    };
-    error.game += games_before;
-    error.location = shift(error.location);
-    if let PgnErrorKind::UnclosedVariation { opened } = &mut error.kind {
-        *opened = shift(*opened);
-    }
-    error
 }
 
 impl<T> Iterator for ParallelReader<T> {

@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::san::{read_san, SanError, SanMode, SanOptions};
 
 use super::decompress::Decompressed;
-use super::error::{Fail, Location, PgnError, PgnErrorKind, Rejection, Resync};
+use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, Rejection, Resync};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
 use super::tokenizer::{utf8, Consumer, Ended, Token, Tokenizer, Word};
@@ -28,9 +28,16 @@ pub struct ReaderOptions {
     pub max_comment_len: usize,
     /// Deepest nesting of variations (default 10,000).
     pub max_depth: usize,
-    /// Replace invalid UTF-8 in tag values and comments with U+FFFD instead of rejecting the
-    /// game (default false).
+    /// Replace invalid UTF-8 in tag values and comments with U+FFFD (default false: such text
+    /// is decoded as Windows-1252, with a [`PgnWarning`], or refused when reading strictly).
     pub lossy_utf8: bool,
+    /// Read strictly (default false): refuse, with [`PgnErrorKind::NonStandard`] saying what
+    /// was found, what real files hold but the PGN standard does not allow and lenient reading
+    /// accepts (results `½-½` or with an en dash, move suffixes `e.p.`, `ep` and `++`, Unicode
+    /// dashes and daggers in moves), and text that is not UTF-8
+    /// ([`PgnErrorKind::InvalidUtf8`]) instead of decoding it as Windows-1252. How moves are
+    /// spelled is [`ReaderOptions::san_mode`]'s choice.
+    pub strict: bool,
     /// How moves are read (default [`SanMode::Lenient`]). Null moves (`--`) are always
     /// accepted.
     pub san_mode: SanMode,
@@ -47,6 +54,7 @@ impl Default for ReaderOptions {
             max_comment_len: 1024 * 1024,
             max_depth: 10_000,
             lossy_utf8: false,
+            strict: false,
             san_mode: SanMode::Lenient,
             headers_only: false,
         }
@@ -176,6 +184,12 @@ pub trait Visitor {
     /// The `)` of a variation the visitor read.
     fn end_variation(&mut self) {}
 
+    /// Something lenient reading accepted, told once per game and kind before the tag or
+    /// comment it is about (text that is not UTF-8, decoded as Windows-1252).
+    fn warning(&mut self, warning: PgnWarning) {
+        let _ = warning;
+    }
+
     /// The game is over: `result` is its movetext's result token, if it had one.
     fn end_game(&mut self, result: Option<Outcome>) -> Self::Output;
 }
@@ -249,6 +263,7 @@ struct Replay<'a, V> {
     lines: &'a mut Vec<Line>,
     san: SanOptions,
     max_depth: usize,
+    strict: bool,
 }
 
 /// Why [`Replay`] stopped the tokens.
@@ -287,6 +302,10 @@ impl<V: Visitor> Consumer for Replay<'_, V> {
     fn depth(&self) -> u32 {
         self.lines.len() as u32 - 1
     }
+
+    fn warning(&mut self, warning: PgnWarning) {
+        self.visitor.warning(warning);
+    }
 }
 
 impl<V: Visitor> Replay<'_, V> {
@@ -299,6 +318,11 @@ impl<V: Visitor> Replay<'_, V> {
         };
         let mut flow = Flow::Continue;
         if !san.is_empty() {
+            if self.strict {
+                if let Some(what) = non_standard_suffix(san) {
+                    return Err(Rejection::new(PgnErrorKind::NonStandard { what }, san, Resync::at_depth(depth)));
+                }
+            }
             let line = &mut self.lines[depth];
             match line.parse(san, &self.san) {
                 Ok(mv) => {
@@ -309,11 +333,7 @@ impl<V: Visitor> Replay<'_, V> {
                     };
                     flow = line.play(self.visitor, text.unwrap_or_default(), mv);
                 }
-                // Evaluation symbols are rare: looked for only when the word is no move.
-                Err(_) if suffix.is_none() && symbol_nag(san).is_some() => {
-                    self.visitor.nag(symbol_nag(san).unwrap_or_default());
-                }
-                Err(e) => return Err(Rejection::new(PgnErrorKind::Move(e), san, Resync::at_depth(depth))),
+                Err(e) => return self.not_a_move(word, san, suffix, e),
             }
         }
         if let Some(nag) = suffix {
@@ -323,6 +343,44 @@ impl<V: Visitor> Replay<'_, V> {
             return Ok(ControlFlow::Break(ReplayStop::Skip));
         }
         Ok(ControlFlow::Continue(()))
+    }
+
+    /// A word whose `san` part is no move (`error`): an evaluation symbol, an en passant mark
+    /// standing alone after its move (`exd6 e.p.`), or a move spelled with Unicode dashes or
+    /// daggers (`O‑O`, `Nf3†`), read as its ASCII spelling. Rare, so kept off the path of
+    /// moves.
+    #[cold]
+    fn not_a_move<'a>(
+        &mut self,
+        word: Word<'a>,
+        san: &'a [u8],
+        suffix: Option<u8>,
+        error: SanError,
+    ) -> Result<ControlFlow<ReplayStop>, Rejection<'a>> {
+        let resync = Resync::at_depth(self.lines.len() - 1);
+        if suffix.is_none() {
+            if let Some(nag) = symbol_nag(san) {
+                self.visitor.nag(nag);
+                return Ok(ControlFlow::Continue(()));
+            }
+            if matches!(san, b"e.p." | b"ep") {
+                if self.strict {
+                    return Err(Rejection::new(PgnErrorKind::NonStandard { what: EN_PASSANT_MARK }, san, resync));
+                }
+                return Ok(ControlFlow::Continue(()));
+            }
+        }
+        if let Word::Other(bytes) = word {
+            let mut spelled = [0; ASCII_SPELLING_MAX];
+            if let Some(ascii) = ascii_spelling(bytes, &mut spelled) {
+                if self.strict {
+                    let what = "Unicode dash or dagger in a move";
+                    return Err(Rejection::new(PgnErrorKind::NonStandard { what }, bytes, resync));
+                }
+                return self.word(Word::Ascii(ascii)).map_err(|rejection| rejection.about(bytes));
+            }
+        }
+        Err(Rejection::new(PgnErrorKind::Move(error), san, resync))
     }
 
     /// A `(` at `at`: checks it may open a variation here, then lets the visitor choose.
@@ -408,6 +466,44 @@ enum Pending {
     Stop,
 }
 
+/// What strict reading calls an en passant mark.
+const EN_PASSANT_MARK: &str = "en passant mark e.p. or ep";
+
+/// What strict reading refuses in the move `san` that lenient SAN reads: an en passant mark
+/// (no standard SAN holds a `p`) or a doubled check sign.
+fn non_standard_suffix(san: &[u8]) -> Option<&'static str> {
+    if san.contains(&b'p') {
+        Some(EN_PASSANT_MARK)
+    } else if san.windows(2).any(|pair| pair == b"++") {
+        Some("check sign ++")
+    } else {
+        None
+    }
+}
+
+/// Room for a move spelled in ASCII from Unicode: more than any SAN with its suffixes.
+const ASCII_SPELLING_MAX: usize = 32;
+
+/// `word` with the Unicode dashes word processors put in moves (hyphen, non-breaking hyphen,
+/// figure dash, en dash, em dash, minus sign) made `-`, and the dagger `†` and double dagger
+/// `‡` some books use for check and mate made `+` and `#`, written into `out`; `None` when
+/// something else that is not ASCII remains, or it does not fit.
+fn ascii_spelling<'a>(word: &[u8], out: &'a mut [u8; ASCII_SPELLING_MAX]) -> Option<&'a str> {
+    let mut len = 0;
+    for c in std::str::from_utf8(word).ok()?.chars() {
+        let ascii = match c {
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => b'-',
+            '\u{2020}' => b'+',
+            '\u{2021}' => b'#',
+            c if c.is_ascii() => c as u8,
+            _ => return None,
+        };
+        *out.get_mut(len)? = ascii;
+        len += 1;
+    }
+    std::str::from_utf8(&out[..len]).ok()
+}
+
 /// The NAG of a suffix annotation.
 fn suffix_nag(text: &[u8]) -> Option<u8> {
     match text {
@@ -431,8 +527,12 @@ fn symbol_nag(text: &[u8]) -> Option<u8> {
         b"-/+" => 17,
         b"+-" => 18,
         b"-+" => 19,
+        b"+/=" => 14,
+        b"=/+" => 15,
         _ => match std::str::from_utf8(text).ok()? {
             "∞" => 13,
+            "=/∞" => 44,
+            "∞/=" => 45,
             "⩲" => 14,
             "⩱" => 15,
             "±" => 16,
@@ -553,6 +653,14 @@ impl<S: Source> PgnReader<S> {
             variant: None,
             builder: RecordBuilder::default(),
         }
+    }
+
+    /// The same reader, its input being the part of a larger one that starts at `start`, after
+    /// `games_before` games: game numbers and locations count in the larger input.
+    pub(super) fn starting_at(mut self, start: Location, games_before: u64) -> Self {
+        self.input.start_at(start);
+        self.games = games_before;
+        self
     }
 
     /// The same reader with other options.
@@ -701,6 +809,7 @@ impl<S: Source> PgnReader<S> {
             }
         };
         self.games += 1;
+        self.input.begin_game();
         visitor.begin_game(self.games);
         self.tags(visitor, first)?;
         if visitor.end_tags() == Flow::Skip {
@@ -713,7 +822,9 @@ impl<S: Source> PgnReader<S> {
         Ok(Some(visitor.end_game(result)))
     }
 
-    /// Reads the tag section (possibly empty); `first` is the first byte in view.
+    /// Reads the tag section (possibly empty); `first` is the first byte in view. A blank line
+    /// (or escape line) before a tag ends the section: that tag starts the next game, and this
+    /// one has no movetext.
     fn tags<V: Visitor>(&mut self, visitor: &mut V, first: u8) -> Result<(), Fail> {
         self.fen.clear();
         self.fen_at = None;
@@ -726,13 +837,20 @@ impl<S: Source> PgnReader<S> {
                 Some(b'[') => self.tag(visitor)?,
                 _ => return Ok(()),
             }
+            let line = self.location().line;
             next = self.input.skip_space()?;
+            if next == Some(b'[') && self.location().line > line + 1 {
+                return Ok(());
+            }
         }
     }
 
     fn tag<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Fail> {
         let at = self.input.location();
-        let (name, value) = self.input.tag_pair(&self.options)?;
+        let (name, value, warning) = self.input.tag_pair(&self.options)?;
+        if let Some(warning) = warning {
+            visitor.warning(warning);
+        }
         let kept = match name {
             "FEN" => {
                 self.fen.clear();
@@ -806,11 +924,22 @@ impl<S: Source> PgnReader<S> {
         self.in_movetext = true;
         let san = SanOptions { mode: self.options.san_mode, allow_null: true };
         loop {
-            let mut replay =
-                Replay { visitor: &mut *visitor, lines: &mut self.lines, san, max_depth: self.options.max_depth };
+            let mut replay = Replay {
+                visitor: &mut *visitor,
+                lines: &mut self.lines,
+                san,
+                max_depth: self.options.max_depth,
+                strict: self.options.strict,
+            };
             match self.input.movetext(&self.options, &mut replay)? {
                 Ended::Consumer(ReplayStop::Result(outcome)) if self.lines.len() == 1 => {
-                    self.input.comments_on_line(&self.options, Some(&mut |text| visitor.comment(text)))?;
+                    let mut take = |text: &str, warning: Option<PgnWarning>| {
+                        if let Some(warning) = warning {
+                            visitor.warning(warning);
+                        }
+                        visitor.comment(text);
+                    };
+                    self.input.comments_on_line(&self.options, Some(&mut take))?;
                     return Ok(Some(outcome));
                 }
                 Ended::Consumer(ReplayStop::Result(outcome)) => return self.game_over(Some(outcome)),

@@ -4,13 +4,14 @@
 use std::collections::TryReserveError;
 use std::iter::FusedIterator;
 
-use crate::fallible::{try_push, try_string};
+use crate::fallible::{try_push, try_string, try_to_vec};
 use crate::game::{Game, History, Outcome, Termination};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
 use crate::san::{San, SanError};
 use crate::uci::UciError;
 
+use super::error::PgnWarning;
 use super::reader::{Flow, Visitor};
 use super::tags::{is_tag_name, Tags};
 use super::tree::{MoveTree, NodeId};
@@ -71,6 +72,8 @@ pub struct GameRecord {
     /// The last node of the tree's main line, so that moves are appended in constant time.
     end: NodeId,
     result: Option<Outcome>,
+    /// What the reader warned of, reading it.
+    warnings: Vec<PgnWarning>,
 }
 
 impl Default for GameRecord {
@@ -84,7 +87,15 @@ impl GameRecord {
     pub fn from_game(game: Game) -> GameRecord {
         let tree = MoveTree::from_moves(game.moves());
         let end = tree.mainline().last().unwrap_or(NodeId::ROOT);
-        GameRecord { tags: Tags::new(), tree, history: game.history, allow_null: game.allow_null, end, result: None }
+        GameRecord {
+            tags: Tags::new(),
+            tree,
+            history: game.history,
+            allow_null: game.allow_null,
+            end,
+            result: None,
+            warnings: Vec::new(),
+        }
     }
 
     /// A record of a game from `start` without moves, reporting a failed allocation instead of
@@ -92,7 +103,15 @@ impl GameRecord {
     pub fn try_new(start: Position) -> Result<GameRecord, TryReserveError> {
         let history = History::try_new(start)?;
         let tree = MoveTree::try_new()?;
-        Ok(GameRecord { tags: Tags::new(), tree, history, allow_null: false, end: NodeId::ROOT, result: None })
+        Ok(GameRecord {
+            tags: Tags::new(),
+            tree,
+            history,
+            allow_null: false,
+            end: NodeId::ROOT,
+            result: None,
+            warnings: Vec::new(),
+        })
     }
 
     /// Reserves room for at least `moves` more moves of the main line, so that playing them
@@ -112,6 +131,7 @@ impl GameRecord {
             allow_null: self.allow_null,
             end: self.end,
             result: self.result,
+            warnings: try_to_vec(&self.warnings)?,
         })
     }
 
@@ -181,6 +201,13 @@ impl GameRecord {
     /// [`GameRecord::push`] and its kin for the main line, [`GameRecord::add_variation`]).
     pub fn tree_mut(&mut self) -> &mut MoveTree {
         &mut self.tree
+    }
+
+    /// What the reader warned of, reading this game (at most one warning of each kind): what
+    /// lenient reading accepted, such as text decoded as Windows-1252. Empty for a game read
+    /// without any, or built otherwise.
+    pub fn warnings(&self) -> &[PgnWarning] {
+        &self.warnings
     }
 
     /// The result token of the movetext, if there was one.
@@ -433,6 +460,8 @@ pub(crate) struct RecordBuilder {
     cursors: Vec<Cursor>,
     /// Comments read after a `(` and before the variation's first move.
     before: Vec<String>,
+    /// The warnings of the game, which may come before its record is made.
+    warnings: Vec<PgnWarning>,
     /// Memory ran out for this game.
     out_of_memory: bool,
     /// What to reserve for the next game.
@@ -480,6 +509,7 @@ impl RecordBuilder {
             None => GameRecord::try_new(Position::startpos())?,
         };
         record.tags = std::mem::take(&mut self.tags);
+        record.warnings = std::mem::take(&mut self.warnings);
         Ok(record)
     }
 
@@ -521,6 +551,7 @@ impl Visitor for RecordBuilder {
         self.tags = Tags::new();
         self.cursors.clear();
         self.before.clear();
+        self.warnings.clear();
         self.out_of_memory = false;
         let _ = self.add(|b| b.tags.try_reserve(b.reserve.tags, b.reserve.tag_text));
     }
@@ -589,6 +620,10 @@ impl Visitor for RecordBuilder {
         });
     }
 
+    fn warning(&mut self, warning: PgnWarning) {
+        let _ = self.add(|b| try_push(&mut b.warnings, warning));
+    }
+
     fn begin_variation(&mut self) -> Flow {
         self.add(|b| {
             let (Some(cursor), Some(record)) = (b.cursors.last(), b.record.as_ref()) else { return Ok(()) };
@@ -621,6 +656,7 @@ impl Visitor for RecordBuilder {
         // The reader began the movetext, or memory ran out.
         let mut record = self.record.take()?;
         record.tags = std::mem::take(&mut self.tags);
+        record.warnings = std::mem::take(&mut self.warnings);
         record.result = result;
         self.reserve = Sizes::of(&record);
         Some(record)

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use crate::game::Outcome;
 
-use super::error::{Fail, Location, PgnErrorKind, Rejection, Resync};
+use super::error::{Fail, Location, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
 use super::reader::ReaderOptions;
 use super::source::Source;
 use super::tags::is_tag_name_byte;
@@ -36,7 +36,8 @@ const fn is_blank(c: u8) -> bool {
     c < 64 && BLANKS >> c & 1 != 0
 }
 
-/// Bytes that end a movetext token: blanks, line ends and `{ } ( ) [ ] ; $ "`.
+/// Bytes that end a movetext token: blanks, line ends and `{ } ( ) [ ] ; $ " *` (`*` is a
+/// token of its own, as the PGN standard has it, even glued to a move: `Nc6*`).
 const DELIMITER: u8 = 1;
 /// Letters and digits, which start the words the fast path reads.
 const WORD_START: u8 = 2;
@@ -47,7 +48,7 @@ static CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        if is_blank(c) || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"') {
+        if is_blank(c) || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' | b'*') {
             table[b] = DELIMITER;
         } else if c.is_ascii_alphanumeric() {
             table[b] = WORD_START;
@@ -131,6 +132,11 @@ pub(super) trait Consumer {
     /// The variation depth the consumer is at, from which the rest of the game is skipped when
     /// the tokenizer finds an error.
     fn depth(&self) -> u32;
+
+    /// The text of the comment that comes next gave a warning. (Reading consumers only.)
+    fn warning(&mut self, warning: PgnWarning) {
+        let _ = warning;
+    }
 }
 
 /// How the movetext loop ended.
@@ -146,13 +152,17 @@ pub(super) enum Ended<T> {
 
 /// What the general path found.
 enum Slow<'a> {
-    /// A token, and where it starts.
-    Token(Token<'a>, Location),
+    /// A token, where it starts, and the warning its text gave (a comment decoded as
+    /// Windows-1252).
+    Token(Token<'a>, Location, Option<PgnWarning>),
     /// Something a skipping consumer does not get.
     Skipped,
     NextGame,
     End,
 }
+
+/// What takes a comment and the warning its text gave.
+pub(super) type TakeComment<'a> = dyn FnMut(&str, Option<PgnWarning>) + 'a;
 
 /// The line being read: its number and where it starts.
 #[derive(Debug, Clone, Copy)]
@@ -211,8 +221,11 @@ pub(super) struct Tokenizer<S> {
     lines: Lines,
     /// Unescaped tag values, normalised comments.
     scratch: Vec<u8>,
-    /// Tag values and comments after UTF-8 repair.
+    /// Tag values and comments after UTF-8 repair or Windows-1252 decoding.
     text: String,
+    /// True once text of the game being read was decoded as Windows-1252: the warning is given
+    /// once per game.
+    warned: bool,
 }
 
 impl<S> Tokenizer<S> {
@@ -225,9 +238,20 @@ impl<S> Tokenizer<S> {
     pub(super) fn location(&self) -> Location {
         self.lines.locate(self.bytes_read())
     }
+
+    /// A new game begins: its text may warn again.
+    pub(super) fn begin_game(&mut self) {
+        self.warned = false;
+    }
 }
 
 impl<S: Source> Tokenizer<S> {
+    /// Counts offsets, lines and columns as if the input began at `start` of a larger one.
+    pub(super) fn start_at(&mut self, start: Location) {
+        self.base = start.offset;
+        self.lines = Lines { line: start.line, start: start.offset + 1 - start.column };
+    }
+
     pub(super) fn new(src: S) -> Tokenizer<S> {
         Tokenizer {
             src,
@@ -238,6 +262,7 @@ impl<S: Source> Tokenizer<S> {
             lines: Lines { line: 1, start: 0 },
             scratch: Vec::new(),
             text: String::new(),
+            warned: false,
         }
     }
 
@@ -408,8 +433,8 @@ impl<S: Source> Tokenizer<S> {
     // ----- tag pairs -----
 
     /// The tag pair at `pos` (a `[` in view): its name and its value, unescaped and checked as
-    /// text; consumed up to its `]`.
-    pub(super) fn tag_pair(&mut self, options: &ReaderOptions) -> Result<(&str, &str), Fail> {
+    /// text (see [`checked_text`]), and the warning the value gave; consumed up to its `]`.
+    pub(super) fn tag_pair(&mut self, options: &ReaderOptions) -> Result<(&str, &str, Option<PgnWarning>), Fail> {
         let at = self.location();
         let limit = options.max_tag_len;
         let Some(len) = self.line_in_view(0, limit)? else {
@@ -436,8 +461,8 @@ impl<S: Source> Tokenizer<S> {
         };
         // Tag names are ASCII by their syntax.
         let name = utf8(&line[spans.name.0..spans.name.1]).unwrap_or_default();
-        match checked_text(raw, options.lossy_utf8, &mut self.text) {
-            Ok(value) => Ok((name, value)),
+        match checked_text(raw, options, &mut self.text) {
+            Ok((value, decoded)) => Ok((name, value, warn_once(&mut self.warned, decoded, at))),
             Err(kind) => Err(Fail::new(kind, at, line, Resync::TAGS)),
         }
     }
@@ -463,7 +488,12 @@ impl<S: Source> Tokenizer<S> {
                 return Ok(Ended::Consumer(stop));
             }
             let (token, at) = match self.slow_token(C::READS, options) {
-                Ok(Slow::Token(token, at)) => (token, at),
+                Ok(Slow::Token(token, at, warning)) => {
+                    if let Some(warning) = warning {
+                        consumer.warning(warning);
+                    }
+                    (token, at)
+                }
                 Ok(Slow::Skipped) => continue,
                 Ok(Slow::NextGame) => return Ok(Ended::NextGame),
                 Ok(Slow::End) => return Ok(Ended::Input),
@@ -532,13 +562,14 @@ impl<S: Source> Tokenizer<S> {
                 // The byte that ends the word is in `next` already: no load to wait for. Control
                 // characters other than blanks and line ends do not end words: such words are
                 // left to the general path, and so are words that are not ASCII (the first byte
-                // is), for a reading consumer, or that may hold a delimiter, for a skipping one.
+                // is), and for a skipping consumer words that may hold a delimiter. (A skipping
+                // consumer looks for results, and some are not ASCII: `1–0`.)
                 // (A reading consumer rejects a word that runs into a delimiter, see
                 // `Consumer::token`; it is read again then. Checking every word first would cost
                 // more.)
                 let shift = end.trailing_zeros() - 7;
                 let before_end = (end >> 7) - 1;
-                let unusual = if C::READS { next & HIGHS } else { delimiters_in(next) };
+                let unusual = if C::READS { next & HIGHS } else { next & HIGHS | delimiters_in(next) };
                 if !is_blank((next >> shift) as u8) || unusual & before_end != 0 {
                     break;
                 }
@@ -593,12 +624,18 @@ impl<S: Source> Tokenizer<S> {
         let Some(c) = self.skip_space()? else { return Ok(Slow::End) };
         let at = self.location();
         let token = match c {
-            b'{' if reads => Token::Comment(self.brace_comment(options)?),
+            b'{' if reads => {
+                let (text, warning) = self.brace_comment(options)?;
+                return Ok(Slow::Token(Token::Comment(text), at, warning));
+            }
             b'{' => {
                 self.pos += 1;
                 return Ok(if self.skip_comment_rest(options)? { Slow::NextGame } else { Slow::Skipped });
             }
-            b';' if reads => Token::Comment(self.line_comment(options)?),
+            b';' if reads => {
+                let (text, warning) = self.line_comment(options)?;
+                return Ok(Slow::Token(Token::Comment(text), at, warning));
+            }
             b';' => {
                 self.skip_line()?;
                 return Ok(Slow::Skipped);
@@ -610,6 +647,10 @@ impl<S: Source> Tokenizer<S> {
             b')' => {
                 self.pos += 1;
                 Token::Close
+            }
+            b'*' => {
+                self.pos += 1;
+                Token::Result(Outcome::Ongoing)
             }
             b'[' => return Ok(Slow::NextGame),
             b'$' if reads => Token::Nag(self.dollar_nag()?),
@@ -641,24 +682,33 @@ impl<S: Source> Tokenizer<S> {
                 self.pos += len;
                 let word = &self.src.data()[start..start + len];
                 let number = move_number_len(word);
-                match result_token(word) {
+                // The results that are not standard PGN are not ASCII.
+                let (outcome, standard) = match result_token(word) {
+                    None if !word.is_ascii() => (lenient_result_token(word), false),
+                    outcome => (outcome, true),
+                };
+                match outcome {
+                    Some(_) if reads && options.strict && !standard && c != b'$' => {
+                        let kind = PgnErrorKind::NonStandard { what: "result not written 1-0, 0-1, 1/2-1/2 or *" };
+                        return Err(Fail::new(kind, at, word, Resync::MOVETEXT));
+                    }
                     Some(outcome) if c != b'$' => Token::Result(outcome),
                     _ if reads && number < len => {
-                        return Ok(Slow::Token(Token::Word(Word::new(&word[number..])), at.ahead(number)))
+                        return Ok(Slow::Token(Token::Word(Word::new(&word[number..])), at.ahead(number), None))
                     }
                     _ => return Ok(Slow::Skipped),
                 }
             }
         };
-        Ok(Slow::Token(token, at))
+        Ok(Slow::Token(token, at, None))
     }
 
     /// After a game's result: the comments on the rest of its line belong to the game. They go
-    /// to `take`, or are skipped without it.
+    /// to `take` with the warning each gave, or are skipped without it.
     pub(super) fn comments_on_line(
         &mut self,
         options: &ReaderOptions,
-        mut take: Option<&mut dyn FnMut(&str)>,
+        mut take: Option<&mut TakeComment<'_>>,
     ) -> Result<(), Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
@@ -672,8 +722,14 @@ impl<S: Source> Tokenizer<S> {
             let first = buf.get(blanks).copied();
             self.pos += blanks;
             match (first, take.as_mut()) {
-                (Some(b'{'), Some(take)) => take(self.brace_comment(options)?),
-                (Some(b';'), Some(take)) => take(self.line_comment(options)?),
+                (Some(b'{'), Some(take)) => {
+                    let (text, warning) = self.brace_comment(options)?;
+                    take(text, warning);
+                }
+                (Some(b';'), Some(take)) => {
+                    let (text, warning) = self.line_comment(options)?;
+                    take(text, warning);
+                }
                 (Some(b'{'), None) => {
                     self.pos += 1;
                     if self.skip_comment_rest(options)? {
@@ -707,8 +763,8 @@ impl<S: Source> Tokenizer<S> {
         value.ok_or_else(|| Fail::new(PgnErrorKind::InvalidNag, at, text, Resync::MOVETEXT))
     }
 
-    /// A `{` comment at `pos`.
-    fn brace_comment(&mut self, options: &ReaderOptions) -> Result<&str, Fail> {
+    /// A `{` comment at `pos`, and the warning its text gave.
+    fn brace_comment(&mut self, options: &ReaderOptions) -> Result<(&str, Option<PgnWarning>), Fail> {
         let at = self.location();
         let limit = options.max_comment_len;
         let mut i = 1;
@@ -752,11 +808,11 @@ impl<S: Source> Tokenizer<S> {
         let end = self.pos + close;
         let has_cr = newlines > 0 && self.src.data()[start..end].contains(&b'\r');
         self.advance(close + 1, newlines, last_nl);
-        self.comment_text(start, end, has_cr, at, options.lossy_utf8)
+        self.comment_text(start, end, has_cr, at, options)
     }
 
-    /// A `;` comment at `pos`, to the end of its line.
-    fn line_comment(&mut self, options: &ReaderOptions) -> Result<&str, Fail> {
+    /// A `;` comment at `pos`, to the end of its line, and the warning its text gave.
+    fn line_comment(&mut self, options: &ReaderOptions) -> Result<(&str, Option<PgnWarning>), Fail> {
         let at = self.location();
         let limit = options.max_comment_len;
         let Some(len) = self.line_in_view(0, limit)? else {
@@ -765,20 +821,20 @@ impl<S: Source> Tokenizer<S> {
         };
         let (start, end) = (self.pos + 1, self.pos + len);
         self.pos += len;
-        self.comment_text(start, end, false, at, options.lossy_utf8)
+        self.comment_text(start, end, false, at, options)
     }
 
     /// The text of a comment at `start..end` of the buffer: trimmed, line ends made LF (the CRs
-    /// before an LF go, however many, so that reading what was written changes nothing), UTF-8
-    /// checked (or repaired, with `lossy`).
+    /// before an LF go, however many, so that reading what was written changes nothing), checked
+    /// as text (see [`checked_text`]); and the warning it gave.
     fn comment_text(
         &mut self,
         start: usize,
         end: usize,
         has_cr: bool,
         at: Location,
-        lossy: bool,
-    ) -> Result<&str, Fail> {
+        options: &ReaderOptions,
+    ) -> Result<(&str, Option<PgnWarning>), Fail> {
         let raw = self.src.data()[start..end].trim_ascii();
         let raw = if has_cr {
             self.scratch.clear();
@@ -799,8 +855,10 @@ impl<S: Source> Tokenizer<S> {
         } else {
             raw
         };
-        checked_text(raw, lossy, &mut self.text)
-            .map_err(|kind| Fail::new(kind, at, &raw[..raw.len().min(64)], Resync::MOVETEXT))
+        match checked_text(raw, options, &mut self.text) {
+            Ok((text, decoded)) => Ok((text, warn_once(&mut self.warned, decoded, at))),
+            Err(kind) => Err(Fail::new(kind, at, &raw[..raw.len().min(64)], Resync::MOVETEXT)),
+        }
     }
 
     /// Consumes a token too long to look at, streaming.
@@ -853,7 +911,8 @@ impl<S: Source> Tokenizer<S> {
 }
 
 /// How many bytes of `word` are a move number: `12.`, `12...` (possibly glued to the move),
-/// or digits alone (a number without its dot; `0000` is the null move, though).
+/// digits alone (a number without its dot; `0000` is the null move, though), or periods alone
+/// or before a move (the PGN standard makes a period a token: `2 . Nf3`, `1. ... e5`, `...e5`).
 #[inline(always)]
 fn move_number_len(word: &[u8]) -> usize {
     let mut digits = 0;
@@ -864,20 +923,32 @@ fn move_number_len(word: &[u8]) -> usize {
     while dots < word.len() && word[dots] == b'.' {
         dots += 1;
     }
-    if digits > 0 && (dots > digits || (digits == word.len() && word != b"0000")) {
+    if dots > digits || (digits > 0 && digits == word.len() && word != b"0000") {
         dots
     } else {
         0
     }
 }
 
-/// The result a token stands for.
+/// The result a token stands for (`*` is a token of its own, read apart).
 fn result_token(text: &[u8]) -> Option<Outcome> {
     match text {
         b"1-0" => Some(Outcome::WhiteWins),
         b"0-1" => Some(Outcome::BlackWins),
         b"1/2-1/2" => Some(Outcome::Draw),
-        b"*" => Some(Outcome::Ongoing),
+        _ => None,
+    }
+}
+
+/// The result a token that is not standard PGN stands for: `½-½`, or an en dash for the
+/// hyphen (`1–0`, `0–1`, `1/2–1/2`, `½–½`), as word processors write them.
+#[cold]
+fn lenient_result_token(text: &[u8]) -> Option<Outcome> {
+    let (left, right) = std::str::from_utf8(text).ok()?.split_once(['-', '\u{2013}'])?;
+    match (left, right) {
+        ("1", "0") => Some(Outcome::WhiteWins),
+        ("0", "1") => Some(Outcome::BlackWins),
+        ("1/2" | "\u{bd}", "1/2" | "\u{bd}") => Some(Outcome::Draw),
         _ => None,
     }
 }
@@ -897,18 +968,61 @@ pub(super) fn utf8(bytes: &[u8]) -> Option<&str> {
 }
 
 /// A tag value or comment as text: UTF-8 without NUL bytes (which C strings cannot hold, so a
-/// value would come out cut short). With `lossy` (`ReaderOptions::lossy_utf8`) invalid bytes and
-/// NULs become U+FFFD in `repaired` instead.
-fn checked_text<'a>(raw: &'a [u8], lossy: bool, repaired: &'a mut String) -> Result<&'a str, PgnErrorKind> {
+/// value would come out cut short), and whether it was decoded as Windows-1252. With
+/// `lossy_utf8` invalid bytes and NULs become U+FFFD in `repaired`; otherwise, unless reading
+/// strictly, text that is not UTF-8 is decoded as Windows-1252 there (Latin-1 and Windows files
+/// are common, and every byte means a character in that code page).
+fn checked_text<'a>(
+    raw: &'a [u8],
+    options: &ReaderOptions,
+    repaired: &'a mut String,
+) -> Result<(&'a str, bool), PgnErrorKind> {
     match utf8(raw) {
-        Some(text) if !raw.contains(&0) => Ok(text),
-        _ if lossy => {
+        Some(text) if !raw.contains(&0) => Ok((text, false)),
+        _ if options.lossy_utf8 => {
             repair_text(raw, repaired).map_err(|_| PgnErrorKind::OutOfMemory)?;
-            Ok(repaired)
+            Ok((repaired, false))
         }
         Some(_) => Err(PgnErrorKind::NulByte),
-        None => Err(PgnErrorKind::InvalidUtf8),
+        None if raw.contains(&0) || options.strict => Err(PgnErrorKind::InvalidUtf8),
+        None => {
+            decode_windows_1252(raw, repaired).map_err(|_| PgnErrorKind::OutOfMemory)?;
+            Ok((repaired, true))
+        }
     }
+}
+
+/// The warning for text just decoded as Windows-1252 (`decoded`) at `at`, unless the game has
+/// had it.
+fn warn_once(warned: &mut bool, decoded: bool, at: Location) -> Option<PgnWarning> {
+    if !decoded || *warned {
+        return None;
+    }
+    *warned = true;
+    Some(PgnWarning { kind: PgnWarningKind::Windows1252, location: at })
+}
+
+/// The characters of Windows-1252 bytes 0x80 to 0x9F; the five it leaves undefined are the C1
+/// controls of the same value, as the WHATWG encoding standard decodes them. Bytes from 0xA0
+/// are the Latin-1 characters of the same value.
+const WINDOWS_1252_HIGH: [char; 32] = [
+    '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{2c6}', '\u{2030}',
+    '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}', '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201c}',
+    '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}', '\u{153}', '\u{9d}',
+    '\u{17e}', '\u{178}',
+];
+
+/// `raw` decoded as Windows-1252 into `out`, in memory reserved first (an error when there is
+/// none).
+fn decode_windows_1252(raw: &[u8], out: &mut String) -> Result<(), std::collections::TryReserveError> {
+    let char_of = |b: u8| match b {
+        0x80..=0x9f => WINDOWS_1252_HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    };
+    out.clear();
+    out.try_reserve(raw.iter().map(|&b| char_of(b).len_utf8()).sum())?;
+    out.extend(raw.iter().map(|&b| char_of(b)));
+    Ok(())
 }
 
 /// `String::from_utf8_lossy(raw)` with NULs replaced too, into `out`, in memory reserved

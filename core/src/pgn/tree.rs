@@ -11,6 +11,8 @@ use crate::fallible::{try_string, try_to_vec};
 
 use crate::moves::Move;
 
+use super::annotation::{strip_commands, Annotations};
+
 const NONE: u32 = u32::MAX;
 
 /// A node of a [`MoveTree`]: the root (the start position) or a move.
@@ -278,6 +280,58 @@ impl MoveTree {
     /// The NAGs of `node`, in order (`!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
     pub fn nags(&self, node: NodeId) -> impl Iterator<Item = u8> + '_ {
         self.notes(node, NoteKind::Nag).map(|n| n.start as u8)
+    }
+
+    /// What the commands in the comments after `node`'s move say (`[%clk ...]`, `[%eval ...]`,
+    /// ...: see [`Annotations`]).
+    pub fn annotations(&self, node: NodeId) -> Annotations {
+        let mut annotations = Annotations::default();
+        for comment in self.comments(node) {
+            annotations.add_from(comment);
+        }
+        annotations
+    }
+
+    /// The text of the comments after `node`'s move without the commands
+    /// [`MoveTree::annotations`] reads (see [`strip_commands`]), the comments joined by a space;
+    /// empty when they hold commands only.
+    pub fn comment_text(&self, node: NodeId) -> String {
+        let texts: Vec<String> = self.comments(node).map(strip_commands).filter(|text| !text.is_empty()).collect();
+        texts.join(" ")
+    }
+
+    /// Makes `annotations` the commands of `node`'s move: its comments after the move become
+    /// one, their text without the commands they held followed by these commands (see
+    /// [`Annotations::to_comment`]); none when that is empty. NAGs and comments before the
+    /// move stay. (The text replaced stays in the tree's memory until the tree is rebuilt.)
+    pub fn set_annotations(&mut self, node: NodeId, annotations: &Annotations) {
+        let comment = annotations.to_comment(&self.comment_text(node));
+        self.retain_notes(node, |note| note.kind != NoteKind::After);
+        if !comment.is_empty() {
+            self.add_comment(node, &comment);
+        }
+    }
+
+    /// Unlinks the notes of `node` that `keep` refuses.
+    fn retain_notes(&mut self, node: NodeId, keep: impl Fn(&Note) -> bool) {
+        let mut next = self.node(node).first_note;
+        let (mut first, mut last) = (NONE, NONE);
+        while next != NONE {
+            let id = next;
+            next = self.notes[id as usize].next;
+            if !keep(&self.notes[id as usize]) {
+                continue;
+            }
+            self.notes[id as usize].next = NONE;
+            if last == NONE {
+                first = id;
+            } else {
+                self.notes[last as usize].next = id;
+            }
+            last = id;
+        }
+        let n = &mut self.nodes[node.index()];
+        (n.first_note, n.last_note) = (first, last);
     }
 
     /// Adds `mv` as the last child of `parent` (the main continuation if it is the first) and
