@@ -22,8 +22,10 @@ use chesscore_core::{
     MovesLine, Outcome, Position, San, SanError, SanMode, SanOptions, Square, SvgColor, SvgOptions, Uci, FEN_MAX_LEN,
 };
 use clap::{Args, Parser, Subcommand};
+use export::{Export, ExportFormat};
 
 mod engine;
+mod export;
 
 /// The FEN argument that stands for the standard start position.
 const STARTPOS: &str = "startpos";
@@ -219,13 +221,18 @@ struct PgnArgs {
     /// a broken one); the summary then goes to standard error.
     #[arg(long)]
     fen: bool,
+    /// Print every game as a JSON line (`headers`, `uci`, `san`, `clk`, `eval`, `error`) or a CSV
+    /// row (the tags, `result`, `plies`, `uci`, `error`); the summary then goes to standard
+    /// error.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "fen")]
+    export: Option<ExportFormat>,
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Write one SVG picture per ply of the first game of the (one) file into DIR, made if
     /// needed: `ply-000.svg` is the start position, each later one has its move marked and a
     /// king in check glowing.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out", "export"])]
     svg: Option<PathBuf>,
     /// Threads reading each file (default: one per core): one splits the input at game
     /// boundaries, the others read the games; they come out in file order all the same.
@@ -357,6 +364,11 @@ impl Output {
         let stdout: Box<dyn Write> =
             if stdout.is_terminal() { Box::new(stdout.lock()) } else { Box::new(BufWriter::new(stdout.lock())) };
         Output { stdout }
+    }
+
+    /// Standard output, for writers of their own.
+    fn raw(&mut self) -> &mut dyn Write {
+        &mut *self.stdout
     }
 
     /// What `write!` and `writeln!` call.
@@ -844,11 +856,13 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
         )),
         None => None,
     };
+    let mut export = args.export.map(|format| Export::start(format, &args.files, out.raw())).transpose()?;
     let mut total = PgnSummary::default();
     let mut failed_files = 0u64;
     let mut lines = Vec::new();
     for path in &args.files {
-        match read_pgn_file(path, args.fen, args.threads.get(), &mut clean, out) {
+        let sinks = Sinks { fen: args.fen, clean: &mut clean, export: &mut export };
+        match read_pgn_file(path, args.threads.get(), sinks, out) {
             Ok(summary) => {
                 lines.push(summary.line(&input_name(path)));
                 total.add(&summary);
@@ -867,7 +881,7 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
         lines.push(total.line("total"));
     }
     for line in lines {
-        if args.fen {
+        if args.fen || args.export.is_some() {
             out.note(format_args!("{line}"))?;
         } else {
             writeln!(out, "{line}")?;
@@ -1022,20 +1036,25 @@ fn pgn_games(
     }
 }
 
-/// Reads one file ("-" for standard input), printing FENs and errors as it goes.
-fn read_pgn_file(
-    path: &Path,
+/// Where `chesscore pgn` puts the games besides its summary.
+struct Sinks<'a> {
+    /// Each game's final FEN on standard output.
     fen: bool,
-    threads: usize,
-    clean: &mut Option<BufWriter<std::fs::File>>,
-    out: &mut Output,
-) -> Result<PgnSummary, Failure> {
+    /// The clean PGN of `--out`.
+    clean: &'a mut Option<BufWriter<std::fs::File>>,
+    /// The rows of `--export`.
+    export: &'a mut Option<Export>,
+}
+
+/// Reads one file ("-" for standard input), printing FENs, exports and errors as it goes.
+fn read_pgn_file(path: &Path, threads: usize, sinks: Sinks<'_>, out: &mut Output) -> Result<PgnSummary, Failure> {
+    let Sinks { fen, clean, export } = sinks;
     let name = input_name(path);
     let input = PgnInput::open(path)?;
     let (size, consumed) = (input.size, input.consumed.clone());
     let mut progress = Progress::new(size);
     let mut summary = PgnSummary::default();
-    for game in pgn_games(input, threads, clean.is_some(), fen) {
+    for game in pgn_games(input, threads, clean.is_some() || export.is_some(), fen) {
         if let Some(progress) = &mut progress {
             progress.update(consumed.load(Ordering::Relaxed));
         }
@@ -1065,6 +1084,9 @@ fn read_pgn_file(
                         .and_then(|()| writeln!(clean))
                         .map_err(clean_write_error)?;
                 }
+                if let (Some(export), Some(record)) = (export.as_mut(), &game.record) {
+                    export.write(record, None, out.raw())?;
+                }
             }
             Err(e) => {
                 if let Some(progress) = &progress {
@@ -1079,6 +1101,11 @@ fn read_pgn_file(
                 out.note(format_args!("{name}:{}:{}: game {}: {}", l.line, l.column, e.game, describe_pgn_error(&e)))?;
                 if fen {
                     writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
+                }
+                if let Some(export) = export.as_mut() {
+                    let empty = GameRecord::default();
+                    let partial = e.partial.as_deref().unwrap_or(&empty);
+                    export.write(partial, Some(&e.to_string()), out.raw())?;
                 }
             }
         }

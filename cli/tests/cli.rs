@@ -1,6 +1,9 @@
 //! The `san`, `play` and `epd` commands: output, and a clear error with a non-zero exit status
 //! on bad input.
 
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
 use std::process::Command;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -324,6 +327,94 @@ fn pgn_summarises_reexports_and_reports_broken_games() {
         );
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `--export jsonl` against python-chess's reading of the generated games (moves in UCI and
+/// SAN, `[%clk]` and `[%eval]` per ply), `--export csv` with every tag as a column, and both
+/// loaded by Python's own `json` and `csv` modules with the fixed keys.
+#[test]
+fn pgn_exports_json_lines_and_csv() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn");
+    let pgn = format!("{data}/dev_generated.pgn");
+    let (ok, jsonl, err) = run(&["pgn", "--export", "jsonl", "--threads", "2", &pgn]);
+    assert!(ok, "{err}");
+    assert!(err.contains("dev_generated.pgn: "), "the summary goes to standard error: {err}");
+    let expected = std::fs::read_to_string(format!("{data}/dev_generated.expected.jsonl")).unwrap();
+    let (mut clocks, mut evals) = (0, 0);
+    for (line, want) in jsonl.lines().zip(expected.lines()) {
+        let got: serde_json::Value = serde_json::from_str(line).unwrap();
+        let want: serde_json::Value = serde_json::from_str(want).unwrap();
+        let keys: Vec<&str> = got.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["headers", "uci", "san", "clk", "eval", "error"]);
+        assert_eq!(got["uci"], want["mainline_uci"]);
+        assert_eq!(got["san"], want["mainline_san"]);
+        // The comments python-chess read, by ply, give the clocks and evaluations expected.
+        let plies = got["uci"].as_array().unwrap().len();
+        let (mut clk, mut eval) = (vec![serde_json::Value::Null; plies], vec![serde_json::Value::Null; plies]);
+        for comment in want["comments"].as_array().unwrap() {
+            let (ply, text) = (comment[0].as_i64().unwrap(), comment[1].as_str().unwrap());
+            let Some(slot) = usize::try_from(ply).ok().filter(|&p| p >= 1).map(|p| p - 1) else { continue };
+            if let Some(time) = command(text, "%clk") {
+                let parts: Vec<f64> = time.split(':').map(|p| p.parse().unwrap()).collect();
+                clk[slot] = serde_json::json!(parts[0] * 3600.0 + parts[1] * 60.0 + parts[2]);
+                clocks += 1;
+            }
+            if let Some(value) = command(text, "%eval") {
+                let value = value.split(',').next().unwrap();
+                eval[slot] = match value.strip_prefix('#') {
+                    Some(mate) => serde_json::json!({ "mate": mate.parse::<i64>().unwrap() }),
+                    None => serde_json::json!({ "cp": (value.parse::<f64>().unwrap() * 100.0).round() as i64 }),
+                };
+                evals += 1;
+            }
+        }
+        assert_eq!(got["clk"], serde_json::Value::from(clk), "{line}");
+        assert_eq!(got["eval"], serde_json::Value::from(eval), "{line}");
+        assert_eq!(got["error"], serde_json::Value::Null);
+    }
+    assert_eq!(jsonl.lines().count(), expected.lines().count());
+    assert!(clocks > 0 && evals > 0, "the generated games have clocks and evaluations");
+
+    // A broken game: its message, and its moves up to the error.
+    let (_, broken, _) = run(&["pgn", "--export", "jsonl", &format!("{data}/broken.pgn")]);
+    let illegal: serde_json::Value = serde_json::from_str(broken.lines().nth(9).unwrap()).unwrap();
+    assert!(illegal["error"].as_str().unwrap().contains("illegal move \"Bxe5\""), "{illegal}");
+    assert_eq!(illegal["uci"].as_array().unwrap().len(), 8);
+
+    let (ok, csv, err) = run(&["pgn", "--export", "csv", &pgn, &format!("{data}/format.pgn")]);
+    assert!(ok, "{err}");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[..7], ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+    assert!(header.ends_with(&["result", "plies", "uci", "error"]) && header.contains(&"Annotator"), "{header:?}");
+
+    let Some(python) = common::python("cli: the exports loaded by Python's json and csv") else { return };
+    let dir = std::env::temp_dir().join(format!("chesscore-cli-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("games.jsonl"), &jsonl).unwrap();
+    std::fs::write(dir.join("games.csv"), &csv).unwrap();
+    let script = "import csv, json, sys\n\
+        games = [json.loads(line) for line in open(sys.argv[1])]\n\
+        assert all(list(g) == ['headers', 'uci', 'san', 'clk', 'eval', 'error'] for g in games)\n\
+        assert all(len(g['uci']) == len(g['san']) == len(g['clk']) == len(g['eval']) for g in games)\n\
+        rows = list(csv.DictReader(open(sys.argv[2], newline='')))\n\
+        assert all(int(r['plies']) == len(r['uci'].split()) for r in rows)\n\
+        print(len(games), len(rows))\n";
+    let out = Command::new(python)
+        .args(["-c", script])
+        .arg(dir.join("games.jsonl"))
+        .arg(dir.join("games.csv"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let counts = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(counts.trim(), format!("{} {}", jsonl.lines().count(), csv.lines().count() - 1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The argument of the first `[%name ...]` command of a comment.
+fn command<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
+    let start = comment.find(&format!("[{name} "))? + name.len() + 2;
+    Some(comment[start..].split(']').next()?.trim())
 }
 
 /// Every command, with arguments it succeeds with, for the tests that apply to all of them.
