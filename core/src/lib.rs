@@ -67,6 +67,7 @@ mod setup;
 mod square;
 mod status;
 mod svg;
+mod tactics;
 mod uci;
 pub mod zobrist;
 
@@ -86,6 +87,7 @@ pub use render::{BoardStyle, Diagram};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use tactics::SEE_VALUES;
 pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
 pub use uci::{Uci, UciCastling, UciError};
 
