@@ -406,6 +406,11 @@ fn c_book_suite() {
 }
 
 #[test]
+fn c_embedding_suite() {
+    run_suite("c_tests/embedding.c", &[common::data_dir()]);
+}
+
+#[test]
 fn c_chess960_suite() {
     // Depth 4 where it has at most this many leaves: all of it in release builds.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };

@@ -85,7 +85,7 @@ impl Position {
     /// ```
     /// use chesscore_core::{Move, MoveKind, Position, Square};
     ///
-    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4B3/R3K3 w Q - 0 1")?;
+    /// let pos = Position::from_fen("3k4/8/8/8/8/8/4B3/R3K3 w Q - 0 1")?;
     /// assert!(pos.gives_check(Move::new(Square::A1, Square::A8, MoveKind::Normal)));
     /// assert!(!pos.gives_check(Move::new(Square::E2, Square::D3, MoveKind::Normal)));
     /// assert!(pos.gives_check(Move::new(Square::E1, Square::A1, MoveKind::Castling))); // the rook lands on d1
