@@ -97,7 +97,9 @@ unsafe fn write_stage(
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_gives_check(pos: *const chess_position, mv: chess_move) -> bool {
     // SAFETY: `pos` is NULL or a valid position (the C contract).
-    guard(false, || unsafe { position_ref(pos) }.is_some_and(|pos| playable(pos, mv).is_some_and(|mv| pos.gives_check(mv))))
+    guard(false, || {
+        unsafe { position_ref(pos) }.is_some_and(|pos| playable(pos, mv).is_some_and(|mv| pos.gives_check(mv)))
+    })
 }
 
 /// The static exchange value of the legal move `mv`, in centipawns: what the side to move wins

@@ -87,8 +87,8 @@ pub use render::{BoardStyle, Diagram};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use tactics::SEE_VALUES;
 pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
+pub use tactics::SEE_VALUES;
 pub use uci::{Uci, UciCastling, UciError};
 
 /// The README's Rust snippets, compiled and run as doctests.

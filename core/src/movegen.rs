@@ -310,7 +310,10 @@ impl Position {
     /// Legal moves of the piece on `from` (castling included for the king).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, true>(&mut list, Filter { from: Bitboard::from_square(from), to: Bitboard::FULL, stage: Stage::All });
+        self.generate::<_, true>(
+            &mut list,
+            Filter { from: Bitboard::from_square(from), to: Bitboard::FULL, stage: Stage::All },
+        );
         list
     }
 
