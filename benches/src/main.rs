@@ -39,7 +39,7 @@ const GROUPS: &[Group] = &[
     },
     Group {
         name: "search",
-        about: "search-shaped walk: staged moves, SEE order, gives-check, copy-make (dev vectors, depth 2)",
+        about: "search-shaped walk: staged moves, SEE order, gives-check, copy-make (dev vectors, depth 3)",
         run: search::run,
     },
     Group { name: "fen", about: "FEN read, syntax only and into a checked position, the dev vectors", run: fen::run },

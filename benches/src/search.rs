@@ -31,7 +31,7 @@ pub fn run(cfg: &Config) {
     if cfg.quick {
         fens.truncate(fens.len() / 4);
     }
-    let depth = if cfg.quick { 1 } else { 2 };
+    let depth = if cfg.quick { 2 } else { 3 };
     let ours = chesscore_impl::prepare(&fens);
     let theirs = shakmaty_impl::prepare(&fens);
     let (expected, _) = time(|| chesscore_impl::walk(&ours, depth));
@@ -81,35 +81,34 @@ mod chesscore_impl {
 
     pub fn walk(positions: &[Position], depth: u32) -> Totals {
         let mut totals = Totals::default();
+        // One score list per ply, as an engine keeps them.
+        let mut plies: Vec<Vec<(i32, Move)>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         for pos in positions {
-            visit(pos, depth, &mut totals);
+            visit(pos, &mut plies, &mut totals);
         }
         totals
     }
 
-    fn visit(pos: &Position, depth: u32, totals: &mut Totals) {
+    fn visit(pos: &Position, plies: &mut [Vec<(i32, Move)>], totals: &mut Totals) {
         totals.nodes += 1;
-        if depth == 0 {
-            return;
+        let Some((scored, deeper)) = plies.split_first_mut() else { return };
+        scored.clear();
+        for &mv in pos.legal_captures().iter() {
+            let see = pos.see(mv);
+            totals.see_sum += i64::from(see);
+            scored.push((see, mv));
         }
-        let captures = pos.legal_captures();
-        let mut scored = [(0i32, Move::NULL); 256];
-        for (slot, &mv) in scored.iter_mut().zip(captures.iter()) {
-            *slot = (pos.see(mv), mv);
-            totals.see_sum += i64::from(slot.0);
-        }
-        let scored = &mut scored[..captures.len()];
         scored.sort_unstable_by_key(|&(see, mv)| (std::cmp::Reverse(see), mv));
         for &(_, mv) in scored.iter() {
             let mut child = *pos;
             child.play_unchecked(mv);
-            visit(&child, depth - 1, totals);
+            visit(&child, deeper, totals);
         }
         for &mv in pos.legal_quiets().iter() {
             totals.checking_quiets += u64::from(pos.gives_check(mv));
             let mut child = *pos;
             child.play_unchecked(mv);
-            visit(&child, depth - 1, totals);
+            visit(&child, deeper, totals);
         }
     }
 }
@@ -137,37 +136,35 @@ mod shakmaty_impl {
 
     pub fn walk(positions: &[Chess], depth: u32) -> Totals {
         let mut totals = Totals::default();
+        let mut plies: Vec<Vec<(i32, Move)>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         for pos in positions {
-            visit(pos, depth, &mut totals);
+            visit(pos, &mut plies, &mut totals);
         }
         totals
     }
 
-    fn visit(pos: &Chess, depth: u32, totals: &mut Totals) {
+    fn visit(pos: &Chess, plies: &mut [Vec<(i32, Move)>], totals: &mut Totals) {
         totals.nodes += 1;
-        if depth == 0 {
-            return;
+        let Some((scored, deeper)) = plies.split_first_mut() else { return };
+        scored.clear();
+        let promotions = pos.promotion_moves().into_iter().filter(|m| !m.is_capture());
+        for m in pos.capture_moves().into_iter().chain(promotions) {
+            let see = see(pos, m);
+            totals.see_sum += i64::from(see);
+            scored.push((see, m));
         }
-        let mut captures = pos.capture_moves();
-        captures.extend(pos.promotion_moves().into_iter().filter(|m| !m.is_capture()));
-        // Scores beside indices into the list: no allocation, as on chesscore's side.
-        let mut scored = [(0i32, 0usize); 256];
-        for (i, (slot, &m)) in scored.iter_mut().zip(captures.iter()).enumerate() {
-            *slot = (see(pos, m), i);
-            totals.see_sum += i64::from(slot.0);
-        }
-        let scored = &mut scored[..captures.len()];
-        scored.sort_unstable_by_key(|&(see, i)| (std::cmp::Reverse(see), i));
-        for &(_, i) in scored.iter() {
+        // Stable: equal scores keep the generation order.
+        scored.sort_by_key(|&(see, _)| std::cmp::Reverse(see));
+        for &(_, m) in scored.iter() {
             let mut child = pos.clone();
-            child.play_unchecked(captures[i]);
-            visit(&child, depth - 1, totals);
+            child.play_unchecked(m);
+            visit(&child, deeper, totals);
         }
         for m in pos.legal_moves().into_iter().filter(|m| !m.is_capture() && !m.is_promotion()) {
             let mut child = pos.clone();
             child.play_unchecked(m);
             totals.checking_quiets += u64::from(child.is_check());
-            visit(&child, depth - 1, totals);
+            visit(&child, deeper, totals);
         }
     }
 
@@ -208,7 +205,8 @@ mod shakmaty_impl {
 
     fn recapture(board: &shakmaty::Board, to: Square, side: Color, occupied: Bitboard) -> Option<(Square, Role)> {
         let attackers = board.attacks_to(to, side, occupied) & occupied;
-        let (sq, role) = Role::ALL.into_iter().find_map(|role| (attackers & board.by_role(role)).first().map(|sq| (sq, role)))?;
+        let (sq, role) =
+            Role::ALL.into_iter().find_map(|role| (attackers & board.by_role(role)).first().map(|sq| (sq, role)))?;
         if role == Role::King {
             let after = occupied.without(sq);
             if (board.attacks_to(to, !side, after) & after).any() {
