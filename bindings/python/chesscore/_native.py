@@ -398,6 +398,7 @@ SIGNATURES = {
     "chess_game_outcome": (Outcome, [GAME]),
     "chess_game_claimable_draw": (SMALL, [GAME]),
     "chess_game_repetition_count": (c_size_t, [GAME]),
+    "chess_game_is_repetition": (c_bool, [GAME]),
     "chess_game_is_threefold_repetition": (c_bool, [GAME]),
     "chess_game_is_fivefold_repetition": (c_bool, [GAME]),
     "chess_game_can_claim_threefold_repetition": (c_bool, [GAME]),

@@ -14,10 +14,8 @@ use crate::color::Color;
 use crate::piece::{Piece, PieceKind};
 use crate::square::{File, Square};
 
-/// Keys by colour, kind index and square. Rows 6 and 7 are zero: the kind code of an empty
-/// square (6) then needs no test, and an index masked to 3 bits no bounds check.
-const fn piece_square_table() -> [[[u64; 64]; 8]; 2] {
-    let mut table = [[[0u64; 64]; 8]; 2];
+const fn piece_square_table() -> [[[u64; 64]; 6]; 2] {
+    let mut table = [[[0u64; 64]; 6]; 2];
     let mut color = 0;
     while color < 2 {
         let mut kind = 0;
@@ -52,7 +50,7 @@ const fn castling_table() -> [u64; 16] {
     table
 }
 
-static PIECE_SQUARE: [[[u64; 64]; 8]; 2] = piece_square_table();
+static PIECE_SQUARE: [[[u64; 64]; 6]; 2] = piece_square_table();
 static CASTLING: [u64; 16] = castling_table();
 
 /// Key of `piece` standing on `sq`.
@@ -66,11 +64,9 @@ pub(crate) fn piece_key_parts(color: Color, kind: PieceKind, sq: Square) -> u64 
     PIECE_SQUARE[color.index()][kind.index()][sq.index()]
 }
 
-/// The key of a piece given its kind code (a kind index, or 6 for an empty square, whose key
-/// is 0).
 #[inline(always)]
-pub(crate) fn piece_key_code(color: Color, code: u64, sq: Square) -> u64 {
-    PIECE_SQUARE[color.index()][(code & 7) as usize][sq.index()]
+pub(crate) fn piece_key_index(color: Color, kind: usize, sq: Square) -> u64 {
+    PIECE_SQUARE[color.index()][kind][sq.index()]
 }
 
 /// Key of a set of castling rights given as [`crate::CastlingRights::bits`].
