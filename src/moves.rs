@@ -96,8 +96,8 @@ unsafe fn write_stage(
 /// `chess_position_play_unchecked` ignores; false for a NULL position.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_gives_check(pos: *const chess_position, mv: chess_move) -> bool {
-    // SAFETY: `pos` is NULL or a valid position (the C contract).
     guard(false, || {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
         unsafe { position_ref(pos) }.is_some_and(|pos| playable(pos, mv).is_some_and(|mv| pos.gives_check(mv)))
     })
 }
@@ -145,8 +145,8 @@ pub unsafe extern "C" fn chess_position_is_pseudo_legal(pos: *const chess_positi
 /// for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_zobrist_after(pos: *const chess_position, mv: chess_move) -> u64 {
-    // SAFETY: `pos` is NULL or a valid position (the C contract).
     guard(0, || {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
         unsafe { position_ref(pos) }
             .map_or(0, |pos| playable(pos, mv).map_or(pos.zobrist(), |mv| pos.zobrist_after(mv)))
     })

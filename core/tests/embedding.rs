@@ -355,7 +355,7 @@ fn see_hand_made_exchanges() {
     assert_eq!(see_of("4k3/8/5n2/8/3B4/2Q5/8/4K3 w - - 0 1", "d4f6"), 300);
     assert_eq!(see_of("4k3/6p1/5n2/8/3B4/2Q5/8/4K3 w - - 0 1", "d4f6"), 100); // Bxf6 gxf6 Qxf6
                                                                               // The king may recapture only when nothing takes it back.
-    assert_eq!(see_of("8/8/8/4k3/3p4/8/8/3RK3 w - - 0 1", "d1d4"), 100 - 500 + 0);
+    assert_eq!(see_of("8/8/8/4k3/3p4/8/8/3RK3 w - - 0 1", "d1d4"), 100 - 500); // Kxd4
     assert_eq!(see_of("8/8/8/4k3/3p4/8/3R4/3RK3 w - - 0 1", "d2d4"), 100);
     // Our king takes back last, when their side is out of attackers.
     assert_eq!(see_of("4k3/8/8/8/8/3q4/4P3/4K3 b - - 0 1", "d3e2"), 100 - 900);
