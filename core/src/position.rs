@@ -740,8 +740,8 @@ impl Position {
 }
 
 /// The key change of the pieces of a normal move by `us`: the piece of kind code `moved` from
-/// `from` to `to`, taking the piece of kind code `target` there when `is_capture`. Without
-/// branches: an empty square's code is clamped to a valid index and its key masked out.
+/// `from` to `to`, taking the piece of kind code `target` there when `is_capture` (an empty
+/// square's code is clamped to a valid index and its key masked out).
 #[inline(always)]
 fn normal_move_piece_keys(us: Color, moved: u64, target: u64, is_capture: bool, from: Square, to: Square) -> u64 {
     let captured = zobrist::piece_key_index(!us, target.min(5) as usize, to) & 0u64.wrapping_sub(is_capture as u64);
