@@ -337,6 +337,37 @@ void text_and_chess960() {
     CHECK(castling.uci(castling.parse_uci("e1h1")) == "e1g1");
 }
 
+/* The search helpers: stages, gives-check, SEE, hash-move test, key after a move, attack maps. */
+void search_helpers() {
+    Position kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    MoveList captures = kiwipete.capture_list();
+    MoveList quiets = kiwipete.quiet_list();
+    CHECK(captures.size() == 8 && quiets.size() == 40 && kiwipete.has_legal_moves());
+    for (Move mv : kiwipete.legal_move_list()) {
+        CHECK(captures.contains(mv) != quiets.contains(mv));
+        CHECK(kiwipete.is_pseudo_legal(mv));
+        Position after;
+        kiwipete.play_into(mv, after);
+        CHECK(kiwipete.gives_check(mv) == after.in_check());
+        CHECK(kiwipete.zobrist_after(mv) == after.zobrist());
+        CHECK(kiwipete.see_ge(mv, kiwipete.see(mv)) && !kiwipete.see_ge(mv, kiwipete.see(mv) + 1));
+    }
+    CHECK(!kiwipete.is_pseudo_legal(Move(0xffff)) && !kiwipete.is_pseudo_legal(Move()));
+    CHECK(kiwipete.see(kiwipete.parse_uci("f3f6")) == 300 - 900); /* Bxf6 */
+    Position defended = Position::from_fen("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1");
+    CHECK(defended.see(defended.parse_uci("d1d5")) == -400);
+    Position knight = Position::from_fen("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+    CHECK(knight.check_squares(CHESS_KNIGHT) == ((1ULL << 43) | (1ULL << 45) | (1ULL << 50) | (1ULL << 54)));
+    CHECK(Position().attacks_by(CHESS_WHITE) == 0xffff7eULL);
+    Game game;
+    for (const char *san : {"Nf3", "Nf6", "Ng1"}) {
+        game.push_san(san);
+        CHECK(!game.is_repetition());
+    }
+    game.push_san("Ng8");
+    CHECK(game.is_repetition());
+}
+
 void games() {
     Game game;
     CHECK(game.ply_count() == 0 && game.moves().empty() && game.san_moves().empty());
@@ -1047,6 +1078,7 @@ int main(int argc, char **argv) {
     values();
     text_and_chess960();
     games();
+    search_helpers();
     epd(argv[1]);
     files(argv[2]);
     pgn(argv[2]);

@@ -2206,6 +2206,13 @@ chess_termination chess_game_claimable_draw(const struct chess_game *game);
 size_t chess_game_repetition_count(const struct chess_game *game);
 
 /**
+ * True when the current position has occurred before since the last irreversible move (a
+ * capture, a pawn move, a change of castling rights, a null move): the repetition test of a
+ * search, which scores such a position as a draw (false for a NULL game).
+ */
+bool chess_game_is_repetition(const struct chess_game *game);
+
+/**
  * True when the current position has occurred at least three times (false for a NULL game).
  */
 bool chess_game_is_threefold_repetition(const struct chess_game *game);
@@ -2228,6 +2235,64 @@ bool chess_game_can_claim_threefold_repetition(const struct chess_game *game);
  * count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
  */
 size_t chess_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/**
+ * Like `chess_legal_moves` for the first stage of a search: the legal captures (en passant
+ * included) and every legal promotion, capturing or not. With `chess_legal_quiets` a
+ * partition of the legal moves: the two lists are disjoint, their union is the legal moves,
+ * and each keeps the order of `chess_legal_moves`. In check both hold only evasions. Does
+ * not allocate.
+ */
+size_t chess_legal_captures(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/**
+ * Like `chess_legal_moves` for every legal move `chess_legal_captures` leaves out: moves to
+ * empty squares that do not promote, castling included.
+ */
+size_t chess_legal_quiets(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/**
+ * True when the legal move `mv` checks the other king, found without playing it. For a value
+ * that is not a legal move the answer is unspecified, but false for any value that
+ * `chess_position_play_unchecked` ignores; false for a NULL position.
+ */
+bool chess_position_gives_check(const struct chess_position *pos, chess_move mv);
+
+/**
+ * The static exchange value of the legal move `mv`, in centipawns: what the side to move wins
+ * (negative: loses) by the exchange `mv` starts on its destination square. Defined exactly so:
+ * the swap algorithm on the destination square; piece values P 100, N 300, B 300, R 500,
+ * Q 900; the first capture is `mv` itself (en passant captures a pawn; a non-capture, castling
+ * included, has gain 0 for the first step); then each side in turn recaptures with its least
+ * valuable attacker (pawn, knight, bishop, rook, queen, king; among pieces of one kind the one
+ * on the lowest square, a1 = 0 .. h8 = 63), attackers found again after each capture so
+ * x-rays through the moved pieces count; either side may stop when continuing would lose (the
+ * first capture, `mv`, is always made); pins and checks are ignored, except that a king may
+ * recapture only if the other side then has no attacker left; a promotion counts as the pawn
+ * it was (no promotion gain). 0 for a NULL position or a value `chess_position_play_unchecked`
+ * ignores; unspecified for other values that are not legal moves.
+ */
+int32_t chess_position_see(const struct chess_position *pos, chess_move mv);
+
+/**
+ * `chess_position_see(pos, mv) >= threshold`, often decided without the whole exchange.
+ */
+bool chess_position_see_ge(const struct chess_position *pos, chess_move mv, int32_t threshold);
+
+/**
+ * True when `mv`, any 16-bit value (a move from a hash table, say), follows the movement rules
+ * in `pos`: exactly the moves `chess_pseudo_legal_moves` lists. Such a move is legal unless it
+ * leaves the own king in check; `chess_position_play` refuses it then, and
+ * `chess_position_is_legal` tells. False for a NULL position.
+ */
+bool chess_position_is_pseudo_legal(const struct chess_position *pos, chess_move mv);
+
+/**
+ * The Polyglot key `pos` would have after the legal move `mv`, without playing it (to prefetch
+ * a hash entry): equal to the key of `chess_position_play_into`'s result. The key of `pos`
+ * for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
+ */
+uint64_t chess_position_zobrist_after(const struct chess_position *pos, chess_move mv);
 
 /**
  * Like `chess_legal_moves` for pseudo-legal moves: moves that follow the pieces' rules but may
@@ -2654,6 +2719,25 @@ uint64_t chess_position_checkers(const struct chess_position *pos);
  * The pieces of the side to move pinned to their king (0 for a NULL position).
  */
 uint64_t chess_position_pinned(const struct chess_position *pos);
+
+/**
+ * Every square a piece of colour `by` attacks, its own defended pieces included (0 for a NULL
+ * position or an unknown colour).
+ */
+uint64_t chess_position_attacks_by(const struct chess_position *pos, chess_color by);
+
+/**
+ * The squares from which a piece of `kind` of the side to move would attack the other king
+ * (a move there gives a direct check); 0 for the king, `CHESS_NO_KIND`, an unknown kind or a
+ * NULL position.
+ */
+uint64_t chess_position_check_squares(const struct chess_position *pos, chess_piece_kind kind);
+
+/**
+ * True when the side to move has a legal move, found without listing them: generation stops
+ * at the first piece that has one (false for a NULL position).
+ */
+bool chess_position_has_legal_moves(const struct chess_position *pos);
 
 /**
  * The Polyglot Zobrist key (0 for a NULL position).

@@ -404,6 +404,30 @@ public:
         return detail::to_vector(moves, chess_legal_moves_from(&pos_, square, moves, CHESS_MAX_MOVES));
     }
     bool is_legal(Move mv) const noexcept { return chess_position_is_legal(&pos_, mv.raw()); }
+    /** Search stages: the legal captures (en passant included) and every promotion... */
+    MoveList capture_list() const noexcept {
+        MoveList list;
+        list.size_ = chess_legal_captures(&pos_, list.moves_.data(), list.moves_.size());
+        return list;
+    }
+    /** ... and every other legal move, castling included: together, the legal moves. */
+    MoveList quiet_list() const noexcept {
+        MoveList list;
+        list.size_ = chess_legal_quiets(&pos_, list.moves_.data(), list.moves_.size());
+        return list;
+    }
+    bool has_legal_moves() const noexcept { return chess_position_has_legal_moves(&pos_); }
+    /** True when `mv`, any value (from a hash table, say), follows the movement rules here. */
+    bool is_pseudo_legal(Move mv) const noexcept { return chess_position_is_pseudo_legal(&pos_, mv.raw()); }
+    /** True when the legal move `mv` checks the other king. */
+    bool gives_check(Move mv) const noexcept { return chess_position_gives_check(&pos_, mv.raw()); }
+    /** The static exchange value of the legal move `mv` in centipawns (see chess_position_see). */
+    std::int32_t see(Move mv) const noexcept { return chess_position_see(&pos_, mv.raw()); }
+    bool see_ge(Move mv, std::int32_t threshold) const noexcept {
+        return chess_position_see_ge(&pos_, mv.raw(), threshold);
+    }
+    /** The key after the legal move `mv`, without playing it. */
+    std::uint64_t zobrist_after(Move mv) const noexcept { return chess_position_zobrist_after(&pos_, mv.raw()); }
 
     /** SAN with its check or mate suffix. */
     std::string san(Move mv) const {
@@ -488,6 +512,12 @@ public:
     }
     std::uint64_t checkers() const noexcept { return chess_position_checkers(&pos_); }
     std::uint64_t pinned() const noexcept { return chess_position_pinned(&pos_); }
+    /** Every square a piece of `by` attacks. */
+    std::uint64_t attacks_by(chess_color by) const noexcept { return chess_position_attacks_by(&pos_, by); }
+    /** The squares from which a piece of `kind` of the side to move would check the other king. */
+    std::uint64_t check_squares(chess_piece_kind kind) const noexcept {
+        return chess_position_check_squares(&pos_, kind);
+    }
 
     bool in_check() const noexcept { return chess_position_in_check(&pos_); }
     bool is_checkmate() const noexcept { return chess_position_is_checkmate(&pos_); }
@@ -810,6 +840,8 @@ public:
     chess_outcome outcome() const noexcept { return chess_game_outcome(handle_); }
     chess_termination claimable_draw() const noexcept { return chess_game_claimable_draw(handle_); }
     std::size_t repetition_count() const noexcept { return chess_game_repetition_count(handle_); }
+    /** The current position occurred before since the last irreversible move (a search's draw test). */
+    bool is_repetition() const noexcept { return chess_game_is_repetition(handle_); }
     bool is_threefold_repetition() const noexcept { return chess_game_is_threefold_repetition(handle_); }
     bool is_fivefold_repetition() const noexcept { return chess_game_is_fivefold_repetition(handle_); }
     bool can_claim_threefold_repetition() const noexcept {

@@ -371,6 +371,15 @@ pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) ->
     query(unsafe { game_ref(game) }, 0, MainLine::repetition_count)
 }
 
+/// True when the current position has occurred before since the last irreversible move (a
+/// capture, a pawn move, a change of castling rights, a null move): the repetition test of a
+/// search, which scores such a position as a draw (false for a NULL game).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_is_repetition(game: *const chess_game) -> bool {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { game_ref(game) }, false, MainLine::is_repetition)
+}
+
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {

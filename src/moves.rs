@@ -2,6 +2,7 @@
 
 use std::ffi::c_char;
 use std::fmt::Write;
+use std::mem::MaybeUninit;
 use std::ptr;
 
 use super::error::*;
@@ -45,6 +46,109 @@ pub unsafe extern "C" fn chess_legal_moves(pos: *const chess_position, out: *mut
         // SAFETY: `out` is not NULL, so the caller promised `cap` writable moves there (the C
         // contract); `Move` is a `u16`, and `MaybeUninit` needs no initialised memory.
         Some(pos) => pos.write_legal_moves(unsafe { std::slice::from_raw_parts_mut(out.cast(), cap) }),
+    })
+}
+
+/// Like `chess_legal_moves` for the first stage of a search: the legal captures (en passant
+/// included) and every legal promotion, capturing or not. With `chess_legal_quiets` a
+/// partition of the legal moves: the two lists are disjoint, their union is the legal moves,
+/// and each keeps the order of `chess_legal_moves`. In check both hold only evasions. Does
+/// not allocate.
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_captures(pos: *const chess_position, out: *mut chess_move, cap: usize) -> usize {
+    // SAFETY: `pos` is NULL or a valid position, and `out` NULL or valid for `cap` writes (the
+    // C contract).
+    unsafe { write_stage(pos, out, cap, Position::write_legal_captures) }
+}
+
+/// Like `chess_legal_moves` for every legal move `chess_legal_captures` leaves out: moves to
+/// empty squares that do not promote, castling included.
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_quiets(pos: *const chess_position, out: *mut chess_move, cap: usize) -> usize {
+    // SAFETY: as for `chess_legal_captures`.
+    unsafe { write_stage(pos, out, cap, Position::write_legal_quiets) }
+}
+
+/// One stage of the moves, under `chess_legal_moves`' conventions. With `cap` 0 the moves are
+/// written to a local array, only to count them.
+///
+/// # Safety
+/// `pos` is NULL or a valid position; `out` is NULL or valid for `cap` writes of a move.
+unsafe fn write_stage(
+    pos: *const chess_position,
+    out: *mut chess_move,
+    cap: usize,
+    write: fn(&Position, &mut [MaybeUninit<Move>]) -> usize,
+) -> usize {
+    // SAFETY: `pos` is NULL or a valid position (this function's contract).
+    guard(0, || match unsafe { position_ref(pos) } {
+        None => 0,
+        Some(pos) if cap == 0 => write(pos, &mut [MaybeUninit::uninit(); MAX_MOVES]),
+        Some(_) if out.is_null() => 0,
+        // SAFETY: `out` is not NULL, so valid for `cap` writes (this function's contract);
+        // `Move` is a `u16`, and `MaybeUninit` needs no initialised memory.
+        Some(pos) => write(pos, unsafe { std::slice::from_raw_parts_mut(out.cast(), cap) }),
+    })
+}
+
+/// True when the legal move `mv` checks the other king, found without playing it. For a value
+/// that is not a legal move the answer is unspecified, but false for any value that
+/// `chess_position_play_unchecked` ignores; false for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_gives_check(pos: *const chess_position, mv: chess_move) -> bool {
+    guard(false, || {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        unsafe { position_ref(pos) }.is_some_and(|pos| playable(pos, mv).is_some_and(|mv| pos.gives_check(mv)))
+    })
+}
+
+/// The static exchange value of the legal move `mv`, in centipawns: what the side to move wins
+/// (negative: loses) by the exchange `mv` starts on its destination square. Defined exactly so:
+/// the swap algorithm on the destination square; piece values P 100, N 300, B 300, R 500,
+/// Q 900; the first capture is `mv` itself (en passant captures a pawn; a non-capture, castling
+/// included, has gain 0 for the first step); then each side in turn recaptures with its least
+/// valuable attacker (pawn, knight, bishop, rook, queen, king; among pieces of one kind the one
+/// on the lowest square, a1 = 0 .. h8 = 63), attackers found again after each capture so
+/// x-rays through the moved pieces count; either side may stop when continuing would lose (the
+/// first capture, `mv`, is always made); pins and checks are ignored, except that a king may
+/// recapture only if the other side then has no attacker left; a promotion counts as the pawn
+/// it was (no promotion gain). 0 for a NULL position or a value `chess_position_play_unchecked`
+/// ignores; unspecified for other values that are not legal moves.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_see(pos: *const chess_position, mv: chess_move) -> i32 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(0, || unsafe { position_ref(pos) }.and_then(|pos| playable(pos, mv).map(|mv| pos.see(mv))).unwrap_or(0))
+}
+
+/// `chess_position_see(pos, mv) >= threshold`, often decided without the whole exchange.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_see_ge(pos: *const chess_position, mv: chess_move, threshold: i32) -> bool {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(false, || match unsafe { position_ref(pos) }.map(|pos| (pos, playable(pos, mv))) {
+        Some((pos, Some(mv))) => pos.see_ge(mv, threshold),
+        _ => 0 >= threshold,
+    })
+}
+
+/// True when `mv`, any 16-bit value (a move from a hash table, say), follows the movement rules
+/// in `pos`: exactly the moves `chess_pseudo_legal_moves` lists. Such a move is legal unless it
+/// leaves the own king in check; `chess_position_play` refuses it then, and
+/// `chess_position_is_legal` tells. False for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_is_pseudo_legal(pos: *const chess_position, mv: chess_move) -> bool {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    guard(false, || unsafe { position_ref(pos) }.is_some_and(|pos| pos.is_pseudo_legal(Move::from_bits(mv))))
+}
+
+/// The Polyglot key `pos` would have after the legal move `mv`, without playing it (to prefetch
+/// a hash entry): equal to the key of `chess_position_play_into`'s result. The key of `pos`
+/// for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_zobrist_after(pos: *const chess_position, mv: chess_move) -> u64 {
+    guard(0, || {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        unsafe { position_ref(pos) }
+            .map_or(0, |pos| playable(pos, mv).map_or(pos.zobrist(), |mv| pos.zobrist_after(mv)))
     })
 }
 

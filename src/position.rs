@@ -283,6 +283,31 @@ pub unsafe extern "C" fn chess_position_pinned(pos: *const chess_position) -> u6
     query(unsafe { position_ref(pos) }, 0, |p| p.pinned().0)
 }
 
+/// Every square a piece of colour `by` attacks, its own defended pieces included (0 for a NULL
+/// position or an unknown colour).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_attacks_by(pos: *const chess_position, by: chess_color) -> u64 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| color_arg(by).map_or(0, |by| p.attacks_by(by).0))
+}
+
+/// The squares from which a piece of `kind` of the side to move would attack the other king
+/// (a move there gives a direct check); 0 for the king, `CHESS_NO_KIND`, an unknown kind or a
+/// NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_check_squares(pos: *const chess_position, kind: chess_piece_kind) -> u64 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| kind_arg(kind).map_or(0, |kind| p.check_squares(kind).0))
+}
+
+/// True when the side to move has a legal move, found without listing them: generation stops
+/// at the first piece that has one (false for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_has_legal_moves(pos: *const chess_position) -> bool {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, Position::has_legal_moves)
+}
+
 /// The Polyglot Zobrist key (0 for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_zobrist(pos: *const chess_position) -> u64 {

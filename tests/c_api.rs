@@ -441,6 +441,11 @@ fn c_book_suite() {
 }
 
 #[test]
+fn c_embedding_suite() {
+    run_suite("c_tests/embedding.c", &[common::data_dir()]);
+}
+
+#[test]
 fn c_chess960_suite() {
     // Depth 4 where it has at most this many leaves: all of it in release builds.
     let limit = if cfg!(debug_assertions) { "200000" } else { "5000000" };
@@ -605,4 +610,26 @@ fn examples_build_and_run() {
     assert_eq!(run_checked(&mut c_program(&legal_moves)).lines().count(), 20);
     let linked_statically = build_static("examples/legal_moves.c");
     assert_eq!(run_checked(c_program(&linked_statically).arg(fen)).lines().collect::<Vec<_>>(), expected);
+}
+
+/// The example engine (alpha-beta and quiescence over the staged moves, SEE and gives-check)
+/// finds the key move of every mate in two of the repository's file, and of Win at Chess's
+/// mates in two when the third-party files are there.
+#[test]
+fn example_search_solves_mates_in_two() {
+    let search = build("examples/search.c");
+    let output = run_checked(c_program(&search).arg(common::data("epd/mate_in_2.epd")));
+    assert!(output.ends_with("8 solved of 8\n"), "{output}");
+    assert_eq!(output.matches("mate in 2, solved").count(), 8, "{output}");
+
+    let Some(shared) = common::shared_testdata("c: examples/search.c on Win at Chess") else { return };
+    let ids = ["WAC.001", "WAC.004", "WAC.005", "WAC.012", "WAC.027", "WAC.054", "WAC.060", "WAC.061", "WAC.084"];
+    let wac = std::fs::read_to_string(shared.join("epd/win_at_chess.epd")).unwrap();
+    let mates: Vec<&str> =
+        wac.lines().filter(|line| ids.iter().any(|id| line.contains(&format!("id \"{id}\"")))).collect();
+    assert_eq!(mates.len(), ids.len());
+    let file = work_dir().join("wac_mates_in_two.epd");
+    std::fs::write(&file, mates.join("\n") + "\n").unwrap();
+    let output = run_checked(c_program(&search).arg(&file));
+    assert!(output.ends_with(&format!("{n} solved of {n}\n", n = ids.len())), "{output}");
 }

@@ -15,6 +15,7 @@ mod harness;
 mod perft;
 mod pgn;
 mod san;
+mod search;
 
 use std::process::exit;
 
@@ -35,6 +36,11 @@ const GROUPS: &[Group] = &[
         name: "san",
         about: "SAN write (with suffix) + read back, every legal move of the dev vectors",
         run: san::run,
+    },
+    Group {
+        name: "search",
+        about: "search-shaped walk: staged moves, SEE order, gives-check, copy-make (dev vectors, depth 3)",
+        run: search::run,
     },
     Group { name: "fen", about: "FEN read, syntax only and into a checked position, the dev vectors", run: fen::run },
     Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },

@@ -65,6 +65,7 @@ fn engines() -> Vec<Engine> {
     vec![
         Engine { name: crate::harness::CHESSCORE, prepare: chesscore_impl::prepare },
         Engine { name: "shakmaty", prepare: shakmaty_impl::prepare },
+        Engine { name: "shakmaty+zobrist", prepare: shakmaty_impl::prepare_with_zobrist },
         Engine { name: "cozy-chess", prepare: cozy_impl::prepare },
         Engine { name: "chess", prepare: chess_impl::prepare },
     ]
@@ -140,7 +141,8 @@ pub mod chesscore_impl {
 pub mod shakmaty_impl {
     use super::{Kind, Runner};
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
+    use shakmaty::zobrist::Zobrist64;
+    use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
     pub fn prepare(fen: &str) -> Runner {
         let pos: Chess = Fen::from_ascii(fen.as_bytes())
@@ -163,6 +165,40 @@ pub mod shakmaty_impl {
             let mut child = pos.clone();
             child.play_unchecked(m);
             nodes += leaf(&child, depth - 1);
+        }
+        nodes
+    }
+
+    /// shakmaty keeping a Polyglot-style key as chesscore does in make-move: its own
+    /// incremental `update_zobrist_hash` before each move, and the full `zobrist_hash` of the
+    /// child for the moves that one does not handle (castling, king and double pawn moves,
+    /// any move from a position with an en passant square).
+    pub fn prepare_with_zobrist(fen: &str) -> Runner {
+        let pos: Chess = Fen::from_ascii(fen.as_bytes())
+            .ok()
+            .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+            .unwrap_or_else(|| crate::harness::abort(&format!("shakmaty rejected FEN {fen}")));
+        Box::new(move |kind, depth| {
+            let key = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+            keyed(&pos, key, depth, kind == Kind::Bulk)
+        })
+    }
+
+    fn keyed(pos: &Chess, key: Zobrist64, depth: u32, bulk: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = pos.legal_moves();
+        if bulk && depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut nodes = 0;
+        for m in moves {
+            let incremental = pos.update_zobrist_hash(key, m, EnPassantMode::Legal);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let child_key = incremental.unwrap_or_else(|| child.zobrist_hash(EnPassantMode::Legal));
+            nodes += keyed(&child, std::hint::black_box(child_key), depth - 1, bulk);
         }
         nodes
     }

@@ -292,6 +292,17 @@ impl History {
         self.occurrences(current, self.plies.len() - 1)
     }
 
+    /// The current position occurred at an earlier ply since the last irreversible move; stops
+    /// at the first one found.
+    pub(crate) fn has_repeated(&self) -> bool {
+        let current = self.last();
+        let n = self.plies.len() - 1;
+        (current.since..n).rev().skip(1).step_by(2).any(|i| {
+            let other = &self.plies[i];
+            other.key == current.key && same_position(&other.position, &current.position)
+        })
+    }
+
     /// Occurrences of `ply`'s position among the same side's plies from `last` back to
     /// `ply.since`.
     fn occurrences(&self, ply: &Ply, last: usize) -> usize {
@@ -502,6 +513,29 @@ impl Game {
     /// How many times the current position has occurred, this time included.
     pub fn repetition_count(&self) -> usize {
         self.history.repetition_count()
+    }
+
+    /// The current position has occurred before, since the last irreversible move: the
+    /// repetition test of a search, which scores a position seen once again as a draw.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::Game;
+    ///
+    /// let mut game = Game::default();
+    /// for san in ["Nf3", "Nf6", "Ng1"] {
+    ///     game.push_san(san)?;
+    /// }
+    /// assert!(!game.is_repetition());
+    /// game.push_san("Ng8")?;
+    /// assert!(game.is_repetition());
+    /// game.push_san("e4")?; // a pawn move: nothing before it can repeat
+    /// assert!(!game.is_repetition());
+    /// # Ok::<(), chesscore_core::SanError>(())
+    /// ```
+    pub fn is_repetition(&self) -> bool {
+        self.history.has_repeated()
     }
 
     /// The current position has occurred at least three times.

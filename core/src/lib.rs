@@ -67,6 +67,7 @@ mod setup;
 mod square;
 mod status;
 mod svg;
+mod tactics;
 mod uci;
 pub mod zobrist;
 
@@ -87,6 +88,7 @@ pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
+pub use tactics::SEE_VALUES;
 pub use uci::{Uci, UciCastling, UciError};
 
 /// The README's Rust snippets, compiled and run as doctests.

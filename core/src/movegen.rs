@@ -26,6 +26,11 @@ trait MoveSink {
     fn promotions(&mut self, targets: Bitboard, back: i32);
     /// A single move (en passant, castling).
     fn single(&mut self, mv: Move);
+    /// True once the sink needs no more moves: the generator may stop then.
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        false
+    }
 }
 
 #[inline(always)]
@@ -118,14 +123,90 @@ impl MoveSink for Counter {
     }
 }
 
-/// Restricts generation to moves from and to given squares.
+/// Only notes whether there is a move, and asks to stop at the first one.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _back: i32, _kind: MoveKind) {
+        self.0 |= targets.any();
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _back: i32) {
+        self.0 |= targets.any();
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+}
+
+/// Restricts generation to moves from and to given squares, and to one stage.
 #[derive(Clone, Copy)]
 struct Filter {
     from: Bitboard,
     to: Bitboard,
+    stage: Stage,
 }
 
-const ALL: Filter = Filter { from: Bitboard::FULL, to: Bitboard::FULL };
+/// Which moves of a staged search to generate. Every caller passes a constant, so the tests on
+/// it fold away in each inlined copy of the generator.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    All,
+    /// Captures (en passant included) and every promotion.
+    Captures,
+    /// Every other move: non-promoting moves to empty squares, and castling.
+    Quiets,
+}
+
+impl Stage {
+    /// The destinations a non-pawn piece may move to in this stage.
+    #[inline(always)]
+    fn piece_targets(self, theirs: Bitboard, empty: Bitboard) -> Bitboard {
+        match self {
+            Stage::All => Bitboard::FULL,
+            Stage::Captures => theirs,
+            Stage::Quiets => empty,
+        }
+    }
+
+    /// The destinations of pawn pushes in this stage: pushes to the last rank promote.
+    #[inline(always)]
+    fn push_targets(self, last_rank: Bitboard) -> Bitboard {
+        match self {
+            Stage::All => Bitboard::FULL,
+            Stage::Captures => last_rank,
+            Stage::Quiets => !last_rank,
+        }
+    }
+
+    #[inline(always)]
+    fn captures(self) -> bool {
+        self != Stage::Quiets
+    }
+
+    #[inline(always)]
+    fn quiets(self) -> bool {
+        self != Stage::Captures
+    }
+}
+
+const ALL: Filter = Filter { from: Bitboard::FULL, to: Bitboard::FULL, stage: Stage::All };
+const CAPTURES: Filter = Filter { stage: Stage::Captures, ..ALL };
+const QUIETS: Filter = Filter { stage: Stage::Quiets, ..ALL };
 
 impl Position {
     /// All legal moves.
@@ -160,6 +241,58 @@ impl Position {
         sink.len
     }
 
+    /// The legal captures (en passant included) and every legal promotion, capturing or not:
+    /// the first stage of a search after the hash move, and all of quiescence. In check, only
+    /// the evasions among them, generated as such. With [`Position::legal_quiets`] a partition
+    /// of the legal moves; each lists its moves in the order of [`Position::legal_moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chesscore_core::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K2R w K - 0 1")?;
+    /// let captures = pos.legal_captures();
+    /// assert_eq!(captures.len(), 5); // exd5 and the four promotions on b8
+    /// let quiets = pos.legal_quiets();
+    /// assert!(quiets.iter().all(|mv| !captures.contains(mv)));
+    /// assert_eq!(captures.len() + quiets.len(), pos.legal_moves().len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<_, true>(&mut list, CAPTURES);
+        list
+    }
+
+    /// The legal moves that [`Position::legal_captures`] leaves out: moves to empty squares
+    /// that do not promote, castling included.
+    #[inline]
+    pub fn legal_quiets(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<_, true>(&mut list, QUIETS);
+        list
+    }
+
+    /// [`Position::legal_captures`] written into a caller's array, as many as fit; returns how
+    /// many there are.
+    #[inline]
+    pub fn write_legal_captures(&self, out: &mut [MaybeUninit<Move>]) -> usize {
+        let mut sink = SliceSink { out, len: 0 };
+        self.generate::<_, true>(&mut sink, CAPTURES);
+        sink.len
+    }
+
+    /// [`Position::legal_quiets`] written into a caller's array, as many as fit; returns how
+    /// many there are.
+    #[inline]
+    pub fn write_legal_quiets(&self, out: &mut [MaybeUninit<Move>]) -> usize {
+        let mut sink = SliceSink { out, len: 0 };
+        self.generate::<_, true>(&mut sink, QUIETS);
+        sink.len
+    }
+
     /// Number of legal moves, counted without generating them one by one.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
@@ -177,7 +310,10 @@ impl Position {
     /// Legal moves of the piece on `from` (castling included for the king).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, true>(&mut list, Filter { from: Bitboard::from_square(from), to: Bitboard::FULL });
+        self.generate::<_, true>(
+            &mut list,
+            Filter { from: Bitboard::from_square(from), to: Bitboard::FULL, stage: Stage::All },
+        );
         list
     }
 
@@ -185,7 +321,7 @@ impl Position {
     /// castling) is in `to`.
     pub fn legal_moves_between(&self, from: Bitboard, to: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, true>(&mut list, Filter { from, to });
+        self.generate::<_, true>(&mut list, Filter { from, to, stage: Stage::All });
         list
     }
 
@@ -209,7 +345,13 @@ impl Position {
     /// True when `mv` follows the movement rules in this position (it may leave the own king in
     /// check): exactly the moves [`Position::pseudo_legal_moves`] lists. Any 16-bit value may be
     /// asked about (a move from a hash table, say); no move that captures a king is pseudo-legal.
+    /// Such a move is legal unless it leaves the own king in check, which [`Position::play`]
+    /// refuses.
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        // Bit 15 is outside every move kind's encoding.
+        if mv.raw() >= 0x8000 {
+            return false;
+        }
         let (us, them) = (self.turn(), !self.turn());
         let (from, to) = (mv.from(), mv.to());
         let ours = self.color_occupancy(us);
@@ -268,9 +410,13 @@ impl Position {
         })
     }
 
-    /// True when the side to move has at least one legal move.
+    /// True when the side to move has at least one legal move: the generator stops at the
+    /// first piece that has one (usually the king), so this is cheaper than a count.
+    #[inline]
     pub fn has_legal_moves(&self) -> bool {
-        self.legal_move_count() > 0
+        let mut any = AnyMove(false);
+        self.generate::<_, true>(&mut any, ALL);
+        any.0
     }
 
     /// The en passant capture from `from` to `ep` leaves the own king safe.
@@ -293,9 +439,10 @@ impl Position {
         let occupied = ours | theirs;
         let king = self.king_square(us);
         let checkers = if LEGAL { self.attackers_with(king, them, occupied) } else { Bitboard::EMPTY };
+        let stage_targets = filter.stage.piece_targets(theirs, !occupied);
 
         if filter.from.contains(king) {
-            let mut targets = king_attacks(king) & !ours & filter.to;
+            let mut targets = king_attacks(king) & !ours & filter.to & stage_targets;
             if LEGAL {
                 let without_king = occupied.without(king);
                 for to in targets {
@@ -306,14 +453,16 @@ impl Position {
             }
             sink.piece(king, targets);
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || sink.satisfied() {
             return;
         }
 
-        let mut target_mask = !ours & filter.to;
+        // Destinations that answer a check (all but our own pieces when there is none).
+        let mut evasion_mask = !ours & filter.to;
         if let Some(checker) = checkers.first() {
-            target_mask &= between(king, checker).with(checker);
+            evasion_mask &= between(king, checker).with(checker);
         }
+        let target_mask = evasion_mask & stage_targets;
         let pinned = if LEGAL { self.pinned_of(us) } else { Bitboard::EMPTY };
         // A pinned piece cannot help against a check.
         let movable = if checkers.any() { ours & !pinned } else { ours } & filter.from;
@@ -336,18 +485,26 @@ impl Position {
             }
             sink.piece(from, targets);
         }
-
-        let pawns = self.pieces(PieceKind::Pawn) & movable;
-        gen_pawns(sink, us, pawns & !pinned, occupied, theirs, target_mask);
-        for from in pawns & pinned {
-            gen_pawns(sink, us, Bitboard::from_square(from), occupied, theirs, target_mask & line(king, from));
+        if sink.satisfied() {
+            return;
         }
 
-        if let Some(ep) = self.en_passant() {
+        let last_rank = Bitboard::rank(if us == Color::White { Rank::Eighth } else { Rank::First });
+        let pawn_masks = PawnMasks {
+            push: evasion_mask & filter.stage.push_targets(last_rank),
+            capture: if filter.stage.captures() { evasion_mask & theirs } else { Bitboard::EMPTY },
+        };
+        let pawns = self.pieces(PieceKind::Pawn) & movable;
+        gen_pawns(sink, us, pawns & !pinned, occupied, pawn_masks);
+        for from in pawns & pinned {
+            gen_pawns(sink, us, Bitboard::from_square(from), occupied, pawn_masks.within(line(king, from)));
+        }
+
+        if let Some(ep) = self.en_passant().filter(|_| filter.stage.captures()) {
             // The captured pawn may be the checker even though the ep square is not in the mask.
             let captured = Square::new(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
             if filter.to.contains(ep)
-                && (checkers.is_empty() || checkers.contains(captured) || target_mask.contains(ep))
+                && (checkers.is_empty() || checkers.contains(captured) || evasion_mask.contains(ep))
             {
                 for from in self.en_passant_candidates(ep) & filter.from {
                     if !LEGAL || self.en_passant_is_legal(from, ep) {
@@ -357,7 +514,7 @@ impl Position {
             }
         }
 
-        if checkers.is_empty() && self.castling().has_color(us) && filter.from.contains(king) {
+        if filter.stage.quiets() && checkers.is_empty() && self.castling().has_color(us) && filter.from.contains(king) {
             // Pseudo-legal generation has not looked for checks yet; castling out of check is
             // never allowed.
             if !LEGAL && self.is_attacked_with(king, them, occupied) {
@@ -407,16 +564,24 @@ impl Position {
     }
 }
 
-/// Pawn moves of `pawns` (all free to move within `target_mask`), set-wise.
+/// The destinations pawns may reach: by a push (empty squares only) and by a capture.
+#[derive(Clone, Copy)]
+struct PawnMasks {
+    push: Bitboard,
+    capture: Bitboard,
+}
+
+impl PawnMasks {
+    /// Both masks restricted to `squares` (a pinned pawn's line).
+    #[inline(always)]
+    fn within(self, squares: Bitboard) -> PawnMasks {
+        PawnMasks { push: self.push & squares, capture: self.capture & squares }
+    }
+}
+
+/// Pawn moves of `pawns` (all free to move within `masks`), set-wise.
 #[inline(always)]
-fn gen_pawns<S: MoveSink>(
-    sink: &mut S,
-    us: Color,
-    pawns: Bitboard,
-    occupied: Bitboard,
-    theirs: Bitboard,
-    target_mask: Bitboard,
-) {
+fn gen_pawns<S: MoveSink>(sink: &mut S, us: Color, pawns: Bitboard, occupied: Bitboard, masks: PawnMasks) {
     if pawns.is_empty() {
         return;
     }
@@ -428,15 +593,14 @@ fn gen_pawns<S: MoveSink>(
     let empty = !occupied;
 
     let single = forward(pawns) & empty;
-    let double = forward(single & third_rank) & empty & target_mask;
-    let single = single & target_mask;
+    let double = forward(single & third_rank) & empty & masks.push;
+    let single = single & masks.push;
     sink.pawns(single & !last_rank, push, MoveKind::Normal);
     sink.promotions(single & last_rank, push);
     sink.pawns(double, 2 * push, MoveKind::DoublePush);
 
-    let capturable = theirs & target_mask;
-    let east = forward(pawns.east()) & capturable;
-    let west = forward(pawns.west()) & capturable;
+    let east = forward(pawns.east()) & masks.capture;
+    let west = forward(pawns.west()) & masks.capture;
     sink.pawns(east & !last_rank, push + 1, MoveKind::Normal);
     sink.promotions(east & last_rank, push + 1);
     sink.pawns(west & !last_rank, push - 1, MoveKind::Normal);

@@ -203,6 +203,45 @@ class Position:
     def legal_move_count(self):
         return lib.chess_legal_moves(self._pos, None, 0)
 
+    def captures(self) -> List[Move]:
+        """The legal captures (en passant included) and every legal promotion: a search's first
+        stage after the hash move, and all of quiescence. With ``quiets()`` a partition of the
+        legal moves, each in the order of ``legal_moves()``; in check, evasions only."""
+        return _move_list(lambda buf: lib.chess_legal_captures(self._pos, buf, MAX_MOVES), self.chess960)
+
+    def quiets(self) -> List[Move]:
+        """Every legal move ``captures()`` leaves out: non-promoting moves to empty squares,
+        castling included."""
+        return _move_list(lambda buf: lib.chess_legal_quiets(self._pos, buf, MAX_MOVES), self.chess960)
+
+    def has_legal_moves(self) -> bool:
+        """Whether the side to move has a legal move (cheaper than counting them)."""
+        return lib.chess_position_has_legal_moves(self._pos)
+
+    def is_pseudo_legal(self, move: Move) -> bool:
+        """Whether a move (from a hash table, say) follows the movement rules here; it is legal
+        unless it leaves the own king in check (``is_legal`` tells, ``push`` refuses it)."""
+        return lib.chess_position_is_pseudo_legal(self._pos, _raw(move))
+
+    def gives_check(self, move: Move) -> bool:
+        """Whether the legal move checks the other king, without playing it."""
+        return lib.chess_position_gives_check(self._pos, _raw(move))
+
+    def see(self, move: Move) -> int:
+        """The static exchange value of the legal move in centipawns (P 100, N 300, B 300,
+        R 500, Q 900): the swap on its destination square, least valuable attacker first,
+        x-rays included, either side free to stop; a king recaptures only when nothing can take
+        it back; a promotion counts as the pawn it was. The README gives the whole definition."""
+        return lib.chess_position_see(self._pos, _raw(move))
+
+    def see_ge(self, move: Move, threshold: int) -> bool:
+        """``see(move) >= threshold``, often decided without the whole exchange."""
+        return lib.chess_position_see_ge(self._pos, _raw(move), _args.integer(threshold, "threshold", -(2**31), 2**31 - 1))
+
+    def zobrist_after(self, move: Move) -> int:
+        """The Polyglot key after the legal move, without playing it."""
+        return lib.chess_position_zobrist_after(self._pos, _raw(move))
+
     def is_legal(self, move: Move) -> bool:
         return lib.chess_position_is_legal(self._pos, _raw(move))
 
@@ -354,6 +393,15 @@ class Position:
     def attackers(self, color: bool, sq: Union[int, str]) -> List[int]:
         """The squares of the pieces of ``color`` attacking a square."""
         return squares_of(lib.chess_position_attackers_to(self._pos, square(sq), c_color(color)))
+
+    def attacks(self, color: bool) -> List[int]:
+        """Every square a piece of ``color`` attacks."""
+        return squares_of(lib.chess_position_attacks_by(self._pos, c_color(color)))
+
+    def check_squares(self, piece_type: int) -> List[int]:
+        """The squares from which a piece of ``piece_type`` of the side to move would check the
+        other king (none for the king)."""
+        return squares_of(lib.chess_position_check_squares(self._pos, c_piece_type(piece_type)))
 
     def checkers(self):
         """The squares of the pieces giving check."""

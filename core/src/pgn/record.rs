@@ -379,6 +379,12 @@ impl<'a> MainLine<'a> {
         self.record.history.repetition_count()
     }
 
+    /// The final position has occurred before since the last irreversible move (see
+    /// [`Game::is_repetition`]).
+    pub fn is_repetition(self) -> bool {
+        self.record.history.has_repeated()
+    }
+
     /// The final position has occurred at least three times.
     pub fn is_threefold_repetition(self) -> bool {
         self.repetition_count() >= 3
