@@ -541,5 +541,5 @@ def read_text(function, *args, size=128, error=error_for):
     return buf.raw[: length.value].decode("utf-8")
 
 
-def version():
+def version() -> str:
     return lib.chess_version().decode("ascii")
