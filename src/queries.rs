@@ -1,0 +1,56 @@
+//! Board queries beside move generation: one piece's attacks, pins, castling rooks, mirroring.
+
+use super::position::{chess_position, position_ref, query, write_position};
+use super::types::*;
+use super::util::guard;
+
+/// The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
+/// first piece in its way); 0 when the square is empty, for a NULL position or a square outside
+/// 0..63.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_attacks(pos: *const chess_position, square: chess_square) -> u64 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| square_arg(square).map_or(0, |sq| p.attacks_from(sq).0))
+}
+
+/// When the piece of `color` on `square` is pinned to its king, the whole line (edge to edge)
+/// through that king and the square, along which alone it may move; else 0 (also for a NULL
+/// position, an unknown colour or a square outside 0..63).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_pin(
+    pos: *const chess_position,
+    color: chess_color,
+    square: chess_square,
+) -> u64 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| match (color_arg(color), square_arg(square)) {
+        (Some(color), Some(sq)) => p.pin_line(color, sq).map_or(0, |line| line.0),
+        _ => 0,
+    })
+}
+
+/// The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank 8):
+/// the rights with their rooks, as Chess960 needs them (0 for a NULL position).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_castling_rooks(pos: *const chess_position) -> u64 {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, 0, |p| p.castling_rooks().0)
+}
+
+/// Writes into `dst` the mirror of `src`: the board flipped top to bottom with the colours
+/// swapped, the other side to move, castling rights and the en passant square following, the
+/// clocks unchanged. `dst` may be uninitialised or equal to `src`. Does nothing when either is
+/// NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_mirror(src: *const chess_position, dst: *mut chess_position) {
+    guard((), || {
+        // SAFETY: `src` is NULL or a valid position (the C contract).
+        let Some(from) = (unsafe { position_ref(src) }) else { return };
+        if !dst.is_null() {
+            let mirrored = from.mirror();
+            // SAFETY: `dst` is not NULL, so valid for a write (the C contract); `mirrored` is a
+            // value, so `dst` may be `src`.
+            unsafe { write_position(dst, mirrored) };
+        }
+    })
+}
