@@ -41,9 +41,11 @@ fn python_bindings_pass_their_pytest_suite() {
 fn python_wheel_installs_into_a_fresh_environment_and_type_checks() {
     let library = std::env::current_exe().expect("test executable path").with_file_name("libchesscore.so");
     let Some(python) = common::python("python: the wheel, installed into a fresh environment") else { return };
-    let tools = Command::new(&python).args(["-c", "import build, mypy, setuptools, wheel"]).output().expect("run python");
+    let tools =
+        Command::new(&python).args(["-c", "import build, mypy, setuptools, wheel"]).output().expect("run python");
     if !tools.status.success() {
-        let why = format!("{} lacks build, mypy, setuptools or wheel (scripts/test-requirements.txt)", python.display());
+        let why =
+            format!("{} lacks build, mypy, setuptools or wheel (scripts/test-requirements.txt)", python.display());
         common::not_run("python", "python: the wheel, installed into a fresh environment", &why);
         return;
     }
@@ -70,10 +72,14 @@ fn python_wheel_installs_into_a_fresh_environment_and_type_checks() {
         .map(|entry| entry.expect("a dist entry").file_name().to_string_lossy().into_owned())
         .collect();
     let wheel = built.iter().find(|name| name.ends_with(".whl")).expect("a wheel");
-    assert!(wheel.starts_with("chesscore-1.0.0-py3-none-") && !wheel.ends_with("-any.whl"), "{wheel} is not platform-tagged");
+    assert!(
+        wheel.starts_with("chesscore-1.0.0-py3-none-") && !wheel.ends_with("-any.whl"),
+        "{wheel} is not platform-tagged"
+    );
     let sdist = built.iter().find(|name| name.ends_with(".tar.gz")).expect("a source distribution");
     let listing = run(Command::new("tar").arg("tzf").arg(work.join("dist").join(sdist)), "tar tzf");
-    for rust in ["rust/Cargo.toml", "rust/Cargo.lock", "rust/src/lib.rs", "rust/core/src/lib.rs", "rust/cli/Cargo.toml"] {
+    for rust in ["rust/Cargo.toml", "rust/Cargo.lock", "rust/src/lib.rs", "rust/core/src/lib.rs", "rust/cli/Cargo.toml"]
+    {
         assert!(listing.lines().any(|line| line.ends_with(rust)), "the sdist lacks {rust}:\n{listing}");
     }
 
@@ -94,7 +100,10 @@ fn python_wheel_installs_into_a_fresh_environment_and_type_checks() {
                  pos = chesscore.Position()\n\
                  assert pos.perft(3) == 8902 and pos.push_san('e4').uci() == 'e2e4'\n\
                  print(chesscore.library_version())";
-    let version = run(Command::new(&fresh).args(["-c", probe]).current_dir(&work).env_remove("CHESSCORE_LIB"), "the installed package");
+    let version = run(
+        Command::new(&fresh).args(["-c", probe]).current_dir(&work).env_remove("CHESSCORE_LIB"),
+        "the installed package",
+    );
     assert_eq!(version.trim(), env!("CARGO_PKG_VERSION"));
 
     run(

@@ -9,6 +9,7 @@ import ctypes.util
 import os
 from ctypes import POINTER, c_bool, c_char, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
 from pathlib import Path
+from typing import Any, Callable
 
 from .errors import ErrorCode, LibraryError, error_for, raise_for
 
@@ -321,6 +322,10 @@ SIGNATURES = {
     "chess_position_checkers": (c_uint64, [POS]),
     "chess_position_pinned": (c_uint64, [POS]),
     "chess_position_zobrist": (c_uint64, [POS]),
+    "chess_position_attacks": (c_uint64, [POS, SQUARE]),
+    "chess_position_pin": (c_uint64, [POS, SMALL, SQUARE]),
+    "chess_position_castling_rooks": (c_uint64, [POS]),
+    "chess_position_mirror": (None, [POS, POS]),
     "chess_position_in_check": (c_bool, [POS]),
     "chess_position_is_checkmate": (c_bool, [POS]),
     "chess_position_is_stalemate": (c_bool, [POS]),
@@ -469,6 +474,8 @@ SIGNATURES = {
     "chess_engine_set_option": (ERR, [ENGINE, c_char_p, c_char_p]),
     "chess_engine_is_ready": (ERR, [ENGINE]),
     "chess_engine_new_game": (ERR, [ENGINE]),
+    "chess_engine_stop": (ERR, [ENGINE]),
+    "chess_engine_ponderhit": (ERR, [ENGINE]),
     "chess_engine_analyse": (ERR, [ENGINE, POS, POINTER(Limits), POINTER(ANALYSIS)]),
     "chess_engine_analyse_game": (ERR, [ENGINE, GAME, POINTER(Limits), INFO_FN, ctypes.c_void_p, POINTER(ANALYSIS)]),
     "chess_analysis_free": (None, [ANALYSIS]),
@@ -521,12 +528,12 @@ def _load():
 lib, path = _load()
 
 
-def check(code):
+def check(code: int) -> None:
     if code:
         raise_for(code)
 
 
-def read_text(function, *args, size=128, error=error_for):
+def read_text(function: Callable[..., int], *args: Any, size: int = 128, error: Callable[[int], Exception] = error_for) -> str:
     """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short;
     ``error(code)`` is the exception of a failure."""
     buf = ctypes.create_string_buffer(size)

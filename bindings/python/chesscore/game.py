@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import weakref
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from . import _args, _native
 from ._native import lib
@@ -83,7 +83,7 @@ class Game:
         self.error = error
 
     @classmethod
-    def _wrap(cls, ptr, headers=None, error=None):
+    def _wrap(cls, ptr: Any, headers: Optional[Dict[str, str]] = None, error: Optional[Exception] = None) -> Game:
         game = cls.__new__(cls)
         game._adopt(ptr, headers, error)
         return game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
@@ -79,14 +79,14 @@ class Position:
         lib.chess_position_init(self._pos)
 
     @classmethod
-    def _wrap(cls, pos):
+    def _wrap(cls, pos: _native.Position) -> Position:
         """The Position holding the chess_position structure ``pos`` (not copied)."""
         wrapped = cls.__new__(cls)
         wrapped._pos = pos
         return wrapped
 
     @classmethod
-    def _copy_of(cls, borrowed):
+    def _copy_of(cls, borrowed: Any) -> Position:
         """A copy of a position a game or an EPD record owns (a chess_position pointer)."""
         return cls._wrap(_native.Position.from_buffer_copy(borrowed.contents))
 
