@@ -905,6 +905,19 @@ static void test_board_queries(void) {
     chess_position_mirror(NULL, &mirrored);
     chess_position_mirror(start, NULL);
 
+    /* Every legal move's SAN, in chess_legal_moves' order. */
+    char sans[CHESS_MAX_MOVES * CHESS_SAN_MAX];
+    CHECK_ERR(chess_legal_moves_san(pin, sans, sizeof sans, &len), CHESS_OK);
+    CHECK(strcmp(sans, "Kd1 Kf1 Ke2 Kf2") == 0 && len == strlen(sans));
+    chess_move moves[CHESS_MAX_MOVES];
+    size_t n = chess_legal_moves(pin, moves, CHESS_MAX_MOVES);
+    char san[CHESS_SAN_MAX];
+    CHECK_ERR(chess_move_to_san(pin, moves[n - 1], san, sizeof san, &len), CHESS_OK);
+    CHECK(strcmp(san, "Kf2") == 0);
+    CHECK_ERR(chess_legal_moves_san(pin, sans, 3, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen("Kd1 Kf1 Ke2 Kf2") && strcmp(sans, "Kd1 Kf1 Ke2 Kf2") == 0); /* untouched */
+    CHECK_ERR(chess_legal_moves_san(NULL, sans, sizeof sans, &len), CHESS_ERR_NULL_POINTER);
+
     chess_position_free(start);
     chess_position_free(pin);
 }

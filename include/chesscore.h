@@ -2605,6 +2605,15 @@ uint64_t chess_position_castling_rooks(const struct chess_position *pos);
 void chess_position_mirror(const struct chess_position *src, struct chess_position *dst);
 
 /**
+ * Writes the SAN of every legal move of `pos` (suffixes included), in the order
+ * `chess_legal_moves` writes the moves, separated by single spaces (empty when there is none):
+ * a position's moves and their SAN in two calls, for bindings whose every call costs.
+ * `CHESS_MAX_MOVES * CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_legal_moves_san(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
+
+/**
  * Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
  * `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
  * unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.

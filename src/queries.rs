@@ -1,8 +1,15 @@
-//! Board queries beside move generation: one piece's attacks, pins, castling rooks, mirroring.
+//! Board queries beside move generation: one piece's attacks, pins, castling rooks, mirroring;
+//! and every legal move's SAN in one call.
 
-use super::position::{chess_position, position_ref, query, write_position};
+use std::ffi::c_char;
+
+use super::error::*;
+use super::moves::CHESS_MAX_MOVES;
+use super::position::{chess_position, position, position_ref, query, write_position};
+use super::san::CHESS_SAN_MAX;
 use super::types::*;
-use super::util::guard;
+use super::util::{guard, guard_code, TextOut};
+use chesscore_core::San;
 
 /// The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
 /// first piece in its way); 0 when the square is empty, for a NULL position or a square outside
@@ -52,5 +59,41 @@ pub unsafe extern "C" fn chess_position_mirror(src: *const chess_position, dst: 
             // value, so `dst` may be `src`.
             unsafe { write_position(dst, mirrored) };
         }
+    })
+}
+
+/// Writes the SAN of every legal move of `pos` (suffixes included), in the order
+/// `chess_legal_moves` writes the moves, separated by single spaces (empty when there is none):
+/// a position's moves and their SAN in two calls, for bindings whose every call costs.
+/// `CHESS_MAX_MOVES * CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_legal_moves_san(
+    pos: *const chess_position,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a valid position (the C contract).
+        let pos = unsafe { position(pos) }?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // Made once on the stack, then copied: measuring and writing would make every SAN twice.
+        let mut text = [0u8; CHESS_MAX_MOVES * CHESS_SAN_MAX];
+        let mut len = 0;
+        for (i, mv) in pos.legal_moves().into_iter().enumerate() {
+            if i > 0 {
+                text[len] = b' ';
+                len += 1;
+            }
+            // A SAN has at most CHESS_SAN_MAX - 1 bytes, so each move takes at most
+            // CHESS_SAN_MAX with its space.
+            let san = San::from_move(pos, mv).map_err(|_| CHESS_ERR_INTERNAL)?;
+            text[len..len + san.as_bytes().len()].copy_from_slice(san.as_bytes());
+            len += san.as_bytes().len();
+        }
+        text_out.write(&text[..len])?;
+        Ok(())
     })
 }

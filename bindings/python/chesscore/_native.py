@@ -352,6 +352,7 @@ SIGNATURES = {
     # moves
     "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
     "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
+    "chess_legal_moves_san": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_legal_moves_from": (c_size_t, [POS, SQUARE, MOVE_P, c_size_t]),
     "chess_position_is_legal": (c_bool, [POS, MOVE]),
     "chess_position_play": (ERR, [POS, MOVE]),

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import ctypes
 import enum
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .. import _native
 from .._native import MAX_MOVES, lib
@@ -525,21 +525,69 @@ class Move:
         return self.uci()
 
 
-# The library's moves (by encoding) as Move objects, one table for standard chess and one for
-# Chess960, whose castling reads differently; each entry is made once, from the library's UCI.
-_MOVES: Tuple[Dict[int, Move], Dict[int, Move]] = ({}, {})
-_UCI_BUF = ctypes.create_string_buffer(8)
+def _fast_functions() -> object:
+    """The library's functions with every pointer to one of its structures taken and given as
+    an address (an int): a second handle on the same library, for the boards, which hold the
+    positions of their games by address. ctypes builds no pointer object per call then."""
+    fast = ctypes.CDLL(_native.path)
+    signatures: Dict[str, Tuple[Any, List[Any]]] = _native.SIGNATURES  # type: ignore[assignment]
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(fast, name)
+        function.restype = _address_type(restype)
+        function.argtypes = [_address_type(t) for t in argtypes]
+    return fast
+
+
+def _address_type(c_type: object) -> object:
+    target = getattr(c_type, "_type_", None)
+    if isinstance(target, type) and issubclass(target, ctypes.Structure):
+        return ctypes.c_void_p
+    return c_type
+
+
+_c: Any = _fast_functions()
+# The calls of the hottest paths, looked up once.
+_game_push = _c.chess_game_push
+_game_pop = _c.chess_game_pop
+_game_push_san = _c.chess_game_push_san
+
+
+def _read_fen(fen: str, chess960: bool) -> _native.Position:
+    """The position of a FEN (ValueError with the offset of the fault for a bad one)."""
+    flags = _native.FEN_CHESS960 if chess960 else 0
+    text = fen.encode("ascii", "replace")
+    start = _native.Position()
+    if _c.chess_fen_parse_with(text, flags, ctypes.byref(start), None):
+        return _parse_fen(lib.chess_fen_parse_with, text, flags)  # type: ignore[no-any-return] # raises, naming the fault
+    return start
+
+
+def _copy_position(address: int) -> _native.Position:
+    """A copy of the position at an address (one a game owns)."""
+    return _native.Position.from_buffer_copy(_native.Position.from_address(address))
+
+
+class _MoveTable(Dict[int, Move]):
+    """The library's moves (by encoding) as Move objects, each made once, from the library's
+    UCI, the first time it is asked for: one table for standard chess and one for Chess960,
+    whose castling reads differently (the king taking its rook)."""
+
+    def __init__(self, chess960: bool) -> None:
+        super().__init__()
+        self._uci_flags = _native.UCI_KING_TAKES_ROOK if chess960 else 0
+
+    def __missing__(self, raw: int) -> Move:
+        move = Move.from_uci(_native.read_text(lib.chess_move_to_uci_with, raw, self._uci_flags, size=8))
+        move._raw = raw
+        self[raw] = move
+        return move
+
+
+_MOVES = (_MoveTable(False), _MoveTable(True))
 
 
 def _move_of(raw: int, chess960: bool) -> Move:
-    table = _MOVES[chess960]
-    move = table.get(raw)
-    if move is None:
-        flags = _native.UCI_KING_TAKES_ROOK if chess960 else 0
-        move = Move.from_uci(_native.read_text(lib.chess_move_to_uci_with, raw, flags, size=8))
-        move._raw = raw
-        table[raw] = move
-    return move
+    return _MOVES[chess960][raw]
 
 
 # -- boards
@@ -601,27 +649,71 @@ class Board:
     library needs, so it raises; use a FEN. Moves are checked: ``push`` of an illegal move raises
     IllegalMoveError and leaves the board as it was."""
 
-    __slots__ = ("_game", "_pos", "_chess960", "move_stack", "_buf", "__weakref__")
+    # _handle: the chess_game's address, made from the position _start at the first move (a
+    # board only looked at needs none). The rest is what the library said of the current
+    # position, kept until the next move or FEN changes it: _cur its address (None until asked
+    # for), _raws and _legal its legal moves, _sans their SAN by encoding, _outcome the game's
+    # chess_outcome.
+    __slots__ = (
+        "_handle", "_start", "_chess960", "move_stack", "_cur", "_raws", "_legal", "_sans", "_outcome", "_out",
+        "__weakref__",
+    )  # fmt: skip
+    _handle: Optional[int]
+    move_stack: List[Move]
+    _start: Optional[_native.Position]
+    _cur: Optional[int]
+    _raws: Optional[List[int]]
+    _legal: Optional[List[Move]]
+    _sans: Optional[Dict[int, str]]
+    _outcome: Optional[_native.Outcome]
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
         if fen is None:
             raise ValueError("an empty board is no position the library holds: give a FEN")
-        flags = _native.FEN_CHESS960 if chess960 else 0
-        start = _parse_fen(lib.chess_fen_parse_with, fen.encode("ascii", "replace"), flags)
-        self._adopt(lib.chess_game_new(start), bool(chess960), [])
+        self._handle = None
+        self._start = _read_fen(fen, chess960)
+        self._chess960 = bool(chess960)
+        self.move_stack = []
+        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._out = ctypes.c_uint16()
 
-    def _adopt(self, game: object, chess960: bool, stack: List[Move]) -> None:
+    def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
         if not game:
             raise_for(ErrorCode.OUT_OF_MEMORY)
-        self._game = game
-        lib.chess_game_set_allow_null_moves(game, True)
-        self._pos = lib.chess_game_position(game)
+        self._handle = game
+        self._start = None
         self._chess960 = chess960
         self.move_stack = stack
-        self._buf = (ctypes.c_uint16 * MAX_MOVES)()
+        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._out = ctypes.c_uint16()
+
+    @property
+    def _game(self) -> int:
+        """The address of the board's chess_game, made on first use."""
+        game = self._handle
+        if game is None:
+            game = _c.chess_game_new(ctypes.byref(self._start))  # type: ignore[arg-type]
+            if not game:
+                raise_for(ErrorCode.OUT_OF_MEMORY)
+            self._handle, self._start, self._cur = game, None, None
+        return game
+
+    @property
+    def _pos(self) -> int:
+        """The address of the current position (the game's own, or the start's before it)."""
+        pos = self._cur
+        if pos is None:
+            if self._handle is None:
+                pos = self._cur = ctypes.addressof(self._start)  # type: ignore[arg-type]
+            else:
+                pos = self._cur = _c.chess_game_position(self._handle)
+        return pos
+
+    def _error(self, code: int, move: str, notation: str) -> Exception:
+        return _move_error(code, ctypes.cast(self._pos, _native.POS), move, notation)
 
     @classmethod
-    def _of_game(cls, game: object, chess960: bool, stack: List[Move]) -> Board:
+    def _of_game(cls, game: Optional[int], chess960: bool, stack: List[Move]) -> Board:
         board = cls.__new__(cls)
         board._adopt(game, chess960, stack)
         return board
@@ -630,12 +722,12 @@ class Board:
     def from_chess960_pos(cls, scharnagl: int) -> Board:
         pos = _native.Position()
         _native.check(lib.chess_position_init_chess960(pos, scharnagl))
-        return cls._of_game(lib.chess_game_new(pos), True, [])
+        return cls._of_game(_c.chess_game_new(ctypes.byref(pos)), True, [])
 
     def __del__(self) -> None:
-        game = getattr(self, "_game", None)
+        game = getattr(self, "_handle", None)
         if game:
-            lib.chess_game_free(game)
+            _c.chess_game_free(game)
 
     @property
     def chess960(self) -> bool:
@@ -648,15 +740,15 @@ class Board:
         push) or "xfen" (when a pawn could capture, pseudo-legally); ``shredder`` writes castling
         as rook files."""
         flags = _EN_PASSANT[en_passant] | (_native.FEN_WRITE_SHREDDER if shredder else 0)
-        return _native.read_text(lib.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
+        return _native.read_text(_c.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
     def set_fen(self, fen: str) -> None:
         """Reads a FEN into this board, clearing the move stack."""
-        flags = _native.FEN_CHESS960 if self._chess960 else 0
-        start = _parse_fen(lib.chess_fen_parse_with, fen.encode("ascii", "replace"), flags)
-        game = lib.chess_game_new(start)
-        lib.chess_game_free(self._game)
-        self._adopt(game, self._chess960, [])
+        start = _read_fen(fen, self._chess960)
+        if self._handle is not None:
+            _c.chess_game_free(self._handle)
+        self._handle, self._start, self.move_stack = None, start, []
+        self._cur = self._raws = self._legal = self._sans = self._outcome = None
 
     def board_fen(self, *, promoted: Optional[bool] = False) -> str:
         return self.fen().split(" ", 1)[0]
@@ -681,12 +773,12 @@ class Board:
         return " ".join(fields + ops)
 
     def __str__(self) -> str:
-        rows = _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
         return "\n".join(" ".join("." if c == " " else c for c in row) for row in rows)
 
     def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: Color = WHITE) -> str:
         """The board in the Unicode chess symbols (``borders`` draws python-chess's frame)."""
-        rows = _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
         if orientation == BLACK:
             rows = [row[::-1] for row in reversed(rows)]
         cells = [
@@ -713,28 +805,28 @@ class Board:
         from .. import svg
         from ..position import Position
 
-        pos = Position._copy_of(self._pos)
+        pos = Position._wrap(_copy_position(self._pos))
         return svg.board(pos, check=pos.king(pos.turn) if pos.is_check() else None)
 
     # -- state
 
     @property
     def turn(self) -> Color:
-        return lib.chess_position_turn(self._pos) == 0  # type: ignore[no-any-return]
+        return _c.chess_position_turn(self._pos) == 0  # type: ignore[no-any-return]
 
     @property
     def castling_rights(self) -> Bitboard:
         """The squares of the rooks that keep a castling right (BB_H1 for White's kingside...)."""
-        return lib.chess_position_castling_rooks(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_castling_rooks(self._pos)  # type: ignore[no-any-return]
 
     def has_castling_rights(self, color: Color) -> bool:
         return bool(self.castling_rights & BB_RANKS[0 if color else 7])
 
     def has_kingside_castling_rights(self, color: Color) -> bool:
-        return bool(lib.chess_position_castling_rights(self._pos) & (1 if color else 4))
+        return bool(_c.chess_position_castling_rights(self._pos) & (1 if color else 4))
 
     def has_queenside_castling_rights(self, color: Color) -> bool:
-        return bool(lib.chess_position_castling_rights(self._pos) & (2 if color else 8))
+        return bool(_c.chess_position_castling_rights(self._pos) & (2 if color else 8))
 
     def has_chess960_castling_rights(self) -> bool:
         """Whether a castling right is one only Chess960 has: a rook off its corner, or a
@@ -748,22 +840,22 @@ class Board:
     def ep_square(self) -> Optional[Square]:
         """The square a pawn passed over in a double push just played (whether or not a pawn can
         take there), else None."""
-        sq = lib.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
+        sq = _c.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
     def has_legal_en_passant(self) -> bool:
-        return lib.chess_position_en_passant(self._pos, _native.EP_LEGAL) >= 0  # type: ignore[no-any-return]
+        return _c.chess_position_en_passant(self._pos, _native.EP_LEGAL) >= 0  # type: ignore[no-any-return]
 
     def has_pseudo_legal_en_passant(self) -> bool:
-        return lib.chess_position_en_passant(self._pos, _native.EP_PSEUDO_LEGAL) >= 0  # type: ignore[no-any-return]
+        return _c.chess_position_en_passant(self._pos, _native.EP_PSEUDO_LEGAL) >= 0  # type: ignore[no-any-return]
 
     @property
     def halfmove_clock(self) -> int:
-        return lib.chess_position_halfmove_clock(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_halfmove_clock(self._pos)  # type: ignore[no-any-return]
 
     @property
     def fullmove_number(self) -> int:
-        return lib.chess_position_fullmove_number(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_fullmove_number(self._pos)  # type: ignore[no-any-return]
 
     def ply(self) -> int:
         """Half-moves since the start of the game, from the fullmove number."""
@@ -771,38 +863,38 @@ class Board:
 
     @property
     def occupied(self) -> Bitboard:
-        return lib.chess_position_occupancy(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_occupancy(self._pos)  # type: ignore[no-any-return]
 
     @property
     def occupied_co(self) -> List[Bitboard]:
-        return [lib.chess_position_color_occupancy(self._pos, 1), lib.chess_position_color_occupancy(self._pos, 0)]
+        return [_c.chess_position_color_occupancy(self._pos, 1), _c.chess_position_color_occupancy(self._pos, 0)]
 
     def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
-        return lib.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
+        return _c.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
         return SquareSet(self.pieces_mask(piece_type, color))
 
     def piece_at(self, sq: Square) -> Optional[Piece]:
-        return _PIECES[lib.chess_position_piece_at(self._pos, sq)]
+        return _PIECES[_c.chess_position_piece_at(self._pos, sq)]
 
     def piece_type_at(self, sq: Square) -> Optional[PieceType]:
-        return lib.chess_position_piece_at(self._pos, sq) & 7 or None
+        return _c.chess_position_piece_at(self._pos, sq) & 7 or None
 
     def color_at(self, sq: Square) -> Optional[Color]:
-        code = lib.chess_position_piece_at(self._pos, sq)
+        code = _c.chess_position_piece_at(self._pos, sq)
         return None if code == 0 else code < 8
 
     def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
         pos = self._pos
-        return {sq: _PIECES[lib.chess_position_piece_at(pos, sq)] for sq in _squares_of(lib.chess_position_occupancy(pos) & mask)}  # type: ignore[misc]
+        return {sq: _PIECES[_c.chess_position_piece_at(pos, sq)] for sq in _squares_of(_c.chess_position_occupancy(pos) & mask)}  # type: ignore[misc]
 
     def king(self, color: Color) -> Optional[Square]:
-        sq = lib.chess_position_king_square(self._pos, 0 if color else 1)
+        sq = _c.chess_position_king_square(self._pos, 0 if color else 1)
         return None if sq < 0 else sq
 
     def attackers_mask(self, color: Color, sq: Square) -> Bitboard:
-        return lib.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
+        return _c.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
 
     def attackers(self, color: Color, sq: Square) -> SquareSet:
         return SquareSet(self.attackers_mask(color, sq))
@@ -811,14 +903,14 @@ class Board:
         return bool(self.attackers_mask(color, sq))
 
     def attacks_mask(self, sq: Square) -> Bitboard:
-        return lib.chess_position_attacks(self._pos, sq)  # type: ignore[no-any-return]
+        return _c.chess_position_attacks(self._pos, sq)  # type: ignore[no-any-return]
 
     def attacks(self, sq: Square) -> SquareSet:
         """The squares the piece on ``sq`` attacks."""
         return SquareSet(self.attacks_mask(sq))
 
     def pin_mask(self, color: Color, sq: Square) -> Bitboard:
-        return lib.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
+        return _c.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
 
     def pin(self, color: Color, sq: Square) -> SquareSet:
         """The line a pin to its king holds the piece of ``color`` on ``sq`` to; every square
@@ -826,10 +918,10 @@ class Board:
         return SquareSet(self.pin_mask(color, sq))
 
     def is_pinned(self, color: Color, sq: Square) -> bool:
-        return bool(lib.chess_position_pin(self._pos, 0 if color else 1, sq))
+        return bool(_c.chess_position_pin(self._pos, 0 if color else 1, sq))
 
     def checkers_mask(self) -> Bitboard:
-        return lib.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
 
     def checkers(self) -> SquareSet:
         return SquareSet(self.checkers_mask())
@@ -848,25 +940,31 @@ class Board:
         return iter(self._legal_list())
 
     def _legal_list(self) -> List[Move]:
-        buf = self._buf
-        n = lib.chess_legal_moves(self._pos, buf, MAX_MOVES)
-        table = _MOVES[self._chess960]
-        get = table.get
-        moves = []
-        for raw in buf[:n]:
-            move = get(raw)
-            moves.append(_move_of(raw, self._chess960) if move is None else move)
-        return moves
+        """The legal moves (a list kept until the position changes: do not change it)."""
+        legal = self._legal
+        if legal is None:
+            buf = (ctypes.c_uint16 * MAX_MOVES)()
+            raws = self._raws = buf[: _c.chess_legal_moves(self._pos, buf, MAX_MOVES)]
+            legal = self._legal = list(map(_MOVES[self._chess960].__getitem__, raws))
+        return legal
+
+    def _san_table(self) -> Dict[int, str]:
+        """The SAN of every legal move by its encoding, from one call."""
+        self._legal_list()
+        buf = ctypes.create_string_buffer(MAX_MOVES * _native.SAN_MAX)
+        _native.check(_c.chess_legal_moves_san(self._pos, buf, len(buf), None))
+        sans = self._sans = dict(zip(self._raws, buf.value.decode("ascii").split(" ")))  # type: ignore[arg-type]
+        return sans
 
     def _raw(self, move: Move) -> Optional[int]:
         """The library's encoding of ``move`` when it is legal here, else None."""
         raw = move._raw
-        if raw and lib.chess_position_is_legal(self._pos, raw):
+        if raw and _c.chess_position_is_legal(self._pos, raw):
             return raw
         if not move:
             return None
         out = ctypes.c_uint16()
-        if lib.chess_move_from_uci(self._pos, move.uci().encode(), ctypes.byref(out)):
+        if _c.chess_move_from_uci(self._pos, move.uci().encode(), ctypes.byref(out)):
             return None
         return out.value
 
@@ -880,21 +978,32 @@ class Board:
         """Plays a legal move, or the null move (python-chess plays whatever it is given; this
         raises IllegalMoveError for an illegal move and leaves the board as it was)."""
         raw = move._raw
-        if raw is None or lib.chess_game_push(self._game, raw):
-            raw = 0 if not move else self._raw(move)
-            if raw is None or lib.chess_game_push(self._game, raw):
-                raise _move_error(ErrorCode.ILLEGAL_MOVE, self._pos, move.uci(), "move")
-        self._pos = lib.chess_game_position(self._game)
+        if raw is None or _game_push(self._handle or self._game, raw):
+            self._push_resolved(move)
+        self._cur = self._legal = self._sans = self._outcome = None
         self.move_stack.append(move)
+
+    def _push_resolved(self, move: Move) -> None:
+        """Plays a move the library's encoding on it did not play: one built by hand, from
+        another position, or the null move (which the game allows from its first one on)."""
+        if not move:
+            _c.chess_game_set_allow_null_moves(self._game, True)
+            raw: Optional[int] = 0
+        else:
+            raw = self._raw(move)
+        if raw is None or _c.chess_game_push(self._game, raw):
+            raise self._error(ErrorCode.ILLEGAL_MOVE, move.uci(), "move")
 
     def pop(self) -> Move:
         """Takes back the last move (IndexError when there is none)."""
-        if not self.move_stack:
+        stack = self.move_stack
+        if not stack:
             raise IndexError("pop from empty move stack")
-        out = ctypes.c_uint16()
-        _native.check(lib.chess_game_pop(self._game, ctypes.byref(out)))
-        self._pos = lib.chess_game_position(self._game)
-        return self.move_stack.pop()
+        code = _game_pop(self._handle or self._game, None)
+        if code:
+            _native.check(code)
+        self._cur = self._legal = self._sans = self._outcome = None
+        return stack.pop()
 
     def peek(self) -> Move:
         """The last move (IndexError when there is none)."""
@@ -903,21 +1012,21 @@ class Board:
     def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
         """The legal move from and to the squares (a queen promotion by default); raises
         IllegalMoveError when there is none."""
-        pieces = lib.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
+        pieces = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
         if promotion is None and pieces >> from_square & 1 and BB_BACKRANKS >> to_square & 1:
             promotion = QUEEN
         move = Move(from_square, to_square, promotion)
         if not self.is_legal(move):
-            raise _move_error(ErrorCode.ILLEGAL_MOVE, self._pos, move.uci(), "move")
+            raise self._error(ErrorCode.ILLEGAL_MOVE, move.uci(), "move")
         return move
 
     def parse_uci(self, uci: str) -> Move:
         """The legal move a UCI text names (InvalidMoveError for bad syntax, IllegalMoveError
         when not legal here); ``0000`` is the null move."""
         out = ctypes.c_uint16()
-        code = lib.chess_move_from_uci(self._pos, uci.encode("ascii", "replace"), ctypes.byref(out))
+        code = _c.chess_move_from_uci(self._pos, uci.encode("ascii", "replace"), ctypes.byref(out))
         if code:
-            raise _move_error(code, self._pos, uci, "uci")
+            raise self._error(code, uci, "uci")
         return _move_of(out.value, self._chess960) if out.value else Move.null()
 
     def push_uci(self, uci: str) -> Move:
@@ -931,24 +1040,36 @@ class Board:
         if san in _NULL_SANS:
             return Move.null()
         out = ctypes.c_uint16()
-        code = lib.chess_move_from_san_with(self._pos, san.encode("utf-8", "replace"), _native.SAN_ALLOW_NULL, ctypes.byref(out))
+        code = _c.chess_move_from_san_with(self._pos, san.encode("utf-8", "replace"), _native.SAN_ALLOW_NULL, ctypes.byref(out))
         if code:
-            raise _move_error(code, self._pos, san, "san")
+            raise self._error(code, san, "san")
         return _move_of(out.value, self._chess960) if out.value else Move.null()
 
     def push_san(self, san: str) -> Move:
-        move = self.parse_san(san)
-        self.push(move)
+        out = self._out
+        if _game_push_san(self._handle or self._game, san.encode("utf-8", "replace"), out):
+            move = self.parse_san(san)  # raises as parse_san does, or gives the null move
+            self.push(move)
+            return move
+        move = _MOVES[self._chess960][out.value]
+        self._cur = self._legal = self._sans = self._outcome = None
+        self.move_stack.append(move)
         return move
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move (``--`` for the null move), with its ``+`` or ``#``."""
-        if not move:
-            return "--"
-        raw = self._raw(move)
-        if raw is None:
-            raise _move_error(ErrorCode.ILLEGAL_MOVE, self._pos, move.uci(), "move")
-        return _native.read_text(lib.chess_move_to_san, self._pos, raw, size=_native.SAN_MAX)
+        sans = self._sans
+        if sans is None:
+            sans = self._san_table()
+        san = sans.get(move._raw)  # type: ignore[arg-type]
+        if san is None:
+            if not move:
+                return "--"
+            raw = self._raw(move)
+            if raw is None:
+                raise self._error(ErrorCode.ILLEGAL_MOVE, move.uci(), "move")
+            san = sans[raw]
+        return san
 
     def lan(self, move: Move) -> str:
         """The long algebraic notation: the piece, both squares, ``-`` or ``x`` (``Ng1-f3``)."""
@@ -981,7 +1102,7 @@ class Board:
 
     def is_capture(self, move: Move) -> bool:
         """A capture: the destination holds an enemy piece, or the move takes en passant."""
-        code = lib.chess_position_piece_at(self._pos, move.to_square)
+        code = _c.chess_position_piece_at(self._pos, move.to_square)
         if code and (code < 8) != self.turn:
             return True
         return self.is_en_passant(move)
@@ -1002,7 +1123,7 @@ class Board:
 
     def is_zeroing(self, move: Move) -> bool:
         """A capture or a pawn move: one that resets the fifty-move clock."""
-        pawns = lib.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
+        pawns = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
         return bool(pawns >> move.from_square & 1) or self.is_capture(move)
 
     def gives_check(self, move: Move) -> bool:
@@ -1011,7 +1132,7 @@ class Board:
         if raw is None:
             return False
         after = _native.Position()
-        lib.chess_position_play_into(self._pos, raw, after)
+        _c.chess_position_play_into(self._pos, raw, ctypes.byref(after))
         return lib.chess_position_in_check(after)  # type: ignore[no-any-return]
 
     def is_into_check(self, move: Move) -> bool:
@@ -1022,37 +1143,40 @@ class Board:
     # -- status
 
     def is_check(self) -> bool:
-        return lib.chess_position_in_check(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_in_check(self._pos)  # type: ignore[no-any-return]
 
     def is_checkmate(self) -> bool:
-        return lib.chess_position_is_checkmate(self._pos)  # type: ignore[no-any-return]
+        outcome = self._outcome
+        if outcome is None:
+            outcome = self._outcome = _c.chess_game_outcome(self._handle or self._game)
+        return outcome.termination == 1  # type: ignore[no-any-return] # CHESS_TERMINATION_CHECKMATE
 
     def is_stalemate(self) -> bool:
-        return lib.chess_position_is_stalemate(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_is_stalemate(self._pos)  # type: ignore[no-any-return]
 
     def is_insufficient_material(self) -> bool:
-        return lib.chess_position_is_insufficient_material(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_is_insufficient_material(self._pos)  # type: ignore[no-any-return]
 
     # python-chess's move-count rules hold only while a move can be played: a mate or
     # stalemate on the 150th half-move is that, not also a seventy-five-move draw.
     def is_seventyfive_moves(self) -> bool:
-        return lib.chess_position_is_seventy_five_moves(self._pos) and self.legal_moves.count() > 0
+        return _c.chess_position_is_seventy_five_moves(self._pos) and self.legal_moves.count() > 0
 
     def is_fifty_moves(self) -> bool:
-        return lib.chess_position_is_fifty_moves(self._pos) and self.legal_moves.count() > 0
+        return _c.chess_position_is_fifty_moves(self._pos) and self.legal_moves.count() > 0
 
     def can_claim_fifty_moves(self) -> bool:
-        return lib.chess_position_can_claim_fifty_moves(self._pos)  # type: ignore[no-any-return]
+        return _c.chess_position_can_claim_fifty_moves(self._pos)  # type: ignore[no-any-return]
 
     def is_fivefold_repetition(self) -> bool:
-        return lib.chess_game_is_fivefold_repetition(self._game)  # type: ignore[no-any-return]
+        return _c.chess_game_is_fivefold_repetition(self._game)  # type: ignore[no-any-return]
 
     def can_claim_threefold_repetition(self) -> bool:
-        return lib.chess_game_can_claim_threefold_repetition(self._game)  # type: ignore[no-any-return]
+        return _c.chess_game_can_claim_threefold_repetition(self._game)  # type: ignore[no-any-return]
 
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the current position occurred ``count`` times (this time included)."""
-        return lib.chess_game_repetition_count(self._game) >= count  # type: ignore[no-any-return]
+        return _c.chess_game_repetition_count(self._game) >= count  # type: ignore[no-any-return]
 
     def can_claim_draw(self) -> bool:
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
@@ -1060,7 +1184,9 @@ class Board:
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """How the game ended (checkmate, stalemate, insufficient material, seventy-five moves,
         fivefold repetition; with ``claim_draw`` also a fifty-move or threefold claim), else None."""
-        outcome = lib.chess_game_outcome(self._game)
+        outcome = self._outcome
+        if outcome is None:
+            outcome = self._outcome = _c.chess_game_outcome(self._handle or self._game)
         if outcome.result:
             return Outcome(Termination(outcome.termination), _WINNERS[outcome.result])
         if claim_draw:
@@ -1089,10 +1215,10 @@ class Board:
     def copy(self, *, stack: object = True) -> Board:
         """A copy; with ``stack=False`` (or 0) without the moves that led here."""
         if stack is False or stack == 0:
-            start = _native.Position.from_buffer_copy(self._pos.contents)
-            return Board._of_game(lib.chess_game_new(start), self._chess960, [])
+            start = _copy_position(self._pos)
+            return Board._of_game(_c.chess_game_new(ctypes.byref(start)), self._chess960, [])
         if stack is True:
-            return Board._of_game(lib.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            return Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
         board = self.root() if len(kept) == len(self.move_stack) else self._before(len(kept))
@@ -1101,9 +1227,9 @@ class Board:
         return board
 
     def _before(self, plies: int) -> Board:
-        at = lib.chess_game_ply_count(self._game) - plies
-        start = _native.Position.from_buffer_copy(lib.chess_game_position_at(self._game, at).contents)
-        return Board._of_game(lib.chess_game_new(start), self._chess960, [])
+        at = _c.chess_game_ply_count(self._game) - plies
+        start = _copy_position(_c.chess_game_position_at(self._game, at))
+        return Board._of_game(_c.chess_game_new(ctypes.byref(start)), self._chess960, [])
 
     def root(self) -> Board:
         """The position before the first move of the stack."""
@@ -1117,8 +1243,8 @@ class Board:
     def mirror(self) -> Board:
         """The board flipped top to bottom with the colours swapped (no move stack)."""
         mirrored = _native.Position()
-        lib.chess_position_mirror(self._pos, mirrored)
-        return Board._of_game(lib.chess_game_new(mirrored), self._chess960, [])
+        _c.chess_position_mirror(self._pos, ctypes.byref(mirrored))
+        return Board._of_game(_c.chess_game_new(ctypes.byref(mirrored)), self._chess960, [])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -1163,7 +1289,10 @@ class LegalMoveGenerator(_MoveGenerator):
         return self._board._legal_list()
 
     def count(self) -> int:
-        return lib.chess_legal_moves(self._board._pos, None, 0)  # type: ignore[no-any-return]
+        board = self._board
+        if board._legal is not None:
+            return len(board._legal)
+        return _c.chess_legal_moves(board._pos, None, 0)  # type: ignore[no-any-return]
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and self._board.is_legal(move)
@@ -1177,8 +1306,10 @@ class PseudoLegalMoveGenerator(_MoveGenerator):
 
     def _list(self) -> List[Move]:
         board = self._board
-        n = lib.chess_pseudo_legal_moves(board._pos, board._buf, MAX_MOVES)
-        return [_move_of(raw, board._chess960) for raw in board._buf[:n]]
+        buf = (ctypes.c_uint16 * MAX_MOVES)()
+        n = _c.chess_pseudo_legal_moves(board._pos, buf, MAX_MOVES)
+        table = _MOVES[board._chess960]
+        return [table[raw] for raw in buf[:n]]
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and move in self._list()

@@ -29,7 +29,7 @@ from .. import _native
 from .._native import lib
 from ..game import Game as _CoreGame
 from ..pgn import read_pgn
-from . import Board, Move, _move_of
+from . import Board, Move, _c, _move_of
 
 __all__ = ["ChildNode", "Game", "GameNode", "Headers", "Mainline", "read_game", "read_headers"]
 
@@ -130,7 +130,7 @@ class GameNode:
         """A new board holding the position at this node."""
         pos = _native.Position()
         _native.check(lib.chess_node_position(self._ptr, self._node, pos))
-        return Board._of_game(lib.chess_game_new(pos), self._root._chess960, [])
+        return Board._of_game(_c.chess_game_new(ctypes.byref(pos)), self._root._chess960, [])
 
     def ply(self) -> int:
         """The half-moves up to this node, counted as the board's ``ply()`` counts them: from
@@ -211,10 +211,7 @@ class Game(GameNode):
     @classmethod
     def from_board(cls, board: Board) -> Game:
         """A game of the moves of ``board``'s stack from its root."""
-        game = Board._of_game(lib.chess_game_clone(board._game), board._chess960, [])
-        core = _CoreGame._wrap(game._game)
-        game._game = None  # the core game owns the handle now
-        return cls(core)
+        return cls(_CoreGame._wrap(ctypes.cast(_c.chess_game_clone(board._game), _native.GAME)))
 
     def __str__(self) -> str:
         core = self._core

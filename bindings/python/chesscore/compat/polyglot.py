@@ -15,7 +15,7 @@ from .. import polyglot as _polyglot
 from ..errors import StrOrBytesPath
 from ..position import Position
 from ..types import Move as _CoreMove
-from . import Board, Move, _move_of
+from . import Board, Move, _copy_position, _move_of
 
 __all__ = ["Entry", "MemoryMappedReader", "open_reader"]
 
@@ -65,7 +65,7 @@ class MemoryMappedReader:
 
     @staticmethod
     def _position(board: Board) -> Position:
-        return Position._copy_of(board._pos)
+        return Position._wrap(_copy_position(board._pos))
 
     @staticmethod
     def _excluded(board: Board, moves: Iterable[Move]) -> Iterator[_CoreMove]:
