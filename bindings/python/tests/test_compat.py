@@ -347,3 +347,33 @@ def test_a_game_from_a_board_exports_its_moves():
 def test_doc_examples(module):
     failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failed == 0
+
+
+def test_moves_from_elsewhere_are_resolved_in_the_board_they_are_pushed_on():
+    # The same from and to squares: a normal capture on one board, en passant on the other.
+    capture = compat.Board("4k3/8/3p4/4P3/8/8/8/4K3 w - - 0 1").parse_uci("e5d6")
+    en_passant = compat.Board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    assert en_passant.is_en_passant(capture) and en_passant.is_capture(capture)
+    en_passant.push(capture)
+    assert en_passant.fen() == "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1"
+    # A null move passes the turn, and comes back off the stack.
+    board = compat.Board()
+    board.push(compat.Move.null())
+    assert board.turn == chess.BLACK and board.peek() == compat.Move.null() and board.san(board.pop()) == "--"
+    board.set_fen(chess.STARTING_FEN)
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        board.push_uci(uci)
+    assert board.is_repetition(3) and board.can_claim_threefold_repetition() and not board.is_fivefold_repetition()
+    assert board.outcome(claim_draw=True).termination == compat.Termination.THREEFOLD_REPETITION
+    with pytest.raises(ValueError):
+        compat.Board(None)
+
+
+def test_the_examples_run(capsys):
+    import runpy
+
+    from conftest import ROOT
+
+    for example in sorted((ROOT / "bindings" / "python" / "examples").glob("*.py")):
+        runpy.run_path(str(example), run_name="__main__")
+        assert capsys.readouterr().out, example.name

@@ -28,7 +28,8 @@ typical python-chess scripts unchanged.
 
 Every rule comes from the C library: this module only converts between python-chess's types and
 the library's (moves, squares, square sets) and keeps the move stack. A ``Board`` holds a
-``chess_game`` (the positions played, for repetitions, outcomes and ``pop``). The README's
+``chess_game`` from its first move on (the positions played, for repetitions, outcomes and
+``pop``) and what the library said of its position until the next move. The README's
 "chesscore.compat" section lists what is covered and the known differences.
 """
 
@@ -1221,7 +1222,7 @@ class Board:
             return Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
-        board = self.root() if len(kept) == len(self.move_stack) else self._before(len(kept))
+        board = self._before(len(kept))
         for move in kept:
             board.push(move)
         return board
