@@ -8,6 +8,7 @@ import random
 
 import chess
 import chess.pgn
+import chess.polyglot
 import pytest
 
 import chesscore
@@ -377,3 +378,45 @@ def test_the_examples_run(capsys):
     for example in sorted((ROOT / "bindings" / "python" / "examples").glob("*.py")):
         runpy.run_path(str(example), run_name="__main__")
         assert capsys.readouterr().out, example.name
+
+
+def test_simple_engine_takes_boards_and_gives_compat_moves():
+    from test_engine import engine_path
+
+    path = engine_path("CHESSCORE_FAKE_ENGINE", "fake_engine", "python: engine faults")
+    with chesscore.compat.engine.SimpleEngine.popen_uci([path, "good"], timeout=2.0, cwd="/") as engine:
+        board = compat.Board()
+        info = engine.analyse(board, chesscore.compat.engine.Limit(depth=1))
+        assert info["pv"] == [compat.Move.from_uci("e2e4"), compat.Move.from_uci("e7e5")]
+        assert info["score"].white() == chesscore.compat.engine.Cp(31)
+        board.push_san("Nf3")
+        result = engine.play(board, chesscore.compat.engine.Limit(time=0.05))
+        assert isinstance(result.move, compat.Move) and result.move in board.legal_moves
+        assert (result.move.uci(), result.ponder.uci()) == ("e7e5", "b1c3")
+        with engine.analysis(board, chesscore.compat.engine.Limit(depth=1)) as analysis:
+            infos = list(analysis)
+        assert infos and analysis.wait().move == compat.Move.from_uci("e7e5")
+
+
+def test_polyglot_entries_of_boards_as_python_chess_finds_them():
+    book = data_dir() / "polyglot" / "dev.bin"
+    found = 0
+    with chesscore.compat.polyglot.open_reader(book) as ours, chess.polyglot.open_reader(book) as theirs:
+        for game in chesscore.read_pgn(data_dir() / "pgn" / "dev_generated.pgn"):
+            if "FEN" in game.headers or game.error:
+                continue
+            mine, other = compat.Board(), chess.Board()
+            for move in game.moves[:12]:
+                entries = [(e.move, e.weight, e.learn, e.key) for e in ours.find_all(mine)]
+                expected = [(compat.Move.from_uci(e.move.uci()), e.weight, e.learn, e.key) for e in theirs.find_all(other)]
+                assert entries == expected, other.fen()
+                if expected:
+                    found += 1
+                    assert ours.find(mine).move == compat.Move.from_uci(theirs.find(other).move.uci())
+                    excluded = [entry[0] for entry in entries[:1]]
+                    assert [e.move for e in ours.find_all(mine, exclude_moves=excluded)] == [e[0] for e in entries[1:]]
+                mine.push_uci(move.uci())
+                other.push_uci(move.uci())
+        assert ours.get(compat.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")) is None
+        assert len(ours) == len(theirs) and [e.raw_move for e in ours][:20] == [e.raw_move for e in theirs][:20]
+    assert found > 10
