@@ -98,7 +98,7 @@ class Game:
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo: object) -> "Game":
+    def __deepcopy__(self, memo: object) -> Game:
         return self.copy()
 
     def __len__(self) -> int:

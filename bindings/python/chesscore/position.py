@@ -137,7 +137,7 @@ class Position:
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo: object) -> "Position":
+    def __deepcopy__(self, memo: object) -> Position:
         return self.copy()
 
     def __eq__(self, other: object) -> bool:
