@@ -877,6 +877,52 @@ static void test_queries(void) {
     chess_position_free(ep);
 }
 
+/* One piece's attacks, pin lines, castling rooks, and the mirror of a position. */
+static void test_board_queries(void) {
+    chess_position *start = parse(START);
+    /* The d2 pawn is pinned by the bishop on a5 along the a5-e1 diagonal. */
+    chess_position *pin = parse("4k3/7r/8/b7/8/8/3P4/4K3 w - - 3 40");
+    CHECK(chess_position_attacks(start, 6) == (bit(12) | bit(21) | bit(23))); /* Ng1: e2 f3 h3 */
+    CHECK(chess_position_attacks(start, 11) == (bit(18) | bit(20)));          /* d2 pawn: c3 e3 */
+    CHECK(chess_position_attacks(start, 3) == (bit(2) | bit(4) | bit(10) | bit(11) | bit(12)));
+    CHECK(chess_position_attacks(start, 28) == 0 && chess_position_attacks(start, 64) == 0);
+    CHECK(chess_position_attacks(NULL, 6) == 0);
+    CHECK(chess_position_pin(pin, CHESS_WHITE, 11) == (bit(4) | bit(11) | bit(18) | bit(25) | bit(32)));
+    CHECK(chess_position_pin(pin, CHESS_WHITE, 4) == 0 && chess_position_pin(pin, CHESS_BLACK, 32) == 0);
+    CHECK(chess_position_pin(pin, 7, 11) == 0 && chess_position_pin(pin, CHESS_WHITE, -1) == 0);
+    CHECK(chess_position_pin(NULL, CHESS_WHITE, 11) == 0);
+    CHECK(chess_position_castling_rooks(start) == (bit(0) | bit(7) | bit(56) | bit(63)));
+    CHECK(chess_position_castling_rooks(pin) == 0 && chess_position_castling_rooks(NULL) == 0);
+
+    chess_position mirrored;
+    char fen[CHESS_FEN_MAX];
+    size_t len;
+    chess_position_mirror(pin, &mirrored);
+    CHECK_ERR(chess_fen_write(&mirrored, fen, sizeof fen, &len), CHESS_OK);
+    CHECK(strcmp(fen, "4k3/3p4/8/8/B7/8/7R/4K3 b - - 3 40") == 0);
+    chess_position_mirror(&mirrored, &mirrored); /* in place */
+    CHECK_ERR(chess_fen_write(&mirrored, fen, sizeof fen, &len), CHESS_OK);
+    CHECK(strcmp(fen, "4k3/7r/8/b7/8/8/3P4/4K3 w - - 3 40") == 0);
+    chess_position_mirror(NULL, &mirrored);
+    chess_position_mirror(start, NULL);
+
+    /* Every legal move's SAN, in chess_legal_moves' order. */
+    char sans[CHESS_MAX_MOVES * CHESS_SAN_MAX];
+    CHECK_ERR(chess_legal_moves_san(pin, sans, sizeof sans, &len), CHESS_OK);
+    CHECK(strcmp(sans, "Kd1 Kf1 Ke2 Kf2") == 0 && len == strlen(sans));
+    chess_move moves[CHESS_MAX_MOVES];
+    size_t n = chess_legal_moves(pin, moves, CHESS_MAX_MOVES);
+    char san[CHESS_SAN_MAX];
+    CHECK_ERR(chess_move_to_san(pin, moves[n - 1], san, sizeof san, &len), CHESS_OK);
+    CHECK(strcmp(san, "Kf2") == 0);
+    CHECK_ERR(chess_legal_moves_san(pin, sans, 3, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen("Kd1 Kf1 Ke2 Kf2") && strcmp(sans, "Kd1 Kf1 Ke2 Kf2") == 0); /* untouched */
+    CHECK_ERR(chess_legal_moves_san(NULL, sans, sizeof sans, &len), CHESS_ERR_NULL_POINTER);
+
+    chess_position_free(start);
+    chess_position_free(pin);
+}
+
 static void test_status(void) {
     chess_position *mate = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     chess_position *stale = parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -1007,6 +1053,7 @@ int main(int argc, char **argv) {
     test_move_notation();
     test_squares();
     test_queries();
+    test_board_queries();
     test_status();
     test_perft();
     test_render();

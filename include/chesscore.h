@@ -2784,6 +2784,43 @@ bool chess_position_can_claim_fifty_moves(const struct chess_position *pos);
 bool chess_position_is_seventy_five_moves(const struct chess_position *pos);
 
 /**
+ * The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
+ * first piece in its way); 0 when the square is empty, for a NULL position or a square outside
+ * 0..63.
+ */
+uint64_t chess_position_attacks(const struct chess_position *pos, chess_square square);
+
+/**
+ * When the piece of `color` on `square` is pinned to its king, the whole line (edge to edge)
+ * through that king and the square, along which alone it may move; else 0 (also for a NULL
+ * position, an unknown colour or a square outside 0..63).
+ */
+uint64_t chess_position_pin(const struct chess_position *pos, chess_color color, chess_square square);
+
+/**
+ * The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank 8):
+ * the rights with their rooks, as Chess960 needs them (0 for a NULL position).
+ */
+uint64_t chess_position_castling_rooks(const struct chess_position *pos);
+
+/**
+ * Writes into `dst` the mirror of `src`: the board flipped top to bottom with the colours
+ * swapped, the other side to move, castling rights and the en passant square following, the
+ * clocks unchanged. `dst` may be uninitialised or equal to `src`. Does nothing when either is
+ * NULL.
+ */
+void chess_position_mirror(const struct chess_position *src, struct chess_position *dst);
+
+/**
+ * Writes the SAN of every legal move of `pos` (suffixes included), in the order
+ * `chess_legal_moves` writes the moves, separated by single spaces (empty when there is none):
+ * a position's moves and their SAN in two calls, for bindings whose every call costs.
+ * `CHESS_MAX_MOVES * CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_legal_moves_san(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
+
+/**
  * Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
  * `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
  * unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.

@@ -86,7 +86,7 @@ pub(crate) unsafe fn write_position(dst: *mut chess_position, value: Position) {
 
 /// Runs a query on the position, or returns `fallback` for a NULL handle (or a caught panic).
 #[inline(always)]
-fn query<T: Copy>(pos: Option<&Position>, fallback: T, f: impl FnOnce(&Position) -> T) -> T {
+pub(crate) fn query<T: Copy>(pos: Option<&Position>, fallback: T, f: impl FnOnce(&Position) -> T) -> T {
     guard(fallback, || pos.map_or(fallback, f))
 }
 

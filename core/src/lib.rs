@@ -61,6 +61,7 @@ pub mod pgn;
 mod piece;
 pub mod polyglot;
 mod position;
+mod queries;
 mod render;
 mod san;
 mod setup;

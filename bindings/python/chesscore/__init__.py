@@ -84,7 +84,7 @@ CASTLING_BLACK_KINGSIDE = 4
 CASTLING_BLACK_QUEENSIDE = 8
 
 
-def library_version():
+def library_version() -> str:
     """The loaded library's version (this package's is ``__version__``)."""
     return _library_version()
 

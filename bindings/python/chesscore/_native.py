@@ -9,6 +9,7 @@ import ctypes.util
 import os
 from ctypes import POINTER, c_bool, c_char, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
 from pathlib import Path
+from typing import Any, Callable
 
 from .errors import ErrorCode, LibraryError, error_for, raise_for
 
@@ -340,6 +341,10 @@ SIGNATURES = {
     "chess_position_attacks_by": (c_uint64, [POS, SMALL]),
     "chess_position_check_squares": (c_uint64, [POS, SMALL]),
     "chess_position_zobrist": (c_uint64, [POS]),
+    "chess_position_attacks": (c_uint64, [POS, SQUARE]),
+    "chess_position_pin": (c_uint64, [POS, SMALL, SQUARE]),
+    "chess_position_castling_rooks": (c_uint64, [POS]),
+    "chess_position_mirror": (None, [POS, POS]),
     "chess_position_in_check": (c_bool, [POS]),
     "chess_position_is_checkmate": (c_bool, [POS]),
     "chess_position_is_stalemate": (c_bool, [POS]),
@@ -366,6 +371,7 @@ SIGNATURES = {
     # moves
     "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
     "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
+    "chess_legal_moves_san": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_legal_moves_from": (c_size_t, [POS, SQUARE, MOVE_P, c_size_t]),
     "chess_position_is_legal": (c_bool, [POS, MOVE]),
     "chess_legal_captures": (c_size_t, [POS, MOVE_P, c_size_t]),
@@ -560,12 +566,12 @@ def _load():
 lib, path = _load()
 
 
-def check(code):
+def check(code: int) -> None:
     if code:
         raise_for(code)
 
 
-def read_text(function, *args, size=128, error=error_for):
+def read_text(function: Callable[..., int], *args: Any, size: int = 128, error: Callable[[int], Exception] = error_for) -> str:
     """Calls ``function(*args, buf, cap, &len)``, asking again with the size it reports if short;
     ``error(code)`` is the exception of a failure."""
     buf = ctypes.create_string_buffer(size)
@@ -580,5 +586,5 @@ def read_text(function, *args, size=128, error=error_for):
     return buf.raw[: length.value].decode("utf-8")
 
 
-def version():
+def version() -> str:
     return lib.chess_version().decode("ascii")

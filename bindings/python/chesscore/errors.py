@@ -93,7 +93,7 @@ class Error(Exception):
     this package does not know; None only for a library that cannot be loaded) and ``message``
     (the C library's description, or the package's own)."""
 
-    def __init__(self, code, message):
+    def __init__(self, code: Optional[int], message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -117,7 +117,7 @@ class ArgumentTypeError(Error, TypeError):
 class FenError(Error, ValueError):
     """A FEN that cannot be read; ``offset`` is the byte where it went wrong."""
 
-    def __init__(self, code, message, offset=None):
+    def __init__(self, code: int, message: str, offset: Optional[int] = None) -> None:
         if offset is not None:
             message = f"{message} (at offset {offset})"
         super().__init__(code, message)
@@ -129,7 +129,7 @@ class MoveError(Error, ValueError):
     message of a move read or played alone names it and, where the position decides, the FEN,
     in python-chess's words: ``illegal san: 'e5' in <FEN>``."""
 
-    def __init__(self, code, message, index=None):
+    def __init__(self, code: int, message: str, index: Optional[int] = None) -> None:
         if index is not None:
             message = f"{message} (move {index + 1} of the line)"
         super().__init__(code, message)

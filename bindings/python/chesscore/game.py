@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import weakref
-from typing import Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, NamedTuple, Optional
 
 from . import _args, _native
 from ._native import lib
@@ -42,15 +42,15 @@ class Outcome:
         """"1-0", "0-1" or "1/2-1/2"."""
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
         return (self.termination, self.winner) == (other.termination, other.winner)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.termination, self.winner))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Outcome(termination={self.termination!r}, winner={self.winner!r})"
 
 
@@ -87,7 +87,7 @@ class Game:
         ]
 
     @classmethod
-    def _wrap(cls, ptr, headers=None, error=None):
+    def _wrap(cls, ptr: Any, headers: Optional[Dict[str, str]] = None, error: Optional[Exception] = None) -> Game:
         game = cls.__new__(cls)
         game._adopt(ptr, headers, error)
         return game
@@ -96,20 +96,20 @@ class Game:
     def _from_pgn(cls, ptr, error=None):
         return cls._wrap(ptr, _tags(ptr), error)
 
-    def copy(self):
+    def copy(self) -> Game:
         """A copy with everything the game holds (moves, headers, comments, variations)."""
         return Game._wrap(_owned(lib.chess_game_clone(self._ptr)), dict(self.headers), self.error)
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Game:
         return self.copy()
 
-    def __len__(self):
+    def __len__(self) -> int:
         """The number of moves (plies) played."""
         return lib.chess_game_ply_count(self._ptr)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Game {len(self)} plies, {self.result()}, {self.board().fen()!r}>"
 
     # -- moves
@@ -137,7 +137,7 @@ class Game:
             raise _move_error(code, lib.chess_game_position(self._ptr), text, "uci")
         return Move(out.value, self._chess960)
 
-    def pop(self):
+    def pop(self) -> Move:
         """Takes back the last move and returns it (EmptyHistoryError, an IndexError, when
         there is none)."""
         out = ctypes.c_uint16()
@@ -158,7 +158,7 @@ class Game:
         return line.split(" ") if line else []
 
     @property
-    def allow_null_moves(self):
+    def allow_null_moves(self) -> bool:
         return lib.chess_game_allows_null_moves(self._ptr)
 
     @allow_null_moves.setter
@@ -178,11 +178,11 @@ class Game:
 
     # -- positions (copies: the game's own change as moves are pushed and popped)
 
-    def board(self):
+    def board(self) -> Position:
         """A copy of the current (final) position."""
         return Position._copy_of(lib.chess_game_position(self._ptr))
 
-    def start(self):
+    def start(self) -> Position:
         """A copy of the start position."""
         return Position._copy_of(lib.chess_game_start(self._ptr))
 
@@ -192,7 +192,7 @@ class Game:
 
     # -- PGN
 
-    def pgn(self):
+    def pgn(self) -> str:
         """The game as export PGN: the Seven Tag Roster (defaults for missing ones), the other
         ``headers``, SetUp/FEN/Variant as the start position needs, then the movetext with the
         comments, NAGs and variations read, wrapped at 80 columns, and the result (the movetext's
@@ -201,7 +201,7 @@ class Game:
         self._sync_tags()
         return _native.read_text(lib.chess_game_to_pgn, self._ptr, size=4096)
 
-    def _sync_tags(self):
+    def _sync_tags(self) -> None:
         """Makes the handle's tags those of ``headers`` (FEN, SetUp and Variant follow the start
         position and are left to the library)."""
         for name in _tags(self._ptr):
@@ -237,16 +237,16 @@ class Game:
         outcome = self.outcome(claim_draw=claim_draw)
         return "*" if outcome is None else outcome.result()
 
-    def claimable_draw(self):
+    def claimable_draw(self) -> Optional[Termination]:
         """The draw the side to move may claim now (Termination.FIFTY_MOVES, else
         THREEFOLD_REPETITION), else None."""
         termination = lib.chess_game_claimable_draw(self._ptr)
         return Termination(termination) if termination else None
 
-    def can_claim_draw(self):
+    def can_claim_draw(self) -> bool:
         return self.claimable_draw() is not None
 
-    def repetition_count(self):
+    def repetition_count(self) -> int:
         """How many times the current position has occurred, this time included."""
         return lib.chess_game_repetition_count(self._ptr)
 
@@ -254,13 +254,13 @@ class Game:
         """Whether the current position has occurred at least ``count`` times."""
         return self.repetition_count() >= _args.integer(count, "count", 1)
 
-    def is_threefold_repetition(self):
+    def is_threefold_repetition(self) -> bool:
         return lib.chess_game_is_threefold_repetition(self._ptr)
 
-    def is_fivefold_repetition(self):
+    def is_fivefold_repetition(self) -> bool:
         return lib.chess_game_is_fivefold_repetition(self._ptr)
 
-    def can_claim_threefold_repetition(self):
+    def can_claim_threefold_repetition(self) -> bool:
         return lib.chess_game_can_claim_threefold_repetition(self._ptr)
 
 

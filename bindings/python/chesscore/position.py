@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
@@ -74,19 +74,19 @@ class Position:
     # _pos: the chess_position (a ctypes structure, which ctypes passes by reference).
     __slots__ = ("_pos", "__weakref__")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._pos = _native.Position()
         lib.chess_position_init(self._pos)
 
     @classmethod
-    def _wrap(cls, pos):
+    def _wrap(cls, pos: _native.Position) -> Position:
         """The Position holding the chess_position structure ``pos`` (not copied)."""
         wrapped = cls.__new__(cls)
         wrapped._pos = pos
         return wrapped
 
     @classmethod
-    def _copy_of(cls, borrowed):
+    def _copy_of(cls, borrowed: Any) -> Position:
         """A copy of a position a game or an EPD record owns (a chess_position pointer)."""
         return cls._wrap(_native.Position.from_buffer_copy(borrowed.contents))
 
@@ -132,31 +132,31 @@ class Position:
 
     # -- copying and comparing
 
-    def copy(self):
+    def copy(self) -> Position:
         return Position._wrap(_native.Position.from_buffer_copy(self._pos))
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Position:
         return self.copy()
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
         return self.chess960 == other.chess960 and self.fen(castling="shredder") == other.fen(castling="shredder")
 
     __hash__ = None  # mutable
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.chess960:
             return f"Position.from_fen({self.fen()!r}, chess960=True)"
         return f"Position.from_fen({self.fen()!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         """The board as python-chess prints it: '.' for empty squares, rank 8 first."""
         return "\n".join(" ".join("." if c == " " else c for c in row) for row in self.board_string().split("\n"))
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         """The board as an SVG picture, a king in check glowing red: what notebooks (Jupyter)
         show for a position (see ``chesscore.svg.board``)."""
         from . import svg  # svg imports this module
@@ -174,25 +174,25 @@ class Position:
         )
         return _native.read_text(lib.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
-    def board_string(self):
+    def board_string(self) -> str:
         """8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\\n"."""
         return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80)
 
-    def ascii(self):
+    def ascii(self) -> str:
         """The board with coordinates, '.' for empty squares."""
         return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_ASCII, size=256)
 
-    def unicode(self):
+    def unicode(self) -> str:
         """The board with coordinates and the Unicode chess symbols."""
         return _native.read_text(lib.chess_position_to_text, self._pos, _native.TEXT_UNICODE, size=512)
 
     # -- moves
 
-    def legal_moves(self):
+    def legal_moves(self) -> List[Move]:
         """The legal moves, as a list of Move."""
         return _move_list(lambda buf: lib.chess_legal_moves(self._pos, buf, MAX_MOVES), self.chess960)
 
-    def pseudo_legal_moves(self):
+    def pseudo_legal_moves(self) -> List[Move]:
         return _move_list(lambda buf: lib.chess_pseudo_legal_moves(self._pos, buf, MAX_MOVES), self.chess960)
 
     def legal_moves_from(self, from_square: Union[int, str]) -> List[Move]:
@@ -200,7 +200,7 @@ class Position:
         sq = square(from_square)
         return _move_list(lambda buf: lib.chess_legal_moves_from(self._pos, sq, buf, MAX_MOVES), self.chess960)
 
-    def legal_move_count(self):
+    def legal_move_count(self) -> int:
         return lib.chess_legal_moves(self._pos, None, 0)
 
     def captures(self) -> List[Move]:
@@ -324,7 +324,7 @@ class Position:
     # -- state
 
     @property
-    def turn(self):
+    def turn(self) -> bool:
         """The side to move: WHITE (True) or BLACK (False)."""
         return lib.chess_position_turn(self._pos) == 0
 
@@ -338,7 +338,7 @@ class Position:
         return None if number < 0 else number
 
     @property
-    def castling_rights(self):
+    def castling_rights(self) -> int:
         """The castling rights as a set of CASTLING_* bits."""
         return lib.chess_position_castling_rights(self._pos)
 
@@ -356,29 +356,29 @@ class Position:
         return bool(self.castling_rights & bits[c_color(color)])
 
     @property
-    def ep_square(self):
+    def ep_square(self) -> Optional[int]:
         """The en passant square as recorded (after every double push), else None."""
         sq = lib.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
-    def legal_ep_square(self):
+    def legal_ep_square(self) -> Optional[int]:
         """The en passant square when the capture is legal, else None."""
         sq = lib.chess_position_en_passant(self._pos, _native.EP_LEGAL)
         return None if sq < 0 else sq
 
     @property
-    def halfmove_clock(self):
+    def halfmove_clock(self) -> int:
         return lib.chess_position_halfmove_clock(self._pos)
 
     @property
-    def fullmove_number(self):
+    def fullmove_number(self) -> int:
         return lib.chess_position_fullmove_number(self._pos)
 
     def piece_at(self, sq: Union[int, str]) -> Optional[Piece]:
         """The Piece on a square (an index or a name), else None."""
         return Piece._from_c(lib.chess_position_piece_at(self._pos, square(sq)))
 
-    def piece_map(self):
+    def piece_map(self) -> Dict[int, Piece]:
         """{square: Piece} for every occupied square."""
         return {sq: self.piece_at(sq) for sq in squares_of(lib.chess_position_occupancy(self._pos))}
 
@@ -403,41 +403,41 @@ class Position:
         other king (none for the king)."""
         return squares_of(lib.chess_position_check_squares(self._pos, c_piece_type(piece_type)))
 
-    def checkers(self):
+    def checkers(self) -> List[int]:
         """The squares of the pieces giving check."""
         return squares_of(lib.chess_position_checkers(self._pos))
 
-    def pinned(self):
+    def pinned(self) -> List[int]:
         """The squares of the side to move's pieces pinned to their king."""
         return squares_of(lib.chess_position_pinned(self._pos))
 
-    def zobrist(self):
+    def zobrist(self) -> int:
         """The Polyglot Zobrist key."""
         return lib.chess_position_zobrist(self._pos)
 
     # -- status
 
-    def is_check(self):
+    def is_check(self) -> bool:
         return lib.chess_position_in_check(self._pos)
 
-    def is_checkmate(self):
+    def is_checkmate(self) -> bool:
         return lib.chess_position_is_checkmate(self._pos)
 
-    def is_stalemate(self):
+    def is_stalemate(self) -> bool:
         return lib.chess_position_is_stalemate(self._pos)
 
-    def is_insufficient_material(self):
+    def is_insufficient_material(self) -> bool:
         """Neither side can ever mate: no pawns, rooks or queens, and at most one minor piece
         or only bishops on squares of one colour (K+N v K+N is not dead)."""
         return lib.chess_position_is_insufficient_material(self._pos)
 
-    def is_fifty_moves(self):
+    def is_fifty_moves(self) -> bool:
         return lib.chess_position_is_fifty_moves(self._pos)
 
-    def can_claim_fifty_moves(self):
+    def can_claim_fifty_moves(self) -> bool:
         return lib.chess_position_can_claim_fifty_moves(self._pos)
 
-    def is_seventy_five_moves(self):
+    def is_seventy_five_moves(self) -> bool:
         return lib.chess_position_is_seventy_five_moves(self._pos)
 
 

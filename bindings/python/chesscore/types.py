@@ -96,23 +96,23 @@ class Piece:
     def _from_c(cls, code: int) -> Optional[Piece]:
         return None if code == 0 else cls(code & 7, code >> 3 == 0)
 
-    def symbol(self):
+    def symbol(self) -> str:
         """The FEN letter: upper case for White."""
         letter = PIECE_SYMBOLS[self.piece_type]
         return letter.upper() if self.color else letter
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Piece):
             return NotImplemented
         return (self.piece_type, self.color) == (other.piece_type, other.color)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.piece_type, self.color))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.symbol()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Piece.from_symbol({self.symbol()!r})"
 
 
@@ -134,45 +134,45 @@ class Move:
         return cls(0)
 
     @property
-    def raw(self):
+    def raw(self) -> int:
         """The ``chess_move`` value."""
         return self._raw
 
     @property
-    def from_square(self):
+    def from_square(self) -> int:
         return lib.chess_move_from_square(self._raw)
 
     @property
-    def to_square(self):
+    def to_square(self) -> int:
         """The destination (the rook's square for castling, which is the king taking its rook)."""
         return lib.chess_move_to_square(self._raw)
 
     @property
-    def kind(self):
+    def kind(self) -> MoveKind:
         return MoveKind(lib.chess_move_kind_of(self._raw))
 
     @property
-    def promotion(self):
+    def promotion(self) -> Optional[int]:
         """The piece type a promotion makes, else None."""
         return lib.chess_move_promotion(self._raw) or None
 
-    def uci(self):
+    def uci(self) -> str:
         flags = _native.UCI_KING_TAKES_ROOK if self._chess960 else 0
         return _native.read_text(lib.chess_move_to_uci_with, self._raw, flags, size=8)
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self._raw != 0
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
         return self._raw == other._raw and self._chess960 == other._chess960
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self._raw, self._chess960))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.uci()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Move {self.uci()} raw={self._raw:#06x}>"
