@@ -127,6 +127,10 @@ class Cp:
     def __repr__(self):
         return f"Cp({self.cp:+d})"
 
+    def __str__(self):
+        """``+35``, ``-120``, ``0``, as python-chess writes a score."""
+        return f"+{self.cp}" if self.cp > 0 else str(self.cp)
+
 
 class Mate:
     """Mate in ``moves`` moves (negative: the side whose point of view it is gets mated)."""
@@ -160,6 +164,10 @@ class Mate:
 
     def __repr__(self):
         return f"Mate({self.moves:+d})"
+
+    def __str__(self):
+        """``#+3``, ``#-4`` (``#-0`` after mate), as python-chess writes a mate."""
+        return f"#+{self.moves}" if self.moves > 0 else f"#-{abs(self.moves)}"
 
 
 class PovScore:

@@ -18,7 +18,7 @@ import chesscore.compat.pgn
 import chesscore.compat.polyglot
 from chesscore import compat
 
-from conftest import data_dir, read_jsonl
+from conftest import data_dir, read_jsonl, shared_dir
 
 VECTOR_SETS = [("dev.jsonl", False), ("dev960.jsonl", True)]
 
@@ -324,6 +324,35 @@ def test_pgn_files_read_as_python_chess_reads_them(name):
         same_nodes(ours, theirs)
         count += 1
     assert count >= 3
+
+
+def same_commands(ours, theirs):
+    """clock(), emt(), eval(), eval_depth() and arrows() of every main-line node."""
+    checked = 0
+    for mine, other in zip(ours.mainline(), theirs.mainline()):
+        assert (mine.clock(), mine.emt(), mine.eval_depth()) == (other.clock(), other.emt(), other.eval_depth())
+        mine_eval, other_eval = mine.eval(), other.eval()
+        assert (mine_eval is None) == (other_eval is None)
+        if other_eval is not None:
+            mine_white, other_white = mine_eval.white(), other_eval.white()
+            assert (repr(mine_white), str(mine_white)) == (repr(other_white), str(other_white))
+        assert [(a.tail, a.head, a.color) for a in mine.arrows()] == [
+            (a.tail, a.head, a.color) for a in other.arrows()
+        ]
+        checked += other.clock() is not None or other_eval is not None or bool(other.arrows())
+    return checked
+
+
+@pytest.mark.parametrize("name", ["dev_generated.pgn", "lichess_db_100k.pgn"])
+def test_comment_commands_read_as_python_chess_reads_them(name):
+    local = data_dir() / "pgn" / name
+    path = local if local.exists() else shared_dir(f"compat: the commands of {name}") / "pgn" / name
+    checked = 0
+    for ours, theirs in pgn_games(path):
+        if theirs.errors or ours.errors:
+            break
+        checked += same_commands(ours, theirs)
+    assert checked > 20
 
 
 def test_read_headers_takes_one_game_at_a_time():

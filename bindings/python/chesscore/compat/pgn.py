@@ -27,7 +27,10 @@ from typing import IO, Dict, Iterator, List, Optional, Set
 
 from .. import _native
 from .._native import lib
+from ..engine import Cp, Mate, PovScore
 from ..game import Game as _CoreGame
+from ..game import GameMove
+from ..svg import Arrow
 from ..pgn import read_pgn
 from . import Board, Move, _c, _move_of
 
@@ -83,6 +86,37 @@ class GameNode:
         buf = ctypes.create_string_buffer(count)
         lib.chess_node_nags(self._ptr, self._node, buf, count)
         return set(buf.raw[:count])
+
+    def _commands(self) -> GameMove:
+        # The binding reads the comment commands; a node is a move of the same game handle.
+        return GameMove(self._root._core, self._node)
+
+    def clock(self) -> Optional[float]:
+        """``[%clk ...]`` of the comment: the mover's time left, in seconds; None if absent."""
+        return self._commands().clock
+
+    def emt(self) -> Optional[float]:
+        """``[%emt ...]`` of the comment: the time the move took, in seconds; None if absent."""
+        return self._commands().emt
+
+    def eval(self) -> Optional[PovScore]:
+        """``[%eval ...]`` of the comment, as python-chess gives it: from White's side."""
+        found = self._commands().eval
+        if found is None:
+            return None
+        return PovScore(Mate(found.mate) if found.mate is not None else Cp(found.cp), True)
+
+    def eval_depth(self) -> Optional[int]:
+        """The depth of ``[%eval ...]``, when given."""
+        found = self._commands().eval
+        return None if found is None else found.depth
+
+    def arrows(self) -> List[Arrow]:
+        """``[%csl ...]`` and ``[%cal ...]`` of the comment: a highlighted square is an arrow whose
+        tail is its head, as in python-chess."""
+        commands = self._commands()
+        marks = [Arrow(h.square, h.square, h.color) for h in commands.highlights]
+        return marks + list(commands.arrows)
 
     @property
     def variations(self) -> List[ChildNode]:
