@@ -70,10 +70,10 @@ fn start(input: Input, threads: usize, options: ReaderOptions) -> Result<Games, 
         return Ok(Games::Parallel(ParallelReader::records(Decompressed::new(input), threads, options)));
     }
     let source = match input {
-        Input::File(file) => try_source(IoSource::new(Decompressed::new(file))),
+        Input::File(file) => try_source(IoSource::new(Decompressed::threaded(file))),
         Input::Buffer(bytes) => match Compression::detect(&bytes) {
             None => try_source(BytesSource::new(bytes)),
-            Some(_) => try_source(IoSource::new(Decompressed::new(io::Cursor::new(bytes)))),
+            Some(_) => try_source(IoSource::new(Decompressed::threaded(io::Cursor::new(bytes)))),
         },
     }?;
     Ok(Games::Serial(PgnReader::with_source(source).with_options(options)))

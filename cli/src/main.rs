@@ -935,7 +935,7 @@ impl PgnInput {
             (Box::new(file), size)
         };
         let counting = Counting { inner, consumed: consumed.clone() };
-        Ok(PgnInput { input: Decompressed::new(counting), size, consumed })
+        Ok(PgnInput { input: Decompressed::threaded(counting), size, consumed })
     }
 }
 

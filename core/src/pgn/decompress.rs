@@ -4,6 +4,8 @@
 
 use std::fmt;
 use std::io::{self, Chain, Read};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread;
 
 /// The first bytes of a gzip member (RFC 1952).
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -45,6 +47,8 @@ enum State<R> {
     Gzip(Box<flate2::read::MultiGzDecoder<Chain<Head, R>>>),
     #[cfg(feature = "zstd")]
     Zstd(Box<zstd::stream::read::Decoder<'static, io::BufReader<Chain<Head, R>>>>),
+    /// A decoder moved to a thread of its own ([`Decompressed::threaded`]).
+    Ahead(ReadAhead),
     /// Only while the state changes, or after reading the first bytes failed.
     Failed,
 }
@@ -69,6 +73,9 @@ enum State<R> {
 /// ```
 pub struct Decompressed<R> {
     state: State<R>,
+    /// Moves a decoder to a thread of its own, for [`Decompressed::threaded`].
+    to_thread: Option<fn(State<R>) -> State<R>>,
+    found: Option<Compression>,
 }
 
 impl<R> fmt::Debug for Decompressed<R> {
@@ -79,6 +86,7 @@ impl<R> fmt::Debug for Decompressed<R> {
             State::Gzip(_) => "gzip",
             #[cfg(feature = "zstd")]
             State::Zstd(_) => "zstd",
+            State::Ahead(_) => "decoded in a thread",
             State::Failed => "failed",
         };
         f.debug_struct("Decompressed").field("input", &state).finish()
@@ -91,18 +99,13 @@ const MAGIC_LEN: usize = 4;
 impl<R: Read> Decompressed<R> {
     /// Wraps `inner`; nothing is read until the first read.
     pub fn new(inner: R) -> Decompressed<R> {
-        Decompressed { state: State::Unknown(inner) }
+        Decompressed { state: State::Unknown(inner), to_thread: None, found: None }
     }
 
     /// The compression found, once the first bytes were read: `None` for plain input (or
     /// before the first read).
     pub fn compression(&self) -> Option<Compression> {
-        match self.state {
-            State::Gzip(_) => Some(Compression::Gzip),
-            #[cfg(feature = "zstd")]
-            State::Zstd(_) => Some(Compression::Zstd),
-            _ => None,
-        }
+        self.found
     }
 
     /// The first read: the first bytes go into `buf` (or a small array when `buf` is shorter
@@ -127,12 +130,104 @@ impl<R: Read> Decompressed<R> {
             return Ok(len);
         }
         let input = Head::new(target[..len].to_vec()).chain(inner);
+        self.found = compression;
         self.state = match compression {
             Some(Compression::Gzip) => State::Gzip(Box::new(flate2::read::MultiGzDecoder::new(input))),
             Some(Compression::Zstd) => zstd_state(input)?,
             None => State::Plain(input),
         };
+        if let (Some(to_thread), Some(_)) = (self.to_thread, compression) {
+            self.state = to_thread(std::mem::replace(&mut self.state, State::Failed));
+        }
         self.read(buf)
+    }
+}
+
+impl<R: Read + Send + 'static> Decompressed<R> {
+    /// [`Decompressed::new`], but compressed input is decoded in a thread of its own, a few
+    /// buffers of 128 KiB ahead of the reader: on a machine with a core to spare, decoding then
+    /// costs the reader about nothing. Plain input is read as without it, in the caller's thread.
+    pub fn threaded(inner: R) -> Decompressed<R> {
+        let to_thread: fn(State<R>) -> State<R> =
+            |decoder| State::Ahead(ReadAhead::spawn(Decompressed { state: decoder, to_thread: None, found: None }));
+        Decompressed { state: State::Unknown(inner), to_thread: Some(to_thread), found: None }
+    }
+}
+
+/// Buffers read ahead by [`ReadAhead`].
+const AHEAD_BUFFERS: usize = 4;
+const AHEAD_BUFFER_LEN: usize = 128 * 1024;
+
+/// A reader whose input is read in a thread of its own, buffers going back and forth.
+struct ReadAhead {
+    /// Filled buffers; an empty one is the end of the input.
+    filled: Receiver<io::Result<Vec<u8>>>,
+    /// Buffers handed back for filling.
+    empty: SyncSender<Vec<u8>>,
+    current: Vec<u8>,
+    pos: usize,
+    ended: bool,
+}
+
+impl ReadAhead {
+    fn spawn(mut inner: impl Read + Send + 'static) -> ReadAhead {
+        let (filled_in, filled) = mpsc::sync_channel(AHEAD_BUFFERS);
+        let (empty, empty_out) = mpsc::sync_channel(AHEAD_BUFFERS + 1);
+        for _ in 0..AHEAD_BUFFERS {
+            // Room for all of them: the channel was made larger.
+            let _ = empty.try_send(Vec::new());
+        }
+        thread::spawn(move || {
+            // Ends when the reader is dropped (its channels close) or the input ends.
+            while let Ok(mut buf) = empty_out.recv() {
+                buf.resize(AHEAD_BUFFER_LEN, 0);
+                let read = loop {
+                    match inner.read(&mut buf) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        read => break read,
+                    }
+                };
+                let last = !matches!(read, Ok(n) if n > 0);
+                let sent = filled_in.send(read.map(|n| {
+                    buf.truncate(n);
+                    buf
+                }));
+                if last || sent.is_err() {
+                    return;
+                }
+            }
+        });
+        ReadAhead { filled, empty, current: Vec::new(), pos: 0, ended: false }
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.current.len() {
+            if self.ended {
+                return Ok(0);
+            }
+            let used = std::mem::take(&mut self.current);
+            // Never full: there are only so many buffers.
+            let _ = self.empty.try_send(used);
+            self.pos = 0;
+            match self.filled.recv() {
+                Ok(Ok(buf)) if buf.is_empty() => self.ended = true,
+                Ok(Ok(buf)) => self.current = buf,
+                Ok(Err(e)) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+                Err(_) => {
+                    self.ended = true;
+                    return Err(io::Error::other("the decoding thread stopped"));
+                }
+            }
+        }
+        let n = out.len().min(self.current.len() - self.pos);
+        out[..n].copy_from_slice(&self.current[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
     }
 }
 
@@ -157,6 +252,7 @@ impl<R: Read> Read for Decompressed<R> {
             State::Gzip(decoder) => decoder.read(buf),
             #[cfg(feature = "zstd")]
             State::Zstd(decoder) => decoder.read(buf),
+            State::Ahead(reader) => reader.read(buf),
             State::Failed => Err(io::Error::other("the input's first bytes could not be read")),
         }
     }
@@ -222,6 +318,27 @@ mod tests {
         assert_eq!(read.unwrap(), b"1. e4 e5 *\n1. d4 d5 *\n");
         assert_eq!(compression, Some(Compression::Gzip));
         assert!(read_all(&bytes[..bytes.len() - 5]).0.is_err(), "a cut member is an error");
+    }
+
+    /// The same bytes, and the same failures, when a thread decodes.
+    #[test]
+    fn a_decoding_thread_reads_the_same() {
+        let text: Vec<u8> = (0..400_000u32).flat_map(|i| format!("{i} e4 ").into_bytes()).collect();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, &text).unwrap();
+        let gz = gz.finish().unwrap();
+        for (bytes, compression) in [(text.clone(), None), (gz.clone(), Some(Compression::Gzip))] {
+            let mut input = Decompressed::threaded(io::Cursor::new(bytes));
+            let mut out = Vec::new();
+            input.read_to_end(&mut out).unwrap();
+            assert!(out == text);
+            assert_eq!(input.compression(), compression);
+        }
+        let mut cut = Decompressed::threaded(io::Cursor::new(gz[..gz.len() - 10].to_vec()));
+        assert!(cut.read_to_end(&mut Vec::new()).is_err());
+        // Dropped before the end: the thread goes.
+        let mut early = Decompressed::threaded(io::Cursor::new(gz));
+        early.read_exact(&mut [0; 10]).unwrap();
     }
 
     #[cfg(feature = "zstd")]

@@ -192,7 +192,12 @@ fn split<R: Read, T>(
         }
         let size = last_end - start.offset;
         if size >= BATCH_BYTES || (ended && size > 0) {
-            let bytes: Vec<u8> = copy.borrow_mut().drain(..size as usize).collect();
+            // The batch keeps the buffer; only what was read beyond it moves to a new one.
+            let bytes = {
+                let mut copy = copy.borrow_mut();
+                let rest = copy.split_off(size as usize);
+                std::mem::replace(&mut *copy, rest)
+            };
             // A token per batch bounds what waits to be read or taken.
             if tokens.recv().is_err() {
                 return;

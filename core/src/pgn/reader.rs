@@ -617,9 +617,10 @@ pub struct PgnReader<S> {
 
 impl PgnReader<IoSource<Decompressed<File>>> {
     /// Opens the file at `path` for reading; a gzip or Zstandard file (recognised by its first
-    /// bytes, whatever its name) is decompressed as it is read.
+    /// bytes, whatever its name) is decompressed as it is read, in a thread of its own
+    /// ([`Decompressed::threaded`]).
     pub fn open(path: impl AsRef<Path>) -> io::Result<Self> {
-        Ok(PgnReader::new(Decompressed::new(File::open(path)?)))
+        Ok(PgnReader::new(Decompressed::threaded(File::open(path)?)))
     }
 }
 
