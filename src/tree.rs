@@ -48,6 +48,32 @@ fn number(id: Option<NodeId>) -> chess_node {
     id.map_or(CHESS_NODE_NONE, |id| id.index() as chess_node)
 }
 
+/// Writes a text of a node into the caller's buffer: `write` gets the game's record, the node
+/// and the output. `CHESS_ERR_NULL_POINTER` for a NULL game, `CHESS_ERR_INVALID_ARGUMENT` for no
+/// such node.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` NULL or valid for `cap` bytes, `out_len` NULL or valid.
+unsafe fn node_text(
+    game: *const chess_game,
+    node: chess_node,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    write: impl FnOnce(&GameRecord, NodeId, TextOut) -> Result<(), chess_error>,
+) -> chess_error {
+    guard_code(|| {
+        if game.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // SAFETY: this function's contract.
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        // SAFETY: `game` is not NULL, so it is a live handle (this function's contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        write(record, id, out)
+    })
+}
+
 /// Runs a query on a node (from [`tree_node`]), or returns `fallback` when there is no such node
 /// (or a caught panic).
 fn query<T: Copy>(node: Option<(&GameRecord, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
@@ -113,26 +139,27 @@ pub unsafe extern "C" fn chess_node_san(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        if game.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
-        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
-        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        let tree = record.tree();
-        let (Some(mv), Some(parent)) = (tree.mv(id), tree.parent(id)) else { return Err(CHESS_ERR_INVALID_ARGUMENT) };
-        if let Some(written) = tree.written_san(id) {
-            out.write(written.as_bytes())?;
-        } else {
-            let before = record.try_position_at(parent).map_err(oom)?;
-            let san =
-                if mv.is_null() { None } else { Some(San::from_move(&before, mv).map_err(|_| CHESS_ERR_INTERNAL)?) };
-            out.write(san.as_deref().unwrap_or("--").as_bytes())?;
-        }
-        Ok(())
-    })
+    // SAFETY: the pointers are as `node_text` needs (the C contract).
+    unsafe {
+        node_text(game, node, buf, cap, out_len, |record, id, out| {
+            let tree = record.tree();
+            let (Some(mv), Some(parent)) = (tree.mv(id), tree.parent(id)) else {
+                return Err(CHESS_ERR_INVALID_ARGUMENT);
+            };
+            if let Some(written) = tree.written_san(id) {
+                out.write(written.as_bytes())?;
+            } else {
+                let before = record.try_position_at(parent).map_err(oom)?;
+                let san = if mv.is_null() {
+                    None
+                } else {
+                    Some(San::from_move(&before, mv).map_err(|_| CHESS_ERR_INTERNAL)?)
+                };
+                out.write(san.as_deref().unwrap_or("--").as_bytes())?;
+            }
+            Ok(())
+        })
+    }
 }
 
 /// Writes the position reached at `node` (the start position for the root) into `*dst`, a
@@ -196,18 +223,13 @@ pub unsafe extern "C" fn chess_node_comment(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        if game.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
-        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
-        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        let text = comment(record.tree(), id, place, index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        out.write(text.as_bytes())?;
-        Ok(())
-    })
+    // SAFETY: the pointers are as `node_text` needs (the C contract).
+    unsafe {
+        node_text(game, node, buf, cap, out_len, |record, id, out| {
+            let text = comment(record.tree(), id, place, index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+            out.write(text.as_bytes()).map(drop)
+        })
+    }
 }
 
 /// Writes up to `cap` NAGs of `node` to `out`, in input order (`!` is 1, `?` 2, `!!` 3, `??` 4,
@@ -397,15 +419,10 @@ pub unsafe extern "C" fn chess_node_comment_text(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        if game.is_null() {
-            return Err(CHESS_ERR_NULL_POINTER);
-        }
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
-        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
-        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        out.write(record.tree().comment_text(id).as_bytes())?;
-        Ok(())
-    })
+    // SAFETY: the pointers are as `node_text` needs (the C contract).
+    unsafe {
+        node_text(game, node, buf, cap, out_len, |record, id, out| {
+            out.write(record.tree().comment_text(id).as_bytes()).map(drop)
+        })
+    }
 }
