@@ -68,10 +68,10 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree svg engine book; do
+    for name in api perft san game epd chess960 pgn pgn_tree svg engine book embedding; do
         "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
-    for name in perft legal_moves; do
+    for name in perft legal_moves search; do
         "$cc" "${flags[@]}" "$@" "examples/$name.c" -o "$dir/example_$name" "${link[@]}"
     done
     "$cxx" "${flags[@]/-std=c99/-std=c++17}" "$@" c_tests/cxx_wrapper.cpp -o "$dir/cxx_wrapper" "${link[@]}"
@@ -93,6 +93,11 @@ run_all() {
     run "$dir/engine" "$work/fake_engine" "${stockfish_args[@]}"
     run "$dir/book" "$testdata" "$work" "${shared_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
+    run "$dir/example_search" "$testdata/epd/mate_in_2.epd" >/dev/null
+    # Some 32 million checks: under AddressSanitizer only (valgrind would take an hour).
+    if [ "$scale" = 1 ]; then
+        run "$dir/embedding" "$testdata"
+    fi
     run "$dir/example_legal_moves" >/dev/null
     if "${runner[@]}" "$dir/example_legal_moves" "not a fen" 2>/dev/null; then
         echo "run_sanitized: legal_moves accepted a bad FEN" >&2
