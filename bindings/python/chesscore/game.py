@@ -150,7 +150,8 @@ class Game:
         n = lib.chess_game_ply_count(self._ptr)
         buf = (ctypes.c_uint16 * n)()
         lib.chess_game_moves(self._ptr, buf, n)
-        return [Move(raw, self._chess960) for raw in buf]
+        trusted, chess960 = Move._trusted, self._chess960
+        return [trusted(raw, chess960) for raw in buf]
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -382,24 +383,29 @@ class GameMove:
         return [Highlight(m.square, _native.MARK_COLORS[m.color]) for m in marks]
 
 
+_BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
+
+
 def _tags(ptr) -> Dict[str, str]:
-    """The tags of a game handle as a dict, in order."""
-    tags = {}
+    """The tags of a game handle as a dict, in order. (Read for every game of a PGN file: the
+    loop keeps its buffers, references and functions at hand.)"""
+    tags: Dict[str, str] = {}
+    count = lib.chess_game_tag_count(ptr)
+    if not count:
+        return tags
     name_buf = ctypes.create_string_buffer(64)
     value_buf = ctypes.create_string_buffer(256)
     name_len = ctypes.c_size_t()
     value_len = ctypes.c_size_t()
-    for i in range(lib.chess_game_tag_count(ptr)):
-        code = lib.chess_game_tag_at(
-            ptr, i, name_buf, len(name_buf), ctypes.byref(name_len), value_buf, len(value_buf), ctypes.byref(value_len)
-        )
-        if code == ErrorCode.BUFFER_TOO_SMALL:
+    name_ref, value_ref = ctypes.byref(name_len), ctypes.byref(value_len)
+    tag_at = lib.chess_game_tag_at
+    for i in range(count):
+        code = tag_at(ptr, i, name_buf, len(name_buf), name_ref, value_buf, len(value_buf), value_ref)
+        if code == _BUFFER_TOO_SMALL:
             name_buf = ctypes.create_string_buffer(max(len(name_buf), name_len.value + 1))
             value_buf = ctypes.create_string_buffer(max(len(value_buf), value_len.value + 1))
-            code = lib.chess_game_tag_at(
-                ptr, i, name_buf, len(name_buf), ctypes.byref(name_len), value_buf, len(value_buf), ctypes.byref(value_len)
-            )
-        _native.check(code)
-        name = name_buf.raw[: name_len.value].decode("utf-8")
-        tags[name] = value_buf.raw[: value_len.value].decode("utf-8")
+            code = tag_at(ptr, i, name_buf, len(name_buf), name_ref, value_buf, len(value_buf), value_ref)
+        if code:
+            _native.check(code)
+        tags[name_buf.raw[: name_len.value].decode("utf-8")] = value_buf.raw[: value_len.value].decode("utf-8")
     return tags

@@ -62,7 +62,8 @@ def _move_error(code: int, pos, move: Union[str, Move], notation: str = "move") 
 def _move_list(count_and_fill, chess960):
     buf = (ctypes.c_uint16 * MAX_MOVES)()
     n = count_and_fill(buf)
-    return [Move(raw, chess960) for raw in buf[:n]]
+    trusted = Move._trusted
+    return [trusted(raw, chess960) for raw in buf[:n]]
 
 
 class Position:

@@ -133,6 +133,15 @@ class Move:
     def null(cls) -> Move:
         return cls(0)
 
+    @classmethod
+    def _trusted(cls, raw: int, chess960: bool) -> Move:
+        """A move the library handed out: its arguments need no checking (a game's moves,
+        a million at a time when reading PGN)."""
+        move = object.__new__(cls)
+        move._raw = raw
+        move._chess960 = chess960
+        return move
+
     @property
     def raw(self) -> int:
         """The ``chess_move`` value."""
