@@ -44,6 +44,7 @@ from .._native import MAX_MOVES, lib
 from ..errors import AmbiguousMoveError, ErrorCode, IllegalMoveError, InvalidMoveError, raise_for
 from ..game import Outcome, Termination
 from ..position import _move_error, _parse_fen
+from ..types import MoveKind
 
 __all__ = [
     "AmbiguousMoveError",
@@ -1110,11 +1111,11 @@ class Board:
 
     def is_en_passant(self, move: Move) -> bool:
         raw = self._raw(move)
-        return raw is not None and raw >> 12 == 2  # CHESS_MOVE_EN_PASSANT
+        return raw is not None and _c.chess_move_kind_of(raw) == MoveKind.EN_PASSANT
 
     def is_castling(self, move: Move) -> bool:
         raw = self._raw(move)
-        return raw is not None and raw >> 12 == 3  # CHESS_MOVE_CASTLING
+        return raw is not None and _c.chess_move_kind_of(raw) == MoveKind.CASTLING
 
     def is_kingside_castling(self, move: Move) -> bool:
         return self.is_castling(move) and square_file(move.to_square) > square_file(move.from_square)
@@ -1130,11 +1131,7 @@ class Board:
     def gives_check(self, move: Move) -> bool:
         """Whether a legal move checks the other king."""
         raw = self._raw(move)
-        if raw is None:
-            return False
-        after = _native.Position()
-        _c.chess_position_play_into(self._pos, raw, ctypes.byref(after))
-        return lib.chess_position_in_check(after)  # type: ignore[no-any-return]
+        return raw is not None and bool(_c.chess_position_gives_check(self._pos, raw))
 
     def is_into_check(self, move: Move) -> bool:
         """Whether a move of the side to move's pieces would leave its own king in check: a
