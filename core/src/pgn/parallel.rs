@@ -3,11 +3,9 @@
 //! input into batches of whole games, and worker threads read the batches in full; the games
 //! come out in the order of the input, as one [`PgnReader`] gives them.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, TryReserveError};
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
-use std::rc::Rc;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
@@ -15,7 +13,7 @@ use std::thread;
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::reader::{PgnReader, ReaderOptions, Visitor};
 use super::record::GameRecord;
-use super::source::BytesSource;
+use super::source::{BytesSource, Source, CHUNK_SIZE};
 
 /// A batch is cut once it holds this many bytes of whole games: large enough that handing it
 /// over costs little next to reading it, small enough to spread a file over the threads.
@@ -147,17 +145,63 @@ fn guarded<T>(messages: &Sender<Message<T>>, body: impl FnOnce()) {
     }
 }
 
-/// A [`Read`] that keeps a copy of what it reads, for the batches.
-struct Tee<R> {
+/// The splitter's source: the bytes of the batch being gathered, read straight into the
+/// buffer the batch is handed over in, so that only what was read beyond a cut is copied.
+struct BatchSource<R> {
     inner: R,
-    copy: Rc<RefCell<Vec<u8>>>,
+    bytes: Vec<u8>,
+    /// Bytes the scanner released (it is done with them; they stay for the batch).
+    released: usize,
 }
 
-impl<R: Read> Read for Tee<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.copy.borrow_mut().extend_from_slice(&buf[..n]);
-        Ok(n)
+/// Room a batch's buffer starts with: the batch, and the reads that overshoot it.
+const BATCH_CAPACITY: usize = BATCH_BYTES as usize + 2 * CHUNK_SIZE;
+
+impl<R: Read> BatchSource<R> {
+    fn new(inner: R) -> Self {
+        BatchSource { inner, bytes: Vec::with_capacity(BATCH_CAPACITY), released: 0 }
+    }
+
+    /// The first `size` bytes, which the scanner released, as a batch; the others start the
+    /// next one.
+    fn cut(&mut self, size: usize) -> Result<Vec<u8>, TryReserveError> {
+        let mut rest = Vec::new();
+        rest.try_reserve(BATCH_CAPACITY.max(self.bytes.len() - size))?;
+        rest.extend_from_slice(&self.bytes[size..]);
+        self.released -= size;
+        let mut batch = std::mem::replace(&mut self.bytes, rest);
+        batch.truncate(size);
+        Ok(batch)
+    }
+}
+
+impl<R: Read> Source for BatchSource<R> {
+    fn data(&self) -> &[u8] {
+        &self.bytes[self.released..]
+    }
+
+    fn release(&mut self, n: usize) {
+        self.released = (self.released + n).min(self.bytes.len());
+    }
+
+    fn read_more(&mut self, want: usize) -> io::Result<usize> {
+        let len = self.bytes.len();
+        let room = want.max(CHUNK_SIZE);
+        self.bytes.try_reserve(room).map_err(|_| io::ErrorKind::OutOfMemory)?;
+        self.bytes.resize(len + room, 0);
+        loop {
+            match self.inner.read(&mut self.bytes[len..]) {
+                Ok(n) => {
+                    self.bytes.truncate(len + n);
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.bytes.truncate(len);
+                    return Err(e);
+                }
+            }
+        }
     }
 }
 
@@ -170,8 +214,7 @@ fn split<R: Read, T>(
     tokens: &Receiver<()>,
     messages: &Sender<Message<T>>,
 ) {
-    let copy = Rc::new(RefCell::new(Vec::new()));
-    let mut scanner = PgnReader::new(Tee { inner: input, copy: copy.clone() }).with_options(options);
+    let mut scanner = PgnReader::with_source(BatchSource::new(input)).with_options(options);
     // The batch being gathered: where it starts, and the games before it.
     let mut start = Location { line: 1, column: 1, offset: 0 };
     let (mut games_before, mut seq) = (0, 0);
@@ -192,11 +235,14 @@ fn split<R: Read, T>(
         }
         let size = last_end - start.offset;
         if size >= BATCH_BYTES || (ended && size > 0) {
-            // The batch keeps the buffer; only what was read beyond it moves to a new one.
-            let bytes = {
-                let mut copy = copy.borrow_mut();
-                let rest = copy.split_off(size as usize);
-                std::mem::replace(&mut *copy, rest)
+            // The scan stands at or past the cut: the batch's bytes are all released.
+            let bytes = match scanner.source_at_position().cut(size as usize) {
+                Ok(bytes) => bytes,
+                Err(_) => {
+                    let error =
+                        PgnError::new(PgnErrorKind::OutOfMemory, scanner.games_read(), scanner.location(), 0, b"");
+                    break Some(error);
+                }
             };
             // A token per batch bounds what waits to be read or taken.
             if tokens.recv().is_err() {

@@ -664,6 +664,11 @@ impl<S: Source> PgnReader<S> {
         self
     }
 
+    /// The source, every byte consumed so far released to it.
+    pub(super) fn source_at_position(&mut self) -> &mut S {
+        self.input.source_at_position()
+    }
+
     /// The same reader with other options.
     pub fn with_options(mut self, options: ReaderOptions) -> Self {
         self.options = options;

@@ -268,16 +268,28 @@ impl<S: Source> Tokenizer<S> {
 
     // ----- input -----
 
-    /// Releases the bytes before `pos` and reads more; false at the end of the input.
-    fn fill(&mut self, want: usize) -> Result<bool, Fail> {
-        if self.eof {
-            return Ok(false);
-        }
+    /// Releases the bytes before `pos` to the source.
+    fn release_consumed(&mut self) {
         if self.pos > 0 {
             self.src.release(self.pos);
             self.base += self.pos as u64;
             self.pos = 0;
         }
+    }
+
+    /// The source, every byte consumed so far released to it: its data starts where the
+    /// tokenizer stands.
+    pub(super) fn source_at_position(&mut self) -> &mut S {
+        self.release_consumed();
+        &mut self.src
+    }
+
+    /// Releases the bytes before `pos` and reads more; false at the end of the input.
+    fn fill(&mut self, want: usize) -> Result<bool, Fail> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.release_consumed();
         match self.src.read_more(want) {
             Ok(0) => {
                 self.eof = true;
