@@ -42,7 +42,7 @@ pub fn run(cfg: &Config) {
 }
 
 fn corpus(cfg: &Config) -> PathBuf {
-    pgn::corpus(if cfg.quick { 4 } else { 20 })
+    pgn::corpus(pgn::Style::Mixed, if cfg.quick { 4 } else { 20 })
 }
 
 fn build(path: &Path) -> Book {
@@ -187,7 +187,7 @@ pub const RSS_CHILD_FLAG: &str = "--book-rss-child";
 
 /// Peak memory of building a book from a 20 MB and a 200 MB corpus, each in a fresh process.
 fn rss() {
-    let small = pgn::corpus(20);
+    let small = pgn::corpus(pgn::Style::Mixed, 20);
     let large = pgn::corpus_repeated(&small, 10);
     let exe = std::env::current_exe().unwrap_or_else(|e| abort(&format!("book: no executable path: {e}")));
     println!();

@@ -1,11 +1,14 @@
 //! PGN group: full replay of a generated corpus, every move parsed and played with its
 //! legality checked.
 //!
-//! The corpus (written to the temporary directory once, with a fixed seed) holds random legal
-//! games of realistic length with tags, lichess-style clock comments in some games, comments,
-//! NAGs and variations in others, a few games from a FEN, and results. Engines:
+//! Two corpora (written to the temporary directory once, with fixed seeds) of random legal games
+//! of realistic length: `mixed` (20 MB) has tags, lichess-style clock comments in some games,
+//! comments, NAGs and variations in others, a few games from a FEN, and results; `lichess`
+//! (21 MB) is what lichess's database exports hold, a `[%clk]` on every move and, in most
+//! games, an `[%eval]` too. Engines:
 //! * `chesscore`: a [`Visitor`](chesscore_core::pgn::Visitor) that counts the main-line moves the
-//!   reader replays (variations skipped, as pgn-reader's default does);
+//!   reader replays (variations skipped, as pgn-reader's default does) and parses the commands
+//!   of every comment it is given ([`Annotations`](chesscore_core::pgn::Annotations));
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
@@ -16,7 +19,7 @@
 //!
 //! `--only rss` instead reads a 20 MB and a 200 MB corpus with chesscore in child processes
 //! and reports their peak resident memory (VmHWM). `CHESSCORE_BENCH_PGN=FILE` replays that file
-//! instead of the generated corpus.
+//! instead of the generated corpora.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -28,6 +31,24 @@ use crate::harness::{abort, time, Config, CHESSCORE};
 /// Bumped whenever the generator changes, so that a stale corpus is not reused.
 const CORPUS_VERSION: u32 = 1;
 const SEED: u64 = 0x05ee_d0f9_a3e5;
+
+/// What the games of a generated corpus carry besides their moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Clock comments in some games, comments, NAGs and variations in others.
+    Mixed,
+    /// A clock on every move, and an evaluation too in most games, as lichess exports them.
+    Lichess,
+}
+
+impl Style {
+    fn name(self) -> &'static str {
+        match self {
+            Style::Mixed => "mixed",
+            Style::Lichess => "lichess",
+        }
+    }
+}
 
 pub fn run(cfg: &Config) {
     match cfg.only.as_deref() {
@@ -89,8 +110,18 @@ fn compress_beside(path: &Path) {
 }
 
 fn replay(cfg: &Config) {
-    let megabytes = if cfg.quick { 4 } else { 20 };
-    let path = std::env::var_os("CHESSCORE_BENCH_PGN").map_or_else(|| corpus(megabytes), PathBuf::from);
+    let paths = match std::env::var_os("CHESSCORE_BENCH_PGN") {
+        Some(path) => vec![PathBuf::from(path)],
+        None if cfg.quick => vec![corpus(Style::Mixed, 4), corpus(Style::Lichess, 4)],
+        None => vec![corpus(Style::Mixed, 20), corpus(Style::Lichess, 21)],
+    };
+    for path in paths {
+        replay_file(cfg, &path);
+    }
+}
+
+fn replay_file(cfg: &Config, path: &Path) {
+    let path = path.to_path_buf();
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let engines: Vec<&Engine> = ENGINES.iter().filter(|e| cfg.wants(e.name)).collect();
     compress_beside(&path);
@@ -116,7 +147,8 @@ fn replay(cfg: &Config) {
     let c = counts[0];
     println!();
     println!(
-        "== pgn (full replay with legality checks: {} games, {} plies, {:.1} MB) ==",
+        "== pgn (full replay with legality checks: {}, {} games, {} plies, {:.1} MB) ==",
+        path.file_name().unwrap_or_default().to_string_lossy(),
         c.games,
         c.plies,
         bytes as f64 / 1e6
@@ -144,7 +176,7 @@ fn replay(cfg: &Config) {
 
 /// Peak memory of chesscore reading a 20 MB and a 200 MB corpus, each in a fresh process.
 fn rss() {
-    let small = corpus(20);
+    let small = corpus(Style::Mixed, 20);
     let large = corpus_repeated(&small, 10);
     println!();
     println!("== pgn peak resident memory (VmHWM of a child process reading the file) ==");
@@ -196,13 +228,17 @@ pub fn rss_child(mode: &str, path: &Path) {
     println!("{} {} {peak}", counts.games, counts.plies);
 }
 
-/// The corpus of at least `megabytes` MB, generated on first use.
-pub fn corpus(megabytes: u64) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("chesscore-bench-v{CORPUS_VERSION}-{megabytes}mb.pgn"));
+/// The corpus of `style` of at least `megabytes` MB, generated on first use.
+pub fn corpus(style: Style, megabytes: u64) -> PathBuf {
+    let name = match style {
+        Style::Mixed => format!("chesscore-bench-v{CORPUS_VERSION}-{megabytes}mb.pgn"),
+        style => format!("chesscore-bench-{}-v{CORPUS_VERSION}-{megabytes}mb.pgn", style.name()),
+    };
+    let path = std::env::temp_dir().join(name);
     if !path.exists() {
         eprintln!("pgn: generating {} ...", path.display());
         let partial = path.with_extension("partial");
-        let written = generator::write_corpus(&partial, megabytes * 1_000_000, SEED)
+        let written = generator::write_corpus(&partial, style, megabytes * 1_000_000, SEED)
             .unwrap_or_else(|e| abort(&format!("pgn: cannot write {}: {e}", partial.display())));
         std::fs::rename(&partial, &path).unwrap_or_else(|e| abort(&format!("pgn: {e}")));
         eprintln!("pgn: {written} games");
@@ -238,6 +274,8 @@ mod generator {
 
     use chesscore_core::pgn::{GameRecord, WriteOptions};
     use chesscore_core::{Color, Game, Move, Outcome, Position};
+
+    use super::Style;
 
     /// xorshift64*: the same games on every machine.
     struct Rng(u64);
@@ -310,7 +348,19 @@ mod generator {
         format!("[%clk 0:{:02}:{:02}]", rng.below(10), rng.below(60))
     }
 
-    fn game(rng: &mut Rng, index: u64) -> GameRecord {
+    /// An engine evaluation as lichess writes it: pawns with two decimals, or a mate distance.
+    fn eval(rng: &mut Rng) -> String {
+        if rng.chance(4) {
+            let moves = 1 + rng.below(12) as i64;
+            format!("[%eval #{}]", if rng.chance(50) { moves } else { -moves })
+        } else {
+            let centipawns = rng.below(601) as i64 - 300;
+            let sign = if centipawns < 0 { "-" } else { "" };
+            format!("[%eval {sign}{}.{:02}]", centipawns.abs() / 100, centipawns.abs() % 100)
+        }
+    }
+
+    fn game(rng: &mut Rng, style: Style, index: u64) -> GameRecord {
         let mut start = Position::startpos();
         let from_fen = rng.chance(2);
         if from_fen {
@@ -332,12 +382,13 @@ mod generator {
         let loser = game.position().turn();
         let mut record = GameRecord::from_game(game);
 
-        let lichess = rng.chance(30);
+        let lichess = style == Style::Lichess || rng.chance(30);
+        let evaluated = style == Style::Lichess && rng.chance(70);
         let annotated = !lichess && rng.chance(15);
         let nodes: Vec<_> = record.tree().mainline().collect();
         for (i, &node) in nodes.iter().enumerate() {
             if lichess {
-                let text = clock(rng);
+                let text = if evaluated { format!("{} {}", eval(rng), clock(rng)) } else { clock(rng) };
                 record.tree_mut().add_comment(node, &text);
             } else if annotated && rng.chance(8) {
                 let text = rng.pick(COMMENTS);
@@ -410,15 +461,15 @@ mod generator {
         record
     }
 
-    /// Writes games to `path` until it holds `bytes` bytes; returns how many.
-    pub fn write_corpus(path: &Path, bytes: u64, seed: u64) -> io::Result<u64> {
+    /// Writes games of `style` to `path` until it holds `bytes` bytes; returns how many.
+    pub fn write_corpus(path: &Path, style: Style, bytes: u64, seed: u64) -> io::Result<u64> {
         let mut rng = Rng(seed);
         let mut out = BufWriter::new(File::create(path)?);
         let (mut written, mut games) = (0, 0);
         let mut text = String::new();
         while written < bytes {
             text.clear();
-            game(&mut rng, games).write_pgn(&mut text, &WriteOptions::default()).map_err(io::Error::other)?;
+            game(&mut rng, style, games).write_pgn(&mut text, &WriteOptions::default()).map_err(io::Error::other)?;
             text.push('\n');
             out.write_all(text.as_bytes())?;
             written += text.len() as u64;
@@ -432,14 +483,17 @@ mod generator {
 pub mod chesscore_impl {
     use std::path::Path;
 
-    use chesscore_core::pgn::{Decompressed, Flow, IoSource, ParallelReader, PgnReader, ReaderOptions, Visitor};
+    use chesscore_core::pgn::{
+        Annotations, Decompressed, Flow, IoSource, ParallelReader, PgnReader, ReaderOptions, Visitor,
+    };
     use chesscore_core::{Move, Outcome, Position};
 
     use super::Counts;
 
-    /// Counts the main-line moves the reader replays.
+    /// Counts the main-line moves the reader replays, and parses the commands of each comment.
     struct Replay {
         plies: u64,
+        clocks: u64,
     }
 
     impl Visitor for Replay {
@@ -448,6 +502,10 @@ pub mod chesscore_impl {
         fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
             self.plies += 1;
             Flow::Continue
+        }
+
+        fn comment(&mut self, text: &str) {
+            self.clocks += u64::from(Annotations::parse(text).clock.is_some());
         }
 
         fn end_game(&mut self, _: Option<Outcome>) {}
@@ -459,7 +517,7 @@ pub mod chesscore_impl {
 
     pub fn replay(path: &Path) -> Counts {
         let mut reader = open(path);
-        let mut visitor = Replay { plies: 0 };
+        let mut visitor = Replay { plies: 0, clocks: 0 };
         let mut counts = Counts::default();
         loop {
             match reader.read_game(&mut visitor) {
@@ -469,10 +527,11 @@ pub mod chesscore_impl {
             }
         }
         counts.plies = visitor.plies;
+        std::hint::black_box(visitor.clocks);
         counts
     }
 
-    /// Counts each game's main-line moves.
+    /// Counts each game's main-line moves, and parses the commands of each comment.
     struct GamePlies(u64);
 
     impl Visitor for GamePlies {
@@ -485,6 +544,10 @@ pub mod chesscore_impl {
         fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
             self.0 += 1;
             Flow::Continue
+        }
+
+        fn comment(&mut self, text: &str) {
+            std::hint::black_box(Annotations::parse(text));
         }
 
         fn end_game(&mut self, _: Option<Outcome>) -> u64 {
