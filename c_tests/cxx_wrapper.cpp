@@ -654,6 +654,35 @@ void tree() {
     CHECK(moved.node_count() == 10 && sans(moved.mainline()) == (Texts{"e4", "e5", "Nf3"}));
 }
 
+// Lichess-style commands in comments, read per move.
+void annotations() {
+    PgnReader reader = PgnReader::from_string(
+        "1. e4 { [%eval 0.35,18] [%clk 0:03:00.5] } 1... e5 { Solid. [%emt 0:00:05] [%eval #-4] }\n"
+        "2. Nf3 { [%csl Ga4,Rb5][%cal Ge2e4,Bd1h5] } *\n");
+    Game game = *reader.next();
+    std::vector<Node> moves(game.mainline().begin(), game.mainline().end());
+    CHECK(moves.size() == 3);
+    CHECK(moves[0].clock() == 180.5 && !moves[0].elapsed() && moves[0].comment_text().empty());
+    std::optional<chess_eval> eval = moves[0].eval();
+    CHECK(eval && eval->kind == CHESS_SCORE_CP && eval->value == 35 && eval->depth == 18);
+    eval = moves[1].eval();
+    CHECK(eval && eval->kind == CHESS_SCORE_MATE && eval->value == -4 && eval->depth == CHESS_EVAL_NO_DEPTH);
+    CHECK(!moves[1].clock() && moves[1].elapsed() == 5.0 && moves[1].comment_text() == "Solid.");
+    auto sq = [](const char *name) { return chesscore::parse_square(name); };
+    std::vector<chess_highlight> highlights = moves[2].highlights();
+    CHECK(highlights.size() == 2 && highlights[0].square == sq("a4") && highlights[0].color == CHESS_MARK_GREEN &&
+          highlights[1].square == sq("b5") && highlights[1].color == CHESS_MARK_RED);
+    std::vector<chess_arrow> arrows = moves[2].arrows();
+    CHECK(arrows.size() == 2 && arrows[0].from == sq("e2") && arrows[0].to == sq("e4") && arrows[1].from == sq("d1") &&
+          arrows[1].to == sq("h5") && arrows[1].color == CHESS_MARK_BLUE);
+    CHECK(!moves[2].eval() && !moves[2].clock() && game.root().highlights().empty());
+    Node gone(game.get(), 999);
+    CHECK_THROWS(gone.clock(), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(gone.eval(), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(gone.arrows(), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(gone.comment_text(), CHESS_ERR_INVALID_ARGUMENT);
+}
+
 // The code of the PgnError the reader's next game throws, or CHESS_OK when it reads.
 chess_error next_code(PgnReader &reader) {
     try {
@@ -1084,6 +1113,7 @@ int main(int argc, char **argv) {
     pgn(argv[2]);
     pgn_read_error();
     tree();
+    annotations();
     pgn_options();
     tree_files(argv[1], argv[2]);
     books(argv[1], argv[2]);

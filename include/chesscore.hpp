@@ -661,6 +661,41 @@ public:
         return pos;
     }
 
+    /** The clock after the move, in seconds (`[%clk 0:03:00.5]` in a comment after it: 180.5);
+     * std::nullopt when there is none. */
+    std::optional<double> clock() const { return seconds(&chess_node_clock); }
+    /** The time the move took, in seconds (`[%emt 0:00:05]`: 5); std::nullopt when none. */
+    std::optional<double> elapsed() const { return seconds(&chess_node_elapsed); }
+    /** The evaluation after the move (`[%eval 0.35,18]`), from White's side; std::nullopt when
+     * there is none. */
+    std::optional<chess_eval> eval() const {
+        chess_eval eval;
+        chess_error err = chess_node_eval(existing(), id_, &eval);
+        if (err == CHESS_END) {
+            return std::nullopt;
+        }
+        detail::check(err);
+        return eval;
+    }
+    /** The highlighted squares (`[%csl Ga4,Rb5]` after the move), in order. */
+    std::vector<chess_highlight> highlights() const {
+        std::vector<chess_highlight> out(chess_node_highlights(existing(), id_, nullptr, 0));
+        out.resize(chess_node_highlights(game_, id_, out.data(), out.size()));
+        return out;
+    }
+    /** The arrows (`[%cal Ge2e4]` after the move), in order. */
+    std::vector<chess_arrow> arrows() const {
+        std::vector<chess_arrow> out(chess_node_arrows(existing(), id_, nullptr, 0));
+        out.resize(chess_node_arrows(game_, id_, out.data(), out.size()));
+        return out;
+    }
+    /** The comments after the move without their commands, joined by a space. */
+    std::string comment_text() const {
+        return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_node_comment_text(existing(), id_, buf, cap, len);
+        });
+    }
+
     friend bool operator==(Node a, Node b) noexcept { return a.game_ == b.game_ && a.id_ == b.id_; }
     friend bool operator!=(Node a, Node b) noexcept { return !(a == b); }
 
@@ -678,6 +713,15 @@ private:
             return std::nullopt;
         }
         return Node(game_, id);
+    }
+    std::optional<double> seconds(chess_error (*read)(const chess_game *, chess_node, double *)) const {
+        double value;
+        chess_error err = read(existing(), id_, &value);
+        if (err == CHESS_END) {
+            return std::nullopt;
+        }
+        detail::check(err);
+        return value;
     }
     std::vector<std::string> comments_at(chess_comment_place place) const {
         std::size_t count = chess_node_comment_count(existing(), id_, place);
