@@ -877,6 +877,75 @@ static void test_annotations(void) {
     chess_pgn_reader_free(reader);
 }
 
+/* The main line at once: every tag in one text, the nodes, the SAN as written (or made for a
+ * move pushed), and the clocks, move times and evaluations in arrays, with their sentinels. */
+static void test_mainline_arrays(void) {
+    static const char pgn[] = "[Event \"E\"]\n[White \"Jos\xc3\xa9\"]\n\n"
+                              "1. e2-e4 { [%eval 0.17] [%clk 0:03:00] } (1. d4) 1... e5 { [%eval #-4,22] }\n"
+                              "2. Ng1f3 { [%emt 0:00:05] } *\n";
+    static const char tags[] = "Event\0E\0White\0Jos\xc3\xa9\0";
+    chess_pgn_reader *reader = reader_with(pgn, NULL);
+    chess_game *game = NULL, *empty = chess_game_new(NULL);
+    chess_node nodes[4] = {0, 0, 0, 0};
+    double times[4] = {0, 0, 0, 0};
+    chess_eval evals[4];
+    char text[64], small[8] = "abcdefg";
+    size_t len = 0;
+    CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_OK);
+    chess_pgn_reader_free(reader);
+
+    CHECK_ERR(chess_game_tags(game, text, sizeof text, &len), CHESS_OK);
+    CHECK(len == sizeof tags - 1 && memcmp(text, tags, sizeof tags) == 0);
+    CHECK_ERR(chess_game_tags(game, text, len, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_game_tags(game, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == sizeof tags - 1 && strcmp(small, "abcdefg") == 0);
+    CHECK_ERR(chess_game_tags(game, NULL, 0, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK_ERR(chess_game_tags(empty, text, sizeof text, &len), CHESS_OK);
+    CHECK(len == 0 && text[0] == '\0');
+    CHECK_ERR(chess_game_tags(NULL, text, sizeof text, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_tags(game, NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+
+    /* The nodes of the main line, the variation left out. */
+    CHECK(chess_game_mainline_nodes(game, NULL, 0) == 3);
+    CHECK(chess_game_mainline_nodes(game, nodes, 2) == 3 && nodes[2] == 0);
+    CHECK(chess_game_mainline_nodes(game, nodes, 4) == 3);
+    CHECK(nodes[0] == chess_node_first_child(game, CHESS_NODE_ROOT) && nodes[1] == chess_node_first_child(game, nodes[0]));
+    CHECK(nodes[2] == chess_node_first_child(game, nodes[1]) && nodes[3] == 0);
+    CHECK(chess_game_mainline_nodes(game, NULL, 4) == 0 && chess_game_mainline_nodes(NULL, nodes, 4) == 0);
+    CHECK(chess_game_mainline_nodes(empty, nodes, 4) == 0);
+
+    /* SAN as written; a move pushed afterwards has its SAN made. */
+    CHECK_ERR(chess_game_push_san(game, "Nc6", NULL), CHESS_OK);
+    CHECK_ERR(chess_game_mainline_san(game, text, sizeof text, &len), CHESS_OK);
+    CHECK(strcmp(text, "e2-e4 e5 Ng1f3 Nc6") == 0 && len == 18);
+    CHECK_ERR(chess_game_mainline_san(game, small, sizeof small, &len), CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 18 && strcmp(small, "abcdefg") == 0);
+    CHECK_ERR(chess_game_mainline_san(empty, text, sizeof text, &len), CHESS_OK);
+    CHECK(len == 0 && text[0] == '\0');
+    CHECK_ERR(chess_game_mainline_san(NULL, text, sizeof text, &len), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_game_mainline_san(game, NULL, 4, &len), CHESS_ERR_NULL_POINTER);
+
+    /* Clocks and move times: CHESS_NO_TIME where the command is missing. */
+    CHECK(chess_game_mainline_clocks(game, times, 4) == 4);
+    CHECK(times[0] == 180.0 && times[1] == CHESS_NO_TIME && times[2] == CHESS_NO_TIME && times[3] == CHESS_NO_TIME);
+    times[1] = 7;
+    CHECK(chess_game_mainline_clocks(game, times, 1) == 4 && times[1] == 7);
+    CHECK(chess_game_mainline_elapsed(game, times, 4) == 4);
+    CHECK(times[0] == CHESS_NO_TIME && times[1] == CHESS_NO_TIME && times[2] == 5.0 && times[3] == CHESS_NO_TIME);
+    CHECK(chess_game_mainline_clocks(NULL, times, 4) == 0 && chess_game_mainline_elapsed(game, NULL, 4) == 0);
+    CHECK(chess_game_mainline_clocks(game, NULL, 0) == 4);
+
+    /* Evaluations: CHESS_SCORE_NONE where there is none. */
+    CHECK(chess_game_mainline_evals(game, evals, 4) == 4);
+    CHECK(evals[0].kind == CHESS_SCORE_CP && evals[0].value == 17 && evals[0].depth == CHESS_EVAL_NO_DEPTH);
+    CHECK(evals[1].kind == CHESS_SCORE_MATE && evals[1].value == -4 && evals[1].depth == 22);
+    CHECK(evals[2].kind == CHESS_SCORE_NONE && evals[2].value == 0 && evals[2].depth == CHESS_EVAL_NO_DEPTH);
+    CHECK(chess_game_mainline_evals(NULL, evals, 4) == 0 && chess_game_mainline_evals(game, NULL, 4) == 0);
+    CHECK(chess_game_mainline_evals(empty, evals, 4) == 0);
+    chess_game_free(game);
+    chess_game_free(empty);
+}
+
 static void test_read_error_anywhere(void) {
     size_t len = 0, fail_at;
     unsigned char *data = slurp("format.pgn", &len);
@@ -1052,6 +1121,7 @@ int main(int argc, char **argv) {
     test_options();
     test_nodes();
     test_annotations();
+    test_mainline_arrays();
     if (argc == 3) {
         test_compressed(argv[2]);
         test_threads(argv[2]);

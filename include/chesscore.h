@@ -254,6 +254,12 @@
 #define CHESS_EVAL_NO_DEPTH UINT32_MAX
 
 /**
+ * What `chess_game_mainline_clocks` and `chess_game_mainline_elapsed` write for a move without
+ * the command (times are never negative).
+ */
+#define CHESS_NO_TIME -1.0
+
+/**
  * Room for the message of `chess_book_error_info`, NUL included.
  */
 #define CHESS_BOOK_MESSAGE_MAX 256
@@ -2547,6 +2553,15 @@ chess_error chess_game_tag_at(const struct chess_game *game,
                               size_t *value_len);
 
 /**
+ * Writes every tag of `game` in one text, in `chess_game_tag_at`'s order: each name (ASCII)
+ * and each value (UTF-8, as `chess_game_tag` writes it) followed by a NUL, so `*out_len` counts
+ * the NULs between them (empty for no tags; names and values never hold a NUL). As for every
+ * text, a NUL follows the last one too, so `cap` must exceed `*out_len`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (with the length needed).
+ */
+chess_error chess_game_tags(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
  * Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
  * one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
  * `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
@@ -3035,6 +3050,43 @@ chess_error chess_node_comment_text(const struct chess_game *game,
                                     char *buf,
                                     size_t cap,
                                     size_t *out_len);
+
+/**
+ * Writes up to `cap` nodes of the main line (the chain of first children from the root, root
+ * excluded), first move first, to `out` and returns how many moves the main line has. `out`
+ * may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_game_mainline_nodes(const struct chess_game *game, chess_node *out, size_t cap);
+
+/**
+ * Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
+ * (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
+ * before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_mainline_san(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Writes up to `cap` clocks of the main line to `out`, first move first, each as
+ * `chess_node_clock` reads it (seconds) or `CHESS_NO_TIME` for a move without `[%clk ...]`,
+ * and returns how many moves the main line has. `out` may be NULL when `cap` is 0. Returns 0
+ * for a NULL game, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_game_mainline_clocks(const struct chess_game *game, double *out, size_t cap);
+
+/**
+ * Writes up to `cap` move times (`[%emt ...]`, as `chess_node_elapsed` reads them) of the main
+ * line to `out` as `chess_game_mainline_clocks` writes clocks.
+ */
+size_t chess_game_mainline_elapsed(const struct chess_game *game, double *out, size_t cap);
+
+/**
+ * Writes up to `cap` evaluations of the main line to `out`, first move first, each as
+ * `chess_node_eval` reads it, or with `kind` `CHESS_SCORE_NONE` (`value` 0, `depth`
+ * `CHESS_EVAL_NO_DEPTH`) for a move without `[%eval ...]`, and returns how many moves the main
+ * line has. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with
+ * `cap` > 0.
+ */
+size_t chess_game_mainline_evals(const struct chess_game *game, struct chess_eval *out, size_t cap);
 
 /**
  * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its

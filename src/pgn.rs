@@ -522,6 +522,36 @@ pub unsafe extern "C" fn chess_game_tag_at(
     })
 }
 
+/// Writes every tag of `game` in one text, in `chess_game_tag_at`'s order: each name (ASCII)
+/// and each value (UTF-8, as `chess_game_tag` writes it) followed by a NUL, so `*out_len` counts
+/// the NULs between them (empty for no tags; names and values never hold a NUL). As for every
+/// text, a NUL follows the last one too, so `cap` must exceed `*out_len`. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (with the length needed).
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_tags(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        out.write_with(|sink| {
+            for (name, value) in record.tags().iter() {
+                sink.write_bytes(name.as_bytes());
+                sink.write_bytes(b"\0");
+                sink.write_bytes(value.as_bytes());
+                sink.write_bytes(b"\0");
+            }
+            Ok(())
+        })?;
+        Ok(())
+    })
+}
+
 /// Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
 /// one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
 /// `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then

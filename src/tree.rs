@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use super::engine::{chess_score_kind, CHESS_SCORE_CP, CHESS_SCORE_MATE};
+use super::engine::{chess_score_kind, CHESS_SCORE_CP, CHESS_SCORE_MATE, CHESS_SCORE_NONE};
 use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
@@ -298,6 +298,14 @@ fn mark_color(color: MarkColor) -> chess_mark_color {
     }
 }
 
+fn eval_ret(Eval { score, depth }: Eval) -> chess_eval {
+    let (kind, value) = match score {
+        Score::Centipawns(cp) => (CHESS_SCORE_CP, cp),
+        Score::Mate(moves) => (CHESS_SCORE_MATE, moves),
+    };
+    chess_eval { kind, value, depth: depth.unwrap_or(CHESS_EVAL_NO_DEPTH) }
+}
+
 /// Writes what `value` picks from the annotations of `game`'s `node` to `*out`: `CHESS_OK`,
 /// or `CHESS_END` when the node has none (`*out` untouched then).
 ///
@@ -352,16 +360,7 @@ pub unsafe extern "C" fn chess_node_eval(
     eval: *mut chess_eval,
 ) -> chess_error {
     // SAFETY: the C contract is `annotation_out`'s.
-    unsafe {
-        annotation_out(game, node, eval, |a| {
-            let Eval { score, depth } = a.eval?;
-            let (kind, value) = match score {
-                Score::Centipawns(cp) => (CHESS_SCORE_CP, cp),
-                Score::Mate(moves) => (CHESS_SCORE_MATE, moves),
-            };
-            Some(chess_eval { kind, value, depth: depth.unwrap_or(CHESS_EVAL_NO_DEPTH) })
-        })
-    }
+    unsafe { annotation_out(game, node, eval, |a| a.eval.map(eval_ret)) }
 }
 
 /// Writes up to `cap` highlighted squares of `node` (`[%csl ...]` after its move) to `out`, in
@@ -425,4 +424,97 @@ pub unsafe extern "C" fn chess_node_comment_text(
             out.write(record.tree().comment_text(id).as_bytes()).map(drop)
         })
     }
+}
+
+// ----- the main line at once: one call for what a node function gives move by move -----
+
+/// Writes up to `cap` of what `value` gives for each main-line node, first move first, to `out`,
+/// and returns how many moves the main line has (see [`fill_array`]); 0 for a NULL game.
+///
+/// # Safety
+/// `game` is NULL or a live handle, `out` NULL or valid for `cap` writes.
+unsafe fn mainline_array<T>(
+    game: *const chess_game,
+    out: *mut T,
+    cap: usize,
+    value: impl Fn(&MoveTree, NodeId) -> T,
+) -> usize {
+    guard(0, || {
+        // SAFETY: `game` is NULL or a live handle (this function's contract).
+        let Some(record) = (unsafe { record_ref(game) }) else { return 0 };
+        let tree = record.tree();
+        // SAFETY: `out` is NULL or valid for `cap` writes (this function's contract).
+        unsafe { fill_array(tree.mainline().map(|id| value(tree, id)), out, cap) }
+    })
+}
+
+/// Writes up to `cap` nodes of the main line (the chain of first children from the root, root
+/// excluded), first move first, to `out` and returns how many moves the main line has. `out`
+/// may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_mainline_nodes(game: *const chess_game, out: *mut chess_node, cap: usize) -> usize {
+    // SAFETY: the C contract is `mainline_array`'s.
+    unsafe { mainline_array(game, out, cap, |_, id| id.index() as chess_node) }
+}
+
+/// Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
+/// (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
+/// before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_mainline_san(
+    game: *const chess_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        out.write_with(|sink| {
+            for (i, san) in record.mainline_san().enumerate() {
+                if i > 0 {
+                    sink.write_bytes(b" ");
+                }
+                sink.write_bytes(san.as_str().as_bytes());
+            }
+            Ok(())
+        })?;
+        Ok(())
+    })
+}
+
+/// What `chess_game_mainline_clocks` and `chess_game_mainline_elapsed` write for a move without
+/// the command (times are never negative).
+pub const CHESS_NO_TIME: f64 = -1.0;
+
+/// Writes up to `cap` clocks of the main line to `out`, first move first, each as
+/// `chess_node_clock` reads it (seconds) or `CHESS_NO_TIME` for a move without `[%clk ...]`,
+/// and returns how many moves the main line has. `out` may be NULL when `cap` is 0. Returns 0
+/// for a NULL game, or a NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_mainline_clocks(game: *const chess_game, out: *mut f64, cap: usize) -> usize {
+    // SAFETY: the C contract is `mainline_array`'s.
+    unsafe { mainline_array(game, out, cap, |tree, id| tree.annotations(id).clock.unwrap_or(CHESS_NO_TIME)) }
+}
+
+/// Writes up to `cap` move times (`[%emt ...]`, as `chess_node_elapsed` reads them) of the main
+/// line to `out` as `chess_game_mainline_clocks` writes clocks.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_mainline_elapsed(game: *const chess_game, out: *mut f64, cap: usize) -> usize {
+    // SAFETY: the C contract is `mainline_array`'s.
+    unsafe { mainline_array(game, out, cap, |tree, id| tree.annotations(id).elapsed.unwrap_or(CHESS_NO_TIME)) }
+}
+
+/// Writes up to `cap` evaluations of the main line to `out`, first move first, each as
+/// `chess_node_eval` reads it, or with `kind` `CHESS_SCORE_NONE` (`value` 0, `depth`
+/// `CHESS_EVAL_NO_DEPTH`) for a move without `[%eval ...]`, and returns how many moves the main
+/// line has. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with
+/// `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_mainline_evals(game: *const chess_game, out: *mut chess_eval, cap: usize) -> usize {
+    const NONE: chess_eval = chess_eval { kind: CHESS_SCORE_NONE, value: 0, depth: CHESS_EVAL_NO_DEPTH };
+    // SAFETY: the C contract is `mainline_array`'s.
+    unsafe { mainline_array(game, out, cap, |tree, id| tree.annotations(id).eval.map_or(NONE, eval_ret)) }
 }

@@ -216,6 +216,11 @@ impl History {
         &self.last().position
     }
 
+    /// The positions from the start on: before each move, then the current one.
+    pub(crate) fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.plies.iter().map(|p| &p.position)
+    }
+
     pub(crate) fn position_at(&self, ply: usize) -> Option<&Position> {
         self.plies.get(ply).map(|p| &p.position)
     }

@@ -9,7 +9,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnErrorKind, PgnReader, PgnWarning, PgnWarningKind,
+    Decompressed, Flow, GameRecord, MainLineSan, ParallelReader, PgnError, PgnErrorKind, PgnReader, PgnWarning, PgnWarningKind,
     ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
@@ -1286,4 +1286,15 @@ fn lichess_files_round_trip_with_their_annotations() {
         }
     }
     assert!(games > 50 && commands > 2500, "{games} games, {commands} moves with commands");
+}
+
+#[test]
+fn mainline_san_is_as_written_or_made_for_moves_pushed() {
+    let pgn = "1. e2-e4 (1. d4 d5) 1... e5 2. Ng1f3 *\n";
+    let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+    record.push_san("Nc6").unwrap();
+    record.push(Move::NULL).unwrap();
+    let sans: Vec<String> = record.mainline_san().map(|san| san.as_str().to_owned()).collect();
+    assert_eq!(sans, ["e2-e4", "e5", "Ng1f3", "Nc6", "--"]);
+    assert!(matches!(record.mainline_san().next(), Some(MainLineSan::Written("e2-e4"))));
 }

@@ -310,6 +310,19 @@ impl GameRecord {
         Ok(pos)
     }
 
+    /// The SAN of each main-line move, first move first: as the PGN it was read from wrote it
+    /// ([`MoveTree::written_san`]), or as [`San::from_move`] writes it for a move added
+    /// otherwise (`--` for a null move), from the positions the record keeps (no replay).
+    pub fn mainline_san(&self) -> impl Iterator<Item = MainLineSan<'_>> + '_ {
+        self.tree.mainline().zip(self.history.positions()).map(|(node, before)| match self.tree.written_san(node) {
+            Some(written) => MainLineSan::Written(written),
+            // Every main-line move was legal where it was played.
+            None => MainLineSan::Made(
+                San::from_move(before, self.tree.mv(node).unwrap_or(Move::NULL)).expect("moves of a game are legal"),
+            ),
+        })
+    }
+
     /// Adds `moves` as a variation replacing the move of `node` (so played from `node`'s
     /// parent position, after the variations already there) and returns the node of its
     /// first move. Fails, adding nothing, on the root, on an empty list, or when a move is
@@ -331,6 +344,24 @@ impl GameRecord {
             at = self.tree.add_child(at, mv);
         }
         Ok(start)
+    }
+}
+
+/// The SAN of a main-line move, as [`GameRecord::mainline_san`] gives it.
+#[derive(Debug, Clone, Copy)]
+pub enum MainLineSan<'a> {
+    /// As the PGN it was read from wrote it.
+    Written(&'a str),
+    /// Written by [`San::from_move`], for a move added otherwise.
+    Made(San),
+}
+
+impl MainLineSan<'_> {
+    pub fn as_str(&self) -> &str {
+        match self {
+            MainLineSan::Written(text) => text,
+            MainLineSan::Made(san) => san.as_str(),
+        }
     }
 }
 
