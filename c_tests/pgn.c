@@ -1083,6 +1083,65 @@ static void test_threads(const char *dir) {
     datadir = plain_dir;
 }
 
+/* A file cut into pieces of whole games: each piece read apart, they hold the games of the
+ * whole file, broken ones included; a compressed file is refused. */
+static void test_split_file(const char *dir) {
+    const char *plain_dir = datadir;
+    char path[4096];
+    uint64_t offsets[8] = {9, 9, 9, 9, 9, 9, 9, 9};
+    size_t count = 99, len = 0, i;
+    unsigned char *data;
+    summary whole_text = {NULL, 0, 0};
+    counts whole, pieces = {0, 0, 0};
+    datadir = dir;
+    data_path(path, sizeof path, "broken_x300.pgn");
+    whole = read_file("broken_x300.pgn", &whole_text);
+    data = slurp("broken_x300.pgn", &len);
+    CHECK_ERR(chess_pgn_split_file(path, 5, offsets, &count), CHESS_OK);
+    CHECK(count == 5 && offsets[0] == 0 && offsets[5] == 9);
+    for (i = 0; i < count; i++) {
+        uint64_t end = i + 1 < count ? offsets[i + 1] : (uint64_t)len;
+        summary s = {NULL, 0, 0};
+        chess_pgn_reader *reader = NULL;
+        counts c;
+        CHECK(offsets[i] < end && end <= len);
+        /* About a fifth of the file each. */
+        CHECK(end - offsets[i] > len / 10 && end - offsets[i] < len / 5 * 2);
+        CHECK_ERR(chess_pgn_reader_from_buffer(data + offsets[i], (size_t)(end - offsets[i]), &reader), CHESS_OK);
+        c = read_all(reader, &s);
+        pieces.games += c.games;
+        pieces.broken += c.broken;
+        pieces.plies += c.plies;
+        free(s.text);
+    }
+    CHECK(pieces.games == whole.games && pieces.broken == whole.broken && pieces.plies == whole.plies);
+    /* More parts than games: one piece per game at most. */
+    {
+        uint64_t many[4096];
+        CHECK_ERR(chess_pgn_split_file(path, 4096, many, &count), CHESS_OK);
+        CHECK(count > 1 && count <= (size_t)whole.games);
+    }
+    CHECK_ERR(chess_pgn_split_file(path, 1, offsets, &count), CHESS_OK);
+    CHECK(count == 1 && offsets[0] == 0);
+    /* Refused: compressed text, no parts, no file, NULLs; the outputs untouched. */
+    offsets[0] = 7;
+    count = 99;
+    data_path(path, sizeof path, "format.pgn.gz");
+    CHECK_ERR(chess_pgn_split_file(path, 2, offsets, &count), CHESS_ERR_INVALID_ARGUMENT);
+    data_path(path, sizeof path, "format.pgn.zst");
+    CHECK_ERR(chess_pgn_split_file(path, 2, offsets, &count), CHESS_ERR_INVALID_ARGUMENT);
+    data_path(path, sizeof path, "broken_x300.pgn");
+    CHECK_ERR(chess_pgn_split_file(path, 0, offsets, &count), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_pgn_split_file(path, 2, NULL, &count), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_split_file(path, 2, offsets, NULL), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_split_file(NULL, 2, offsets, &count), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_pgn_split_file("/no/such/file.pgn", 2, offsets, &count), CHESS_ERR_FILE_NOT_FOUND);
+    CHECK(offsets[0] == 7 && count == 99);
+    free(data);
+    free(whole_text.text);
+    datadir = plain_dir;
+}
+
 int main(int argc, char **argv) {
     static const chess_error owned[] = {
         CHESS_ERR_PGN_TAG,
@@ -1125,6 +1184,7 @@ int main(int argc, char **argv) {
     if (argc == 3) {
         test_compressed(argv[2]);
         test_threads(argv[2]);
+        test_split_file(argv[2]);
     }
     check_codes_seen(owned, sizeof owned / sizeof owned[0]);
     return report("c pgn");

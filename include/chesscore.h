@@ -2480,6 +2480,22 @@ void chess_pgn_reader_free(struct chess_pgn_reader *reader);
 chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
 
 /**
+ * Cuts the PGN text file at `path` into at most `parts` pieces of whole games of about equal
+ * size, for reading them apart (in other processes or on other machines, each with a buffer
+ * or file reader of its own): writes to `offsets` (room for `parts`) the byte offset in the
+ * file where each piece starts, the first 0 (a piece runs to the next one's offset, the last
+ * to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
+ * games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
+ * file does (game numbers and lines counted from the piece's start). The games are scanned, not
+ * replayed, as the splitting thread of `chess_pgn_reader_set_threads` scans them: a blank line
+ * and a tag inside a comment are no boundary. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or Zstandard file, whose text has no
+ * offsets in the file: read it whole), `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_pgn_split_file(const char *path, size_t parts, uint64_t *offsets, size_t *out_count);
+
+/**
  * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
  * with the defaults: lenient syntax and SAN, text that is not UTF-8 decoded as Windows-1252,
  * whole games). Errors:

@@ -8,12 +8,12 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{
-    box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, oom, versioned, versioned_ref, write_optional, Out,
-    TextOut, Versioned,
+    box_or_oom, c_ascii, c_utf8, fill_array, free_handle, guard, guard_code, oom, versioned, versioned_ref,
+    write_optional, Out, TextOut, Versioned,
 };
 use chesscore_core::pgn::{
-    BytesSource, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader, ReaderOptions,
-    Source, WriteOptions,
+    split_points, BytesSource, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader,
+    ReaderOptions, Source, WriteOptions,
 };
 use chesscore_core::SanMode;
 
@@ -239,6 +239,57 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
                 Err(code)
             }
         }
+    })
+}
+
+/// Cuts the PGN text file at `path` into at most `parts` pieces of whole games of about equal
+/// size, for reading them apart (in other processes or on other machines, each with a buffer
+/// or file reader of its own): writes to `offsets` (room for `parts`) the byte offset in the
+/// file where each piece starts, the first 0 (a piece runs to the next one's offset, the last
+/// to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
+/// games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
+/// file does (game numbers and lines counted from the piece's start). The games are scanned, not
+/// replayed, as the splitting thread of `chess_pgn_reader_set_threads` scans them: a blank line
+/// and a tag inside a comment are no boundary. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or Zstandard file, whose text has no
+/// offsets in the file: read it whole), `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
+/// `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_pgn_split_file(
+    path: *const c_char,
+    parts: usize,
+    offsets: *mut u64,
+    out_count: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `path` is NULL or a NUL-terminated string (the C contract).
+        let bytes = unsafe { super::util::c_bytes(path) }?;
+        // SAFETY: `out_count` is NULL or valid for a write (the C contract).
+        let out_count = unsafe { Out::new(out_count) }?;
+        if offsets.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        if parts == 0 {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let io_error = |e: io::Error| match e.kind() {
+            io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
+            _ => CHESS_ERR_IO,
+        };
+        let mut file = std::fs::File::open(c_path(bytes)?).map_err(io_error)?;
+        let len = file.metadata().map_err(io_error)?.len();
+        let mut head = Vec::new();
+        (&mut file).take(4).read_to_end(&mut head).map_err(io_error)?;
+        if Compression::detect(&head).is_some() {
+            return Err(CHESS_ERR_INVALID_ARGUMENT);
+        }
+        let input = io::Cursor::new(head).chain(file);
+        let points = split_points(input, len, parts).map_err(|e| e.kind.code())?;
+        // SAFETY: `offsets` is not NULL, so it is valid for `parts` writes (the C contract), and
+        // there are at most `parts` points.
+        unsafe { fill_array(points.iter().copied(), offsets, parts) };
+        out_count.write(points.len());
+        Ok(())
     })
 }
 

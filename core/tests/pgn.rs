@@ -9,8 +9,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, MainLineSan, ParallelReader, PgnError, PgnErrorKind, PgnReader, PgnWarning, PgnWarningKind,
-    ReaderOptions, Visitor, WriteOptions,
+    split_points, Decompressed, Flow, GameRecord, MainLineSan, ParallelReader, PgnError, PgnErrorKind, PgnReader,
+    PgnWarning, PgnWarningKind, ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
@@ -1297,4 +1297,45 @@ fn mainline_san_is_as_written_or_made_for_moves_pushed() {
     let sans: Vec<String> = record.mainline_san().map(|san| san.as_str().to_owned()).collect();
     assert_eq!(sans, ["e2-e4", "e5", "Ng1f3", "Nc6", "--"]);
     assert!(matches!(record.mainline_san().next(), Some(MainLineSan::Written("e2-e4"))));
+}
+
+/// The export of each game read whole, and the kind of each broken one: what a piece read
+/// apart must give (error messages count lines from the piece's start).
+fn games_of(bytes: &[u8]) -> Vec<String> {
+    read_all(bytes)
+        .iter()
+        .map(|r| match r {
+            Ok(record) => record.to_pgn(),
+            Err(e) => format!("error: {:?}", std::mem::discriminant(&e.kind)),
+        })
+        .collect()
+}
+
+#[test]
+fn pieces_cut_at_split_points_hold_every_game_once() {
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = games_of(&bytes);
+        for parts in [1, 2, 3, 7, 64, 100_000] {
+            let cuts = split_points(&bytes[..], bytes.len() as u64, parts).unwrap();
+            assert_eq!(cuts[0], 0);
+            assert!(cuts.len() <= parts && cuts.windows(2).all(|w| w[0] < w[1]), "{path:?} {parts}: {cuts:?}");
+            let ends = cuts.iter().skip(1).map(|&c| c as usize).chain([bytes.len()]);
+            let mut pieces = Vec::new();
+            for (&start, end) in cuts.iter().zip(ends) {
+                let piece = games_of(&bytes[start as usize..end]);
+                assert!(!piece.is_empty(), "{path:?} {parts}: an empty piece at {start}");
+                pieces.extend(piece);
+            }
+            assert_eq!(pieces, whole, "{path:?} in {parts} pieces");
+        }
+        // About equal pieces when the games are small next to them.
+        if whole.len() >= 40 {
+            let cuts = split_points(&bytes[..], bytes.len() as u64, 4).unwrap();
+            assert_eq!(cuts.len(), 4, "{path:?}");
+            let sizes: Vec<u64> = cuts.windows(2).map(|w| w[1] - w[0]).collect();
+            assert!(sizes.iter().all(|&s| s.abs_diff(bytes.len() as u64 / 4) < bytes.len() as u64 / 8), "{sizes:?}");
+        }
+    }
+    assert_eq!(split_points(&b""[..], 0, 4).unwrap(), [0]);
 }

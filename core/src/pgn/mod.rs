@@ -131,7 +131,7 @@ mod writer;
 pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
 pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
-pub use parallel::ParallelReader;
+pub use parallel::{split_points, ParallelReader};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, MainLineSan, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};

@@ -14,6 +14,7 @@ use super::error::{Location, PgnError, PgnErrorKind};
 use super::reader::{PgnReader, ReaderOptions, Visitor};
 use super::record::GameRecord;
 use super::source::{BytesSource, Source, CHUNK_SIZE};
+use crate::fallible::try_push;
 
 /// A batch is cut once it holds this many bytes of whole games: large enough that handing it
 /// over costs little next to reading it, small enough to spread a file over the threads.
@@ -205,6 +206,80 @@ impl<R: Read> Source for BatchSource<R> {
     }
 }
 
+/// What one step of a scan for the ends of games met.
+enum Scanned {
+    /// A whole game, which ends where the scanner now stands.
+    Game,
+    /// A game broken in a way the scan sees (its reader finds it again): the next step goes on
+    /// to its end.
+    Broken,
+    /// The end of the input.
+    End,
+    /// What ends the input there: a read failing, or memory running out.
+    Failed(PgnError),
+}
+
+/// Finds the end of the next game without replaying its moves.
+fn scan<S: Source>(scanner: &mut PgnReader<S>) -> Scanned {
+    match scanner.skip_game() {
+        Ok(true) => Scanned::Game,
+        Ok(false) => Scanned::End,
+        Err(e) if matches!(e.kind, PgnErrorKind::Io(_) | PgnErrorKind::OutOfMemory) => Scanned::Failed(e),
+        Err(_) => Scanned::Broken,
+    }
+}
+
+/// Where to cut a PGN text of `len` bytes (a file's size) into at most `parts` pieces of whole
+/// games of about `len / parts` bytes each, for reading them apart (in other processes or on
+/// other machines): the byte offset where each piece starts, the first 0, fewer than `parts`
+/// when the games are. Reading each piece on its own gives every game of the whole text once
+/// (game numbers and lines then count from the piece's start). The games are scanned as
+/// [`ParallelReader`]'s splitting thread scans them, their moves not replayed, a broken game
+/// kept whole.
+///
+/// ```
+/// use chesscore_core::pgn::{split_points, PgnReader};
+///
+/// // A blank line and a tag inside a comment are no boundary.
+/// let pgn = "1. e4 e5 *\n\n1. d4 { a comment\n\n[Event \"not a tag\"] } d5 *\n\n1. c4 *\n".as_bytes();
+/// let cuts = split_points(pgn, pgn.len() as u64, 2)?;
+/// assert_eq!(cuts.len(), 2);
+/// let first: Vec<_> = PgnReader::from_bytes(&pgn[..cuts[1] as usize]).collect::<Result<_, _>>()?;
+/// let second: Vec<_> = PgnReader::from_bytes(&pgn[cuts[1] as usize..]).collect::<Result<_, _>>()?;
+/// assert_eq!((first.len(), first[1].game().moves().len(), second.len()), (2, 2, 1));
+/// # Ok::<(), chesscore_core::pgn::PgnError>(())
+/// ```
+pub fn split_points(input: impl Read, len: u64, parts: usize) -> Result<Vec<u64>, PgnError> {
+    let parts = parts.max(1);
+    let mut scanner = PgnReader::new(input);
+    let mut points = Vec::new();
+    // A cut is made once a game follows it, so that no piece is empty.
+    let mut pending = Some(0);
+    loop {
+        let whole = match scan(&mut scanner) {
+            Scanned::Game => true,
+            Scanned::Broken => false,
+            Scanned::End => break,
+            Scanned::Failed(e) => return Err(e),
+        };
+        if let Some(at) = pending.take() {
+            try_push(&mut points, at).map_err(|_| {
+                PgnError::new(PgnErrorKind::OutOfMemory, scanner.games_read(), scanner.location(), 0, b"")
+            })?;
+        }
+        let end = scanner.bytes_read();
+        // Piece k starts at the end of the first game reaching k / parts of the text.
+        let share = (u128::from(len) * points.len() as u128 / parts as u128) as u64;
+        if whole && points.len() < parts && end >= share {
+            pending = Some(end);
+        }
+    }
+    if points.is_empty() {
+        points.push(0);
+    }
+    Ok(points)
+}
+
 /// The splitting thread: finds the end of each game, and hands over a batch of whole games
 /// whenever it is large enough, waiting for a token first.
 fn split<R: Read, T>(
@@ -221,14 +296,13 @@ fn split<R: Read, T>(
     // Where the last game the scan finished ended.
     let mut last_end = 0;
     let failure = loop {
-        let (ended, failure) = match scanner.skip_game() {
-            Ok(true) => (false, None),
-            Ok(false) => (true, None),
+        let (ended, failure) = match scan(&mut scanner) {
+            Scanned::Game => (false, None),
+            Scanned::End => (true, None),
             // The input ends here; the games before come first, what follows is lost.
-            Err(e) if matches!(e.kind, PgnErrorKind::Io(_) | PgnErrorKind::OutOfMemory) => (true, Some(e)),
-            // A game broken in a way the scan sees: the worker finds it again. The batch is not
-            // cut inside it: the next scan goes on to its end.
-            Err(_) => continue,
+            Scanned::Failed(e) => (true, Some(e)),
+            // The worker finds it again. The batch is not cut inside it.
+            Scanned::Broken => continue,
         };
         if failure.is_none() {
             last_end = scanner.bytes_read();
