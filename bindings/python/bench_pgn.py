@@ -1,13 +1,22 @@
-"""Times reading a ~20 MB PGN through chesscore.read_pgn and python-chess's chess.pgn.read_game.
+"""Times reading a ~20 MB PGN file, all in one run on the same file: ``chesscore.read_pgn``
+(every move replayed) against python-chess's ``chess.pgn.read_game`` loop, headers only
+(``read_pgn(..., headers_only=True)``) against ``chess.pgn.read_headers``, and the MB/s of
+``read_pgn`` against the native command line on one thread (``chesscore pgn --threads 1``).
+
+Each side does what a user reading the games would: chesscore takes every game's headers and
+its moves (``game.moves``, a list of Move objects), python-chess walks every game's main line;
+headers only, both take the headers of every game.
 
 The file is built in a temporary directory by repeating the shared test data's real games
-(../shared/testdata/pgn, or CHESSCORE_TESTDATA) and removed afterwards.
+(../shared/testdata/pgn, or CHESSCORE_TESTDATA) and removed afterwards. The command line is
+target/release/chesscore (``cargo build --release`` builds it with the library), or CHESSCORE_CLI.
 
 usage: CHESSCORE_LIB=target/release/libchesscore.so PYTHONPATH=bindings/python \\
        python3 bindings/python/bench_pgn.py [SIZE_MB]
 """
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,37 +41,85 @@ def build(path, size):
     return written
 
 
+def timed(function):
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def ours_full(path):
+    games = plies = broken = 0
+    for game in chesscore.read_pgn(path):
+        games += 1
+        plies += len(game.moves)
+        broken += game.error is not None
+        game.headers  # noqa: B018 - read like a user would
+    return games, plies, broken
+
+
+def theirs_full(path):
+    games = plies = 0
+    with open(path, encoding="utf-8") as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            games += 1
+            plies += sum(1 for _ in game.mainline_moves())
+    return games, plies
+
+
+def ours_headers(path):
+    games = 0
+    for game in chesscore.read_pgn(path, headers_only=True):
+        games += 1
+        game.headers  # noqa: B018
+    return games
+
+
+def theirs_headers(path):
+    games = 0
+    with open(path, encoding="utf-8") as f:
+        while chess.pgn.read_headers(f) is not None:
+            games += 1
+    return games
+
+
+def cli(path):
+    """The native command line on one thread, or None when it is not built."""
+    command = Path(os.environ.get("CHESSCORE_CLI", ROOT / "target" / "release" / "chesscore"))
+    if not command.is_file():
+        return None
+    return subprocess.run([command, "pgn", "--threads", "1", path], check=True, capture_output=True, text=True).stdout
+
+
 def main():
     size = int(float(sys.argv[1]) * 1e6) if len(sys.argv) > 1 else 20_000_000
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.pgn"
-        total = build(path, size)
-        mb = total / 1e6
+        mb = build(path, size) / 1e6
+        print(f"{mb:.1f} MB, library {chesscore.library_path}")
 
-        start = time.perf_counter()
-        games = plies = broken = 0
-        for game in chesscore.read_pgn(path):
-            games += 1
-            plies += len(game.moves)
-            broken += game.error is not None
-            game.headers  # noqa: B018 - read like a user would
-        ours = time.perf_counter() - start
-        print(f"chesscore.read_pgn : {games} games ({broken} broken), {plies} plies, {mb:.1f} MB in {ours:.2f} s: "
+        (games, plies, broken), ours = timed(lambda: ours_full(path))
+        print(f"chesscore.read_pgn          : {games} games ({broken} broken), {plies} plies in {ours:.2f} s: "
               f"{mb / ours:.1f} MB/s, {games / ours:,.0f} games/s")
+        (their_games, their_plies), theirs = timed(lambda: theirs_full(path))
+        print(f"chess.pgn.read_game         : {their_games} games, {their_plies} plies in {theirs:.2f} s: "
+              f"{mb / theirs:.1f} MB/s, {their_games / theirs:,.0f} games/s")
 
-        start = time.perf_counter()
-        theirs_games = theirs_plies = 0
-        with open(path, encoding="utf-8") as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                theirs_games += 1
-                theirs_plies += sum(1 for _ in game.mainline_moves())
-        theirs = time.perf_counter() - start
-        print(f"chess.pgn.read_game: {theirs_games} games, {theirs_plies} plies, {mb:.1f} MB in {theirs:.2f} s: "
-              f"{mb / theirs:.1f} MB/s, {theirs_games / theirs:,.0f} games/s")
-        print(f"ratio: chesscore is {theirs / ours:.1f}x faster")
+        header_games, ours_h = timed(lambda: ours_headers(path))
+        print(f"read_pgn(headers_only=True) : {header_games} games in {ours_h:.3f} s: {mb / ours_h:.1f} MB/s")
+        their_header_games, theirs_h = timed(lambda: theirs_headers(path))
+        print(f"chess.pgn.read_headers      : {their_header_games} games in {theirs_h:.3f} s: {mb / theirs_h:.1f} MB/s")
+
+        summary, native = timed(lambda: cli(path))
+        print(f"full replay : chesscore is {theirs / ours:.1f}x faster than python-chess")
+        print(f"headers only: chesscore is {theirs_h / ours_h:.1f}x faster than python-chess")
+        if summary is None:
+            print("native CLI  : not built (cargo build --release, or set CHESSCORE_CLI)")
+        else:
+            print(f"native CLI  : {summary.strip()} in {native:.2f} s: {mb / native:.1f} MB/s on one thread; "
+                  f"read_pgn reaches {100 * native / ours:.0f}% of it")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ from .errors import (
     TagNotFoundError,
 )
 from .game import Eval, Game, GameMove, Highlight, Outcome, Termination
-from .pgn import read_pgn, read_pgn_string
+from .pgn import read_pgn, read_pgn_string, split_pgn
 from .position import STARTING_FEN, Position
 from .types import (
     BISHOP,
@@ -152,6 +152,7 @@ __all__ = [
     "polyglot",
     "read_pgn",
     "read_pgn_string",
+    "split_pgn",
     "square_name",
     "svg",
 ]

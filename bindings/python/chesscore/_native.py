@@ -18,6 +18,7 @@ MAX_MOVES = 256
 FEN_MAX = 104
 SAN_MAX = 8
 PGN_MESSAGE_MAX = 256
+PGN_HEADERS_ONLY = 4
 PGN_STRICT = 8
 # chess_ep_mode
 EP_AS_RECORDED = 0
@@ -190,6 +191,7 @@ class PgnOptions(ctypes.Structure):
 
 
 EVAL_NO_DEPTH = 0xFFFFFFFF
+NO_TIME = -1.0  # chess_game_mainline_clocks and _elapsed for a move without the command
 MARK_COLORS = ("red", "green", "yellow", "blue")  # chess_mark_color 0..3
 
 
@@ -435,6 +437,7 @@ SIGNATURES = {
     "chess_pgn_reader_set_threads": (ERR, [READER, ctypes.c_uint32]),
     "chess_pgn_reader_last_error": (ERR, [READER, POINTER(PgnErrorInfo)]),
     "chess_pgn_reader_partial_game": (ERR, [READER, POINTER(GAME)]),
+    "chess_pgn_split_file": (ERR, [c_char_p, c_size_t, POINTER(c_uint64), SIZE_P]),
     "chess_game_tag": (ERR, [GAME, c_char_p, c_char_p, c_size_t, SIZE_P]),
     "chess_game_tag_count": (c_size_t, [GAME]),
     "chess_game_tag_at": (ERR, [GAME, c_size_t, c_char_p, c_size_t, SIZE_P, c_char_p, c_size_t, SIZE_P]),
@@ -443,6 +446,7 @@ SIGNATURES = {
     "chess_game_result": (SMALL, [GAME]),
     "chess_game_warning_count": (c_size_t, [GAME]),
     "chess_game_warning": (ERR, [GAME, c_size_t, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_tags": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # A game's move tree
     "chess_node_count": (c_size_t, [GAME]),
     "chess_node_parent": (NODE, [GAME, NODE]),
@@ -461,6 +465,11 @@ SIGNATURES = {
     "chess_node_highlights": (c_size_t, [GAME, NODE, POINTER(NodeHighlight), c_size_t]),
     "chess_node_arrows": (c_size_t, [GAME, NODE, POINTER(NodeArrow), c_size_t]),
     "chess_node_comment_text": (ERR, [GAME, NODE, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_mainline_nodes": (c_size_t, [GAME, POINTER(NODE), c_size_t]),
+    "chess_game_mainline_san": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
+    "chess_game_mainline_clocks": (c_size_t, [GAME, POINTER(c_double), c_size_t]),
+    "chess_game_mainline_elapsed": (c_size_t, [GAME, POINTER(c_double), c_size_t]),
+    "chess_game_mainline_evals": (c_size_t, [GAME, POINTER(NodeEval), c_size_t]),
     "chess_game_to_pgn": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import enum
-import weakref
+import threading
 from typing import Any, Dict, List, NamedTuple, Optional
 
 from . import _args, _native
@@ -57,7 +57,7 @@ class Outcome:
 _WINNERS = {1: WHITE, 2: BLACK, 3: None}
 
 
-def _owned(ptr):
+def _owned(ptr: Any) -> Any:
     """A new game handle, unless memory ran out."""
     if not ptr:
         raise_for(ErrorCode.OUT_OF_MEMORY)
@@ -70,31 +70,71 @@ class Game:
     PGN reader (an empty dict and None for games built here). Like Position, one object must not
     be changed by one thread while another uses it."""
 
-    __slots__ = ("_ptr", "_finalizer", "_chess960", "headers", "error", "warnings", "__weakref__")
+    # A game read from PGN is built for a few microseconds: what the reader does not need at
+    # once (headers, warnings, whether it is Chess960) is read from the handle on first use, in
+    # one call each; the handle is freed by __del__, cheaper than a weakref.finalize per game.
+    __slots__ = ("_ptr", "_is_chess960", "_headers", "error", "_warnings", "_edits", "__weakref__")
+    _free = lib.chess_game_free
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
-        self._adopt(lib.chess_game_new(start._pos if start is not None else None))
+        self._adopt(lib.chess_game_new(start._pos if start is not None else None), {})
 
-    def _adopt(self, ptr, headers=None, error=None):
+    def _adopt(self, ptr: Any, headers: Optional[Dict[str, str]], error: Optional[Exception] = None) -> None:
+        """Takes ownership of ``ptr``; ``headers`` None reads them from the handle when asked."""
         self._ptr = _owned(ptr)
-        self._finalizer = weakref.finalize(self, lib.chess_game_free, ptr)
-        self._chess960 = lib.chess_position_is_chess960(lib.chess_game_start(ptr))
-        self.headers = {} if headers is None else headers
+        self._is_chess960 = None
+        self._headers = headers
         self.error = error
-        self.warnings = [
-            _native.read_text(lib.chess_game_warning, ptr, i) for i in range(lib.chess_game_warning_count(ptr))
-        ]
+        self._warnings = None
+        self._edits = 0  # moves pushed or popped: what a mainline() snapshot checks
+
+    def __del__(self) -> None:
+        ptr = getattr(self, "_ptr", None)  # unset when the library ran out of memory
+        if ptr:
+            self._free(ptr)
 
     @classmethod
     def _wrap(cls, ptr: Any, headers: Optional[Dict[str, str]] = None, error: Optional[Exception] = None) -> Game:
         game = cls.__new__(cls)
-        game._adopt(ptr, headers, error)
+        game._adopt(ptr, {} if headers is None else headers, error)
         return game
 
     @classmethod
-    def _from_pgn(cls, ptr, error=None):
-        return cls._wrap(ptr, _tags(ptr), error)
+    def _from_pgn(cls, ptr: Any, error: Optional[Exception] = None) -> Game:
+        game = cls.__new__(cls)
+        game._adopt(ptr, None, error)
+        return game
+
+    @property
+    def headers(self) -> Dict[str, str]:
+        """The tags, in order (a dict the caller may change; ``pgn()`` writes it)."""
+        headers = self._headers
+        if headers is None:
+            headers = self._headers = _tags(self._ptr)
+        return headers
+
+    @headers.setter
+    def headers(self, headers: Dict[str, str]) -> None:
+        self._headers = headers
+
+    @property
+    def warnings(self) -> List[str]:
+        """What the PGN reader accepted leniently and told of (text that was not UTF-8...)."""
+        warnings = self._warnings
+        if warnings is None:
+            ptr = self._ptr
+            warnings = self._warnings = [
+                _native.read_text(lib.chess_game_warning, ptr, i) for i in range(lib.chess_game_warning_count(ptr))
+            ]
+        return warnings
+
+    @property
+    def _chess960(self) -> bool:
+        is_chess960 = self._is_chess960
+        if is_chess960 is None:
+            is_chess960 = self._is_chess960 = bool(lib.chess_position_is_chess960(lib.chess_game_start(self._ptr)))
+        return is_chess960
 
     def copy(self) -> Game:
         """A copy with everything the game holds (moves, headers, comments, variations)."""
@@ -120,6 +160,7 @@ class Game:
         code = lib.chess_game_push(self._ptr, _raw(move))
         if code:
             raise _move_error(code, lib.chess_game_position(self._ptr), move)
+        self._edits += 1
 
     def push_san(self, text: str) -> Move:
         """Plays a move given in SAN (lenient) and returns it."""
@@ -127,6 +168,7 @@ class Game:
         code = lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
             raise _move_error(code, lib.chess_game_position(self._ptr), text, "san")
+        self._edits += 1
         return Move(out.value, self._chess960)
 
     def push_uci(self, text: str) -> Move:
@@ -135,6 +177,7 @@ class Game:
         code = lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
             raise _move_error(code, lib.chess_game_position(self._ptr), text, "uci")
+        self._edits += 1
         return Move(out.value, self._chess960)
 
     def pop(self) -> Move:
@@ -142,16 +185,14 @@ class Game:
         there is none)."""
         out = ctypes.c_uint16()
         _native.check(lib.chess_game_pop(self._ptr, ctypes.byref(out)))
+        self._edits += 1
         return Move(out.value, self._chess960)
 
     @property
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
-        n = lib.chess_game_ply_count(self._ptr)
-        buf = (ctypes.c_uint16 * n)()
-        lib.chess_game_moves(self._ptr, buf, n)
-        trusted, chess960 = Move._trusted, self._chess960
-        return [trusted(raw, chess960) for raw in buf]
+        raws = _scratch.moves(lib.chess_game_moves, self._ptr)
+        return list(map(_MOVE_TABLES[self._chess960].__getitem__, raws))
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -170,12 +211,9 @@ class Game:
         """The moves of the main line as ``GameMove``s, first move first: each with its SAN as
         written, comments, NAGs and what the commands in its comments say (``clock``, ``eval``,
         ``arrows``...). They describe the game as it is: push or pop a move and take them again."""
-        moves = []
-        node = lib.chess_node_first_child(self._ptr, 0)
-        while node != _NODE_NONE:
-            moves.append(GameMove(self, node))
-            node = lib.chess_node_first_child(self._ptr, node)
-        return moves
+        nodes = _scratch.nodes(self._ptr)
+        line = _MainLine(self)
+        return [GameMove(self, node, line, i) for i, node in enumerate(nodes)]
 
     # -- positions (copies: the game's own change as moves are pushed and popped)
 
@@ -292,11 +330,18 @@ class GameMove:
     ``emt`` (seconds, ``[%clk ...]``, ``[%emt ...]``), ``eval`` (``[%eval ...]``), ``arrows``
     (``[%cal ...]``) and ``highlights`` (``[%csl ...]``); None or empty when absent."""
 
-    __slots__ = ("_game", "_node")
+    __slots__ = ("_game", "_node", "_line", "_index")
 
-    def __init__(self, game: Game, node: int):
+    def __init__(self, game: Game, node: int, line: Optional[_MainLine] = None, index: int = 0):
         self._game = game
         self._node = node
+        self._line = line  # the main line this move was taken from, whose arrays it reads
+        self._index = index
+
+    def _current_line(self) -> Optional[_MainLine]:
+        """The main line's arrays, while the game is as it was when this move was taken."""
+        line = self._line
+        return line if line is not None and line.edits == self._game._edits else None
 
     def __repr__(self):
         return f"<GameMove {self.ply}: {self.san}>"
@@ -311,6 +356,9 @@ class GameMove:
 
     @property
     def san(self) -> str:
+        line = self._current_line()
+        if line is not None:
+            return line.san()[self._index]
         return _native.read_text(lib.chess_node_san, self._game._ptr, self._node, size=16)
 
     @property
@@ -334,7 +382,11 @@ class GameMove:
             lib.chess_node_nags(self._game._ptr, self._node, buf, n)
         return list(buf.raw[:n])
 
-    def _seconds(self, function) -> Optional[float]:
+    def _seconds(self, function, which) -> Optional[float]:
+        line = self._current_line()
+        if line is not None:
+            seconds = line.times(which)[self._index]
+            return None if seconds == _native.NO_TIME else seconds
         out = ctypes.c_double()
         code = function(self._game._ptr, self._node, ctypes.byref(out))
         if code == ErrorCode.END:
@@ -345,24 +397,24 @@ class GameMove:
     @property
     def clock(self) -> Optional[float]:
         """The time left to the player who moved, in seconds (python-chess's ``node.clock()``)."""
-        return self._seconds(lib.chess_node_clock)
+        return self._seconds(lib.chess_node_clock, _CLOCKS)
 
     @property
     def emt(self) -> Optional[float]:
         """The time the move took, in seconds (python-chess's ``node.emt()``)."""
-        return self._seconds(lib.chess_node_elapsed)
+        return self._seconds(lib.chess_node_elapsed, _ELAPSED)
 
     @property
     def eval(self) -> Optional[Eval]:
+        line = self._current_line()
+        if line is not None:
+            return line.evals()[self._index]
         out = _native.NodeEval()
         code = lib.chess_node_eval(self._game._ptr, self._node, ctypes.byref(out))
         if code == ErrorCode.END:
             return None
         _native.check(code)
-        depth = None if out.depth == _native.EVAL_NO_DEPTH else out.depth
-        if out.kind == _native.SCORE_MATE:
-            return Eval(None, out.value, depth)
-        return Eval(out.value, None, depth)
+        return _eval(out)
 
     def _marks(self, function, kind):
         ptr, node = self._game._ptr, self._node
@@ -383,29 +435,123 @@ class GameMove:
         return [Highlight(m.square, _native.MARK_COLORS[m.color]) for m in marks]
 
 
-_BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
+def _eval(out: Any) -> Optional[Eval]:
+    """The Eval of a chess_eval (None for CHESS_SCORE_NONE)."""
+    kind = out.kind
+    if kind == _native.SCORE_NONE:
+        return None
+    depth = None if out.depth == _native.EVAL_NO_DEPTH else out.depth
+    if kind == _native.SCORE_MATE:
+        return Eval(None, out.value, depth)
+    return Eval(out.value, None, depth)
 
 
-def _tags(ptr) -> Dict[str, str]:
-    """The tags of a game handle as a dict, in order. (Read for every game of a PGN file: the
-    loop keeps its buffers, references and functions at hand.)"""
-    tags: Dict[str, str] = {}
-    count = lib.chess_game_tag_count(ptr)
-    if not count:
-        return tags
-    name_buf = ctypes.create_string_buffer(64)
-    value_buf = ctypes.create_string_buffer(256)
-    name_len = ctypes.c_size_t()
-    value_len = ctypes.c_size_t()
-    name_ref, value_ref = ctypes.byref(name_len), ctypes.byref(value_len)
-    tag_at = lib.chess_game_tag_at
-    for i in range(count):
-        code = tag_at(ptr, i, name_buf, len(name_buf), name_ref, value_buf, len(value_buf), value_ref)
+_TIME_ARRAYS = (lib.chess_game_mainline_clocks, lib.chess_game_mainline_elapsed)
+_CLOCKS, _ELAPSED = 0, 1
+
+
+class _MainLine:
+    """What one ``mainline()`` call read of a game, for its GameMoves: the SAN, clocks, move
+    times and evaluations of every move, each read in one call the first time one move asks."""
+
+    __slots__ = ("_ptr", "edits", "_san", "_times", "_evals")
+
+    def __init__(self, game: Game):
+        self._ptr = game._ptr
+        self.edits = game._edits
+        self._san: Optional[List[str]] = None
+        self._times: List[Optional[List[float]]] = [None] * len(_TIME_ARRAYS)
+        self._evals: Optional[List[Optional[Eval]]] = None
+
+    def san(self) -> List[str]:
+        if self._san is None:
+            line = _native.read_text(lib.chess_game_mainline_san, self._ptr, size=1024)
+            self._san = line.split(" ") if line else []
+        return self._san
+
+    def times(self, which: int) -> List[float]:
+        """The clocks (``_CLOCKS``) or the move times (``_ELAPSED``), NO_TIME for none."""
+        times = self._times[which]
+        if times is None:
+            function = _TIME_ARRAYS[which]
+            n = function(self._ptr, None, 0)
+            buf = (ctypes.c_double * n)()
+            function(self._ptr, buf, n)
+            times = self._times[which] = buf[:]
+        return times
+
+    def evals(self) -> List[Optional[Eval]]:
+        if self._evals is None:
+            n = lib.chess_game_mainline_evals(self._ptr, None, 0)
+            buf = (_native.NodeEval * n)()
+            lib.chess_game_mainline_evals(self._ptr, buf, n)
+            self._evals = [_eval(e) for e in buf]
+        return self._evals
+
+
+class _MoveTable(Dict[int, Move]):
+    """The library's moves (by encoding) as Move objects, each made once, the first time it is
+    asked for (Moves are immutable): a game's moves then cost a dict look-up each."""
+
+    def __init__(self, chess960: bool):
+        super().__init__()
+        self._chess960 = chess960
+
+    def __missing__(self, raw: int) -> Move:
+        move = self[raw] = Move._trusted(raw, self._chess960)
+        return move
+
+
+_MOVE_TABLES = (_MoveTable(False), _MoveTable(True))
+
+
+class _Scratch(threading.local):
+    """Buffers the library fills, one set per thread (ctypes releases the GIL during a call),
+    reused from game to game instead of allocated for each."""
+
+    def __init__(self) -> None:
+        self.text = ctypes.create_string_buffer(1024)
+        self.length = ctypes.c_size_t()
+        self.length_ref = ctypes.byref(self.length)
+        self.array_cap = 1024
+        self.raws = (ctypes.c_uint16 * self.array_cap)()
+        self.node_ids = (ctypes.c_uint32 * self.array_cap)()
+
+    def moves(self, function: Any, ptr: Any) -> List[int]:
+        """The moves ``function`` (``chess_game_moves``) writes, as ints."""
+        n = function(ptr, self.raws, self.array_cap)
+        if n > self.array_cap:
+            self._grow(n)
+            n = function(ptr, self.raws, self.array_cap)
+        return self.raws[:n]
+
+    def nodes(self, ptr: Any) -> List[int]:
+        n = lib.chess_game_mainline_nodes(ptr, self.node_ids, self.array_cap)
+        if n > self.array_cap:
+            self._grow(n)
+            n = lib.chess_game_mainline_nodes(ptr, self.node_ids, self.array_cap)
+        return self.node_ids[:n]
+
+    def _grow(self, n: int) -> None:
+        self.array_cap = n
+        self.raws = (ctypes.c_uint16 * n)()
+        self.node_ids = (ctypes.c_uint32 * n)()
+
+    def tags(self, ptr: Any) -> bytes:
+        """The text ``chess_game_tags`` writes."""
+        code = lib.chess_game_tags(ptr, self.text, len(self.text), self.length_ref)
         if code == _BUFFER_TOO_SMALL:
-            name_buf = ctypes.create_string_buffer(max(len(name_buf), name_len.value + 1))
-            value_buf = ctypes.create_string_buffer(max(len(value_buf), value_len.value + 1))
-            code = tag_at(ptr, i, name_buf, len(name_buf), name_ref, value_buf, len(value_buf), value_ref)
-        if code:
-            _native.check(code)
-        tags[name_buf.raw[: name_len.value].decode("utf-8")] = value_buf.raw[: value_len.value].decode("utf-8")
-    return tags
+            self.text = ctypes.create_string_buffer(self.length.value + 1)
+            code = lib.chess_game_tags(ptr, self.text, len(self.text), self.length_ref)
+        _native.check(code)
+        return self.text[: self.length.value]
+
+
+_BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
+_scratch = _Scratch()
+
+
+def _tags(ptr: Any) -> Dict[str, str]:
+    """The tags of a game handle as a dict, in order: one call, names and values NUL-separated."""
+    fields = iter(_scratch.tags(ptr).decode("utf-8").split("\0"))
+    return dict(zip(fields, fields))  # the empty text after the last NUL has no pair: left out

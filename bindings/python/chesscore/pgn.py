@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import IO, Iterator, Union
+from typing import IO, Callable, Iterator, List, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -77,7 +77,11 @@ def _error(reader):
 
 
 def read_pgn(
-    source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, strict: bool = False, threads: int = 1
+    source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO],
+    *,
+    strict: bool = False,
+    threads: int = 1,
+    headers_only: bool = False,
 ) -> Iterator[Game]:
     """Yields one ``Game`` per game of ``source`` in order: a path (str or os.PathLike), a
     bytes-like buffer of PGN data (copied), or a file object opened in binary (or text) mode. A
@@ -97,27 +101,37 @@ def read_pgn(
     ``threads`` (a path or bytes only; 0: one per core) reads with that many worker threads, the
     games yielded in the same order as with one; gzip and Zstandard input (told by its first
     bytes) is decompressed either way.
+
+    ``headers_only=True`` reads each game's headers, start position and result only: the
+    movetext is skipped unread (neither replayed nor checked), so the games have no moves; a
+    broken tag still breaks its game. Many times faster, for statistics over headers.
     """
-    strict = _args.of_type(strict, bool, "strict")
+    flags = _native.PGN_STRICT if _args.of_type(strict, bool, "strict") else 0
+    if _args.of_type(headers_only, bool, "headers_only"):
+        flags |= _native.PGN_HEADERS_ONLY
     reader, callback = _open(source)
-    if strict:
-        options = _native.PgnOptions(size=ctypes.sizeof(_native.PgnOptions), flags=_native.PGN_STRICT)
+    if flags:
+        options = _native.PgnOptions(size=ctypes.sizeof(_native.PgnOptions), flags=flags)
         _native.check(lib.chess_pgn_reader_set_options(reader, ctypes.byref(options)))
     try:
         if threads != 1:
             if callback is not None:
                 raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "threads read a path or bytes, not a stream")
             _native.check(lib.chess_pgn_reader_set_threads(reader, _args.integer(threads, "threads", 0, 2**32 - 1)))
+        # The loop runs once per game: its names are bound here, out of the global look-ups.
+        next_game: Callable[..., int] = lib.chess_pgn_reader_next
+        new_handle, from_pgn = _native.GAME, Game._from_pgn
+        ok, end = int(ErrorCode.OK), int(ErrorCode.END)
         while True:
-            out = ctypes.POINTER(_native.Game)()
-            code = lib.chess_pgn_reader_next(reader, ctypes.byref(out))
-            if code == ErrorCode.END:
+            out = new_handle()
+            code = next_game(reader, out)  # ctypes passes a pointer to `out`
+            if code == ok:
+                yield from_pgn(out)
+                continue
+            if code == end:
                 if callback is not None and callback.error is not None:
                     raise callback.error
                 return
-            if code == ErrorCode.OK:
-                yield Game._from_pgn(out)
-                continue
             if code in (ErrorCode.NULL_POINTER, ErrorCode.OUT_OF_MEMORY, ErrorCode.INTERNAL):
                 raise_for(code)
             error = _error(reader)
@@ -129,7 +143,31 @@ def read_pgn(
         lib.chess_pgn_reader_free(reader)
 
 
-def read_pgn_string(text: str, *, strict: bool = False) -> Iterator[Game]:
+def read_pgn_string(text: str, *, strict: bool = False, headers_only: bool = False) -> Iterator[Game]:
     """Yields the games of PGN text in a str, as ``read_pgn`` does. A function of its own, as
     ``json.loads`` beside ``json.load``: ``read_pgn`` takes a str as a path, as ``open`` does."""
-    return read_pgn(_args.utf8(text, "PGN text"), strict=strict)
+    return read_pgn(_args.utf8(text, "PGN text"), strict=strict, headers_only=headers_only)
+
+
+def split_pgn(path: Union[str, os.PathLike], parts: int) -> List[Tuple[int, int]]:
+    """Cuts the PGN text file at ``path`` into at most ``parts`` pieces of whole games of about
+    equal size, for reading them apart (in other processes, or on the machines of a cluster
+    sharing the file): the ``(start, end)`` byte range of each piece in the file, in order,
+    fewer than ``parts`` when the games are. The games of all the pieces, each read with
+    ``read_pgn`` (of the bytes ``f.seek(start); f.read(end - start)``), are those of the file in
+    order (a broken game's numbers and lines then count from its piece's start).
+
+    The games are scanned, their moves not replayed, as ``read_pgn``'s threads find them: a
+    blank line and a tag inside a comment are no boundary. A gzip or Zstandard file, whose text
+    has no offsets in the file, raises InvalidArgumentError: it is one piece (``read_pgn``
+    decompresses it). A missing file raises NoSuchFileError.
+    """
+    parts = _args.integer(parts, "parts", 1, 2**32 - 1)
+    offsets = (ctypes.c_uint64 * parts)()
+    count = ctypes.c_size_t()
+    code = lib.chess_pgn_split_file(_args.path(path), parts, offsets, ctypes.byref(count))
+    if code:
+        raise_for(code, filename=path)
+    size = os.path.getsize(path)
+    starts = offsets[: count.value]
+    return list(zip(starts, starts[1:] + [size]))

@@ -244,13 +244,16 @@ def test_library_found_through_the_environment_then_beside_the_package(tmp_path)
     assert found.stdout.split() == [str(copy / _native.SONAME), "400"]
 
 
-def test_handles_are_freed():
+def test_handles_are_freed(monkeypatch):
+    freed = []
+    monkeypatch.setattr(chesscore.Game, "_free", staticmethod(lambda ptr: freed.append(ctypes.addressof(ptr.contents))))
     game = chesscore.Game(chesscore.Position())
-    finalizer = game._finalizer
+    read = next(chesscore.read_pgn_string("1. e4 *"))
+    handles = [ctypes.addressof(game._ptr.contents), ctypes.addressof(read._ptr.contents)]
     ref = weakref.ref(game)
-    del game
+    del game, read
     gc.collect()
-    assert ref() is None and not finalizer.alive
+    assert ref() is None and set(handles) <= set(freed)
 
 
 def test_positions_are_held_by_value():

@@ -361,3 +361,85 @@ def test_game_moves_carry_their_comments_and_commands():
     assert moves[2].highlights == [chesscore.Highlight(24, "green"), chesscore.Highlight(33, "red")]
     assert moves[2].comment == "Good" and moves[0].comment == ""
     assert moves[2].comments == ["[%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05]"]
+
+
+def _per_node(move):
+    """What a GameMove reads one library call at a time (as python-chess's nodes in compat do)."""
+    alone = chesscore.GameMove(move._game, move._node)
+    return alone.ply, alone.move, alone.san, alone.clock, alone.emt, alone.eval
+
+
+def test_a_main_line_read_in_arrays_is_the_one_read_node_by_node():
+    shared = shared_dir("python: the main line in arrays") / "pgn"
+    files = [shared / "lichess_db_100k.pgn", shared / "twic1599_100k.pgn", LOCAL / "format.pgn", LOCAL / "broken.pgn"]
+    clocks = evals = 0
+    for game in (game for path in files for game in chesscore.read_pgn(path)):
+        moves = game.mainline()
+        assert [m.move for m in moves] == game.moves
+        for move in moves:
+            assert (move.ply, move.move, move.san, move.clock, move.emt, move.eval) == _per_node(move)
+            clocks += move.clock is not None
+            evals += move.eval is not None
+    assert clocks > 1000 and evals > 50
+
+
+def test_main_line_moves_taken_before_a_change_read_the_game_as_it_is():
+    game = next(chesscore.read_pgn_string("1. e2-e4 { [%clk 0:03:00] } e5 { [%clk 0:02:59] } *"))
+    moves = game.mainline()
+    assert [m.san for m in moves] == ["e2-e4", "e5"] and moves[0].clock == 180.0
+    game.pop()
+    game.push_san("c5")
+    again = game.mainline()
+    assert [m.san for m in again] == ["e2-e4", "c5"] and again[1].clock is None
+    assert moves[0].san == "e2-e4" and moves[0].clock == 180.0  # read from the game as it is now
+
+
+def test_headers_only_reads_the_headers_of_every_game_without_moves():
+    path = shared_dir("python: headers only") / "pgn" / "lichess_db_100k.pgn"
+    whole = list(chesscore.read_pgn(path))
+    headers = list(chesscore.read_pgn(path, headers_only=True))
+    assert [g.headers for g in headers] == [g.headers for g in whole]
+    assert all(len(g) == 0 and g.moves == [] and g.mainline() == [] for g in headers)
+    with open(path, encoding="utf-8") as f:
+        theirs = iter(lambda: chess.pgn.read_headers(f), None)
+        assert [dict(h) for h in theirs] == [g.headers for g in headers]
+    text = '[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. Kd2 garbage *\n'
+    game = next(chesscore.read_pgn_string(text, headers_only=True))
+    assert game.error is None and game.board().fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    with pytest.raises(chesscore.ArgumentTypeError):
+        next(chesscore.read_pgn(path, headers_only=1))
+
+
+def test_headers_are_read_when_asked_and_may_be_replaced():
+    game = next(chesscore.read_pgn_string('[White "A"]\n[Black "B"]\n\n1. e4 *'))
+    assert game._headers is None  # nothing read yet
+    assert game.headers == {"White": "A", "Black": "B"} and game.headers is game.headers
+    game.headers = {"White": "C"}
+    assert '[White "C"]\n[Black "?"]' in game.pgn()
+    long = "x" * 5000  # past the buffer kept for tags
+    assert next(chesscore.read_pgn_string(f'[Annotator "{long}"]\n\n*')).headers == {"Annotator": long}
+
+
+def test_split_pgn_cuts_a_file_into_pieces_of_whole_games(tmp_path):
+    data = LOCAL.joinpath("broken.pgn").read_bytes() * 40
+    path = tmp_path / "big.pgn"
+    path.write_bytes(data)
+    whole = [(g.headers, g.moves, g.error is None) for g in chesscore.read_pgn(path)]
+    for parts in (1, 3, 8):
+        pieces = chesscore.split_pgn(path, parts)
+        assert len(pieces) == parts and pieces[0][0] == 0 and pieces[-1][1] == len(data)
+        assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+        games = [(g.headers, g.moves, g.error is None) for start, end in pieces for g in chesscore.read_pgn(data[start:end])]
+        assert games == whole
+    assert len(chesscore.split_pgn(path, 10**6)) <= len(whole)
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    assert chesscore.split_pgn(empty, 4) == [(0, 0)]
+    gz = tmp_path / "big.pgn.gz"
+    gz.write_bytes(__import__("gzip").compress(data))
+    with pytest.raises(chesscore.InvalidArgumentError):
+        chesscore.split_pgn(gz, 2)
+    with pytest.raises(chesscore.NoSuchFileError):
+        chesscore.split_pgn(tmp_path / "missing.pgn", 2)
+    with pytest.raises(chesscore.InvalidArgumentError):
+        chesscore.split_pgn(path, 0)
