@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import threading
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import _args, _native
 from ._native import lib
@@ -74,7 +74,7 @@ class Game:
     # once (headers, warnings, whether it is Chess960) is read from the handle on first use, in
     # one call each; the handle is freed by __del__, cheaper than a weakref.finalize per game.
     __slots__ = ("_ptr", "_is_chess960", "_headers", "error", "_warnings", "_edits", "__weakref__")
-    _free = lib.chess_game_free
+    _free = _native.per_game.chess_game_free
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
@@ -133,7 +133,8 @@ class Game:
     def _chess960(self) -> bool:
         is_chess960 = self._is_chess960
         if is_chess960 is None:
-            is_chess960 = self._is_chess960 = bool(lib.chess_position_is_chess960(lib.chess_game_start(self._ptr)))
+            start = _per_game.chess_game_start(self._ptr)
+            is_chess960 = self._is_chess960 = bool(_per_game.chess_position_is_chess960(start))
         return is_chess960
 
     def copy(self) -> Game:
@@ -191,8 +192,12 @@ class Game:
     @property
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
-        raws = _scratch.moves(lib.chess_game_moves, self._ptr)
-        return list(map(_MOVE_TABLES[self._chess960].__getitem__, raws))
+        raws = _scratch.moves(self._ptr)
+        table = _MOVE_TABLES[self._chess960]
+        try:
+            return list(map(table.__getitem__, raws))
+        except KeyError:  # a move not met before
+            return [_known_move(table, raw, self._chess960) for raw in raws]
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -489,20 +494,18 @@ class _MainLine:
         return self._evals
 
 
-class _MoveTable(Dict[int, Move]):
-    """The library's moves (by encoding) as Move objects, each made once, the first time it is
-    asked for (Moves are immutable): a game's moves then cost a dict look-up each."""
-
-    def __init__(self, chess960: bool):
-        super().__init__()
-        self._chess960 = chess960
-
-    def __missing__(self, raw: int) -> Move:
-        move = self[raw] = Move._trusted(raw, self._chess960)
-        return move
+# The library's moves (by encoding) as Move objects, each made once, the first time it is met
+# (Moves are immutable), so that a game's moves cost a look-up each: one plain dict for
+# standard chess and one for Chess960, whose castling reads differently. (A dict subclass with
+# __missing__ would take twice as long per look-up.)
+_MOVE_TABLES: Tuple[Dict[int, Move], Dict[int, Move]] = ({}, {})
 
 
-_MOVE_TABLES = (_MoveTable(False), _MoveTable(True))
+def _known_move(table: Dict[int, Move], raw: int, chess960: bool) -> Move:
+    move = table.get(raw)
+    if move is None:
+        move = table[raw] = Move._trusted(raw, chess960)
+    return move
 
 
 class _Scratch(threading.local):
@@ -510,19 +513,19 @@ class _Scratch(threading.local):
     reused from game to game instead of allocated for each."""
 
     def __init__(self) -> None:
+        # Sizes are also kept as c_size_t, for the calls without argtypes (_native.per_game).
         self.text = ctypes.create_string_buffer(1024)
+        self.text_room = ctypes.c_size_t(len(self.text))
         self.length = ctypes.c_size_t()
         self.length_ref = ctypes.byref(self.length)
-        self.array_cap = 1024
-        self.raws = (ctypes.c_uint16 * self.array_cap)()
-        self.node_ids = (ctypes.c_uint32 * self.array_cap)()
+        self._grow(1024)
 
-    def moves(self, function: Any, ptr: Any) -> List[int]:
-        """The moves ``function`` (``chess_game_moves``) writes, as ints."""
-        n = function(ptr, self.raws, self.array_cap)
+    def moves(self, ptr: Any) -> List[int]:
+        """The moves of the game (``chess_game_moves``), as ints."""
+        n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
         if n > self.array_cap:
             self._grow(n)
-            n = function(ptr, self.raws, self.array_cap)
+            n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
         return self.raws[:n]
 
     def nodes(self, ptr: Any) -> List[int]:
@@ -534,20 +537,23 @@ class _Scratch(threading.local):
 
     def _grow(self, n: int) -> None:
         self.array_cap = n
+        self.array_room = ctypes.c_size_t(n)
         self.raws = (ctypes.c_uint16 * n)()
         self.node_ids = (ctypes.c_uint32 * n)()
 
     def tags(self, ptr: Any) -> bytes:
         """The text ``chess_game_tags`` writes."""
-        code = lib.chess_game_tags(ptr, self.text, len(self.text), self.length_ref)
+        code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
         if code == _BUFFER_TOO_SMALL:
             self.text = ctypes.create_string_buffer(self.length.value + 1)
-            code = lib.chess_game_tags(ptr, self.text, len(self.text), self.length_ref)
+            self.text_room = ctypes.c_size_t(len(self.text))
+            code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
         _native.check(code)
         return self.text[: self.length.value]
 
 
 _BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
+_per_game = _native.per_game
 _scratch = _Scratch()
 
 

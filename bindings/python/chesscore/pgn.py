@@ -119,12 +119,12 @@ def read_pgn(
                 raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "threads read a path or bytes, not a stream")
             _native.check(lib.chess_pgn_reader_set_threads(reader, _args.integer(threads, "threads", 0, 2**32 - 1)))
         # The loop runs once per game: its names are bound here, out of the global look-ups.
-        next_game: Callable[..., int] = lib.chess_pgn_reader_next
-        new_handle, from_pgn = _native.GAME, Game._from_pgn
+        next_game: Callable[..., int] = _native.per_game.chess_pgn_reader_next
+        new_handle, from_pgn, byref = _native.GAME, Game._from_pgn, ctypes.byref
         ok, end = int(ErrorCode.OK), int(ErrorCode.END)
         while True:
             out = new_handle()
-            code = next_game(reader, out)  # ctypes passes a pointer to `out`
+            code = next_game(reader, byref(out))
             if code == ok:
                 yield from_pgn(out)
                 continue
