@@ -308,9 +308,6 @@ class Game:
         return lib.chess_game_can_claim_threefold_repetition(self._ptr)
 
 
-_NODE_NONE = 0xFFFFFFFF
-
-
 class Eval(NamedTuple):
     """An ``[%eval ...]`` command: ``cp`` (centipawns) or ``mate`` (moves to mate; 0 after mate),
     both from White's side as lichess writes them (python-chess's ``node.eval().white()``), and
