@@ -443,3 +443,13 @@ def test_split_pgn_cuts_a_file_into_pieces_of_whole_games(tmp_path):
         chesscore.split_pgn(tmp_path / "missing.pgn", 2)
     with pytest.raises(chesscore.InvalidArgumentError):
         chesscore.split_pgn(path, 0)
+
+
+def test_games_longer_than_the_buffers_kept_are_read_whole():
+    shuffle = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(300))
+    game = next(chesscore.read_pgn_string(shuffle + " *"))
+    assert game.error is None and len(game) == 1200
+    assert [m.uci() for m in game.moves[:4]] == ["g1f3", "g8f6", "f3g1", "f6g8"] and len(game.moves) == 1200
+    line = game.mainline()
+    assert len(line) == 1200 and line[-1].san == "Ng8" and line[-1].ply == 1200
+    assert [m.move for m in line] == game.moves
