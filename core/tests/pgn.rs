@@ -1155,6 +1155,11 @@ fn tag_sections_apart_are_games_apart() {
     assert_eq!(games[1].tag("Result"), None);
     assert_eq!(games[1].result(), Some(Outcome::WhiteWins));
     assert!(games[1].to_pgn().contains("[Result \"1-0\"]\n"));
+    // A `%` escape line is no blank line: the section goes on past it, unless a blank follows.
+    let pgn = "[Event \"One\"]\n% remark\n[Site \"here\"]\n\n1. e4 *\n\n[Event \"Two\"]\n%\n\n[Event \"Three\"]\n\n*\n";
+    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let events: Vec<_> = games.iter().map(|game| (game.tag("Event"), game.tag("Site"))).collect();
+    assert_eq!(events, [(Some("One"), Some("here")), (Some("Two"), None), (Some("Three"), None)]);
 }
 
 /// Text that is not UTF-8 is decoded as Windows-1252, with one warning per game, which a

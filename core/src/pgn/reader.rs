@@ -843,9 +843,11 @@ impl<S: Source> PgnReader<S> {
                 Some(b'[') => self.tag(visitor)?,
                 _ => return Ok(()),
             }
-            let line = self.location().line;
+            // A blank line between two tag pairs ends the section; a `%` line is no blank.
+            let (line, escapes) = (self.location().line, self.input.escape_lines());
             next = self.input.skip_space()?;
-            if next == Some(b'[') && self.location().line > line + 1 {
+            let skipped = self.location().line - line - (self.input.escape_lines() - escapes);
+            if next == Some(b'[') && skipped > 1 {
                 return Ok(());
             }
         }

@@ -226,6 +226,8 @@ pub(super) struct Tokenizer<S> {
     /// True once text of the game being read was decoded as Windows-1252: the warning is given
     /// once per game.
     warned: bool,
+    /// `%` escape lines skipped so far: lines that are neither blank nor text.
+    escape_lines: u64,
 }
 
 impl<S> Tokenizer<S> {
@@ -237,6 +239,11 @@ impl<S> Tokenizer<S> {
     /// Where the tokenizer stands in the input.
     pub(super) fn location(&self) -> Location {
         self.lines.locate(self.bytes_read())
+    }
+
+    /// How many `%` escape lines were skipped so far.
+    pub(super) fn escape_lines(&self) -> u64 {
+        self.escape_lines
     }
 
     /// A new game begins: its text may warn again.
@@ -263,6 +270,7 @@ impl<S: Source> Tokenizer<S> {
             scratch: Vec::new(),
             text: String::new(),
             warned: false,
+            escape_lines: 0,
         }
     }
 
@@ -373,6 +381,7 @@ impl<S: Source> Tokenizer<S> {
             let in_view = buf.len() - i;
             self.pos = i;
             if escape {
+                self.escape_lines += 1;
                 self.skip_line()?;
                 continue;
             }
