@@ -1,5 +1,6 @@
 """Times reading a ~20 MB PGN file, all in one run on the same file: ``chesscore.read_pgn``
-(every move replayed) against python-chess's ``chess.pgn.read_game`` loop, headers only
+(every move replayed; on one thread, then with ``threads=2``) against python-chess's
+``chess.pgn.read_game`` loop, headers only
 (``read_pgn(..., headers_only=True)``) against ``chess.pgn.read_headers``, and the MB/s of
 ``read_pgn`` against the native command line on one thread (``chesscore pgn --threads 1``).
 
@@ -47,9 +48,9 @@ def timed(function):
     return result, time.perf_counter() - start
 
 
-def ours_full(path):
+def ours_full(path, threads=1):
     games = plies = broken = 0
-    for game in chesscore.read_pgn(path):
+    for game in chesscore.read_pgn(path, threads=threads):
         games += 1
         plies += len(game.moves)
         broken += game.error is not None
@@ -103,6 +104,9 @@ def main():
         (games, plies, broken), ours = timed(lambda: ours_full(path))
         print(f"chesscore.read_pgn          : {games} games ({broken} broken), {plies} plies in {ours:.2f} s: "
               f"{mb / ours:.1f} MB/s, {games / ours:,.0f} games/s")
+        (games_2, _, _), ours_2 = timed(lambda: ours_full(path, threads=2))
+        print(f"chesscore.read_pgn threads=2: {games_2} games in {ours_2:.2f} s: {mb / ours_2:.1f} MB/s "
+              "(the library's reading in two threads of its own, the Python side in this one)")
         (their_games, their_plies), theirs = timed(lambda: theirs_full(path))
         print(f"chess.pgn.read_game         : {their_games} games, {their_plies} plies in {theirs:.2f} s: "
               f"{mb / theirs:.1f} MB/s, {their_games / theirs:,.0f} games/s")
@@ -114,12 +118,13 @@ def main():
 
         summary, native = timed(lambda: cli(path))
         print(f"full replay : chesscore is {theirs / ours:.1f}x faster than python-chess")
+        print(f"full replay : with threads=2, {theirs / ours_2:.1f}x")
         print(f"headers only: chesscore is {theirs_h / ours_h:.1f}x faster than python-chess")
         if summary is None:
             print("native CLI  : not built (cargo build --release, or set CHESSCORE_CLI)")
         else:
             print(f"native CLI  : {summary.strip()} in {native:.2f} s: {mb / native:.1f} MB/s on one thread; "
-                  f"read_pgn reaches {100 * native / ours:.0f}% of it")
+                  f"read_pgn reaches {100 * native / ours:.0f}% of it, {100 * native / ours_2:.0f}% with threads=2")
 
 
 if __name__ == "__main__":
