@@ -45,6 +45,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod attacks;
+mod binary_fen;
 mod bitboard;
 mod castling;
 mod chess960;
@@ -72,6 +73,7 @@ mod tactics;
 mod uci;
 pub mod zobrist;
 
+pub use binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
 pub use bitboard::{Bitboard, SquareIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;

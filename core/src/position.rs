@@ -177,6 +177,10 @@ impl Position {
         self.fullmove_number = fullmove_number;
     }
 
+    pub(crate) fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
     pub(crate) fn set_chess960(&mut self, chess960: bool) {
         self.chess960 = chess960;
     }

@@ -72,23 +72,42 @@ impl Setup {
     }
 
     /// The castling letters of this setup's FEN with the rook squares they stand for, in the
-    /// order written: White's (the squares of ranks 1 to 4), then Black's (ranks 8 to 5), each
-    /// from its back rank inwards and from the h-file to the a-file. A rook square is written
-    /// `K` or `Q` when that letter names it (see [`BackRank::rook_square`]), else as its file.
+    /// order of [`castling_letters`].
     pub(crate) fn castling_letters(&self) -> impl Iterator<Item = (u8, Square)> + '_ {
-        Color::ALL.into_iter().flat_map(move |color| {
-            let back = BackRank::of_setup(self, color);
-            let ranks = match color {
-                Color::White => [0, 1, 2, 3],
-                Color::Black => [7, 6, 5, 4],
-            };
-            ranks
-                .into_iter()
-                .flat_map(|rank| File::ALL.into_iter().rev().map(move |file| Square::new(file, Rank::new(rank))))
-                .filter(|&sq| self.castling_rooks.contains(sq))
-                .map(move |sq| (back.letter(sq), sq))
-        })
+        castling_letters(self.castling_rooks, move |color| BackRank::of_setup(self, color))
     }
+}
+
+/// The castling letters of rights with their rooks on `rooks`, with those squares, in the order
+/// written: White's (the squares of ranks 1 to 4), then Black's (ranks 8 to 5), each from its
+/// back rank inwards and from the h-file to the a-file. A rook square is written `K` or `Q` when
+/// that letter names it (see [`BackRank::rook_square`]), else as its file; `back_rank` gives a
+/// side's king and rooks.
+pub(crate) fn castling_letters(
+    rooks: Bitboard,
+    back_rank: impl Fn(Color) -> BackRank + Copy,
+) -> impl Iterator<Item = (u8, Square)> {
+    let rooks = rooks.0;
+    Color::ALL.into_iter().flat_map(move |color| {
+        let ranks = match color {
+            Color::White => [0, 1, 2, 3],
+            Color::Black => [7, 6, 5, 4],
+        };
+        // Most setups have no right, or rights on the back ranks only: skip the empty ranks
+        // without looking at their squares or the back rank's pieces.
+        let mut back = None;
+        ranks
+            .into_iter()
+            .map(move |rank| (rank, (rooks >> (8 * rank)) as u8))
+            .filter(|&(_, row)| row != 0)
+            .flat_map(|(rank, row)| {
+                (0..8u8)
+                    .rev()
+                    .filter(move |file| row >> file & 1 != 0)
+                    .map(move |file| Square::new(File::new(file), Rank::new(rank)))
+            })
+            .map(move |sq| (back.get_or_insert_with(|| back_rank(color)).letter(sq), sq))
+    })
 }
 
 /// The standard start position.
