@@ -1065,6 +1065,28 @@ static void engines(const std::string &fake) {
     CHECK(moved.get() != nullptr && crashing.get() == nullptr);
 }
 
+// Binary FEN: the start position's bytes, a round trip over a game, an error with its offset.
+void binary_fen() {
+    const Position start;
+    std::vector<std::uint8_t> bytes = start.to_binary_fen();
+    CHECK(bytes.size() == 24 && bytes[0] == 0xff && bytes[8] == 0x2d && bytes[23] == 0xe3);
+    CHECK(Position::from_binary_fen(bytes) == start);
+    Position pos;
+    for (const char *uci : {"e2e4", "c7c5", "g1f3", "d7d6", "f1b5"}) {
+        pos.play(pos.parse_uci(uci));
+        CHECK(Position::from_binary_fen(pos.to_binary_fen()) == pos);
+    }
+    bytes.push_back(0);
+    bytes.push_back(0);
+    bytes.push_back(7);
+    auto err = CHECK_THROWS(Position::from_binary_fen(bytes), CHESS_ERR_BINARY_FEN_VARIANT);
+    CHECK(err && err->offset() == std::optional<std::size_t>(26));
+    Position shredder = Position::from_fen_chess960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    CHECK(Position::from_binary_fen(shredder.to_binary_fen(), CHESS_FEN_CHESS960) == shredder);
+    err = CHECK_THROWS(Position::from_binary_fen(shredder.to_binary_fen()), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+    CHECK(err && err->offset() == std::optional<std::size_t>(9));  // the g1 rook's code
+}
+
 int main(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
         std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT [FAKE_ENGINE]\n", argv[0]);
@@ -1087,6 +1109,7 @@ int main(int argc, char **argv) {
     pgn_options();
     tree_files(argv[1], argv[2]);
     books(argv[1], argv[2]);
+    binary_fen();
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

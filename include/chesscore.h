@@ -285,6 +285,12 @@
 #define CHESS_BOOK_BUILD_CHESS960 8
 
 /**
+ * Size of a buffer that holds any binary FEN `chess_position_to_binary_fen` writes (24 bytes
+ * at most for a legal position with clocks `0 1`).
+ */
+#define CHESS_BINARY_FEN_MAX 34
+
+/**
  * The result of a search (opaque): best move, expected reply, the last info of each MultiPV
  * line. Released with `chess_analysis_free`; read from any number of threads.
  */
@@ -343,7 +349,8 @@ typedef struct chess_pgn_reader chess_pgn_reader;
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
+ * output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
+ * formats. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
 
@@ -1392,6 +1399,26 @@ typedef struct chess_book_build_options {
  * Polyglot book: an entry's key is smaller than the one before it.
  */
 #define CHESS_ERR_BOOK_UNSORTED 802
+
+/**
+ * Binary FEN: a move counter that does not fit in 32 bits.
+ */
+#define CHESS_ERR_BINARY_FEN_COUNTER 900
+
+/**
+ * Binary FEN: a variant byte other than standard chess (0), Chess960 (2) or from a position (3).
+ */
+#define CHESS_ERR_BINARY_FEN_VARIANT 901
+
+/**
+ * Binary FEN: a non-zero byte after the position, or more bytes than any position takes.
+ */
+#define CHESS_ERR_BINARY_FEN_TRAILING_BYTES 902
+
+/**
+ * Binary FEN: an en passant pawn (code 12) off the fourth and fifth ranks, or a second one.
+ */
+#define CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN 903
 
 /**
  * Not over (a draw that may be claimed but has not been leaves the game going).
@@ -3203,6 +3230,47 @@ chess_error chess_book_builder_finish(const struct chess_book_builder *builder, 
  * Releases a builder. NULL is accepted and ignored.
  */
 void chess_book_builder_free(struct chess_book_builder *builder);
+
+/**
+ * Writes the position in binary FEN (the lichess encoding, also that of Stockfish's training
+ * data): an occupancy bitboard, a 4-bit code per piece, then the clocks when they are not
+ * `0 1`; the en passant square only when the capture is legal, as `chess_fen_write`.
+ * `*out_len` (which may be NULL) receives the length, at most `CHESS_BINARY_FEN_MAX`; when
+ * `cap` is smaller, `CHESS_ERR_BUFFER_TOO_SMALL` with only `*out_len` set. `buf` may be NULL
+ * when `cap` is 0. No NUL is written: the bytes are binary.
+ */
+chess_error chess_position_to_binary_fen(const struct chess_position *pos,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * Reads a binary FEN of `len` bytes (`bytes` may be NULL when `len` is 0) and checks the
+ * position as `chess_fen_parse` does; trailing zero bytes are padding (a fixed-width field
+ * reads as well). On success `*out` receives a new handle to free with `chess_position_free`.
+ * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_BINARY_FEN_*` code for malformed bytes, the
+ * `CHESS_ERR_FEN_*` code of an invalid position, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_binary_fen_parse(const uint8_t *bytes, size_t len, struct chess_position **out);
+
+/**
+ * `chess_binary_fen_parse` into a position the caller holds (`chess_position p;`), which may be
+ * uninitialised: no allocation. `dst` is untouched on error.
+ */
+chess_error chess_binary_fen_parse_into(const uint8_t *bytes, size_t len, struct chess_position *dst);
+
+/**
+ * The general binary FEN reader: `flags` are those of `chess_fen_parse_with`
+ * (`CHESS_FEN_CHESS960` reads castling rooks as Chess960, as a Chess960 variant byte does;
+ * the drop flags repair the same defects); the position goes into `dst` (untouched on error),
+ * and `info`, when not NULL, receives the byte offset of an error (for an invalid position,
+ * that of the piece concerned, or 0) or what was dropped.
+ */
+chess_error chess_binary_fen_parse_with(const uint8_t *bytes,
+                                        size_t len,
+                                        uint32_t flags,
+                                        struct chess_position *dst,
+                                        struct chess_fen_info *info);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -71,7 +71,7 @@ public:
     chess_error code() const noexcept { return code_; }
     /** The C library's message for the code (what() adds the offset or token). */
     const char *message() const noexcept { return chess_error_message(code_); }
-    /** The byte of a FEN where reading failed (FEN errors only). */
+    /** The byte of a FEN (or binary FEN) where reading failed (FEN and binary FEN errors only). */
     std::optional<std::size_t> offset() const noexcept { return offset_; }
     /** The index, from 0, of the bad token of a move line (moves_from_line only). */
     std::optional<std::size_t> token() const noexcept { return token_; }
@@ -106,9 +106,11 @@ inline void check(chess_error err) {
     }
 }
 
-/** FEN errors carry their offset; the C side writes it only for CHESS_ERR_FEN_* codes. */
+/** FEN errors carry their offset; the C side writes it only for CHESS_ERR_FEN_* codes and, from a
+ * binary FEN reader, CHESS_ERR_BINARY_FEN_* codes. */
 inline void check_fen(chess_error err, std::size_t offset) {
-    if (err >= CHESS_ERR_FEN_EMPTY && err <= CHESS_ERR_FEN_BAD_CASTLING_RIGHTS) {
+    if ((err >= CHESS_ERR_FEN_EMPTY && err <= CHESS_ERR_FEN_BAD_CASTLING_RIGHTS) ||
+        (err >= CHESS_ERR_BINARY_FEN_COUNTER && err <= CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN)) {
         throw Error(err, offset);
     }
     check(err);
@@ -346,6 +348,21 @@ public:
         });
     }
 
+    /** Reads a binary FEN as chess_binary_fen_parse_with does (`flags` and `info` as for
+     * from_fen). Error carries the byte offset of malformed bytes, or of the piece an invalid
+     * position concerns. */
+    static Position from_binary_fen(const std::uint8_t *bytes, std::size_t len, std::uint32_t flags = 0,
+                                    chess_fen_info *info = nullptr) {
+        return read_fen(
+            [&](chess_position *dst, chess_fen_info *out) {
+                return chess_binary_fen_parse_with(bytes, len, flags, dst, out);
+            },
+            info);
+    }
+    static Position from_binary_fen(const std::vector<std::uint8_t> &bytes, std::uint32_t flags = 0) {
+        return from_binary_fen(bytes.data(), bytes.size(), flags);
+    }
+
     /** Chess960 start position `number` (0 to 959; 518 is the standard arrangement). */
     static Position chess960(std::uint32_t number) {
         Position pos;
@@ -363,6 +380,15 @@ public:
         return detail::read_text<CHESS_FEN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
             return chess_fen_write_with(&pos_, flags, buf, cap, len);
         });
+    }
+
+    /** The position in binary FEN (at most CHESS_BINARY_FEN_MAX bytes; 24 for a legal position
+     * with clocks 0 1), the en passant square only when the capture is legal. */
+    std::vector<std::uint8_t> to_binary_fen() const {
+        std::uint8_t bytes[CHESS_BINARY_FEN_MAX];
+        std::size_t len = 0;
+        detail::check(chess_position_to_binary_fen(&pos_, bytes, sizeof bytes, &len));
+        return std::vector<std::uint8_t>(bytes, bytes + len);
     }
 
     /** The board as text: CHESS_TEXT_BOARD (8 rows of 8 characters, rank 8 first, a space for an

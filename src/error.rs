@@ -14,7 +14,8 @@ use chesscore_core::{EpdError, SanError, UciError};
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
-/// output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
+/// output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
+/// formats. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -175,9 +176,18 @@ pub const CHESS_ERR_BOOK_LENGTH: chess_error = 801;
 /// Polyglot book: an entry's key is smaller than the one before it.
 pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 802;
 
+/// Binary FEN: a move counter that does not fit in 32 bits.
+pub const CHESS_ERR_BINARY_FEN_COUNTER: chess_error = 900;
+/// Binary FEN: a variant byte other than standard chess (0), Chess960 (2) or from a position (3).
+pub const CHESS_ERR_BINARY_FEN_VARIANT: chess_error = 901;
+/// Binary FEN: a non-zero byte after the position, or more bytes than any position takes.
+pub const CHESS_ERR_BINARY_FEN_TRAILING_BYTES: chess_error = 902;
+/// Binary FEN: an en passant pawn (code 12) off the fourth and fifth ranks, or a second one.
+pub const CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN: chess_error = 903;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 69] = [
+const ALL_CODES: [chess_error; 73] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -247,6 +257,10 @@ const ALL_CODES: [chess_error; 69] = [
     CHESS_ERR_BOOK_EMPTY,
     CHESS_ERR_BOOK_LENGTH,
     CHESS_ERR_BOOK_UNSORTED,
+    CHESS_ERR_BINARY_FEN_COUNTER,
+    CHESS_ERR_BINARY_FEN_VARIANT,
+    CHESS_ERR_BINARY_FEN_TRAILING_BYTES,
+    CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -331,6 +345,12 @@ fn message(code: chess_error) -> Option<&'static CStr> {
             c"Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short)"
         }
         CHESS_ERR_BOOK_UNSORTED => c"Polyglot book: the entries are not sorted by key",
+        CHESS_ERR_BINARY_FEN_COUNTER => c"binary FEN: a move counter does not fit in 32 bits",
+        CHESS_ERR_BINARY_FEN_VARIANT => c"binary FEN: the variant byte is not standard chess",
+        CHESS_ERR_BINARY_FEN_TRAILING_BYTES => c"binary FEN: unexpected bytes after the position",
+        CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN => {
+            c"binary FEN: an en passant pawn that cannot have just advanced two squares"
+        }
         _ => return None,
     })
 }
@@ -505,7 +525,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 904, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

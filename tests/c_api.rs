@@ -441,6 +441,11 @@ fn c_book_suite() {
 }
 
 #[test]
+fn c_binary_suite() {
+    run_suite("c_tests/binary.c", &[common::data_dir()]);
+}
+
+#[test]
 fn c_embedding_suite() {
     run_suite("c_tests/embedding.c", &[common::data_dir()]);
 }

@@ -61,8 +61,11 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
         /// Write castling rights as rook files (Shredder-FEN, `HAha`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "binary")]
         shredder: bool,
+        /// Print the position in binary FEN (the lichess encoding), in hexadecimal.
+        #[arg(long)]
+        binary: bool,
     },
     /// Print the board with FEN letters and coordinates.
     Board(PositionArgs),
@@ -510,7 +513,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             writeln!(out, "depth {depth}: {counted_nodes} in {seconds:.3} s, {rate:.0} nodes/s")?;
             writeln!(out, "{nodes}")?;
         }
-        Command::Fen { position, shredder } => {
+        Command::Fen { position, binary: true, .. } => writeln!(out, "{}", position.read()?.to_binary_fen())?,
+        Command::Fen { position, shredder, binary: false } => {
             let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
             let options = FenWriteOptions { castling, ..Default::default() };
             writeln!(out, "{}", position.read()?.to_fen_with(&options))?;

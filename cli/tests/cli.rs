@@ -153,11 +153,24 @@ fn fen_moves_and_validate() {
     assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
 }
 
+#[test]
+fn fen_binary_prints_hex() {
+    let (ok, out, _) = run(&["fen", "--binary", "startpos"]);
+    assert!(ok);
+    assert_eq!(out, "ffff00000000ffff2d844ad200000000111111113e955be3\n");
+    let (ok, out, _) = run(&["fen", "--binary", "4k3/8/8/8/8/8/8/4K3 b - - 3 10"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "1000000000000010fa0313");
+    let (ok, _, err) = run(&["fen", "--binary", "--shredder", "startpos"]);
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}
+
 /// Every command that reads a FEN, with `FEN` where it goes.
-const FEN_COMMANDS: [&[&str]; 10] = [
+const FEN_COMMANDS: [&[&str]; 11] = [
     &["perft", "FEN", "2"],
     &["perft", "--divide", "FEN", "1"],
     &["fen", "FEN"],
+    &["fen", "--binary", "FEN"],
     &["fen", "--chess960", "--shredder", "FEN"],
     &["board", "FEN"],
     &["unicode", "FEN"],

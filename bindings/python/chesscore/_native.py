@@ -28,6 +28,7 @@ FEN_CHESS960 = 1
 FEN_DROP_BAD_CASTLING = 2
 FEN_DROP_BAD_EN_PASSANT = 4
 FEN_ALLOW_IMPOSSIBLE_CHECK = 8
+BINARY_FEN_MAX = 34
 # chess_fen_write_with flags
 FEN_WRITE_EP_AS_RECORDED = 1
 FEN_WRITE_EP_PSEUDO_LEGAL = 2
@@ -368,6 +369,10 @@ SIGNATURES = {
     "chess_fen_read_file": (ERR, [c_char_p, POS, INFO_P]),
     "chess_fen_write": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_fen_write_with": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_binary_fen": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_binary_fen_parse": (ERR, [c_char_p, c_size_t, POINTER(POS)]),
+    "chess_binary_fen_parse_into": (ERR, [c_char_p, c_size_t, POS]),
+    "chess_binary_fen_parse_with": (ERR, [c_char_p, c_size_t, c_uint32, POS, INFO_P]),
     # moves
     "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
     "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),

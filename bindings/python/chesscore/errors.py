@@ -86,6 +86,10 @@ class ErrorCode(enum.IntEnum):
     BOOK_EMPTY = 800
     BOOK_LENGTH = 801
     BOOK_UNSORTED = 802
+    BINARY_FEN_COUNTER = 900
+    BINARY_FEN_VARIANT = 901
+    BINARY_FEN_TRAILING_BYTES = 902
+    BINARY_FEN_EN_PASSANT_PAWN = 903
 
 
 class Error(Exception):
@@ -115,7 +119,7 @@ class ArgumentTypeError(Error, TypeError):
 
 
 class FenError(Error, ValueError):
-    """A FEN that cannot be read; ``offset`` is the byte where it went wrong."""
+    """A FEN (or binary FEN) that cannot be read; ``offset`` is the byte where it went wrong."""
 
     def __init__(self, code: int, message: str, offset: Optional[int] = None) -> None:
         if offset is not None:
@@ -309,6 +313,11 @@ def _message(code):
     return lib.chess_error_message(code).decode("utf-8")
 
 
+def is_fen_code(code: int) -> bool:
+    """True for the codes of a FEN or binary FEN reading, which carry the offset of the fault."""
+    return 100 <= code < 200 or 900 <= code < 1000
+
+
 def error_for(code, message=None, *, offset=None, index=None, filename: Optional[StrOrBytesPath] = None):
     """The exception for a ``chess_error`` code (``filename``: the path of a file error)."""
     try:
@@ -316,7 +325,7 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
     except ValueError:
         pass  # a code from a newer library keeps its number
     message = message or _message(code)
-    if 100 <= code < 200:
+    if is_fen_code(code):
         return FenError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
