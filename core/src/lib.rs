@@ -46,6 +46,7 @@
 
 pub mod attacks;
 mod binary_fen;
+pub mod binpack;
 mod bitboard;
 mod castling;
 mod chess960;
