@@ -1,12 +1,39 @@
 /* Binary position formats through the C API: binary FEN written and read back over every position
  * of a perft suite and its children, the start position's bytes, buffers too small, malformed
- * bytes with their codes and offsets, Chess960 castling, NULL arguments.
+ * bytes with their codes and offsets, Chess960 castling, NULL arguments; Stockfish training data
+ * read from the binpack fixture (a file and a buffer), written back as binpack (the same bytes)
+ * and as plain text, read again, malformed data, refused entries.
  *
- * usage: binary DATA_DIR */
+ * usage: binary DATA_DIR WORK_DIR */
 
 #include "common.h"
 
 static char data_dir[2048];
+static char work_dir[2048];
+
+static const char *path_in(const char *dir, const char *name) {
+    static char path[2][4200];
+    static int which;
+    which ^= 1;
+    sprintf(path[which], "%s/%s", dir, name);
+    return path[which];
+}
+
+/* The bytes of a file, with its length. */
+static unsigned char *read_file(const char *path, size_t *len) {
+    FILE *file = fopen(path, "rb");
+    unsigned char *bytes;
+    long size;
+    if (file == NULL || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    rewind(file);
+    bytes = malloc((size_t)size + 1);
+    *len = fread(bytes, 1, (size_t)size, file);
+    fclose(file);
+    return bytes;
+}
 
 static const unsigned char START[24] = {0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x2d, 0x84, 0x4a, 0xd2,
                                         0x00, 0x00, 0x00, 0x00, 0x11, 0x11, 0x11, 0x11, 0x3e, 0x95, 0x5b, 0xe3};
@@ -153,14 +180,162 @@ static void test_null_arguments(void) {
     CHECK_ERR(chess_binary_fen_parse_into(START, sizeof START, NULL), CHESS_ERR_NULL_POINTER);
 }
 
+/* Reads every entry of `reader` and frees it; writes them to `writer` when it is not NULL.
+ * Returns the number read. */
+static size_t copy_entries(chess_binpack_reader *reader, chess_binpack_writer *writer) {
+    chess_training_entry entry;
+    size_t count = 0;
+    chess_error err;
+    while ((err = chess_binpack_reader_next(reader, &entry)) == CHESS_OK) {
+        CHECK(entry.result >= -1 && entry.result <= 1);
+        if (writer != NULL) {
+            CHECK_ERR(chess_binpack_writer_write(writer, &entry), CHESS_OK);
+        }
+        count++;
+    }
+    CHECK_ERR(err, CHESS_END);
+    CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_END);
+    chess_binpack_reader_free(reader);
+    return count;
+}
+
+static void test_binpack(void) {
+    char fixture[4200];
+    chess_binpack_reader *reader = NULL;
+    chess_binpack_writer *binpack = NULL, *plain = NULL;
+    unsigned char *original, *copy;
+    size_t original_len, copy_len;
+    char binpack_path[4200], plain_path[4200];
+    snprintf(fixture, sizeof fixture, "%s", path_in(data_dir, "binpack/generated.binpack"));
+    snprintf(binpack_path, sizeof binpack_path, "%s", path_in(work_dir, "copy.binpack"));
+    snprintf(plain_path, sizeof plain_path, "%s", path_in(work_dir, "copy.plain"));
+
+    CHECK_ERR(chess_binpack_reader_open(fixture, &reader), CHESS_OK);
+    CHECK_ERR(chess_binpack_writer_open(binpack_path, &binpack), CHESS_OK);
+    CHECK(copy_entries(reader, binpack) == 4113);
+    CHECK_ERR(chess_binpack_writer_finish(binpack), CHESS_OK);
+    CHECK_ERR(chess_binpack_writer_finish(binpack), CHESS_OK);
+    chess_binpack_writer_free(binpack);
+    original = read_file(fixture, &original_len);
+    copy = read_file(binpack_path, &copy_len);
+    CHECK(copy_len == original_len && memcmp(copy, original, copy_len) == 0);
+    free(copy);
+
+    /* Through the plain text and back from a buffer. */
+    CHECK_ERR(chess_binpack_reader_from_buffer_with(original, original_len, 0, &reader), CHESS_OK);
+    CHECK_ERR(chess_binpack_writer_open_with(plain_path, CHESS_BINPACK_PLAIN, &plain), CHESS_OK);
+    CHECK(copy_entries(reader, plain) == 4113);
+    chess_binpack_writer_free(plain); /* finishes it */
+    CHECK_ERR(chess_binpack_reader_open_with(plain_path, CHESS_BINPACK_PLAIN, &reader), CHESS_OK);
+    CHECK(copy_entries(reader, NULL) == 4113);
+
+    /* In records, 1000 at a time. */
+    {
+        static chess_training_record records[1000];
+        size_t count = 0, total = 0, i;
+        chess_error err;
+        chess_position pos;
+        CHECK(sizeof(chess_training_record) == 34);
+        CHECK_ERR(chess_binpack_reader_from_buffer_with(original, original_len, 0, &reader), CHESS_OK);
+        while ((err = chess_binpack_reader_next_records(reader, records, 1000, &count)) == CHESS_OK) {
+            if (total == 0) {
+                CHECK(memcmp(records[0].board, START, 24) == 0 && records[0].ply == 0);
+            }
+            for (i = 0; i < count; i++) {
+                CHECK_ERR(chess_binary_fen_parse_into(records[i].board, 24, &pos), CHESS_OK);
+            }
+            total += count;
+        }
+        CHECK_ERR(err, CHESS_END);
+        CHECK(total == 4113 && count == 0);
+        CHECK_ERR(chess_binpack_reader_next_records(reader, NULL, 0, &count), CHESS_OK);
+        CHECK_ERR(chess_binpack_reader_next_records(reader, NULL, 5, &count), CHESS_ERR_NULL_POINTER);
+        chess_binpack_reader_free(reader);
+        CHECK_ERR(chess_binpack_reader_from_buffer_with(original, 100, 0, &reader), CHESS_OK);
+        CHECK_ERR(chess_binpack_reader_next_records(reader, records, 1000, &count), CHESS_ERR_BINPACK_TRUNCATED);
+        CHECK(count == 0);
+        chess_binpack_reader_free(reader);
+    }
+
+    /* Malformed: cut short, then a bad header. */
+    CHECK_ERR(chess_binpack_reader_from_buffer_with(original, 100, 0, &reader), CHESS_OK);
+    {
+        chess_training_entry entry;
+        CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_ERR_BINPACK_TRUNCATED);
+        CHECK(chess_binpack_reader_error_offset(reader) == 100);
+        CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_END);
+        chess_binpack_reader_free(reader);
+        original[3] = 'Q';
+        CHECK_ERR(chess_binpack_reader_from_buffer_with(original, original_len, 0, &reader), CHESS_OK);
+        CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_ERR_BINPACK_CHUNK);
+        CHECK(chess_binpack_reader_error_offset(reader) == 0);
+        chess_binpack_reader_free(reader);
+        CHECK_ERR(chess_binpack_reader_from_buffer_with((const uint8_t *)"fen 8/8 w - - 0 1\n", 18, CHESS_BINPACK_PLAIN,
+                                                        &reader),
+                  CHESS_OK);
+        CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_ERR_FEN_RANK_COUNT);
+        CHECK(chess_binpack_reader_error_offset(reader) == 4);
+        chess_binpack_reader_free(reader);
+        CHECK_ERR(chess_binpack_reader_from_buffer_with((const uint8_t *)"ply 1\nsize 3\n", 13, CHESS_BINPACK_PLAIN,
+                                                        &reader),
+                  CHESS_OK);
+        CHECK_ERR(chess_binpack_reader_next(reader, &entry), CHESS_ERR_BINPACK_PLAIN_SYNTAX);
+        CHECK(chess_binpack_reader_error_offset(reader) == 6);
+        chess_binpack_reader_free(reader);
+    }
+    free(original);
+
+    /* Refused entries, and NULL arguments. */
+    {
+        chess_training_entry entry;
+        chess_position *fischer = NULL;
+        chess_move moves[CHESS_MAX_MOVES];
+        memset(&entry, 0, sizeof entry);
+        chess_position_init(&entry.position);
+        CHECK_ERR(chess_binpack_writer_open(binpack_path, &binpack), CHESS_OK);
+        CHECK_ERR(chess_move_from_uci(&entry.position, "e2e5", &entry.move), CHESS_ERR_ILLEGAL_MOVE);
+        entry.move = 0xffff; /* kind 15: no move */
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_INVALID_MOVE);
+        entry.move = 0; /* the null move */
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_ILLEGAL_MOVE);
+        CHECK_ERR(chess_move_from_uci(&entry.position, "e2e4", &entry.move), CHESS_OK);
+        entry.result = 2;
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_BINPACK_RESULT);
+        entry.result = 0;
+        entry.ply = 20000;
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_BINPACK_UNREPRESENTABLE);
+        CHECK_ERR(chess_fen_parse_chess960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", &fischer), CHESS_OK);
+        chess_position_copy(&entry.position, fischer);
+        chess_legal_moves(fischer, moves, CHESS_MAX_MOVES);
+        entry.move = moves[0];
+        entry.ply = 0;
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_BINPACK_UNREPRESENTABLE);
+        chess_position_free(fischer);
+        CHECK_ERR(chess_binpack_writer_finish(binpack), CHESS_OK);
+        CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_INVALID_ARGUMENT);
+        chess_binpack_writer_free(binpack);
+        CHECK_ERR(chess_binpack_writer_write(NULL, &entry), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_binpack_reader_next(NULL, &entry), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_binpack_reader_open(path_in(work_dir, "missing.binpack"), &reader), CHESS_ERR_FILE_NOT_FOUND);
+        CHECK_ERR(chess_binpack_reader_open_with(fixture, 2, &reader), CHESS_ERR_INVALID_ARGUMENT);
+        CHECK(chess_binpack_reader_error_offset(NULL) == 0);
+        chess_binpack_reader_free(NULL);
+        chess_binpack_writer_free(NULL);
+    }
+}
+
 int main(int argc, char **argv) {
-    static const chess_error owned[] = {CHESS_ERR_BINARY_FEN_COUNTER, CHESS_ERR_BINARY_FEN_VARIANT,
-                                        CHESS_ERR_BINARY_FEN_TRAILING_BYTES, CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN};
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+    static const chess_error owned[] = {
+        CHESS_ERR_BINARY_FEN_COUNTER, CHESS_ERR_BINARY_FEN_VARIANT,   CHESS_ERR_BINARY_FEN_TRAILING_BYTES,
+        CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN, CHESS_ERR_BINPACK_CHUNK, CHESS_ERR_BINPACK_TRUNCATED,
+        CHESS_ERR_BINPACK_RESULT,     CHESS_ERR_BINPACK_PLAIN_SYNTAX, CHESS_ERR_BINPACK_UNREPRESENTABLE};
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s DATA_DIR WORK_DIR\n", argv[0]);
         return 2;
     }
     snprintf(data_dir, sizeof data_dir, "%s", argv[1]);
+    snprintf(work_dir, sizeof work_dir, "%s", argv[2]);
+    test_binpack();
     test_perft_suite();
     test_start_position();
     test_malformed();

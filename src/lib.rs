@@ -36,9 +36,11 @@ mod types;
 mod util;
 // Last, so that their declarations follow the ones they use in the header.
 mod binary_fen;
+mod binpack;
 mod book;
 
 pub use binary_fen::*;
+pub use binpack::*;
 pub use book::*;
 pub use engine::*;
 pub use epd::*;

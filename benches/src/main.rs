@@ -9,6 +9,7 @@
 //! Without a group every group runs.
 
 mod binfen;
+mod binpack;
 mod book;
 mod cabi;
 mod fen;
@@ -48,6 +49,11 @@ const GROUPS: &[Group] = &[
         name: "binfen",
         about: "binary FEN pack from a position and unpack into a checked one, the dev vectors",
         run: binfen::run,
+    },
+    Group {
+        name: "binpack",
+        about: "training data read: .binpack vs the .plain text of the same entries",
+        run: binpack::run,
     },
     Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
     Group {

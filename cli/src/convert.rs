@@ -61,7 +61,10 @@ impl Sink {
         match self {
             Sink::Binpack(writer) => writer.write(entry).map_err(|e| e.to_string()),
             Sink::Text(out, Format::Epd) => writeln!(out, "{}", entry.to_epd()).map_err(|e| io_text(&e)),
-            Sink::Text(out, _) => write!(out, "{entry}").map_err(|e| io_text(&e)),
+            Sink::Text(out, _) => {
+                entry.check().map_err(|e| e.to_string())?;
+                write!(out, "{entry}").map_err(|e| io_text(&e))
+            }
         }
     }
 
@@ -95,6 +98,6 @@ pub(crate) fn convert(input: &Path, output: &Path, out: &mut Output) -> Result<(
         count += 1;
     }
     sink.finish().map_err(|e| format!("{}: {e}", output.display()))?;
-    writeln!(out, "{count} entries")?;
+    writeln!(out, "{count} {}", if count == 1 { "entry" } else { "entries" })?;
     Ok(())
 }

@@ -242,32 +242,6 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && Color::ALL.into_iter().all(|c| PieceKind::ALL.into_iter().all(|k| a.pieces_of(c, k) == b.pieces_of(c, k)))
 }
 
-/// Checks what binpack cannot hold in an entry.
-fn check_entry(entry: &TrainingEntry) -> Result<(), BinpackErrorKind> {
-    let pos = &entry.position;
-    if !pos.is_legal(entry.mv) {
-        return Err(BinpackErrorKind::IllegalMove);
-    }
-    if !(-1..=1).contains(&entry.result) {
-        return Err(BinpackErrorKind::Result);
-    }
-    if entry.ply > MAX_PLY {
-        return Err(BinpackErrorKind::Unrepresentable("a ply over 16383"));
-    }
-    let corners = Bitboard::from_square(Square::A1)
-        | Bitboard::from_square(Square::H1)
-        | Bitboard::from_square(Square::A8)
-        | Bitboard::from_square(Square::H8);
-    let kings = Bitboard::from_square(Square::E1) | Bitboard::from_square(Square::E8);
-    let rooks = pos.castling().rook_squares();
-    let kings_with_rights =
-        Color::ALL.into_iter().filter(|&c| pos.castling().has_color(c)).all(|c| kings.contains(pos.king_square(c)));
-    if (rooks & !corners).any() || !kings_with_rights {
-        return Err(BinpackErrorKind::Unrepresentable("Chess960 castling rights"));
-    }
-    Ok(())
-}
-
 /// The 16-bit move of a stem: kind (0 normal, 1 promotion, 2 castling, 3 en passant), origin,
 /// destination (castling: the rook's square), promotion piece from the knight.
 fn stem_move(mv: Move) -> u16 {
@@ -656,7 +630,7 @@ impl<W: Write> BinpackWriter<W> {
     /// cannot hold ([`BinpackErrorKind::Unrepresentable`]), an output error.
     pub fn write(&mut self, entry: &TrainingEntry) -> Result<(), BinpackError> {
         let offset = self.written + self.chunk.len() as u64;
-        check_entry(entry).map_err(|kind| kind.at(offset))?;
+        entry.check().map_err(|kind| kind.at(offset))?;
         let follows = self.last.is_some_and(|last| {
             self.following < u16::MAX
                 && last.result == -entry.result
@@ -840,6 +814,34 @@ impl fmt::Display for TrainingEntry {
 }
 
 impl TrainingEntry {
+    /// Checks that the entry is training data both formats hold: a legal move, a result of -1,
+    /// 0 or 1, a ply up to [`MAX_PLY`], standard castling rights (corner rooks, the king on the
+    /// e-file). The writers check this first.
+    pub fn check(&self) -> Result<(), BinpackErrorKind> {
+        let pos = &self.position;
+        if !pos.is_legal(self.mv) {
+            return Err(BinpackErrorKind::IllegalMove);
+        }
+        if !(-1..=1).contains(&self.result) {
+            return Err(BinpackErrorKind::Result);
+        }
+        if self.ply > MAX_PLY {
+            return Err(BinpackErrorKind::Unrepresentable("a ply over 16383"));
+        }
+        let corners = Bitboard::from_square(Square::A1)
+            | Bitboard::from_square(Square::H1)
+            | Bitboard::from_square(Square::A8)
+            | Bitboard::from_square(Square::H8);
+        let kings = Bitboard::from_square(Square::E1) | Bitboard::from_square(Square::E8);
+        let rooks = pos.castling().rook_squares();
+        let kings_with_rights =
+            Color::ALL.into_iter().filter(|&c| pos.castling().has_color(c)).all(|c| kings.contains(pos.king_square(c)));
+        if (rooks & !corners).any() || !kings_with_rights {
+            return Err(BinpackErrorKind::Unrepresentable("Chess960 castling rights"));
+        }
+        Ok(())
+    }
+
     /// The entry as an EPD record: the position with `hmvc` and `fmvn`, the move as `sm` (the
     /// supplied move, in SAN), the score as `ce`, and the `ply` and `result` operations.
     ///

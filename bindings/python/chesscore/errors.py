@@ -90,6 +90,12 @@ class ErrorCode(enum.IntEnum):
     BINARY_FEN_VARIANT = 901
     BINARY_FEN_TRAILING_BYTES = 902
     BINARY_FEN_EN_PASSANT_PAWN = 903
+    BINPACK_CHUNK = 904
+    BINPACK_TRUNCATED = 905
+    BINPACK_SCORE = 906
+    BINPACK_RESULT = 907
+    BINPACK_PLAIN_SYNTAX = 908
+    BINPACK_UNREPRESENTABLE = 909
 
 
 class Error(Exception):
@@ -230,6 +236,18 @@ class BookError(Error, ValueError):
         self.filename = filename
 
 
+class TrainingDataError(Error, ValueError):
+    """Training data (``.binpack``, ``.plain``) that cannot be read or an entry that cannot be
+    written: ``code`` says why (a ``BINPACK_*`` code, or that of the bad position or move inside),
+    ``offset`` is the byte of the input where (None for a writer's error)."""
+
+    def __init__(self, code: int, message: str, offset: Optional[int] = None) -> None:
+        if offset is not None:
+            message = f"{message} (at byte {offset})"
+        super().__init__(code, message)
+        self.offset = offset
+
+
 class BookEntryNotFoundError(Error, IndexError):
     """No book entry: a position without one (``find``, ``choice``), or an index out of range."""
 
@@ -315,7 +333,7 @@ def _message(code):
 
 def is_fen_code(code: int) -> bool:
     """True for the codes of a FEN or binary FEN reading, which carry the offset of the fault."""
-    return 100 <= code < 200 or 900 <= code < 1000
+    return 100 <= code < 200 or 900 <= code <= 903
 
 
 def error_for(code, message=None, *, offset=None, index=None, filename: Optional[StrOrBytesPath] = None):
@@ -327,6 +345,8 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
     message = message or _message(code)
     if is_fen_code(code):
         return FenError(code, message, offset)
+    if 904 <= code < 1000:
+        return TrainingDataError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
         cls = EpdError if 600 <= code < 700 else BookError if 700 <= code < 800 else Error
