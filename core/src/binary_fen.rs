@@ -21,8 +21,6 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::fen::{check_position, FenError, FenField, FenOptions, FenRepairs, Site, Unplaced};
@@ -44,18 +42,6 @@ const EN_PASSANT_PAWN: u8 = 12;
 const WHITE_CASTLING_ROOK: u8 = 13;
 const BLACK_CASTLING_ROOK: u8 = 14;
 const BLACK_KING_TO_MOVE: u8 = 15;
-
-/// The pieces of codes 0 to 11 (`2 * kind + colour`).
-const PIECES: [Piece; 12] = {
-    let mut pieces = [Piece::new(Color::White, PieceKind::Pawn); 12];
-    let mut code = 0;
-    while code < 12 {
-        let color = if code % 2 == 0 { Color::White } else { Color::Black };
-        pieces[code] = Piece::new(color, PieceKind::ALL[code / 2]);
-        code += 1;
-    }
-    pieces
-};
 
 /// The variant bytes that mean standard chess.
 const VARIANT_STANDARD: u8 = 0;
@@ -345,7 +331,8 @@ fn decode(bytes: &[u8], options: &FenOptions) -> Result<(Position, FenRepairs), 
     for (i, sq) in occupied.iter().enumerate() {
         let code = (reader.byte_at(8 + i / 2) >> (4 * (i & 1))) & 15;
         if code < EN_PASSANT_PAWN {
-            pos.put(sq, PIECES[usize::from(code)]);
+            // Codes 0 to 11: `2 * kind + colour`.
+            pos.put_code(sq, usize::from(code >> 1), usize::from(code & 1));
         } else {
             special(&mut pos, sq, code)?;
         }
@@ -370,10 +357,7 @@ fn decode(bytes: &[u8], options: &FenOptions) -> Result<(Position, FenRepairs), 
         .map_err(|_| BinaryFenError::Counter { field: FenField::FullmoveNumber, offset: ply_offset })?;
     pos.set_turn(if black_king_to_move || ply % 2 == 1 { Color::Black } else { Color::White });
 
-    let mut letters = ArrayVec::<(u8, Square), 64>::new();
-    if castling_rooks.any() {
-        letters.extend(castling_letters(castling_rooks, |color| BackRank::of_position(&pos, color)));
-    }
+    let letters = castling_letters(castling_rooks, |color| BackRank::of_position(&pos, color));
     let rest = Unplaced { castling: &letters, en_passant, halfmove_clock, fullmove_number };
     let options = FenOptions { chess960: options.chess960 || variant == VARIANT_CHESS960, ..*options };
     let offset = |site| match site {
@@ -382,5 +366,7 @@ fn decode(bytes: &[u8], options: &FenOptions) -> Result<(Position, FenRepairs), 
         Site::CastlingLetter(i) => byte_of(letters[i].1),
         Site::EnPassant => en_passant.map_or(0, |ep| byte_of(Square::from_index_masked(ep as u32 ^ 8))),
     };
-    check_position(pos, rest, &options, offset).map_err(|error| BinaryFenError::Position { error })
+    let repairs =
+        check_position(&mut pos, rest, &options, offset).map_err(|error| BinaryFenError::Position { error })?;
+    Ok((pos, repairs))
 }

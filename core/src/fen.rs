@@ -659,7 +659,8 @@ impl Fen {
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
         };
-        check_position(pos, rest, options, offset)
+        let repairs = check_position(&mut pos, rest, options, offset)?;
+        Ok((pos, repairs))
     }
 
     /// The castling letters in order with the rook squares they name: those read, or those
@@ -667,7 +668,7 @@ impl Fen {
     fn castling_letters(&self) -> ArrayVec<(u8, Square), 64> {
         match self.spans.as_ref().map(|spans| &spans.castling) {
             Some(CastlingLetters::Read(letters)) => letters.iter().flatten().copied().collect(),
-            Some(CastlingLetters::Written) | None => self.setup.castling_letters().collect(),
+            Some(CastlingLetters::Written) | None => self.setup.castling_letters(),
         }
     }
 
@@ -724,11 +725,11 @@ pub(crate) struct Unplaced<'a> {
 /// rest still to set from `rest`; `offset` places an error in the input.
 #[inline]
 pub(crate) fn check_position(
-    mut pos: Position,
+    pos: &mut Position,
     rest: Unplaced<'_>,
     options: &FenOptions,
     offset: impl Fn(Site) -> usize,
-) -> Result<(Position, FenRepairs), FenError> {
+) -> Result<FenRepairs, FenError> {
     pos.set_chess960(options.chess960);
     for color in Color::ALL {
         let kings = pos.pieces_of(color, PieceKind::King);
@@ -753,11 +754,11 @@ pub(crate) fn check_position(
     }
 
     let mut repairs = FenRepairs::default();
-    let castling = castling_rights(&pos, rest.castling, options, &mut repairs, &offset)?;
+    let castling = castling_rights(pos, rest.castling, options, &mut repairs, &offset)?;
     pos.set_castling(castling);
 
     if let Some(ep) = rest.en_passant {
-        if en_passant_is_plausible(&pos, ep) {
+        if en_passant_is_plausible(pos, ep) {
             pos.set_en_passant(Some(ep));
         } else if options.bad_en_passant == Repair::Drop {
             repairs.dropped_en_passant = Some(ep);
@@ -771,11 +772,11 @@ pub(crate) fn check_position(
     if pos.is_attacked(pos.king_square(!turn), turn) {
         return Err(FenError::OppositeCheck { offset: offset(Site::Placement) });
     }
-    if !options.allow_impossible_check && !check_is_possible(&pos) {
+    if !options.allow_impossible_check && !check_is_possible(pos) {
         return Err(FenError::ImpossibleCheck { offset: offset(Site::Placement) });
     }
     pos.finish_setup();
-    Ok((pos, repairs))
+    Ok(repairs)
 }
 
 /// Resolves the castling letters against the board, in the order given.

@@ -1,6 +1,8 @@
 //! [`Setup`]: a position as plain data, where a FEN, an EPD record's position fields, the six
 //! FEN fields given apart and a PGN `FEN` tag meet before the position is checked.
 
+use arrayvec::ArrayVec;
+
 use crate::bitboard::Bitboard;
 use crate::castling::back_rank;
 use crate::color::Color;
@@ -73,8 +75,8 @@ impl Setup {
 
     /// The castling letters of this setup's FEN with the rook squares they stand for, in the
     /// order of [`castling_letters`].
-    pub(crate) fn castling_letters(&self) -> impl Iterator<Item = (u8, Square)> + '_ {
-        castling_letters(self.castling_rooks, move |color| BackRank::of_setup(self, color))
+    pub(crate) fn castling_letters(&self) -> ArrayVec<(u8, Square), 64> {
+        castling_letters(self.castling_rooks, |color| BackRank::of_setup(self, color))
     }
 }
 
@@ -82,32 +84,26 @@ impl Setup {
 /// written: White's (the squares of ranks 1 to 4), then Black's (ranks 8 to 5), each from its
 /// back rank inwards and from the h-file to the a-file. A rook square is written `K` or `Q` when
 /// that letter names it (see [`BackRank::rook_square`]), else as its file; `back_rank` gives a
-/// side's king and rooks.
-pub(crate) fn castling_letters(
-    rooks: Bitboard,
-    back_rank: impl Fn(Color) -> BackRank + Copy,
-) -> impl Iterator<Item = (u8, Square)> {
-    let rooks = rooks.0;
-    Color::ALL.into_iter().flat_map(move |color| {
+/// side's king and rooks, asked only for a side with rights.
+pub(crate) fn castling_letters(rooks: Bitboard, back_rank: impl Fn(Color) -> BackRank) -> ArrayVec<(u8, Square), 64> {
+    let mut letters = ArrayVec::new();
+    for color in Color::ALL {
         let ranks = match color {
             Color::White => [0, 1, 2, 3],
             Color::Black => [7, 6, 5, 4],
         };
-        // Most setups have no right, or rights on the back ranks only: skip the empty ranks
-        // without looking at their squares or the back rank's pieces.
         let mut back = None;
-        ranks
-            .into_iter()
-            .map(move |rank| (rank, (rooks >> (8 * rank)) as u8))
-            .filter(|&(_, row)| row != 0)
-            .flat_map(|(rank, row)| {
-                (0..8u8)
-                    .rev()
-                    .filter(move |file| row >> file & 1 != 0)
-                    .map(move |file| Square::new(File::new(file), Rank::new(rank)))
-            })
-            .map(move |sq| (back.get_or_insert_with(|| back_rank(color)).letter(sq), sq))
-    })
+        for rank in ranks {
+            let mut row = (rooks.0 >> (8 * rank)) as u8;
+            while row != 0 {
+                let file = 7 - row.leading_zeros() as u8;
+                row &= !(1 << file);
+                let sq = Square::new(File::new(file), Rank::new(rank));
+                letters.push((back.get_or_insert_with(|| back_rank(color)).letter(sq), sq));
+            }
+        }
+    }
+    letters
 }
 
 /// The standard start position.
