@@ -33,8 +33,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-use crate::attacks::{bishop_attacks, rook_attacks};
-use crate::attacks::{king_attacks, knight_attacks, pawn_attacks, queen_attacks};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::binary_fen::BinaryFenError;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
@@ -353,8 +352,8 @@ impl BitWriter {
     }
 }
 
-/// The score change coded in blocks of 4 bits, each followed by... preceded by a bit that says
-/// whether another block follows.
+/// The score change is coded in blocks of 5 bits, lowest first: a bit that says whether another
+/// block follows, then 4 bits of the number.
 const SCORE_BLOCK: u32 = 4;
 
 fn write_score_change(out: &mut BitWriter, mut change: u16) {
@@ -843,7 +842,8 @@ impl TrainingEntry {
     }
 
     /// The entry as an EPD record: the position with `hmvc` and `fmvn`, the move as `sm` (the
-    /// supplied move, in SAN), the score as `ce`, and the `ply` and `result` operations.
+    /// supplied move, in SAN; the move must be legal, as [`TrainingEntry::check`] asks), the
+    /// score as `ce`, and the `ply` and `result` operations.
     ///
     /// # Examples
     ///

@@ -3,9 +3,10 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]) and
-//! Polyglot opening books (reading, building from PGN, merging). It holds no C types and
-//! exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]),
+//! Polyglot opening books (reading, building from PGN, merging), binary FEN ([`BinaryFen`]) and
+//! Stockfish's training data ([`binpack`]). It holds no C types and exports no symbols; the C
+//! ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::{Position, Uci};

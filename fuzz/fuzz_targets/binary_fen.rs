@@ -12,8 +12,12 @@ mod common;
 fuzz_target!(|data: &[u8]| {
     for chess960 in [false, true] {
         let strict = FenOptions { chess960, ..FenOptions::default() };
-        let lenient =
-            FenOptions { chess960, bad_castling: Repair::Drop, bad_en_passant: Repair::Drop, allow_impossible_check: true };
+        let lenient = FenOptions {
+            chess960,
+            bad_castling: Repair::Drop,
+            bad_en_passant: Repair::Drop,
+            allow_impossible_check: true,
+        };
         for options in [strict, lenient] {
             match Position::from_binary_fen_with(data, &options) {
                 Ok((pos, _)) => {
