@@ -1094,6 +1094,58 @@ static void engines(const std::string &fake) {
     CHECK(moved.get() != nullptr && crashing.get() == nullptr);
 }
 
+// Binary FEN: the start position's bytes, a round trip over a game, an error with its offset.
+void binary_fen() {
+    const Position start;
+    std::vector<std::uint8_t> bytes = start.to_binary_fen();
+    CHECK(bytes.size() == 24 && bytes[0] == 0xff && bytes[8] == 0x2d && bytes[23] == 0xe3);
+    CHECK(Position::from_binary_fen(bytes) == start);
+    Position pos;
+    for (const char *uci : {"e2e4", "c7c5", "g1f3", "d7d6", "f1b5"}) {
+        pos.play(pos.parse_uci(uci));
+        CHECK(Position::from_binary_fen(pos.to_binary_fen()) == pos);
+    }
+    bytes.push_back(0);
+    bytes.push_back(0);
+    bytes.push_back(7);
+    auto err = CHECK_THROWS(Position::from_binary_fen(bytes), CHESS_ERR_BINARY_FEN_VARIANT);
+    CHECK(err && err->offset() == std::optional<std::size_t>(26));
+    Position shredder = Position::from_fen_chess960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    CHECK(Position::from_binary_fen(shredder.to_binary_fen(), CHESS_FEN_CHESS960) == shredder);
+    err = CHECK_THROWS(Position::from_binary_fen(shredder.to_binary_fen()), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
+    CHECK(err && err->offset() == std::optional<std::size_t>(9));  // the g1 rook's code
+}
+
+// Training data: the binpack fixture read, written as plain text, read back; an error's offset.
+void training_data(const std::string &testdata, const std::string &work) {
+    auto reader = chesscore::BinpackReader::open(testdata + "/binpack/generated.binpack");
+    std::vector<chesscore::TrainingEntry> entries;
+    while (auto entry = reader.next()) {
+        entries.push_back(*entry);
+    }
+    CHECK(entries.size() == 4113 && entries[0].position == Position() && entries[0].ply == 0);
+    {
+        auto writer = chesscore::BinpackWriter::open(work + "/cxx.plain", CHESS_BINPACK_PLAIN);
+        for (const auto &entry : entries) {
+            writer.write(entry);
+        }
+        writer.finish();
+    }
+    auto plain = chesscore::BinpackReader::open(work + "/cxx.plain", CHESS_BINPACK_PLAIN);
+    std::size_t same = 0;
+    for (const auto &entry : entries) {
+        auto back = plain.next();
+        same += back && back->position.fen() == entry.position.fen() && back->move == entry.move &&
+                back->score == entry.score && back->result == entry.result;
+    }
+    CHECK(same == entries.size() && !plain.next());
+    std::string bad = "fen 8/8/8/8/8/8/8/8 w - - 0 1\ne\n";
+    auto broken = chesscore::BinpackReader::from_buffer(bad.data(), bad.size(), CHESS_BINPACK_PLAIN);
+    auto err = CHECK_THROWS(broken.next(), CHESS_ERR_FEN_MISSING_KING);
+    CHECK(err && err->offset() == std::optional<std::size_t>(4));
+    CHECK(!broken.next());
+}
+
 int main(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
         std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT [FAKE_ENGINE]\n", argv[0]);
@@ -1117,6 +1169,8 @@ int main(int argc, char **argv) {
     pgn_options();
     tree_files(argv[1], argv[2]);
     books(argv[1], argv[2]);
+    binary_fen();
+    training_data(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];
     CHECK(perft_suite(testdata + "/perft/cpw6.epd", limit) >= 18);

@@ -90,3 +90,45 @@ for path in files("polyglot", "*.bin"):
         save("book", data[start : start + 1024])
     save("book", data[:16])
 save("book", b"")
+
+# Binary FEN: positions of the vectors, packed here as Position.to_binary_fen does (without the
+# castling and en passant codes, which mutations find).
+PIECES = "PpNnBbRrQqKk"
+
+
+def binary_fen(fen):
+    placement, turn, castling, ep = fen.split()[:4]
+    board = {}
+    for rank_index, rank in enumerate(placement.split("/")):
+        file = 0
+        for c in rank:
+            if c.isdigit():
+                file += int(c)
+            else:
+                board[(7 - rank_index) * 8 + file] = c
+                file += 1
+    occupied = sum(1 << sq for sq in board)
+    codes = []
+    for sq in sorted(board):
+        code = PIECES.index(board[sq])
+        if board[sq] == "k" and turn == "b":
+            code = 15
+        codes.append(code)
+    codes.append(0)
+    data = occupied.to_bytes(8, "big") + bytes(codes[i] | codes[i + 1] << 4 for i in range(0, len(codes) - 1, 2))
+    return data.rstrip(b"\0")
+
+
+for fen in fens[:400]:
+    try:
+        save("binary_fen", binary_fen(fen))
+    except (ValueError, IndexError):
+        pass
+
+# Training data: the binpack fixture whole and cut, and its first chunk's stems.
+for path in files("binpack", "*.binpack"):
+    data = open(path, "rb").read()
+    # The first stems and chains, the chunk's length cut to fit (the last chain is cut short).
+    for length in (300, 1000, 4096):
+        save("binpack", b"BINP" + (length - 8).to_bytes(4, "little") + data[8:length])
+save("binpack", b"fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 10\nply 0\nresult 0\ne\n")

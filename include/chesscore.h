@@ -260,6 +260,18 @@
 #define CHESS_NO_TIME -1.0
 
 /**
+ * Size of a buffer that holds any binary FEN `chess_position_to_binary_fen` writes (24 bytes
+ * at most for a legal position with clocks `0 1`).
+ */
+#define CHESS_BINARY_FEN_MAX 34
+
+/**
+ * `chess_binpack_reader_open_with` and `chess_binpack_writer_open_with` flag: the `.plain` text
+ * form (`fen`, `move`, `score`, `ply`, `result` lines, then `e`) instead of `.binpack`.
+ */
+#define CHESS_BINPACK_PLAIN 1
+
+/**
  * Room for the message of `chess_book_error_info`, NUL included.
  */
 #define CHESS_BOOK_MESSAGE_MAX 256
@@ -295,6 +307,22 @@
  * line. Released with `chess_analysis_free`; read from any number of threads.
  */
 typedef struct chess_analysis chess_analysis;
+
+/**
+ * A reader of training data, `.binpack` or `.plain`. Create it with
+ * `chess_binpack_reader_open`, `_open_with` or `_from_buffer_with`, read with
+ * `chess_binpack_reader_next`, release it with `chess_binpack_reader_free`. It holds one chunk
+ * (`.binpack`) or one line (`.plain`) in memory at a time.
+ */
+typedef struct chess_binpack_reader chess_binpack_reader;
+
+/**
+ * A writer of training data, `.binpack` (written as Stockfish's tools write it, chaining the
+ * entries of a game) or `.plain`. Create it with `chess_binpack_writer_open` or `_open_with`,
+ * add entries with `chess_binpack_writer_write`, end with `chess_binpack_writer_finish`, release
+ * it with `chess_binpack_writer_free`.
+ */
+typedef struct chess_binpack_writer chess_binpack_writer;
 
 /**
  * A Polyglot opening book (opaque, read-only once made): a file mapped into memory
@@ -349,7 +377,8 @@ typedef struct chess_pgn_reader chess_pgn_reader;
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
- * output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
+ * output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
+ * formats. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
 
@@ -852,6 +881,67 @@ typedef struct chess_arrow {
     chess_square to;
     chess_mark_color color;
 } chess_arrow;
+
+/**
+ * One position of training data: the position, the legal move played there, the score (side
+ * to move's view, in Stockfish's internal units), the ply, and the game's result from the side
+ * to move's view (1, 0 or -1). Binpack stores the ply, not the fullmove number: a position read
+ * from it has the fullmove number `ply / 2 + 1`.
+ */
+typedef struct chess_training_entry {
+    /**
+     * The position.
+     */
+    struct chess_position position;
+    /**
+     * The move played, legal in the position.
+     */
+    chess_move move;
+    /**
+     * The score, from the side to move's view.
+     */
+    int16_t score;
+    /**
+     * Half-moves since the game began (at most 16383 in `.binpack`).
+     */
+    uint16_t ply;
+    /**
+     * The game's result from the side to move's view: 1, 0 or -1.
+     */
+    int8_t result;
+} chess_training_entry;
+
+/**
+ * One entry in fixed-width form, for reading many at once (`chess_binpack_reader_next_records`)
+ * into arrays such as numpy's: 34 bytes, the fields at fixed offsets whatever the compiler.
+ */
+typedef struct chess_training_record {
+    /**
+     * The position's binary FEN without its clocks (`chess_position_to_binary_fen`'s first
+     * bytes), padded with zeros: `chess_binary_fen_parse` reads it back.
+     */
+    uint8_t board[24];
+    /**
+     * The move played (offset 24).
+     */
+    chess_move move;
+    /**
+     * The score, from the side to move's view (offset 26).
+     */
+    int16_t score;
+    /**
+     * The ply (offset 28).
+     */
+    uint16_t ply;
+    /**
+     * The halfmove clock (offset 30; at most 65535).
+     */
+    uint16_t halfmove_clock;
+    /**
+     * The game's result from the side to move's view: 1, 0 or -1 (offset 32).
+     */
+    int8_t result;
+} chess_training_record;
 
 /**
  * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
@@ -1398,6 +1488,57 @@ typedef struct chess_book_build_options {
  * Polyglot book: an entry's key is smaller than the one before it.
  */
 #define CHESS_ERR_BOOK_UNSORTED 802
+
+/**
+ * Binary FEN: a move counter that does not fit in 32 bits.
+ */
+#define CHESS_ERR_BINARY_FEN_COUNTER 900
+
+/**
+ * Binary FEN: a variant byte other than standard chess (0), Chess960 (2) or from a position (3).
+ */
+#define CHESS_ERR_BINARY_FEN_VARIANT 901
+
+/**
+ * Binary FEN: a non-zero byte after the position, or more bytes than any position takes.
+ */
+#define CHESS_ERR_BINARY_FEN_TRAILING_BYTES 902
+
+/**
+ * Binary FEN: an en passant pawn (code 12) off the fourth and fifth ranks, or a second one.
+ */
+#define CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN 903
+
+/**
+ * Binpack: a chunk without its `BINP` header, or longer than 100 MiB.
+ */
+#define CHESS_ERR_BINPACK_CHUNK 904
+
+/**
+ * Binpack or plain: the data ends inside a chunk, an entry or a chain's moves.
+ */
+#define CHESS_ERR_BINPACK_TRUNCATED 905
+
+/**
+ * Binpack: a score change coded in more than 16 bits.
+ */
+#define CHESS_ERR_BINPACK_SCORE 906
+
+/**
+ * Binpack or plain: a result other than -1, 0 or 1.
+ */
+#define CHESS_ERR_BINPACK_RESULT 907
+
+/**
+ * Plain: a line that is not a known `KEY VALUE` or `e`, a number out of range, or an entry
+ * without one of its lines.
+ */
+#define CHESS_ERR_BINPACK_PLAIN_SYNTAX 908
+
+/**
+ * Binpack: an entry the format cannot hold (Chess960 castling rights, a ply over 16383).
+ */
+#define CHESS_ERR_BINPACK_UNREPRESENTABLE 909
 
 /**
  * Not over (a draw that may be claimed but has not been leaves the game going).
@@ -3103,6 +3244,139 @@ size_t chess_game_mainline_elapsed(const struct chess_game *game, double *out, s
  * `cap` > 0.
  */
 size_t chess_game_mainline_evals(const struct chess_game *game, struct chess_eval *out, size_t cap);
+
+/**
+ * Writes the position in binary FEN (the lichess encoding, also that of Stockfish's training
+ * data): an occupancy bitboard, a 4-bit code per piece, then the clocks when they are not
+ * `0 1`; the en passant square only when the capture is legal, as `chess_fen_write`.
+ * `*out_len` (which may be NULL) receives the length, at most `CHESS_BINARY_FEN_MAX`; when
+ * `cap` is smaller, `CHESS_ERR_BUFFER_TOO_SMALL` with only `*out_len` set. `buf` may be NULL
+ * when `cap` is 0. No NUL is written: the bytes are binary.
+ */
+chess_error chess_position_to_binary_fen(const struct chess_position *pos,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * Reads a binary FEN of `len` bytes (`bytes` may be NULL when `len` is 0) and checks the
+ * position as `chess_fen_parse` does; trailing zero bytes are padding (a fixed-width field
+ * reads as well). On success `*out` receives a new handle to free with `chess_position_free`.
+ * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_BINARY_FEN_*` code for malformed bytes, the
+ * `CHESS_ERR_FEN_*` code of an invalid position, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_binary_fen_parse(const uint8_t *bytes, size_t len, struct chess_position **out);
+
+/**
+ * `chess_binary_fen_parse` into a position the caller holds (`chess_position p;`), which may be
+ * uninitialised: no allocation. `dst` is untouched on error.
+ */
+chess_error chess_binary_fen_parse_into(const uint8_t *bytes, size_t len, struct chess_position *dst);
+
+/**
+ * The general binary FEN reader: `flags` are those of `chess_fen_parse_with`
+ * (`CHESS_FEN_CHESS960` reads castling rooks as Chess960, as a Chess960 variant byte does;
+ * the drop flags repair the same defects); the position goes into `dst` (untouched on error),
+ * and `info`, when not NULL, receives the byte offset of an error (for an invalid position,
+ * that of the piece concerned, or 0) or what was dropped.
+ */
+chess_error chess_binary_fen_parse_with(const uint8_t *bytes,
+                                        size_t len,
+                                        uint32_t flags,
+                                        struct chess_position *dst,
+                                        struct chess_fen_info *info);
+
+/**
+ * Opens the `.binpack` file at `path` and hands a reader to `*out`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
+ * (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_binpack_reader_open(const char *path, struct chess_binpack_reader **out);
+
+/**
+ * `chess_binpack_reader_open` with `flags`: `CHESS_BINPACK_PLAIN` reads the `.plain` text
+ * form (`CHESS_ERR_INVALID_ARGUMENT` for other bits).
+ */
+chess_error chess_binpack_reader_open_with(const char *path,
+                                           uint32_t flags,
+                                           struct chess_binpack_reader **out);
+
+/**
+ * Hands to `*out` a reader of the `len` bytes at `data` (`data` may be NULL when `len` is 0),
+ * `.binpack` or, with `CHESS_BINPACK_PLAIN` in `flags`, `.plain`. The bytes are copied. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_binpack_reader_from_buffer_with(const uint8_t *data,
+                                                  size_t len,
+                                                  uint32_t flags,
+                                                  struct chess_binpack_reader **out);
+
+/**
+ * Reads the next entry into `*out`. `CHESS_OK`: an entry. `CHESS_END`: no entry is left (again
+ * on every later call). Any other code: the data is malformed (`CHESS_ERR_BINPACK_*`, the
+ * binary FEN or FEN code of a bad position, `CHESS_ERR_ILLEGAL_MOVE`, a UCI code) or could not
+ * be read (`CHESS_ERR_IO`); `chess_binpack_reader_offset` gives the byte where, and the reading
+ * has ended (the next call gives `CHESS_END`). `*out` is written on `CHESS_OK` only.
+ */
+chess_error chess_binpack_reader_next(struct chess_binpack_reader *reader, struct chess_training_entry *out);
+
+/**
+ * Reads up to `cap` entries into `out` as records; `*count` receives how many. `CHESS_OK`: at
+ * least one (fewer than `cap` at the end of the data). `CHESS_END`: none was left. Any other
+ * code: the error `chess_binpack_reader_next` would give, after the `*count` records read before
+ * it. `out` may be NULL when `cap` is 0.
+ */
+chess_error chess_binpack_reader_next_records(struct chess_binpack_reader *reader,
+                                              struct chess_training_record *out,
+                                              size_t cap,
+                                              size_t *count);
+
+/**
+ * The byte offset in the input of the error `chess_binpack_reader_next` returned last (0 before
+ * any). NULL gives 0.
+ */
+uint64_t chess_binpack_reader_error_offset(const struct chess_binpack_reader *reader);
+
+/**
+ * Releases a reader (closing its file). NULL is accepted and ignored.
+ */
+void chess_binpack_reader_free(struct chess_binpack_reader *reader);
+
+/**
+ * Creates (or truncates) the file at `path` and hands a `.binpack` writer of it to `*out`.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND` (no such directory),
+ * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_binpack_writer_open(const char *path, struct chess_binpack_writer **out);
+
+/**
+ * `chess_binpack_writer_open` with `flags`: `CHESS_BINPACK_PLAIN` writes the `.plain` text.
+ */
+chess_error chess_binpack_writer_open_with(const char *path,
+                                           uint32_t flags,
+                                           struct chess_binpack_writer **out);
+
+/**
+ * Adds an entry. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a move
+ * encoding), `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_BINPACK_RESULT` (not -1, 0 or 1),
+ * `CHESS_ERR_BINPACK_UNREPRESENTABLE` (`.binpack` holds neither Chess960 castling rights nor a
+ * ply over 16383), `CHESS_ERR_IO`, `CHESS_ERR_INVALID_ARGUMENT` after
+ * `chess_binpack_writer_finish`. A refused entry writes nothing.
+ */
+chess_error chess_binpack_writer_write(struct chess_binpack_writer *writer,
+                                       const struct chess_training_entry *entry);
+
+/**
+ * Writes what the writer still holds and closes the file; later writes are refused. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_IO`; a second call does nothing.
+ */
+chess_error chess_binpack_writer_finish(struct chess_binpack_writer *writer);
+
+/**
+ * Releases a writer, finishing it first if `chess_binpack_writer_finish` was not called (an
+ * error is then lost). NULL is accepted and ignored.
+ */
+void chess_binpack_writer_free(struct chess_binpack_writer *writer);
 
 /**
  * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its

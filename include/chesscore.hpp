@@ -71,7 +71,7 @@ public:
     chess_error code() const noexcept { return code_; }
     /** The C library's message for the code (what() adds the offset or token). */
     const char *message() const noexcept { return chess_error_message(code_); }
-    /** The byte of a FEN where reading failed (FEN errors only). */
+    /** The byte of a FEN (or binary FEN) where reading failed (FEN and binary FEN errors only). */
     std::optional<std::size_t> offset() const noexcept { return offset_; }
     /** The index, from 0, of the bad token of a move line (moves_from_line only). */
     std::optional<std::size_t> token() const noexcept { return token_; }
@@ -106,9 +106,11 @@ inline void check(chess_error err) {
     }
 }
 
-/** FEN errors carry their offset; the C side writes it only for CHESS_ERR_FEN_* codes. */
+/** FEN errors carry their offset; the C side writes it only for CHESS_ERR_FEN_* codes and, from a
+ * binary FEN reader, CHESS_ERR_BINARY_FEN_* codes. */
 inline void check_fen(chess_error err, std::size_t offset) {
-    if (err >= CHESS_ERR_FEN_EMPTY && err <= CHESS_ERR_FEN_BAD_CASTLING_RIGHTS) {
+    if ((err >= CHESS_ERR_FEN_EMPTY && err <= CHESS_ERR_FEN_BAD_CASTLING_RIGHTS) ||
+        (err >= CHESS_ERR_BINARY_FEN_COUNTER && err <= CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN)) {
         throw Error(err, offset);
     }
     check(err);
@@ -346,6 +348,21 @@ public:
         });
     }
 
+    /** Reads a binary FEN as chess_binary_fen_parse_with does (`flags` and `info` as for
+     * from_fen). Error carries the byte offset of malformed bytes, or of the piece an invalid
+     * position concerns. */
+    static Position from_binary_fen(const std::uint8_t *bytes, std::size_t len, std::uint32_t flags = 0,
+                                    chess_fen_info *info = nullptr) {
+        return read_fen(
+            [&](chess_position *dst, chess_fen_info *out) {
+                return chess_binary_fen_parse_with(bytes, len, flags, dst, out);
+            },
+            info);
+    }
+    static Position from_binary_fen(const std::vector<std::uint8_t> &bytes, std::uint32_t flags = 0) {
+        return from_binary_fen(bytes.data(), bytes.size(), flags);
+    }
+
     /** Chess960 start position `number` (0 to 959; 518 is the standard arrangement). */
     static Position chess960(std::uint32_t number) {
         Position pos;
@@ -363,6 +380,15 @@ public:
         return detail::read_text<CHESS_FEN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
             return chess_fen_write_with(&pos_, flags, buf, cap, len);
         });
+    }
+
+    /** The position in binary FEN (at most CHESS_BINARY_FEN_MAX bytes; 24 for a legal position
+     * with clocks 0 1), the en passant square only when the capture is legal. */
+    std::vector<std::uint8_t> to_binary_fen() const {
+        std::uint8_t bytes[CHESS_BINARY_FEN_MAX];
+        std::size_t len = 0;
+        detail::check(chess_position_to_binary_fen(&pos_, bytes, sizeof bytes, &len));
+        return std::vector<std::uint8_t>(bytes, bytes + len);
     }
 
     /** The board as text: CHESS_TEXT_BOARD (8 rows of 8 characters, rank 8 first, a space for an
@@ -1569,6 +1595,118 @@ public:
 
 private:
     chess_book_builder *handle_ = nullptr;
+};
+
+/** One position of Stockfish training data (chess_training_entry): the position, the legal move
+ * played, the score and the game's result from the side to move's view, the ply. */
+struct TrainingEntry {
+    Position position;
+    Move move;
+    std::int16_t score = 0;
+    std::uint16_t ply = 0;
+    std::int8_t result = 0;
+
+    chess_training_entry raw() const noexcept {
+        chess_training_entry entry{};
+        entry.position = *position.get();
+        entry.move = move.raw();
+        entry.score = score;
+        entry.ply = ply;
+        entry.result = result;
+        return entry;
+    }
+};
+
+/** Throws the error a training data reader returned, with the byte offset it names. */
+namespace detail {
+inline void check_training(chess_error err, std::uint64_t offset) {
+    if (err == CHESS_ERR_NULL_POINTER || err == CHESS_ERR_OUT_OF_MEMORY || err == CHESS_ERR_INTERNAL) {
+        throw Error(err);
+    }
+    throw Error(err, static_cast<std::size_t>(offset));
+}
+}  // namespace detail
+
+/** Reads `.binpack` (or, with CHESS_BINPACK_PLAIN, `.plain`) training data one entry at a time. */
+class BinpackReader {
+public:
+    static BinpackReader open(std::string_view path, std::uint32_t flags = 0) {
+        chess_binpack_reader *reader = nullptr;
+        detail::check(chess_binpack_reader_open_with(detail::CString(path).get(), flags, &reader));
+        return BinpackReader(reader);
+    }
+    /** Reads a copy of `data`. */
+    static BinpackReader from_buffer(const void *data, std::size_t len, std::uint32_t flags = 0) {
+        chess_binpack_reader *reader = nullptr;
+        detail::check(
+            chess_binpack_reader_from_buffer_with(static_cast<const std::uint8_t *>(data), len, flags, &reader));
+        return BinpackReader(reader);
+    }
+
+    BinpackReader(const BinpackReader &) = delete;
+    BinpackReader &operator=(const BinpackReader &) = delete;
+    BinpackReader(BinpackReader &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    BinpackReader &operator=(BinpackReader &&other) noexcept {
+        if (this != &other) {
+            chess_binpack_reader_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~BinpackReader() { chess_binpack_reader_free(handle_); }
+
+    /** The next entry, std::nullopt at the end. Malformed data throws Error with the byte offset
+     * (Error::offset) and ends the reading. */
+    std::optional<TrainingEntry> next() {
+        chess_training_entry raw;
+        chess_error err = chess_binpack_reader_next(handle_, &raw);
+        if (err == CHESS_END) {
+            return std::nullopt;
+        }
+        if (err != CHESS_OK) {
+            detail::check_training(err, chess_binpack_reader_error_offset(handle_));
+        }
+        return TrainingEntry{Position(raw.position), Move(raw.move), raw.score, raw.ply, raw.result};
+    }
+
+private:
+    explicit BinpackReader(chess_binpack_reader *handle) noexcept : handle_(handle) {}
+    chess_binpack_reader *handle_;
+};
+
+/** Writes `.binpack` (or, with CHESS_BINPACK_PLAIN, `.plain`) training data; the destructor
+ * finishes the file if finish() was not called (an error is then lost). */
+class BinpackWriter {
+public:
+    static BinpackWriter open(std::string_view path, std::uint32_t flags = 0) {
+        chess_binpack_writer *writer = nullptr;
+        detail::check(chess_binpack_writer_open_with(detail::CString(path).get(), flags, &writer));
+        return BinpackWriter(writer);
+    }
+
+    BinpackWriter(const BinpackWriter &) = delete;
+    BinpackWriter &operator=(const BinpackWriter &) = delete;
+    BinpackWriter(BinpackWriter &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    BinpackWriter &operator=(BinpackWriter &&other) noexcept {
+        if (this != &other) {
+            chess_binpack_writer_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~BinpackWriter() { chess_binpack_writer_free(handle_); }
+
+    /** Adds an entry; throws (writing nothing) for one the format cannot hold. */
+    void write(const TrainingEntry &entry) {
+        chess_training_entry raw = entry.raw();
+        detail::check(chess_binpack_writer_write(handle_, &raw));
+    }
+    /** Writes the rest and closes the file. */
+    void finish() { detail::check(chess_binpack_writer_finish(handle_)); }
+
+private:
+    explicit BinpackWriter(chess_binpack_writer *handle) noexcept : handle_(handle) {}
+    chess_binpack_writer *handle_;
 };
 
 }  // namespace chesscore

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test command. Installs what the suites need where it can (the Python tools into a virtual
 # environment under target/venv; Debian packages when run as root), runs every suite of the
-# workspace with the `testing` profile, and ends with one line per suite that did not run, and
-# why.
+# workspace with the `testing` profile, then (without arguments) the benchmark crate's tests,
+# and ends with one line per suite that did not run, and why.
 #
 # Usage: scripts/test.sh [arguments for cargo test, e.g. --test perft]
 # Environment:
@@ -64,6 +64,11 @@ fi
 rm -rf "$not_run"
 cargo test --profile testing --workspace "$@"
 status=$?
+# The comparisons with peer crates live in the benchmark crate, which has those crates (its own
+# lock file, the same target directory): its tests run with the full suite, not with a selection.
+if [ $# = 0 ]; then
+  cargo test --profile testing --manifest-path benches/Cargo.toml --target-dir "$target" --tests || status=$?
+fi
 
 echo
 if compgen -G "$not_run/*" >/dev/null; then

@@ -12,7 +12,7 @@ use super::moves::chess_move;
 use super::pgn::{CutText, CHESS_PGN_MESSAGE_MAX};
 use super::position::{chess_position, position_ref};
 use super::util::{
-    box_or_oom, c_bytes, fill_array, free_handle, guard, guard_code, versioned, versioned_ref, Out, Versioned,
+    box_or_oom, c_bytes, c_slice, fill_array, free_handle, guard, guard_code, versioned, versioned_ref, Out, Versioned,
 };
 use chesscore_core::polyglot::{
     Book, BookBuilder, BookEntry, BookError, BookMove, BuildOptions, Choice, LookupOptions,
@@ -243,12 +243,8 @@ pub unsafe extern "C" fn chess_book_from_buffer_with(
         let out = unsafe { Out::new(out) }?;
         // SAFETY: `info` is NULL or valid for its `size` bytes (the C contract).
         let info = unsafe { versioned(info) }?;
-        let bytes: &[u8] = match (data.is_null(), len) {
-            (_, 0) => &[],
-            (true, _) => return Err(CHESS_ERR_NULL_POINTER),
-            // SAFETY: `data` holds `len` bytes (the C contract).
-            (false, _) => unsafe { std::slice::from_raw_parts(data, len) },
-        };
+        // SAFETY: `data` is NULL or valid for `len` bytes of reads (the C contract).
+        let bytes = unsafe { c_slice(data, len) }?;
         hand_out(
             chesscore_core::fallible::try_to_vec(bytes).map_err(BookError::from).and_then(Book::from_bytes),
             info,

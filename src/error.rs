@@ -14,7 +14,8 @@ use chesscore_core::{EpdError, SanError, UciError};
 ///
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
-/// output, 600-699 EPD, 700-799 UCI engines. `chess_error_message` describes every code.
+/// output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
+/// formats. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -175,9 +176,31 @@ pub const CHESS_ERR_BOOK_LENGTH: chess_error = 801;
 /// Polyglot book: an entry's key is smaller than the one before it.
 pub const CHESS_ERR_BOOK_UNSORTED: chess_error = 802;
 
+/// Binary FEN: a move counter that does not fit in 32 bits.
+pub const CHESS_ERR_BINARY_FEN_COUNTER: chess_error = 900;
+/// Binary FEN: a variant byte other than standard chess (0), Chess960 (2) or from a position (3).
+pub const CHESS_ERR_BINARY_FEN_VARIANT: chess_error = 901;
+/// Binary FEN: a non-zero byte after the position, or more bytes than any position takes.
+pub const CHESS_ERR_BINARY_FEN_TRAILING_BYTES: chess_error = 902;
+/// Binary FEN: an en passant pawn (code 12) off the fourth and fifth ranks, or a second one.
+pub const CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN: chess_error = 903;
+/// Binpack: a chunk without its `BINP` header, or longer than 100 MiB.
+pub const CHESS_ERR_BINPACK_CHUNK: chess_error = 904;
+/// Binpack or plain: the data ends inside a chunk, an entry or a chain's moves.
+pub const CHESS_ERR_BINPACK_TRUNCATED: chess_error = 905;
+/// Binpack: a score change coded in more than 16 bits.
+pub const CHESS_ERR_BINPACK_SCORE: chess_error = 906;
+/// Binpack or plain: a result other than -1, 0 or 1.
+pub const CHESS_ERR_BINPACK_RESULT: chess_error = 907;
+/// Plain: a line that is not a known `KEY VALUE` or `e`, a number out of range, or an entry
+/// without one of its lines.
+pub const CHESS_ERR_BINPACK_PLAIN_SYNTAX: chess_error = 908;
+/// Binpack: an entry the format cannot hold (Chess960 castling rights, a ply over 16383).
+pub const CHESS_ERR_BINPACK_UNREPRESENTABLE: chess_error = 909;
+
 /// Every code, in numeric order.
 #[cfg(test)]
-const ALL_CODES: [chess_error; 69] = [
+const ALL_CODES: [chess_error; 79] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -247,6 +270,16 @@ const ALL_CODES: [chess_error; 69] = [
     CHESS_ERR_BOOK_EMPTY,
     CHESS_ERR_BOOK_LENGTH,
     CHESS_ERR_BOOK_UNSORTED,
+    CHESS_ERR_BINARY_FEN_COUNTER,
+    CHESS_ERR_BINARY_FEN_VARIANT,
+    CHESS_ERR_BINARY_FEN_TRAILING_BYTES,
+    CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN,
+    CHESS_ERR_BINPACK_CHUNK,
+    CHESS_ERR_BINPACK_TRUNCATED,
+    CHESS_ERR_BINPACK_SCORE,
+    CHESS_ERR_BINPACK_RESULT,
+    CHESS_ERR_BINPACK_PLAIN_SYNTAX,
+    CHESS_ERR_BINPACK_UNREPRESENTABLE,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -331,6 +364,18 @@ fn message(code: chess_error) -> Option<&'static CStr> {
             c"Polyglot book: the length is not a multiple of 16 bytes (the last entry is cut short)"
         }
         CHESS_ERR_BOOK_UNSORTED => c"Polyglot book: the entries are not sorted by key",
+        CHESS_ERR_BINARY_FEN_COUNTER => c"binary FEN: a move counter does not fit in 32 bits",
+        CHESS_ERR_BINARY_FEN_VARIANT => c"binary FEN: the variant byte is not standard chess",
+        CHESS_ERR_BINARY_FEN_TRAILING_BYTES => c"binary FEN: unexpected bytes after the position",
+        CHESS_ERR_BINARY_FEN_EN_PASSANT_PAWN => {
+            c"binary FEN: an en passant pawn that cannot have just advanced two squares"
+        }
+        CHESS_ERR_BINPACK_CHUNK => c"binpack: not a binpack chunk (no BINP header, or longer than 100 MiB)",
+        CHESS_ERR_BINPACK_TRUNCATED => c"training data cut short",
+        CHESS_ERR_BINPACK_SCORE => c"binpack: a score change longer than 16 bits",
+        CHESS_ERR_BINPACK_RESULT => c"training data: a result other than -1, 0 or 1",
+        CHESS_ERR_BINPACK_PLAIN_SYNTAX => c"plain training data: a bad line or number, or a missing line",
+        CHESS_ERR_BINPACK_UNREPRESENTABLE => c"binpack cannot hold this entry (Chess960 castling, a ply over 16383)",
         _ => return None,
     })
 }
@@ -505,7 +550,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

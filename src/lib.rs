@@ -34,9 +34,13 @@ mod svg;
 mod tree;
 mod types;
 mod util;
-// Last, so that its declarations follow the ones it uses in the header.
+// Last, so that their declarations follow the ones they use in the header.
+mod binary_fen;
+mod binpack;
 mod book;
 
+pub use binary_fen::*;
+pub use binpack::*;
 pub use book::*;
 pub use engine::*;
 pub use epd::*;

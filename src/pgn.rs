@@ -8,7 +8,7 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{
-    box_or_oom, c_ascii, c_utf8, fill_array, free_handle, guard, guard_code, oom, versioned, versioned_ref,
+    box_or_oom, c_ascii, c_slice, c_utf8, fill_array, free_handle, guard, guard_code, oom, versioned, versioned_ref,
     write_optional, Out, TextOut, Versioned,
 };
 use chesscore_core::pgn::{
@@ -151,12 +151,8 @@ pub unsafe extern "C" fn chess_pgn_reader_from_buffer(
     guard_code(|| {
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
-        let bytes: &[u8] = match (data.is_null(), len) {
-            (_, 0) => &[],
-            (true, _) => return Err(CHESS_ERR_NULL_POINTER),
-            // SAFETY: `data` is not NULL, so it is valid for `len` bytes of reads (the C contract).
-            (false, _) => unsafe { std::slice::from_raw_parts(data, len) },
-        };
+        // SAFETY: `data` is NULL or valid for `len` bytes of reads (the C contract).
+        let bytes = unsafe { c_slice(data, len) }?;
         let mut copy = Vec::new();
         copy.try_reserve_exact(len).map_err(|_| CHESS_ERR_OUT_OF_MEMORY)?;
         copy.extend_from_slice(bytes);

@@ -99,6 +99,20 @@ pub(crate) unsafe fn c_bytes<'a>(s: *const c_char) -> Result<&'a [u8], chess_err
     Ok(unsafe { CStr::from_ptr(s) }.to_bytes())
 }
 
+/// The bytes of a `(data, len)` input: `data` may be NULL only when `len` is 0.
+///
+/// # Safety
+/// `data` is NULL or valid for `len` bytes of reads during `'a`.
+pub(crate) unsafe fn c_slice<'a>(data: *const u8, len: usize) -> Result<&'a [u8], chess_error> {
+    match (data.is_null(), len) {
+        (_, 0) => Ok(&[]),
+        (true, _) => Err(CHESS_ERR_NULL_POINTER),
+        // SAFETY: `data` is not NULL, so it is valid for `len` bytes of reads (this function's
+        // contract).
+        (false, _) => Ok(unsafe { std::slice::from_raw_parts(data, len) }),
+    }
+}
+
 /// A NUL-terminated string that must be UTF-8.
 ///
 /// # Safety

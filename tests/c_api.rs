@@ -296,6 +296,11 @@ TYPE(chess_book_entry); TYPE(chess_book_raw_entry); TYPE(chess_book_choice);
     TYPE(chess_eval); TYPE(chess_mark_color); TYPE(chess_highlight); TYPE(chess_arrow);
     FIELD(chess_eval, value); FIELD(chess_eval, depth); FIELD(chess_highlight, color);
     FIELD(chess_arrow, to); FIELD(chess_arrow, color);
+    TYPE(chess_training_entry); FIELD(chess_training_entry, move); FIELD(chess_training_entry, score);
+    FIELD(chess_training_entry, ply); FIELD(chess_training_entry, result);
+    TYPE(chess_training_record); FIELD(chess_training_record, move); FIELD(chess_training_record, score);
+    FIELD(chess_training_record, ply); FIELD(chess_training_record, halfmove_clock);
+    FIELD(chess_training_record, result);
     return 0;
 }
 "#,
@@ -331,6 +336,8 @@ fn layouts_are_fixed_and_match_the_rust_types() {
         ("chess_book_entry", 8),
         ("chess_book_raw_entry", 16),
         ("chess_book_choice", 1),
+        ("chess_training_entry", 136),
+        ("chess_training_record", 34),
     ] {
         assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
     }
@@ -438,6 +445,11 @@ fn c_book_suite() {
     let shared = common::shared_testdata("c book: the third-party Polyglot book");
     let args: Vec<PathBuf> = [common::data_dir(), work_dir()].into_iter().chain(shared).collect();
     run_suite("c_tests/book.c", &args);
+}
+
+#[test]
+fn c_binary_suite() {
+    run_suite("c_tests/binary.c", &[common::data_dir(), work_dir()]);
 }
 
 #[test]

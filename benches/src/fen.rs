@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::harness::{abort, print_table, time, Config, Row, CHESSCORE};
 
 /// Every distinct FEN of the dev vectors: the strings of the file that hold eight ranks.
-fn vector_fens() -> Vec<String> {
+pub(crate) fn vector_fens() -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/vectors/dev.jsonl");
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| abort(&format!("fen: cannot read {}: {e}", path.display())));

@@ -8,6 +8,8 @@
 //!
 //! Without a group every group runs.
 
+mod binfen;
+mod binpack;
 mod book;
 mod cabi;
 mod fen;
@@ -43,6 +45,16 @@ const GROUPS: &[Group] = &[
         run: search::run,
     },
     Group { name: "fen", about: "FEN read, syntax only and into a checked position, the dev vectors", run: fen::run },
+    Group {
+        name: "binfen",
+        about: "binary FEN pack from a position and unpack into a checked one, the dev vectors",
+        run: binfen::run,
+    },
+    Group {
+        name: "binpack",
+        about: "training data read: .binpack vs the .plain text of the same entries",
+        run: binpack::run,
+    },
     Group { name: "pgn", about: "PGN full replay with legality checks (--only replay|rss)", run: pgn::run },
     Group {
         name: "book",

@@ -24,6 +24,7 @@ use chesscore_core::{
 use clap::{Args, Parser, Subcommand};
 use export::{Export, ExportFormat};
 
+mod convert;
 mod engine;
 mod export;
 
@@ -61,8 +62,11 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
         /// Write castling rights as rook files (Shredder-FEN, `HAha`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "binary")]
         shredder: bool,
+        /// Print the position in binary FEN (the lichess encoding), in hexadecimal.
+        #[arg(long)]
+        binary: bool,
     },
     /// Print the board with FEN letters and coordinates.
     Board(PositionArgs),
@@ -76,6 +80,17 @@ enum Command {
     San(MovesArgs),
     /// Play moves and print the resulting FEN and the outcome.
     Play(MovesArgs),
+    /// Convert training data between Stockfish's `.plain` and `.binpack` and EPD, by the files'
+    /// extensions; prints the number of entries.
+    ///
+    /// EPD holds an entry as `hmvc`, `fmvn`, `sm` (the move), `ce` (the score), `ply` and
+    /// `result` operations.
+    Convert {
+        /// The file to read (`.plain`, `.binpack` or `.epd`).
+        input: PathBuf,
+        /// The file to write (`.plain`, `.binpack` or `.epd`).
+        output: PathBuf,
+    },
     /// Check an EPD file: each line's position and operations, or its error.
     ///
     /// Exit status 1 when any line is invalid or the file has none.
@@ -510,7 +525,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
             writeln!(out, "depth {depth}: {counted_nodes} in {seconds:.3} s, {rate:.0} nodes/s")?;
             writeln!(out, "{nodes}")?;
         }
-        Command::Fen { position, shredder } => {
+        Command::Fen { position, binary: true, .. } => writeln!(out, "{}", position.read()?.to_binary_fen())?,
+        Command::Fen { position, shredder, binary: false } => {
             let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
             let options = FenWriteOptions { castling, ..Default::default() };
             writeln!(out, "{}", position.read()?.to_fen_with(&options))?;
@@ -544,6 +560,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
                 (None, None) => writeln!(out, "{outcome} ongoing")?,
             }
         }
+        Command::Convert { input, output } => convert::convert(&input, &output, out)?,
         Command::Epd { file } => check_epd(&file, out)?,
         Command::Pgn(args) => match &args.svg {
             Some(dir) => game_pictures(dir, &args.files, out)?,

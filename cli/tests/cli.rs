@@ -153,11 +153,24 @@ fn fen_moves_and_validate() {
     assert!(ok && out.starts_with("8 . . . . k . . .\n"), "{out}");
 }
 
+#[test]
+fn fen_binary_prints_hex() {
+    let (ok, out, _) = run(&["fen", "--binary", "startpos"]);
+    assert!(ok);
+    assert_eq!(out, "ffff00000000ffff2d844ad200000000111111113e955be3\n");
+    let (ok, out, _) = run(&["fen", "--binary", "4k3/8/8/8/8/8/8/4K3 b - - 3 10"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "1000000000000010fa0313");
+    let (ok, _, err) = run(&["fen", "--binary", "--shredder", "startpos"]);
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}
+
 /// Every command that reads a FEN, with `FEN` where it goes.
-const FEN_COMMANDS: [&[&str]; 10] = [
+const FEN_COMMANDS: [&[&str]; 11] = [
     &["perft", "FEN", "2"],
     &["perft", "--divide", "FEN", "1"],
     &["fen", "FEN"],
+    &["fen", "--binary", "FEN"],
     &["fen", "--chess960", "--shredder", "FEN"],
     &["board", "FEN"],
     &["unicode", "FEN"],
@@ -734,4 +747,33 @@ fn malformed_books_are_clear_errors() {
             assert!(err.starts_with("chesscore: ") && err.contains(message) && err.contains(&path), "{args:?}: {err}");
         }
     }
+}
+
+#[test]
+fn convert_between_binpack_plain_and_epd() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("convert");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixture = common::data("binpack/generated.binpack");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let steps = [
+        (fixture.to_str().unwrap().to_string(), path("a.plain")),
+        (path("a.plain"), path("b.binpack")),
+        (path("b.binpack"), path("c.epd")),
+        (path("c.epd"), path("d.plain")),
+    ];
+    for (input, output) in &steps {
+        let (ok, out, err) = run(&["convert", input, output]);
+        assert!(ok, "{err}");
+        assert_eq!(out, "4113 entries\n");
+    }
+    assert_eq!(std::fs::read(path("b.binpack")).unwrap(), std::fs::read(&fixture).unwrap());
+    assert_eq!(std::fs::read_to_string(path("d.plain")).unwrap(), std::fs::read_to_string(path("a.plain")).unwrap());
+    let epd = std::fs::read_to_string(path("c.epd")).unwrap();
+    assert!(epd.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1; sm "), "{epd}");
+
+    let (ok, _, err) = run(&["convert", &path("a.plain"), &path("e.txt")]);
+    assert!(!ok && err.contains("unknown format"), "{err}");
+    std::fs::write(dir.join("bad.plain"), "fen 8/8/8/8/8/8/8/8 w - - 0 1\ne\n").unwrap();
+    let (ok, _, err) = run(&["convert", &path("bad.plain"), &path("f.binpack")]);
+    assert!(!ok && err.contains("bad.plain: invalid FEN: no white king (at byte 4)"), "{err}");
 }

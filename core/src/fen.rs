@@ -7,11 +7,14 @@
 //! are ignored. Any other byte that is not printable ASCII is an error, and so is input longer
 //! than [`FEN_MAX_INPUT`] bytes. A fullmove number of 0 is read as 1.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write};
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+
+use arrayvec::ArrayVec;
 
 use crate::attacks::line;
 use crate::bitboard::Bitboard;
@@ -305,20 +308,21 @@ impl<'a> Fields<'a> {
         let [placement, side, castling, en_passant, halfmove_clock, fullmove_number] = self.list;
         let mut fen = Fen {
             setup: Setup::empty(),
-            spans: Spans {
+            spans: Some(Spans {
                 fields: self.list.map(|field| field.offset..field.offset + field.text.len()),
                 squares: [0; 64],
                 castling: CastlingLetters::Read([None; 4]),
-            },
+            }),
         };
         let setup = &mut fen.setup;
-        read_placement(&mut setup.board, &mut fen.spans.squares, placement)?;
+        let spans = fen.spans.as_mut().expect("a FEN read has its spans");
+        read_placement(&mut setup.board, &mut spans.squares, placement)?;
         setup.turn = match side.text {
             [c] => Color::from_fen_char(*c as char),
             _ => None,
         }
         .ok_or(FenError::SideToMove { offset: side.offset })?;
-        fen.spans.castling = CastlingLetters::Read(read_castling(setup, castling)?);
+        spans.castling = CastlingLetters::Read(read_castling(setup, castling)?);
         if en_passant.text != b"-" {
             let square = Square::from_ascii(en_passant.text);
             setup.en_passant = Some(square.map_err(|_| FenError::EnPassant { offset: en_passant.offset })?);
@@ -504,7 +508,10 @@ impl Spans {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fen {
     pub(crate) setup: Setup,
-    spans: Spans,
+    /// `None` for a FEN made from a setup: the spans of the text its `Display` writes, worked
+    /// out only when asked for (an error, `field_range`), so that checking a setup costs no
+    /// text layout.
+    spans: Option<Spans>,
 }
 
 #[inline]
@@ -612,7 +619,7 @@ impl Fen {
     /// the text its `Display` writes); `None` for a clock the text leaves out.
     /// [`FenField::Input`] spans the text from its first field to its last.
     pub fn field_range(&self, field: FenField) -> Option<Range<usize>> {
-        let fields = &self.spans.fields;
+        let fields = &self.spans().fields;
         let range = match field {
             FenField::Input => fields[0].start..fields.iter().map(|f| f.end).max().unwrap_or(fields[0].end),
             FenField::Placement => fields[0].clone(),
@@ -633,102 +640,167 @@ impl Fen {
     /// have advanced two squares. The last two can be repaired instead ([`Repair::Drop`]).
     pub fn validate(&self, options: &FenOptions) -> Result<(Position, FenRepairs), FenError> {
         let setup = &self.setup;
-        let placement = self.spans.fields[0].start;
         let mut pos = Position::empty(setup.turn);
-        pos.set_chess960(options.chess960);
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
                 pos.put(sq, piece);
             }
         }
-
-        for color in Color::ALL {
-            let kings = pos.pieces_of(color, PieceKind::King);
-            if kings.is_empty() {
-                return Err(FenError::MissingKing { color, offset: placement });
-            }
-            if let Some(second) = kings.iter().nth(1) {
-                return Err(FenError::TooManyKings { color, offset: self.offset_of(second) });
-            }
-        }
-        for color in Color::ALL {
-            let pieces = pos.color_occupancy(color);
-            if pieces.count() > 16 {
-                return Err(FenError::TooManyPieces { color, offset: placement });
-            }
-            if pos.pieces_of(color, PieceKind::Pawn).count() > 8 {
-                return Err(FenError::TooManyPawns { color, offset: placement });
-            }
-        }
-        if let Some(square) = (pos.pieces(PieceKind::Pawn) & Bitboard::BACK_RANKS).first() {
-            return Err(FenError::PawnOnBackRank { square, offset: self.offset_of(square) });
-        }
-
-        let mut repairs = FenRepairs::default();
-        let castling = self.castling_rights(&pos, options, &mut repairs)?;
-        pos.set_castling(castling);
-
-        if let Some(ep) = setup.en_passant {
-            if en_passant_is_plausible(&pos, ep) {
-                pos.set_en_passant(Some(ep));
-            } else if options.bad_en_passant == Repair::Drop {
-                repairs.dropped_en_passant = Some(ep);
-            } else {
-                return Err(FenError::InvalidEnPassant { square: ep, offset: self.spans.fields[3].start });
-            }
-        }
-        pos.set_clocks(setup.halfmove_clock, setup.fullmove_number.max(1));
-
-        let them = !setup.turn;
-        if pos.is_attacked(pos.king_square(them), setup.turn) {
-            return Err(FenError::OppositeCheck { offset: placement });
-        }
-        if !options.allow_impossible_check && !check_is_possible(&pos) {
-            return Err(FenError::ImpossibleCheck { offset: placement });
-        }
-        pos.finish_setup();
+        let letters = self.castling_letters();
+        let offset = |site| match site {
+            Site::Placement => self.field_start(FenField::Placement),
+            Site::Square(sq) => self.offset_of(sq),
+            Site::CastlingLetter(i) => self.field_start(FenField::Castling) + i,
+            Site::EnPassant => self.field_start(FenField::EnPassant),
+        };
+        let rest = Unplaced {
+            castling: &letters,
+            en_passant: setup.en_passant,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+        };
+        let repairs = check_position(&mut pos, rest, options, offset)?;
         Ok((pos, repairs))
     }
 
-    fn offset_of(&self, sq: Square) -> usize {
-        self.spans.fields[0].start + usize::from(self.spans.squares[sq.index()])
+    /// The castling letters in order with the rook squares they name: those read, or those
+    /// `Display` writes.
+    fn castling_letters(&self) -> ArrayVec<(u8, Square), 64> {
+        match self.spans.as_ref().map(|spans| &spans.castling) {
+            Some(CastlingLetters::Read(letters)) => letters.iter().flatten().copied().collect(),
+            Some(CastlingLetters::Written) | None => self.setup.castling_letters(),
+        }
     }
 
-    /// Resolves the castling letters against the board, in the order written.
-    fn castling_rights(
-        &self,
-        pos: &Position,
-        options: &FenOptions,
-        repairs: &mut FenRepairs,
-    ) -> Result<CastlingRights, FenError> {
-        let mut rights = CastlingRights::NONE;
-        let mut grant = |i: usize, letter: u8, rook: Square| {
-            let letter = letter as char;
-            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-            match castling_side(pos, color, rook, options.chess960).filter(|&side| !rights.has(color, side)) {
-                Some(side) => rights.insert(color, side, rook.file()),
-                None if options.bad_castling == Repair::Drop => {
-                    repairs.dropped_castling |=
-                        1 << (color.index() * 2 + castling_letter_side(letter, pos, color) as usize);
-                }
-                None => return Err(FenError::BadCastlingRights { letter, offset: self.spans.fields[2].start + i }),
-            }
-            Ok(())
-        };
-        match &self.spans.castling {
-            CastlingLetters::Read(letters) => {
-                for (i, &(letter, rook)) in letters.iter().flatten().enumerate() {
-                    grant(i, letter, rook)?;
-                }
-            }
-            CastlingLetters::Written => {
-                for (i, (letter, rook)) in self.setup.castling_letters().enumerate() {
-                    grant(i, letter, rook)?;
-                }
-            }
+    /// The spans: those read, or those of the text `Display` writes.
+    fn spans(&self) -> Cow<'_, Spans> {
+        match &self.spans {
+            Some(spans) => Cow::Borrowed(spans),
+            None => Cow::Owned(Spans::written(&self.setup)),
         }
-        Ok(rights)
     }
+
+    /// Where a field (not [`FenField::Input`]) starts.
+    fn field_start(&self, field: FenField) -> usize {
+        let index = match field {
+            FenField::Input | FenField::Placement => 0,
+            FenField::SideToMove => 1,
+            FenField::Castling => 2,
+            FenField::EnPassant => 3,
+            FenField::HalfmoveClock => 4,
+            FenField::FullmoveNumber => 5,
+        };
+        self.spans().fields[index].start
+    }
+
+    fn offset_of(&self, sq: Square) -> usize {
+        let spans = self.spans();
+        spans.fields[0].start + usize::from(spans.squares[sq.index()])
+    }
+}
+
+/// What a position error points at; each reader turns it into an offset in its input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Site {
+    /// The placement as a whole.
+    Placement,
+    /// The piece on a square.
+    Square(Square),
+    /// The castling letter at this index of the letters given.
+    CastlingLetter(usize),
+    /// The en passant square.
+    EnPassant,
+}
+
+/// What a setup says besides its pieces, for [`check_position`].
+pub(crate) struct Unplaced<'a> {
+    /// The castling letters in order, with the rook squares they name.
+    pub(crate) castling: &'a [(u8, Square)],
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+}
+
+/// The checks of [`Fen::validate`] on a position whose pieces and side to move are placed, the
+/// rest still to set from `rest`; `offset` places an error in the input.
+#[inline]
+pub(crate) fn check_position(
+    pos: &mut Position,
+    rest: Unplaced<'_>,
+    options: &FenOptions,
+    offset: impl Fn(Site) -> usize,
+) -> Result<FenRepairs, FenError> {
+    pos.set_chess960(options.chess960);
+    for color in Color::ALL {
+        let kings = pos.pieces_of(color, PieceKind::King);
+        if kings.is_empty() {
+            return Err(FenError::MissingKing { color, offset: offset(Site::Placement) });
+        }
+        if let Some(second) = kings.iter().nth(1) {
+            return Err(FenError::TooManyKings { color, offset: offset(Site::Square(second)) });
+        }
+    }
+    for color in Color::ALL {
+        let pieces = pos.color_occupancy(color);
+        if pieces.count() > 16 {
+            return Err(FenError::TooManyPieces { color, offset: offset(Site::Placement) });
+        }
+        if pos.pieces_of(color, PieceKind::Pawn).count() > 8 {
+            return Err(FenError::TooManyPawns { color, offset: offset(Site::Placement) });
+        }
+    }
+    if let Some(square) = (pos.pieces(PieceKind::Pawn) & Bitboard::BACK_RANKS).first() {
+        return Err(FenError::PawnOnBackRank { square, offset: offset(Site::Square(square)) });
+    }
+
+    let mut repairs = FenRepairs::default();
+    let castling = castling_rights(pos, rest.castling, options, &mut repairs, &offset)?;
+    pos.set_castling(castling);
+
+    if let Some(ep) = rest.en_passant {
+        if en_passant_is_plausible(pos, ep) {
+            pos.set_en_passant(Some(ep));
+        } else if options.bad_en_passant == Repair::Drop {
+            repairs.dropped_en_passant = Some(ep);
+        } else {
+            return Err(FenError::InvalidEnPassant { square: ep, offset: offset(Site::EnPassant) });
+        }
+    }
+    pos.set_clocks(rest.halfmove_clock, rest.fullmove_number.max(1));
+
+    let turn = pos.turn();
+    if pos.is_attacked(pos.king_square(!turn), turn) {
+        return Err(FenError::OppositeCheck { offset: offset(Site::Placement) });
+    }
+    if !options.allow_impossible_check && !check_is_possible(pos) {
+        return Err(FenError::ImpossibleCheck { offset: offset(Site::Placement) });
+    }
+    pos.finish_setup();
+    Ok(repairs)
+}
+
+/// Resolves the castling letters against the board, in the order given.
+fn castling_rights(
+    pos: &Position,
+    letters: &[(u8, Square)],
+    options: &FenOptions,
+    repairs: &mut FenRepairs,
+    offset: &impl Fn(Site) -> usize,
+) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::NONE;
+    for (i, &(letter, rook)) in letters.iter().enumerate() {
+        let letter = letter as char;
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        match castling_side(pos, color, rook, options.chess960).filter(|&side| !rights.has(color, side)) {
+            Some(side) => rights.insert(color, side, rook.file()),
+            None if options.bad_castling == Repair::Drop => {
+                repairs.dropped_castling |=
+                    1 << (color.index() * 2 + castling_letter_side(letter, pos, color) as usize);
+            }
+            None => return Err(FenError::BadCastlingRights { letter, offset: offset(Site::CastlingLetter(i)) }),
+        }
+    }
+    Ok(rights)
 }
 
 /// An en passant square is plausible when a pawn of the side not to move stands in front of it
@@ -782,7 +854,7 @@ impl fmt::Display for Fen {
 /// A FEN without a text: its offsets count in the text its `Display` writes.
 impl From<Setup> for Fen {
     fn from(setup: Setup) -> Fen {
-        Fen { spans: Spans::written(&setup), setup }
+        Fen { spans: None, setup }
     }
 }
 

@@ -3,9 +3,10 @@
 //! The pure-Rust chess core under the chesscore C library: bitboards, strict FEN reading with
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
-//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]) and
-//! Polyglot opening books (reading, building from PGN, merging). It holds no C types and
-//! exports no symbols; the C ABI is the `chesscore` crate.
+//! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]),
+//! Polyglot opening books (reading, building from PGN, merging), binary FEN ([`BinaryFen`]) and
+//! Stockfish's training data ([`binpack`]). It holds no C types and exports no symbols; the C
+//! ABI is the `chesscore` crate.
 //!
 //! ```
 //! use chesscore_core::{Position, Uci};
@@ -45,6 +46,8 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod attacks;
+mod binary_fen;
+pub mod binpack;
 mod bitboard;
 mod castling;
 mod chess960;
@@ -72,6 +75,7 @@ mod tactics;
 mod uci;
 pub mod zobrist;
 
+pub use binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
 pub use bitboard::{Bitboard, SquareIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;

@@ -150,6 +150,18 @@ impl Position {
         self.set_kind(sq, piece.kind as u64);
     }
 
+    /// [`Position::put`] with the piece as its kind and colour indexes (`kind < 6`,
+    /// `color < 2`), for decoders that have them.
+    #[inline(always)]
+    pub(crate) fn put_code(&mut self, sq: Square, kind: usize, color: usize) {
+        let bb = Bitboard::from_square(sq);
+        self.by_kind[kind] |= bb;
+        self.by_color[color] |= bb;
+        // The square is empty: its kind field holds NO_PIECE.
+        let i = sq as usize;
+        self.kinds[i >> 4] ^= (NO_PIECE ^ kind as u64) << ((i & 15) * 4);
+    }
+
     /// The kind index on `sq` (0..6), or [`NO_PIECE`].
     #[inline(always)]
     fn kind_code(&self, sq: Square) -> u64 {
@@ -175,6 +187,10 @@ impl Position {
     pub(crate) fn set_clocks(&mut self, halfmove_clock: u32, fullmove_number: u32) {
         self.halfmove_clock = halfmove_clock;
         self.fullmove_number = fullmove_number;
+    }
+
+    pub(crate) fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
     }
 
     pub(crate) fn set_chess960(&mut self, chess960: bool) {

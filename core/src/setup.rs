@@ -1,6 +1,8 @@
 //! [`Setup`]: a position as plain data, where a FEN, an EPD record's position fields, the six
 //! FEN fields given apart and a PGN `FEN` tag meet before the position is checked.
 
+use arrayvec::ArrayVec;
+
 use crate::bitboard::Bitboard;
 use crate::castling::back_rank;
 use crate::color::Color;
@@ -72,23 +74,36 @@ impl Setup {
     }
 
     /// The castling letters of this setup's FEN with the rook squares they stand for, in the
-    /// order written: White's (the squares of ranks 1 to 4), then Black's (ranks 8 to 5), each
-    /// from its back rank inwards and from the h-file to the a-file. A rook square is written
-    /// `K` or `Q` when that letter names it (see [`BackRank::rook_square`]), else as its file.
-    pub(crate) fn castling_letters(&self) -> impl Iterator<Item = (u8, Square)> + '_ {
-        Color::ALL.into_iter().flat_map(move |color| {
-            let back = BackRank::of_setup(self, color);
-            let ranks = match color {
-                Color::White => [0, 1, 2, 3],
-                Color::Black => [7, 6, 5, 4],
-            };
-            ranks
-                .into_iter()
-                .flat_map(|rank| File::ALL.into_iter().rev().map(move |file| Square::new(file, Rank::new(rank))))
-                .filter(|&sq| self.castling_rooks.contains(sq))
-                .map(move |sq| (back.letter(sq), sq))
-        })
+    /// order of [`castling_letters`].
+    pub(crate) fn castling_letters(&self) -> ArrayVec<(u8, Square), 64> {
+        castling_letters(self.castling_rooks, |color| BackRank::of_setup(self, color))
     }
+}
+
+/// The castling letters of rights with their rooks on `rooks`, with those squares, in the order
+/// written: White's (the squares of ranks 1 to 4), then Black's (ranks 8 to 5), each from its
+/// back rank inwards and from the h-file to the a-file. A rook square is written `K` or `Q` when
+/// that letter names it (see [`BackRank::rook_square`]), else as its file; `back_rank` gives a
+/// side's king and rooks, asked only for a side with rights.
+pub(crate) fn castling_letters(rooks: Bitboard, back_rank: impl Fn(Color) -> BackRank) -> ArrayVec<(u8, Square), 64> {
+    let mut letters = ArrayVec::new();
+    for color in Color::ALL {
+        let ranks = match color {
+            Color::White => [0, 1, 2, 3],
+            Color::Black => [7, 6, 5, 4],
+        };
+        let mut back = None;
+        for rank in ranks {
+            let mut row = (rooks.0 >> (8 * rank)) as u8;
+            while row != 0 {
+                let file = 7 - row.leading_zeros() as u8;
+                row &= !(1 << file);
+                let sq = Square::new(File::new(file), Rank::new(rank));
+                letters.push((back.get_or_insert_with(|| back_rank(color)).letter(sq), sq));
+            }
+        }
+    }
+    letters
 }
 
 /// The standard start position.

@@ -47,6 +47,7 @@ from .errors import (
     PgnError,
     ReadError,
     TagNotFoundError,
+    TrainingDataError,
 )
 from .game import Eval, Game, GameMove, Highlight, Outcome, Termination
 from .pgn import read_pgn, read_pgn_string, split_pgn
@@ -74,6 +75,7 @@ from .types import (
 from .types import square as parse_square
 from . import svg  # chesscore.svg.board; after .position, which it uses
 from . import polyglot  # noqa: E402 - after the modules it builds on
+from . import binpack  # noqa: E402 - after the modules it builds on
 
 __version__ = "1.0.0"
 
@@ -145,9 +147,11 @@ __all__ = [
     "STARTING_FEN",
     "TagNotFoundError",
     "Termination",
+    "TrainingDataError",
     "WHITE",
     "library_path",
     "library_version",
+    "binpack",
     "parse_square",
     "polyglot",
     "read_pgn",

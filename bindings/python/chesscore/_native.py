@@ -7,7 +7,22 @@ package, then the system's search path. ctypes releases the GIL around every cal
 import ctypes
 import ctypes.util
 import os
-from ctypes import POINTER, c_bool, c_char, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64
+from ctypes import (
+    POINTER,
+    c_bool,
+    c_char,
+    c_char_p,
+    c_double,
+    c_int8,
+    c_int16,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint8,
+    c_uint16,
+    c_uint32,
+    c_uint64,
+)
 from pathlib import Path
 from typing import Any, Callable
 
@@ -29,6 +44,8 @@ FEN_CHESS960 = 1
 FEN_DROP_BAD_CASTLING = 2
 FEN_DROP_BAD_EN_PASSANT = 4
 FEN_ALLOW_IMPOSSIBLE_CHECK = 8
+BINARY_FEN_MAX = 34
+BINPACK_PLAIN = 1
 # chess_fen_write_with flags
 FEN_WRITE_EP_AS_RECORDED = 1
 FEN_WRITE_EP_PSEUDO_LEGAL = 2
@@ -211,6 +228,35 @@ class Book(ctypes.Structure):
     """Opaque chess_book."""
 
 
+class BinpackReader(ctypes.Structure):
+    """Opaque chess_binpack_reader."""
+
+
+class BinpackWriter(ctypes.Structure):
+    """Opaque chess_binpack_writer."""
+
+
+class TrainingEntry(ctypes.Structure):
+    _fields_ = [
+        ("position", Position),
+        ("move", c_uint16),
+        ("score", c_int16),
+        ("ply", c_uint16),
+        ("result", c_int8),
+    ]
+
+
+class TrainingRecord(ctypes.Structure):
+    _fields_ = [
+        ("board", c_uint8 * 24),
+        ("move", c_uint16),
+        ("score", c_int16),
+        ("ply", c_uint16),
+        ("halfmove_clock", c_uint16),
+        ("result", c_int8),
+    ]
+
+
 class BookBuilder(ctypes.Structure):
     """Opaque chess_book_builder."""
 
@@ -370,6 +416,26 @@ SIGNATURES = {
     "chess_fen_read_file": (ERR, [c_char_p, POS, INFO_P]),
     "chess_fen_write": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_fen_write_with": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    "chess_position_to_binary_fen": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
+    "chess_binary_fen_parse": (ERR, [c_char_p, c_size_t, POINTER(POS)]),
+    "chess_binary_fen_parse_into": (ERR, [c_char_p, c_size_t, POS]),
+    "chess_binary_fen_parse_with": (ERR, [c_char_p, c_size_t, c_uint32, POS, INFO_P]),
+    # training data
+    "chess_binpack_reader_open": (ERR, [c_char_p, POINTER(POINTER(BinpackReader))]),
+    "chess_binpack_reader_open_with": (ERR, [c_char_p, c_uint32, POINTER(POINTER(BinpackReader))]),
+    "chess_binpack_reader_from_buffer_with": (ERR, [c_char_p, c_size_t, c_uint32, POINTER(POINTER(BinpackReader))]),
+    "chess_binpack_reader_next": (ERR, [POINTER(BinpackReader), POINTER(TrainingEntry)]),
+    "chess_binpack_reader_next_records": (
+        ERR,
+        [POINTER(BinpackReader), POINTER(TrainingRecord), c_size_t, SIZE_P],
+    ),
+    "chess_binpack_reader_error_offset": (c_uint64, [POINTER(BinpackReader)]),
+    "chess_binpack_reader_free": (None, [POINTER(BinpackReader)]),
+    "chess_binpack_writer_open": (ERR, [c_char_p, POINTER(POINTER(BinpackWriter))]),
+    "chess_binpack_writer_open_with": (ERR, [c_char_p, c_uint32, POINTER(POINTER(BinpackWriter))]),
+    "chess_binpack_writer_write": (ERR, [POINTER(BinpackWriter), POINTER(TrainingEntry)]),
+    "chess_binpack_writer_finish": (ERR, [POINTER(BinpackWriter)]),
+    "chess_binpack_writer_free": (None, [POINTER(BinpackWriter)]),
     # moves
     "chess_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),
     "chess_pseudo_legal_moves": (c_size_t, [POS, MOVE_P, c_size_t]),

@@ -86,6 +86,16 @@ class ErrorCode(enum.IntEnum):
     BOOK_EMPTY = 800
     BOOK_LENGTH = 801
     BOOK_UNSORTED = 802
+    BINARY_FEN_COUNTER = 900
+    BINARY_FEN_VARIANT = 901
+    BINARY_FEN_TRAILING_BYTES = 902
+    BINARY_FEN_EN_PASSANT_PAWN = 903
+    BINPACK_CHUNK = 904
+    BINPACK_TRUNCATED = 905
+    BINPACK_SCORE = 906
+    BINPACK_RESULT = 907
+    BINPACK_PLAIN_SYNTAX = 908
+    BINPACK_UNREPRESENTABLE = 909
 
 
 class Error(Exception):
@@ -115,7 +125,7 @@ class ArgumentTypeError(Error, TypeError):
 
 
 class FenError(Error, ValueError):
-    """A FEN that cannot be read; ``offset`` is the byte where it went wrong."""
+    """A FEN (or binary FEN) that cannot be read; ``offset`` is the byte where it went wrong."""
 
     def __init__(self, code: int, message: str, offset: Optional[int] = None) -> None:
         if offset is not None:
@@ -226,6 +236,18 @@ class BookError(Error, ValueError):
         self.filename = filename
 
 
+class TrainingDataError(Error, ValueError):
+    """Training data (``.binpack``, ``.plain``) that cannot be read or an entry that cannot be
+    written: ``code`` says why (a ``BINPACK_*`` code, or that of the bad position or move inside),
+    ``offset`` is the byte of the input where (None for a writer's error)."""
+
+    def __init__(self, code: int, message: str, offset: Optional[int] = None) -> None:
+        if offset is not None:
+            message = f"{message} (at byte {offset})"
+        super().__init__(code, message)
+        self.offset = offset
+
+
 class BookEntryNotFoundError(Error, IndexError):
     """No book entry: a position without one (``find``, ``choice``), or an index out of range."""
 
@@ -309,6 +331,11 @@ def _message(code):
     return lib.chess_error_message(code).decode("utf-8")
 
 
+def is_fen_code(code: int) -> bool:
+    """True for the codes of a FEN or binary FEN reading, which carry the offset of the fault."""
+    return 100 <= code < 200 or 900 <= code <= 903
+
+
 def error_for(code, message=None, *, offset=None, index=None, filename: Optional[StrOrBytesPath] = None):
     """The exception for a ``chess_error`` code (``filename``: the path of a file error)."""
     try:
@@ -316,8 +343,10 @@ def error_for(code, message=None, *, offset=None, index=None, filename: Optional
     except ValueError:
         pass  # a code from a newer library keeps its number
     message = message or _message(code)
-    if 100 <= code < 200:
+    if is_fen_code(code):
         return FenError(code, message, offset)
+    if 904 <= code < 1000:
+        return TrainingDataError(code, message, offset)
     cls = _BY_CODE.get(code)
     if cls is None:
         cls = EpdError if 600 <= code < 700 else BookError if 700 <= code < 800 else Error

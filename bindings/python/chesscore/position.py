@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
-from .errors import Error, ErrorCode, StrOrBytesPath, error_for, raise_for
+from .errors import Error, ErrorCode, StrOrBytesPath, error_for, is_fen_code, raise_for
 from .types import Move, Piece, c_color, c_piece_type, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -29,7 +29,7 @@ def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
     info = _native.fen_info()
     code = function(*args, out, ctypes.byref(info))
     if code:
-        raise_for(code, offset=info.error_offset if 100 <= code < 200 else None, filename=filename)
+        raise_for(code, offset=info.error_offset if is_fen_code(code) else None, filename=filename)
     return out
 
 
@@ -103,6 +103,19 @@ class Position:
         return cls._wrap(_parse_fen(lib.chess_fen_parse_with, _args.text(fen, "fen"), flags))
 
     @classmethod
+    def from_binary_fen(
+        cls, data: Union[bytes, bytearray, memoryview], *, chess960: bool = False, allow_impossible_check: bool = False
+    ) -> Position:
+        """Reads a binary FEN (the lichess encoding, also that of Stockfish's training data);
+        trailing zero bytes are padding. The options and checks are those of ``from_fen``.
+        Raises FenError with the byte offset of the fault."""
+        data = bytes(_args.of_type(data, (bytes, bytearray, memoryview), "binary FEN"))
+        flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
+            allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
+        )
+        return cls._wrap(_parse_fen(lib.chess_binary_fen_parse_with, data, len(data), flags))
+
+    @classmethod
     def from_components(
         cls,
         placement: str,
@@ -165,6 +178,14 @@ class Position:
         return svg.board(self, check=self.king(self.turn) if self.is_check() else None)
 
     # -- text
+
+    def to_binary_fen(self) -> bytes:
+        """The position in binary FEN: at most 34 bytes (24 for a legal position with clocks
+        ``0 1``), the en passant square only when the capture is legal, as ``fen()``."""
+        buf = ctypes.create_string_buffer(_native.BINARY_FEN_MAX)
+        length = ctypes.c_size_t()
+        _native.check(lib.chess_position_to_binary_fen(self._pos, buf, _native.BINARY_FEN_MAX, ctypes.byref(length)))
+        return buf.raw[: length.value]
 
     def fen(self, *, en_passant: str = "legal", castling: str = "auto") -> str:
         """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's

@@ -32,6 +32,8 @@ C_TYPES = {
     "bool": ctypes.c_bool,
     "size_t": ctypes.c_size_t,
     "double": ctypes.c_double,
+    "int8_t": ctypes.c_int8,
+    "int16_t": ctypes.c_int16,
     "int32_t": ctypes.c_int32,
     "int64_t": ctypes.c_int64,
     "uint8_t": ctypes.c_uint8,
@@ -66,6 +68,10 @@ C_TYPES = {
     "chess_info": _native.Info,
     "chess_info_fn": _native.INFO_FN,
     "chess_book": _native.Book,
+    "chess_binpack_reader": _native.BinpackReader,
+    "chess_binpack_writer": _native.BinpackWriter,
+    "chess_training_entry": _native.TrainingEntry,
+    "chess_training_record": _native.TrainingRecord,
     "chess_book_builder": _native.BookBuilder,
     "chess_book_entry": _native.BookEntry,
     "chess_book_raw_entry": _native.BookRawEntry,
@@ -171,6 +177,8 @@ def header_struct(name):
         ("chess_book_error_info", _native.BookErrorInfo),
         ("chess_book_lookup_options", _native.BookLookupOptions),
         ("chess_book_build_options", _native.BookBuildOptions),
+        ("chess_training_entry", _native.TrainingEntry),
+        ("chess_training_record", _native.TrainingRecord),
     ],
 )
 def test_structures_match_the_header(name, structure):

@@ -274,3 +274,37 @@ def test_move_errors_without_a_python_chess_counterpart():
     with pytest.raises(chesscore.IllegalMoveError, match=f"^illegal san: '--' in {re.escape(AFTER_E4)}$"):
         game.push_san("--")
     assert pos.fen() == game.board().fen() == AFTER_E4 and len(game) == 0
+
+
+def test_binary_fen_round_trips_and_start_bytes():
+    start = Position()
+    data = start.to_binary_fen()
+    assert data.hex() == "ffff00000000ffff2d844ad200000000111111113e955be3"
+    assert Position.from_binary_fen(data) == start
+    assert Position.from_binary_fen(bytearray(data) + bytes(8)) == start  # zero padding
+    pos = Position.from_fen(KIWIPETE)
+    for move in pos.legal_moves():
+        child = pos.copy()
+        child.push(move)
+        assert Position.from_binary_fen(memoryview(child.to_binary_fen())).fen() == child.fen()
+    fischer = Position.from_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", chess960=True)
+    assert Position.from_binary_fen(fischer.to_binary_fen(), chess960=True) == fischer
+
+
+@pytest.mark.parametrize(
+    "tail, code, offset",
+    [
+        (bytes([0, 0, 7]), chesscore.ErrorCode.BINARY_FEN_VARIANT, 26),
+        (bytes([0, 0, 0, 1]), chesscore.ErrorCode.BINARY_FEN_TRAILING_BYTES, 27),
+        (bytes([0xFF] * 5 + [0x0F]), chesscore.ErrorCode.BINARY_FEN_COUNTER, 24),
+    ],
+)
+def test_binary_fen_errors(tail, code, offset):
+    with pytest.raises(chesscore.FenError) as e:
+        Position.from_binary_fen(Position().to_binary_fen() + tail)
+    assert e.value.code == code and e.value.offset == offset and isinstance(e.value, ValueError)
+    with pytest.raises(chesscore.FenError) as e:
+        Position.from_binary_fen(b"")
+    assert e.value.code == chesscore.ErrorCode.FEN_MISSING_KING
+    with pytest.raises(chesscore.ArgumentTypeError):
+        Position.from_binary_fen("ffff")

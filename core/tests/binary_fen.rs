@@ -1,0 +1,174 @@
+//! Binary FEN: every position of the vector sets and of random games reads back as the position
+//! its FEN describes, within the format's size bounds; malformed bytes fail with their offset.
+//! (Byte-for-byte agreement with shakmaty is checked in the benchmark crate, where shakmaty is.)
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use chesscore_core::{
+    BinaryFenError, Color, FenError, FenField, FenOptions, Position, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN,
+};
+use serde_json::Value;
+
+/// The position its FEN describes: what a binary FEN must read back as (the en passant square
+/// only when the capture is legal).
+fn through_fen(pos: &Position, options: &FenOptions) -> Position {
+    Position::from_fen_with(&pos.to_fen(), options).unwrap().0
+}
+
+fn check_round_trip(pos: &Position, options: &FenOptions) {
+    let packed = pos.to_binary_fen();
+    let bytes = packed.as_bytes();
+    assert!(bytes.len() <= BINARY_FEN_MAX_LEN, "{pos:?}");
+    assert_ne!(bytes.last(), Some(&0), "trailing zero for {pos:?}");
+    if pos.halfmove_clock() == 0 && pos.fullmove_number() == 1 {
+        assert!(bytes.len() <= 24, "{pos:?}: {packed}");
+    }
+    let (back, _) = Position::from_binary_fen_with(bytes, options).unwrap_or_else(|e| panic!("{pos:?}: {e}"));
+    assert_eq!(back, through_fen(pos, options), "{packed}");
+    // Zero padding (a fixed-width field) reads the same.
+    let mut padded = bytes.to_vec();
+    padded.resize(BINARY_FEN_MAX_INPUT, 0);
+    assert_eq!(Position::from_binary_fen_with(&padded, options).unwrap().0, back);
+}
+
+/// The FENs of a vector file, each position's and those after each of its moves.
+fn vector_fens(relative: &str) -> Vec<String> {
+    let mut fens = Vec::new();
+    for line in common::lines(relative) {
+        let v: Value = serde_json::from_str(&line).unwrap();
+        fens.push(v["fen"].as_str().unwrap().to_string());
+        for m in v["moves"].as_array().into_iter().flatten() {
+            fens.push(m[2].as_str().unwrap().to_string());
+        }
+    }
+    fens
+}
+
+#[test]
+fn vector_positions_round_trip() {
+    let lenient = FenOptions { allow_impossible_check: true, ..FenOptions::default() };
+    let fens = vector_fens("vectors/dev.jsonl");
+    assert!(fens.len() > 40_000);
+    for fen in &fens {
+        check_round_trip(&Position::from_fen_with(fen, &lenient).unwrap().0, &lenient);
+    }
+    let chess960 = FenOptions { chess960: true, allow_impossible_check: true, ..FenOptions::default() };
+    let fens = vector_fens("vectors/dev960.jsonl");
+    assert!(fens.len() > 8_000);
+    for fen in &fens {
+        check_round_trip(&Position::from_fen_with(fen, &chess960).unwrap().0, &chess960);
+    }
+}
+
+#[test]
+fn random_games_round_trip() {
+    let mut rng = common::Rng(0x5eed_b1fe);
+    let mut positions = 0;
+    for game in 0..300 {
+        let (mut pos, options) = if game % 5 == 4 {
+            let options = FenOptions { chess960: true, ..FenOptions::default() };
+            (Position::chess960_start(rng.below(960) as u32).unwrap(), options)
+        } else {
+            (Position::startpos(), FenOptions::default())
+        };
+        for _ in 0..200 {
+            check_round_trip(&pos, &options);
+            positions += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(positions > 30_000);
+}
+
+#[test]
+fn clocks_and_turn() {
+    // Black to move at move 1 needs no clocks: the black king's code says whose turn it is.
+    let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert_eq!(pos.to_binary_fen().len(), 24);
+    let longest = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295").unwrap();
+    let packed = longest.to_binary_fen();
+    assert_eq!(packed.len(), 8 + 1 + 5 + 5);
+    assert_eq!(Position::from_binary_fen(packed.as_bytes()).unwrap(), longest);
+    // Halfmove clock 0 and a later move: the clock is written as a zero before the ply.
+    let later = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 2").unwrap();
+    assert_eq!(&later.to_binary_fen().as_bytes()[9..], [0, 2]);
+    // An even ply with the black king's code 15 still means Black to move.
+    let mut bytes = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap().to_binary_fen().as_bytes().to_vec();
+    bytes.extend([0, 4]);
+    let pos = Position::from_binary_fen(&bytes).unwrap();
+    assert_eq!((pos.turn(), pos.fullmove_number()), (Color::Black, 3));
+}
+
+#[test]
+fn malformed_bytes_fail_with_offsets() {
+    let kings = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().to_binary_fen();
+    let with = |tail: &[u8]| {
+        let mut bytes = kings.as_bytes().to_vec();
+        bytes.extend_from_slice(tail);
+        Position::from_binary_fen(&bytes)
+    };
+    assert_eq!(kings.len(), 9);
+    assert_eq!(
+        with(&[0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+        Err(BinaryFenError::Counter { field: FenField::HalfmoveClock, offset: 9 })
+    );
+    assert_eq!(
+        with(&[0xff, 0xff, 0xff, 0xff, 0x1f]),
+        Err(BinaryFenError::Counter { field: FenField::HalfmoveClock, offset: 9 })
+    );
+    assert_eq!(
+        with(&[0, 0xff, 0xff, 0xff, 0xff, 0x7f]),
+        Err(BinaryFenError::Counter { field: FenField::FullmoveNumber, offset: 10 })
+    );
+    assert_eq!(with(&[0, 0, 1]), Err(BinaryFenError::Variant { variant: 1, offset: 11 }));
+    assert_eq!(with(&[0, 0, 0, 0, 5]), Err(BinaryFenError::TrailingBytes { offset: 13 }));
+    assert_eq!(with(&[0, 0, 3]).unwrap(), Position::from_binary_fen(kings.as_bytes()).unwrap());
+    assert_eq!(
+        Position::from_binary_fen(&[0; BINARY_FEN_MAX_INPUT + 1]),
+        Err(BinaryFenError::TrailingBytes { offset: BINARY_FEN_MAX_INPUT })
+    );
+
+    // No bytes at all: an empty board.
+    assert!(matches!(
+        Position::from_binary_fen(&[]),
+        Err(BinaryFenError::Position { error: FenError::MissingKing { .. } })
+    ));
+    // The e2 pawn marked as having just advanced two squares.
+    let mut e2 = Position::startpos().to_binary_fen().as_bytes().to_vec();
+    e2[14] = 0x0c;
+    assert_eq!(Position::from_binary_fen(&e2).unwrap_err().offset(), 14);
+    // Castling code on a rook away from its corner.
+    let rook = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap().to_binary_fen();
+    let mut bytes = rook.as_bytes().to_vec();
+    bytes[8] = 0xa6 + 7; // a1 rook code 13, e1 king code 10
+    assert!(Position::from_binary_fen(&bytes).is_ok());
+    let mut moved = bytes.clone();
+    moved[0..8].copy_from_slice(&(1u64 << 1 | 1 << 4 | 1 << 60).to_be_bytes());
+    assert!(matches!(
+        Position::from_binary_fen(&moved),
+        Err(BinaryFenError::Position { error: FenError::BadCastlingRights { .. } })
+    ));
+}
+
+#[test]
+fn chess960_castling_rooks() {
+    let fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1";
+    let options = FenOptions { chess960: true, ..FenOptions::default() };
+    let pos = Position::from_fen_chess960(fen).unwrap();
+    let packed = pos.to_binary_fen();
+    assert_eq!(Position::from_binary_fen_with(packed.as_bytes(), &options).unwrap().0, pos);
+    // Read as standard chess, inner rooks carry no right.
+    assert!(matches!(
+        Position::from_binary_fen(packed.as_bytes()),
+        Err(BinaryFenError::Position { error: FenError::BadCastlingRights { .. } })
+    ));
+    // A Chess960 variant byte reads them as Chess960.
+    let mut tagged = packed.as_bytes().to_vec();
+    tagged.extend([0, 0, 2]);
+    assert_eq!(Position::from_binary_fen(&tagged).unwrap(), pos);
+}

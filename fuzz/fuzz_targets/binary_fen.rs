@@ -1,0 +1,36 @@
+//! Binary FEN reading: never panics; an error's offset lies within the input (or at its end for
+//! the bytes a short input leaves out); anything accepted is a valid position that writes the
+//! binary FEN it reads back as, and the FEN the bytes' decoding gives.
+#![no_main]
+
+use chesscore_core::{BinaryFenError, FenOptions, Position, Repair, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    for chess960 in [false, true] {
+        let strict = FenOptions { chess960, ..FenOptions::default() };
+        let lenient = FenOptions {
+            chess960,
+            bad_castling: Repair::Drop,
+            bad_en_passant: Repair::Drop,
+            allow_impossible_check: true,
+        };
+        for options in [strict, lenient] {
+            match Position::from_binary_fen_with(data, &options) {
+                Ok((pos, _)) => {
+                    let packed = pos.to_binary_fen();
+                    assert!(packed.len() <= BINARY_FEN_MAX_LEN);
+                    let (again, _) = Position::from_binary_fen_with(packed.as_bytes(), &options).expect("reads back");
+                    assert_eq!(again.to_fen(), pos.to_fen());
+                    assert_eq!(again.to_binary_fen(), packed);
+                    common::check_position(&pos);
+                }
+                Err(BinaryFenError::Position { .. }) => {}
+                Err(e) => assert!(e.offset() <= data.len().max(BINARY_FEN_MAX_INPUT), "{e}"),
+            }
+        }
+    }
+});
