@@ -11,7 +11,6 @@ use super::position::{chess_position, write_position};
 use super::types::chess_square;
 use super::util::{fill_array, guard, guard_code, oom, TextOut};
 use chesscore_core::pgn::{Annotations, Eval, GameRecord, MarkColor, MoveTree, NodeId, Score};
-use chesscore_core::San;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
 /// is a move, numbered from 1 in the order the moves were read or added, up to
@@ -142,21 +141,8 @@ pub unsafe extern "C" fn chess_node_san(
     // SAFETY: the pointers are as `node_text` needs (the C contract).
     unsafe {
         node_text(game, node, buf, cap, out_len, |record, id, out| {
-            let tree = record.tree();
-            let (Some(mv), Some(parent)) = (tree.mv(id), tree.parent(id)) else {
-                return Err(CHESS_ERR_INVALID_ARGUMENT);
-            };
-            if let Some(written) = tree.written_san(id) {
-                out.write(written.as_bytes())?;
-            } else {
-                let before = record.try_position_at(parent).map_err(oom)?;
-                let san = if mv.is_null() {
-                    None
-                } else {
-                    Some(San::from_move(&before, mv).map_err(|_| CHESS_ERR_INTERNAL)?)
-                };
-                out.write(san.as_deref().unwrap_or("--").as_bytes())?;
-            }
+            let san = record.try_san(id).map_err(oom)?.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+            out.write(san.as_str().as_bytes())?;
             Ok(())
         })
     }

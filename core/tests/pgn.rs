@@ -9,7 +9,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    split_points, Decompressed, Flow, GameRecord, MainLineSan, ParallelReader, PgnError, PgnErrorKind, PgnReader,
+    split_points, Decompressed, Flow, GameRecord, NodeSan, ParallelReader, PgnError, PgnErrorKind, PgnReader,
     PgnWarning, PgnWarningKind, ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
@@ -1294,14 +1294,25 @@ fn lichess_files_round_trip_with_their_annotations() {
 }
 
 #[test]
-fn mainline_san_is_as_written_or_made_for_moves_pushed() {
+fn san_of_record_moves_is_as_written_or_made_for_moves_added() {
     let pgn = "1. e2-e4 (1. d4 d5) 1... e5 2. Ng1f3 *\n";
     let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
     record.push_san("Nc6").unwrap();
     record.push(Move::NULL).unwrap();
     let sans: Vec<String> = record.mainline_san().map(|san| san.as_str().to_owned()).collect();
     assert_eq!(sans, ["e2-e4", "e5", "Ng1f3", "Nc6", "--"]);
-    assert!(matches!(record.mainline_san().next(), Some(MainLineSan::Written("e2-e4"))));
+    assert!(matches!(record.mainline_san().next(), Some(NodeSan::Written("e2-e4"))));
+    // Any node: the variation's moves as written, a move added to it made, none for the root.
+    let tree = record.tree();
+    let root = tree.root();
+    let d4 = tree.children(tree.root()).nth(1).unwrap();
+    let d5 = tree.main_child(d4).unwrap();
+    let c5 = "c5".parse::<San>().unwrap().to_move(&record.position_at(d4)).unwrap();
+    let added = record.add_variation(d5, &[c5]).unwrap();
+    let san = |node| record.try_san(node).unwrap().map(|san| san.as_str().to_owned());
+    assert_eq!((san(d4), san(d5), san(added)), (Some("d4".into()), Some("d5".into()), Some("c5".into())));
+    assert!(matches!(record.try_san(added).unwrap(), Some(NodeSan::Made(_))));
+    assert_eq!(san(root), None);
 }
 
 /// The export of each game read whole, and the kind of each broken one: what a piece read

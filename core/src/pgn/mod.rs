@@ -133,7 +133,7 @@ pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use parallel::{split_points, ParallelReader};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
-pub use record::{GameRecord, MainLine, MainLineMoves, MainLineSan, TagError};
+pub use record::{GameRecord, MainLine, MainLineMoves, NodeSan, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
 pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
 pub use tokenizer::MAX_TOKEN_LEN;

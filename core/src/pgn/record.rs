@@ -313,14 +313,32 @@ impl GameRecord {
     /// The SAN of each main-line move, first move first: as the PGN it was read from wrote it
     /// ([`MoveTree::written_san`]), or as [`San::from_move`] writes it for a move added
     /// otherwise (`--` for a null move), from the positions the record keeps (no replay).
-    pub fn mainline_san(&self) -> impl Iterator<Item = MainLineSan<'_>> + '_ {
-        self.tree.mainline().zip(self.history.positions()).map(|(node, before)| match self.tree.written_san(node) {
-            Some(written) => MainLineSan::Written(written),
-            // Every main-line move was legal where it was played.
-            None => MainLineSan::Made(
-                San::from_move(before, self.tree.mv(node).unwrap_or(Move::NULL)).expect("moves of a game are legal"),
-            ),
-        })
+    pub fn mainline_san(&self) -> impl Iterator<Item = NodeSan<'_>> + '_ {
+        self.tree
+            .mainline()
+            .zip(self.history.positions())
+            .map(|(node, before)| self.san_in(node, before, self.tree.mv(node).unwrap_or(Move::NULL)))
+    }
+
+    /// The SAN of `node`'s move, as [`GameRecord::mainline_san`] gives it for any node;
+    /// `Ok(None)` for the root, an error when memory for the path from the start runs out.
+    pub fn try_san(&self, node: NodeId) -> Result<Option<NodeSan<'_>>, TryReserveError> {
+        let (Some(mv), Some(parent)) = (self.tree.mv(node), self.tree.parent(node)) else {
+            return Ok(None);
+        };
+        if let Some(written) = self.tree.written_san(node) {
+            return Ok(Some(NodeSan::Written(written)));
+        }
+        Ok(Some(self.san_in(node, &self.try_position_at(parent)?, mv)))
+    }
+
+    /// `node`'s SAN as written, else made for its move `mv` played in `before`.
+    fn san_in(&self, node: NodeId, before: &Position, mv: Move) -> NodeSan<'_> {
+        match self.tree.written_san(node) {
+            Some(written) => NodeSan::Written(written),
+            // Every move of a record was legal where it was played.
+            None => NodeSan::Made(San::from_move(before, mv).expect("moves of a game are legal")),
+        }
     }
 
     /// Adds `moves` as a variation replacing the move of `node` (so played from `node`'s
@@ -347,20 +365,21 @@ impl GameRecord {
     }
 }
 
-/// The SAN of a main-line move, as [`GameRecord::mainline_san`] gives it.
+/// The SAN of a move of a record, as [`GameRecord::mainline_san`] and [`GameRecord::try_san`]
+/// give it.
 #[derive(Debug, Clone, Copy)]
-pub enum MainLineSan<'a> {
+pub enum NodeSan<'a> {
     /// As the PGN it was read from wrote it.
     Written(&'a str),
     /// Written by [`San::from_move`], for a move added otherwise.
     Made(San),
 }
 
-impl MainLineSan<'_> {
+impl NodeSan<'_> {
     pub fn as_str(&self) -> &str {
         match self {
-            MainLineSan::Written(text) => text,
-            MainLineSan::Made(san) => san.as_str(),
+            NodeSan::Written(text) => text,
+            NodeSan::Made(san) => san.as_str(),
         }
     }
 }
