@@ -1177,12 +1177,7 @@ class Board:
         return _c.chess_game_repetition_count(self._game) >= count  # type: ignore[no-any-return]
 
     def can_claim_draw(self) -> bool:
-        return self._claimable_draw() is not None
-
-    def _claimable_draw(self) -> Optional[Termination]:
-        """The draw the library says may be claimed now (fifty moves first), else None."""
-        termination = _c.chess_game_claimable_draw(self._game)
-        return Termination(termination) if termination else None
+        return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
 
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """How the game ended (checkmate, stalemate, insufficient material, seventy-five moves,
@@ -1193,9 +1188,10 @@ class Board:
         if outcome.result:
             return Outcome(Termination(outcome.termination), _WINNERS[outcome.result])
         if claim_draw:
-            draw = self._claimable_draw()
-            if draw is not None:
-                return Outcome(draw, None)
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
         return None
 
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
