@@ -64,10 +64,12 @@ fi
 rm -rf "$not_run"
 cargo test --profile testing --workspace "$@"
 status=$?
-# The comparisons with peer crates live in the benchmark crate, which has those crates (its own
-# lock file, the same target directory): its tests run with the full suite, not with a selection.
+# The comparisons with peer crates live in the benchmark crate, which has those crates: its tests
+# run with the full suite, not with a selection. It has its own lock file, so it builds the
+# library in a target directory of its own: built into the workspace's, its copy of the library
+# would replace the one the workspace's tests link against at the next run.
 if [ $# = 0 ]; then
-  cargo test --profile testing --manifest-path benches/Cargo.toml --target-dir "$target" --tests || status=$?
+  cargo test --profile testing --manifest-path benches/Cargo.toml --target-dir "$target/benches" --tests || status=$?
 fi
 
 echo
