@@ -6,7 +6,7 @@
 mod common;
 
 use chesscore_core::{
-    BinaryFenError, Color, FenError, FenField, FenOptions, Position, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN,
+    BinaryFenError, Color, FenError, FenField, FenOptions, Position, Repair, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN,
 };
 use serde_json::Value;
 
@@ -171,4 +171,23 @@ fn chess960_castling_rooks() {
     let mut tagged = packed.as_bytes().to_vec();
     tagged.extend([0, 0, 2]);
     assert_eq!(Position::from_binary_fen(&tagged).unwrap(), pos);
+}
+
+/// The writer writes no variant byte (as `pack_standard`), so a position read as Chess960 from
+/// its variant byte reads back the same only as Chess960.
+#[test]
+fn chess960_variant_byte_reads_back_as_chess960() {
+    // Found by fuzzing: Black's right with the e8 rook and the king on h8, the variant byte 2.
+    let bytes = [0x91, 2, 0x24, 0, 0x91, 4, 4, 0x91, 0x5a, 0x1e, 0, 0xe1, 8, 0xe9, 0xbe, 0, 0x7b, 2];
+    let lenient = FenOptions { bad_castling: Repair::Drop, ..FenOptions::default() };
+    let (pos, _) = Position::from_binary_fen_with(&bytes, &lenient).unwrap();
+    assert!(pos.is_chess960());
+    assert_eq!(pos.to_fen(), "r3r2k/1q6/2Q2P2/8/P3p2r/2P5/2p5/K3b2r b e - 0 62");
+    let packed = pos.to_binary_fen();
+    assert_ne!(packed.as_bytes().last(), Some(&2));
+    let as_chess960 = FenOptions { chess960: true, ..lenient };
+    assert_eq!(Position::from_binary_fen_with(packed.as_bytes(), &as_chess960).unwrap().0, pos);
+    let (standard, repairs) = Position::from_binary_fen_with(packed.as_bytes(), &lenient).unwrap();
+    assert_eq!(standard.to_fen(), "r3r2k/1q6/2Q2P2/8/P3p2r/2P5/2p5/K3b2r b - - 0 62");
+    assert_ne!(repairs.dropped_castling, 0);
 }
