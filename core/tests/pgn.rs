@@ -750,6 +750,36 @@ fn skip_game_and_iteration() {
     assert_eq!(reader.count(), 13);
 }
 
+/// Skipping a game (as the parallel reader's splitter and headers-only reading do) ends where
+/// reading it ends, at the same line and column, in every file and in a file of every one of
+/// them after the other (where the buffer's ends fall elsewhere).
+#[test]
+fn skipping_ends_where_reading_ends() {
+    let files: Vec<Vec<u8>> = all_files().iter().map(|path| std::fs::read(path).unwrap()).collect();
+    for bytes in files.iter().chain([&files.concat()]) {
+        let mut skipping = PgnReader::from_bytes(&bytes[..]);
+        let mut reading = PgnReader::from_bytes(&bytes[..]);
+        let mut compared = 0;
+        loop {
+            let skipped = skipping.skip_game();
+            let read = reading.next_game();
+            assert_eq!(matches!(skipped, Ok(true) | Err(_)), matches!(read, Ok(Some(_)) | Err(_)));
+            // A broken game's rest is skipped as the next one is read.
+            if let (Ok(skipped), Ok(read)) = (skipped, read) {
+                assert_eq!(
+                    (skipping.bytes_read(), skipping.location(), skipping.games_read()),
+                    (reading.bytes_read(), reading.location(), reading.games_read())
+                );
+                compared += 1;
+                if !skipped || read.is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(compared > 1);
+    }
+}
+
 /// `count` games, the first holding `body` after `1. e4`, each one followed by a good game.
 fn around(body: &str) -> String {
     format!("[Event \"Big\"]\n\n1. e4 {body} *\n\n[Event \"After\"]\n\n1. d4 *\n")

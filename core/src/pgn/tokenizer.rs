@@ -206,6 +206,52 @@ fn skip_blanks(data: &[u8], start: usize, end: usize, base: u64, lines: &mut Lin
     i
 }
 
+/// What a skipping consumer passes over in bulk, from `start` (at a token's start or between
+/// tokens): words of bytes [`unplain_in`] does not flag, blanks, line ends (counted, as
+/// [`skip_blanks`] counts them) and comments on one line. Returns the start of the first token
+/// it leaves to the general path (one holding a flagged byte, or that the last eight bytes
+/// before `end` hold in part), or the end of the last comment when that reaches `end`.
+#[inline(always)]
+fn skip_plain(data: &[u8], start: usize, end: usize, base: u64, lines: &mut Lines) -> usize {
+    let mut i = start;
+    // No token starts before this: the end of the last comment passed over.
+    let mut floor = start;
+    while let Some(chunk) = data.get(i..end).and_then(|rest| rest.first_chunk::<PLAIN_STEP>()) {
+        let (flagged, line_ends) = plain_step(chunk);
+        // The line ends before the first flagged byte (all of them when none is).
+        let line_ends = line_ends & (flagged.wrapping_sub(1) & !flagged);
+        if line_ends != 0 {
+            lines.line += u64::from(line_ends.count_ones());
+            lines.start = base + (i + 32 - line_ends.leading_zeros() as usize) as u64;
+        }
+        if flagged == 0 {
+            i += PLAIN_STEP;
+            continue;
+        }
+        i += flagged.trailing_zeros() as usize;
+        // A comment on one line is passed over as the general path would (the word glued
+        // before it, if any, is of unflagged bytes too).
+        let rest = &data[i + 1..];
+        match find_comment_end(rest) {
+            Some(close) if data[i] == b'{' && rest[close] == b'}' => {
+                i += close + 2;
+                floor = i;
+            }
+            _ => break,
+        }
+    }
+    if i > end {
+        return i;
+    }
+    // Back to the start of the token the scan stopped in, if any: no line end lies between.
+    if i == end || !is_blank(data[i]) {
+        while i > floor && !is_blank(data[i - 1]) {
+            i -= 1;
+        }
+    }
+    i
+}
+
 /// The tag pairs and movetext tokens of a [`Source`], and where they stand.
 pub(super) struct Tokenizer<S> {
     src: S,
@@ -546,6 +592,12 @@ impl<S: Source> Tokenizer<S> {
         let mut flow = Ok(ControlFlow::Continue(()));
         // (A token may end past `limit`.)
         while i < limit {
+            if !C::READS {
+                i = skip_plain(data, i, limit, base, &mut lines);
+                if i >= limit {
+                    break;
+                }
+            }
             i = skip_blanks(data, i, limit, base, &mut lines);
             if i >= limit {
                 break;
@@ -1174,6 +1226,82 @@ fn bytes_equal(word: u64, c: u8) -> u64 {
     x.wrapping_sub(ONES) & !x & HIGHS
 }
 
+/// The high bit of each byte of `word` equal to `c`, and of no other byte.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn exact_bytes_equal(word: u64, c: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(c));
+    // A byte's high bit ends up clear only when all its bits were.
+    !(((x & !HIGHS) + !HIGHS) | x) & HIGHS
+}
+
+/// Bytes [`plain_step`] classifies at once.
+const PLAIN_STEP: usize = if cfg!(target_arch = "x86_64") { 16 } else { 8 };
+
+/// For each byte of `chunk`, a bit (the first byte's lowest): the bytes [`unplain_in`] flags,
+/// and the line ends. With SSE2, which every x86-64 processor has.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn plain_step(chunk: &[u8; PLAIN_STEP]) -> (u32, u32) {
+    use std::arch::x86_64::*;
+    // SAFETY: the load reads the 16 bytes of `chunk`, unaligned; SSE2 is always there.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let splat = |c: u8| _mm_set1_epi8(c as i8);
+        let equal = |c: u8| _mm_cmpeq_epi8(v, splat(c));
+        // Signed comparisons: bytes above 0x7F are below every ASCII byte, so `controls`
+        // holds them.
+        let within = |lo: u8, hi: u8| _mm_and_si128(_mm_cmpgt_epi8(v, splat(lo - 1)), _mm_cmplt_epi8(v, splat(hi + 1)));
+        let line_ends = equal(b'\n');
+        let blanks = _mm_or_si128(_mm_or_si128(equal(b'\t'), equal(b'\r')), line_ends);
+        let controls = _mm_andnot_si128(blanks, _mm_cmplt_epi8(v, splat(0x20)));
+        let punctuation = _mm_or_si128(
+            _mm_or_si128(within(0x24, 0x2A), within(0x2C, 0x2D)),
+            _mm_or_si128(equal(b'/'), within(0x3A, 0x3C)),
+        );
+        let brackets = _mm_cmpgt_epi8(_mm_or_si128(v, splat(0x20)), splat(0x7A));
+        let flagged = _mm_or_si128(_mm_or_si128(controls, punctuation), brackets);
+        (_mm_movemask_epi8(flagged) as u32, _mm_movemask_epi8(line_ends) as u32)
+    }
+}
+
+/// [`plain_step`] eight bytes at a time, without SSE2.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn plain_step(chunk: &[u8; PLAIN_STEP]) -> (u32, u32) {
+    plain_step_swar(chunk)
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn plain_step_swar(chunk: &[u8; 8]) -> (u32, u32) {
+    let word = u64::from_le_bytes(*chunk);
+    // The high bits of the eight bytes, gathered into the top byte in order.
+    let bits = |highs: u64| ((highs >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    (bits(unplain_in(word)), bits(exact_bytes_equal(word, b'\n')))
+}
+
+/// The high bits of the bytes of `word` that a skipping consumer must not pass over in bulk:
+/// those that may start or end a comment, a variation, a tag, a NAG, an escape line or a
+/// result (`-`, `/`, `*`, bytes above 0x7F), control characters other than line ends, and a few
+/// more beside them. The letters, digits, blanks and `! # + . = ?` of moves and move numbers
+/// are never flagged; of the bytes left unflagged (`" > @` and `` ` ``), none makes a token such a
+/// consumer acts on, alone or in a word.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn unplain_in(word: u64) -> u64 {
+    // In seven bits, so that the additions carry into no other byte (as in `delimiters_in`).
+    let x = word & !HIGHS;
+    let at_least = |v: u64, lo: u8| v + ONES * u64::from(0x80 - lo);
+    let within = |lo: u8, hi: u8| at_least(x, lo) & !at_least(x, hi + 1);
+    let equal = |c: u8| !((x ^ ONES * u64::from(c)) + ONES * 0x7F);
+    let controls = !at_least(x, 0x20) & !equal(b'\t') & !equal(b'\n') & !equal(b'\r');
+    // `$` to `*`, `,` and `-`, `/`, `:` to `<`, and with bit 0x20 set `[` to DEL.
+    let punctuation = within(0x24, 0x2A) | within(0x2C, 0x2D) | equal(b'/') | within(0x3A, 0x3C);
+    let brackets = at_least(x | ONES * 0x20, 0x7B);
+    (word | controls | punctuation | brackets) & HIGHS
+}
+
 /// The high bits of the bytes of `word` that may be movetext delimiters other than blanks and
 /// line ends (`{ } ( ) [ ] ; $ "`): those, and a few bytes beside them that words hardly
 /// hold (`# % & ' * : < \ ^ _ | ~`, DEL, and bytes above 0x7F that are one of these plus 0x80).
@@ -1281,6 +1409,67 @@ mod tests {
         assert_eq!(scan_short_comment("long ascii text } then caf\u{e9}".as_bytes()), Some((16, true)));
         assert_eq!(scan_short_comment("a\u{e9}\n}".as_bytes()), Some((3, false)));
         assert_eq!(scan_short_comment(b"no end"), None);
+    }
+
+    #[test]
+    fn plain_runs() {
+        // Every byte value at every place, among move bytes, in both ways of classifying.
+        for b in 0..=255u8 {
+            let flagged = !(b.is_ascii_alphanumeric() || b"\t\n\r !\"#+.=>?@`".contains(&b));
+            for at in 0..16 {
+                let mut bytes = *b"\n1.e4\ne5 2.Nf3\r\n";
+                bytes[at] = b;
+                let bits = |pick: &dyn Fn(u8) -> bool| (0..16).filter(|&k| pick(bytes[k])).fold(0, |m, k| m | 1 << k);
+                let expected = (bits(&|c| c == b'\n'), bits(&|c| c == b && flagged));
+                let (step_flagged, step_line_ends) = plain_step(bytes[..PLAIN_STEP].try_into().unwrap());
+                let mask = (1u32 << PLAIN_STEP) - 1;
+                assert_eq!((step_flagged, step_line_ends), (expected.1 & mask, expected.0 & mask), "{b:#x} at {at}");
+                let (low, high) = bytes.split_at(8);
+                let swar = |half: &[u8]| plain_step_swar(half.try_into().unwrap());
+                let ((lf, ll), (hf, hl)) = (swar(low), swar(high));
+                assert_eq!((lf | hf << 8, ll | hl << 8), (expected.1, expected.0), "{b:#x} at {at}");
+            }
+        }
+        // The lines before `stop`, counted byte by byte.
+        let lines_before = |data: &[u8], stop: usize| {
+            let mut lines = Lines { line: 1, start: 0 };
+            for (k, &c) in data[..stop].iter().enumerate() {
+                if c == b'\n' {
+                    lines.new_line(100 + k as u64 + 1);
+                }
+            }
+            (lines.line, lines.start)
+        };
+        // Stops at the start of the first token with a byte that matters to a skipping reader,
+        // with the lines before it counted.
+        for (text, stop) in [
+            ("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6 O-O", 41),
+            ("1. e4 e5 2. Nf3 {x} Nc6 (Nf6)", 24),
+            ("12. Qxd8+ Kxd8\n\n13. Rd1#\n1-0", 25),
+            ("e4 e5 (e6) d4", 6),
+            ("e4\n%escape\n", 3),
+            ("e4 \u{bd}-\u{bd}", 3),
+            // Comments on one line are passed over; one on two lines is not.
+            ("1. e4 { [%clk 0:03:00] } 1... e5 {a} 2. Nf3 {\n} Nc6 {b}", 44),
+            ("1. e4 { [%eval -0.3] }e5(Nf3 e6)", 22),
+        ] {
+            // Room for whole steps.
+            let padded = format!("{text}{}", " ".repeat(2 * PLAIN_STEP));
+            let data = padded.as_bytes();
+            let mut lines = Lines { line: 1, start: 0 };
+            assert_eq!(skip_plain(data, 0, data.len(), 100, &mut lines), stop, "{text:?}");
+            assert_eq!((lines.line, lines.start), lines_before(data, stop), "{text:?}");
+        }
+        // Near the end, at the start of a token or between tokens (never inside one the end
+        // cuts), the lines before it counted.
+        let data = b"1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7";
+        for end in 0..data.len() {
+            let mut lines = Lines { line: 1, start: 0 };
+            let stop = skip_plain(data, 0, end, 100, &mut lines);
+            assert!(stop <= end && (stop == 0 || is_blank(data[stop - 1]) || is_blank(data[stop])), "{end}");
+            assert!(stop <= 45, "{end}");
+            assert_eq!((lines.line, lines.start), lines_before(data, stop), "{end}");
+        }
     }
 
     #[test]
