@@ -1294,11 +1294,11 @@ fn unplain_in(word: u64) -> u64 {
     let x = word & !HIGHS;
     let at_least = |v: u64, lo: u8| v + ONES * u64::from(0x80 - lo);
     let within = |lo: u8, hi: u8| at_least(x, lo) & !at_least(x, hi + 1);
-    let equal = |c: u8| !((x ^ ONES * u64::from(c)) + ONES * 0x7F);
+    let equal = |c: u8| !((x ^ (ONES * u64::from(c))) + ONES * 0x7F);
     let controls = !at_least(x, 0x20) & !equal(b'\t') & !equal(b'\n') & !equal(b'\r');
     // `$` to `*`, `,` and `-`, `/`, `:` to `<`, and with bit 0x20 set `[` to DEL.
     let punctuation = within(0x24, 0x2A) | within(0x2C, 0x2D) | equal(b'/') | within(0x3A, 0x3C);
-    let brackets = at_least(x | ONES * 0x20, 0x7B);
+    let brackets = at_least(x | (ONES * 0x20), 0x7B);
     (word | controls | punctuation | brackets) & HIGHS
 }
 
