@@ -2628,7 +2628,7 @@ chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_
  * to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
  * games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
  * file does (game numbers and lines counted from the piece's start). The games are scanned, not
- * replayed, as the splitting thread of `chess_pgn_reader_set_threads` scans them: a blank line
+ * replayed, as the threads of `chess_pgn_reader_set_threads` scan them: a blank line
  * and a tag inside a comment are no boundary. Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or Zstandard file, whose text has no
  * offsets in the file: read it whole), `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
@@ -2648,8 +2648,8 @@ chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
                                          const struct chess_pgn_options *options);
 
 /**
- * Reads the file or buffer of `reader` with `threads` worker threads (0: one per core; 1: in the
- * calling thread, the default) besides one that splits the input at game boundaries. The
+ * Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
+ * calling thread, the default), which take turns at cutting the input at game boundaries. The
  * games come from `chess_pgn_reader_next` in file order, the same as one thread gives them
  * (numbers and error locations counted in the whole input), but for a read error, which comes
  * without a partial game. Call it, and `chess_pgn_reader_set_options`, before the first

@@ -98,7 +98,7 @@ def read_pgn(
     ``½-½``...); text that is not UTF-8 is decoded as Windows-1252, with a message in
     ``game.warnings``. ``strict=True`` refuses these instead (the game's ``error`` says why).
 
-    ``threads`` (a path or bytes only; 0: one per core) reads with that many worker threads, the
+    ``threads`` (a path or bytes only; 0: one per core) reads with that many threads, the
     games yielded in the same order as with one; gzip and Zstandard input (told by its first
     bytes) is decompressed either way.
 

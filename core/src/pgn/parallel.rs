@@ -1,6 +1,6 @@
-//! Reading one PGN input with several threads: a splitting thread finds where each game ends
-//! (scanning the movetext, as [`PgnReader::skip_game`] does, without replaying it), cuts the
-//! input into batches of whole games, and worker threads read the batches in full; the games
+//! Reading one PGN input with several threads: the threads take turns at finding where each
+//! game ends (scanning the movetext, as [`PgnReader::skip_game`] does, without replaying it)
+//! and cutting off the next batch of whole games, then each reads its batch in full; the games
 //! come out in the order of the input, as one [`PgnReader`] gives them.
 
 use std::collections::{BTreeMap, TryReserveError};
@@ -20,11 +20,11 @@ use crate::fallible::try_push;
 /// over costs little next to reading it, small enough to spread a file over the threads.
 const BATCH_BYTES: u64 = 256 * 1024;
 
-/// Batches read or being read, per worker, before the splitter waits: memory stays bounded by
-/// about `threads * BATCHES_PER_THREAD * BATCH_BYTES` of input and its games.
+/// Batches being read or not yet taken, per thread, before no more is cut: memory stays bounded
+/// by about `threads * BATCHES_PER_THREAD * BATCH_BYTES` of input and its games.
 const BATCHES_PER_THREAD: usize = 3;
 
-/// Whole games of the input, for a worker.
+/// Whole games of the input, for a thread to read.
 struct Job {
     seq: u64,
     bytes: Vec<u8>,
@@ -35,9 +35,9 @@ struct Job {
 
 enum Message<T> {
     Batch(u64, Vec<Result<T, PgnError>>),
-    /// The splitter is done: the number of batches, and the error that ended the input.
+    /// The input has ended: the number of batches, and the error that ended it.
     End(u64, Option<PgnError>),
-    /// A worker or the splitter panicked: the panic goes on in the caller's thread.
+    /// A thread panicked: the panic goes on in the caller's thread.
     Panicked(Box<dyn std::any::Any + Send>),
 }
 
@@ -49,9 +49,9 @@ enum Message<T> {
 /// location in the whole input. An I/O error ends the input after the games read whole before
 /// it, as with one reader.
 ///
-/// Memory stays bounded: the splitter waits while a few batches per thread (of about 256 KiB
-/// of input each) are read and not yet taken. Dropping the reader early stops the threads
-/// (the splitter at its next read).
+/// Memory stays bounded: no batch is cut while a few per thread (of about 256 KiB of input
+/// each) are being read or not yet taken. Dropping the reader early stops the threads as they
+/// finish their batches.
 ///
 /// ```
 /// use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions};
@@ -67,7 +67,7 @@ enum Message<T> {
 /// ```
 pub struct ParallelReader<T> {
     messages: Receiver<Message<T>>,
-    /// One token per batch the splitter may still cut; a token comes back as a batch is taken.
+    /// One token per batch that may still be cut; a token comes back as a batch is taken.
     tokens: SyncSender<()>,
     waiting: BTreeMap<u64, Vec<Result<T, PgnError>>>,
     current: std::vec::IntoIter<Result<T, PgnError>>,
@@ -76,17 +76,17 @@ pub struct ParallelReader<T> {
 }
 
 impl ParallelReader<GameRecord> {
-    /// Reads `input` with `threads` worker threads (at least 1) besides the splitting one, each
-    /// game as a [`GameRecord`] ([`PgnReader::next_game`]).
+    /// Reads `input` with `threads` threads (at least 1), each game as a [`GameRecord`]
+    /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
         ParallelReader::start(input, threads, options, || |reader: &mut Batch| reader.next_game().transpose())
     }
 }
 
 impl<T: Send + 'static> ParallelReader<T> {
-    /// Reads `input` with `threads` worker threads (at least 1) besides the splitting one, each
-    /// worker reading its games with a visitor of its own from `make_visitor`
-    /// ([`PgnReader::read_game`]); the items are the visitors' outputs.
+    /// Reads `input` with `threads` threads (at least 1), each reading its games with a visitor
+    /// of its own from `make_visitor` ([`PgnReader::read_game`]); the items are the visitors'
+    /// outputs.
     pub fn visiting<V, F>(
         input: impl Read + Send + 'static,
         threads: usize,
@@ -103,8 +103,8 @@ impl<T: Send + 'static> ParallelReader<T> {
         })
     }
 
-    /// Starts the splitter and the workers; `make_take` makes, in each worker, what takes one
-    /// game from a batch's reader.
+    /// Starts the threads; `make_take` makes, in each, what takes one game from a batch's
+    /// reader.
     fn start<M, Take>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, make_take: M) -> Self
     where
         M: Fn() -> Take + Send + Sync + 'static,
@@ -117,14 +117,12 @@ impl<T: Send + 'static> ParallelReader<T> {
             // Room for all of them: the channel was made that large.
             let _ = tokens.try_send(());
         }
-        let (jobs_in, jobs) = mpsc::sync_channel::<Job>(threads);
-        let jobs = Arc::new(Mutex::new(jobs));
+        let splitter = Arc::new(Mutex::new(Splitter::new(input, options, tokens_out)));
         let make_take = Arc::new(make_take);
         for _ in 0..threads {
-            let (jobs, messages_in, make_take) = (jobs.clone(), messages_in.clone(), make_take.clone());
-            thread::spawn(move || guarded(&messages_in, || work(&jobs, &messages_in, &*make_take, options)));
+            let (splitter, messages_in, make_take) = (splitter.clone(), messages_in.clone(), make_take.clone());
+            thread::spawn(move || guarded(&messages_in, || work(&splitter, &messages_in, &*make_take, options)));
         }
-        thread::spawn(move || guarded(&messages_in, || split(input, options, &jobs_in, &tokens_out, &messages_in)));
         ParallelReader {
             messages,
             tokens,
@@ -136,7 +134,7 @@ impl<T: Send + 'static> ParallelReader<T> {
     }
 }
 
-/// What a worker reads a batch with.
+/// What a thread reads a batch with.
 type Batch = PgnReader<BytesSource<Vec<u8>>>;
 
 /// Runs `body`, handing a panic to the caller's thread.
@@ -146,7 +144,7 @@ fn guarded<T>(messages: &Sender<Message<T>>, body: impl FnOnce()) {
     }
 }
 
-/// The splitter's source: the bytes of the batch being gathered, read straight into the
+/// The scan's source: the bytes of the batch being gathered, read straight into the
 /// buffer the batch is handed over in, so that only what was read beyond a cut is copied.
 struct BatchSource<R> {
     inner: R,
@@ -234,7 +232,7 @@ fn scan<S: Source>(scanner: &mut PgnReader<S>) -> Scanned {
 /// other machines): the byte offset where each piece starts, the first 0, fewer than `parts`
 /// when the games are. Reading each piece on its own gives every game of the whole text once
 /// (game numbers and lines then count from the piece's start). The games are scanned as
-/// [`ParallelReader`]'s splitting thread scans them, their moves not replayed, a broken game
+/// [`ParallelReader`]'s threads scan them, their moves not replayed, a broken game
 /// kept whole.
 ///
 /// ```
@@ -280,65 +278,88 @@ pub fn split_points(input: impl Read, len: u64, parts: usize) -> Result<Vec<u64>
     Ok(points)
 }
 
-/// The splitting thread: finds the end of each game, and hands over a batch of whole games
-/// whenever it is large enough, waiting for a token first.
-fn split<R: Read, T>(
-    input: R,
-    options: ReaderOptions,
-    jobs: &SyncSender<Job>,
-    tokens: &Receiver<()>,
-    messages: &Sender<Message<T>>,
-) {
-    let mut scanner = PgnReader::with_source(BatchSource::new(input)).with_options(options);
-    // The batch being gathered: where it starts, and the games before it.
-    let mut start = Location { line: 1, column: 1, offset: 0 };
-    let (mut games_before, mut seq) = (0, 0);
-    // Where the last game the scan finished ended.
-    let mut last_end = 0;
-    let failure = loop {
-        let (ended, failure) = match scan(&mut scanner) {
-            Scanned::Game => (false, None),
-            Scanned::End => (true, None),
-            // The input ends here; the games before come first, what follows is lost.
-            Scanned::Failed(e) => (true, Some(e)),
-            // The worker finds it again. The batch is not cut inside it.
-            Scanned::Broken => continue,
-        };
-        if failure.is_none() {
-            last_end = scanner.bytes_read();
-        }
-        let size = last_end - start.offset;
-        if size >= BATCH_BYTES || (ended && size > 0) {
-            // The scan stands at or past the cut: the batch's bytes are all released.
-            let bytes = match scanner.source_at_position().cut(size as usize) {
-                Ok(bytes) => bytes,
-                Err(_) => {
-                    let error =
-                        PgnError::new(PgnErrorKind::OutOfMemory, scanner.games_read(), scanner.location(), 0, b"");
-                    break Some(error);
-                }
-            };
-            // A token per batch bounds what waits to be read or taken.
-            if tokens.recv().is_err() {
-                return;
-            }
-            if jobs.send(Job { seq, bytes, start, games_before }).is_err() {
-                return;
-            }
-            seq += 1;
-            start = scanner.location();
-            games_before = scanner.games_read();
-        }
-        if ended {
-            break failure;
-        }
-    };
-    let _ = messages.send(Message::End(seq, failure));
+/// The scan for the ends of games, which the threads take turns at: each cuts off the batch it
+/// reads next.
+struct Splitter<R> {
+    scanner: PgnReader<BatchSource<R>>,
+    /// A token per batch bounds what waits to be read or taken.
+    tokens: Receiver<()>,
+    /// Where the batch being gathered starts, and the games before it.
+    start: Location,
+    games_before: u64,
+    seq: u64,
+    /// Where the last game the scan finished ended.
+    last_end: u64,
+    /// The input has ended (or the reader is gone): no batch comes after.
+    ended: bool,
 }
 
-/// A worker thread: reads each batch in full.
-fn work<T, Take>(
-    jobs: &Mutex<Receiver<Job>>,
+impl<R: Read> Splitter<R> {
+    fn new(input: R, options: ReaderOptions, tokens: Receiver<()>) -> Self {
+        Splitter {
+            scanner: PgnReader::with_source(BatchSource::new(input)).with_options(options),
+            tokens,
+            start: Location { line: 1, column: 1, offset: 0 },
+            games_before: 0,
+            seq: 0,
+            last_end: 0,
+            ended: false,
+        }
+    }
+
+    /// Scans on to the end of the next batch of whole games and cuts it off, once a token is
+    /// there; `None` after the last. Whoever meets the end of the input sends
+    /// [`Message::End`].
+    fn next_job<T>(&mut self, messages: &Sender<Message<T>>) -> Option<Job> {
+        while !self.ended {
+            let (ended, failure) = match scan(&mut self.scanner) {
+                Scanned::Game => (false, None),
+                Scanned::End => (true, None),
+                // The input ends here; the games before come first, what follows is lost.
+                Scanned::Failed(e) => (true, Some(e)),
+                // Its reader finds it again. The batch is not cut inside it.
+                Scanned::Broken => continue,
+            };
+            if failure.is_none() {
+                self.last_end = self.scanner.bytes_read();
+            }
+            let size = self.last_end - self.start.offset;
+            let mut job = None;
+            let mut failure = failure;
+            if size >= BATCH_BYTES || (ended && size > 0) {
+                // The scan stands at or past the cut: the batch's bytes are all released.
+                match self.scanner.source_at_position().cut(size as usize) {
+                    Ok(bytes) => {
+                        if self.tokens.recv().is_err() {
+                            self.ended = true;
+                            return None;
+                        }
+                        job = Some(Job { seq: self.seq, bytes, start: self.start, games_before: self.games_before });
+                        self.seq += 1;
+                        self.start = self.scanner.location();
+                        self.games_before = self.scanner.games_read();
+                    }
+                    Err(_) => {
+                        let (games, at) = (self.scanner.games_read(), self.scanner.location());
+                        failure = Some(PgnError::new(PgnErrorKind::OutOfMemory, games, at, 0, b""));
+                    }
+                }
+            }
+            if ended || failure.is_some() {
+                self.ended = true;
+                let _ = messages.send(Message::End(self.seq, failure));
+            }
+            if job.is_some() {
+                return job;
+            }
+        }
+        None
+    }
+}
+
+/// A reading thread: cuts off a batch, then reads it in full, until the input ends.
+fn work<R: Read, T, Take>(
+    splitter: &Mutex<Splitter<R>>,
     messages: &Sender<Message<T>>,
     make_take: &impl Fn() -> Take,
     options: ReaderOptions,
@@ -347,9 +368,9 @@ fn work<T, Take>(
 {
     let mut take = make_take();
     loop {
-        // The lock is held only while waiting for a batch.
-        let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
-        let Ok(job) = job else { return };
+        // The lock is held while the batch is scanned: the other threads read theirs meanwhile.
+        let job = splitter.lock().unwrap_or_else(PoisonError::into_inner).next_job(messages);
+        let Some(job) = job else { return };
         // Numbers and locations count in the whole input.
         let mut reader =
             PgnReader::from_bytes(job.bytes).with_options(options).starting_at(job.start, job.games_before);
@@ -370,7 +391,7 @@ impl<T> Iterator for ParallelReader<T> {
             }
             if let Some(batch) = self.waiting.remove(&self.next) {
                 self.next += 1;
-                // The splitter may cut one more batch.
+                // One more batch may be cut.
                 let _ = self.tokens.try_send(());
                 self.current = batch.into_iter();
                 continue;
