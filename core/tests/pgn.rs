@@ -750,12 +750,27 @@ fn skip_game_and_iteration() {
     assert_eq!(reader.count(), 13);
 }
 
-/// Skipping a game (as the parallel reader's splitter and headers-only reading do) ends where
+/// Skipping a game (as the parallel reader's threads and headers-only reading do) ends where
 /// reading it ends, at the same line and column, in every file and in a file of every one of
 /// them after the other (where the buffer's ends fall elsewhere).
 #[test]
 fn skipping_ends_where_reading_ends() {
-    let files: Vec<Vec<u8>> = all_files().iter().map(|path| std::fs::read(path).unwrap()).collect();
+    let mut files: Vec<Vec<u8>> = all_files().iter().map(|path| std::fs::read(path).unwrap()).collect();
+    // A result inside a variation ends the game (found by fuzzing: skipping went on to the next
+    // result at depth 0).
+    files.push(b"[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 * {after}\n\n1. d4 d5 (2. c4 1-0) *\n1. e4 *".to_vec());
+    // A comment on the result's line that breaks the game (a NUL) takes no more than the rest of
+    // that line's comments with it (found by fuzzing: reading skipped the next game).
+    let nul = b"1. d4 d5 1/2-1/2 {a \0 b} {c}\n{d} 1. f4 * ; e\0\n{f} 1. g4 *\n1. h4 *";
+    let games: Vec<_> = PgnReader::from_bytes(&nul[..]).collect();
+    let moves: Vec<_> = games
+        .iter()
+        .map(|g| g.as_ref().map(|r| r.to_pgn().lines().last().unwrap().to_string()).map_err(|e| e.to_string()))
+        .collect();
+    assert!(matches!(&games[0], Err(e) if matches!(e.kind, PgnErrorKind::NulByte)), "{moves:?}");
+    assert!(matches!(&games[1], Err(e) if matches!(e.kind, PgnErrorKind::NulByte)), "{moves:?}");
+    assert_eq!(moves[2..], [Ok("{ f } 1. g4 *".to_string()), Ok("1. h4 *".to_string())]);
+    files.push(nul.to_vec());
     for bytes in files.iter().chain([&files.concat()]) {
         let mut skipping = PgnReader::from_bytes(&bytes[..]);
         let mut reading = PgnReader::from_bytes(&bytes[..]);

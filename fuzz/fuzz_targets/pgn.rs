@@ -1,6 +1,7 @@
 //! The PGN reader on whole files: it ends, never panics, reads the same games and errors from
-//! a buffer and from a stream cut into small pieces, and every game it reads is written back
-//! as PGN that reads to the same game (a fixed point of write -> read -> write).
+//! a buffer and from a stream cut into small pieces, skipping a game (from such a stream) ends
+//! where reading it ends, and every game it reads is written back as PGN that reads to the same
+//! game (a fixed point of write -> read -> write).
 #![no_main]
 
 use std::io::{self, Read};
@@ -36,6 +37,28 @@ fn outcomes<S: Source>(mut reader: PgnReader<S>, limit: usize) -> Vec<Result<Gam
     }
 }
 
+/// Skips and reads game after game in step: after each game both read whole, the two stand at
+/// the same place (a broken game's rest is skipped as the next one is read).
+fn skipping_ends_where_reading_ends<S: Source>(mut skipping: PgnReader<S>, data: &[u8], limit: usize) {
+    let mut reading = PgnReader::from_bytes(data);
+    for _ in 0..=limit {
+        let skipped = skipping.skip_game();
+        let read = reading.next_game();
+        assert_eq!(matches!(skipped, Ok(true) | Err(_)), matches!(read, Ok(Some(_)) | Err(_)), "games differ");
+        if let (Ok(skipped), Ok(read)) = (skipped, read) {
+            assert_eq!(
+                (skipping.bytes_read(), skipping.location(), skipping.games_read()),
+                (reading.bytes_read(), reading.location(), reading.games_read()),
+                "skipping and reading stand apart"
+            );
+            if !skipped || read.is_none() {
+                return;
+            }
+        }
+    }
+    panic!("more games than the input can hold");
+}
+
 fn summary(outcome: &Result<GameRecord, String>) -> Result<String, String> {
     outcome.as_ref().map(GameRecord::to_pgn).map_err(Clone::clone)
 }
@@ -52,6 +75,7 @@ fuzz_target!(|data: &[u8]| {
         from_stream.iter().map(summary).collect::<Vec<_>>(),
         "buffer and stream readings differ"
     );
+    skipping_ends_where_reading_ends(PgnReader::new(Pieces { data, piece: usize::from(piece % 16) + 1 }), data, limit);
     for game in from_buffer.into_iter().flatten() {
         let pgn = game.to_pgn();
         let mut again = PgnReader::from_bytes(pgn.as_bytes());

@@ -274,6 +274,9 @@ pub(super) enum Resync {
     /// Skip to the end of the game: from inside the tag section (the rest of its line first), a
     /// comment or a `;` line, at a variation depth.
     Game { in_tags: bool, in_comment: bool, in_line: bool, depth: u32 },
+    /// The game ended at its result: skip the rest of the comment or `;` line on the result's
+    /// line that broke it, and the comments after it there, as skipping the game would.
+    AfterResult { in_comment: bool, in_line: bool },
     /// The input cannot be read on (its buffer could not grow): it ends here.
     Stop,
 }
@@ -315,6 +318,15 @@ impl Fail {
             Ok(text) => Fail { kind, at, text, resync },
             Err(_) => Fail { kind: PgnErrorKind::OutOfMemory, at, text: Vec::new(), resync },
         }
+    }
+
+    /// The error met in a comment on the line of the game's result: see
+    /// [`Resync::AfterResult`].
+    pub(super) fn after_result(mut self) -> Fail {
+        if let Resync::Game { in_comment, in_line, .. } = self.resync {
+            self.resync = Resync::AfterResult { in_comment, in_line };
+        }
+        self
     }
 
     /// The error with its place in the tokens completed: see [`Resync::within`].

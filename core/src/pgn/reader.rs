@@ -420,7 +420,7 @@ struct Skip {
 
 /// Why [`Skip`] stopped the tokens.
 enum SkipStop {
-    /// A result token at depth 0, or inside a variation skipped whole.
+    /// A result token (which ends the game at any depth, as in reading).
     Result(Outcome),
     /// The `)` closing a variation skipped whole.
     Closed,
@@ -444,9 +444,8 @@ impl Consumer for Skip {
                     ControlFlow::Continue(())
                 }
             }
-            Token::Result(outcome) if self.depth == 0 || self.close_at_zero => {
-                ControlFlow::Break(SkipStop::Result(outcome))
-            }
+            // At any depth, as in reading: a result inside a variation ends the game.
+            Token::Result(outcome) => ControlFlow::Break(SkipStop::Result(outcome)),
             _ => ControlFlow::Continue(()),
         })
     }
@@ -947,7 +946,7 @@ impl<S: Source> PgnReader<S> {
                         }
                         visitor.comment(text);
                     };
-                    self.input.comments_on_line(&self.options, Some(&mut take))?;
+                    self.input.comments_on_line(&self.options, Some(&mut take)).map_err(Fail::after_result)?;
                     return Ok(Some(outcome));
                 }
                 Ended::Consumer(ReplayStop::Result(outcome)) => return self.game_over(Some(outcome)),
@@ -982,15 +981,16 @@ impl<S: Source> PgnReader<S> {
     // ----- skipping -----
 
     /// Skips movetext from variation depth `depth` (from inside a comment with `in_comment`)
-    /// to the end of the game (a result at depth 0, the comments on the rest of its line
-    /// included, the next game's `[`, the end of input) or, with `close_at_zero`, to the `)`
-    /// that brings the depth to 0 (or a result before it).
+    /// to the end of the game, as reading ends it (a result, at depth 0 with the comments on
+    /// the rest of its line; the next game's `[`; the end of input) or, with `close_at_zero`,
+    /// to the `)` that brings the depth to 0 (or a result before it).
     fn skip_movetext(&mut self, depth: u32, close_at_zero: bool, in_comment: bool) -> Result<Ended<SkipStop>, Fail> {
         if in_comment && self.input.skip_comment_rest(&self.options)? {
             return Ok(Ended::NextGame);
         }
-        let ended = self.input.movetext(&self.options, &mut Skip { depth, close_at_zero })?;
-        if let (Ended::Consumer(SkipStop::Result(_)), false) = (&ended, close_at_zero) {
+        let mut skip = Skip { depth, close_at_zero };
+        let ended = self.input.movetext(&self.options, &mut skip)?;
+        if let (Ended::Consumer(SkipStop::Result(_)), false, 0) = (&ended, close_at_zero, skip.depth) {
             self.input.comments_on_line(&self.options, None)?;
         }
         Ok(ended)
@@ -1008,6 +1008,15 @@ impl<S: Source> PgnReader<S> {
 
     /// Skips the rest of a broken game.
     fn resync(&mut self, resync: Resync) -> Result<(), Fail> {
+        if let Resync::AfterResult { in_comment, in_line } = resync {
+            if in_line {
+                self.input.skip_line()?;
+            }
+            if !in_comment || !self.input.skip_comment_rest(&self.options)? {
+                self.input.comments_on_line(&self.options, None)?;
+            }
+            return Ok(());
+        }
         let Resync::Game { in_tags, in_comment, in_line, depth } = resync else { return Ok(()) };
         if in_line {
             self.input.skip_line()?;
