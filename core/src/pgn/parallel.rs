@@ -312,7 +312,7 @@ impl<R: Read> Splitter<R> {
     /// [`Message::End`].
     fn next_job<T>(&mut self, messages: &Sender<Message<T>>) -> Option<Job> {
         while !self.ended {
-            let (ended, failure) = match scan(&mut self.scanner) {
+            let (ended, mut failure) = match scan(&mut self.scanner) {
                 Scanned::Game => (false, None),
                 Scanned::End => (true, None),
                 // The input ends here; the games before come first, what follows is lost.
@@ -325,7 +325,6 @@ impl<R: Read> Splitter<R> {
             }
             let size = self.last_end - self.start.offset;
             let mut job = None;
-            let mut failure = failure;
             if size >= BATCH_BYTES || (ended && size > 0) {
                 // The scan stands at or past the cut: the batch's bytes are all released.
                 match self.scanner.source_at_position().cut(size as usize) {
