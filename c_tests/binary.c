@@ -11,30 +11,6 @@
 static char data_dir[2048];
 static char work_dir[2048];
 
-static const char *path_in(const char *dir, const char *name) {
-    static char path[2][4200];
-    static int which;
-    which ^= 1;
-    sprintf(path[which], "%s/%s", dir, name);
-    return path[which];
-}
-
-/* The bytes of a file, with its length. */
-static unsigned char *read_file(const char *path, size_t *len) {
-    FILE *file = fopen(path, "rb");
-    unsigned char *bytes;
-    long size;
-    if (file == NULL || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(2);
-    }
-    rewind(file);
-    bytes = malloc((size_t)size + 1);
-    *len = fread(bytes, 1, (size_t)size, file);
-    fclose(file);
-    return bytes;
-}
-
 static const unsigned char START[24] = {0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x2d, 0x84, 0x4a, 0xd2,
                                         0x00, 0x00, 0x00, 0x00, 0x11, 0x11, 0x11, 0x11, 0x3e, 0x95, 0x5b, 0xe3};
 
@@ -216,8 +192,8 @@ static void test_binpack(void) {
     CHECK_ERR(chess_binpack_writer_finish(binpack), CHESS_OK);
     CHECK_ERR(chess_binpack_writer_finish(binpack), CHESS_OK);
     chess_binpack_writer_free(binpack);
-    original = read_file(fixture, &original_len);
-    copy = read_file(binpack_path, &copy_len);
+    original = file_bytes(fixture, &original_len);
+    copy = file_bytes(binpack_path, &copy_len);
     CHECK(copy_len == original_len && memcmp(copy, original, copy_len) == 0);
     free(copy);
 

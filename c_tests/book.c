@@ -11,29 +11,6 @@
 static char data_dir[2048];
 static char work_dir[2048];
 
-static const char *path_in(const char *dir, const char *name) {
-    static char path[2][4200];
-    static int which;
-    which ^= 1;
-    sprintf(path[which], "%s/%s", dir, name);
-    return path[which];
-}
-
-/* The bytes of a file, with its length; NULL when it cannot be read. */
-static unsigned char *read_file(const char *path, size_t *len) {
-    FILE *file = fopen(path, "rb");
-    unsigned char *bytes;
-    long size;
-    if (file == NULL || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(2);
-    }
-    rewind(file);
-    bytes = malloc((size_t)size + 1);
-    *len = fread(bytes, 1, (size_t)size, file);
-    fclose(file);
-    return bytes;
-}
 
 static void write_bytes(const char *path, const unsigned char *bytes, size_t len) {
     FILE *file = fopen(path, "wb");
@@ -175,7 +152,7 @@ static void test_pick(void) {
 
 static void test_malformed(void) {
     size_t len;
-    unsigned char *good = read_file(path_in(data_dir, "polyglot/dev.bin"), &len);
+    unsigned char *good = file_bytes(path_in(data_dir, "polyglot/dev.bin"), &len);
     unsigned char swapped[32];
     chess_book_error_info info;
     chess_book *book = (chess_book *)&info; /* any non-NULL value: outputs stay untouched */

@@ -53,6 +53,32 @@ static inline void check_codes_seen(const chess_error *codes, size_t count) {
     }
 }
 
+/* `dir/name`, in one of two buffers used in turn (so two paths can be passed to one call). */
+static inline const char *path_in(const char *dir, const char *name) {
+    static char path[2][4200];
+    static int which;
+    which ^= 1;
+    sprintf(path[which], "%s/%s", dir, name);
+    return path[which];
+}
+
+/* The bytes of a file (the caller frees them), with its length; a file that cannot be read ends
+ * the program. */
+static inline unsigned char *file_bytes(const char *path, size_t *len) {
+    FILE *file = fopen(path, "rb");
+    unsigned char *bytes;
+    long size;
+    if (file == NULL || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    rewind(file);
+    bytes = malloc((size_t)size + 1);
+    *len = fread(bytes, 1, (size_t)size, file);
+    fclose(file);
+    return bytes;
+}
+
 /* Prints the tally; the exit status of the program. */
 static inline int report(const char *name) {
     printf("%s: %d checks, %d failed\n", name, checks, failures);

@@ -4,7 +4,7 @@
 //! castling mode (a variant byte can make it Chess960; the writer writes none).
 #![no_main]
 
-use chesscore_core::{BinaryFenError, FenOptions, Position, Repair, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
+use chesscore_core::{BinaryFenError, FenOptions, Position, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -12,14 +12,7 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     for chess960 in [false, true] {
-        let strict = FenOptions { chess960, ..FenOptions::default() };
-        let lenient = FenOptions {
-            chess960,
-            bad_castling: Repair::Drop,
-            bad_en_passant: Repair::Drop,
-            allow_impossible_check: true,
-        };
-        for options in [strict, lenient] {
+        for options in common::fen_readings(chess960) {
             match Position::from_binary_fen_with(data, &options) {
                 Ok((pos, _)) => {
                     let packed = pos.to_binary_fen();

@@ -3,7 +3,16 @@
 
 #![allow(dead_code)] // each target uses part of it
 
-use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position, San, SanMode, SanOptions, Uci};
+use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position, Repair, San, SanMode, SanOptions, Uci};
+
+/// The readings the FEN targets try: strict, and repairing all that can be repaired, in the
+/// castling mode asked for.
+pub fn fen_readings(chess960: bool) -> [FenOptions; 2] {
+    let strict = FenOptions { chess960, ..FenOptions::default() };
+    let lenient =
+        FenOptions { chess960, bad_castling: Repair::Drop, bad_en_passant: Repair::Drop, allow_impossible_check: true };
+    [strict, lenient]
+}
 
 /// Positions the move-reading targets pick from with their first input byte.
 pub const POSITIONS: &[&str] = &[

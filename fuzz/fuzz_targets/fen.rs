@@ -1,7 +1,7 @@
 //! FEN reading: never panics; anything accepted is a valid position whose FEN is a fixed point.
 #![no_main]
 
-use chesscore_core::{Fen, FenOptions, Repair};
+use chesscore_core::Fen;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -10,14 +10,7 @@ mod common;
 fuzz_target!(|data: &[u8]| {
     let Ok(fen) = Fen::parse_bytes(data) else { return };
     for chess960 in [false, true] {
-        let strict = FenOptions { chess960, ..FenOptions::default() };
-        let lenient = FenOptions {
-            chess960,
-            bad_castling: Repair::Drop,
-            bad_en_passant: Repair::Drop,
-            allow_impossible_check: true,
-        };
-        for options in [strict, lenient] {
+        for options in common::fen_readings(chess960) {
             if let Ok((pos, _)) = fen.validate(&options) {
                 let written = pos.to_fen();
                 let (again, _) =
