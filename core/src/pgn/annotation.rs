@@ -309,7 +309,6 @@ fn common_command(rest: &[u8]) -> Option<(usize, Command<'static>)> {
         (rest[from + len] == b']').then_some(len)
     };
     let time_byte = |b: &u8| b.is_ascii_digit() || matches!(b, b':' | b'.');
-    let eval_byte = |b: &u8| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'#' | b',');
     match rest.get(..4)? {
         b"clk " | b"emt " => {
             let (len, seconds) = match rest.get(4..12) {
@@ -328,11 +327,67 @@ fn common_command(rest: &[u8]) -> Option<(usize, Command<'static>)> {
             Some((4 + len + 1, command))
         }
         b"eval" if rest.get(4) == Some(&b' ') => {
-            let len = value_len(5, eval_byte)?;
-            Some((5 + len + 1, Command::Eval(parse_eval(&rest[5..5 + len])?)))
+            let (len, eval) = common_eval(&rest[5..])?;
+            Some((5 + len, Command::Eval(eval)))
         }
         _ => None,
     }
+}
+
+/// The `%eval` value `rest` starts with and its length with the `]`, when written as lichess and
+/// engines write it: `-` or not, up to four digits of pawns with up to two decimals, or `#`, `-`
+/// or not and up to four digits of moves; then `,` and up to four digits of depth, or not. Read
+/// in one pass, as [`parse_eval`] reads it; the other forms are left to it.
+#[inline]
+fn common_eval(rest: &[u8]) -> Option<(usize, Eval)> {
+    let mate = rest.first() == Some(&b'#');
+    let mut at = usize::from(mate);
+    let negative = rest.get(at) == Some(&b'-');
+    at += usize::from(negative);
+    let (whole, whole_len) = short_number(&rest[at..])?;
+    at += whole_len;
+    let score = if mate {
+        if whole_len == 0 {
+            return None;
+        }
+        Score::Mate(if negative { -whole } else { whole })
+    } else {
+        let mut cp = whole * 100;
+        let mut fraction_len = 0;
+        if rest.get(at) == Some(&b'.') {
+            let (fraction, len) = short_number(&rest[at + 1..])?;
+            if len > 2 {
+                return None;
+            }
+            cp += fraction * if len == 1 { 10 } else { 1 };
+            at += 1 + len;
+            fraction_len = len;
+        }
+        if whole_len + fraction_len == 0 {
+            return None;
+        }
+        Score::Centipawns(if negative { -cp } else { cp })
+    };
+    let depth = match rest.get(at) {
+        Some(b',') => {
+            let (depth, len) = short_number(&rest[at + 1..])?;
+            if len == 0 {
+                return None;
+            }
+            at += 1 + len;
+            Some(depth as u32)
+        }
+        _ => None,
+    };
+    (rest.get(at) == Some(&b']')).then_some((at + 1, Eval { score, depth }))
+}
+
+/// The value of the digits `bytes` starts with and how many there are (none too), when there
+/// are at most four.
+#[inline]
+fn short_number(bytes: &[u8]) -> Option<(i32, usize)> {
+    let len = bytes.iter().take(5).take_while(|b| b.is_ascii_digit()).count();
+    (len <= 4).then(|| (digits_value(&bytes[..len]) as i32, len))
 }
 
 /// The command of `body`, the text between `[%` and `]`.
@@ -489,8 +544,21 @@ mod tests {
 
     #[test]
     fn common_commands_read_as_any_command_reads() {
-        let common =
-            ["clk 0:03:00", "clk 10:00:00", "clk 0:00:05.25", "emt 1:00:00", "eval 0.35", "eval #-4", "eval -1.2,18"];
+        let common = [
+            "clk 0:03:00",
+            "clk 10:00:00",
+            "clk 0:00:05.25",
+            "emt 1:00:00",
+            "eval 0.35",
+            "eval #-4",
+            "eval -1.2,18",
+            "eval -12.05",
+            "eval #7,40",
+            "eval .5",
+            "eval 3.",
+            "eval -0",
+            "eval 9999.99,9999",
+        ];
         let others = [
             "clk 0:3:0",
             "clk 0:00:0x",
@@ -503,6 +571,19 @@ mod tests {
             "clk 99999999999999999:00:00",
             "clk 0:00:01.1234567890123456789",
             "eval 1,2,3",
+            "eval #+3",
+            "eval -#3",
+            "eval +0.35",
+            "eval 12345.6",
+            "eval 1.234",
+            "eval 1,",
+            "eval 0.3,99999",
+            "eval #",
+            "eval -",
+            "eval -.",
+            "eval #-",
+            "eval #3.5",
+            "eval 1 ",
         ];
         for body in common.iter().chain(&others) {
             let text = format!("{body}]");
@@ -512,6 +593,24 @@ mod tests {
             // The shortcut may leave a command to the general reading, never read it otherwise.
             if fast.is_some() {
                 assert_eq!(fast, general, "{body}");
+            }
+        }
+        // Every eval value of up to six bytes of the characters that matter.
+        let alphabet = b"09-#.,+";
+        let mut value = Vec::new();
+        for len in 0..=6u32 {
+            for mut index in 0..alphabet.len().pow(len) {
+                value.clear();
+                for _ in 0..len {
+                    value.push(alphabet[index % alphabet.len()]);
+                    index /= alphabet.len();
+                }
+                let value = std::str::from_utf8(&value).unwrap();
+                let text = format!("eval {value}]");
+                if let Some((len, command)) = common_command(text.as_bytes()) {
+                    let general = parse_command(&text[..text.len() - 1]).map(|command| format!("{command:?}"));
+                    assert_eq!((len, Some(format!("{command:?}"))), (text.len(), general), "{text}");
+                }
             }
         }
     }
