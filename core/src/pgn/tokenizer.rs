@@ -1373,23 +1373,41 @@ fn find_comment_end(hay: &[u8]) -> Option<usize> {
 /// report.)
 #[inline(always)]
 fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
-    let mut high = 0;
-    let mut chunks = hay.chunks_exact(8);
     let mut offset = 0;
+    let mut ascii = true;
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = hay[offset..].first_chunk::<16>() {
+        use std::arch::x86_64::*;
+        // SAFETY: the load reads the 16 bytes of `chunk`, unaligned; SSE2 is always there.
+        let (found, highs) = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast());
+            let close = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'}' as i8));
+            let line_end = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+            let nul = _mm_cmpeq_epi8(v, _mm_setzero_si128());
+            (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(close, line_end), nul)) as u32, _mm_movemask_epi8(v) as u32)
+        };
+        if found != 0 {
+            // The high bits of the bytes before the first one found.
+            let before = (found & found.wrapping_neg()) - 1;
+            return Some((offset + found.trailing_zeros() as usize, ascii && highs & before == 0));
+        }
+        ascii &= highs == 0;
+        offset += 16;
+    }
+    let mut chunks = hay[offset..].chunks_exact(8);
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
         let found = bytes_equal(word, b'}') | bytes_equal(word, b'\n') | bytes_equal(word, 0);
         if found != 0 {
-            // The high bits of the bytes before the first one found.
             let before = (found & found.wrapping_neg()).wrapping_sub(1) & HIGHS;
-            return Some((offset + found.trailing_zeros() as usize / 8, high | (word & before) == 0));
+            return Some((offset + found.trailing_zeros() as usize / 8, ascii && word & before == 0));
         }
-        high |= word & HIGHS;
+        ascii &= word & HIGHS == 0;
         offset += 8;
     }
     let rest = chunks.remainder();
     let end = rest.iter().position(|&c| c == b'}' || c == b'\n' || c == 0)?;
-    Some((offset + end, high == 0 && rest[..end].is_ascii()))
+    Some((offset + end, ascii && rest[..end].is_ascii()))
 }
 
 #[cfg(test)]
@@ -1435,6 +1453,22 @@ mod tests {
         assert_eq!(scan_short_comment("long ascii text } then caf\u{e9}".as_bytes()), Some((16, true)));
         assert_eq!(scan_short_comment("a\u{e9}\n}".as_bytes()), Some((3, false)));
         assert_eq!(scan_short_comment(b"no end"), None);
+        // Each end at each place, with a byte that is not ASCII before it, at it or after it.
+        for len in 1..48 {
+            for end in [b'}', b'\n', 0] {
+                for at in 0..len {
+                    for high in [None, Some(0), Some(at), Some(len - 1)] {
+                        let mut hay = vec![b'x'; len];
+                        if let Some(high) = high {
+                            hay[high] = 0xe9;
+                        }
+                        hay[at] = end;
+                        let ascii = high.is_none_or(|high| high >= at);
+                        assert_eq!(scan_short_comment(&hay), Some((at, ascii)), "{len} {at} {high:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
