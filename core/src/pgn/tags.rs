@@ -21,8 +21,19 @@ pub fn roster_default(name: &str) -> Option<&'static str> {
 }
 
 /// `[A-Za-z0-9_+#=:-]`: what a tag name is made of (it starts with a letter or digit).
+#[inline]
 pub(crate) fn is_tag_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+    // A table: every tag line's name is read with it.
+    const NAME_BYTES: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0u8;
+        while b < 128 {
+            table[b as usize] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+            b += 1;
+        }
+        table
+    };
+    NAME_BYTES[b as usize]
 }
 
 /// True when `name` is a tag name the reader reads back: a letter or digit, then letters,
