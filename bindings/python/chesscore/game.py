@@ -284,7 +284,8 @@ class Game:
 
     def claimable_draw(self) -> Optional[Termination]:
         """The draw the side to move may claim now (Termination.FIFTY_MOVES, else
-        THREEFOLD_REPETITION), else None."""
+        THREEFOLD_REPETITION), else None; None too once the game is over by the automatic rules
+        (a fivefold repetition, say), where python-chess's ``can_claim_draw`` still says True."""
         termination = lib.chess_game_claimable_draw(self._ptr)
         return Termination(termination) if termination else None
 

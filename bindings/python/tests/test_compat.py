@@ -395,6 +395,11 @@ def test_moves_from_elsewhere_are_resolved_in_the_board_they_are_pushed_on():
         board.push_uci(uci)
     assert board.is_repetition(3) and board.can_claim_threefold_repetition() and not board.is_fivefold_repetition()
     assert board.outcome(claim_draw=True).termination == compat.Termination.THREEFOLD_REPETITION
+    # A fivefold repetition ends the game, and python-chess still counts the draw as claimable.
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        board.push_uci(uci)
+    assert board.is_fivefold_repetition() and board.can_claim_draw()
+    assert board.outcome(claim_draw=True).termination == compat.Termination.FIVEFOLD_REPETITION
     with pytest.raises(ValueError):
         compat.Board(None)
 

@@ -78,6 +78,9 @@ def test_outcomes():
             repeat.push_san(san)
     assert repeat.is_fivefold_repetition()
     assert repeat.outcome() == chesscore.Outcome(Termination.FIVEFOLD_REPETITION, None)
+    # Over by the automatic rules: no draw is left to claim (python-chess, and compat with it,
+    # still answer can_claim_draw() with True here).
+    assert repeat.claimable_draw() is None and not repeat.can_claim_draw()
     dead = Game(Position.from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1"))
     assert dead.outcome().termination == Termination.INSUFFICIENT_MATERIAL
     fifty = Game(Position.from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 100 80"))
