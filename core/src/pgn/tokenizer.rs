@@ -460,7 +460,7 @@ impl<S: Source> Tokenizer<S> {
     pub(super) fn skip_line(&mut self) -> Result<(), Fail> {
         loop {
             let buf = &self.src.data()[self.pos..];
-            if let Some(i) = find_either(buf, b'\n', b'\n') {
+            if let Some(i) = find_any(buf, [b'\n']).map(|(at, _)| at) {
                 self.advance(i + 1, 1, i);
                 return Ok(());
             }
@@ -476,7 +476,7 @@ impl<S: Source> Tokenizer<S> {
     fn line_in_view(&mut self, from: usize, limit: usize) -> Result<Option<usize>, Fail> {
         loop {
             let buf = &self.src.data()[self.pos + from..];
-            if let Some(i) = find_either(buf, b'\n', b'\n') {
+            if let Some(i) = find_any(buf, [b'\n']).map(|(at, _)| at) {
                 return Ok((i <= limit).then_some(i));
             }
             if buf.len() > limit {
@@ -515,7 +515,7 @@ impl<S: Source> Tokenizer<S> {
         self.pos += spans.end;
         let raw = &line[spans.value.0..spans.value.1];
         // Most values have nothing to unescape, and are read in place.
-        let raw = if find_either(raw, b'\\', b'\\').is_some() {
+        let raw = if find_any(raw, [b'\\']).is_some() {
             self.scratch.clear();
             // Unescaping only shortens it.
             if self.scratch.try_reserve(raw.len()).is_err() {
@@ -1330,36 +1330,53 @@ fn word_end(next: u64) -> u64 {
     low & low.wrapping_neg()
 }
 
-/// The index of the first byte of `hay` equal to `a` or `b`, sixteen bytes at a time with SSE2
-/// and eight at a time after: comments, tag values and lines are searched this way.
-#[inline]
-fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+/// The index of the first byte of `hay` among `needles`, and whether the bytes before it are all
+/// ASCII: sixteen bytes at a time with SSE2, eight at a time after. Comments, tag values and
+/// lines are searched this way; inlined, a caller that drops the ASCII answer does not compute it.
+#[inline(always)]
+fn find_any<const N: usize>(hay: &[u8], needles: [u8; N]) -> Option<(usize, bool)> {
     let mut offset = 0;
+    let mut ascii = true;
     #[cfg(target_arch = "x86_64")]
     while let Some(chunk) = hay[offset..].first_chunk::<16>() {
         use std::arch::x86_64::*;
         // SAFETY: the load reads the 16 bytes of `chunk`, unaligned; SSE2 is always there.
-        let found = unsafe {
+        let (found, highs) = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast());
-            let either =
-                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8)));
-            _mm_movemask_epi8(either)
+            let mut any = _mm_setzero_si128();
+            for needle in needles {
+                any = _mm_or_si128(any, _mm_cmpeq_epi8(v, _mm_set1_epi8(needle as i8)));
+            }
+            (_mm_movemask_epi8(any) as u32, _mm_movemask_epi8(v) as u32)
         };
         if found != 0 {
-            return Some(offset + found.trailing_zeros() as usize);
+            // The high bits of the bytes before the first one found.
+            let before = (found & found.wrapping_neg()) - 1;
+            return Some((offset + found.trailing_zeros() as usize, ascii && highs & before == 0));
         }
+        ascii &= highs == 0;
         offset += 16;
     }
     let mut chunks = hay[offset..].chunks_exact(8);
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = bytes_equal(word, a) | bytes_equal(word, b);
+        let found = needles.iter().fold(0, |found, &needle| found | bytes_equal(word, needle));
         if found != 0 {
-            return Some(offset + found.trailing_zeros() as usize / 8);
+            let before = (found & found.wrapping_neg()).wrapping_sub(1) & HIGHS;
+            return Some((offset + found.trailing_zeros() as usize / 8, ascii && word & before == 0));
         }
+        ascii &= word & HIGHS == 0;
         offset += 8;
     }
-    chunks.remainder().iter().position(|&c| c == a || c == b).map(|i| offset + i)
+    let rest = chunks.remainder();
+    let end = rest.iter().position(|c| needles.contains(c))?;
+    Some((offset + end, ascii && rest[..end].is_ascii()))
+}
+
+/// The index of the first byte of `hay` equal to `a` or `b`.
+#[inline]
+fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+    find_any(hay, [a, b]).map(|(at, _)| at)
 }
 
 /// The first `}` or line end of a comment.
@@ -1373,41 +1390,7 @@ fn find_comment_end(hay: &[u8]) -> Option<usize> {
 /// report.)
 #[inline(always)]
 fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
-    let mut offset = 0;
-    let mut ascii = true;
-    #[cfg(target_arch = "x86_64")]
-    while let Some(chunk) = hay[offset..].first_chunk::<16>() {
-        use std::arch::x86_64::*;
-        // SAFETY: the load reads the 16 bytes of `chunk`, unaligned; SSE2 is always there.
-        let (found, highs) = unsafe {
-            let v = _mm_loadu_si128(chunk.as_ptr().cast());
-            let close = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'}' as i8));
-            let line_end = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
-            let nul = _mm_cmpeq_epi8(v, _mm_setzero_si128());
-            (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(close, line_end), nul)) as u32, _mm_movemask_epi8(v) as u32)
-        };
-        if found != 0 {
-            // The high bits of the bytes before the first one found.
-            let before = (found & found.wrapping_neg()) - 1;
-            return Some((offset + found.trailing_zeros() as usize, ascii && highs & before == 0));
-        }
-        ascii &= highs == 0;
-        offset += 16;
-    }
-    let mut chunks = hay[offset..].chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = bytes_equal(word, b'}') | bytes_equal(word, b'\n') | bytes_equal(word, 0);
-        if found != 0 {
-            let before = (found & found.wrapping_neg()).wrapping_sub(1) & HIGHS;
-            return Some((offset + found.trailing_zeros() as usize / 8, ascii && word & before == 0));
-        }
-        ascii &= word & HIGHS == 0;
-        offset += 8;
-    }
-    let rest = chunks.remainder();
-    let end = rest.iter().position(|&c| c == b'}' || c == b'\n' || c == 0)?;
-    Some((offset + end, ascii && rest[..end].is_ascii()))
+    find_any(hay, [b'}', b'\n', 0])
 }
 
 #[cfg(test)]
