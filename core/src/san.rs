@@ -43,7 +43,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::str::FromStr;
 
-use crate::attacks::{between, bishop_rays, empty_board_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{between, bishop_rays, empty_board_attacks, knight_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::color::Color;
@@ -713,10 +713,7 @@ impl Position {
         if origins.is_empty() {
             return origins;
         }
-        // Only a piece on a line through its king can be pinned.
-        let exposed = origins & (bishop_rays(king) | rook_rays(king));
-        let pinned = if exposed.any() { self.pinned_of(us) & exposed } else { Bitboard::EMPTY };
-        let checkers = self.attackers_sparse(king, them, occupied);
+        let (checkers, pinned) = self.checkers_and_pins(king, them, occupied);
         if let Some(checker) = checkers.first() {
             if checkers.more_than_one() || !between(king, checker).with(checker).contains(to) {
                 return Bitboard::EMPTY;
@@ -724,12 +721,37 @@ impl Position {
             // A pinned piece can never answer a check.
             return origins & !pinned;
         }
-        for from in pinned {
+        for from in pinned & origins {
             if !line(king, from).contains(to) {
                 origins.remove(from);
             }
         }
         origins
+    }
+
+    /// The pieces checking the king on `king` (of the side to move), and the pieces standing
+    /// alone between it and an enemy slider (pinned, when they are its own): one pass over the
+    /// enemy sliders on the king's lines, with the small between table.
+    #[inline(always)]
+    fn checkers_and_pins(&self, king: Square, them: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let theirs = self.color_occupancy(them);
+        let queens = self.pieces(PieceKind::Queen);
+        let snipers = ((bishop_rays(king) & (self.pieces(PieceKind::Bishop) | queens))
+            | (rook_rays(king) & (self.pieces(PieceKind::Rook) | queens)))
+            & theirs;
+        let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
+            | (pawn_attacks(!them, king) & self.pieces(PieceKind::Pawn)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers.set(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & !theirs)
     }
 
     /// Pawns among `pawns` that can push to the empty square `to` (one or two steps).
