@@ -193,6 +193,12 @@ impl Lines {
 /// the fast path and the general one.
 #[inline(always)]
 fn skip_blanks(data: &[u8], start: usize, end: usize, base: u64, lines: &mut Lines) -> usize {
+    // Tokens are most often one space apart: that takes no loop.
+    if let [b' ', next, ..] = data[start..end] {
+        if !is_blank(next) {
+            return start + 1;
+        }
+    }
     let mut i = start;
     for &c in &data[start..end] {
         if !is_blank(c) {
@@ -397,6 +403,16 @@ impl<S: Source> Tokenizer<S> {
     /// token is in view. Returns the next byte (not consumed), or `None` at the end.
     #[inline]
     pub(super) fn skip_space(&mut self) -> Result<Option<u8>, Fail> {
+        // One line end before the next tag or token, as between the tag pairs of a game, takes
+        // no loop.
+        let buf = self.src.data();
+        if let [b'\n', next, ..] = buf[self.pos..] {
+            if !is_blank(next) && !matches!(next, b'%' | 0xEF) && buf.len() - self.pos > LOOKAHEAD {
+                self.pos += 1;
+                self.lines.new_line(self.base + self.pos as u64);
+                return Ok(Some(next));
+            }
+        }
         loop {
             let buf = self.src.data();
             let mut i = self.pos;
@@ -472,18 +488,19 @@ impl<S: Source> Tokenizer<S> {
     }
 
     /// The length of the line from `pos + from` (without its `\n`) once all of it is in view,
-    /// or `None` when it is longer than `limit`.
-    fn line_in_view(&mut self, from: usize, limit: usize) -> Result<Option<usize>, Fail> {
+    /// and whether it is ASCII; `None` when it is longer than `limit`.
+    fn line_in_view(&mut self, from: usize, limit: usize) -> Result<Option<(usize, bool)>, Fail> {
         loop {
             let buf = &self.src.data()[self.pos + from..];
-            if let Some(i) = find_any(buf, [b'\n']).map(|(at, _)| at) {
-                return Ok((i <= limit).then_some(i));
+            if let Some((i, ascii)) = find_any(buf, [b'\n']) {
+                return Ok((i <= limit).then_some((i, ascii)));
             }
             if buf.len() > limit {
                 return Ok(None);
             }
             if !self.fill(LOOKAHEAD)? {
-                return Ok(Some(self.src.data().len() - self.pos - from));
+                let line = &self.src.data()[self.pos + from..];
+                return Ok(Some((line.len(), line.is_ascii())));
             }
         }
     }
@@ -504,10 +521,16 @@ impl<S: Source> Tokenizer<S> {
     pub(super) fn tag_pair(&mut self, options: &ReaderOptions) -> Result<(&str, &str, Option<PgnWarning>), Fail> {
         let at = self.location();
         let limit = options.max_tag_len;
-        let Some(len) = self.line_in_view(0, limit)? else {
+        let Some((len, ascii)) = self.line_in_view(0, limit)? else {
             return Err(Fail::new(PgnErrorKind::TagTooLong { limit }, at, b"", Resync::TAGS));
         };
         let line = &self.src.data()[self.pos..self.pos + len];
+        if let (Some(spans), true) = (plain_tag_line(line), ascii) {
+            self.pos += spans.end;
+            // SAFETY: the line is ASCII.
+            let text = |(start, end): (usize, usize)| unsafe { std::str::from_utf8_unchecked(&line[start..end]) };
+            return Ok((text(spans.name), text(spans.value), None));
+        }
         let spans = match parse_tag_line(line) {
             Ok(spans) => spans,
             Err(reason) => return Err(Fail::new(PgnErrorKind::BadTag { reason }, at, line, Resync::TAGS)),
@@ -536,7 +559,7 @@ impl<S: Source> Tokenizer<S> {
 
     /// True when a complete tag pair line, and nothing else, starts `rel` bytes ahead.
     fn tag_line_at(&mut self, rel: usize, options: &ReaderOptions) -> Result<bool, Fail> {
-        let Some(len) = self.line_in_view(rel, options.max_tag_len)? else { return Ok(false) };
+        let Some((len, _)) = self.line_in_view(rel, options.max_tag_len)? else { return Ok(false) };
         let line = &self.src.data()[self.pos + rel..self.pos + rel + len];
         Ok(parse_tag_line(line).is_ok_and(|spans| spans.alone && line[spans.end..].trim_ascii().is_empty()))
     }
@@ -888,7 +911,7 @@ impl<S: Source> Tokenizer<S> {
     fn line_comment(&mut self, options: &ReaderOptions) -> Result<(&str, Option<PgnWarning>), Fail> {
         let at = self.location();
         let limit = options.max_comment_len;
-        let Some(len) = self.line_in_view(0, limit)? else {
+        let Some((len, _)) = self.line_in_view(0, limit)? else {
             let resync = Resync::Game { in_tags: false, in_comment: false, in_line: true, depth: 0 };
             return Err(Fail::new(PgnErrorKind::CommentTooLong { limit }, at, b"", resync));
         };
@@ -1199,6 +1222,28 @@ fn parse_tag_line(line: &[u8]) -> Result<TagSpans, &'static str> {
         }
     }
     Err("expected '\"]' to close the tag value")
+}
+
+/// The parts of `line` when it is a tag pair written the plain way, `[Name "value"]` and
+/// nothing after it (a CR aside), the value holding no quote, backslash or NUL: what
+/// [`parse_tag_line`] reads of such a line, found with one search of the value, and a value
+/// with nothing to unescape or reject.
+#[inline(always)]
+fn plain_tag_line(line: &[u8]) -> Option<TagSpans> {
+    let body = line.strip_suffix(b"\r").unwrap_or(line);
+    let body = body.strip_suffix(b"\"]")?;
+    if !body.get(1)?.is_ascii_alphanumeric() {
+        return None;
+    }
+    let name_end = 1 + body[1..].iter().position(|&b| !is_tag_name_byte(b))?;
+    if body.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    if find_any(&body[value_start..], [b'"', b'\\', 0]).is_some() {
+        return None;
+    }
+    Some(TagSpans { name: (1, name_end), value: (value_start, body.len()), end: body.len() + 2, alone: true })
 }
 
 /// `value` with `\\` and `\"` unescaped (other backslashes kept), appended to `out`.
@@ -1534,6 +1579,30 @@ mod tests {
         let mut out = Vec::new();
         unescape_into(br#"a\"b\\c\d"#, &mut out);
         assert_eq!(out, br#"a"b\c\d"#);
+
+        // The plain shape reads as the general reading does; the other shapes are left to it.
+        let spans = |s: TagSpans| (s.name, s.value, s.end, s.alone);
+        let plain = [r#"[Event "x"]"#, "[Event \"x\"]\r", r#"[Site "https://lichess.org/abc"]"#, r#"[A_1+#=:- ""]"#];
+        for line in plain {
+            let (fast, general) = (plain_tag_line(line.as_bytes()), parse_tag_line(line.as_bytes()));
+            assert_eq!(fast.map(spans), Some(spans(general.unwrap())), "{line}");
+        }
+        let others = [
+            r#"[ Event "x"]"#,
+            r#"[Event  "x"]"#,
+            r#"[Event "x" ]"#,
+            r#"[Event "x"] "#,
+            r#"[Black "engine "x""]"#,
+            r#"[Site "a \"b\""]"#,
+            "[Event \"a\0b\"]",
+            r#"[A "1"] [B "2"]"#,
+            r#"[_A "1"]"#,
+            r#"[Event x]"#,
+            "[Event \"x\"]\r\r",
+        ];
+        for line in others {
+            assert!(plain_tag_line(line.as_bytes()).is_none(), "{line}");
+        }
     }
 
     /// Collects what a consumer gets, reading or skipping; rejects the word `reject`, and, as a
