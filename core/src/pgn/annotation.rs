@@ -128,7 +128,28 @@ impl Annotations {
     /// Adds the commands of `comment`, a later comment of the same move: a clock, elapsed time
     /// or evaluation already read stays, highlights and arrows are appended.
     pub fn add_from(&mut self, comment: &str) {
-        for_each_command(comment, self);
+        if !self.add_lichess(comment.as_bytes()) {
+            for_each_command(comment, self);
+        }
+    }
+
+    /// Adds the commands of `comment` when it is laid out as lichess writes the comment of every
+    /// move, `[%clk H:MM:SS]` or `[%eval ...] [%clk H:MM:SS]` and nothing else, read straight
+    /// through; false, with nothing added, for any other comment.
+    #[inline(always)]
+    fn add_lichess(&mut self, comment: &[u8]) -> bool {
+        let (eval, clock) = match comment.strip_prefix(b"[%eval ") {
+            Some(rest) => match common_eval(rest) {
+                Some((len, eval)) => (Some(eval), rest[len..].strip_prefix(b" ")),
+                None => return false,
+            },
+            None => (None, Some(comment)),
+        };
+        let Some(&[b'[', b'%', b'c', b'l', b'k', b' ', ref value @ ..]) = clock else { return false };
+        let Some(seconds) = value.try_into().ok().and_then(short_clock) else { return false };
+        self.clock = self.clock.or(Some(f64::from(seconds)));
+        self.eval = self.eval.or(eval);
+        true
     }
 
     /// True when there is no command to write.
@@ -407,12 +428,25 @@ fn short_clock(value: [u8; 8]) -> Option<u32> {
 /// in one pass, as [`parse_eval`] reads it; the other forms are left to it.
 #[inline(always)]
 fn common_eval(rest: &[u8]) -> Option<(usize, Eval)> {
-    let mate = rest.first() == Some(&b'#');
-    let mut at = usize::from(mate);
-    let negative = rest.get(at) == Some(&b'-');
-    at += usize::from(negative);
-    let (whole, whole_len) = short_number(&rest[at..])?;
-    at += whole_len;
+    // Past the end reads as NUL, which no rule below takes: no slicing, no bounds to check.
+    let byte = |at: usize| rest.get(at).copied().unwrap_or(0);
+    let digit = |at: usize| byte(at).wrapping_sub(b'0');
+    // Up to four digits from `at`: their value, and where they end.
+    let number = |mut at: usize| {
+        let start = at;
+        let mut value = 0;
+        while digit(at) < 10 {
+            if at - start == 4 {
+                return None;
+            }
+            value = value * 10 + i32::from(digit(at));
+            at += 1;
+        }
+        Some((value, at - start, at))
+    };
+    let mate = byte(0) == b'#';
+    let negative = byte(usize::from(mate)) == b'-';
+    let (whole, whole_len, mut at) = number(usize::from(mate) + usize::from(negative))?;
     let score = if mate {
         if whole_len == 0 {
             return None;
@@ -420,48 +454,39 @@ fn common_eval(rest: &[u8]) -> Option<(usize, Eval)> {
         Score::Mate(if negative { -whole } else { whole })
     } else {
         let mut cp = whole * 100;
-        let mut fraction_len = 0;
-        if rest.get(at) == Some(&b'.') {
-            let (fraction, len) = short_number(&rest[at + 1..])?;
-            if len > 2 {
+        let mut decimals = 0;
+        if byte(at) == b'.' {
+            at += 1;
+            // One or two decimals, or none.
+            for scale in [10, 1] {
+                if digit(at) >= 10 {
+                    break;
+                }
+                cp += i32::from(digit(at)) * scale;
+                at += 1;
+                decimals += 1;
+            }
+            if digit(at) < 10 {
                 return None;
             }
-            cp += fraction * if len == 1 { 10 } else { 1 };
-            at += 1 + len;
-            fraction_len = len;
         }
-        if whole_len + fraction_len == 0 {
+        // A period alone is no number.
+        if whole_len + decimals == 0 {
             return None;
         }
         Score::Centipawns(if negative { -cp } else { cp })
     };
-    let depth = match rest.get(at) {
-        Some(b',') => {
-            let (depth, len) = short_number(&rest[at + 1..])?;
-            if len == 0 {
-                return None;
-            }
-            at += 1 + len;
-            Some(depth as u32)
-        }
-        _ => None,
-    };
-    (rest.get(at) == Some(&b']')).then_some((at + 1, Eval { score, depth }))
-}
-
-/// The value of the digits `bytes` starts with and how many there are (none too), when there
-/// are at most four.
-#[inline(always)]
-fn short_number(bytes: &[u8]) -> Option<(i32, usize)> {
-    let (mut value, mut len) = (0, 0);
-    while let Some(&digit @ b'0'..=b'9') = bytes.get(len) {
-        if len == 4 {
+    let depth = if byte(at) == b',' {
+        let (depth, len, end) = number(at + 1)?;
+        if len == 0 {
             return None;
         }
-        value = value * 10 + i32::from(digit - b'0');
-        len += 1;
-    }
-    Some((value, len))
+        at = end;
+        Some(depth as u32)
+    } else {
+        None
+    };
+    (byte(at) == b']').then_some((at + 1, Eval { score, depth }))
 }
 
 /// The command of `body`, the text between `[%` and `]`.
@@ -701,6 +726,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lichess_layout_reads_as_the_loop_reads() {
+        let general = |comment: &str| {
+            let mut annotations = Annotations::default();
+            for_each_command(comment, &mut annotations);
+            annotations
+        };
+        let evals =
+            ["", "[%eval 0.17] ", "[%eval -1.5] ", "[%eval #-3] ", "[%eval 0.3,18] ", "[%eval +1] ", "[%eval 1..2] "];
+        let clocks = ["[%clk 0:03:00]", "[%clk 1:00:00.5]", "[%clk 0:3:00]", "[%clk 0:03:0x]", "[%clk 0:03:00] ", ""];
+        let mut laid_out = 0;
+        for eval in evals {
+            for clock in clocks {
+                for comment in [format!("{eval}{clock}"), format!("{eval} {clock}"), format!("{clock} {eval}")] {
+                    let mut fast = Annotations::default();
+                    laid_out += usize::from(fast.add_lichess(comment.as_bytes()));
+                    assert_eq!(Annotations::parse(&comment), general(&comment), "{comment}");
+                }
+            }
+        }
+        // `[%clk 0:03:00]` alone, and after each of the four well-formed evaluations.
+        assert_eq!(laid_out, 5);
+        // A later comment of the same move keeps what the first one gave.
+        let mut annotations = Annotations::parse("[%eval 0.5] [%clk 0:01:00]");
+        annotations.add_from("[%eval -2.0] [%clk 0:00:30]");
+        assert_eq!((annotations.clock, annotations.eval.map(|e| e.score)), (Some(60.0), Some(Score::Centipawns(50))));
     }
 
     #[test]
