@@ -119,6 +119,7 @@ pub struct Annotations {
 
 impl Annotations {
     /// The commands of `comment`.
+    #[inline]
     pub fn parse(comment: &str) -> Annotations {
         let mut annotations = Annotations::default();
         annotations.add_from(comment);
