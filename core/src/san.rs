@@ -755,7 +755,7 @@ impl Position {
     }
 
     /// Pawns among `pawns` that can push to the empty square `to` (one or two steps).
-    #[inline]
+    #[inline(always)]
     fn push_origins(&self, to: Square, pawns: Bitboard, occupied: Bitboard) -> Bitboard {
         let (step, double_rank) = match self.turn() {
             Color::White => (-1, Rank::Fourth),

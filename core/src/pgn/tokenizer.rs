@@ -638,7 +638,7 @@ impl<S: Source> Tokenizer<S> {
                     }
                     i += close + 2;
                     // SAFETY: the comment was just found to be ASCII.
-                    Token::Comment(unsafe { std::str::from_utf8_unchecked(rest[..close].trim_ascii()) })
+                    Token::Comment(unsafe { std::str::from_utf8_unchecked(trim_blanks(&rest[..close])) })
                 } else {
                     match find_comment_end(rest) {
                         Some(close) if rest[close] == b'}' => i += close + 2,
@@ -679,6 +679,8 @@ impl<S: Source> Tokenizer<S> {
                         continue;
                     }
                     Token::Word(Word::Ascii(word))
+                } else if is_move_number(next, before_end) {
+                    continue;
                 } else if let Some(outcome) = result_token(word.as_bytes()) {
                     Token::Result(outcome)
                 } else {
@@ -1272,12 +1274,37 @@ fn bytes_equal(word: u64, c: u8) -> u64 {
 }
 
 /// The high bit of each byte of `word` equal to `c`, and of no other byte.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn exact_bytes_equal(word: u64, c: u8) -> u64 {
     let x = word ^ (ONES * u64::from(c));
     // A byte's high bit ends up clear only when all its bits were.
     !(((x & !HIGHS) + !HIGHS) | x) & HIGHS
+}
+
+/// True when the bytes `in_word` selects of `next` (those of a word after its first byte, a
+/// digit) are digits then periods, at least one: a move number alone (`12.`, `12...`), the
+/// commonest word that starts with a digit, told apart from results and moves at once.
+#[inline(always)]
+fn is_move_number(next: u64, in_word: u64) -> bool {
+    let highs = in_word & HIGHS;
+    let dots = exact_bytes_equal(next, b'.') & highs;
+    let x = next ^ (ONES * u64::from(b'0'));
+    // A byte's high bit ends up clear only when it was 0 to 9.
+    let digits = !(((x & !HIGHS) + ONES * 0x76) | x) & highs;
+    let from_first_dot = highs & !((dots & dots.wrapping_neg()).wrapping_sub(1));
+    dots != 0 && dots | digits == highs && dots == from_first_dot
+}
+
+/// `text` without the ASCII blanks at either end; the usual single space at each end is taken
+/// without a loop.
+#[inline(always)]
+fn trim_blanks(text: &[u8]) -> &[u8] {
+    if let [b' ', first, .., last, b' '] = text {
+        if !first.is_ascii_whitespace() && !last.is_ascii_whitespace() {
+            return &text[1..text.len() - 1];
+        }
+    }
+    text.trim_ascii()
 }
 
 /// Bytes [`plain_step`] classifies at once.
@@ -1442,6 +1469,31 @@ fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
 mod tests {
     use super::*;
     use crate::pgn::BytesSource;
+
+    #[test]
+    fn move_numbers_told_apart() {
+        // Every word of up to eight bytes of these after a first digit, as the fast path sees
+        // it: the bytes after the first in a word, a blank after them.
+        let alphabet = b"09.-/x";
+        for len in 1..=8u32 {
+            for mut index in 0..alphabet.len().pow(len - 1) {
+                let mut word = vec![b'1'];
+                for _ in 1..len {
+                    word.push(alphabet[index % alphabet.len()]);
+                    index /= alphabet.len();
+                }
+                let mut next = [b' '; 8];
+                next[..word.len() - 1].copy_from_slice(&word[1..]);
+                let in_word = (0x80u64 << (8 * (len - 1))) >> 7;
+                let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                let expected = digits < word.len() && word[digits..].iter().all(|&b| b == b'.');
+                assert_eq!(is_move_number(u64::from_le_bytes(next), in_word.wrapping_sub(1)), expected, "{word:?}");
+                if expected {
+                    assert_eq!(move_number_len(&word), word.len());
+                }
+            }
+        }
+    }
 
     #[test]
     fn word_end_and_delimiters() {
