@@ -524,8 +524,9 @@ pub(crate) struct RecordBuilder {
     reserve: Sizes,
 }
 
-/// How much a game holds, to reserve as much for the next one: a game like the last is then
-/// built without growing its vectors (a few reallocations, each a copy, per vector and game).
+/// How much a game holds, to reserve as much for the next one: a game like the recent ones is
+/// then built without growing its vectors (a few reallocations, each a copy, per vector and
+/// game).
 #[derive(Debug, Default, Clone, Copy)]
 struct Sizes {
     tags: usize,
@@ -541,6 +542,23 @@ impl Sizes {
     /// The most reserved of each: more than most games hold, so that one huge game does not
     /// make the next record take as much.
     const MAX: usize = 4096;
+
+    /// What to reserve after a game of `sizes`: its sizes, or a sixteenth less than reserved for
+    /// it when that is more. Game lengths vary a lot from one game to the next: reserving for the
+    /// last game alone, every other game grew its vectors; a very long game is forgotten after a
+    /// few dozen.
+    fn after(self, sizes: Sizes) -> Sizes {
+        let keep = |reserved: usize, used: usize| used.max(reserved - reserved / 16);
+        Sizes {
+            tags: keep(self.tags, sizes.tags),
+            tag_text: keep(self.tag_text, sizes.tag_text),
+            moves: keep(self.moves, sizes.moves),
+            nodes: keep(self.nodes, sizes.nodes),
+            notes: keep(self.notes, sizes.notes),
+            text: keep(self.text, sizes.text),
+            written: keep(self.written, sizes.written),
+        }
+    }
 
     fn of(record: &GameRecord) -> Sizes {
         let (notes, text, written) = record.tree.note_sizes();
@@ -714,7 +732,7 @@ impl Visitor for RecordBuilder {
         record.tags = std::mem::take(&mut self.tags);
         record.warnings = std::mem::take(&mut self.warnings);
         record.result = result;
-        self.reserve = Sizes::of(&record);
+        self.reserve = self.reserve.after(Sizes::of(&record));
         Some(record)
     }
 }
