@@ -189,8 +189,13 @@ impl History {
 
     /// [`History::new`], reporting a failed allocation instead of aborting.
     pub(crate) fn try_new(start: Position) -> Result<History, TryReserveError> {
+        History::try_with_capacity(start, 0)
+    }
+
+    /// [`History::try_new`] with room for `moves` moves.
+    pub(crate) fn try_with_capacity(start: Position, moves: usize) -> Result<History, TryReserveError> {
         let mut plies = Vec::new();
-        plies.try_reserve(1)?;
+        plies.try_reserve_exact(moves + 1)?;
         plies.push(Ply::new(start, 0));
         Ok(History { plies })
     }

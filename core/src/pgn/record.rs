@@ -101,8 +101,13 @@ impl GameRecord {
     /// A record of a game from `start` without moves, reporting a failed allocation instead of
     /// aborting.
     pub fn try_new(start: Position) -> Result<GameRecord, TryReserveError> {
-        let history = History::try_new(start)?;
-        let tree = MoveTree::try_new()?;
+        GameRecord::try_with_capacity(start, Sizes::default())
+    }
+
+    /// [`GameRecord::try_new`] with room for a game of `sizes`, tags aside.
+    fn try_with_capacity(start: Position, sizes: Sizes) -> Result<GameRecord, TryReserveError> {
+        let history = History::try_with_capacity(start, sizes.moves)?;
+        let tree = MoveTree::try_with_capacity(sizes.nodes + 1, sizes.notes, sizes.text, sizes.written)?;
         Ok(GameRecord {
             tags: Tags::new(),
             tree,
@@ -606,6 +611,10 @@ impl RecordBuilder {
 
     /// The comments waiting for a variation's first move, added before `node`.
     fn add_comments_before(&mut self, node: NodeId) -> Result<(), TryReserveError> {
+        // Nearly every move has none.
+        if self.before.is_empty() {
+            return Ok(());
+        }
         let Some(record) = self.record.as_mut() else { return Ok(()) };
         let text = self.before.iter().map(String::len).sum();
         record.tree.try_reserve_notes(self.before.len(), text)?;
@@ -640,12 +649,7 @@ impl Visitor for RecordBuilder {
 
     fn begin_movetext(&mut self, start: &Position) {
         let _ = self.add(|b| {
-            let mut record = GameRecord::try_new(*start)?;
-            let reserve = b.reserve;
-            record.history.try_reserve(reserve.moves)?;
-            record.tree.try_reserve(reserve.nodes)?;
-            record.tree.try_reserve_notes(reserve.notes, reserve.text)?;
-            record.tree.try_reserve_written(reserve.written)?;
+            let mut record = GameRecord::try_with_capacity(*start, b.reserve)?;
             record.set_allow_null_moves(true);
             try_push(&mut b.cursors, Cursor { node: NodeId::ROOT, fresh: false })?;
             b.record = Some(record);

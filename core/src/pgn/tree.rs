@@ -111,7 +111,12 @@ impl MoveTree {
     }
 
     /// [`MoveTree::with_capacity`], or an error when memory runs out.
-    fn try_with_capacity(nodes: usize, notes: usize, text: usize, written: usize) -> Result<MoveTree, TryReserveError> {
+    pub(crate) fn try_with_capacity(
+        nodes: usize,
+        notes: usize,
+        text: usize,
+        written: usize,
+    ) -> Result<MoveTree, TryReserveError> {
         let mut tree = MoveTree { nodes: Vec::new(), notes: Vec::new(), text: String::new(), written: String::new() };
         tree.nodes.try_reserve_exact(nodes.max(1))?;
         tree.notes.try_reserve_exact(notes)?;
