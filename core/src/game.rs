@@ -272,12 +272,13 @@ impl History {
     pub(crate) fn play(&mut self, mv: Move) {
         let mut after = *self.position();
         after.play_known(mv);
-        self.push_played(mv, after);
+        self.push_played(mv, &after);
     }
 
     /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
     /// leads to: the PGN reader has both at hand and spares the history making the move again.
-    pub(crate) fn push_played(&mut self, mv: Move, after: Position) {
+    #[inline]
+    pub(crate) fn push_played(&mut self, mv: Move, after: &Position) {
         let before = self.position();
         let irreversible = mv.is_null()
             || mv.is_en_passant()
@@ -285,7 +286,7 @@ impl History {
             || (!mv.is_castling() && before.occupancy().contains(mv.to()))
             || before.castling() != after.castling();
         let since = if irreversible { self.plies.len() } else { self.last().since };
-        self.plies.push(Ply::new(after, since));
+        self.plies.push(Ply::new(*after, since));
     }
 
     /// Drops the current position; false at the start position.

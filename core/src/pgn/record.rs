@@ -548,12 +548,13 @@ impl Sizes {
     /// make the next record take as much.
     const MAX: usize = 4096;
 
-    /// What to reserve after a game of `sizes`: its sizes, or a sixteenth less than reserved for
-    /// it when that is more. Game lengths vary a lot from one game to the next: reserving for the
-    /// last game alone, every other game grew its vectors; a very long game is forgotten after a
-    /// few dozen.
+    /// What to reserve after a game of `sizes`: its sizes, or a 64th less than reserved for it
+    /// when that is more, about the most of the last hundred games. Game lengths vary a lot from
+    /// one game to the next: reserving for the last game alone, every other game grew its
+    /// vectors (a sixteenth less, a third of them still did); a very long game is forgotten after
+    /// a few hundred.
     fn after(self, sizes: Sizes) -> Sizes {
-        let keep = |reserved: usize, used: usize| used.max(reserved - reserved / 16);
+        let keep = |reserved: usize, used: usize| used.max(reserved - reserved / 64);
         Sizes {
             tags: keep(self.tags, sizes.tags),
             tag_text: keep(self.tag_text, sizes.tag_text),
@@ -670,7 +671,7 @@ impl Visitor for RecordBuilder {
             cursor.node = node;
             cursor.fresh = false;
             if main {
-                record.history.push_played(mv, *after);
+                record.history.push_played(mv, after);
                 record.end = node;
             }
             b.add_comments_before(node)

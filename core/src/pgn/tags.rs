@@ -166,7 +166,11 @@ impl Tags {
     /// The entry named `name`, and the name's hash when the index is in use.
     fn find(&self, name: &str) -> (Option<usize>, Option<u32>) {
         if self.index.is_empty() {
-            return (self.entries.iter().position(|e| self.slice(e.name) == name), None);
+            // Bytes, lengths first: most names differ in length, and the text is whole tags.
+            let text = self.text.as_bytes();
+            let same =
+                |&(start, len): &(usize, usize)| len == name.len() && &text[start..start + len] == name.as_bytes();
+            return (self.entries.iter().position(|e| same(&e.name)), None);
         }
         let hash = self.name_hash(name);
         let mut i = self.index.get(&hash).copied().unwrap_or(NONE);
