@@ -15,7 +15,11 @@
 //! * `chesscore 2 threads`: `ParallelReader::visiting` with two threads (which take turns at
 //!   cutting off batches of the input), the same visitor per thread;
 //! * `chesscore .zst`, `chesscore .gz`: `chesscore` on the corpus compressed with zstd (level 3)
-//!   and gzip (level 6), written beside it once; the cost of decompressing as the reader reads.
+//!   and gzip (level 6), written beside it once; the cost of decompressing as the reader reads;
+//! * `chesscore CLI`: `chesscore pgn --threads 1 FILE` run as a new user runs it, a process of its
+//!   own (its start and its summary included), timed from outside; the command line is
+//!   `target/release/chesscore` of the workspace (`cargo build --release`), or `CHESSCORE_CLI`,
+//!   and the row is left out when it is not built.
 //!
 //! `--only rss` instead reads a 20 MB and a 200 MB corpus with chesscore in child processes
 //! and reports their peak resident memory (VmHWM). `CHESSCORE_BENCH_PGN=FILE` replays that file
@@ -78,7 +82,38 @@ const ENGINES: &[Engine] = &[
     Engine { name: "chesscore 2 threads", run: |path| chesscore_impl::parallel(path, 2) },
     Engine { name: "chesscore .zst", run: |path| chesscore_impl::replay(&compressed(path, "zst")) },
     Engine { name: "chesscore .gz", run: |path| chesscore_impl::replay(&compressed(path, "gz")) },
+    Engine { name: CLI, run: cli_replay },
 ];
+
+/// The row of the command line.
+const CLI: &str = "chesscore CLI";
+
+/// The command line of the workspace, if it is built.
+fn cli_path() -> Option<PathBuf> {
+    let path = std::env::var_os("CHESSCORE_CLI")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/release/chesscore"));
+    path.is_file().then_some(path)
+}
+
+/// `chesscore pgn --threads 1 FILE` in a process of its own; the counts are read off its summary
+/// (`FILE: N games, B broken, P plies; ...`).
+fn cli_replay(path: &Path) -> Counts {
+    let cli = cli_path().unwrap_or_else(|| abort("pgn: the command line is not built"));
+    let out = std::process::Command::new(&cli)
+        .args(["pgn", "--threads", "1"])
+        .arg(path)
+        .output()
+        .unwrap_or_else(|e| abort(&format!("pgn: cannot run {}: {e}", cli.display())));
+    let summary = String::from_utf8_lossy(&out.stdout);
+    let number = |label: &str| -> u64 {
+        let before = summary.split(label).next().unwrap_or_default();
+        before.rsplit(' ').find(|word| !word.is_empty()).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
+            abort(&format!("pgn: no {label} in the summary {summary:?} ({})", String::from_utf8_lossy(&out.stderr)))
+        })
+    };
+    Counts { games: number(" games,"), plies: number(" plies;"), errors: number(" broken,") }
+}
 
 /// The compressed copy of `path` beside it (`FILE.zst` or `FILE.gz`).
 fn compressed(path: &Path, suffix: &str) -> PathBuf {
@@ -123,7 +158,11 @@ fn replay(cfg: &Config) {
 fn replay_file(cfg: &Config, path: &Path) {
     let path = path.to_path_buf();
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    let engines: Vec<&Engine> = ENGINES.iter().filter(|e| cfg.wants(e.name)).collect();
+    let engines: Vec<&Engine> =
+        ENGINES.iter().filter(|e| cfg.wants(e.name) && (e.name != CLI || cli_path().is_some())).collect();
+    if cfg.wants(CLI) && cli_path().is_none() {
+        eprintln!("pgn: no `{CLI}` row: build the command line first (cargo build --release at the root)");
+    }
     compress_beside(&path);
     eprintln!("pgn: replaying {} ({:.1} MB), {} reps", path.display(), bytes as f64 / 1e6, cfg.reps);
     let mut best = vec![Duration::MAX; engines.len()];
