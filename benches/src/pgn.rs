@@ -537,7 +537,7 @@ pub mod chesscore_impl {
     impl Visitor for GamePlies {
         type Output = u64;
 
-        fn begin_game(&mut self, _: u64) {
+        fn begin_game(&mut self) {
             self.0 = 0;
         }
 

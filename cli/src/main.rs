@@ -984,7 +984,7 @@ struct Summarise {
 impl Visitor for Summarise {
     type Output = GameRead;
 
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         (self.plies, self.last) = (0, None);
         self.warnings.clear();
     }

@@ -394,7 +394,7 @@ struct CountPlies(usize);
 
 impl Visitor for CountPlies {
     type Output = usize;
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         self.0 = 0;
     }
     fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
@@ -649,7 +649,7 @@ struct Counter {
 impl Visitor for Counter {
     type Output = (usize, Option<Outcome>);
 
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         self.moves = 0;
     }
     fn tag(&mut self, _: &str, _: &str) {
@@ -1227,11 +1227,12 @@ fn windows_1252_text_is_decoded_with_a_warning() {
     assert_eq!(games[1].warnings()[0].location.line, 8);
     assert_eq!(games[1].tree().comments(games[1].tree().mainline().last().unwrap()).last(), Some("\u{bd}"));
 
+    // The warnings of each game, numbered by the visitor.
     struct Warnings(Vec<(u64, PgnWarningKind)>, u64);
     impl Visitor for Warnings {
         type Output = ();
-        fn begin_game(&mut self, game: u64) {
-            self.1 = game;
+        fn begin_game(&mut self) {
+            self.1 += 1;
         }
         fn warning(&mut self, warning: PgnWarning) {
             self.0.push((self.1, warning.kind));

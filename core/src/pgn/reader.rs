@@ -95,7 +95,7 @@ pub enum Flow {
 /// impl Visitor for MorphyCaptures {
 ///     type Output = Vec<String>;
 ///
-///     fn begin_game(&mut self, _game: u64) {
+///     fn begin_game(&mut self) {
 ///         *self = MorphyCaptures::default();
 ///     }
 ///
@@ -132,11 +132,10 @@ pub trait Visitor {
     /// What [`Visitor::end_game`] makes of a game.
     type Output;
 
-    /// A game begins: `game` is its number in the input, from 1 (broken games count). A
-    /// visitor reused after a broken game resets its state here.
-    fn begin_game(&mut self, game: u64) {
-        let _ = game;
-    }
+    /// A game begins. A visitor reused after a broken game resets its state here. (Its number in
+    /// the input is the reader's [`PgnReader::games_read`] from here on; the visitors of a
+    /// [`ParallelReader`](super::ParallelReader) read ahead, where it is not known yet.)
+    fn begin_game(&mut self) {}
 
     /// A tag pair, value unescaped (`\"` and `\\`). A repeated name comes again.
     fn tag(&mut self, name: &str, value: &str) {
@@ -815,7 +814,7 @@ impl<S: Source> PgnReader<S> {
         };
         self.games += 1;
         self.input.begin_game();
-        visitor.begin_game(self.games);
+        visitor.begin_game();
         self.tags(visitor, first)?;
         if visitor.end_tags() == Flow::Skip {
             let result = self.skip_rest(0)?;
