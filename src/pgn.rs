@@ -244,12 +244,12 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
 /// file where each piece starts, the first 0 (a piece runs to the next one's offset, the last
 /// to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
 /// games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
-/// file does (game numbers and lines counted from the piece's start). The games are scanned, not
-/// replayed, as the threads of `chess_pgn_reader_set_threads` scan them: a blank line
-/// and a tag inside a comment are no boundary. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or Zstandard file, whose text has no
-/// offsets in the file: read it whole), `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
-/// `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+/// file does (game numbers and lines counted from the piece's start). The games are scanned for
+/// where they end, not replayed: a blank line and a tag inside a comment are no boundary.
+/// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or
+/// Zstandard file, whose text has no offsets in the file: read it whole),
+/// `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot
+/// name), `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_split_file(
     path: *const c_char,
@@ -370,14 +370,14 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
 }
 
 /// Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
-/// calling thread, the default), which take turns at cutting the input at game boundaries. The
-/// games come from `chess_pgn_reader_next` in file order, the same as one thread gives them
-/// (numbers and error locations counted in the whole input), but for a read error, which comes
-/// without a partial game. Call it, and `chess_pgn_reader_set_options`, before the first
-/// `chess_pgn_reader_next`. With threads, running out of memory aborts as the standard
-/// library's threads and channels do. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose callback is called only on the
-/// caller's thread, or a reader that has started reading).
+/// calling thread, the default), each reading a part of the input that starts where a line
+/// looks like a game's first tag, until its games meet the next part's (a part that started
+/// inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
+/// same as one thread gives them (numbers and error locations counted in the whole input). Call
+/// it, and `chess_pgn_reader_set_options`, before the first `chess_pgn_reader_next`. With
+/// threads, running out of memory aborts as the standard library's threads and channels do.
+/// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose
+/// callback is called only on the caller's thread, or a reader that has started reading).
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_reader_set_threads(reader: *mut chess_pgn_reader, threads: u32) -> chess_error {
     guard_code(|| {

@@ -12,8 +12,9 @@
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
-//! * `chesscore 2 threads`: `ParallelReader::visiting` with two threads (which take turns at
-//!   cutting off batches of the input), the same visitor per thread;
+//! * `chesscore 2 threads`: `ParallelReader::visiting` with two threads (each reading a batch of
+//!   games from where a line of the input looks like a game's first tag), the same visitor per
+//!   thread;
 //! * `chesscore .zst`, `chesscore .gz`: `chesscore` on the corpus compressed with zstd (level 3)
 //!   and gzip (level 6), written beside it once; the cost of decompressing as the reader reads;
 //! * `chesscore CLI`: `chesscore pgn --threads 1 FILE` run as a new user runs it, a process of its
@@ -576,7 +577,7 @@ pub mod chesscore_impl {
     impl Visitor for GamePlies {
         type Output = u64;
 
-        fn begin_game(&mut self, _: u64) {
+        fn begin_game(&mut self) {
             self.0 = 0;
         }
 

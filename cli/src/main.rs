@@ -249,8 +249,8 @@ struct PgnArgs {
     /// king in check glowing.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "out", "export"])]
     svg: Option<PathBuf>,
-    /// Threads reading each file (default: one per core): one splits the input at game
-    /// boundaries, the others read the games; they come out in file order all the same.
+    /// Threads reading each file (default: one per core), each a part of it; the games come out
+    /// in file order all the same.
     #[arg(long, default_value_t = default_threads(), value_name = "N")]
     threads: NonZeroUsize,
     /// The PGN files, `-` for standard input.
@@ -984,7 +984,7 @@ struct Summarise {
 impl Visitor for Summarise {
     type Output = GameRead;
 
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         (self.plies, self.last) = (0, None);
         self.warnings.clear();
     }

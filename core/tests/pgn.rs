@@ -330,13 +330,19 @@ fn compressed_files_read_as_the_plain_ones() {
     }
 }
 
-/// What a reading gave, game by game, partial games of broken ones included.
+/// What a reading gave, game by game: warnings with their places, errors with their offsets,
+/// partial games of broken ones included.
 fn full_summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r {
             Ok(record) => format!("{}warnings {:?}", record.to_pgn(), record.warnings()),
-            Err(e) => format!("error: {e} ply {} partial {:?}", e.ply, e.partial.as_ref().map(|p| p.to_pgn())),
+            Err(e) => format!(
+                "error: {e} {:?} ply {} partial {:?}",
+                e.location,
+                e.ply,
+                e.partial.as_ref().map(|p| (p.to_pgn(), p.warnings()))
+            ),
         })
         .collect()
 }
@@ -394,7 +400,7 @@ struct CountPlies(usize);
 
 impl Visitor for CountPlies {
     type Output = usize;
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         self.0 = 0;
     }
     fn san(&mut self, _: &str, _: Move, _: &Position, _: &Position) -> Flow {
@@ -406,21 +412,199 @@ impl Visitor for CountPlies {
     }
 }
 
-/// A read error: the games whole before it as one reader gives them, then the error (without
-/// the partial game a single reader adds), then the end.
+/// A read error: the games whole before it, then the error with the partial game it cut
+/// short, then the end, as one reader gives them.
 #[test]
 fn parallel_reading_ends_at_a_read_error() {
-    let bytes = std::fs::read(data("format.pgn")).unwrap().repeat(200);
-    for fail_at in [0, 1, 999, bytes.len() / 3, bytes.len() - 1] {
-        let serial: Vec<_> = PgnReader::new(FailingRead { bytes: &bytes, n: 4096, fail_at }).collect();
-        let failing = FailingRead { bytes: Box::leak(bytes.clone().into_boxed_slice()), n: 4096, fail_at };
-        let parallel: Vec<_> = ParallelReader::records(failing, 2, ReaderOptions::default()).collect();
-        assert_eq!(parallel.len(), serial.len(), "fail at {fail_at}");
-        let (last, before) = parallel.split_last().unwrap();
-        assert_eq!(summary(before), summary(&serial[..before.len()]), "fail at {fail_at}");
-        let error = last.as_ref().unwrap_err();
-        assert!(matches!(error.kind, PgnErrorKind::Io(_)), "{error}");
-        assert_eq!(error.game, serial.last().unwrap().as_ref().unwrap_err().game);
+    let bytes: &'static [u8] = std::fs::read(data("format.pgn")).unwrap().repeat(200).leak();
+    for fail_at in [0, 1, 999, bytes.len() / 3, bytes.len() / 2 + 77, bytes.len() - 1] {
+        let serial = full_summary(&PgnReader::new(FailingRead { bytes, n: 4096, fail_at }).collect::<Vec<_>>());
+        assert!(serial.last().unwrap().contains("disk on fire"), "fail at {fail_at}");
+        for (threads, chunk) in [(2, 256 * 1024), (2, 1000), (3, 64)] {
+            let failing = FailingRead { bytes, n: 4096, fail_at };
+            let parallel: Vec<_> =
+                ParallelReader::records(failing, threads, ReaderOptions::default()).with_chunk_size(chunk).collect();
+            same_games(&full_summary(&parallel), &serial, &format!("fail at {fail_at}, {threads} threads, {chunk}"));
+        }
+    }
+}
+
+/// Every event a visitor hears of, as text: tags, start position, moves, NAGs, comments,
+/// variations (read), warnings with their places, the result.
+#[derive(Default)]
+struct Trace(String);
+
+impl Visitor for Trace {
+    type Output = String;
+    fn begin_game(&mut self) {
+        self.0.clear();
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.0 += &format!("[{name} {value:?}]");
+    }
+    fn begin_movetext(&mut self, start: &Position) {
+        self.0 += &format!(" from {} |", start.to_fen());
+    }
+    fn san(&mut self, san: &str, _: Move, _: &Position, _: &Position) -> Flow {
+        self.0 += &format!(" {san}");
+        Flow::Continue
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0 += &format!(" ${nag}");
+    }
+    fn comment(&mut self, text: &str) {
+        self.0 += &format!(" {{{text}}}");
+    }
+    fn begin_variation(&mut self) -> Flow {
+        self.0 += " (";
+        Flow::Continue
+    }
+    fn end_variation(&mut self) {
+        self.0 += " )";
+    }
+    fn warning(&mut self, warning: PgnWarning) {
+        self.0 += &format!(" warning {warning:?}");
+    }
+    fn end_game(&mut self, result: Option<Outcome>) -> String {
+        format!("{} result {result:?}", std::mem::take(&mut self.0))
+    }
+}
+
+/// A visitor's outputs, errors with their places.
+fn traces(results: impl Iterator<Item = Result<String, PgnError>>) -> Vec<String> {
+    results.map(|r| r.unwrap_or_else(|e| format!("error: {e} {:?} ply {}", e.location, e.ply))).collect()
+}
+
+/// Reads `bytes` with 2, 3 and 4 threads in chunks of each size in `chunks` (so that batches
+/// start and meet everywhere), as records and through a visitor: the same items as one reader.
+fn parallel_reads_as_one(bytes: &[u8], chunks: &[usize], options: ReaderOptions, what: &str) {
+    let serial = full_summary(&PgnReader::from_bytes(bytes).with_options(options).collect::<Vec<_>>());
+    let mut reader = PgnReader::from_bytes(bytes).with_options(options);
+    let mut visitor = Trace::default();
+    let traced = traces(std::iter::from_fn(|| reader.read_game(&mut visitor).transpose()));
+    for &chunk in chunks {
+        for threads in [2, 3, 4] {
+            let what = format!("{what}, {threads} threads, chunks of {chunk}");
+            let input = || io::Cursor::new(bytes.to_vec());
+            let records: Vec<_> = ParallelReader::records(input(), threads, options).with_chunk_size(chunk).collect();
+            same_games(&full_summary(&records), &serial, &what);
+            let visited = ParallelReader::visiting(input(), threads, options, Trace::default).with_chunk_size(chunk);
+            same_games(&traces(visited), &traced, &format!("{what}, visited"));
+        }
+    }
+}
+
+/// Every file, in chunks small enough that batches start and meet in all its places.
+#[test]
+fn parallel_reading_in_small_chunks_gives_what_one_reader_gives() {
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let copies = if bytes.len() < 10_000 { 5 } else { 1 };
+        let what = path.display().to_string();
+        parallel_reads_as_one(&bytes.repeat(copies), &[64, 100, 333, 4096], ReaderOptions::default(), &what);
+    }
+}
+
+/// Where a guess that a batch starts is wrong, or a batch ends in an unusual way: the games
+/// still come as one reader reads them, wherever the chunks end.
+#[test]
+fn parallel_reading_past_wrong_guesses_and_odd_boundaries() {
+    let traps = [
+        // Comments holding a blank line and a tag line, or a clock command at a line's start.
+        "[Event \"a\"]\n\n1. e4 { a comment\n\n[Event \"x\"]\n\n} e5 2. Nf3 *\n\n",
+        "[Event \"b\"]\n[Site \"c\"]\n\n1. e4 {\n[%clk 0:01:00]\n} 1... e5 {\n\n[Round \"y\"] } *\n\n",
+        // Games without tags, and tags with no blank line before them.
+        "1. e4 *\n1. d4 *\n1. c4 e5 *\n[Event \"d\"]\n1. Nf3 *\n",
+        // A game without a result ends where the next tags begin.
+        "[Event \"e\"]\n\n1. e4 e5\n[Event \"f\"]\n\n1. d4 1-0\n",
+        // Escape lines and remarks between games, and in a tag section.
+        "%escaped\n; a remark\n[Event \"g\"]\n%more\n[Site \"h\"]\n\n1. e4 0-1\n; after\n\n",
+        // Broken games: an illegal move, a bad tag, a comment running into the next tags, an
+        // unclosed variation, a stray brace.
+        "[Event \"i\"]\n\n1. e4 Ke3 2. d4 *\n\n[Event \"j\n\n1. e4 *\n\n",
+        "[Event \"k\"]\n\n1. e4 { never closed\n[Event \"l\"]\n\n1. d4 (1. c4 *\n\n1. e4 } e5 *\n\n",
+        // Text that is not UTF-8 (a warning with its place), a variation, NAGs, a result glued.
+        "[Event \"caf\u{e9}\"]\n\n1. e4 $1 (1. d4 {\u{e9}} d5) 1... e5!? 2. Nf3*\n\n",
+        // A line with `[` and a letter inside movetext, and tags after a blank line and a remark.
+        "1. e4 {x}\n[Event \"m\"]\n\n[Site \"n\"]\n;r\n\n1. e4 1/2-1/2\n\n",
+        // Games starting on the line of the result before them, with errors and warnings
+        // placed by their columns.
+        "1. e4 * [Event \"o\"] 1. d4 Ke3 * 1. c4 {caf\u{e9}} *\n\n",
+    ];
+    let latin1 = |text: &str| text.chars().map(|c| c as u32 as u8).collect::<Vec<u8>>();
+    let text: String = traps.concat();
+    let mut inputs = vec![
+        ("traps".to_string(), latin1(&text.repeat(4))),
+        ("traps, CRLF".to_string(), latin1(&text.replace('\n', "\r\n").repeat(4))),
+        ("traps, byte order mark".to_string(), [&b"\xEF\xBB\xBF"[..], &latin1(&text)].concat()),
+        ("no line end at the end".to_string(), latin1(&format!("{text}[Event \"z\"]\n\n1. e4 e5"))),
+        ("nothing".to_string(), Vec::new()),
+        ("blanks".to_string(), b"\n\n  \n".to_vec()),
+        // No line anywhere that could start a batch: one thread reads it all.
+        ("no tags".to_string(), b"1. e4 e5 2. Nf3 *\n\n1. d4 {\n[%clk 0:00:01]\n} Ke3 *\n".repeat(40)),
+    ];
+    for (i, trap) in traps.iter().enumerate() {
+        inputs.push((format!("trap {i} alone"), latin1(&trap.repeat(3))));
+    }
+    let chunks: Vec<usize> = (1..=48).chain([61, 64, 97, 128, 256, 1000]).collect();
+    for (what, bytes) in &inputs {
+        parallel_reads_as_one(bytes, &chunks, ReaderOptions::default(), what);
+        let headers_only = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+        parallel_reads_as_one(bytes, &[1, 7, 30, 64], headers_only, &format!("{what}, headers only"));
+    }
+}
+
+/// A panic in a reading thread goes on in the caller's thread.
+#[test]
+fn a_panic_in_a_reading_thread_reaches_the_caller() {
+    struct Panics;
+    impl Visitor for Panics {
+        type Output = ();
+        fn tag(&mut self, _: &str, value: &str) {
+            assert_ne!(value, "boom", "a visitor panics");
+        }
+        fn end_game(&mut self, _: Option<Outcome>) {}
+    }
+    let pgn = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(500) + "[Event \"boom\"]\n\n1. e4 *\n";
+    let reading = std::panic::catch_unwind(|| {
+        ParallelReader::visiting(io::Cursor::new(pgn), 2, ReaderOptions::default(), || Panics)
+            .with_chunk_size(100)
+            .count()
+    });
+    let panic = reading.unwrap_err();
+    assert!(panic.downcast_ref::<String>().is_some_and(|message| message.contains("a visitor panics")));
+}
+
+/// Dropping the reader before the end stops its threads, which let go of the input.
+#[test]
+fn dropping_a_parallel_reader_stops_its_threads() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    /// Games without end; tells when it is dropped.
+    struct Endless(Arc<AtomicBool>, usize);
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let game = b"[Event \"e\"]\n\n1. e4 e5 *\n\n";
+            for b in buf.iter_mut() {
+                *b = game[self.1 % game.len()];
+                self.1 += 1;
+            }
+            Ok(buf.len())
+        }
+    }
+    impl Drop for Endless {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+    let dropped = Arc::new(AtomicBool::new(false));
+    let mut reader = ParallelReader::records(Endless(dropped.clone(), 0), 3, ReaderOptions::default());
+    assert_eq!(reader.by_ref().take(10_000).filter(Result::is_ok).count(), 10_000);
+    drop(reader);
+    let waited = std::time::Instant::now();
+    while !dropped.load(Ordering::SeqCst) {
+        assert!(waited.elapsed().as_secs() < 30, "the threads still hold the input");
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
 
@@ -649,7 +833,7 @@ struct Counter {
 impl Visitor for Counter {
     type Output = (usize, Option<Outcome>);
 
-    fn begin_game(&mut self, _: u64) {
+    fn begin_game(&mut self) {
         self.moves = 0;
     }
     fn tag(&mut self, _: &str, _: &str) {
@@ -1227,11 +1411,12 @@ fn windows_1252_text_is_decoded_with_a_warning() {
     assert_eq!(games[1].warnings()[0].location.line, 8);
     assert_eq!(games[1].tree().comments(games[1].tree().mainline().last().unwrap()).last(), Some("\u{bd}"));
 
+    // The warnings of each game, numbered by the visitor.
     struct Warnings(Vec<(u64, PgnWarningKind)>, u64);
     impl Visitor for Warnings {
         type Output = ();
-        fn begin_game(&mut self, game: u64) {
-            self.1 = game;
+        fn begin_game(&mut self) {
+            self.1 += 1;
         }
         fn warning(&mut self, warning: PgnWarning) {
             self.0.push((self.1, warning.kind));

@@ -1,12 +1,12 @@
 //! The PGN reader on whole files: it ends, never panics, reads the same games and errors from
-//! a buffer and from a stream cut into small pieces, skipping a game (from such a stream) ends
-//! where reading it ends, and every game it reads is written back as PGN that reads to the same
-//! game (a fixed point of write -> read -> write).
+//! a buffer, from a stream cut into small pieces and with two threads in small chunks, skipping
+//! a game (from such a stream) ends where reading it ends, and every game it reads is written
+//! back as PGN that reads to the same game (a fixed point of write -> read -> write).
 #![no_main]
 
 use std::io::{self, Read};
 
-use chesscore_core::pgn::{GameRecord, PgnReader, Source};
+use chesscore_core::pgn::{GameRecord, ParallelReader, PgnReader, ReaderOptions, Source};
 use libfuzzer_sys::fuzz_target;
 
 /// A stream handing out at most `piece` bytes per read, to cross every buffer boundary.
@@ -59,6 +59,15 @@ fn skipping_ends_where_reading_ends<S: Source>(mut skipping: PgnReader<S>, data:
     panic!("more games than the input can hold");
 }
 
+/// What two threads read, the input in chunks of `chunk` bytes (so that batches of games start
+/// and meet anywhere).
+fn read_in_parallel(data: &[u8], chunk: usize, limit: usize) -> Vec<Result<GameRecord, String>> {
+    let reader = ParallelReader::records(io::Cursor::new(data.to_vec()), 2, ReaderOptions::default());
+    let out: Vec<_> = reader.with_chunk_size(chunk).take(limit + 1).map(|r| r.map_err(|e| e.to_string())).collect();
+    assert!(out.len() <= limit, "the threads reported more games than the input can hold");
+    out
+}
+
 fn summary(outcome: &Result<GameRecord, String>) -> Result<String, String> {
     outcome.as_ref().map(GameRecord::to_pgn).map_err(Clone::clone)
 }
@@ -76,6 +85,13 @@ fuzz_target!(|data: &[u8]| {
         "buffer and stream readings differ"
     );
     skipping_ends_where_reading_ends(PgnReader::new(Pieces { data, piece: usize::from(piece % 16) + 1 }), data, limit);
+    // The input in 1 to 128 chunks.
+    let parallel = read_in_parallel(data, (data.len() >> (piece % 8)).max(1), limit);
+    assert_eq!(
+        from_buffer.iter().map(summary).collect::<Vec<_>>(),
+        parallel.iter().map(summary).collect::<Vec<_>>(),
+        "one reader and two threads read differently"
+    );
     for game in from_buffer.into_iter().flatten() {
         let pgn = game.to_pgn();
         let mut again = PgnReader::from_bytes(pgn.as_bytes());

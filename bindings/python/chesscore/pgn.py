@@ -157,8 +157,8 @@ def split_pgn(path: Union[str, os.PathLike], parts: int) -> List[Tuple[int, int]
     ``read_pgn`` (of the bytes ``f.seek(start); f.read(end - start)``), are those of the file in
     order (a broken game's numbers and lines then count from its piece's start).
 
-    The games are scanned, their moves not replayed, as ``read_pgn``'s threads find them: a
-    blank line and a tag inside a comment are no boundary. A gzip or Zstandard file, whose text
+    The games are scanned for where they end, their moves not replayed: a blank line and a tag
+    inside a comment are no boundary. A gzip or Zstandard file, whose text
     has no offsets in the file, raises InvalidArgumentError: it is one piece (``read_pgn``
     decompresses it). A missing file raises NoSuchFileError.
     """

@@ -1,57 +1,54 @@
-//! Reading one PGN input with several threads: the threads take turns at finding where each
-//! game ends (scanning the movetext, as [`PgnReader::skip_game`] does, without replaying it)
-//! and cutting off the next batch of whole games, then each reads its batch in full; the games
-//! come out in the order of the input, as one [`PgnReader`] gives them.
+//! Reading one PGN input with several threads.
+//!
+//! The input is read in chunks of a fixed size, and in each chunk the first line that looks like
+//! the start of a game's tags ([`guess_game_start`]) is taken as the start of a batch of games.
+//! A thread reads a batch from there as one reader would, on into the chunks after it, until a
+//! game of it ends exactly where a later batch starts, or the input ends. The first batch
+//! starts where the input does, so it is what one reader reads; a batch that starts where an
+//! exact one ended is exact too. The games come out along that chain of batches: a batch whose
+//! start was a wrong guess (a tag line inside a comment) is one that a reading went past, and
+//! its games are dropped. No thread looks for where games end before the games are read: with
+//! n threads the input is read about n times as fast as with one.
 
-use std::collections::{BTreeMap, TryReserveError};
+use std::any::Any;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::{fmt, thread};
 
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::reader::{PgnReader, ReaderOptions, Visitor};
 use super::record::GameRecord;
-use super::source::{BytesSource, Source, CHUNK_SIZE};
+use super::source::Source;
 use crate::fallible::try_push;
 
-/// A batch is cut once it holds this many bytes of whole games: large enough that handing it
-/// over costs little next to reading it, small enough to spread a file over the threads.
-const BATCH_BYTES: u64 = 256 * 1024;
+/// The size of the chunks the input is read in, and so about that of a batch, by default: large
+/// enough that starting a reader and handing over its games cost little next to reading them,
+/// small enough to spread a file over the threads.
+const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
 
-/// Batches being read or not yet taken, per thread, before no more is cut: memory stays bounded
-/// by about `threads * BATCHES_PER_THREAD * BATCH_BYTES` of input and its games.
-const BATCHES_PER_THREAD: usize = 3;
-
-/// Whole games of the input, for a thread to read.
-struct Job {
-    seq: u64,
-    bytes: Vec<u8>,
-    /// Where the batch starts in the input, and the games before it.
-    start: Location,
-    games_before: u64,
-}
-
-enum Message<T> {
-    Batch(u64, Vec<Result<T, PgnError>>),
-    /// The input has ended: the number of batches, and the error that ended it.
-    End(u64, Option<PgnError>),
-    /// A thread panicked: the panic goes on in the caller's thread.
-    Panicked(Box<dyn std::any::Any + Send>),
-}
+/// Chunks per thread that may be read from the one the head batch (the oldest not delivered)
+/// has come to: memory stays bounded by about that much input and its games.
+const CHUNKS_PER_THREAD: u64 = 3;
 
 /// Games of one input read by several threads, as an iterator in the order of the input.
 ///
 /// The items are those of a [`PgnReader`] over the same input with the same options, in the
 /// same order: a [`GameRecord`] per game ([`ParallelReader::records`]) or a visitor's output
 /// ([`ParallelReader::visiting`]), and each broken game's [`PgnError`] with its game number and
-/// location in the whole input. An I/O error ends the input after the games read whole before
-/// it, as with one reader.
+/// location in the whole input, a read error included.
 ///
-/// Memory stays bounded: no batch is cut while a few per thread (of about 256 KiB of input
-/// each) are being read or not yet taken. Dropping the reader early stops the threads as they
-/// finish their batches.
+/// The input is read in chunks (of 256 KiB; see [`ParallelReader::with_chunk_size`]). The
+/// threads start a batch of games in each chunk where a line looks like a game's first tag, and
+/// read it as one reader would from there until one of its games ends where the next batch
+/// starts: that confirms the next batch. A batch whose start a reading went past (a tag line
+/// inside a comment, say) is dropped, and the reading that went past it goes on to the next
+/// batch it meets.
+///
+/// Memory stays bounded: the threads read no further than a few chunks per thread beyond where
+/// the oldest batch not delivered has come to, and that batch's reading waits while its games
+/// are not taken. The threads start with the first item; dropping the reader stops them.
 ///
 /// ```
 /// use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions};
@@ -66,20 +63,31 @@ enum Message<T> {
 /// assert_eq!(parallel[2999].as_ref().unwrap().to_pgn(), serial[2999].as_ref().unwrap().to_pgn());
 /// ```
 pub struct ParallelReader<T> {
-    messages: Receiver<Message<T>>,
-    /// One token per batch that may still be cut; a token comes back as a batch is taken.
-    tokens: SyncSender<()>,
-    waiting: BTreeMap<u64, Vec<Result<T, PgnError>>>,
+    /// What the threads share, once they started.
+    shared: Option<Arc<Shared<T>>>,
+    /// Starts the threads, reading in chunks of the given size.
+    start: Option<StartThreads<T>>,
+    chunk_size: usize,
+    /// The games of the piece of a batch being delivered.
     current: std::vec::IntoIter<Result<T, PgnError>>,
-    next: u64,
-    end: Option<(u64, Option<PgnError>)>,
+    /// Games (broken ones included) of the batches delivered before it: its readers count from
+    /// its start.
+    games_before: u64,
+    ended: bool,
 }
+
+type StartThreads<T> = Box<dyn FnOnce(usize) -> Arc<Shared<T>> + Send>;
+
+/// What a thread reads a batch with.
+type Reader<T> = PgnReader<ChunkSource<T>>;
 
 impl ParallelReader<GameRecord> {
     /// Reads `input` with `threads` threads (at least 1), each game as a [`GameRecord`]
     /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
-        ParallelReader::start(input, threads, options, || |reader: &mut Batch| reader.next_game().transpose())
+        ParallelReader::start(input, threads, options, || {
+            |reader: &mut Reader<GameRecord>| reader.next_game().transpose()
+        })
     }
 }
 
@@ -99,131 +107,688 @@ impl<T: Send + 'static> ParallelReader<T> {
     {
         ParallelReader::start(input, threads, options, move || {
             let mut visitor = make_visitor();
-            move |reader: &mut Batch| reader.read_game(&mut visitor).transpose()
+            move |reader: &mut Reader<T>| reader.read_game(&mut visitor).transpose()
         })
     }
 
-    /// Starts the threads; `make_take` makes, in each, what takes one game from a batch's
-    /// reader.
+    /// The threads, once started, read with `make_take` in each what takes one game from a
+    /// batch's reader.
     fn start<M, Take>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, make_take: M) -> Self
     where
         M: Fn() -> Take + Send + Sync + 'static,
-        Take: FnMut(&mut Batch) -> Option<Result<T, PgnError>>,
+        Take: FnMut(&mut Reader<T>) -> Option<Result<T, PgnError>>,
     {
         let threads = threads.max(1);
-        let (messages_in, messages) = mpsc::channel();
-        let (tokens, tokens_out) = mpsc::sync_channel(threads * BATCHES_PER_THREAD);
-        for _ in 0..threads * BATCHES_PER_THREAD {
-            // Room for all of them: the channel was made that large.
-            let _ = tokens.try_send(());
-        }
-        let splitter = Arc::new(Mutex::new(Splitter::new(input, options, tokens_out)));
-        let make_take = Arc::new(make_take);
-        for _ in 0..threads {
-            let (splitter, messages_in, make_take) = (splitter.clone(), messages_in.clone(), make_take.clone());
-            thread::spawn(move || guarded(&messages_in, || work(&splitter, &messages_in, &*make_take, options)));
-        }
+        let input: Box<dyn Read + Send> = Box::new(input);
+        let start = move |chunk_size| {
+            let shared = Arc::new(Shared::new(input, chunk_size, threads as u64 * CHUNKS_PER_THREAD));
+            let make_take = Arc::new(make_take);
+            for _ in 0..threads {
+                let (shared, make_take) = (shared.clone(), make_take.clone());
+                thread::spawn(move || guarded(&shared, || work(&shared, options, make_take())));
+            }
+            shared
+        };
         ParallelReader {
-            messages,
-            tokens,
-            waiting: BTreeMap::new(),
+            shared: None,
+            start: Some(Box::new(start)),
+            chunk_size: DEFAULT_CHUNK_SIZE,
             current: Vec::new().into_iter(),
-            next: 0,
-            end: None,
+            games_before: 0,
+            ended: false,
         }
     }
 }
 
-/// What a thread reads a batch with.
-type Batch = PgnReader<BytesSource<Vec<u8>>>;
+impl<T> ParallelReader<T> {
+    /// The same reader, reading the input in chunks of `bytes` bytes (at least 1) instead of
+    /// 256 KiB: a batch starts in each chunk that holds a line like a game's first tag. Small
+    /// chunks test where batches meet; they read slowly. No use once the first item was taken.
+    pub fn with_chunk_size(mut self, bytes: usize) -> Self {
+        self.chunk_size = bytes.max(1);
+        self
+    }
+}
 
 /// Runs `body`, handing a panic to the caller's thread.
-fn guarded<T>(messages: &Sender<Message<T>>, body: impl FnOnce()) {
+fn guarded<T>(shared: &Shared<T>, body: impl FnOnce()) {
     if let Err(panic) = panic::catch_unwind(AssertUnwindSafe(body)) {
-        let _ = messages.send(Message::Panicked(panic));
+        shared.lock().panic.get_or_insert(panic);
+        shared.to_iterator.notify_all();
     }
 }
 
-/// The scan's source: the bytes of the batch being gathered, read straight into the
-/// buffer the batch is handed over in, so that only what was read beyond a cut is copied.
-struct BatchSource<R> {
-    inner: R,
-    bytes: Vec<u8>,
-    /// Bytes the scanner released (it is done with them; they stay for the batch).
-    released: usize,
-}
-
-/// Room a batch's buffer starts with: the batch, and the reads that overshoot it.
-const BATCH_CAPACITY: usize = BATCH_BYTES as usize + 2 * CHUNK_SIZE;
-
-impl<R: Read> BatchSource<R> {
-    fn new(inner: R) -> Self {
-        BatchSource { inner, bytes: Vec::with_capacity(BATCH_CAPACITY), released: 0 }
-    }
-
-    /// The first `size` bytes, which the scanner released, as a batch; the others start the
-    /// next one.
-    fn cut(&mut self, size: usize) -> Result<Vec<u8>, TryReserveError> {
-        let mut rest = Vec::new();
-        rest.try_reserve(BATCH_CAPACITY.max(self.bytes.len() - size))?;
-        rest.extend_from_slice(&self.bytes[size..]);
-        self.released -= size;
-        let mut batch = std::mem::replace(&mut self.bytes, rest);
-        batch.truncate(size);
-        Ok(batch)
-    }
-}
-
-impl<R: Read> Source for BatchSource<R> {
-    fn data(&self) -> &[u8] {
-        &self.bytes[self.released..]
-    }
-
-    fn release(&mut self, n: usize) {
-        self.released = (self.released + n).min(self.bytes.len());
-    }
-
-    fn read_more(&mut self, want: usize) -> io::Result<usize> {
-        let len = self.bytes.len();
-        let room = want.max(CHUNK_SIZE);
-        self.bytes.try_reserve(room).map_err(|_| io::ErrorKind::OutOfMemory)?;
-        self.bytes.resize(len + room, 0);
-        loop {
-            match self.inner.read(&mut self.bytes[len..]) {
-                Ok(n) => {
-                    self.bytes.truncate(len + n);
-                    return Ok(n);
+/// A reading thread: claims a batch, reads it and hands its games over, until the input ends.
+fn work<T, Take>(shared: &Arc<Shared<T>>, options: ReaderOptions, mut take: Take)
+where
+    Take: FnMut(&mut Reader<T>) -> Option<Result<T, PgnError>>,
+{
+    'batches: while let Some(claim) = shared.claim() {
+        let (batch, start, chunk_size) = (claim.batch, claim.start, claim.chunk_size as u64);
+        let source = ChunkSource::new(shared.clone(), claim);
+        let mut reader = PgnReader::with_source(source).with_options(options).starting_at(start);
+        let mut games = Vec::new();
+        // Where the games handed over so far end.
+        let mut handed = start.offset;
+        let next = loop {
+            if let Some(at) = reader.next_game_start() {
+                // One reader would start a game here: the batch ends if the next one starts here.
+                if at > start.offset {
+                    if let Some(next) = reader.source_at_position().batch_at(at) {
+                        break Some(next);
+                    }
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.bytes.truncate(len);
-                    return Err(e);
+                if at - handed >= chunk_size && !games.is_empty() {
+                    if !shared.hand_over(batch, std::mem::take(&mut games)) {
+                        continue 'batches;
+                    }
+                    handed = at;
+                }
+            }
+            match take(&mut reader) {
+                Some(game) => games.push(game),
+                None => break None,
+            }
+        };
+        let count = reader.games_read();
+        // Its chunk goes back first, for the store to use again.
+        drop(reader);
+        shared.finish(batch, games, next, count);
+    }
+}
+
+impl<T> Iterator for ParallelReader<T> {
+    type Item = Result<T, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(game) = self.current.next() {
+                return Some(game.map_err(|mut e| {
+                    e.game += self.games_before;
+                    e
+                }));
+            }
+            if self.ended {
+                return None;
+            }
+            let (start, chunk_size) = (self.start.take(), self.chunk_size);
+            let shared = self.shared.get_or_insert_with(|| start.expect("threads to start")(chunk_size)).clone();
+            let mut state = shared.lock();
+            loop {
+                if let Some(panic) = state.panic.take() {
+                    drop(state);
+                    panic::resume_unwind(panic);
+                }
+                let head = state.head;
+                let Some(batch) = state.batches.get_mut(&head) else {
+                    state = shared.wait(&shared.to_iterator, state);
+                    continue;
+                };
+                if let Some(games) = batch.pieces.pop_front() {
+                    self.current = games.into_iter();
+                    // Its reading may wait for this.
+                    if batch.pieces.len() == 1 {
+                        shared.to_workers.notify_all();
+                    }
+                    break;
+                }
+                let Some((next, games)) = batch.end else {
+                    state = shared.wait(&shared.to_iterator, state);
+                    continue;
+                };
+                self.games_before += games;
+                match next {
+                    Some(next) => state.go_to(next),
+                    None => {
+                        self.ended = true;
+                        state.stopped = true;
+                    }
+                }
+                shared.to_workers.notify_all();
+                if self.ended {
+                    break;
                 }
             }
         }
     }
 }
 
-/// What one step of a scan for the ends of games met.
-enum Scanned {
-    /// A whole game, which ends where the scanner now stands.
-    Game,
-    /// A game broken in a way the scan sees (its reader finds it again): the next step goes on
-    /// to its end.
-    Broken,
-    /// The end of the input.
-    End,
-    /// What ends the input there: a read failing, or memory running out.
-    Failed(PgnError),
+impl<T> Drop for ParallelReader<T> {
+    fn drop(&mut self) {
+        if let Some(shared) = &self.shared {
+            shared.lock().stopped = true;
+            shared.to_workers.notify_all();
+        }
+    }
 }
 
-/// Finds the end of the next game without replaying its moves.
-fn scan<S: Source>(scanner: &mut PgnReader<S>) -> Scanned {
-    match scanner.skip_game() {
-        Ok(true) => Scanned::Game,
-        Ok(false) => Scanned::End,
-        Err(e) if matches!(e.kind, PgnErrorKind::Io(_) | PgnErrorKind::OutOfMemory) => Scanned::Failed(e),
-        Err(_) => Scanned::Broken,
+/// A chunk of the input.
+struct Chunk {
+    bytes: Vec<u8>,
+    /// Where a batch starts in it, if anywhere (in the first chunk, where the input starts).
+    start: Option<Location>,
+    /// Set when the input ends after it: with the error that ended it, if any.
+    end: Option<Option<Arc<io::Error>>>,
+}
+
+/// A batch of games: the games from a chunk's guessed game start to the next batch's start.
+struct Batch<T> {
+    /// The chunk its reading has come to.
+    at: u64,
+    /// Its games read and not yet delivered, in the pieces they were handed over in.
+    pieces: VecDeque<Vec<Result<T, PgnError>>>,
+    /// Once read: the batch starting where it ends (`None`: it ends with the input), and how
+    /// many games its reader counted.
+    end: Option<(Option<u64>, u64)>,
+}
+
+/// A batch a thread is to read: it starts at `start`, in chunk `batch`.
+struct Claim {
+    batch: u64,
+    start: Location,
+    chunk: Arc<Chunk>,
+    chunk_size: usize,
+}
+
+/// What the threads and the iterator share.
+struct Shared<T> {
+    state: Mutex<State<T>>,
+    /// Told when the head batch has games or has ended, or a thread panicked.
+    to_iterator: Condvar,
+    /// Told when the window moves, a chunk is read, a claim is made, a batch is dropped, the
+    /// head batch's games are taken, or the reader stops.
+    to_workers: Condvar,
+}
+
+struct State<T> {
+    /// The input, while no thread reads a chunk of it.
+    input: Option<Input>,
+    chunk_size: usize,
+    /// How many chunks may be read from the one the head batch has come to.
+    window: u64,
+    /// The chunks from index `first` on, as long as a batch may need them.
+    chunks: VecDeque<Arc<Chunk>>,
+    first: u64,
+    /// The index of the chunk the input ends in, once read.
+    last: Option<u64>,
+    /// Buffers of chunks no longer needed, to read chunks into without allocating them.
+    spare: Vec<Vec<u8>>,
+    /// The chunk in which to look for the next batch to start.
+    next_claim: u64,
+    /// The batches claimed and not yet delivered or dropped, by the index of their chunk.
+    batches: BTreeMap<u64, Batch<T>>,
+    /// The batch whose games come next: one known to start where one reader starts a game.
+    head: u64,
+    /// The iterator is dropped or has ended: the threads stop.
+    stopped: bool,
+    /// A thread's panic, for the caller's thread.
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+impl<T> Shared<T> {
+    fn new(inner: Box<dyn Read + Send>, chunk_size: usize, window: u64) -> Self {
+        let input = Input { inner, offset: 0, line: 1, lines: LineState::default() };
+        let state = State {
+            input: Some(input),
+            chunk_size,
+            window: window.max(2),
+            chunks: VecDeque::new(),
+            first: 0,
+            last: None,
+            spare: Vec::new(),
+            next_claim: 0,
+            batches: BTreeMap::new(),
+            head: 0,
+            stopped: false,
+            panic: None,
+        };
+        Shared { state: Mutex::new(state), to_iterator: Condvar::new(), to_workers: Condvar::new() }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State<T>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn wait<'a>(&self, condvar: &Condvar, state: MutexGuard<'a, State<T>>) -> MutexGuard<'a, State<T>> {
+        condvar.wait(state).unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Chunk `index`, read from the input if need be (the threads take turns at it), once it is
+    /// in the window; `None` when `wanted` turns false, the reader stopped, or the input ended
+    /// before it.
+    fn chunk<'a>(
+        &'a self,
+        mut state: MutexGuard<'a, State<T>>,
+        index: u64,
+        wanted: impl Fn(&State<T>) -> bool,
+    ) -> (MutexGuard<'a, State<T>>, Option<Arc<Chunk>>) {
+        loop {
+            if state.stopped || !wanted(&state) || state.last.is_some_and(|last| index > last) {
+                return (state, None);
+            }
+            let stored = index.checked_sub(state.first).expect("a chunk still needed is kept");
+            if let Some(chunk) = state.chunks.get(stored as usize).cloned() {
+                return (state, Some(chunk));
+            }
+            if index < state.window_end() {
+                if let Some(mut input) = state.input.take() {
+                    let (size, buffer) = (state.chunk_size, state.spare.pop());
+                    drop(state);
+                    let chunk = input.read_chunk(size, buffer);
+                    state = self.lock();
+                    if chunk.end.is_some() {
+                        state.last = Some(state.first + state.chunks.len() as u64);
+                    }
+                    state.chunks.push_back(Arc::new(chunk));
+                    state.input = Some(input);
+                    self.to_workers.notify_all();
+                    continue;
+                }
+            }
+            state = self.wait(&self.to_workers, state);
+        }
+    }
+
+    /// The next batch to read, `None` once there is none.
+    fn claim(&self) -> Option<Claim> {
+        let mut state = self.lock();
+        loop {
+            let index = state.next_claim;
+            let chunk;
+            (state, chunk) = self.chunk(state, index, |state| state.next_claim == index);
+            let Some(chunk) = chunk else {
+                if state.stopped || state.last.is_some_and(|last| index > last) {
+                    return None;
+                }
+                continue;
+            };
+            state.next_claim = index + 1;
+            if let Some(start) = chunk.start {
+                state.batches.insert(index, Batch { at: index, pieces: VecDeque::new(), end: None });
+                let chunk_size = state.chunk_size;
+                state.drop_unneeded();
+                drop(state);
+                self.to_workers.notify_all();
+                return Some(Claim { batch: index, start, chunk, chunk_size });
+            }
+            state.drop_unneeded();
+        }
+    }
+
+    /// Replaces `chunk`, chunk `index`, with the next one for the reading of `batch`, which
+    /// released the input before offset `released`; false when the batch was dropped.
+    fn next_chunk(&self, batch: u64, index: u64, chunk: &mut Arc<Chunk>, released: u64) -> bool {
+        let mut state = self.lock();
+        if batch == state.head {
+            state.passed(released);
+        }
+        let (mut state, next) = self.chunk(state, index + 1, |state| state.batches.contains_key(&batch));
+        let Some(next) = next else { return false };
+        *chunk = next;
+        if let Some(reading) = state.batches.get_mut(&batch) {
+            reading.at = index + 1;
+        }
+        state.drop_unneeded();
+        let head = batch == state.head;
+        drop(state);
+        // The window moved.
+        if head {
+            self.to_workers.notify_all();
+        }
+        true
+    }
+
+    /// Hands over games of `batch`; false when the batch was dropped or the reader stopped.
+    /// Waits while the batch is the head and the caller has not taken the games before.
+    fn hand_over(&self, batch: u64, games: Vec<Result<T, PgnError>>) -> bool {
+        let mut state = self.lock();
+        let Some(reading) = state.batches.get_mut(&batch) else { return false };
+        reading.pieces.push_back(games);
+        if batch == state.head {
+            self.to_iterator.notify_all();
+        }
+        loop {
+            let waiting = match state.batches.get(&batch) {
+                _ if state.stopped => return false,
+                None => return false,
+                Some(reading) => reading.pieces.len(),
+            };
+            if batch != state.head || waiting < 2 {
+                return true;
+            }
+            state = self.wait(&self.to_workers, state);
+        }
+    }
+
+    /// `batch` is read: the last of its games, the batch starting where it ends (`None`: the
+    /// input ended), and how many games its reader counted.
+    fn finish(&self, batch: u64, games: Vec<Result<T, PgnError>>, next: Option<u64>, count: u64) {
+        let mut state = self.lock();
+        let Some(reading) = state.batches.get_mut(&batch) else { return };
+        if !games.is_empty() {
+            reading.pieces.push_back(games);
+        }
+        reading.end = Some((next, count));
+        state.drop_unneeded();
+        let head = batch == state.head;
+        drop(state);
+        if head {
+            self.to_iterator.notify_all();
+        }
+    }
+}
+
+impl<T> State<T> {
+    /// The end of the chunks that may be read: the window from the chunk the head batch has
+    /// come to (its own reading is never held back).
+    fn window_end(&self) -> u64 {
+        self.batches.get(&self.head).map_or(self.head, |head| head.at) + self.window
+    }
+
+    /// The head batch's reading has gone past `offset` without ending: no game of one reader
+    /// starts where the batches between them start (its reading checked every game start).
+    fn passed(&mut self, offset: u64) {
+        let (head, chunk) = (self.head, offset / self.chunk_size as u64);
+        self.next_claim = self.next_claim.max(chunk);
+        self.batches.retain(|&batch, _| batch <= head || batch >= chunk);
+    }
+
+    /// The head batch ended where batch `next` starts: its games come next, the batches before
+    /// it are dropped.
+    fn go_to(&mut self, next: u64) {
+        self.head = next;
+        self.batches = self.batches.split_off(&next);
+        self.next_claim = self.next_claim.max(next);
+        self.drop_unneeded();
+    }
+
+    /// Drops the chunks no batch may need: those before the next claim and before the chunk
+    /// each batch being read has come to. Their buffers are kept for the next chunks, unless a
+    /// reading still holds them.
+    fn drop_unneeded(&mut self) {
+        let reading = self.batches.values().filter(|batch| batch.end.is_none()).map(|batch| batch.at);
+        let needed = reading.fold(self.next_claim, u64::min);
+        while self.first < needed {
+            let Some(chunk) = self.chunks.pop_front() else { break };
+            self.first += 1;
+            if let (Ok(chunk), true) = (Arc::try_unwrap(chunk), (self.spare.len() as u64) < self.window) {
+                self.spare.push(chunk.bytes);
+            }
+        }
+    }
+}
+
+/// The input, with what reading it so far tells of the next chunk.
+struct Input {
+    inner: Box<dyn Read + Send>,
+    /// Where the next chunk starts: its offset and line.
+    offset: u64,
+    line: u64,
+    lines: LineState,
+}
+
+impl Input {
+    /// The next chunk, of `size` bytes unless the input ends in it, read into `buffer` if
+    /// there is one.
+    fn read_chunk(&mut self, size: usize, buffer: Option<Vec<u8>>) -> Chunk {
+        let mut bytes = buffer.unwrap_or_default();
+        // A new buffer is zeroed (a `Read` may only be given bytes that are set), a spare one
+        // is not again.
+        let room = bytes.try_reserve_exact(size.saturating_sub(bytes.len()));
+        let mut read = room.map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory));
+        if read.is_ok() {
+            bytes.resize(size, 0);
+        }
+        let mut len = 0;
+        while read.is_ok() && len < size {
+            match self.inner.read(&mut bytes[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => read = Err(e),
+            }
+        }
+        bytes.truncate(len);
+        let end = match read {
+            Ok(()) if len == size => None,
+            Ok(()) => Some(None),
+            Err(e) => Some(Some(Arc::new(e))),
+        };
+        // The first batch starts with the input.
+        let at = if self.offset == 0 { Some(0) } else { guess_game_start(&bytes, self.lines) };
+        let split = at.unwrap_or(0);
+        let line = self.line + count_lines(&bytes[..split]);
+        let start = at.map(|i| Location { line, column: 1, offset: self.offset + i as u64 });
+        self.line = line + count_lines(&bytes[split..]);
+        self.lines = self.lines.after(&bytes);
+        self.offset += bytes.len() as u64;
+        Chunk { bytes, start, end }
+    }
+}
+
+/// What guessing where games start needs to know of the line a chunk starts in.
+#[derive(Debug, Clone, Copy, Default)]
+struct LineState {
+    /// The first byte of the line; `None` at its start.
+    first: Option<u8>,
+    /// The line before it begins with `[`.
+    after_tag: bool,
+}
+
+impl LineState {
+    /// The state after `bytes`.
+    fn after(self, bytes: &[u8]) -> LineState {
+        let Some(last) = bytes.iter().rposition(|&b| b == b'\n') else {
+            return LineState { first: self.first.or(bytes.first().copied()), ..self };
+        };
+        // The first byte of the line the last line end ends.
+        let begun = match bytes[..last].iter().rposition(|&b| b == b'\n') {
+            Some(before) => Some(bytes[before + 1]),
+            None => self.first.or(bytes.first().copied()),
+        };
+        LineState { first: bytes.get(last + 1).copied(), after_tag: begun == Some(b'[') }
+    }
+}
+
+/// Where a game seems to start in `bytes`, a chunk of the input starting in `state`: the first
+/// line that begins with `[` and a letter (a tag, not a command such as `[%clk` on a line of a
+/// comment), that letter in the chunk too, after a line that does not begin with `[` (the first
+/// tag of a section). A guess: a comment may hold such a line.
+fn guess_game_start(bytes: &[u8], mut state: LineState) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        if let Some(first) = state.first {
+            i += bytes[i..].iter().position(|&b| b == b'\n')? + 1;
+            state = LineState { first: None, after_tag: first == b'[' };
+        }
+        let &first = bytes.get(i)?;
+        if first == b'[' && !state.after_tag && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+            return Some(i);
+        }
+        state.first = Some(first);
+    }
+}
+
+/// The line ends in `bytes`, 16 bytes at a time with SSE2, which every x86-64 processor has
+/// (nine times as fast as byte by byte).
+#[cfg(target_arch = "x86_64")]
+fn count_lines(bytes: &[u8]) -> u64 {
+    use std::arch::x86_64::*;
+    let mut rows = bytes.chunks_exact(16);
+    let mut count = rows.remainder().iter().filter(|&&b| b == b'\n').count() as u64;
+    // SAFETY: each load reads the 16 bytes of a row, unaligned; SSE2 is always there.
+    unsafe {
+        let line_end = _mm_set1_epi8(b'\n' as i8);
+        loop {
+            // Lanes of a byte each count up to 255 line ends, then are added up.
+            let (mut lanes, mut taken) = (_mm_setzero_si128(), 0);
+            for row in rows.by_ref().take(255) {
+                let equal = _mm_cmpeq_epi8(_mm_loadu_si128(row.as_ptr().cast()), line_end);
+                lanes = _mm_sub_epi8(lanes, equal);
+                taken += 1;
+            }
+            let sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+            count += (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums))) as u64;
+            if taken < 255 {
+                return count;
+            }
+        }
+    }
+}
+
+/// The line ends in `bytes`, without SSE2.
+#[cfg(not(target_arch = "x86_64"))]
+fn count_lines(bytes: &[u8]) -> u64 {
+    count_lines_swar(bytes)
+}
+
+/// The line ends in `bytes`, eight bytes at a time (four times as fast as byte by byte).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn count_lines_swar(bytes: &[u8]) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let words = bytes.chunks_exact(8);
+    let mut count = words.remainder().iter().filter(|&&b| b == b'\n').count() as u64;
+    for word in words {
+        // Zero bytes where the line ends are; then the top bit of each byte set unless it is zero.
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ (ONES * u64::from(b'\n'));
+        let nonzero = ((x & (ONES * 0x7f)) + ONES * 0x7f) | x;
+        count += u64::from((!nonzero & (ONES * 0x80)).count_ones());
+    }
+    count
+}
+
+/// The source of a batch's reader: the input from the batch's start on, chunk after chunk as
+/// the reader needs them, read in place; where a token may run from one chunk into the next,
+/// the end of the one and the start of the other are joined in a buffer.
+struct ChunkSource<T> {
+    shared: Arc<Shared<T>>,
+    batch: u64,
+    chunk_size: u64,
+    /// The chunk being read, and its index.
+    chunk: Arc<Chunk>,
+    index: u64,
+    /// The data is `chunk.bytes[pos..]`, or `joined[pos..]` while `in_joined`, whose last
+    /// `copied` bytes are the first of `chunk`.
+    in_joined: bool,
+    pos: usize,
+    joined: Vec<u8>,
+    copied: usize,
+    /// The batch start of each chunk come to, from the one holding `released` on.
+    starts: VecDeque<(u64, Option<u64>)>,
+    /// The input offset of the data's first byte.
+    released: u64,
+}
+
+/// Bytes of a chunk joined to the end of the one before at least, at a time.
+const JOINED_MIN: usize = 4096;
+
+impl<T> ChunkSource<T> {
+    fn new(shared: Arc<Shared<T>>, claim: Claim) -> Self {
+        let chunk_size = claim.chunk_size as u64;
+        let offset = claim.start.offset;
+        ChunkSource {
+            shared,
+            batch: claim.batch,
+            chunk_size,
+            chunk: claim.chunk,
+            index: claim.batch,
+            in_joined: false,
+            pos: (offset - claim.batch * chunk_size) as usize,
+            joined: Vec::new(),
+            copied: 0,
+            starts: VecDeque::from([(claim.batch, Some(offset))]),
+            released: offset,
+        }
+    }
+
+    /// The batch that starts at `offset` (which the reader has in view), if one does.
+    fn batch_at(&mut self, offset: u64) -> Option<u64> {
+        let chunk = offset / self.chunk_size;
+        while self.starts.front().is_some_and(|&(index, _)| index < chunk) {
+            self.starts.pop_front();
+        }
+        match self.starts.front() {
+            Some(&(index, Some(start))) if index == chunk && start == offset => Some(index),
+            _ => None,
+        }
+    }
+}
+
+impl<T> Source for ChunkSource<T> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        if self.in_joined {
+            &self.joined[self.pos..]
+        } else {
+            &self.chunk.bytes[self.pos..]
+        }
+    }
+
+    #[inline]
+    fn release(&mut self, n: usize) {
+        let n = n.min(self.data().len());
+        self.pos += n;
+        self.released += n as u64;
+    }
+
+    fn read_more(&mut self, want: usize) -> io::Result<usize> {
+        let kept = self.data().len();
+        if self.in_joined && kept <= self.copied {
+            // The data is all in this chunk: it is read in place again, to the chunk's end.
+            (self.in_joined, self.pos) = (false, self.copied - kept);
+            let more = self.chunk.bytes.len() - self.copied;
+            if more > 0 {
+                return Ok(more);
+            }
+        }
+        loop {
+            let copied = if self.in_joined { self.copied } else { self.chunk.bytes.len() };
+            if copied < self.chunk.bytes.len() {
+                // At least as much as is kept, so that a long token is joined in linear time.
+                let n = want.max(kept).max(JOINED_MIN).min(self.chunk.bytes.len() - copied);
+                self.joined.drain(..self.pos);
+                self.pos = 0;
+                self.joined.try_reserve(n).map_err(|_| io::ErrorKind::OutOfMemory)?;
+                self.joined.extend_from_slice(&self.chunk.bytes[copied..copied + n]);
+                self.copied += n;
+                return Ok(n);
+            }
+            // All of this chunk is in view: the next one is joined to it.
+            match &self.chunk.end {
+                Some(None) => return Ok(0),
+                Some(Some(e)) => return Err(io::Error::new(e.kind(), SharedError(e.clone()))),
+                None => {}
+            }
+            if !self.in_joined {
+                self.joined.clear();
+                self.joined.try_reserve(kept + want.max(JOINED_MIN)).map_err(|_| io::ErrorKind::OutOfMemory)?;
+                self.joined.extend_from_slice(&self.chunk.bytes[self.pos..]);
+                (self.in_joined, self.pos) = (true, 0);
+            }
+            // A batch dropped ends here: no one takes its games.
+            if !self.shared.next_chunk(self.batch, self.index, &mut self.chunk, self.released) {
+                return Ok(0);
+            }
+            self.index += 1;
+            self.starts.push_back((self.index, self.chunk.start.map(|start| start.offset)));
+            self.copied = 0;
+        }
+    }
+}
+
+/// The error that ended the input, for each reader that comes to it.
+#[derive(Debug)]
+struct SharedError(Arc<io::Error>);
+
+impl fmt::Display for SharedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for SharedError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
     }
 }
 
@@ -232,8 +797,7 @@ fn scan<S: Source>(scanner: &mut PgnReader<S>) -> Scanned {
 /// other machines): the byte offset where each piece starts, the first 0, fewer than `parts`
 /// when the games are. Reading each piece on its own gives every game of the whole text once
 /// (game numbers and lines then count from the piece's start). The games are scanned as
-/// [`ParallelReader`]'s threads scan them, their moves not replayed, a broken game
-/// kept whole.
+/// [`PgnReader::skip_game`] scans them, their moves not replayed, a broken game kept whole.
 ///
 /// ```
 /// use chesscore_core::pgn::{split_points, PgnReader};
@@ -254,11 +818,13 @@ pub fn split_points(input: impl Read, len: u64, parts: usize) -> Result<Vec<u64>
     // A cut is made once a game follows it, so that no piece is empty.
     let mut pending = Some(0);
     loop {
-        let whole = match scan(&mut scanner) {
-            Scanned::Game => true,
-            Scanned::Broken => false,
-            Scanned::End => break,
-            Scanned::Failed(e) => return Err(e),
+        // The games are skipped: found without replaying their moves.
+        let whole = match scanner.skip_game() {
+            Ok(true) => true,
+            Ok(false) => break,
+            Err(e) if matches!(e.kind, PgnErrorKind::Io(_) | PgnErrorKind::OutOfMemory) => return Err(e),
+            // A broken game (its reader finds it again): no cut right after it.
+            Err(_) => false,
         };
         if let Some(at) = pending.take() {
             try_push(&mut points, at).map_err(|_| {
@@ -278,137 +844,84 @@ pub fn split_points(input: impl Read, len: u64, parts: usize) -> Result<Vec<u64>
     Ok(points)
 }
 
-/// The scan for the ends of games, which the threads take turns at: each cuts off the batch it
-/// reads next.
-struct Splitter<R> {
-    scanner: PgnReader<BatchSource<R>>,
-    /// A token per batch bounds what waits to be read or taken.
-    tokens: Receiver<()>,
-    /// Where the batch being gathered starts, and the games before it.
-    start: Location,
-    games_before: u64,
-    seq: u64,
-    /// Where the last game the scan finished ended.
-    last_end: u64,
-    /// The input has ended (or the reader is gone): no batch comes after.
-    ended: bool,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl<R: Read> Splitter<R> {
-    fn new(input: R, options: ReaderOptions, tokens: Receiver<()>) -> Self {
-        Splitter {
-            scanner: PgnReader::with_source(BatchSource::new(input)).with_options(options),
-            tokens,
-            start: Location { line: 1, column: 1, offset: 0 },
-            games_before: 0,
-            seq: 0,
-            last_end: 0,
-            ended: false,
+    /// Copies of a game, without end.
+    struct Endless(&'static [u8], usize);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            for b in buf.iter_mut() {
+                *b = self.0[self.1 % self.0.len()];
+                self.1 += 1;
+            }
+            Ok(buf.len())
         }
     }
 
-    /// Scans on to the end of the next batch of whole games and cuts it off, once a token is
-    /// there; `None` after the last. Whoever meets the end of the input sends
-    /// [`Message::End`].
-    fn next_job<T>(&mut self, messages: &Sender<Message<T>>) -> Option<Job> {
-        while !self.ended {
-            let (ended, mut failure) = match scan(&mut self.scanner) {
-                Scanned::Game => (false, None),
-                Scanned::End => (true, None),
-                // The input ends here; the games before come first, what follows is lost.
-                Scanned::Failed(e) => (true, Some(e)),
-                // Its reader finds it again. The batch is not cut inside it.
-                Scanned::Broken => continue,
-            };
-            if failure.is_none() {
-                self.last_end = self.scanner.bytes_read();
+    /// However far the input goes, with or without lines where batches start, and however
+    /// slowly the games are taken, the chunks kept and the games waiting stay within the window.
+    #[test]
+    fn memory_stays_bounded() {
+        for game in [&b"1. e4 e5 2. Nf3 *\n\n"[..], b"[Event \"e\"]\n\n1. e4 e5 2. Nf3 *\n\n"] {
+            let (threads, chunk) = (3, 1000);
+            let mut reader = ParallelReader::records(Endless(game, 0), threads, ReaderOptions::default());
+            reader = reader.with_chunk_size(chunk);
+            let window = threads as u64 * CHUNKS_PER_THREAD;
+            let most_games = (window as usize + 3) * chunk / game.len();
+            for _ in 0..30 {
+                assert!(reader.by_ref().take(2000).all(|game| game.is_ok()));
+                // Time for the threads to run ahead.
+                thread::sleep(std::time::Duration::from_millis(5));
+                let state = reader.shared.as_ref().unwrap().lock();
+                assert!(state.chunks.len() as u64 <= window + 1, "{} chunks kept", state.chunks.len());
+                let waiting: usize = state.batches.values().flat_map(|batch| &batch.pieces).map(Vec::len).sum();
+                assert!(waiting <= most_games, "{waiting} games waiting");
             }
-            let size = self.last_end - self.start.offset;
-            let mut job = None;
-            if size >= BATCH_BYTES || (ended && size > 0) {
-                // The scan stands at or past the cut: the batch's bytes are all released.
-                match self.scanner.source_at_position().cut(size as usize) {
-                    Ok(bytes) => {
-                        if self.tokens.recv().is_err() {
-                            self.ended = true;
-                            return None;
-                        }
-                        job = Some(Job { seq: self.seq, bytes, start: self.start, games_before: self.games_before });
-                        self.seq += 1;
-                        self.start = self.scanner.location();
-                        self.games_before = self.scanner.games_read();
+        }
+    }
+
+    #[test]
+    fn lines_counted_and_game_starts_guessed() {
+        let text = b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {\n[%clk 0:01]\n[Round \"c\"] }\n*\n[Event \"d\"]\n";
+        let counted = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        for size in 1..text.len() + 2 {
+            let mut input = Input { inner: Box::new(&text[..]), offset: 0, line: 1, lines: LineState::default() };
+            let (mut starts, mut spare) = (Vec::new(), None);
+            loop {
+                // Each chunk read into the buffer of the one before, which holds its bytes.
+                let chunk = input.read_chunk(size, spare.take());
+                let offset = input.offset - chunk.bytes.len() as u64;
+                assert_eq!(chunk.bytes, text[offset as usize..input.offset as usize]);
+                if let Some(start) = chunk.start {
+                    assert_eq!(start.line, 1 + counted(&text[..start.offset as usize]), "chunks of {size}");
+                    if start.offset > offset {
+                        assert_eq!(text[start.offset as usize - 1], b'\n');
                     }
-                    Err(_) => {
-                        let (games, at) = (self.scanner.games_read(), self.scanner.location());
-                        failure = Some(PgnError::new(PgnErrorKind::OutOfMemory, games, at, 0, b""));
-                    }
+                    starts.push(start.offset);
                 }
-            }
-            if ended || failure.is_some() {
-                self.ended = true;
-                let _ = messages.send(Message::End(self.seq, failure));
-            }
-            if job.is_some() {
-                return job;
-            }
-        }
-        None
-    }
-}
-
-/// A reading thread: cuts off a batch, then reads it in full, until the input ends.
-fn work<R: Read, T, Take>(
-    splitter: &Mutex<Splitter<R>>,
-    messages: &Sender<Message<T>>,
-    make_take: &impl Fn() -> Take,
-    options: ReaderOptions,
-) where
-    Take: FnMut(&mut Batch) -> Option<Result<T, PgnError>>,
-{
-    let mut take = make_take();
-    loop {
-        // The lock is held while the batch is scanned: the other threads read theirs meanwhile.
-        let job = splitter.lock().unwrap_or_else(PoisonError::into_inner).next_job(messages);
-        let Some(job) = job else { return };
-        // Numbers and locations count in the whole input.
-        let mut reader =
-            PgnReader::from_bytes(job.bytes).with_options(options).starting_at(job.start, job.games_before);
-        let games: Vec<_> = std::iter::from_fn(|| take(&mut reader)).collect();
-        if messages.send(Message::Batch(job.seq, games)).is_err() {
-            return;
-        }
-    }
-}
-
-impl<T> Iterator for ParallelReader<T> {
-    type Item = Result<T, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(game) = self.current.next() {
-                return Some(game);
-            }
-            if let Some(batch) = self.waiting.remove(&self.next) {
-                self.next += 1;
-                // One more batch may be cut.
-                let _ = self.tokens.try_send(());
-                self.current = batch.into_iter();
-                continue;
-            }
-            if let Some((batches, failure)) = &mut self.end {
-                if self.next == *batches {
-                    return failure.take().map(Err);
+                assert_eq!(input.line, 1 + counted(&text[..input.offset as usize]));
+                if chunk.end.is_some() {
+                    break;
                 }
+                spare = Some(chunk.bytes);
             }
-            match self.messages.recv() {
-                Ok(Message::Batch(seq, games)) => {
-                    self.waiting.insert(seq, games);
-                }
-                Ok(Message::End(batches, failure)) => self.end = Some((batches, failure)),
-                Ok(Message::Panicked(panic)) => panic::resume_unwind(panic),
-                // Every thread is gone without an end: only after a panic already passed on.
-                Err(_) => return None,
+            // The input's start, and the first tag of a section after a line that is no tag (not
+            // `[Site` nor, after a clock command, `[Round`), its letter in the same chunk.
+            let mut want = vec![0];
+            if 60 / size > 0 && 60 % size != size - 1 {
+                want.push(60);
             }
+            assert_eq!(starts, want, "chunks of {size}");
         }
+        // Every length and place of the line ends, past the 255 a lane counts.
+        let text: Vec<u8> = (0..9000u32).map(|i| if i % 7 == 0 || i % 13 == 0 { b'\n' } else { b'a' }).collect();
+        for end in (0..300).chain([4000, 8159, 8160, 8161, 9000]) {
+            let want = text[..end].iter().filter(|&&b| b == b'\n').count() as u64;
+            assert_eq!((count_lines(&text[..end]), count_lines_swar(&text[..end])), (want, want), "{end}");
+        }
+        assert_eq!((count_lines(&[b'\n'; 9000]), count_lines_swar(&[b'\n'; 9000])), (9000, 9000));
     }
 }

@@ -95,7 +95,7 @@ pub enum Flow {
 /// impl Visitor for MorphyCaptures {
 ///     type Output = Vec<String>;
 ///
-///     fn begin_game(&mut self, _game: u64) {
+///     fn begin_game(&mut self) {
 ///         *self = MorphyCaptures::default();
 ///     }
 ///
@@ -132,11 +132,10 @@ pub trait Visitor {
     /// What [`Visitor::end_game`] makes of a game.
     type Output;
 
-    /// A game begins: `game` is its number in the input, from 1 (broken games count). A
-    /// visitor reused after a broken game resets its state here.
-    fn begin_game(&mut self, game: u64) {
-        let _ = game;
-    }
+    /// A game begins. A visitor reused after a broken game resets its state here. (Its number in
+    /// the input is the reader's [`PgnReader::games_read`] from here on; the visitors of a
+    /// [`ParallelReader`](super::ParallelReader) read ahead, where it is not known yet.)
+    fn begin_game(&mut self) {}
 
     /// A tag pair, value unescaped (`\"` and `\\`). A repeated name comes again.
     fn tag(&mut self, name: &str, value: &str) {
@@ -456,10 +455,11 @@ impl Consumer for Skip {
 }
 
 /// What to do before reading the next game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
     Nothing,
     Resync(Resync),
+    /// An error met on the way to the next game, for the next read to report.
+    Failed(Fail),
     /// An I/O error, or a buffer that could not grow, was reported: the input has ended, for
     /// good.
     Stop,
@@ -655,11 +655,10 @@ impl<S: Source> PgnReader<S> {
         }
     }
 
-    /// The same reader, its input being the part of a larger one that starts at `start`, after
-    /// `games_before` games: game numbers and locations count in the larger input.
-    pub(super) fn starting_at(mut self, start: Location, games_before: u64) -> Self {
+    /// The same reader, its input being the part of a larger one that starts at `start`:
+    /// locations count in the larger input (game numbers from this part's start).
+    pub(super) fn starting_at(mut self, start: Location) -> Self {
         self.input.start_at(start);
-        self.games = games_before;
         self
     }
 
@@ -737,19 +736,23 @@ impl<S: Source> PgnReader<S> {
     /// A broken game is an `Err` (the visitor has seen the events before the problem); the
     /// next call skips the rest of that game and goes on with the following one.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, PgnError> {
-        match std::mem::replace(&mut self.pending, Pending::Nothing) {
-            Pending::Stop => {
-                self.pending = Pending::Stop;
-                return Ok(None);
-            }
-            Pending::Resync(resync) => {
-                if let Err(fail) = self.resync(resync) {
-                    return Err(self.report(fail));
-                }
-            }
-            Pending::Nothing => {}
+        match self.find_next_game() {
+            Ok(Some(first)) => self.game(visitor, first).map(Some).map_err(|fail| self.report(fail)),
+            Ok(None) => Ok(None),
+            Err(fail) => Err(self.report(fail)),
         }
-        self.game(visitor).map_err(|fail| self.report(fail))
+    }
+
+    /// Goes to where the next game starts, as reading it does first, and returns that offset;
+    /// `None` at the end of the input, or when an error comes first (the next read reports it).
+    pub(super) fn next_game_start(&mut self) -> Option<u64> {
+        match self.find_next_game() {
+            Ok(first) => first.map(|_| self.bytes_read()),
+            Err(fail) => {
+                self.pending = Pending::Failed(fail);
+                None
+            }
+        }
     }
 
     /// Skips the next game without reading its moves; false at the end of the input.
@@ -797,10 +800,21 @@ impl<S: Source> PgnReader<S> {
 
     // ----- games -----
 
-    fn game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, Fail> {
-        // Between games: blanks, escape lines and `;` remarks belong to no game.
+    /// Skips what comes before the next game: the rest of a broken one, then blanks, escape
+    /// lines and `;` remarks, which belong to no game. Returns the game's first byte (not
+    /// consumed), `None` at the end of the input.
+    fn find_next_game(&mut self) -> Result<Option<u8>, Fail> {
+        match std::mem::replace(&mut self.pending, Pending::Nothing) {
+            Pending::Stop => {
+                self.pending = Pending::Stop;
+                return Ok(None);
+            }
+            Pending::Resync(resync) => self.resync(resync)?,
+            Pending::Failed(fail) => return Err(fail),
+            Pending::Nothing => {}
+        }
         self.in_movetext = false;
-        let first = loop {
+        loop {
             match self.input.skip_space()? {
                 None => {
                     self.input.end_of_input().inspect_err(|_| {
@@ -810,21 +824,25 @@ impl<S: Source> PgnReader<S> {
                     return Ok(None);
                 }
                 Some(b';') => self.input.skip_line()?,
-                Some(b) => break b,
+                Some(b) => return Ok(Some(b)),
             }
-        };
+        }
+    }
+
+    /// Reads the game whose first byte is `first`.
+    fn game<V: Visitor>(&mut self, visitor: &mut V, first: u8) -> Result<V::Output, Fail> {
         self.games += 1;
         self.input.begin_game();
-        visitor.begin_game(self.games);
+        visitor.begin_game();
         self.tags(visitor, first)?;
         if visitor.end_tags() == Flow::Skip {
             let result = self.skip_rest(0)?;
-            return Ok(Some(visitor.end_game(result)));
+            return Ok(visitor.end_game(result));
         }
         let start = self.start_position()?;
         visitor.begin_movetext(&start);
         let result = if self.options.headers_only { self.skip_rest(0)? } else { self.movetext(visitor, start)? };
-        Ok(Some(visitor.end_game(result)))
+        Ok(visitor.end_game(result))
     }
 
     /// Reads the tag section (possibly empty); `first` is the first byte in view. A blank line

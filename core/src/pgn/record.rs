@@ -630,7 +630,7 @@ impl Visitor for RecordBuilder {
     /// `None` when memory ran out.
     type Output = Option<GameRecord>;
 
-    fn begin_game(&mut self, _game: u64) {
+    fn begin_game(&mut self) {
         self.record = None;
         self.tags = Tags::new();
         self.cursors.clear();
