@@ -955,6 +955,12 @@ fn skipping_ends_where_reading_ends() {
     assert!(matches!(&games[1], Err(e) if matches!(e.kind, PgnErrorKind::NulByte)), "{moves:?}");
     assert_eq!(moves[2..], [Ok("{ f } 1. g4 *".to_string()), Ok("1. h4 *".to_string())]);
     files.push(nul.to_vec());
+    // A `;` comment on the result's line ends it, read or skipped (found by fuzzing: skipping
+    // went on to the next line's comments); the comment on the next line is the next game's.
+    let remark = b"1. e4 *;after\n{next} 1. d4 *; x\n\n1. c4 * ;y";
+    let games: Vec<_> = PgnReader::from_bytes(&remark[..]).map(|g| g.unwrap().to_pgn()).collect();
+    assert!(games[1].contains("{ next } 1. d4"), "{games:?}");
+    files.push(remark.to_vec());
     for bytes in files.iter().chain([&files.concat()]) {
         let mut skipping = PgnReader::from_bytes(&bytes[..]);
         let mut reading = PgnReader::from_bytes(&bytes[..]);

@@ -824,9 +824,11 @@ impl<S: Source> Tokenizer<S> {
                     let (text, warning) = self.brace_comment(options)?;
                     take(text, warning);
                 }
+                // A `;` comment ends the line: read or skipped, the reader stands after it.
                 (Some(b';'), Some(take)) => {
                     let (text, warning) = self.line_comment(options)?;
                     take(text, warning);
+                    return self.skip_line();
                 }
                 (Some(b'{'), None) => {
                     self.pos += 1;
@@ -834,7 +836,7 @@ impl<S: Source> Tokenizer<S> {
                         return Ok(());
                     }
                 }
-                (Some(b';'), None) => self.skip_line()?,
+                (Some(b';'), None) => return self.skip_line(),
                 // The line ends here only if the input does.
                 (None, _) => return self.end_of_input(),
                 _ => return Ok(()),

@@ -24,7 +24,7 @@
 //! square, 6-11 the origin (0 = a1 .. 63 = h8), 12-14 the promotion (0 none, 1 knight, 2 bishop,
 //! 3 rook, 4 queen). Castling is stored as the king taking its own rook (`e1h1`, `e1a1`, `e8h8`,
 //! `e8a8`), which is how [`Move`] encodes it too; [`BookMove::to_move`] finds the legal move an
-//! entry names, and [`Position::uci`] writes it in the position's convention (`e1g1` in
+//! entry names, and [`Uci::from_move`](crate::Uci::from_move) writes it in the position's convention (`e1g1` in
 //! standard chess, `e1h1` in Chess960).
 
 mod build;
