@@ -12,6 +12,9 @@
 //! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
 //!   variations, comments): informative;
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
+//! * `pgn-reader, comments`: the same, its visitor also reading each comment's commands with
+//!   chesscore's `Annotations::parse` (text checked as UTF-8 and trimmed first, as chesscore's
+//!   reader hands it over): the same work on both sides, informative;
 //! * `chesscore 2 threads`: `ParallelReader::visiting` with two threads (each reading a batch of
 //!   games from where a line of the input looks like a game's first tag), the same visitor per
 //!   thread;
@@ -79,7 +82,8 @@ struct Engine {
 const ENGINES: &[Engine] = &[
     Engine { name: CHESSCORE, run: chesscore_impl::replay },
     Engine { name: "chesscore-records", run: chesscore_impl::records },
-    Engine { name: "pgn-reader+shakmaty", run: pgn_reader_impl::replay },
+    Engine { name: "pgn-reader+shakmaty", run: pgn_reader_impl::replay::<false> },
+    Engine { name: "pgn-reader, comments", run: pgn_reader_impl::replay::<true> },
     Engine { name: "chesscore 2 threads", run: |path| chesscore_impl::parallel(path, 2) },
     Engine { name: "chesscore .zst", run: |path| chesscore_impl::replay(&compressed(path, "zst")) },
     Engine { name: "chesscore .gz", run: |path| chesscore_impl::replay(&compressed(path, "gz")) },
@@ -539,7 +543,7 @@ pub mod chesscore_impl {
     }
 
     /// The values of `text`'s commands, added up.
-    fn annotation_sum(text: &str) -> f64 {
+    pub fn annotation_sum(text: &str) -> f64 {
         let annotations = Annotations::parse(text);
         let eval = annotations.eval.map_or(0, |eval| match eval.score {
             Score::Centipawns(cp) => cp,
@@ -647,19 +651,22 @@ mod pgn_reader_impl {
     use std::ops::ControlFlow;
     use std::path::Path;
 
-    use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+    use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position};
 
+    use super::chesscore_impl::annotation_sum;
     use super::Counts;
 
     /// Plays every main-line SAN on a shakmaty position, as the chesscore visitor's reader
-    /// does; a bad FEN or move makes the game count as broken.
-    struct Replay {
+    /// does; a bad FEN or move makes the game count as broken. With `COMMENTS`, reads each
+    /// comment's commands as the chesscore visitor does.
+    struct Replay<const COMMENTS: bool> {
         plies: u64,
+        annotations: f64,
     }
 
-    impl Visitor for Replay {
+    impl<const COMMENTS: bool> Visitor for Replay<COMMENTS> {
         type Tags = Option<Chess>;
         type Movetext = Chess;
         type Output = bool;
@@ -695,16 +702,25 @@ mod pgn_reader_impl {
             }
         }
 
+        fn comment(&mut self, _: &mut Chess, comment: RawComment<'_>) -> ControlFlow<bool> {
+            if COMMENTS {
+                if let Ok(text) = std::str::from_utf8(comment.as_bytes()) {
+                    self.annotations += annotation_sum(text.trim());
+                }
+            }
+            ControlFlow::Continue(())
+        }
+
         fn end_game(&mut self, _: Chess) -> bool {
             true
         }
     }
 
-    pub fn replay(path: &Path) -> Counts {
+    pub fn replay<const COMMENTS: bool>(path: &Path) -> Counts {
         let file =
             std::fs::File::open(path).unwrap_or_else(|e| crate::harness::abort(&format!("{}: {e}", path.display())));
         let mut reader = Reader::new(file);
-        let mut visitor = Replay { plies: 0 };
+        let mut visitor = Replay::<COMMENTS> { plies: 0, annotations: 0.0 };
         let mut counts = Counts::default();
         while let Some(ok) =
             reader.read_game(&mut visitor).unwrap_or_else(|e| crate::harness::abort(&format!("pgn-reader: {e}")))
@@ -716,6 +732,7 @@ mod pgn_reader_impl {
             }
         }
         counts.plies = visitor.plies;
+        std::hint::black_box(visitor.annotations);
         counts
     }
 }
