@@ -41,14 +41,15 @@ pub fn run(cfg: &Config) {
     if cfg.quick {
         fens.truncate(fens.len() / 4);
     }
+    /// What reads the FENs, counting what it read.
+    type Read = fn(&[String], Step) -> u64;
     let passes = if cfg.quick { 2 } else { 20 };
     let count = fens.len() as u64 * passes;
     let mut rows = Vec::new();
     for (step, bench) in [(Step::Syntax, "syntax"), (Step::Position, "position")] {
         let bench = format!("{bench}: {} FENs x{passes}", fens.len());
         eprintln!("fen: {bench} ({} reps)", cfg.reps);
-        let engines: [(&'static str, fn(&[String], Step) -> u64); 2] =
-            [(CHESSCORE, chesscore_impl::read), ("shakmaty", shakmaty_impl::read)];
+        let engines: [(&'static str, Read); 2] = [(CHESSCORE, chesscore_impl::read), ("shakmaty", shakmaty_impl::read)];
         for (engine, read) in engines {
             if !cfg.wants(engine) {
                 continue;
