@@ -639,6 +639,35 @@ impl RecordBuilder {
         }
     }
 
+    /// A move (its SAN as written, and the position after it): [`Visitor::san`], which gives
+    /// the position before it too.
+    #[inline]
+    pub(crate) fn add_move(&mut self, san: &str, mv: Move, after: &Position) -> Flow {
+        self.add(|b| {
+            let main = b.cursors.len() == 1;
+            let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
+            if main {
+                record.history.try_reserve(1)?;
+            }
+            record.tree.try_reserve(1)?;
+            record.tree.try_reserve_written(san.len())?;
+            let node = record.tree.add_written_child(cursor.node, mv, san);
+            cursor.node = node;
+            cursor.fresh = false;
+            if main {
+                record.history.push_played(mv, after);
+                record.end = node;
+            }
+            b.add_comments_before(node)
+        })
+    }
+
+    /// Drops the game being built, as if memory had run out.
+    pub(crate) fn drop_game(&mut self) {
+        self.out_of_memory = true;
+        self.record = None;
+    }
+
     /// The comments waiting for a variation's first move, added before `node`.
     fn add_comments_before(&mut self, node: NodeId) -> Result<(), TryReserveError> {
         // Nearly every move has none.
@@ -688,23 +717,7 @@ impl Visitor for RecordBuilder {
     }
 
     fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
-        self.add(|b| {
-            let main = b.cursors.len() == 1;
-            let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
-            if main {
-                record.history.try_reserve(1)?;
-            }
-            record.tree.try_reserve(1)?;
-            record.tree.try_reserve_written(san.len())?;
-            let node = record.tree.add_written_child(cursor.node, mv, san);
-            cursor.node = node;
-            cursor.fresh = false;
-            if main {
-                record.history.push_played(mv, after);
-                record.end = node;
-            }
-            b.add_comments_before(node)
-        })
+        self.add_move(san, mv, after)
     }
 
     fn nag(&mut self, nag: u8) {
