@@ -47,8 +47,8 @@ const CHUNKS_PER_THREAD: u64 = 3;
 /// inside a comment, say) is dropped, and the reading that went past it goes on to the next
 /// batch it meets.
 ///
-/// The threads do not build the records: they record each game's events (tags, moves with the
-/// positions after them, comments...) in buffers that go back to them once replayed, and the
+/// The threads do not build the records: they record each game's events (tags, moves as
+/// written, comments...) in buffers that go back to them once replayed, and the
 /// iterator builds each record from them as it is taken. A record is so allocated by the thread
 /// that takes it, and most often freed there, which memory allocators serve from per-thread
 /// caches (memory freed by another thread than the one that allocated it costs them locks).

@@ -639,10 +639,16 @@ impl RecordBuilder {
         }
     }
 
-    /// A move (its SAN as written, and the position after it): [`Visitor::san`], which gives
-    /// the position before it too.
-    #[inline]
-    pub(crate) fn add_move(&mut self, san: &str, mv: Move, after: &Position) -> Flow {
+    /// A move (its SAN as written) told without the position after it ([`Visitor::san`] gives
+    /// it): the record makes it from the one before it when the move is on the main line (the
+    /// only positions it keeps).
+    pub(crate) fn replay_move(&mut self, san: &str, mv: Move) -> Flow {
+        self.add_move_by(san, mv, |history| history.play(mv))
+    }
+
+    /// Adds a move, `play` adding it to the history when it is on the main line.
+    #[inline(always)]
+    fn add_move_by(&mut self, san: &str, mv: Move, play: impl FnOnce(&mut History)) -> Flow {
         self.add(|b| {
             let main = b.cursors.len() == 1;
             let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
@@ -655,7 +661,7 @@ impl RecordBuilder {
             cursor.node = node;
             cursor.fresh = false;
             if main {
-                record.history.push_played(mv, after);
+                play(&mut record.history);
                 record.end = node;
             }
             b.add_comments_before(node)
@@ -717,7 +723,7 @@ impl Visitor for RecordBuilder {
     }
 
     fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
-        self.add_move(san, mv, after)
+        self.add_move_by(san, mv, |history| history.push_played(mv, after))
     }
 
     fn nag(&mut self, nag: u8) {

@@ -26,7 +26,7 @@ enum Event {
     /// The next position is the start position.
     BeginMovetext,
     /// A move, and the length of its SAN as written, the next bytes of text (no text ends
-    /// there); the position after it is the next position.
+    /// there).
     San(Move, u8),
     Nag(u8),
     /// A comment, the next text.
@@ -61,6 +61,9 @@ pub(super) struct Recording {
     /// The texts, one after the other, and where each but the moves' ends.
     text: String,
     text_ends: Vec<usize>,
+    /// The start positions. (The positions after the moves are not kept: the record makes
+    /// those of its main line, from the moves, more cheaply than 128 bytes a move would go
+    /// from thread to thread.)
     positions: Vec<Position>,
     warnings: Vec<PgnWarning>,
     games: Vec<Ending>,
@@ -144,9 +147,8 @@ impl Recording {
                 }
                 Event::San(mv, len) => {
                     let san = &text[at.text..at.text + usize::from(len)];
-                    let _ = builder.add_move(san, mv, &positions[at.positions]);
+                    let _ = builder.replay_move(san, mv);
                     at.text += usize::from(len);
-                    at.positions += 1;
                 }
                 Event::Nag(nag) => builder.nag(nag),
                 Event::Comment => builder.comment(next_text(at)),
@@ -281,13 +283,12 @@ impl Visitor for Recorder<'_> {
         });
     }
 
-    fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
+    fn san(&mut self, san: &str, mv: Move, _before: &Position, _after: &Position) -> Flow {
         // A move is one token.
         const _: () = assert!(MAX_TOKEN_LEN <= u8::MAX as usize);
         self.add(|r| {
-            r.reserve(0, san.len(), 1)?;
+            r.reserve(0, san.len(), 0)?;
             r.text.push_str(san);
-            r.positions.push(*after);
             r.events.push(Event::San(mv, san.len() as u8));
             Ok(())
         })
