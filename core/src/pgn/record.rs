@@ -675,11 +675,17 @@ impl RecordBuilder {
     }
 
     /// The comments waiting for a variation's first move, added before `node`.
+    #[inline(always)]
     fn add_comments_before(&mut self, node: NodeId) -> Result<(), TryReserveError> {
         // Nearly every move has none.
         if self.before.is_empty() {
             return Ok(());
         }
+        self.add_waiting_comments(node)
+    }
+
+    #[cold]
+    fn add_waiting_comments(&mut self, node: NodeId) -> Result<(), TryReserveError> {
         let Some(record) = self.record.as_mut() else { return Ok(()) };
         let text = self.before.iter().map(String::len).sum();
         record.tree.try_reserve_notes(self.before.len(), text)?;

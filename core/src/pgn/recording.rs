@@ -7,6 +7,7 @@
 
 use std::collections::TryReserveError;
 
+use crate::fallible::{try_room, try_room_str};
 use crate::game::Outcome;
 use crate::moves::Move;
 use crate::position::Position;
@@ -210,12 +211,10 @@ impl Recording {
     /// `positions` positions.
     #[inline(always)]
     fn reserve(&mut self, texts: usize, len: usize, positions: usize) -> Result<(), TryReserveError> {
-        room(&mut self.events, 1)?;
-        room(&mut self.text_ends, texts)?;
-        if self.text.capacity() - self.text.len() < len {
-            grow_text(&mut self.text, len)?;
-        }
-        room(&mut self.positions, positions)
+        try_room(&mut self.events, 1)?;
+        try_room(&mut self.text_ends, texts)?;
+        try_room_str(&mut self.text, len)?;
+        try_room(&mut self.positions, positions)
     }
 
     /// Adds a text (but a move's), room made for it.
@@ -228,33 +227,10 @@ impl Recording {
     /// Adds an event without text or position.
     #[inline(always)]
     fn push_event(&mut self, event: Event) -> Result<(), TryReserveError> {
-        room(&mut self.events, 1)?;
+        try_room(&mut self.events, 1)?;
         self.events.push(event);
         Ok(())
     }
-}
-
-/// Room for `n` more items in `vec`, made if need be.
-#[inline(always)]
-fn room<T>(vec: &mut Vec<T>, n: usize) -> Result<(), TryReserveError> {
-    if vec.capacity() - vec.len() >= n {
-        Ok(())
-    } else {
-        grow(vec, n)
-    }
-}
-
-/// The buffers grow seldom: kept off the path of events.
-#[cold]
-#[inline(never)]
-fn grow<T>(vec: &mut Vec<T>, n: usize) -> Result<(), TryReserveError> {
-    vec.try_reserve(n)
-}
-
-#[cold]
-#[inline(never)]
-fn grow_text(text: &mut String, n: usize) -> Result<(), TryReserveError> {
-    text.try_reserve(n)
 }
 
 impl Visitor for Recorder<'_> {
@@ -310,7 +286,7 @@ impl Visitor for Recorder<'_> {
     fn warning(&mut self, warning: PgnWarning) {
         let _ = self.add(|r| {
             r.reserve(0, 0, 0)?;
-            room(&mut r.warnings, 1)?;
+            try_room(&mut r.warnings, 1)?;
             r.warnings.push(warning);
             r.events.push(Event::Warning);
             Ok(())
