@@ -24,6 +24,39 @@ pub fn try_push<T>(vec: &mut Vec<T>, value: T) -> Result<(), TryReserveError> {
     Ok(())
 }
 
+/// `vec.try_reserve(n)` with its check that there is room already made in line (the standard
+/// library's is a call), for the paths that reserve before each thing they add.
+#[inline(always)]
+pub(crate) fn try_room<T>(vec: &mut Vec<T>, n: usize) -> Result<(), TryReserveError> {
+    if vec.capacity() - vec.len() >= n {
+        Ok(())
+    } else {
+        grow(vec, n)
+    }
+}
+
+/// [`try_room`] for a string.
+#[inline(always)]
+pub(crate) fn try_room_str(text: &mut String, n: usize) -> Result<(), TryReserveError> {
+    if text.capacity() - text.len() >= n {
+        Ok(())
+    } else {
+        grow_str(text, n)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(vec: &mut Vec<T>, n: usize) -> Result<(), TryReserveError> {
+    vec.try_reserve(n)
+}
+
+#[cold]
+#[inline(never)]
+fn grow_str(text: &mut String, n: usize) -> Result<(), TryReserveError> {
+    text.try_reserve(n)
+}
+
 /// A copy of `items`, or an error when memory runs out.
 pub fn try_to_vec<T: Clone>(items: &[T]) -> Result<Vec<T>, TryReserveError> {
     let mut copy = Vec::new();

@@ -33,7 +33,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 
 use crate::color::Color;
-use crate::fallible::try_to_vec;
+use crate::fallible::{try_room, try_to_vec};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
@@ -200,8 +200,9 @@ impl History {
         Ok(History { plies })
     }
 
+    #[inline]
     pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.plies.try_reserve(additional)
+        try_room(&mut self.plies, additional)
     }
 
     pub(crate) fn try_clone(&self) -> Result<History, TryReserveError> {

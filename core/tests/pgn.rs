@@ -382,6 +382,53 @@ fn parallel_reading_gives_what_one_reader_gives() {
     assert_eq!(plies(parallel.collect()), serial);
 }
 
+/// The records of several threads are built in the caller's thread from what the threads
+/// recorded of each game: field for field (positions of the main line, moves as written, the
+/// tree, warnings, partial games of broken ones) those one reader builds.
+#[test]
+fn parallel_records_are_those_of_one_reader_field_for_field() {
+    // Every node of the tree, in the order of its nodes, beside what the record's Debug shows
+    // (tags, positions, result, warnings).
+    let fields = |record: &GameRecord| {
+        let tree = record.tree();
+        let nodes: Vec<String> = (0..=tree.move_count())
+            .map(|i| {
+                let node = tree.node_id(i).unwrap();
+                format!(
+                    "{i}: {:?} {:?} {:?} {} {:?} {:?} {:?} {:?}",
+                    tree.parent(node),
+                    tree.mv(node),
+                    tree.written_san(node),
+                    tree.ply(node),
+                    tree.children(node).collect::<Vec<_>>(),
+                    tree.comments_before(node).collect::<Vec<_>>(),
+                    tree.comments(node).collect::<Vec<_>>(),
+                    tree.nags(node).collect::<Vec<_>>()
+                )
+            })
+            .collect();
+        format!("{record:?} {nodes:?}")
+    };
+    let debug = |results: Vec<Result<GameRecord, PgnError>>| -> Vec<String> {
+        results
+            .iter()
+            .map(|r| match r {
+                Ok(record) => fields(record),
+                Err(e) => format!("{e:?} {:?}", e.partial.as_deref().map(fields)),
+            })
+            .collect()
+    };
+    for path in all_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let serial = debug(read_all(&bytes));
+        for (threads, chunk) in [(1, 256 * 1024), (2, 1000)] {
+            let input = io::Cursor::new(bytes.clone());
+            let parallel = ParallelReader::records(input, threads, ReaderOptions::default()).with_chunk_size(chunk);
+            same_games(&debug(parallel.collect()), &serial, &format!("{}, {threads} threads", path.display()));
+        }
+    }
+}
+
 /// The first game where two readings differ, if any.
 fn same_games(got: &[String], want: &[String], what: &str) {
     if let Some(i) = (0..got.len().max(want.len())).find(|&i| got.get(i) != want.get(i)) {

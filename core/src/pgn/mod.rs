@@ -122,6 +122,7 @@ mod error;
 mod parallel;
 mod reader;
 mod record;
+mod recording;
 mod source;
 mod tags;
 mod tokenizer;

@@ -19,7 +19,8 @@ use std::{fmt, thread};
 
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::reader::{PgnReader, ReaderOptions, Visitor};
-use super::record::GameRecord;
+use super::record::{GameRecord, RecordBuilder};
+use super::recording::Recording;
 use super::source::Source;
 use crate::fallible::try_push;
 
@@ -46,6 +47,12 @@ const CHUNKS_PER_THREAD: u64 = 3;
 /// inside a comment, say) is dropped, and the reading that went past it goes on to the next
 /// batch it meets.
 ///
+/// The threads do not build the records: they record each game's events (tags, moves as
+/// written, comments...) in buffers that go back to them once replayed, and the
+/// iterator builds each record from them as it is taken. A record is so allocated by the thread
+/// that takes it, and most often freed there, which memory allocators serve from per-thread
+/// caches (memory freed by another thread than the one that allocated it costs them locks).
+///
 /// Memory stays bounded: the threads read no further than a few chunks per thread beyond where
 /// the oldest batch not delivered has come to, and that batch's reading waits while its games
 /// are not taken. The threads start with the first item; dropping the reader stops them.
@@ -63,31 +70,97 @@ const CHUNKS_PER_THREAD: u64 = 3;
 /// assert_eq!(parallel[2999].as_ref().unwrap().to_pgn(), serial[2999].as_ref().unwrap().to_pgn());
 /// ```
 pub struct ParallelReader<T> {
-    /// What the threads share, once they started.
-    shared: Option<Arc<Shared<T>>>,
-    /// Starts the threads, reading in chunks of the given size.
-    start: Option<StartThreads<T>>,
-    chunk_size: usize,
-    /// The games of the piece of a batch being delivered.
-    current: std::vec::IntoIter<Result<T, PgnError>>,
-    /// Games (broken ones included) of the batches delivered before it: its readers count from
-    /// its start.
-    games_before: u64,
-    ended: bool,
+    mode: Mode<T>,
 }
 
-type StartThreads<T> = Box<dyn FnOnce(usize) -> Arc<Shared<T>> + Send>;
+enum Mode<T> {
+    /// The visitors' outputs, as the threads made them.
+    Visiting(Visiting<T>),
+    /// Records built in the caller's thread from the threads' recordings; the function is the
+    /// identity (`T` is [`GameRecord`]).
+    Records(Box<Records>, fn(GameRecord) -> T),
+}
+
+/// The items of [`ParallelReader::visiting`].
+struct Visiting<T> {
+    batches: Batches<Outputs<T>>,
+    /// The games of the piece being delivered, and how many games came before it.
+    current: std::vec::IntoIter<Result<T, PgnError>>,
+    games_before: u64,
+}
+
+/// A piece of the visitors' outputs.
+type Outputs<T> = Vec<Result<T, PgnError>>;
+
+/// The items of [`ParallelReader::records`].
+struct Records {
+    batches: Batches<Recording>,
+    /// The piece being replayed, and how many games came before it.
+    current: Option<(Recording, u64)>,
+    /// What builds the records, as [`PgnReader::next_game`] builds them.
+    builder: RecordBuilder,
+}
+
+/// What the threads hand over: the games read of a piece of a batch. Kept to be used again
+/// once its games are delivered (or dropped), emptied.
+trait Piece: Default {
+    /// How many games it holds.
+    fn games(&self) -> usize;
+
+    /// Drops its games.
+    fn clear(&mut self);
+}
+
+impl<T> Piece for Outputs<T> {
+    fn games(&self) -> usize {
+        self.len()
+    }
+
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
+
+impl Piece for Recording {
+    fn games(&self) -> usize {
+        self.len()
+    }
+
+    fn clear(&mut self) {
+        Recording::clear(self);
+    }
+}
+
+/// The reading of an input by threads: the pieces of games they hand over, in the order of
+/// the input.
+struct Batches<P> {
+    /// What the threads share, once they started.
+    shared: Option<Arc<Shared<P>>>,
+    /// Starts the threads, reading in chunks of the given size.
+    start: Option<StartThreads<P>>,
+    chunk_size: usize,
+    /// Games (broken ones included) of the batches delivered before the one being delivered:
+    /// its readers count from its start.
+    games_before: u64,
+    ended: bool,
+    /// Pieces delivered and emptied, for the threads to use again.
+    spent: Vec<P>,
+}
+
+type StartThreads<P> = Box<dyn FnOnce(usize) -> Arc<Shared<P>> + Send>;
 
 /// What a thread reads a batch with.
-type Reader<T> = PgnReader<ChunkSource<T>>;
+type Reader<P> = PgnReader<ChunkSource<P>>;
 
 impl ParallelReader<GameRecord> {
     /// Reads `input` with `threads` threads (at least 1), each game as a [`GameRecord`]
     /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
-        ParallelReader::start(input, threads, options, || {
-            |reader: &mut Reader<GameRecord>| reader.next_game().transpose()
-        })
+        let batches = Batches::start(input, threads, options, || {
+            |reader: &mut Reader<Recording>, piece: &mut Recording| piece.record_game(reader)
+        });
+        let records = Records { batches, current: None, builder: RecordBuilder::default() };
+        ParallelReader { mode: Mode::Records(Box::new(records), std::convert::identity) }
     }
 }
 
@@ -105,18 +178,80 @@ impl<T: Send + 'static> ParallelReader<T> {
         V: Visitor<Output = T>,
         F: Fn() -> V + Send + Sync + 'static,
     {
-        ParallelReader::start(input, threads, options, move || {
+        let batches = Batches::start(input, threads, options, move || {
             let mut visitor = make_visitor();
-            move |reader: &mut Reader<T>| reader.read_game(&mut visitor).transpose()
-        })
+            move |reader: &mut Reader<Outputs<T>>, piece: &mut Outputs<T>| {
+                let game = reader.read_game(&mut visitor).transpose();
+                game.map(|game| piece.push(game)).is_some()
+            }
+        });
+        let visiting = Visiting { batches, current: Vec::new().into_iter(), games_before: 0 };
+        ParallelReader { mode: Mode::Visiting(visiting) }
     }
+}
 
+impl<T> ParallelReader<T> {
+    /// The same reader, reading the input in chunks of `bytes` bytes (at least 1) instead of
+    /// 256 KiB: a batch starts in each chunk that holds a line like a game's first tag. Small
+    /// chunks test where batches meet; they read slowly. No use once the first item was taken.
+    pub fn with_chunk_size(mut self, bytes: usize) -> Self {
+        let chunk_size = match &mut self.mode {
+            Mode::Visiting(visiting) => &mut visiting.batches.chunk_size,
+            Mode::Records(records, _) => &mut records.batches.chunk_size,
+        };
+        *chunk_size = bytes.max(1);
+        self
+    }
+}
+
+impl<T> Iterator for ParallelReader<T> {
+    type Item = Result<T, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.mode {
+            Mode::Visiting(visiting) => visiting.next(),
+            Mode::Records(records, item) => records.next().map(|game| game.map(*item)),
+        }
+    }
+}
+
+impl<T> Visiting<T> {
+    fn next(&mut self) -> Option<Result<T, PgnError>> {
+        loop {
+            if let Some(game) = self.current.next() {
+                return Some(game.map_err(|mut e| {
+                    e.game += self.games_before;
+                    e
+                }));
+            }
+            let (piece, games_before) = self.batches.next_piece()?;
+            (self.current, self.games_before) = (piece.into_iter(), games_before);
+        }
+    }
+}
+
+impl Records {
+    fn next(&mut self) -> Option<Result<GameRecord, PgnError>> {
+        loop {
+            if let Some((piece, games_before)) = &mut self.current {
+                if let Some(game) = piece.replay(&mut self.builder, *games_before) {
+                    return Some(game);
+                }
+                let (piece, _) = self.current.take()?;
+                self.batches.give_back(piece);
+            }
+            self.current = Some(self.batches.next_piece()?);
+        }
+    }
+}
+
+impl<P: Piece + Send + 'static> Batches<P> {
     /// The threads, once started, read with `make_take` in each what takes one game from a
-    /// batch's reader.
+    /// batch's reader into a piece, false at the end of the batch's input.
     fn start<M, Take>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, make_take: M) -> Self
     where
         M: Fn() -> Take + Send + Sync + 'static,
-        Take: FnMut(&mut Reader<T>) -> Option<Result<T, PgnError>>,
+        Take: FnMut(&mut Reader<P>, &mut P) -> bool,
     {
         let threads = threads.max(1);
         let input: Box<dyn Read + Send> = Box::new(input);
@@ -129,29 +264,75 @@ impl<T: Send + 'static> ParallelReader<T> {
             }
             shared
         };
-        ParallelReader {
+        Batches {
             shared: None,
             start: Some(Box::new(start)),
             chunk_size: DEFAULT_CHUNK_SIZE,
-            current: Vec::new().into_iter(),
             games_before: 0,
             ended: false,
+            spent: Vec::new(),
         }
     }
 }
 
-impl<T> ParallelReader<T> {
-    /// The same reader, reading the input in chunks of `bytes` bytes (at least 1) instead of
-    /// 256 KiB: a batch starts in each chunk that holds a line like a game's first tag. Small
-    /// chunks test where batches meet; they read slowly. No use once the first item was taken.
-    pub fn with_chunk_size(mut self, bytes: usize) -> Self {
-        self.chunk_size = bytes.max(1);
-        self
+impl<P: Piece> Batches<P> {
+    /// Takes back a piece delivered, for the threads to use again (with the next piece taken).
+    fn give_back(&mut self, mut piece: P) {
+        piece.clear();
+        self.spent.push(piece);
+    }
+}
+
+impl<P: Piece> Batches<P> {
+    /// The next piece of games, and how many games (broken ones included) came before it;
+    /// `None` at the end.
+    fn next_piece(&mut self) -> Option<(P, u64)> {
+        if self.ended {
+            return None;
+        }
+        let (start, chunk_size) = (self.start.take(), self.chunk_size);
+        let shared = self.shared.get_or_insert_with(|| start.expect("threads to start")(chunk_size)).clone();
+        let mut state = shared.lock();
+        state.spare_pieces.append(&mut self.spent);
+        loop {
+            if let Some(panic) = state.panic.take() {
+                drop(state);
+                panic::resume_unwind(panic);
+            }
+            let head = state.head;
+            let Some(batch) = state.batches.get_mut(&head) else {
+                state = shared.wait(&shared.to_iterator, state);
+                continue;
+            };
+            if let Some(piece) = batch.pieces.pop_front() {
+                // Its reading may wait for this.
+                if batch.pieces.len() == 1 {
+                    shared.to_workers.notify_all();
+                }
+                return Some((piece, self.games_before));
+            }
+            let Some((next, games)) = batch.end else {
+                state = shared.wait(&shared.to_iterator, state);
+                continue;
+            };
+            self.games_before += games;
+            match next {
+                Some(next) => state.go_to(next),
+                None => {
+                    self.ended = true;
+                    state.stopped = true;
+                }
+            }
+            shared.to_workers.notify_all();
+            if self.ended {
+                return None;
+            }
+        }
     }
 }
 
 /// Runs `body`, handing a panic to the caller's thread.
-fn guarded<T>(shared: &Shared<T>, body: impl FnOnce()) {
+fn guarded<P>(shared: &Shared<P>, body: impl FnOnce()) {
     if let Err(panic) = panic::catch_unwind(AssertUnwindSafe(body)) {
         shared.lock().panic.get_or_insert(panic);
         shared.to_iterator.notify_all();
@@ -159,15 +340,18 @@ fn guarded<T>(shared: &Shared<T>, body: impl FnOnce()) {
 }
 
 /// A reading thread: claims a batch, reads it and hands its games over, until the input ends.
-fn work<T, Take>(shared: &Arc<Shared<T>>, options: ReaderOptions, mut take: Take)
+fn work<P: Piece, Take>(shared: &Arc<Shared<P>>, options: ReaderOptions, mut take: Take)
 where
-    Take: FnMut(&mut Reader<T>) -> Option<Result<T, PgnError>>,
+    Take: FnMut(&mut Reader<P>, &mut P) -> bool,
 {
+    // The piece games are read into: emptied pieces come back from the caller.
+    let mut piece = P::default();
     'batches: while let Some(claim) = shared.claim() {
         let (batch, start, chunk_size) = (claim.batch, claim.start, claim.chunk_size as u64);
         let source = ChunkSource::new(shared.clone(), claim);
         let mut reader = PgnReader::with_source(source).with_options(options).starting_at(start);
-        let mut games = Vec::new();
+        // Games of a batch dropped may be left in it.
+        piece.clear();
         // Where the games handed over so far end.
         let mut handed = start.offset;
         let next = loop {
@@ -178,82 +362,25 @@ where
                         break Some(next);
                     }
                 }
-                if at - handed >= chunk_size && !games.is_empty() {
-                    if !shared.hand_over(batch, std::mem::take(&mut games)) {
+                if at - handed >= chunk_size && piece.games() > 0 {
+                    if !shared.hand_over(batch, &mut piece) {
                         continue 'batches;
                     }
                     handed = at;
                 }
             }
-            match take(&mut reader) {
-                Some(game) => games.push(game),
-                None => break None,
+            if !take(&mut reader, &mut piece) {
+                break None;
             }
         };
         let count = reader.games_read();
         // Its chunk goes back first, for the store to use again.
         drop(reader);
-        shared.finish(batch, games, next, count);
+        shared.finish(batch, &mut piece, next, count);
     }
 }
 
-impl<T> Iterator for ParallelReader<T> {
-    type Item = Result<T, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(game) = self.current.next() {
-                return Some(game.map_err(|mut e| {
-                    e.game += self.games_before;
-                    e
-                }));
-            }
-            if self.ended {
-                return None;
-            }
-            let (start, chunk_size) = (self.start.take(), self.chunk_size);
-            let shared = self.shared.get_or_insert_with(|| start.expect("threads to start")(chunk_size)).clone();
-            let mut state = shared.lock();
-            loop {
-                if let Some(panic) = state.panic.take() {
-                    drop(state);
-                    panic::resume_unwind(panic);
-                }
-                let head = state.head;
-                let Some(batch) = state.batches.get_mut(&head) else {
-                    state = shared.wait(&shared.to_iterator, state);
-                    continue;
-                };
-                if let Some(games) = batch.pieces.pop_front() {
-                    self.current = games.into_iter();
-                    // Its reading may wait for this.
-                    if batch.pieces.len() == 1 {
-                        shared.to_workers.notify_all();
-                    }
-                    break;
-                }
-                let Some((next, games)) = batch.end else {
-                    state = shared.wait(&shared.to_iterator, state);
-                    continue;
-                };
-                self.games_before += games;
-                match next {
-                    Some(next) => state.go_to(next),
-                    None => {
-                        self.ended = true;
-                        state.stopped = true;
-                    }
-                }
-                shared.to_workers.notify_all();
-                if self.ended {
-                    break;
-                }
-            }
-        }
-    }
-}
-
-impl<T> Drop for ParallelReader<T> {
+impl<P> Drop for Batches<P> {
     fn drop(&mut self) {
         if let Some(shared) = &self.shared {
             shared.lock().stopped = true;
@@ -272,11 +399,11 @@ struct Chunk {
 }
 
 /// A batch of games: the games from a chunk's guessed game start to the next batch's start.
-struct Batch<T> {
+struct Batch<P> {
     /// The chunk its reading has come to.
     at: u64,
     /// Its games read and not yet delivered, in the pieces they were handed over in.
-    pieces: VecDeque<Vec<Result<T, PgnError>>>,
+    pieces: VecDeque<P>,
     /// Once read: the batch starting where it ends (`None`: it ends with the input), and how
     /// many games its reader counted.
     end: Option<(Option<u64>, u64)>,
@@ -291,8 +418,8 @@ struct Claim {
 }
 
 /// What the threads and the iterator share.
-struct Shared<T> {
-    state: Mutex<State<T>>,
+struct Shared<P> {
+    state: Mutex<State<P>>,
     /// Told when the head batch has games or has ended, or a thread panicked.
     to_iterator: Condvar,
     /// Told when the window moves, a chunk is read, a claim is made, a batch is dropped, the
@@ -300,7 +427,7 @@ struct Shared<T> {
     to_workers: Condvar,
 }
 
-struct State<T> {
+struct State<P> {
     /// The input, while no thread reads a chunk of it.
     input: Option<Input>,
     chunk_size: usize,
@@ -313,10 +440,12 @@ struct State<T> {
     last: Option<u64>,
     /// Buffers of chunks no longer needed, to read chunks into without allocating them.
     spare: Vec<Vec<u8>>,
+    /// Pieces emptied, to read games into without allocating them.
+    spare_pieces: Vec<P>,
     /// The chunk in which to look for the next batch to start.
     next_claim: u64,
     /// The batches claimed and not yet delivered or dropped, by the index of their chunk.
-    batches: BTreeMap<u64, Batch<T>>,
+    batches: BTreeMap<u64, Batch<P>>,
     /// The batch whose games come next: one known to start where one reader starts a game.
     head: u64,
     /// The iterator is dropped or has ended: the threads stop.
@@ -325,7 +454,7 @@ struct State<T> {
     panic: Option<Box<dyn Any + Send>>,
 }
 
-impl<T> Shared<T> {
+impl<P> Shared<P> {
     fn new(inner: Box<dyn Read + Send>, chunk_size: usize, window: u64) -> Self {
         let input = Input { inner, offset: 0, line: 1, lines: LineState::default() };
         let state = State {
@@ -336,6 +465,7 @@ impl<T> Shared<T> {
             first: 0,
             last: None,
             spare: Vec::new(),
+            spare_pieces: Vec::new(),
             next_claim: 0,
             batches: BTreeMap::new(),
             head: 0,
@@ -345,23 +475,25 @@ impl<T> Shared<T> {
         Shared { state: Mutex::new(state), to_iterator: Condvar::new(), to_workers: Condvar::new() }
     }
 
-    fn lock(&self) -> MutexGuard<'_, State<T>> {
+    fn lock(&self) -> MutexGuard<'_, State<P>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn wait<'a>(&self, condvar: &Condvar, state: MutexGuard<'a, State<T>>) -> MutexGuard<'a, State<T>> {
+    fn wait<'a>(&self, condvar: &Condvar, state: MutexGuard<'a, State<P>>) -> MutexGuard<'a, State<P>> {
         condvar.wait(state).unwrap_or_else(PoisonError::into_inner)
     }
+}
 
+impl<P: Piece> Shared<P> {
     /// Chunk `index`, read from the input if need be (the threads take turns at it), once it is
     /// in the window; `None` when `wanted` turns false, the reader stopped, or the input ended
     /// before it.
     fn chunk<'a>(
         &'a self,
-        mut state: MutexGuard<'a, State<T>>,
+        mut state: MutexGuard<'a, State<P>>,
         index: u64,
-        wanted: impl Fn(&State<T>) -> bool,
-    ) -> (MutexGuard<'a, State<T>>, Option<Arc<Chunk>>) {
+        wanted: impl Fn(&State<P>) -> bool,
+    ) -> (MutexGuard<'a, State<P>>, Option<Arc<Chunk>>) {
         loop {
             if state.stopped || !wanted(&state) || state.last.is_some_and(|last| index > last) {
                 return (state, None);
@@ -438,12 +570,14 @@ impl<T> Shared<T> {
         true
     }
 
-    /// Hands over games of `batch`; false when the batch was dropped or the reader stopped.
-    /// Waits while the batch is the head and the caller has not taken the games before.
-    fn hand_over(&self, batch: u64, games: Vec<Result<T, PgnError>>) -> bool {
+    /// Hands over the games of `batch` in `piece`, which takes an emptied piece's place; false
+    /// when the batch was dropped or the reader stopped. Waits while the batch is the head and
+    /// the caller has not taken the games before.
+    fn hand_over(&self, batch: u64, piece: &mut P) -> bool {
         let mut state = self.lock();
+        let spare = state.spare_pieces.pop();
         let Some(reading) = state.batches.get_mut(&batch) else { return false };
-        reading.pieces.push_back(games);
+        reading.pieces.push_back(std::mem::replace(piece, spare.unwrap_or_default()));
         if batch == state.head {
             self.to_iterator.notify_all();
         }
@@ -460,13 +594,15 @@ impl<T> Shared<T> {
         }
     }
 
-    /// `batch` is read: the last of its games, the batch starting where it ends (`None`: the
-    /// input ended), and how many games its reader counted.
-    fn finish(&self, batch: u64, games: Vec<Result<T, PgnError>>, next: Option<u64>, count: u64) {
+    /// `batch` is read: the last of its games in `piece` (which takes an emptied piece's
+    /// place), the batch starting where it ends (`None`: the input ended), and how many games
+    /// its reader counted.
+    fn finish(&self, batch: u64, piece: &mut P, next: Option<u64>, count: u64) {
         let mut state = self.lock();
+        let spare = if piece.games() > 0 { state.spare_pieces.pop() } else { None };
         let Some(reading) = state.batches.get_mut(&batch) else { return };
-        if !games.is_empty() {
-            reading.pieces.push_back(games);
+        if piece.games() > 0 {
+            reading.pieces.push_back(std::mem::replace(piece, spare.unwrap_or_default()));
         }
         reading.end = Some((next, count));
         state.drop_unneeded();
@@ -478,7 +614,7 @@ impl<T> Shared<T> {
     }
 }
 
-impl<T> State<T> {
+impl<P: Piece> State<P> {
     /// The end of the chunks that may be read: the window from the chunk the head batch has
     /// come to (its own reading is never held back).
     fn window_end(&self) -> u64 {
@@ -490,14 +626,24 @@ impl<T> State<T> {
     fn passed(&mut self, offset: u64) {
         let (head, chunk) = (self.head, offset / self.chunk_size as u64);
         self.next_claim = self.next_claim.max(chunk);
-        self.batches.retain(|&batch, _| batch <= head || batch >= chunk);
+        let spare = &mut self.spare_pieces;
+        self.batches.retain(|&index, batch| {
+            let kept = index <= head || index >= chunk;
+            if !kept {
+                spare_pieces(spare, batch);
+            }
+            kept
+        });
     }
 
     /// The head batch ended where batch `next` starts: its games come next, the batches before
     /// it are dropped.
     fn go_to(&mut self, next: u64) {
         self.head = next;
-        self.batches = self.batches.split_off(&next);
+        let kept = self.batches.split_off(&next);
+        for mut batch in std::mem::replace(&mut self.batches, kept).into_values() {
+            spare_pieces(&mut self.spare_pieces, &mut batch);
+        }
         self.next_claim = self.next_claim.max(next);
         self.drop_unneeded();
     }
@@ -515,6 +661,14 @@ impl<T> State<T> {
                 self.spare.push(chunk.bytes);
             }
         }
+    }
+}
+
+/// Empties the pieces of `batch`, dropped, into `spare`.
+fn spare_pieces<P: Piece>(spare: &mut Vec<P>, batch: &mut Batch<P>) {
+    for mut piece in batch.pieces.drain(..) {
+        piece.clear();
+        spare.push(piece);
     }
 }
 
@@ -660,8 +814,8 @@ fn count_lines_swar(bytes: &[u8]) -> u64 {
 /// The source of a batch's reader: the input from the batch's start on, chunk after chunk as
 /// the reader needs them, read in place; where a token may run from one chunk into the next,
 /// the end of the one and the start of the other are joined in a buffer.
-struct ChunkSource<T> {
-    shared: Arc<Shared<T>>,
+struct ChunkSource<P> {
+    shared: Arc<Shared<P>>,
     batch: u64,
     chunk_size: u64,
     /// The chunk being read, and its index.
@@ -682,8 +836,8 @@ struct ChunkSource<T> {
 /// Bytes of a chunk joined to the end of the one before at least, at a time.
 const JOINED_MIN: usize = 4096;
 
-impl<T> ChunkSource<T> {
-    fn new(shared: Arc<Shared<T>>, claim: Claim) -> Self {
+impl<P: Piece> ChunkSource<P> {
+    fn new(shared: Arc<Shared<P>>, claim: Claim) -> Self {
         let chunk_size = claim.chunk_size as u64;
         let offset = claim.start.offset;
         ChunkSource {
@@ -714,7 +868,7 @@ impl<T> ChunkSource<T> {
     }
 }
 
-impl<T> Source for ChunkSource<T> {
+impl<P: Piece> Source for ChunkSource<P> {
     #[inline]
     fn data(&self) -> &[u8] {
         if self.in_joined {
@@ -875,9 +1029,10 @@ mod tests {
                 assert!(reader.by_ref().take(2000).all(|game| game.is_ok()));
                 // Time for the threads to run ahead.
                 thread::sleep(std::time::Duration::from_millis(5));
-                let state = reader.shared.as_ref().unwrap().lock();
+                let Mode::Records(records, _) = &reader.mode else { unreachable!() };
+                let state = records.batches.shared.as_ref().unwrap().lock();
                 assert!(state.chunks.len() as u64 <= window + 1, "{} chunks kept", state.chunks.len());
-                let waiting: usize = state.batches.values().flat_map(|batch| &batch.pieces).map(Vec::len).sum();
+                let waiting: usize = state.batches.values().flat_map(|batch| &batch.pieces).map(Piece::games).sum();
                 assert!(waiting <= most_games, "{waiting} games waiting");
             }
         }

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use crate::fallible::{try_box, try_push, try_string};
+use crate::fallible::{try_push, try_string};
 use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
 use crate::moves::Move;
@@ -709,24 +709,8 @@ impl<S: Source> PgnReader<S> {
     /// [`PgnErrorKind::Io`]).
     pub fn next_game(&mut self) -> Result<Option<GameRecord>, PgnError> {
         let mut builder = std::mem::take(&mut self.builder);
-        let result = match self.read_game(&mut builder) {
-            Ok(Some(Some(game))) => Ok(Some(game)),
-            Ok(None) => Ok(None),
-            // The builder ran out of memory; the game was read to its end all the same.
-            Ok(Some(None)) => Err(PgnError::new(PgnErrorKind::OutOfMemory, self.games, self.location(), 0, b"")),
-            Err(mut e) => {
-                // A game the builder dropped has no partial game to give.
-                if builder.out_of_memory() || matches!(e.kind, PgnErrorKind::OutOfMemory) {
-                    e.kind = PgnErrorKind::OutOfMemory;
-                } else {
-                    match builder.take_partial().and_then(try_box) {
-                        Ok(partial) => e.partial = Some(partial),
-                        Err(_) => e.kind = PgnErrorKind::OutOfMemory,
-                    }
-                }
-                Err(e)
-            }
-        };
+        let read = self.read_game(&mut builder);
+        let result = builder.finish(read, || (self.games, self.location()));
         self.builder = builder;
         result
     }

@@ -4,14 +4,14 @@
 use std::collections::TryReserveError;
 use std::iter::FusedIterator;
 
-use crate::fallible::{try_push, try_string, try_to_vec};
+use crate::fallible::{try_box, try_push, try_string, try_to_vec};
 use crate::game::{Game, History, Outcome, Termination};
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
 use crate::san::{San, SanError};
 use crate::uci::UciError;
 
-use super::error::PgnWarning;
+use super::error::{Location, PgnError, PgnErrorKind, PgnWarning};
 use super::reader::{Flow, Visitor};
 use super::tags::{is_tag_name, Tags};
 use super::tree::{MoveTree, NodeId};
@@ -582,8 +582,42 @@ impl Sizes {
 }
 
 impl RecordBuilder {
+    /// What [`PgnReader::next_game`](super::PgnReader::next_game) gives for `read`, what
+    /// reading a game with this builder gave ([`PgnReader::read_game`](super::PgnReader::read_game)):
+    /// the record, or `None` at the end of the input; for a broken game, its error with what was
+    /// read of it as the partial game; for a game the builder dropped for want of memory,
+    /// [`PgnErrorKind::OutOfMemory`] without a partial game, at `at()` (the game's number and
+    /// where the reader stands after it) when the game was read to its end.
+    pub(crate) fn finish(
+        &mut self,
+        read: Result<Option<Option<GameRecord>>, PgnError>,
+        at: impl FnOnce() -> (u64, Location),
+    ) -> Result<Option<GameRecord>, PgnError> {
+        match read {
+            Ok(Some(Some(game))) => Ok(Some(game)),
+            Ok(None) => Ok(None),
+            // The builder ran out of memory; the game was read to its end all the same.
+            Ok(Some(None)) => {
+                let (game, location) = at();
+                Err(PgnError::new(PgnErrorKind::OutOfMemory, game, location, 0, b""))
+            }
+            Err(mut e) => {
+                // A game the builder dropped has no partial game to give.
+                if self.out_of_memory || matches!(e.kind, PgnErrorKind::OutOfMemory) {
+                    e.kind = PgnErrorKind::OutOfMemory;
+                } else {
+                    match self.take_partial().and_then(try_box) {
+                        Ok(partial) => e.partial = Some(partial),
+                        Err(_) => e.kind = PgnErrorKind::OutOfMemory,
+                    }
+                }
+                Err(e)
+            }
+        }
+    }
+
     /// What was read of a broken game, or an error when memory runs out.
-    pub(crate) fn take_partial(&mut self) -> Result<GameRecord, TryReserveError> {
+    fn take_partial(&mut self) -> Result<GameRecord, TryReserveError> {
         let mut record = match self.record.take() {
             Some(record) => record,
             None => GameRecord::try_new(Position::startpos())?,
@@ -591,11 +625,6 @@ impl RecordBuilder {
         record.tags = std::mem::take(&mut self.tags);
         record.warnings = std::mem::take(&mut self.warnings);
         Ok(record)
-    }
-
-    /// True when memory ran out for this game: it was dropped.
-    pub(crate) fn out_of_memory(&self) -> bool {
-        self.out_of_memory
     }
 
     /// Runs `add` unless memory already ran out for this game, and notes when it runs out.
@@ -610,12 +639,53 @@ impl RecordBuilder {
         }
     }
 
+    /// A move (its SAN as written) told without the position after it ([`Visitor::san`] gives
+    /// it): the record makes it from the one before it when the move is on the main line (the
+    /// only positions it keeps).
+    pub(crate) fn replay_move(&mut self, san: &str, mv: Move) -> Flow {
+        self.add_move_by(san, mv, |history| history.play(mv))
+    }
+
+    /// Adds a move, `play` adding it to the history when it is on the main line.
+    #[inline(always)]
+    fn add_move_by(&mut self, san: &str, mv: Move, play: impl FnOnce(&mut History)) -> Flow {
+        self.add(|b| {
+            let main = b.cursors.len() == 1;
+            let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
+            if main {
+                record.history.try_reserve(1)?;
+            }
+            record.tree.try_reserve(1)?;
+            record.tree.try_reserve_written(san.len())?;
+            let node = record.tree.add_written_child(cursor.node, mv, san);
+            cursor.node = node;
+            cursor.fresh = false;
+            if main {
+                play(&mut record.history);
+                record.end = node;
+            }
+            b.add_comments_before(node)
+        })
+    }
+
+    /// Drops the game being built, as if memory had run out.
+    pub(crate) fn drop_game(&mut self) {
+        self.out_of_memory = true;
+        self.record = None;
+    }
+
     /// The comments waiting for a variation's first move, added before `node`.
+    #[inline(always)]
     fn add_comments_before(&mut self, node: NodeId) -> Result<(), TryReserveError> {
         // Nearly every move has none.
         if self.before.is_empty() {
             return Ok(());
         }
+        self.add_waiting_comments(node)
+    }
+
+    #[cold]
+    fn add_waiting_comments(&mut self, node: NodeId) -> Result<(), TryReserveError> {
         let Some(record) = self.record.as_mut() else { return Ok(()) };
         let text = self.before.iter().map(String::len).sum();
         record.tree.try_reserve_notes(self.before.len(), text)?;
@@ -659,23 +729,7 @@ impl Visitor for RecordBuilder {
     }
 
     fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
-        self.add(|b| {
-            let main = b.cursors.len() == 1;
-            let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
-            if main {
-                record.history.try_reserve(1)?;
-            }
-            record.tree.try_reserve(1)?;
-            record.tree.try_reserve_written(san.len())?;
-            let node = record.tree.add_written_child(cursor.node, mv, san);
-            cursor.node = node;
-            cursor.fresh = false;
-            if main {
-                record.history.push_played(mv, after);
-                record.end = node;
-            }
-            b.add_comments_before(node)
-        })
+        self.add_move_by(san, mv, |history| history.push_played(mv, after))
     }
 
     fn nag(&mut self, nag: u8) {

@@ -7,7 +7,7 @@
 use std::collections::TryReserveError;
 use std::fmt;
 
-use crate::fallible::{try_string, try_to_vec};
+use crate::fallible::{try_room, try_room_str, try_string, try_to_vec};
 
 use crate::moves::Move;
 
@@ -128,8 +128,9 @@ impl MoveTree {
 
     /// Reserves room for at least `moves` more moves, so that adding them does not allocate,
     /// or fails (changing nothing) when memory runs out.
+    #[inline]
     pub fn try_reserve(&mut self, moves: usize) -> Result<(), TryReserveError> {
-        self.nodes.try_reserve(moves)
+        try_room(&mut self.nodes, moves)
     }
 
     /// How many comments and NAGs, bytes of comments and bytes of moves as written the tree
@@ -139,8 +140,9 @@ impl MoveTree {
     }
 
     /// Reserves room for `bytes` more bytes of moves as written.
+    #[inline]
     pub(crate) fn try_reserve_written(&mut self, bytes: usize) -> Result<(), TryReserveError> {
-        self.written.try_reserve(bytes)
+        try_room_str(&mut self.written, bytes)
     }
 
     /// Reserves room for at least `notes` more comments and NAGs holding `text` more bytes of
