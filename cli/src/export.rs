@@ -2,13 +2,14 @@
 //! games are read (constant memory), for the tools data people load games with.
 
 use std::collections::HashSet;
+use std::fmt::Display;
 use std::io::{self, Write};
 use std::path::Path;
 
 use chesscore_core::pgn::{GameRecord, PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
 use chesscore_core::Uci;
 use clap::ValueEnum;
-use serde_json::{json, Map, Value};
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use super::{is_stdin, Failure, PgnInput};
 
@@ -73,7 +74,7 @@ impl Export {
     ) -> Result<(), Failure> {
         match self {
             Export::Jsonl => {
-                serde_json::to_writer(&mut *out, &json_object(record, error))
+                serde_json::to_writer(&mut *out, &JsonGame { record, error })
                     .map_err(|e| Failure::Output(io::Error::from(e)))?;
                 writeln!(out).map_err(Failure::Output)?;
             }
@@ -119,27 +120,89 @@ fn uci_moves(record: &GameRecord) -> Vec<String> {
         .collect()
 }
 
-/// The JSON object of a game, with the keys scripts read (fixed: see the README).
-fn json_object(record: &GameRecord, error: Option<&str>) -> Value {
-    let headers: Map<String, Value> =
-        record.tags().iter().map(|(name, value)| (name.to_string(), Value::from(value))).collect();
-    let tree = record.tree();
-    let annotations: Vec<_> = tree.mainline().map(|node| tree.annotations(node)).collect();
-    let clk: Vec<Value> = annotations.iter().map(|a| a.clock.map_or(Value::Null, Value::from)).collect();
-    let eval: Vec<Value> = annotations
-        .iter()
-        .map(|a| match a.eval.map(|eval| eval.score) {
-            None => Value::Null,
-            Some(Score::Centipawns(cp)) => json!({ "cp": cp }),
-            Some(Score::Mate(n)) => json!({ "mate": n }),
-        })
-        .collect();
-    json!({
-        "headers": headers,
-        "uci": uci_moves(record),
-        "san": record.game().san_moves().map(|san| san.to_string()).collect::<Vec<_>>(),
-        "clk": clk,
-        "eval": eval,
-        "error": error,
-    })
+/// The JSON object of a game, with the keys scripts read (fixed: see the README), written
+/// straight from the record: a tree of JSON values built per game cost more than reading it.
+struct JsonGame<'a> {
+    record: &'a GameRecord,
+    error: Option<&'a str>,
+}
+
+impl Serialize for JsonGame<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let record = self.record;
+        let line = record.game();
+        let tree = record.tree();
+        let mut game = serializer.serialize_struct("Game", 6)?;
+        game.serialize_field("headers", &Headers(record))?;
+        game.serialize_field(
+            "uci",
+            &Seq(|| {
+                line.moves().enumerate().map(|(ply, mv)| {
+                    let before = line.position_at(ply).expect("a position before every move");
+                    Text(Uci::from_move(before, mv))
+                })
+            }),
+        )?;
+        game.serialize_field("san", &Seq(|| line.san_moves().map(Text)))?;
+        game.serialize_field("clk", &Seq(|| tree.mainline().map(|node| tree.annotations(node).clock)))?;
+        game.serialize_field(
+            "eval",
+            &Seq(|| tree.mainline().map(|node| Eval(tree.annotations(node).eval.map(|eval| eval.score)))),
+        )?;
+        game.serialize_field("error", &self.error)?;
+        game.end()
+    }
+}
+
+/// The tags as an object, in file order (names are unique in a record).
+struct Headers<'a>(&'a GameRecord);
+
+impl Serialize for Headers<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let tags = self.0.tags();
+        let mut map = serializer.serialize_map(Some(tags.len()))?;
+        for (name, value) in tags.iter() {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// An array of what the closure's iterator yields (a closure, as serializing takes `&self`).
+struct Seq<F>(F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
+    }
+}
+
+/// A string written from `Display`, without a `String` in between.
+struct Text<T>(T);
+
+impl<T: Display> Serialize for Text<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+/// An evaluation: `null`, `{"cp": N}` or `{"mate": N}`.
+struct Eval(Option<Score>);
+
+impl Serialize for Eval {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (key, value) = match self.0 {
+            None => return serializer.serialize_none(),
+            Some(Score::Centipawns(cp)) => ("cp", cp),
+            Some(Score::Mate(n)) => ("mate", n),
+        };
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(key, &value)?;
+        map.end()
+    }
 }
