@@ -19,7 +19,7 @@ pub fn try_box<T>(value: T) -> Result<Box<T>, TryReserveError> {
 /// `vec.push(value)`, or an error (and `vec` unchanged) when memory runs out.
 #[inline]
 pub fn try_push<T>(vec: &mut Vec<T>, value: T) -> Result<(), TryReserveError> {
-    vec.try_reserve(1)?;
+    try_room(vec, 1)?;
     vec.push(value);
     Ok(())
 }

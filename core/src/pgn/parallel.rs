@@ -281,9 +281,7 @@ impl<P: Piece> Batches<P> {
         piece.clear();
         self.spent.push(piece);
     }
-}
 
-impl<P: Piece> Batches<P> {
     /// The next piece of games, and how many games (broken ones included) came before it;
     /// `None` at the end.
     fn next_piece(&mut self) -> Option<(P, u64)> {
