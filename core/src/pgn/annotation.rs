@@ -121,36 +121,28 @@ impl Annotations {
     /// The commands of `comment`.
     #[inline]
     pub fn parse(comment: &str) -> Annotations {
-        let mut annotations = Annotations::default();
-        annotations.add_from(comment);
-        annotations
+        // In line, so that the caller's code sees a lichess comment's empty lists and keeps its
+        // values in registers.
+        match lichess_layout(comment.as_bytes()) {
+            Some((clock, eval)) => Annotations { clock: Some(f64::from(clock)), eval, ..Annotations::default() },
+            None => {
+                let mut annotations = Annotations::default();
+                for_each_command(comment, &mut annotations);
+                annotations
+            }
+        }
     }
 
     /// Adds the commands of `comment`, a later comment of the same move: a clock, elapsed time
     /// or evaluation already read stays, highlights and arrows are appended.
     pub fn add_from(&mut self, comment: &str) {
-        if !self.add_lichess(comment.as_bytes()) {
-            for_each_command(comment, self);
+        match lichess_layout(comment.as_bytes()) {
+            Some((clock, eval)) => {
+                self.clock = self.clock.or(Some(f64::from(clock)));
+                self.eval = self.eval.or(eval);
+            }
+            None => for_each_command(comment, self),
         }
-    }
-
-    /// Adds the commands of `comment` when it is laid out as lichess writes the comment of every
-    /// move, `[%clk H:MM:SS]` or `[%eval ...] [%clk H:MM:SS]` and nothing else, read straight
-    /// through; false, with nothing added, for any other comment.
-    #[inline(always)]
-    fn add_lichess(&mut self, comment: &[u8]) -> bool {
-        let (eval, clock) = match comment.strip_prefix(b"[%eval ") {
-            Some(rest) => match common_eval(rest) {
-                Some((len, eval)) => (Some(eval), rest[len..].strip_prefix(b" ")),
-                None => return false,
-            },
-            None => (None, Some(comment)),
-        };
-        let Some(&[b'[', b'%', b'c', b'l', b'k', b' ', ref value @ ..]) = clock else { return false };
-        let Some(seconds) = value.try_into().ok().and_then(short_clock) else { return false };
-        self.clock = self.clock.or(Some(f64::from(seconds)));
-        self.eval = self.eval.or(eval);
-        true
     }
 
     /// True when there is no command to write.
@@ -401,6 +393,22 @@ fn common_command<'a>(bytes: &[u8], start: usize, sink: &mut impl CommandSink<'a
         return Some(end);
     }
     None
+}
+
+/// The clock in seconds and the evaluation of `comment` when it is laid out as lichess writes
+/// the comment of every move, `[%clk H:MM:SS]` or `[%eval ...] [%clk H:MM:SS]` and nothing
+/// else, read straight through; None for any other comment.
+#[inline(always)]
+fn lichess_layout(comment: &[u8]) -> Option<(u32, Option<Eval>)> {
+    let (eval, clock) = match comment.strip_prefix(b"[%eval ") {
+        Some(rest) => {
+            let (len, eval) = common_eval(rest)?;
+            (Some(eval), rest[len..].strip_prefix(b" ")?)
+        }
+        None => (None, comment),
+    };
+    let &[b'[', b'%', b'c', b'l', b'k', b' ', ref value @ ..] = clock else { return None };
+    Some((short_clock(value.try_into().ok()?)?, eval))
 }
 
 /// The seconds of `H:MM:SS]`, the clock of every lichess move, read as one word: its digits
@@ -743,8 +751,7 @@ mod tests {
         for eval in evals {
             for clock in clocks {
                 for comment in [format!("{eval}{clock}"), format!("{eval} {clock}"), format!("{clock} {eval}")] {
-                    let mut fast = Annotations::default();
-                    laid_out += usize::from(fast.add_lichess(comment.as_bytes()));
+                    laid_out += usize::from(lichess_layout(comment.as_bytes()).is_some());
                     assert_eq!(Annotations::parse(&comment), general(&comment), "{comment}");
                 }
             }
