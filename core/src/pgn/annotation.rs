@@ -407,8 +407,13 @@ fn lichess_layout(comment: &[u8]) -> Option<(u32, Option<Eval>)> {
         }
         None => (None, comment),
     };
-    let &[b'[', b'%', b'c', b'l', b'k', b' ', ref value @ ..] = clock else { return None };
-    Some((short_clock(value.try_into().ok()?)?, eval))
+    let clock: &[u8; 14] = clock.try_into().ok()?;
+    // `[%clk ` checked as one word.
+    let name = u64::from_le_bytes(clock[..8].try_into().ok()?) & 0xFFFF_FFFF_FFFF;
+    if name != u64::from_le_bytes(*b"[%clk \0\0") {
+        return None;
+    }
+    Some((short_clock(clock[6..].try_into().ok()?)?, eval))
 }
 
 /// The seconds of `H:MM:SS]`, the clock of every lichess move, read as one word: its digits
