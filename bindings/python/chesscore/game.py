@@ -193,7 +193,7 @@ class Game:
     @property
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
-        raws = _scratch.moves(self._ptr)
+        raws = _scratch.buffers.moves(self._ptr)
         table = _MOVE_TABLES[self._chess960]
         try:
             # A comprehension subscripts in the interpreter loop, twice as fast as mapping
@@ -219,7 +219,7 @@ class Game:
         """The moves of the main line as ``GameMove``s, first move first: each with its SAN as
         written, comments, NAGs and what the commands in its comments say (``clock``, ``eval``,
         ``arrows``...). They describe the game as it is: push or pop a move and take them again."""
-        nodes = _scratch.nodes(self._ptr)
+        nodes = _scratch.buffers.nodes(self._ptr)
         line = _MainLine(self)
         return [GameMove(self, node, line, i) for i, node in enumerate(nodes)]
 
@@ -509,9 +509,13 @@ def _known_move(table: Dict[int, Move], raw: int, chess960: bool) -> Move:
     return move
 
 
-class _Scratch(threading.local):
-    """Buffers the library fills, one set per thread (ctypes releases the GIL during a call),
-    reused from game to game instead of allocated for each."""
+class _Buffers:
+    """Buffers the library fills, reused from game to game instead of allocated for each: one
+    set per thread (``_scratch.buffers``), as ctypes releases the GIL during a call."""
+
+    __slots__ = (
+        "text", "text_room", "length", "length_ref", "array_cap", "array_room", "raw_values", "raws", "node_ids"
+    )
 
     def __init__(self) -> None:
         # Sizes are also kept as c_size_t, for the calls without argtypes (_native.per_game).
@@ -555,6 +559,14 @@ class _Scratch(threading.local):
         return self.text[: self.length.value]
 
 
+class _Scratch(threading.local):
+    """Each thread's ``buffers``, made the first time the thread asks. Read once per call: an
+    attribute of a threading.local costs several times one of a plain object."""
+
+    def __init__(self) -> None:
+        self.buffers = _Buffers()
+
+
 _BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
 _per_game = _native.per_game
 _scratch = _Scratch()
@@ -562,5 +574,5 @@ _scratch = _Scratch()
 
 def _tags(ptr: Any) -> Dict[str, str]:
     """The tags of a game handle as a dict, in order: one call, names and values NUL-separated."""
-    fields = iter(_scratch.tags(ptr).decode("utf-8").split("\0"))
+    fields = iter(_scratch.buffers.tags(ptr).decode("utf-8").split("\0"))
     return dict(zip(fields, fields))  # the empty text after the last NUL has no pair: left out
