@@ -194,13 +194,9 @@ class Game:
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
         raws = _scratch.buffers.moves(self._ptr)
-        table = _MOVE_TABLES[self._chess960]
-        try:
-            # A comprehension subscripts in the interpreter loop, twice as fast as mapping
-            # the dict's __getitem__.
-            return [table[raw] for raw in raws]
-        except KeyError:  # a move not met before
-            return [_known_move(table, raw, self._chess960) for raw in raws]
+        chess960 = self._chess960
+        table = _MOVE_TABLES[chess960]
+        return [move if (move := table[raw]) is not None else _new_move(table, raw, chess960) for raw in raws]
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -496,16 +492,16 @@ class _MainLine:
 
 
 # The library's moves (by encoding) as Move objects, each made once, the first time it is met
-# (Moves are immutable), so that a game's moves cost a look-up each: one plain dict for
-# standard chess and one for Chess960, whose castling reads differently. (A dict subclass with
-# __missing__ would take twice as long per look-up.)
-_MOVE_TABLES: Tuple[Dict[int, Move], Dict[int, Move]] = ({}, {})
+# (Moves are immutable), so that a game's moves cost a look-up each: one table for standard
+# chess and one for Chess960, whose castling reads differently. A table is a list indexed by the
+# 16-bit encoding, None where no move was met yet: subscripting a list with an int is several
+# times cheaper than a dict look-up, whose key (a new int for each move read) is compared by
+# value, and telling None by identity costs little.
+_MOVE_TABLES: Tuple[List[Optional[Move]], List[Optional[Move]]] = ([None] * 0x10000, [None] * 0x10000)
 
 
-def _known_move(table: Dict[int, Move], raw: int, chess960: bool) -> Move:
-    move = table.get(raw)
-    if move is None:
-        move = table[raw] = Move._trusted(raw, chess960)
+def _new_move(table: List[Optional[Move]], raw: int, chess960: bool) -> Move:
+    move = table[raw] = Move._trusted(raw, chess960)
     return move
 
 
