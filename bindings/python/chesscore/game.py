@@ -75,7 +75,6 @@ class Game:
     # once (headers, warnings, whether it is Chess960) is read from the handle on first use, in
     # one call each; the handle is freed by __del__, cheaper than a weakref.finalize per game.
     __slots__ = ("_ptr", "_is_chess960", "_headers", "error", "_warnings", "_edits", "__weakref__")
-    _free = _native.per_game.chess_game_free
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
@@ -90,10 +89,14 @@ class Game:
         self._warnings = None
         self._edits = 0  # moves pushed or popped: what a mainline() snapshot checks
 
-    def __del__(self) -> None:
-        ptr = getattr(self, "_ptr", None)  # unset when the library ran out of memory
+    def __del__(self, _free: Any = _native.per_game.chess_game_free) -> None:
+        # (_free a default: bound when the class is made, it outlives the module's globals at exit)
+        try:
+            ptr = self._ptr
+        except AttributeError:  # unset when the library ran out of memory
+            return
         if ptr:
-            self._free(ptr)
+            _free(ptr)
 
     @classmethod
     def _wrap(cls, ptr: Any, headers: Optional[Dict[str, str]] = None, error: Optional[Exception] = None) -> Game:
@@ -103,8 +106,15 @@ class Game:
 
     @classmethod
     def _from_pgn(cls, ptr: Any, error: Optional[Exception] = None) -> Game:
+        """A game of a handle the PGN reader made (never NULL); ``_adopt`` inlined, as this runs
+        once per game read."""
         game = cls.__new__(cls)
-        game._adopt(ptr, None, error)
+        game._ptr = ptr
+        game._is_chess960 = None
+        game._headers = None
+        game.error = error
+        game._warnings = None
+        game._edits = 0
         return game
 
     @property
