@@ -204,9 +204,12 @@ class Game:
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
         raws = _scratch.buffers.moves(self._ptr)
-        chess960 = self._chess960
-        table = _MOVE_TABLES[chess960]
-        return [move if (move := table[raw]) is not None else _new_move(table, raw, chess960) for raw in raws]
+        table = _MOVE_TABLES[self._chess960]
+        try:
+            return [table[raw] for raw in raws]
+        except IndexError:  # an encoding above those the table holds yet
+            _grow(table, max(raws), self._chess960)
+            return [table[raw] for raw in raws]
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -501,18 +504,28 @@ class _MainLine:
         return self._evals
 
 
-# The library's moves (by encoding) as Move objects, each made once, the first time it is met
-# (Moves are immutable), so that a game's moves cost a look-up each: one table for standard
-# chess and one for Chess960, whose castling reads differently. A table is a list indexed by the
-# 16-bit encoding, None where no move was met yet: subscripting a list with an int is several
-# times cheaper than a dict look-up, whose key (a new int for each move read) is compared by
-# value, and telling None by identity costs little.
-_MOVE_TABLES: Tuple[List[Optional[Move]], List[Optional[Move]]] = ([None] * 0x10000, [None] * 0x10000)
+# The library's moves (by encoding) as Move objects, so that a game's moves cost a look-up each
+# (Moves are immutable): one table for standard chess and one for Chess960, whose castling reads
+# differently. A table is a list indexed by the 16-bit encoding, which holds the Move of every
+# encoding below its length: subscripting a list with an int is several times cheaper than a
+# dict look-up (whose key, a new int for each move read, is compared by value), and a table
+# without holes needs no test for a move not met yet, only IndexError for one above them all.
+# It grows by whole move kinds (4,096 encodings, bits 12-15), to 32,768 Moves (about 2 MB) once
+# a promotion is met.
+_MOVE_TABLES: Tuple[List[Move], List[Move]] = ([], [])
+_GROWING = threading.Lock()
 
 
-def _new_move(table: List[Optional[Move]], raw: int, chess960: bool) -> Move:
-    move = table[raw] = Move._trusted(raw, chess960)
-    return move
+def _grow(table: List[Move], raw: int, chess960: bool) -> None:
+    """Makes ``table`` hold the Moves up to ``raw``'s kind, all of them."""
+    with _GROWING:  # two threads growing the table at once would misplace the encodings
+        size = (raw | 0xFFF) + 1
+        new, append = object.__new__, table.append
+        for code in range(len(table), size):  # Move._trusted inlined: a kind is 4,096 Moves
+            move = new(Move)
+            move._raw = code
+            move._chess960 = chess960
+            append(move)
 
 
 class _Buffers:
