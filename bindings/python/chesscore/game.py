@@ -121,8 +121,9 @@ class Game:
     def headers(self) -> Dict[str, str]:
         """The tags, in order (a dict the caller may change; ``pgn()`` writes it)."""
         headers = self._headers
-        if headers is None:
-            headers = self._headers = _tags(self._ptr)
+        if headers is None:  # _tags inlined: read once per game
+            fields = iter(_scratch.buffers.tags(self._ptr).decode("utf-8").split("\0"))
+            headers = self._headers = dict(zip(fields, fields))
         return headers
 
     @headers.setter
@@ -144,8 +145,8 @@ class Game:
     def _chess960(self) -> bool:
         is_chess960 = self._is_chess960
         if is_chess960 is None:
-            start = _per_game.chess_game_start(self._ptr)
-            is_chess960 = self._is_chess960 = bool(_per_game.chess_position_is_chess960(start))
+            start = _game_start(self._ptr)
+            is_chess960 = self._is_chess960 = bool(_position_is_chess960(start))
         return is_chess960
 
     def copy(self) -> Game:
@@ -547,10 +548,10 @@ class _Buffers:
     def moves(self, ptr: Any) -> Sequence[int]:
         """The moves of the game (``chess_game_moves``), as ints (a copy: an ``array``, which
         slices and iterates faster than a ctypes array)."""
-        n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
+        n = _game_moves(ptr, self.raws, self.array_room)
         if n > self.array_cap:
             self._grow(n)
-            n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
+            n = _game_moves(ptr, self.raws, self.array_room)
         return self.raw_values[:n]
 
     def nodes(self, ptr: Any) -> List[int]:
@@ -569,11 +570,11 @@ class _Buffers:
 
     def tags(self, ptr: Any) -> bytes:
         """The text ``chess_game_tags`` writes."""
-        code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
+        code = _game_tags(ptr, self.text, self.text_room, self.length_ref)
         if code == _BUFFER_TOO_SMALL:
             self.text = ctypes.create_string_buffer(self.length.value + 1)
             self.text_room = ctypes.c_size_t(len(self.text))
-            code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
+            code = _game_tags(ptr, self.text, self.text_room, self.length_ref)
         _native.check(code)
         return self.text[: self.length.value]
 
@@ -588,6 +589,9 @@ class _Scratch(threading.local):
 
 _BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
 _per_game = _native.per_game
+# (module globals, which the interpreter reads from a cache, unlike the attributes of per_game)
+_game_start, _position_is_chess960 = _per_game.chess_game_start, _per_game.chess_position_is_chess960
+_game_moves, _game_tags = _per_game.chess_game_moves, _per_game.chess_game_tags
 _scratch = _Scratch()
 
 
