@@ -75,6 +75,7 @@ class Game:
     # once (headers, warnings, whether it is Chess960) is read from the handle on first use, in
     # one call each; the handle is freed by __del__, cheaper than a weakref.finalize per game.
     __slots__ = ("_ptr", "_is_chess960", "_headers", "error", "_warnings", "_edits", "__weakref__")
+    _free = _native.per_game.chess_game_free
 
     def __init__(self, start: Optional[Position] = None):
         start = _args.of_type(start, (Position, type(None)), "start")
@@ -89,14 +90,13 @@ class Game:
         self._warnings = None
         self._edits = 0  # moves pushed or popped: what a mainline() snapshot checks
 
-    def __del__(self, _free: Any = _native.per_game.chess_game_free) -> None:
-        # (_free a default: bound when the class is made, it outlives the module's globals at exit)
+    def __del__(self) -> None:
         try:
             ptr = self._ptr
         except AttributeError:  # unset when the library ran out of memory
             return
         if ptr:
-            _free(ptr)
+            self._free(ptr)
 
     @classmethod
     def _wrap(cls, ptr: Any, headers: Optional[Dict[str, str]] = None, error: Optional[Exception] = None) -> Game:
