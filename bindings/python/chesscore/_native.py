@@ -1,7 +1,8 @@
 """The C library: finding it, and the signature of every function the package calls.
 
 The library is looked up in this order: the path in ``CHESSCORE_LIB``, a copy next to the
-package, then the system's search path. ctypes releases the GIL around every call.
+package, then the system's search path. ctypes releases the GIL around every call (but those
+of ``per_game`` that say otherwise).
 """
 
 import ctypes
@@ -643,13 +644,17 @@ lib, path = _load()
 
 class _PerGame:
     """The functions called for every game read (millions of times over a large file), through
-    a second handle of the same library without argtypes: ctypes then passes ctypes objects as
+    other handles of the same library without argtypes: ctypes then passes ctypes objects as
     they are, where checking and converting each argument against argtypes costs about 0.2 us.
     Callers pass only ctypes objects of the declared types (pointers, arrays, ``c_size_t``
-    values, ``byref``), never a Python int, which ctypes would pass as a C int."""
+    values, ``byref``), never a Python int, which ctypes would pass as a C int.
 
-    NAMES = (
-        "chess_pgn_reader_next",
+    Only ``chess_pgn_reader_next``, which reads and replays a game, releases the GIL; the others
+    copy out or free what a game holds, for less than releasing and taking back the GIL costs,
+    and hold it (a ``PyDLL`` handle)."""
+
+    RELEASING = ("chess_pgn_reader_next",)
+    HOLDING = (
         "chess_game_free",
         "chess_game_tags",
         "chess_game_moves",
@@ -658,11 +663,11 @@ class _PerGame:
     )
 
     def __init__(self, library: str):
-        handle = ctypes.CDLL(library)
-        for name in self.NAMES:
-            function = getattr(handle, name)
-            function.restype = SIGNATURES[name][0]
-            setattr(self, name, function)
+        for handle, names in ((ctypes.CDLL(library), self.RELEASING), (ctypes.PyDLL(library), self.HOLDING)):
+            for name in names:
+                function = getattr(handle, name)
+                function.restype = SIGNATURES[name][0]
+                setattr(self, name, function)
 
 
 per_game: Any = _PerGame(path)

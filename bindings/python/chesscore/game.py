@@ -91,7 +91,10 @@ class Game:
         self._edits = 0  # moves pushed or popped: what a mainline() snapshot checks
 
     def __del__(self) -> None:
-        ptr = getattr(self, "_ptr", None)  # unset when the library ran out of memory
+        try:
+            ptr = self._ptr
+        except AttributeError:  # unset when the library ran out of memory
+            return
         if ptr:
             self._free(ptr)
 
@@ -103,16 +106,24 @@ class Game:
 
     @classmethod
     def _from_pgn(cls, ptr: Any, error: Optional[Exception] = None) -> Game:
+        """A game of a handle the PGN reader made (never NULL); ``_adopt`` inlined, as this runs
+        once per game read."""
         game = cls.__new__(cls)
-        game._adopt(ptr, None, error)
+        game._ptr = ptr
+        game._is_chess960 = None
+        game._headers = None
+        game.error = error
+        game._warnings = None
+        game._edits = 0
         return game
 
     @property
     def headers(self) -> Dict[str, str]:
         """The tags, in order (a dict the caller may change; ``pgn()`` writes it)."""
         headers = self._headers
-        if headers is None:
-            headers = self._headers = _tags(self._ptr)
+        if headers is None:  # _tags inlined: read once per game
+            fields = iter(_scratch.buffers.tags(self._ptr).decode("utf-8").split("\0"))
+            headers = self._headers = dict(zip(fields, fields))
         return headers
 
     @headers.setter
@@ -134,8 +145,8 @@ class Game:
     def _chess960(self) -> bool:
         is_chess960 = self._is_chess960
         if is_chess960 is None:
-            start = _per_game.chess_game_start(self._ptr)
-            is_chess960 = self._is_chess960 = bool(_per_game.chess_position_is_chess960(start))
+            start = _game_start(self._ptr)
+            is_chess960 = self._is_chess960 = bool(_position_is_chess960(start))
         return is_chess960
 
     def copy(self) -> Game:
@@ -193,14 +204,13 @@ class Game:
     @property
     def moves(self) -> List[Move]:
         """The moves played, oldest first (a new list)."""
-        raws = _scratch.moves(self._ptr)
+        raws = _scratch.buffers.moves(self._ptr)
         table = _MOVE_TABLES[self._chess960]
         try:
-            # A comprehension subscripts in the interpreter loop, twice as fast as mapping
-            # the dict's __getitem__.
             return [table[raw] for raw in raws]
-        except KeyError:  # a move not met before
-            return [_known_move(table, raw, self._chess960) for raw in raws]
+        except IndexError:  # an encoding above those the table holds yet
+            _grow(table, max(raws), self._chess960)
+            return [table[raw] for raw in raws]
 
     def san_moves(self) -> List[str]:
         """The moves as SAN, with check and mate suffixes."""
@@ -219,7 +229,7 @@ class Game:
         """The moves of the main line as ``GameMove``s, first move first: each with its SAN as
         written, comments, NAGs and what the commands in its comments say (``clock``, ``eval``,
         ``arrows``...). They describe the game as it is: push or pop a move and take them again."""
-        nodes = _scratch.nodes(self._ptr)
+        nodes = _scratch.buffers.nodes(self._ptr)
         line = _MainLine(self)
         return [GameMove(self, node, line, i) for i, node in enumerate(nodes)]
 
@@ -495,23 +505,37 @@ class _MainLine:
         return self._evals
 
 
-# The library's moves (by encoding) as Move objects, each made once, the first time it is met
-# (Moves are immutable), so that a game's moves cost a look-up each: one plain dict for
-# standard chess and one for Chess960, whose castling reads differently. (A dict subclass with
-# __missing__ would take twice as long per look-up.)
-_MOVE_TABLES: Tuple[Dict[int, Move], Dict[int, Move]] = ({}, {})
+# The library's moves (by encoding) as Move objects, so that a game's moves cost a look-up each
+# (Moves are immutable): one table for standard chess and one for Chess960, whose castling reads
+# differently. A table is a list indexed by the 16-bit encoding, which holds the Move of every
+# encoding below its length: subscripting a list with an int is several times cheaper than a
+# dict look-up (whose key, a new int for each move read, is compared by value), and a table
+# without holes needs no test for a move not met yet, only IndexError for one above them all.
+# It grows by whole move kinds (4,096 encodings, bits 12-15), to 32,768 Moves (about 2 MB) once
+# a promotion is met.
+_MOVE_TABLES: Tuple[List[Move], List[Move]] = ([], [])
+_GROWING = threading.Lock()
 
 
-def _known_move(table: Dict[int, Move], raw: int, chess960: bool) -> Move:
-    move = table.get(raw)
-    if move is None:
-        move = table[raw] = Move._trusted(raw, chess960)
-    return move
+def _grow(table: List[Move], raw: int, chess960: bool) -> None:
+    """Makes ``table`` hold the Moves up to ``raw``'s kind, all of them."""
+    with _GROWING:  # two threads growing the table at once would misplace the encodings
+        size = (raw | 0xFFF) + 1
+        new, append = object.__new__, table.append
+        for code in range(len(table), size):  # Move._trusted inlined: a kind is 4,096 Moves
+            move = new(Move)
+            move._raw = code
+            move._chess960 = chess960
+            append(move)
 
 
-class _Scratch(threading.local):
-    """Buffers the library fills, one set per thread (ctypes releases the GIL during a call),
-    reused from game to game instead of allocated for each."""
+class _Buffers:
+    """Buffers the library fills, reused from game to game instead of allocated for each: one
+    set per thread (``_scratch.buffers``), as ctypes releases the GIL during a call."""
+
+    __slots__ = (
+        "text", "text_room", "length", "length_ref", "array_cap", "array_room", "raw_values", "raws", "node_ids"
+    )
 
     def __init__(self) -> None:
         # Sizes are also kept as c_size_t, for the calls without argtypes (_native.per_game).
@@ -524,10 +548,10 @@ class _Scratch(threading.local):
     def moves(self, ptr: Any) -> Sequence[int]:
         """The moves of the game (``chess_game_moves``), as ints (a copy: an ``array``, which
         slices and iterates faster than a ctypes array)."""
-        n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
+        n = _game_moves(ptr, self.raws, self.array_room)
         if n > self.array_cap:
             self._grow(n)
-            n = _per_game.chess_game_moves(ptr, self.raws, self.array_room)
+            n = _game_moves(ptr, self.raws, self.array_room)
         return self.raw_values[:n]
 
     def nodes(self, ptr: Any) -> List[int]:
@@ -546,21 +570,32 @@ class _Scratch(threading.local):
 
     def tags(self, ptr: Any) -> bytes:
         """The text ``chess_game_tags`` writes."""
-        code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
+        code = _game_tags(ptr, self.text, self.text_room, self.length_ref)
         if code == _BUFFER_TOO_SMALL:
             self.text = ctypes.create_string_buffer(self.length.value + 1)
             self.text_room = ctypes.c_size_t(len(self.text))
-            code = _per_game.chess_game_tags(ptr, self.text, self.text_room, self.length_ref)
+            code = _game_tags(ptr, self.text, self.text_room, self.length_ref)
         _native.check(code)
         return self.text[: self.length.value]
 
 
+class _Scratch(threading.local):
+    """Each thread's ``buffers``, made the first time the thread asks. Read once per call: an
+    attribute of a threading.local costs several times one of a plain object."""
+
+    def __init__(self) -> None:
+        self.buffers = _Buffers()
+
+
 _BUFFER_TOO_SMALL = int(ErrorCode.BUFFER_TOO_SMALL)
 _per_game = _native.per_game
+# (module globals, which the interpreter reads from a cache, unlike the attributes of per_game)
+_game_start, _position_is_chess960 = _per_game.chess_game_start, _per_game.chess_position_is_chess960
+_game_moves, _game_tags = _per_game.chess_game_moves, _per_game.chess_game_tags
 _scratch = _Scratch()
 
 
 def _tags(ptr: Any) -> Dict[str, str]:
     """The tags of a game handle as a dict, in order: one call, names and values NUL-separated."""
-    fields = iter(_scratch.tags(ptr).decode("utf-8").split("\0"))
+    fields = iter(_scratch.buffers.tags(ptr).decode("utf-8").split("\0"))
     return dict(zip(fields, fields))  # the empty text after the last NUL has no pair: left out
