@@ -520,13 +520,7 @@ _GROWING = threading.Lock()
 def _grow(table: List[Move], raw: int, chess960: bool) -> None:
     """Makes ``table`` hold the Moves up to ``raw``'s kind, all of them."""
     with _GROWING:  # two threads growing the table at once would misplace the encodings
-        size = (raw | 0xFFF) + 1
-        new, append = object.__new__, table.append
-        for code in range(len(table), size):  # Move._trusted inlined: a kind is 4,096 Moves
-            move = new(Move)
-            move._raw = code
-            move._chess960 = chess960
-            append(move)
+        table.extend(Move._trusted(code, chess960) for code in range(len(table), (raw | 0xFFF) + 1))
 
 
 class _Buffers:
