@@ -106,24 +106,16 @@ class Game:
 
     @classmethod
     def _from_pgn(cls, ptr: Any, error: Optional[Exception] = None) -> Game:
-        """A game of a handle the PGN reader made (never NULL); ``_adopt`` inlined, as this runs
-        once per game read."""
         game = cls.__new__(cls)
-        game._ptr = ptr
-        game._is_chess960 = None
-        game._headers = None
-        game.error = error
-        game._warnings = None
-        game._edits = 0
+        game._adopt(ptr, None, error)
         return game
 
     @property
     def headers(self) -> Dict[str, str]:
         """The tags, in order (a dict the caller may change; ``pgn()`` writes it)."""
         headers = self._headers
-        if headers is None:  # _tags inlined: read once per game
-            fields = iter(_scratch.buffers.tags(self._ptr).decode("utf-8").split("\0"))
-            headers = self._headers = dict(zip(fields, fields))
+        if headers is None:
+            headers = self._headers = _tags(self._ptr)
         return headers
 
     @headers.setter
