@@ -658,6 +658,7 @@ class _PerGame:
         "chess_game_free",
         "chess_game_tags",
         "chess_game_moves",
+        "chess_game_ply_count",
         "chess_game_start",
         "chess_position_is_chess960",
     )

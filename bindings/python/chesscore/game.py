@@ -152,7 +152,7 @@ class Game:
 
     def __len__(self) -> int:
         """The number of moves (plies) played."""
-        return lib.chess_game_ply_count(self._ptr)
+        return _game_ply_count(self._ptr)
 
     def __repr__(self) -> str:
         return f"<Game {len(self)} plies, {self.result()}, {self.board().fen()!r}>"
@@ -578,6 +578,7 @@ _per_game = _native.per_game
 # (module globals, which the interpreter reads from a cache, unlike the attributes of per_game)
 _game_start, _position_is_chess960 = _per_game.chess_game_start, _per_game.chess_position_is_chess960
 _game_moves, _game_tags = _per_game.chess_game_moves, _per_game.chess_game_tags
+_game_ply_count = _per_game.chess_game_ply_count
 _scratch = _Scratch()
 
 
