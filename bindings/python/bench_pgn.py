@@ -3,8 +3,9 @@
 ``chess.pgn.read_game`` loop, headers only
 (``read_pgn(..., headers_only=True)``) against ``chess.pgn.read_headers``, and the MB/s of
 ``read_pgn`` against the native command line on one thread (``chesscore pgn --threads 1``).
-Each figure is the best of three runs, but python-chess's ``read_game`` loop, which takes half a
-minute, runs once.
+The readings take turns, one of each per round over five rounds, and each figure is the best of
+its five, so that a spell of the machine's other work hurts them alike; python-chess's
+``read_game`` loop, which takes half a minute, runs once, before the rounds.
 
 Each side does what a user reading the games would: chesscore takes every game's headers and
 its moves (``game.moves``, a list of Move objects), python-chess walks every game's main line;
@@ -39,7 +40,7 @@ import chess.pgn
 import chesscore
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = 3
+ROUNDS = 5
 
 
 def build(path, size):
@@ -54,15 +55,22 @@ def build(path, size):
     return written
 
 
-def timed(function, runs=RUNS):
-    """The result of ``function`` and its best time over ``runs`` runs (a run under a second
-    loses a good part of itself to one burst of the machine's other work)."""
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return result, best
+def timed(function):
+    """The result of ``function`` and the time it took."""
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def in_turns(functions):
+    """The result of each of ``functions`` (a dict, name to function) and its best time over
+    ``ROUNDS`` rounds in which they take turns."""
+    results, best = {}, dict.fromkeys(functions, float("inf"))
+    for _ in range(ROUNDS):
+        for name, function in functions.items():
+            results[name], seconds = timed(function)
+            best[name] = min(best[name], seconds)
+    return results, best
 
 
 def ours_full(path, threads=1):
@@ -128,11 +136,14 @@ def theirs_headers(path):
     return games
 
 
-def cli(path):
-    """The native command line on one thread, or None when it is not built."""
+def cli_command():
+    """The native command line, or None when it is not built."""
     command = Path(os.environ.get("CHESSCORE_CLI", ROOT / "target" / "release" / "chesscore"))
-    if not command.is_file():
-        return None
+    return command if command.is_file() else None
+
+
+def cli(command, path):
+    """The summary of the command line reading ``path`` on one thread."""
     return subprocess.run([command, "pgn", "--threads", "1", path], check=True, capture_output=True, text=True).stdout
 
 
@@ -143,37 +154,48 @@ def main():
         mb = build(path, size) / 1e6
         print(f"{mb:.1f} MB, library {chesscore.library_path}")
 
-        (games, plies, broken), ours = timed(lambda: ours_full(path))
+        (their_games, their_plies), theirs = timed(lambda: theirs_full(path))
+        texts = tag_texts(path)
+        readings = {
+            "full": lambda: ours_full(path),
+            "counting": lambda: ours_counting(path),
+            "threads": lambda: ours_full(path, threads=2),
+            "headers": lambda: ours_headers(path),
+            "their headers": lambda: theirs_headers(path),
+            "dicts": lambda: dicts_alone(texts),
+        }
+        command = cli_command()
+        if command is not None:
+            readings["cli"] = lambda: cli(command, path)
+        results, best = in_turns(readings)
+        ours, ours_c, ours_2, ours_h, theirs_h, dicts = (
+            best[name] for name in ("full", "counting", "threads", "headers", "their headers", "dicts")
+        )
+        games, plies, broken = results["full"]
+        assert results["counting"] == results["full"] and results["threads"] == results["full"], results
+        assert (their_games, their_plies) == (games, plies), (their_games, their_plies)
+        assert results["headers"] == results["their headers"] == results["dicts"] == games, results
         print(f"chesscore.read_pgn          : {games} games ({broken} broken), {plies} plies in {ours:.2f} s: "
               f"{mb / ours:.1f} MB/s, {games / ours:,.0f} games/s")
-        counted, ours_c = timed(lambda: ours_counting(path))
-        assert counted == (games, plies, broken), counted
         print(f"read_pgn, counting          : games, plies and broken games in {ours_c:.2f} s: {mb / ours_c:.1f} MB/s "
               "(what the command line counts)")
-        (games_2, _, _), ours_2 = timed(lambda: ours_full(path, threads=2))
-        print(f"chesscore.read_pgn threads=2: {games_2} games in {ours_2:.2f} s: {mb / ours_2:.1f} MB/s "
+        print(f"chesscore.read_pgn threads=2: {games} games in {ours_2:.2f} s: {mb / ours_2:.1f} MB/s "
               "(the library's reading in two threads of its own, the Python side in this one)")
-        (their_games, their_plies), theirs = timed(lambda: theirs_full(path), runs=1)
         print(f"chess.pgn.read_game         : {their_games} games, {their_plies} plies in {theirs:.2f} s: "
               f"{mb / theirs:.1f} MB/s, {their_games / theirs:,.0f} games/s")
-
-        header_games, ours_h = timed(lambda: ours_headers(path))
-        print(f"read_pgn(headers_only=True) : {header_games} games in {ours_h:.3f} s: {mb / ours_h:.1f} MB/s")
-        their_header_games, theirs_h = timed(lambda: theirs_headers(path))
-        print(f"chess.pgn.read_headers      : {their_header_games} games in {theirs_h:.3f} s: {mb / theirs_h:.1f} MB/s")
-        texts = tag_texts(path)
-        dict_games, dicts = timed(lambda: dicts_alone(texts))
-        print(f"headers dicts alone         : {dict_games} dicts from tag text in {dicts:.3f} s (nothing read)")
-
-        summary, native = timed(lambda: cli(path))
+        print(f"read_pgn(headers_only=True) : {results['headers']} games in {ours_h:.3f} s: {mb / ours_h:.1f} MB/s")
+        print(f"chess.pgn.read_headers      : {results['their headers']} games in {theirs_h:.3f} s: "
+              f"{mb / theirs_h:.1f} MB/s")
+        print(f"headers dicts alone         : {results['dicts']} dicts from tag text in {dicts:.3f} s (nothing read)")
         print(f"full replay : chesscore is {theirs / ours:.1f}x faster than python-chess")
         print(f"full replay : with threads=2, {theirs / ours_2:.1f}x")
         print(f"headers only: chesscore is {theirs_h / ours_h:.1f}x faster than python-chess; "
               f"the dicts alone, {theirs_h / dicts:.1f}x")
-        if summary is None:
+        if "cli" not in results:
             print("native CLI  : not built (cargo build --release, or set CHESSCORE_CLI)")
         else:
-            print(f"native CLI  : {summary.strip()} in {native:.2f} s: {mb / native:.1f} MB/s on one thread; "
+            native = best["cli"]
+            print(f"native CLI  : {results['cli'].strip()} in {native:.2f} s: {mb / native:.1f} MB/s on one thread; "
                   f"read_pgn reaches {100 * native / ours_c:.0f}% of it counting what it counts, "
                   f"{100 * native / ours:.0f}% taking every game's headers and moves, "
                   f"{100 * native / ours_2:.0f}% with threads=2")
