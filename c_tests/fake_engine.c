@@ -10,12 +10,24 @@
  *   slow     waits 1 s before `uciok`
  *   silent   never answers `uciok`
  *   exit     exits at once
+ *   gone     exits right after `uciok`
+ *   flood    answers `go` with junk lines, as fast as it can, for ever
+ *   infoflood  answers `go` with `info` lines, as fast as it can, for ever
+ *   trickle  answers `go` with a junk line every millisecond, for ever
+ *   longline answers `go` with one line that never ends
+ *   fork     forks a helper that keeps the output open and sleeps an hour, then acts as `hang`
+ *            (option `Pids` gives the engine's and the helper's process ids)
+ *   forkcrash  the same, but dies by SIGKILL on `go`
+ * With FAKE_ENGINE_LOG set, every line received is appended to that file.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <time.h>
+#include <unistd.h>
 
 static void say(const char *line) {
     fputs(line, stdout);
@@ -30,17 +42,52 @@ static void pause_ms(long ms) {
     nanosleep(&t, NULL);
 }
 
+/* Writes to the engine's output for ever (until the reader goes away and a write kills it). */
+static void flood(const char *mode) {
+    unsigned long n = 0;
+    for (;;) {
+        if (strcmp(mode, "longline") == 0) {
+            fputs("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", stdout);
+        } else if (strcmp(mode, "infoflood") == 0) {
+            printf("info depth 1 nodes %lu string flooding the host with lines that look like a search\n", ++n);
+        } else {
+            fputs("junk junk junk junk junk junk junk junk junk junk junk junk junk junk junk junk\n", stdout);
+        }
+        if (strcmp(mode, "trickle") == 0) {
+            fflush(stdout);
+            pause_ms(1);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "good";
     int junk = strcmp(mode, "junk") == 0;
+    int forking = strncmp(mode, "fork", 4) == 0;
     int black = 0; /* Black to move: the last position had an odd number of moves */
     int waiting = 0; /* a `go ponder` or `go infinite` whose best move is still due */
     char line[4096];
+    const char *log_path = getenv("FAKE_ENGINE_LOG");
+    pid_t helper = 0;
     if (strcmp(mode, "exit") == 0) {
         return 3;
     }
+    if (forking) {
+        helper = fork();
+        if (helper == 0) {
+            pause_ms(3600 * 1000L);
+            return 0;
+        }
+    }
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
+        if (log_path != NULL) {
+            FILE *log = fopen(log_path, "a");
+            if (log != NULL) {
+                fprintf(log, "%s\n", line);
+                fclose(log);
+            }
+        }
         if (junk) {
             say("\x01\xff garbage \x7f");
             say("info depth x pv e9e9 score mate");
@@ -59,7 +106,13 @@ int main(int argc, char **argv) {
             say("option name Clear Hash type button");
             say("option name UCI_Chess960 type check default false");
             say("option name MultiPV type spin default 1 min 1 max 8");
+            if (forking) {
+                printf("option name Pids type string default %ld %ld\n", (long)getpid(), (long)helper);
+            }
             say("uciok");
+            if (strcmp(mode, "gone") == 0) {
+                return 0;
+            }
         } else if (strncmp(line, "position", 8) == 0) {
             const char *at = strstr(line, " moves ");
             black = 0;
@@ -70,12 +123,16 @@ int main(int argc, char **argv) {
         } else if (strcmp(line, "isready") == 0) {
             say("readyok");
         } else if (strncmp(line, "go", 2) == 0) {
-            if (strcmp(mode, "crash") == 0) {
+            if (strcmp(mode, "crash") == 0 || strcmp(mode, "forkcrash") == 0) {
                 raise(SIGKILL);
+            }
+            if (strcmp(mode, "flood") == 0 || strcmp(mode, "infoflood") == 0 || strcmp(mode, "trickle") == 0 ||
+                strcmp(mode, "longline") == 0) {
+                flood(mode);
             }
             say(black ? "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e7e5 b1c3"
                       : "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e2e4 e7e5");
-            if (strcmp(mode, "hang") == 0) {
+            if (strcmp(mode, "hang") == 0 || strcmp(mode, "fork") == 0) {
                 continue;
             }
             say(black ? "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d7d5 d7d5"
@@ -93,12 +150,12 @@ int main(int argc, char **argv) {
                 say("info string ponderhit");
             }
             say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
-        } else if (strcmp(line, "quit") == 0 && strcmp(mode, "hang") != 0) {
+        } else if (strcmp(line, "quit") == 0 && strcmp(mode, "hang") != 0 && strcmp(mode, "fork") != 0) {
             return 0;
         }
     }
     /* A hung engine does not even notice its input closing. */
-    while (strcmp(mode, "hang") == 0) {
+    while (strcmp(mode, "hang") == 0 || strcmp(mode, "fork") == 0) {
         pause_ms(1000);
     }
     return 0;

@@ -451,7 +451,9 @@ typedef uint16_t chess_move;
 /**
  * The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
  * field is no limit of that kind (all zero: `go` alone, which most engines search until
- * stopped: give one limit at least, or a callback that stops).
+ * stopped: give one limit at least, or a callback that stops). Every other value of a field's
+ * type is sent as it is: depths, mates and move counts up to 4,294,967,295, nodes up to
+ * 2^64 - 1, times in milliseconds up to 4,294,967,295 (about 49.7 days).
  */
 typedef struct chess_limits {
     /**
@@ -1159,8 +1161,8 @@ typedef struct chess_book_build_options {
 #define CHESS_ERR_BUFFER_TOO_SMALL 4
 
 /**
- * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
- * is not valid on this system.
+ * A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), a file path
+ * is not valid on this system, or text for an engine holds a line end or a control character.
  */
 #define CHESS_ERR_INVALID_TEXT 5
 
@@ -1470,7 +1472,8 @@ typedef struct chess_book_build_options {
 #define CHESS_ERR_ENGINE_TIMEOUT 702
 
 /**
- * Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+ * Engine: an answer that breaks the protocol (an illegal `bestmove`, a line over 1 MiB); the
+ * engine was killed.
  */
 #define CHESS_ERR_ENGINE_PROTOCOL 703
 
@@ -1857,9 +1860,13 @@ uint32_t chess_version_number(void);
  * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
  * gone after a failure.
  *
- * Writing to an engine that died raises SIGPIPE, which kills a program by default: when
- * SIGPIPE has its default action, this call sets it to be ignored (writes then fail with
- * `EPIPE`, reported as `CHESS_ERR_ENGINE_EXITED`); a handler of the program's own is kept.
+ * The engine runs in a process group of its own, which is killed whole after a fault and by
+ * `chess_engine_free`: no process the engine started is left, and none is waited for. No
+ * signal disposition of the program is changed: a write to an engine that died fails with
+ * `CHESS_ERR_ENGINE_EXITED` (SIGPIPE is blocked in the writing thread for the write, and the
+ * one it raised is taken). Whatever the engine writes, memory stays bounded (a line over
+ * 1 MiB is `CHESS_ERR_ENGINE_PROTOCOL`) and no call waits past its deadline (see
+ * `chess_engine_analyse_game`).
  */
 chess_error chess_engine_start(const char *path,
                                const struct chess_engine_options *options,
@@ -1942,7 +1949,10 @@ chess_error chess_engine_option_var(const struct chess_engine *engine,
 /**
  * `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
  * makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT` (not UTF-8, or a line break), `CHESS_ERR_ENGINE_EXITED`.
+ * `CHESS_ERR_INVALID_TEXT` (nothing is sent, the engine goes on: text that is not UTF-8, or
+ * that holds a character some runtime reads as a line end: any ASCII control character but
+ * the tab, U+0085, U+2028 or U+2029; a name that is empty or holds the word `name` or
+ * `value`), `CHESS_ERR_ENGINE_EXITED`.
  */
 chess_error chess_engine_set_option(struct chess_engine *engine, const char *name, const char *value);
 
@@ -1969,12 +1979,16 @@ chess_error chess_engine_analyse(struct chess_engine *engine,
 /**
  * Searches the current position of `game` (its moves go to the engine, for repetitions) with
  * `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
- * arrives, and waits for the best move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * arrives, and waits for the best move. No output of the engine extends a wait: the next line
+ * showing the search's progress (not junk, not `info string`) must come within the timeout of
+ * the last one, a timed search must end within its time and the timeout, and after a stop
+ * (from the callback or `chess_engine_stop`) the best move must come within the timeout.
+ * Errors: `CHESS_ERR_NULL_POINTER`,
  * `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
  * (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
  * (no line within the timeout, or a timed search that overran its time by as much),
- * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move). After an engine error the engine is
- * gone: free it and start another.
+ * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move, a line over 1 MiB). After an engine error
+ * the engine is gone: free it and start another.
  */
 chess_error chess_engine_analyse_game(struct chess_engine *engine,
                                       const struct chess_game *game,

@@ -58,9 +58,13 @@ unsafe impl Versioned for chess_engine_options {}
 /// `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
 /// gone after a failure.
 ///
-/// Writing to an engine that died raises SIGPIPE, which kills a program by default: when
-/// SIGPIPE has its default action, this call sets it to be ignored (writes then fail with
-/// `EPIPE`, reported as `CHESS_ERR_ENGINE_EXITED`); a handler of the program's own is kept.
+/// The engine runs in a process group of its own, which is killed whole after a fault and by
+/// `chess_engine_free`: no process the engine started is left, and none is waited for. No
+/// signal disposition of the program is changed: a write to an engine that died fails with
+/// `CHESS_ERR_ENGINE_EXITED` (SIGPIPE is blocked in the writing thread for the write, and the
+/// one it raised is taken). Whatever the engine writes, memory stays bounded (a line over
+/// 1 MiB is `CHESS_ERR_ENGINE_PROTOCOL`) and no call waits past its deadline (see
+/// `chess_engine_analyse_game`).
 #[no_mangle]
 pub unsafe extern "C" fn chess_engine_start(
     path: *const c_char,
@@ -91,7 +95,6 @@ pub unsafe extern "C" fn chess_engine_start(
                 command.timeout = Duration::from_millis(options.timeout_ms.into());
             }
         }
-        ignore_default_sigpipe();
         let engine = Engine::start(&command).map_err(|e| e.code())?;
         out.write(box_or_oom(chess_engine { control: engine.control(), engine: UnsafeCell::new(engine) })?);
         Ok(())
@@ -105,23 +108,6 @@ pub unsafe extern "C" fn chess_engine_start(
 unsafe fn os_string(s: *const c_char) -> Result<OsString, chess_error> {
     // SAFETY: this function's contract.
     Ok(OsString::from_vec(unsafe { c_bytes(s) }?.to_vec()))
-}
-
-fn ignore_default_sigpipe() {
-    const SIGPIPE: c_int = 13;
-    const SIG_DFL: usize = 0;
-    const SIG_IGN: usize = 1;
-    extern "C" {
-        fn signal(signum: c_int, handler: usize) -> usize;
-    }
-    // SAFETY: `signal` with the constant dispositions SIG_IGN and SIG_DFL, or with the handler
-    // it just returned, installs no code of ours.
-    unsafe {
-        let previous = signal(SIGPIPE, SIG_IGN);
-        if previous != SIG_DFL {
-            signal(SIGPIPE, previous);
-        }
-    }
 }
 
 /// Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
@@ -324,7 +310,10 @@ pub unsafe extern "C" fn chess_engine_option_var(
 
 /// `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
 /// makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
-/// `CHESS_ERR_INVALID_TEXT` (not UTF-8, or a line break), `CHESS_ERR_ENGINE_EXITED`.
+/// `CHESS_ERR_INVALID_TEXT` (nothing is sent, the engine goes on: text that is not UTF-8, or
+/// that holds a character some runtime reads as a line end: any ASCII control character but
+/// the tab, U+0085, U+2028 or U+2029; a name that is empty or holds the word `name` or
+/// `value`), `CHESS_ERR_ENGINE_EXITED`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_engine_set_option(
     engine: *mut chess_engine,
@@ -335,20 +324,11 @@ pub unsafe extern "C" fn chess_engine_set_option(
         // SAFETY: `engine` is NULL or a live handle no other thread uses meanwhile (the C contract).
         let engine = unsafe { engine_mut(engine) }?;
         // SAFETY: the string is NULL or NUL-terminated (the C contract).
-        let name = one_line(unsafe { c_utf8(name) }?)?;
+        let name = unsafe { c_utf8(name) }?;
         // SAFETY: the string is NULL or NUL-terminated (the C contract).
-        let value = if value.is_null() { None } else { Some(one_line(unsafe { c_utf8(value) }?)?) };
+        let value = if value.is_null() { None } else { Some(unsafe { c_utf8(value) }?) };
         engine.set_option(name, value).map_err(|e| e.code())
     })
-}
-
-/// Text that goes into one command line.
-fn one_line(text: &str) -> Result<&str, chess_error> {
-    if text.contains(['\n', '\r']) {
-        Err(CHESS_ERR_INVALID_TEXT)
-    } else {
-        Ok(text)
-    }
 }
 
 /// `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
@@ -376,7 +356,9 @@ pub const CHESS_LIMIT_PONDER: u32 = 2;
 
 /// The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
 /// field is no limit of that kind (all zero: `go` alone, which most engines search until
-/// stopped: give one limit at least, or a callback that stops).
+/// stopped: give one limit at least, or a callback that stops). Every other value of a field's
+/// type is sent as it is: depths, mates and move counts up to 4,294,967,295, nodes up to
+/// 2^64 - 1, times in milliseconds up to 4,294,967,295 (about 49.7 days).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct chess_limits {
@@ -579,12 +561,16 @@ pub unsafe extern "C" fn chess_engine_analyse(
 
 /// Searches the current position of `game` (its moves go to the engine, for repetitions) with
 /// `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
-/// arrives, and waits for the best move. Errors: `CHESS_ERR_NULL_POINTER`,
+/// arrives, and waits for the best move. No output of the engine extends a wait: the next line
+/// showing the search's progress (not junk, not `info string`) must come within the timeout of
+/// the last one, a timed search must end within its time and the timeout, and after a stop
+/// (from the callback or `chess_engine_stop`) the best move must come within the timeout.
+/// Errors: `CHESS_ERR_NULL_POINTER`,
 /// `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
 /// (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
 /// (no line within the timeout, or a timed search that overran its time by as much),
-/// `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move). After an engine error the engine is
-/// gone: free it and start another.
+/// `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move, a line over 1 MiB). After an engine error
+/// the engine is gone: free it and start another.
 #[no_mangle]
 pub unsafe extern "C" fn chess_engine_analyse_game(
     engine: *mut chess_engine,

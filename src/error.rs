@@ -28,8 +28,8 @@ pub const CHESS_ERR_NULL_POINTER: chess_error = 2;
 pub const CHESS_ERR_INVALID_ARGUMENT: chess_error = 3;
 /// The text does not fit in the buffer; `*out_len` holds the length needed, without the NUL.
 pub const CHESS_ERR_BUFFER_TOO_SMALL: chess_error = 4;
-/// A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), or a file path
-/// is not valid on this system.
+/// A text argument holds a byte outside ASCII (outside UTF-8 for an EPD line), a file path
+/// is not valid on this system, or text for an engine holds a line end or a control character.
 pub const CHESS_ERR_INVALID_TEXT: chess_error = 5;
 /// Memory ran out. Every allocation a call makes can fail this way, never aborting the
 /// process: the call had no effect (its outputs and handles are as they were, still usable
@@ -166,7 +166,8 @@ pub const CHESS_ERR_ENGINE_EXITED: chess_error = 701;
 /// Engine: no answer within the timeout (`uciok`, `readyok`, or the next line of a search);
 /// the engine was killed.
 pub const CHESS_ERR_ENGINE_TIMEOUT: chess_error = 702;
-/// Engine: an answer that breaks the protocol (an illegal `bestmove`); the engine was killed.
+/// Engine: an answer that breaks the protocol (an illegal `bestmove`, a line over 1 MiB); the
+/// engine was killed.
 pub const CHESS_ERR_ENGINE_PROTOCOL: chess_error = 703;
 
 /// Polyglot book: the book has no entry (an empty file or buffer).
@@ -290,7 +291,9 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_NULL_POINTER => c"a required pointer argument is NULL",
         CHESS_ERR_INVALID_ARGUMENT => c"an argument is out of range",
         CHESS_ERR_BUFFER_TOO_SMALL => c"the output buffer is too small",
-        CHESS_ERR_INVALID_TEXT => c"text argument is not ASCII (an EPD line: not UTF-8) or not a valid path",
+        CHESS_ERR_INVALID_TEXT => {
+            c"text argument is not ASCII (an EPD line: not UTF-8), not a valid path, or not one line for an engine"
+        }
         CHESS_ERR_OUT_OF_MEMORY => c"out of memory",
         CHESS_ERR_INTERNAL => c"internal error (a bug in chesscore; please report it)",
         CHESS_ERR_FEN_EMPTY => c"empty FEN",
@@ -464,6 +467,7 @@ impl ErrorCode for EngineError {
             EngineError::Exited => CHESS_ERR_ENGINE_EXITED,
             EngineError::Timeout(_) => CHESS_ERR_ENGINE_TIMEOUT,
             EngineError::Protocol(_) => CHESS_ERR_ENGINE_PROTOCOL,
+            EngineError::InvalidText(_) => CHESS_ERR_INVALID_TEXT,
             // A kind of fault newer than the codes: the engine did not keep to the protocol.
             _ => CHESS_ERR_ENGINE_PROTOCOL,
         }

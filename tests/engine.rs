@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use chesscore_core::engine::{Engine, EngineCommand, EngineError, Limits, Score};
+use chesscore_core::engine::{Engine, EngineCommand, EngineError, Limits, ProtocolError, Score};
 use chesscore_core::{Game, Position, Uci, UciCastling};
 
 fn fake(mode: &str, timeout_ms: u64) -> EngineCommand {
@@ -115,6 +115,174 @@ fn faults_end_in_their_error_within_the_timeout() {
     drop(hung);
     assert!(gone(pid));
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// Runs `work` in a thread of its own and fails, rather than hangs, when it takes over `limit`
+/// (the thread, and any engine it holds, is then left behind).
+fn within<T: Send + 'static>(limit: Duration, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(work()));
+    receiver.recv_timeout(limit).unwrap_or_else(|_| panic!("still running after {limit:?}"))
+}
+
+/// This process's resident memory, in KiB.
+fn resident_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The fake engine started through `sh -c`, with `FAKE_ENGINE_LOG` set to `log`.
+fn logged(mode: &str, log: &Path) -> EngineCommand {
+    let mut command = EngineCommand::new("/bin/sh");
+    command.args = vec![
+        "-c".into(),
+        "FAKE_ENGINE_LOG=\"$1\" exec \"$0\" \"$2\"".into(),
+        common::fake_engine().into(),
+        log.into(),
+        mode.into(),
+    ];
+    command.timeout = Duration::from_secs(2);
+    command
+}
+
+#[test]
+fn caller_text_never_reaches_the_engine_as_a_command_of_its_own() {
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("engine_injection.log");
+    let _ = std::fs::remove_file(&log);
+    let mut engine = Engine::start(&logged("good", &log)).unwrap();
+    // Every line end of Java's Scanner, Python's splitlines, JavaScript and .NET, and NUL.
+    let ends = ["\n", "\r", "\r\n", "\0", "\u{0b}", "\u{0c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}"];
+    for end in ends {
+        let value = format!("1{end}go infinite");
+        let error = engine.set_option("Hash", Some(&value)).unwrap_err();
+        assert!(matches!(error, EngineError::InvalidText(_)), "{end:?}: {error:?}");
+        let name = format!("Hash{end}quit");
+        assert!(matches!(engine.set_option(&name, Some("1")), Err(EngineError::InvalidText(_))), "{end:?}");
+        assert!(matches!(engine.set_option(&name, None), Err(EngineError::InvalidText(_))), "{end:?}");
+    }
+    for name in ["Hash value 1", "name", ""] {
+        assert!(matches!(engine.set_option(name, Some("2")), Err(EngineError::InvalidText(_))), "{name:?}");
+    }
+    // Refused text sends nothing and leaves the engine working.
+    engine.set_option("Style", Some("Risky\tPlay")).unwrap();
+    engine.is_ready().unwrap();
+    drop(engine);
+    let received = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(received.lines().collect::<Vec<_>>(), ["uci", "setoption name Style value Risky\tPlay", "isready", "quit"]);
+}
+
+#[test]
+fn no_engine_output_keeps_a_bounded_search_waiting_or_grows_memory() {
+    let before = resident_kib();
+    // Junk lines as fast as the engine can write them, or one a millisecond, during a search
+    // bounded by depth: they hold off nothing, so the search times out with the timeout.
+    for mode in ["flood", "trickle"] {
+        let (error, took) = within(Duration::from_secs(10), move || {
+            let mut engine = Engine::start(&fake(mode, 300)).unwrap();
+            let began = Instant::now();
+            (engine.analyse_position(&Position::startpos(), &depth(5), None).unwrap_err(), began.elapsed())
+        });
+        assert!(matches!(error, EngineError::Timeout(_)), "{mode}: {error:?}");
+        assert!(took < Duration::from_millis(1000), "{mode}: {took:?}");
+    }
+    // Lines that look like a search, during a 200 ms search: its time and the timeout bound it.
+    let (error, took) = within(Duration::from_secs(10), || {
+        let mut engine = Engine::start(&fake("infoflood", 300)).unwrap();
+        let limits = Limits { movetime: Some(Duration::from_millis(200)), ..Limits::default() };
+        let began = Instant::now();
+        (engine.analyse_position(&Position::startpos(), &limits, None).unwrap_err(), began.elapsed())
+    });
+    assert!(matches!(error, EngineError::Timeout(_)), "infoflood: {error:?}");
+    assert!(took < Duration::from_millis(1200), "infoflood: {took:?}");
+    // A line that never ends is an error once it passes the limit.
+    let error = within(Duration::from_secs(10), || {
+        let mut engine = Engine::start(&fake("longline", 5000)).unwrap();
+        engine.analyse_position(&Position::startpos(), &depth(5), None).unwrap_err()
+    });
+    assert!(matches!(error, EngineError::Protocol(ProtocolError::LineTooLong(_))), "longline: {error:?}");
+    let grown = resident_kib().saturating_sub(before);
+    assert!(grown < 128 * 1024, "memory grew by {grown} KiB");
+}
+
+#[test]
+fn a_stop_from_another_thread_bounds_an_engine_that_ignores_it() {
+    // `hang` sends one info at `go`, then ignores `stop`: the best move is due a timeout after.
+    let (error, took) = within(Duration::from_secs(10), || {
+        let mut engine = Engine::start(&fake("hang", 300)).unwrap();
+        let control = engine.control();
+        let limits = Limits { infinite: true, ..Limits::default() };
+        let mut search = engine.search(&Position::startpos(), [], &limits, None).unwrap();
+        search.next().unwrap().unwrap();
+        let began = Instant::now();
+        control.stop().unwrap();
+        (search.finish().unwrap_err(), began.elapsed())
+    });
+    assert!(matches!(error, EngineError::Timeout(_)), "{error:?}");
+    assert!(took < Duration::from_millis(1000), "{took:?}");
+}
+
+/// The ids in the fake engine's `Pids` option: the engine's, then its helper's.
+fn pids(engine: &Engine) -> Vec<u32> {
+    let option = engine.options().iter().find(|o| o.name == "Pids").expect("the Pids option");
+    option.default.as_deref().unwrap().split(' ').map(|id| id.parse().unwrap()).collect()
+}
+
+/// Waits up to a second for a process to be dead: gone, or a zombie left to init to reap (a
+/// killed grandchild is init's child; our own children are checked with `gone`).
+fn ends_soon(pid: u32) -> bool {
+    let dead = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map_or(true, |stat| stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
+    };
+    let began = Instant::now();
+    while !dead() && began.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    dead()
+}
+
+#[test]
+fn every_process_the_engine_started_ends_with_it_and_none_is_waited_for() {
+    let wrapped = |mode: &str| {
+        let mut command = EngineCommand::new("/bin/sh");
+        // `; exit` keeps the shell from replacing itself with the engine: a wrapper script.
+        command.args = vec!["-c".into(), "\"$0\" \"$1\"; exit".into(), common::fake_engine().into(), mode.into()];
+        command.timeout = Duration::from_millis(300);
+        command
+    };
+    for (command, expected) in [
+        (fake("fork", 300), "Timeout"),
+        (fake("forkcrash", 300), "Exited"),
+        (wrapped("fork"), "Timeout"),
+        (wrapped("forkcrash"), "Exited"),
+    ] {
+        let (error, took, processes, child) = within(Duration::from_secs(10), move || {
+            let mut engine = Engine::start(&command).unwrap();
+            let processes = pids(&engine);
+            let child = engine.pid();
+            let began = Instant::now();
+            let error = engine.analyse_position(&Position::startpos(), &depth(5), None).unwrap_err();
+            drop(engine);
+            (error, began.elapsed(), processes, child)
+        });
+        assert!(format!("{error:?}").starts_with(expected), "{error:?}");
+        assert!(took < Duration::from_millis(1500), "{took:?}");
+        assert!(gone(child), "the engine process {child} is left");
+        for pid in processes {
+            assert!(ends_soon(pid), "process {pid} left running");
+        }
+    }
+    // Dropped without a fault: `quit` is ignored, the group is killed.
+    let (took, processes) = within(Duration::from_secs(10), move || {
+        let engine = Engine::start(&wrapped("fork")).unwrap();
+        let processes = pids(&engine);
+        let began = Instant::now();
+        drop(engine);
+        (began.elapsed(), processes)
+    });
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(processes.into_iter().all(ends_soon));
 }
 
 #[test]

@@ -4,14 +4,15 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::protocol::{self, EngineLine, EngineOption, Info, Limits};
+use super::protocol::{self, CommandTextError, EngineLine, EngineOption, Info, Limits, ProtocolError};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -23,8 +24,10 @@ pub struct EngineCommand {
     pub args: Vec<OsString>,
     /// The engine's working directory (`None`: the caller's).
     pub working_dir: Option<PathBuf>,
-    /// The longest wait for any answer: `uciok`, `readyok`, and during a search the next line
-    /// (a search bounded by time may last that long beyond its limit).
+    /// The longest wait for any answer: `uciok` and `readyok` must come within it; during a
+    /// search it bounds the silence between lines that show the search's progress (junk and
+    /// `info string` lines do not count), a search bounded by time may last that long beyond its
+    /// limit, and after `stop` the best move must come within it.
     pub timeout: Duration,
 }
 
@@ -37,9 +40,10 @@ impl EngineCommand {
     }
 }
 
-/// Why talking to the engine failed. After any of these but `NotStarted` the engine process
-/// is gone (killed if need be) and every later call gives `Exited`. Each message includes the
-/// inner error's, so [`source`](std::error::Error::source) gives none.
+/// Why talking to the engine failed. After any of these but `NotStarted` and `InvalidText` the
+/// engine process is gone (killed if need be, with every process it started) and every later
+/// call gives `Exited`. Each message includes the inner error's, so
+/// [`source`](std::error::Error::source) gives none.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum EngineError {
@@ -52,19 +56,41 @@ pub enum EngineError {
     /// No answer came within the timeout.
     #[error("the engine did not answer within {0:?}")]
     Timeout(Duration),
-    /// The engine wrote something that breaks the protocol.
+    /// The engine wrote something that breaks the protocol (a line longer than
+    /// [`Engine::MAX_LINE`], say).
     #[error("engine protocol error: {0}")]
-    Protocol(protocol::ProtocolError),
+    Protocol(ProtocolError),
+    /// Text of the caller's that cannot go on a command line (nothing was sent; the engine
+    /// goes on).
+    #[error("{0}")]
+    InvalidText(CommandTextError),
 }
 
-impl From<protocol::ProtocolError> for EngineError {
-    fn from(error: protocol::ProtocolError) -> EngineError {
+impl From<ProtocolError> for EngineError {
+    fn from(error: ProtocolError) -> EngineError {
         EngineError::Protocol(error)
     }
 }
 
-/// The longest line kept whole: a longer one (junk without newlines) is cut into pieces.
-const MAX_LINE: u64 = 1 << 20;
+impl From<CommandTextError> for EngineError {
+    fn from(error: CommandTextError) -> EngineError {
+        EngineError::InvalidText(error)
+    }
+}
+
+/// How many lines the reading thread queues ahead of the caller: it stops reading while the
+/// queue is full, so the engine's output holds at most this many lines of the longest length.
+const QUEUED_LINES: usize = 16;
+
+/// How long ending an engine waits for its reading thread, which sees the end of the output
+/// at once unless a process that left the engine's process group still holds it.
+const READER_GRACE: Duration = Duration::from_millis(200);
+
+/// How often a wait for a line checks whether the engine process has exited.
+const EXIT_CHECK: Duration = Duration::from_millis(50);
+
+/// A line the reading thread hands over, or the fault that ended its reading.
+type Received = Result<String, ProtocolError>;
 
 /// How long `quit` is given before the engine is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
@@ -73,12 +99,18 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 ///
 /// One thread at a time uses an engine (it is `Send`, not `Sync`); distinct engines are
 /// independent. To stop a search or send `ponderhit` from another thread, take an
-/// [`EngineControl`] first. Dropping it sends `quit`, waits briefly, then kills the process: no
-/// child process or descriptor is left behind.
+/// [`EngineControl`] first. The engine runs in a process group of its own: after a fault, and
+/// when the engine is dropped (`quit`, a brief wait, then a kill), the whole group is killed,
+/// so no process it started (a wrapper script's child, a helper it forked) is left behind, and
+/// nothing waits for them. No signal disposition of the host process is changed: writes to an
+/// engine that died fail with [`EngineError::Exited`] instead of raising `SIGPIPE`.
+///
+/// Memory stays bounded whatever the engine writes: a line longer than
+/// [`Engine::MAX_LINE`] is a protocol error, and at most a few lines wait to be read.
 pub struct Engine {
     child: Child,
     stdin: EngineControl,
-    lines: Receiver<String>,
+    lines: Receiver<Received>,
     reader: Option<JoinHandle<()>>,
     name: Option<String>,
     author: Option<String>,
@@ -114,6 +146,9 @@ impl fmt::Debug for Search<'_> {
 }
 
 impl Engine {
+    /// The longest line read from an engine, in bytes, line end excluded.
+    pub const MAX_LINE: usize = 1 << 20;
+
     /// Starts the engine and does the `uci` handshake: its id and options are read until
     /// `uciok`, which must come within the command's timeout.
     pub fn start(command: &EngineCommand) -> Result<Engine, EngineError> {
@@ -130,23 +165,27 @@ impl Engine {
         }
         let mut process = Command::new(&command.program);
         process.args(&command.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        // A group of its own, to end every process the engine starts; it also keeps the
+        // terminal's Ctrl-C, meant for the host, from killing the engine behind its back.
+        process.process_group(0);
         if let Some(dir) = &command.working_dir {
             process.current_dir(dir);
         }
         let mut child = process.spawn().map_err(EngineError::NotStarted)?;
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(QUEUED_LINES);
         let reader = match thread::Builder::new().name("uci-engine-reader".into()).spawn(|| read_lines(stdout, sender))
         {
             Ok(reader) => reader,
             Err(e) => {
+                kill_group(&child);
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(EngineError::NotStarted(e));
             }
         };
         let mut engine = Engine {
-            stdin: EngineControl { stdin: Arc::new(Mutex::new(child.stdin.take())) },
+            stdin: EngineControl { shared: Arc::new(Mutex::new(Pipe { stdin: child.stdin.take(), stop: None, ponderhit: None })) },
             child,
             lines,
             reader: Some(reader),
@@ -159,7 +198,7 @@ impl Engine {
             gone: false,
         };
         engine.send("uci")?;
-        let deadline = Instant::now() + engine.timeout;
+        let deadline = later(Instant::now(), engine.timeout);
         let start = Position::startpos();
         loop {
             match protocol::parse_line(&engine.receive(deadline)?, &start) {
@@ -199,9 +238,11 @@ impl Engine {
     }
 
     /// `setoption`; `value` is `None` for a button. Setting `UCI_Chess960` also switches the
-    /// castling notation of later commands.
+    /// castling notation of later commands. Text that could end the command line early is
+    /// refused with [`EngineError::InvalidText`] before anything is sent (see
+    /// [`protocol::check_command_text`]), as is a name holding the word `name` or `value`.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        self.send(&protocol::setoption_command(name, value))?;
+        self.send(&protocol::setoption_command(name, value)?)?;
         if name.eq_ignore_ascii_case("UCI_Chess960") {
             self.chess960 = value.is_some_and(|v| v.eq_ignore_ascii_case("true"));
         }
@@ -216,10 +257,10 @@ impl Engine {
         self.send(protocol::debug_command(on))
     }
 
-    /// `isready`, waiting for `readyok`.
+    /// `isready`, waiting for `readyok` (within the timeout, whatever else the engine writes).
     pub fn is_ready(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = later(Instant::now(), self.timeout);
         loop {
             if let Ok(EngineLine::ReadyOk) = protocol::parse_line(&self.receive(deadline)?, &Position::startpos()) {
                 return Ok(());
@@ -275,8 +316,19 @@ impl Engine {
         let position = protocol::position_command(start, moves, self.chess960);
         self.send(&position)?;
         self.send(&protocol::go_command(limits, self.chess960))?;
-        let deadline = limits.time_bound(root.turn()).map(|t| Instant::now() + t + self.timeout);
-        Ok(Search { engine: self, root, deadline, lines: Vec::new(), best: None, done: false })
+        let began = Instant::now();
+        let after_ponderhit = Limits { ponder: false, ..limits.clone() }.time_bound(root.turn());
+        Ok(Search {
+            silence: later(began, self.timeout),
+            engine: self,
+            root,
+            began,
+            time_bound: limits.time_bound(root.turn()),
+            after_ponderhit,
+            lines: Vec::new(),
+            best: None,
+            done: false,
+        })
     }
 
     /// A handle that sends `stop` and `ponderhit` from any thread, also while this engine
@@ -296,13 +348,42 @@ impl Engine {
         sent
     }
 
+    /// Sends `stop` or `ponderhit` through the shared pipe; a failure ends the process.
+    fn send_control(&mut self, command: Control) -> Result<(), EngineError> {
+        if self.gone {
+            return Err(EngineError::Exited);
+        }
+        let sent = self.stdin.control(command);
+        if sent.is_err() {
+            self.end_now();
+        }
+        sent
+    }
+
     /// The next line, waiting until `deadline`. A fault ends the process.
     fn receive(&mut self, deadline: Instant) -> Result<String, EngineError> {
         if self.gone {
             return Err(EngineError::Exited);
         }
-        match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(line) => Ok(line),
+        // In slices, to notice an engine that died while a process it started keeps its output
+        // open (no end of file comes then).
+        let received = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(EXIT_CHECK)) {
+                Err(RecvTimeoutError::Timeout) if left > EXIT_CHECK && self.has_exited() => {
+                    // What it wrote before it died is in the pipe already.
+                    break self.lines.recv_timeout(EXIT_CHECK).map_err(|_| RecvTimeoutError::Disconnected);
+                }
+                Err(RecvTimeoutError::Timeout) if left > EXIT_CHECK => continue,
+                received => break received,
+            }
+        };
+        match received {
+            Ok(Ok(line)) => Ok(line),
+            Ok(Err(fault)) => {
+                self.end_now();
+                Err(EngineError::Protocol(fault))
+            }
             Err(RecvTimeoutError::Timeout) => {
                 self.end_now();
                 Err(EngineError::Timeout(self.timeout))
@@ -314,17 +395,38 @@ impl Engine {
         }
     }
 
-    /// Marks the engine gone, killing its process if it still runs (an engine that stopped
-    /// answering cannot be trusted with the next command).
+    /// Marks the engine gone and kills its process group (an engine that stopped answering
+    /// cannot be trusted with the next command), without waiting on any process that left it.
     fn end_now(&mut self) {
         self.gone = true;
         self.stdin.close();
+        // Before the engine is reaped, so that its id still names its group.
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
-        // The process is dead, so its end of the pipe is closed and the reader returns.
+        // A reader blocked on a full queue sees the queue gone and returns.
+        self.lines = mpsc::sync_channel(0).1;
         if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
+            let waited = Instant::now();
+            while !reader.is_finished() && waited.elapsed() < READER_GRACE {
+                thread::sleep(Duration::from_millis(1));
+            }
+            // Otherwise a process that left the group holds the output: the reader ends with it.
+            if reader.is_finished() {
+                let _ = reader.join();
+            }
         }
+    }
+
+    /// Whether the engine process has exited (it is not reaped, so its id keeps naming its group).
+    fn has_exited(&self) -> bool {
+        let pid: libc::id_t = self.child.id();
+        // SAFETY: an all-zero `siginfo_t` is a valid value of this plain C struct.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `waitid` writes only to `info`; WNOWAIT leaves the child to `end_now`'s wait.
+        let status = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) };
+        // SAFETY: `waitid` succeeded, so `info` holds a child's state or zeros.
+        status != 0 || unsafe { info.si_pid() } != 0
     }
 }
 
@@ -336,31 +438,78 @@ impl Drop for Engine {
         let _ = self.stdin.send("quit");
         self.stdin.close();
         let deadline = Instant::now() + QUIT_GRACE;
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(None) => thread::sleep(Duration::from_millis(5)),
-                _ => break,
-            }
+        while Instant::now() < deadline && !self.has_exited() {
+            thread::sleep(Duration::from_millis(5));
         }
         self.end_now();
     }
 }
 
-/// Sends the engine's output line by line until it closes (or the engine is dropped).
-fn read_lines(stdout: ChildStdout, sender: Sender<String>) {
+/// `Instant + Duration` without the panic of an overflow: a far-off instant instead.
+fn later(from: Instant, wait: Duration) -> Instant {
+    from.checked_add(wait).unwrap_or_else(|| from + Duration::from_secs(1 << 30))
+}
+
+/// Kills the engine's process group (made at spawn, led by the engine).
+fn kill_group(child: &Child) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: `kill` only sends a signal; a negative id names the group, whose leader is our
+        // child and not yet reaped, so the id cannot name another process's group.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+    }
+}
+
+/// Hands the engine's output over line by line until it closes, a line is too long, or the
+/// engine is ended. While the queue is full it does not read, so the engine waits to write.
+fn read_lines(stdout: ChildStdout, sender: SyncSender<Received>) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
+        match (&mut reader).take(Engine::MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => return,
+            Ok(_) if buf.len() > Engine::MAX_LINE && buf.last() != Some(&b'\n') => {
+                let _ = sender.send(Err(ProtocolError::LineTooLong(Engine::MAX_LINE)));
+                return;
+            }
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if sender.send(line).is_err() {
+                if sender.send(Ok(line)).is_err() {
                     return;
                 }
             }
         }
+    }
+}
+
+/// Writes `line` and a line end, with `SIGPIPE` blocked in this thread: a write to an engine
+/// that died fails with `EPIPE` instead of raising the signal, and the signal it left pending
+/// is taken, so the host's signal dispositions and mask are as they were.
+fn write_line(pipe: &mut ChildStdin, line: &str) -> io::Result<()> {
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    // SAFETY: sigset_t is plain data, set up by sigemptyset/sigaddset before any use; the
+    // calls change only this thread's signal mask (restored below) and take at most the one
+    // SIGPIPE the write raised.
+    unsafe {
+        let mut pipe_signal: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pipe_signal);
+        libc::sigaddset(&mut pipe_signal, libc::SIGPIPE);
+        let mut old_mask: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe_signal, &mut old_mask);
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigpending(&mut pending);
+        let was_pending = libc::sigismember(&pending, libc::SIGPIPE) == 1;
+        let written = pipe.write_all(&bytes).and_then(|()| pipe.flush());
+        if !was_pending && matches!(&written, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
+            let now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+            while libc::sigtimedwait(&pipe_signal, std::ptr::null_mut(), &now) < 0
+                && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+            {}
+        }
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old_mask, std::ptr::null_mut());
+        written
     }
 }
 
@@ -376,44 +525,92 @@ pub struct Analysis {
 
 /// Sends `stop` and `ponderhit` to an engine from any thread (it is `Send`, `Sync` and cheap to
 /// clone), for a search running in another thread: a GUI stops an infinite analysis, or
-/// answers the expected reply of a `go ponder`. The search ends as usual with `bestmove`. After
-/// the engine is gone, both give [`EngineError::Exited`].
+/// answers the expected reply of a `go ponder`. The search ends as usual with `bestmove`, which
+/// must then come within the engine's timeout (after `ponderhit`, within the search's time
+/// limits and the timeout). After the engine is gone, both give [`EngineError::Exited`].
 #[derive(Debug, Clone)]
 pub struct EngineControl {
+    shared: Arc<Mutex<Pipe>>,
+}
+
+/// The engine's input and when the search commands were last sent, for the search's deadlines.
+#[derive(Debug)]
+struct Pipe {
     /// `None` once the engine is gone.
-    stdin: Arc<Mutex<Option<ChildStdin>>>,
+    stdin: Option<ChildStdin>,
+    stop: Option<Instant>,
+    ponderhit: Option<Instant>,
+}
+
+/// The commands that any thread may send during a search.
+#[derive(Debug, Clone, Copy)]
+enum Control {
+    Stop,
+    Ponderhit,
 }
 
 impl EngineControl {
     /// `stop`: the engine ends the search and sends `bestmove` soon.
     pub fn stop(&self) -> Result<(), EngineError> {
-        self.send("stop")
+        self.control(Control::Stop)
     }
 
     /// `ponderhit`: the expected reply was played; the pondering search goes on as a normal
     /// one, with the limits of its `go`.
     pub fn ponderhit(&self) -> Result<(), EngineError> {
-        self.send("ponderhit")
+        self.control(Control::Ponderhit)
+    }
+
+    fn control(&self, command: Control) -> Result<(), EngineError> {
+        let mut pipe = self.lock();
+        let (text, sent) = match command {
+            Control::Stop => ("stop", &mut pipe.stop),
+            Control::Ponderhit => ("ponderhit", &mut pipe.ponderhit),
+        };
+        *sent = Some(Instant::now());
+        let stdin = pipe.stdin.as_mut().ok_or(EngineError::Exited)?;
+        write_line(stdin, text).map_err(|_| EngineError::Exited)
     }
 
     fn send(&self, command: &str) -> Result<(), EngineError> {
+        let stdin = &mut self.lock().stdin;
+        write_line(stdin.as_mut().ok_or(EngineError::Exited)?, command).map_err(|_| EngineError::Exited)
+    }
+
+    /// When `stop` and `ponderhit` were last sent.
+    fn sent_at(&self) -> (Option<Instant>, Option<Instant>) {
+        let pipe = self.lock();
+        (pipe.stop, pipe.ponderhit)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pipe> {
         // A panic while writing leaves the pipe as usable as before: poison is ignored.
-        let mut stdin = self.stdin.lock().unwrap_or_else(PoisonError::into_inner);
-        let pipe = stdin.as_mut().ok_or(EngineError::Exited)?;
-        writeln!(pipe, "{command}").and_then(|()| pipe.flush()).map_err(|_| EngineError::Exited)
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn close(&self) {
-        self.stdin.lock().unwrap_or_else(PoisonError::into_inner).take();
+        self.lock().stdin.take();
     }
 }
 
 /// A running search: an iterator over its `info` lines as they arrive, which ends at
 /// `bestmove`. Dropping it unfinished stops the search and waits for its `bestmove`.
+///
+/// Every wait has a deadline that no output of the engine moves: the next line showing the
+/// search's progress must come within the engine's timeout of the last one; a search bounded
+/// by time must end within its time and the timeout; after `stop` (from here or from an
+/// [`EngineControl`]) the best move must come within the timeout. Past a deadline the engine
+/// is killed and the search gives [`EngineError::Timeout`].
 pub struct Search<'a> {
     engine: &'a mut Engine,
     root: Position,
-    deadline: Option<Instant>,
+    began: Instant,
+    /// When the next line showing progress is due.
+    silence: Instant,
+    /// How long the search may last by its clock limits, if they bound it.
+    time_bound: Option<Duration>,
+    /// The same for a pondering search after `ponderhit`.
+    after_ponderhit: Option<Duration>,
     lines: Vec<Info>,
     best: Option<(Option<Move>, Option<Move>)>,
     done: bool,
@@ -430,14 +627,30 @@ impl Search<'_> {
         if self.done {
             return Ok(());
         }
-        self.deadline = Some(Instant::now() + self.engine.timeout);
-        self.engine.send("stop")
+        self.engine.send_control(Control::Stop)
     }
 
     /// `ponderhit`: the expected reply was played; the pondering search goes on as a normal
-    /// one, with the limits of its `go` (each wait is then bounded by the timeout).
+    /// one, with the limits of its `go`.
     pub fn ponderhit(&mut self) -> Result<(), EngineError> {
-        self.engine.send("ponderhit")
+        self.engine.send_control(Control::Ponderhit)
+    }
+
+    /// The earliest of the search's deadlines.
+    fn deadline(&self) -> Instant {
+        let timeout = self.engine.timeout;
+        let mut deadline = self.silence;
+        if let Some(bound) = self.time_bound {
+            deadline = deadline.min(later(self.began, bound.saturating_add(timeout)));
+        }
+        let (stop, ponderhit) = self.engine.stdin.sent_at();
+        if let Some(stop) = stop.filter(|&sent| sent >= self.began) {
+            deadline = deadline.min(later(stop, timeout));
+        }
+        if let (Some(hit), Some(bound)) = (ponderhit.filter(|&sent| sent >= self.began), self.after_ponderhit) {
+            deadline = deadline.min(later(hit, bound.saturating_add(timeout)));
+        }
+        deadline
     }
 
     /// Reads the rest of the search (its infos are still kept as lines) and gives its result.
@@ -453,11 +666,12 @@ impl Search<'_> {
 
     fn next_info(&mut self) -> Result<Option<Info>, EngineError> {
         loop {
-            let silence = Instant::now() + self.engine.timeout;
-            let deadline = self.deadline.map_or(silence, |hard| hard.min(silence));
-            let line = self.engine.receive(deadline)?;
+            let line = self.engine.receive(self.deadline())?;
             match protocol::parse_line(&line, &self.root) {
                 Ok(EngineLine::Info(info)) => {
+                    if shows_progress(&info) {
+                        self.silence = later(Instant::now(), self.engine.timeout);
+                    }
                     if !info.pv.is_empty() || info.score.is_some() {
                         match self.lines.iter_mut().find(|line| multipv(line) == multipv(&info)) {
                             Some(line) => *line = (*info).clone(),
@@ -478,6 +692,28 @@ impl Search<'_> {
             }
         }
     }
+}
+
+/// Whether an info line tells of the search (any field but `string` and unknown words): only
+/// those hold off the timeout, so that junk cannot keep a search waiting.
+fn shows_progress(info: &Info) -> bool {
+    info.depth.is_some()
+        || info.seldepth.is_some()
+        || info.time.is_some()
+        || info.nodes.is_some()
+        || !info.pv.is_empty()
+        || info.multipv.is_some()
+        || info.score.is_some()
+        || info.wdl.is_some()
+        || info.currmove.is_some()
+        || info.currmovenumber.is_some()
+        || info.hashfull.is_some()
+        || info.nps.is_some()
+        || info.tbhits.is_some()
+        || info.sbhits.is_some()
+        || info.cpuload.is_some()
+        || !info.refutation.is_empty()
+        || info.currline.is_some()
 }
 
 /// An info's MultiPV line number (1 when the engine does not say).

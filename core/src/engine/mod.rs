@@ -17,4 +17,6 @@ mod client;
 pub mod protocol;
 
 pub use client::{Analysis, Engine, EngineCommand, EngineControl, EngineError, Search};
-pub use protocol::{Bound, EngineLine, EngineOption, Info, Limits, OptionType, ProtocolError, Score, Wdl};
+pub use protocol::{
+    Bound, CommandTextError, EngineLine, EngineOption, Info, Limits, OptionType, ProtocolError, Score, Wdl,
+};

@@ -22,12 +22,54 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, UciError> {
     text.parse::<Uci>()?.to_move(pos)
 }
 
-/// `setoption name NAME [value VALUE]` (no value for a button).
-pub fn setoption_command(name: &str, value: Option<&str>) -> String {
-    match value {
-        Some(value) => format!("setoption name {name} value {value}"),
-        None => format!("setoption name {name}"),
+/// Why a caller's text cannot go on a command line to the engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CommandTextError {
+    /// A character that some runtime reads as the end of a line (or a NUL), which would let
+    /// the rest of the text reach the engine as a command of its own.
+    #[error("{what} holds {found:?} at byte {at}: line breaks, control characters and NUL cannot go to an engine")]
+    LineBreak { what: &'static str, found: char, at: usize },
+    /// An option name that is empty, or holds the word `name` or `value`, which the engine
+    /// would read as the start of another field of `setoption`.
+    #[error("option name {0:?} is empty or holds the word `name` or `value`")]
+    AmbiguousName(String),
+}
+
+/// Checks text the caller supplies for one UCI command line: refuses NUL, every ASCII control
+/// character but the tab (line feed, carriage return, the vertical tab and form feed, and the
+/// file, group and record separators are all line ends to some runtime: Python's
+/// `str.splitlines`, for one), and the Unicode line ends U+0085, U+2028 and U+2029 (Java's
+/// `Scanner.nextLine`, JavaScript, .NET).
+///
+/// ```
+/// use chesscore_core::engine::protocol::check_command_text;
+///
+/// assert!(check_command_text("value", "64").is_ok());
+/// assert!(check_command_text("value", "1\u{2028}go infinite").is_err());
+/// ```
+pub fn check_command_text(what: &'static str, text: &str) -> Result<(), CommandTextError> {
+    let breaks = |c: char| (c.is_ascii_control() && c != '\t') || matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}');
+    match text.char_indices().find(|&(_, c)| breaks(c)) {
+        Some((at, found)) => Err(CommandTextError::LineBreak { what, found, at }),
+        None => Ok(()),
     }
+}
+
+/// `setoption name NAME [value VALUE]` (no value for a button), after checking both texts with
+/// [`check_command_text`] and the name for words the engine would read as fields.
+pub fn setoption_command(name: &str, value: Option<&str>) -> Result<String, CommandTextError> {
+    check_command_text("option name", name)?;
+    if name.split_whitespace().next().is_none() || name.split_whitespace().any(|word| word == "name" || word == "value") {
+        return Err(CommandTextError::AmbiguousName(name.to_string()));
+    }
+    Ok(match value {
+        Some(value) => {
+            check_command_text("option value", value)?;
+            format!("setoption name {name} value {value}")
+        }
+        None => format!("setoption name {name}"),
+    })
 }
 
 /// `debug on` or `debug off`.
@@ -253,6 +295,9 @@ pub enum ProtocolError {
     /// A line of this kind that cannot be read.
     #[error("malformed `{0}` line")]
     Malformed(&'static str),
+    /// A line longer than the client reads (its limit in bytes).
+    #[error("a line longer than {0} bytes")]
+    LineTooLong(usize),
 }
 
 /// Reads one line the engine wrote; moves are read in `pos`, the searched position.
@@ -508,8 +553,8 @@ mod tests {
 
     #[test]
     fn commands() {
-        assert_eq!(setoption_command("Clear Hash", None), "setoption name Clear Hash");
-        assert_eq!(setoption_command("Skill Level", Some("3")), "setoption name Skill Level value 3");
+        assert_eq!(setoption_command("Clear Hash", None).unwrap(), "setoption name Clear Hash");
+        assert_eq!(setoption_command("Skill Level", Some("3")).unwrap(), "setoption name Skill Level value 3");
         assert_eq!(debug_command(true), "debug on");
         let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let castle = read_move(&pos, "e1g1").unwrap();
@@ -536,6 +581,24 @@ mod tests {
         assert_eq!(limits.time_bound(Color::White), None);
         let timed = Limits { movetime: Some(Duration::from_millis(50)), ..Limits::default() };
         assert_eq!(timed.time_bound(Color::Black), Some(Duration::from_millis(50)));
+    }
+
+    #[test]
+    fn caller_text_cannot_start_a_command_of_its_own() {
+        let breaks = ['\n', '\r', '\0', '\u{0b}', '\u{0c}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}', '\u{7f}', '\u{85}', '\u{2028}', '\u{2029}'];
+        for c in breaks {
+            let text = format!("1{c}go infinite");
+            let error = setoption_command("Hash", Some(&text)).unwrap_err();
+            assert_eq!(error, CommandTextError::LineBreak { what: "option value", found: c, at: 1 });
+            assert!(setoption_command(&format!("Ha{c}sh"), Some("1")).is_err(), "{c:?} in a name");
+            assert!(setoption_command(&format!("Ha{c}sh"), None).is_err(), "{c:?} in a button's name");
+        }
+        assert!(setoption_command("Hash", Some("a\tb")).is_ok());
+        assert!(setoption_command("Style", Some("Normal Play é")).is_ok());
+        for name in ["", "  ", "A value B", "value", "name", "X name", "Use value"] {
+            assert_eq!(setoption_command(name, Some("1")), Err(CommandTextError::AmbiguousName(name.to_string())));
+        }
+        assert!(setoption_command("Values", Some("value")).is_ok());
     }
 
     #[test]
