@@ -1,8 +1,10 @@
 /* UCI engines through the C API: the handshake, id and options, searches with MultiPV lines
  * and a callback, and every fault (a program that cannot start, exits, crashes after `go`,
- * hangs, writes junk or an illegal move, answers `uciok` slowly or never) ending in its
- * CHESS_ERR_ENGINE_ code within the timeout, with no child process or descriptor left. With
- * Stockfish, a real search.
+ * hangs, writes junk or an illegal move, answers `uciok` slowly or never, floods its output,
+ * writes a line that never ends, forks a helper that keeps its output open, or is started
+ * through a wrapper script) ending in its CHESS_ERR_ENGINE_ code within the timeout, with no
+ * child process or descriptor left; option text that would smuggle in a command refused; the
+ * program's SIGPIPE disposition untouched. With Stockfish, a real search.
  *
  * usage: engine FAKE_ENGINE [STOCKFISH] */
 
@@ -12,8 +14,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *fake;
 
@@ -301,6 +306,176 @@ static void test_faults(void) {
     chess_engine_free(engine);
 }
 
+/* SIGPIPE still has its default action, and none is pending. */
+static int sigpipe_untouched(void) {
+    struct sigaction action;
+    sigset_t pending;
+    sigemptyset(&pending);
+    return sigaction(SIGPIPE, NULL, &action) == 0 && action.sa_handler == SIG_DFL && sigpending(&pending) == 0 &&
+           !sigismember(&pending, SIGPIPE);
+}
+
+static void test_option_text(void) {
+    /* Every line end some runtime splits on (Java, Python, JavaScript, .NET), as UTF-8. */
+    static const char *const ends[] = {"\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xa9"};
+    static const char *const names[] = {"Hash value 1", "name", "", "A name B"};
+    chess_engine *engine = NULL;
+    char text[64];
+    size_t i;
+    CHECK_ERR(start_fake("good", 2000, &engine), CHESS_OK);
+    for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        snprintf(text, sizeof text, "1%sgo infinite", ends[i]);
+        CHECK_ERR(chess_engine_set_option(engine, "Hash", text), CHESS_ERR_INVALID_TEXT);
+        snprintf(text, sizeof text, "Hash%squit", ends[i]);
+        CHECK_ERR(chess_engine_set_option(engine, text, "1"), CHESS_ERR_INVALID_TEXT);
+        CHECK_ERR(chess_engine_set_option(engine, text, NULL), CHESS_ERR_INVALID_TEXT);
+    }
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        CHECK_ERR(chess_engine_set_option(engine, names[i], "1"), CHESS_ERR_INVALID_TEXT);
+    }
+    /* Nothing was sent: the engine answers as before. */
+    CHECK_ERR(chess_engine_set_option(engine, "Style", "Risky"), CHESS_OK);
+    CHECK_ERR(chess_engine_is_ready(engine), CHESS_OK);
+    chess_engine_free(engine);
+}
+
+/* A write to an engine that died is an error, not a signal; the disposition stays default. */
+static void test_no_sigpipe(void) {
+    chess_engine *engine = NULL;
+    CHECK(sigpipe_untouched());
+    CHECK_ERR(start_fake("gone", 2000, &engine), CHESS_OK);
+    CHECK(sigpipe_untouched());
+    usleep(100 * 1000);
+    CHECK_ERR(chess_engine_set_option(engine, "Hash", "1"), CHESS_ERR_ENGINE_EXITED);
+    CHECK_ERR(chess_engine_set_option(engine, "Hash", "1"), CHESS_ERR_ENGINE_EXITED);
+    chess_engine_free(engine);
+    CHECK(sigpipe_untouched());
+}
+
+/* This process's peak resident memory, in KiB. */
+static long peak_kib(void) {
+    char line[256];
+    long kib = -1;
+    FILE *status = fopen("/proc/self/status", "r");
+    if (status == NULL) {
+        return -1;
+    }
+    while (fgets(line, sizeof line, status)) {
+        if (strncmp(line, "VmHWM:", 6) == 0) {
+            kib = strtol(line + 6, NULL, 10);
+        }
+    }
+    fclose(status);
+    return kib;
+}
+
+/* Engines that flood their output, trickle junk or write an endless line: the search ends
+ * within its bounds, and memory stays bounded. */
+static void test_floods(void) {
+    long before = peak_kib();
+    chess_limits timed = depth_limits(0, 0);
+    timed.movetime_ms = 200;
+    test_search_fault("flood", CHESS_ERR_ENGINE_TIMEOUT);
+    test_search_fault("trickle", CHESS_ERR_ENGINE_TIMEOUT);
+    test_search_fault("longline", CHESS_ERR_ENGINE_PROTOCOL);
+    {
+        chess_engine *engine = NULL;
+        chess_analysis *analysis = NULL;
+        chess_position start;
+        double began;
+        chess_position_init(&start);
+        CHECK_ERR(start_fake("infoflood", 300, &engine), CHESS_OK);
+        began = now();
+        CHECK_ERR(chess_engine_analyse(engine, &start, &timed, &analysis), CHESS_ERR_ENGINE_TIMEOUT);
+        CHECK(now() - began < 1.5);
+        chess_engine_free(engine);
+    }
+    CHECK(peak_kib() - before < 256 * 1024);
+}
+
+/* The ids in the fake engine's `Pids` option (the engine's, then its helper's). */
+static void helper_pids(chess_engine *engine, long *pids) {
+    char text[64];
+    size_t i, len = 0;
+    pids[0] = pids[1] = 0;
+    for (i = 0; i < chess_engine_option_count(engine); i++) {
+        CHECK_ERR(chess_engine_option_name(engine, i, text, sizeof text, &len), CHESS_OK);
+        if (strcmp(text, "Pids") == 0) {
+            CHECK_ERR(chess_engine_option_default(engine, i, text, sizeof text, &len), CHESS_OK);
+            CHECK(sscanf(text, "%ld %ld", &pids[0], &pids[1]) == 2);
+        }
+    }
+}
+
+/* Dead within a second: gone, or a zombie that init will reap. */
+static int dead_soon(long pid) {
+    char path[64], stat[512];
+    int tries;
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    for (tries = 0; tries < 200; tries++) {
+        FILE *file = fopen(path, "r");
+        char *end;
+        if (file == NULL) {
+            return 1;
+        }
+        stat[0] = '\0';
+        if (fgets(stat, sizeof stat, file) == NULL) {
+            stat[0] = '\0';
+        }
+        fclose(file);
+        end = strrchr(stat, ')');
+        if (end != NULL && end[1] == ' ' && end[2] == 'Z') {
+            return 1;
+        }
+        usleep(5000);
+    }
+    return 0;
+}
+
+/* An engine that forks a helper keeping its output open, started directly or through a
+ * wrapper script: a fault or chess_engine_free ends every process at once. */
+static void test_grandchildren(void) {
+    static const char *const modes[] = {"fork", "forkcrash"};
+    static const chess_error expected[] = {CHESS_ERR_ENGINE_TIMEOUT, CHESS_ERR_ENGINE_EXITED};
+    chess_position start;
+    chess_limits limits = depth_limits(5, 0);
+    size_t i, wrapped;
+    chess_position_init(&start);
+    for (wrapped = 0; wrapped < 2; wrapped++) {
+        for (i = 0; i < 2; i++) {
+            chess_engine *engine = NULL;
+            chess_analysis *analysis = NULL;
+            chess_engine_options options;
+            const char *args[4];
+            long pids[2];
+            double began;
+            memset(&options, 0, sizeof options);
+            options.size = sizeof options;
+            options.timeout_ms = 300;
+            if (wrapped) {
+                args[0] = "-c";
+                args[1] = "\"$0\" \"$1\"; exit"; /* not `exec`: the script stays the engine's parent */
+                args[2] = fake;
+                args[3] = modes[i];
+                options.args = args;
+                options.arg_count = 4;
+                CHECK_ERR(chess_engine_start("/bin/sh", &options, &engine), CHESS_OK);
+            } else {
+                args[0] = modes[i];
+                options.args = args;
+                options.arg_count = 1;
+                CHECK_ERR(chess_engine_start(fake, &options, &engine), CHESS_OK);
+            }
+            helper_pids(engine, pids);
+            began = now();
+            CHECK_ERR(chess_engine_analyse(engine, &start, &limits, &analysis), expected[i]);
+            chess_engine_free(engine);
+            CHECK(now() - began < 1.5);
+            CHECK(pids[0] > 0 && dead_soon(pids[0]) && pids[1] > 0 && dead_soon(pids[1]));
+        }
+    }
+}
+
 static void test_stockfish(const char *path) {
     chess_engine *engine = NULL;
     chess_analysis *analysis = NULL;
@@ -342,10 +517,16 @@ int main(int argc, char **argv) {
     CHECK(no_children());
     test_faults();
     CHECK(no_children());
+    test_option_text();
+    test_no_sigpipe();
+    test_floods();
+    test_grandchildren();
+    CHECK(no_children());
     if (argc > 2) {
         test_stockfish(argv[2]);
         CHECK(no_children());
     }
     CHECK(open_descriptors() == descriptors);
+    CHECK(sigpipe_untouched());
     return report("engine");
 }

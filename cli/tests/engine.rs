@@ -16,6 +16,70 @@ fn run(args: &[&str]) -> (bool, String, String) {
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// `analyse` with the fake engine, which logs what it receives to `log`.
+fn analyse_logged(log: &Path, extra: &[&str]) -> (bool, String) {
+    let engine = common::fake_engine().to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(["analyse", "startpos", "--engine", engine, "--depth", "1"])
+        .args(extra)
+        .env("FAKE_ENGINE_LOG", log)
+        .output()
+        .unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn analyse_options_cannot_smuggle_a_command_into_the_engine() {
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_option_injection.log");
+    for end in ["\n", "\r", "\u{0b}", "\u{0c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}"] {
+        let _ = std::fs::remove_file(&log);
+        let option = format!("Hash=1{end}go infinite");
+        let (ok, err) = analyse_logged(&log, &["--option", &option]);
+        assert!(!ok && err.contains("line breaks"), "{end:?}: {err}");
+        let received = std::fs::read_to_string(&log).unwrap();
+        assert!(!received.lines().any(|line| line.contains("go infinite") || line.starts_with("setoption")), "{end:?}: {received}");
+        let option = format!("Hash{end}quit=1");
+        let (ok, err) = analyse_logged(&log, &["--option", &option]);
+        assert!(!ok && err.contains("line breaks"), "{end:?}: {err}");
+    }
+    let (ok, err) = analyse_logged(&log, &["--option", "Hash value 2=1"]);
+    assert!(!ok && err.contains("`value`"), "{err}");
+    let _ = std::fs::remove_file(&log);
+    let (ok, err) = analyse_logged(&log, &["--option", "Style=Risky"]);
+    assert!(ok, "{err}");
+    assert!(std::fs::read_to_string(&log).unwrap().lines().any(|line| line == "setoption name Style value Risky"));
+}
+
+/// Whether a live process (not a zombie) has `marker` among its arguments.
+fn running_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let live = std::fs::read_to_string(entry.path().join("stat"))
+            .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')));
+        live && cmdline.split(|&b| b == 0).any(|arg| arg == marker.as_bytes())
+    })
+}
+
+#[test]
+fn analyse_ends_every_process_of_an_engine_that_crashed() {
+    // A wrapper script whose engine forks a helper that keeps the output open, then dies at `go`.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let script = dir.join("wrapped_forkcrash.sh");
+    let marker = format!("marker-{}", std::process::id());
+    let fake = common::fake_engine().display().to_string();
+    std::fs::write(&script, format!("#!/bin/sh\n'{fake}' forkcrash {marker}\nexit\n")).unwrap();
+    std::process::Command::new("chmod").arg("+x").arg(&script).status().unwrap();
+    let began = std::time::Instant::now();
+    let (ok, _, err) = run(&["analyse", "startpos", "--engine", script.to_str().unwrap(), "--depth", "5"]);
+    assert!(!ok && err.contains("exited"), "{err}");
+    assert!(began.elapsed() < std::time::Duration::from_secs(5), "{:?}", began.elapsed());
+    let waited = std::time::Instant::now();
+    while running_with(&marker) && waited.elapsed() < std::time::Duration::from_secs(1) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!running_with(&marker), "a process of the engine is left running");
+}
+
 #[test]
 fn analyse_prints_its_lines_and_a_legal_best_move() {
     let Some(stockfish) = common::stockfish("cli: analyse") else { return };
