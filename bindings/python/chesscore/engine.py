@@ -13,17 +13,19 @@ Every wait has a timeout (``popen_uci(..., timeout=10.0)``): an engine that cras
 breaks the protocol raises an ``EngineError`` (``EngineTerminatedError``,
 ``EngineTimeoutError``) instead of freezing the caller, and its process is gone. One engine
 serves one call at a time (calls from several threads wait their turn); distinct engines run in
-parallel.
+parallel. As in python-chess, a new command stops an ``analysis()`` still running, and
+``quit()`` from another thread ends it with ``EngineTerminatedError``.
 """
 
 import ctypes
+import math
 import os
 import queue
 import threading
 import weakref
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
-from . import _native
+from . import _args, _native
 from ._native import lib
 from .errors import EngineError, ErrorCode, error_for, raise_for
 from .game import Game
@@ -79,23 +81,40 @@ class Limit:
         return f"Limit({fields})"
 
     def _native(self, multipv: Optional[int], infinite: bool) -> _native.Limits:
-        def ms(seconds):
-            return 0 if seconds is None else max(1, int(seconds * 1000))
-
         limits = _native.Limits()
         limits.size = ctypes.sizeof(limits)
-        limits.depth = self.depth or 0
-        limits.mate = self.mate or 0
-        limits.nodes = self.nodes or 0
-        limits.movetime_ms = ms(self.time)
-        limits.wtime_ms = ms(self.white_clock)
-        limits.btime_ms = ms(self.black_clock)
-        limits.winc_ms = ms(self.white_inc)
-        limits.binc_ms = ms(self.black_inc)
-        limits.movestogo = self.remaining_moves or 0
-        limits.multipv = multipv or 0
+        limits.depth = _count("depth", self.depth, 32)
+        limits.mate = _count("mate", self.mate, 32)
+        limits.nodes = _count("nodes", self.nodes, 64)
+        limits.movetime_ms = _millis("time", self.time)
+        limits.wtime_ms = _millis("white_clock", self.white_clock)
+        limits.btime_ms = _millis("black_clock", self.black_clock)
+        limits.winc_ms = _millis("white_inc", self.white_inc)
+        limits.binc_ms = _millis("black_inc", self.black_inc)
+        limits.movestogo = _count("remaining_moves", self.remaining_moves, 32, minimum=0)
+        limits.multipv = _count("multipv", multipv, 32)
         limits.flags = _native.LIMIT_INFINITE if infinite else 0
         return limits
+
+
+def _count(name: str, value, bits: int, minimum: int = 1) -> int:
+    """A whole number that fits the C field of ``bits`` bits (0 there means no limit, so a
+    limit starts at ``minimum``); None is 0."""
+    return 0 if value is None else _args.integer(value, name, minimum, (1 << bits) - 1)
+
+
+# The longest time a C field holds, in milliseconds (about 49.7 days).
+_MAX_MILLIS = (1 << 32) - 1
+
+
+def _millis(name: str, seconds) -> int:
+    """Seconds as whole milliseconds (at least 1) for a C field; None is 0 (no limit)."""
+    if seconds is None:
+        return 0
+    _args.of_type(seconds, (int, float), name)
+    if not math.isfinite(seconds) or seconds < 0 or seconds * 1000 > _MAX_MILLIS:
+        raise_for(ErrorCode.INVALID_ARGUMENT, f"{name} must be from 0 to {_MAX_MILLIS / 1000} seconds, not {seconds}")
+    return max(1, int(seconds * 1000))
 
 
 class Cp:
@@ -317,7 +336,11 @@ class SimpleEngine:
     def __init__(self, ptr):
         self._ptr = ptr
         self._finalizer = weakref.finalize(self, lib.chess_engine_free, ptr)
+        # Held for each command; an analysis holds it for its whole search.
         self._lock = threading.Lock()
+        # Guards the handle's life against `stop` from other threads, and `_analysis`.
+        self._state = threading.Lock()
+        self._analysis: Optional["AnalysisResult"] = None
         self.id = {
             "name": _native.read_text(lib.chess_engine_name, ptr),
             "author": _native.read_text(lib.chess_engine_author, ptr),
@@ -336,19 +359,22 @@ class SimpleEngine:
         cwd: Optional[Union[str, os.PathLike]] = None,
     ) -> "SimpleEngine":
         """Starts ``command`` (a program, or a list of the program and its arguments; run
-        directly, no shell) in ``cwd``, and does the handshake. ``timeout`` (seconds) bounds
-        every wait for an answer."""
+        directly, no shell) in ``cwd``, and does the handshake. ``timeout`` (seconds, up to
+        about 49.7 days) bounds every wait for an answer."""
+        timeout_ms = _millis("timeout", timeout)
         words = [command] if isinstance(command, (str, bytes, os.PathLike)) else list(command)
         if not words:
             raise ValueError("popen_uci needs a program")
         program, *args = [os.fsencode(word) for word in words]
+        if any(b"\0" in word for word in [program, *args]):
+            raise_for(ErrorCode.INVALID_TEXT, "an engine's program and arguments cannot hold a NUL character")
         argv = (ctypes.c_char_p * max(1, len(args)))(*args)
         options = _native.EngineOptions()
         options.size = ctypes.sizeof(options)
         options.args = argv
         options.arg_count = len(args)
         options.working_dir = os.fsencode(cwd) if cwd is not None else None
-        options.timeout_ms = max(1, int(timeout * 1000))
+        options.timeout_ms = timeout_ms
         out = ctypes.POINTER(_native.Engine)()
         _native.check(lib.chess_engine_start(program, ctypes.byref(options), ctypes.byref(out)))
         return cls(out)
@@ -372,24 +398,44 @@ class SimpleEngine:
             raise error_for(ErrorCode.ENGINE_EXITED, "the engine was closed")
         return self._ptr
 
+    def _send_stop(self) -> None:
+        """``stop`` from any thread, while the handle lives (a closed engine has no search)."""
+        with self._state:
+            if self._finalizer.alive:
+                lib.chess_engine_stop(self._ptr)
+
+    def _end_analysis(self, terminated: bool = False) -> None:
+        """Stops the analysis still running, if any, and waits for it: as in python-chess, a
+        new command cancels it. The library bounds the wait (the best move is due within the
+        timeout of `stop`)."""
+        with self._state:
+            analysis, self._analysis = self._analysis, None
+        if analysis is not None:
+            analysis._cancel(terminated)
+
     def configure(self, options: Dict[str, object]) -> None:
         """Sets options (``None`` presses a button; booleans are written ``true``/``false``)."""
+        self._end_analysis()
         with self._lock:
             for name, value in options.items():
                 text = None if value is None else ("true" if value else "false") if isinstance(value, bool) else str(value)
                 _native.check(
                     lib.chess_engine_set_option(
-                        self._handle(), name.encode("utf-8"), None if text is None else text.encode("utf-8")
+                        self._handle(),
+                        _args.text(name, "option name"),
+                        None if text is None else _args.text(text, "option value"),
                     )
                 )
 
     def ping(self) -> None:
         """An ``isready`` barrier."""
+        self._end_analysis()
         with self._lock:
             _native.check(lib.chess_engine_is_ready(self._handle()))
 
     def new_game(self) -> None:
         """``ucinewgame``, then ``isready``."""
+        self._end_analysis()
         with self._lock:
             _native.check(lib.chess_engine_new_game(self._handle()))
 
@@ -422,6 +468,7 @@ class SimpleEngine:
     def analyse(self, board: Union[Position, Game], limit: Limit, *, multipv: Optional[int] = None):
         """Searches ``board`` (a Position, or a Game for its history) and gives the info dict of
         the best line, or with ``multipv`` a list of one per line, best first."""
+        self._end_analysis()
         _, _, lines = self._search(board, limit, multipv)
         if multipv is None:
             return lines[0] if lines else {}
@@ -429,6 +476,7 @@ class SimpleEngine:
 
     def play(self, board: Union[Position, Game], limit: Limit) -> PlayResult:
         """The engine's move in ``board``."""
+        self._end_analysis()
         best, ponder, lines = self._search(board, limit, None)
         return PlayResult(best, ponder, lines[0] if lines else {})
 
@@ -437,12 +485,18 @@ class SimpleEngine:
     ) -> "AnalysisResult":
         """Starts a search whose infos arrive as they come: iterate over the returned
         ``AnalysisResult``; ``stop()`` ends it, ``wait()`` gives the best move. Without a limit
-        the engine searches until stopped."""
-        return AnalysisResult(self, board, limit, multipv)
+        the engine searches until stopped, or until the next command to this engine."""
+        self._end_analysis()
+        analysis = AnalysisResult(self, board, limit, multipv)
+        with self._state:
+            self._analysis = analysis
+        return analysis
 
     def quit(self) -> None:
-        """Sends ``quit``, gives the engine a moment, then kills it. Idempotent."""
-        with self._lock:
+        """Ends a running analysis (its iteration raises ``EngineTerminatedError``), sends
+        ``quit``, gives the engine a moment, then kills it. Idempotent; any thread may call it."""
+        self._end_analysis(terminated=True)
+        with self._lock, self._state:
             self._finalizer()
 
     close = quit
@@ -466,13 +520,17 @@ class AnalysisResult:
     line, ``multipv`` the latest of each line."""
 
     def __init__(self, engine: SimpleEngine, board, limit: Optional[Limit], multipv: Optional[int]):
+        self._engine = engine
         self._queue = queue.Queue()
         self._stop = threading.Event()
+        self._terminated = False
         self._result = None
         self._error = None
         self.multipv: List[dict] = []
         pos = _game_of(board).board()
         turn, chess960 = pos.turn, pos.chess960
+        limits = limit or Limit()
+        limits._native(multipv, limit is None)  # argument errors in the caller's thread
 
         def on_info(_payload, info):
             self._queue.put(_info_dict(info.contents, turn, chess960))
@@ -480,7 +538,7 @@ class AnalysisResult:
 
         def run():
             try:
-                best, ponder, _ = engine._search(board, limit or Limit(), multipv, on_info, infinite=limit is None)
+                best, ponder, _ = engine._search(board, limits, multipv, on_info, infinite=limit is None)
                 self._result = BestMove(best, ponder)
             except BaseException as e:  # handed to the caller's thread
                 self._error = e
@@ -505,6 +563,8 @@ class AnalysisResult:
 
     def __next__(self) -> dict:
         if self._thread is None:
+            if self._terminated:
+                raise error_for(ErrorCode.ENGINE_EXITED, "the engine was closed during the analysis")
             raise StopIteration
         item = self._queue.get()
         if item is _END:
@@ -514,12 +574,27 @@ class AnalysisResult:
         return item
 
     def stop(self) -> None:
-        """Asks the engine to stop: it sends ``stop`` at the next info line."""
+        """Sends ``stop``: the engine ends the search and gives its best move."""
         self._stop.set()
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            self._engine._send_stop()
+
+    def _cancel(self, terminated: bool) -> None:
+        """Stops the search and waits for its thread. ``stop`` is sent again while the search
+        runs, as one sent before the engine's `go` is ignored by the engine."""
+        self._terminated = self._terminated or terminated
+        self._stop.set()
+        thread = self._thread  # the iterating thread may clear the attribute meanwhile
+        while thread is not None and thread.is_alive():
+            self._engine._send_stop()
+            thread.join(0.05)
 
     def _finish(self):
         self._thread.join()
         self._thread = None
+        if self._terminated:
+            raise error_for(ErrorCode.ENGINE_EXITED, "the engine was closed during the analysis")
         if self._error is not None:
             raise self._error
 

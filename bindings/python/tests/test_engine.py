@@ -109,3 +109,105 @@ def test_stockfish(stockfish):
             if info.get("depth", 0) >= 5:
                 analysis.stop()
     assert analysis.wait().move in chesscore.Position().legal_moves()
+
+
+def test_a_new_command_stops_an_analysis_left_running(fake):
+    """python-chess cancels a running analysis when the next command comes: so do we, in both
+    the package's engine and compat's."""
+    import chesscore.compat as chess
+    import chesscore.compat.engine
+
+    path = engine_path("CHESSCORE_FAKE_ENGINE", "fake_engine", "python: engine faults")
+    for popen, board in [
+        (lambda: SimpleEngine.popen_uci([path, "good"], timeout=2.0), chesscore.Position()),
+        (lambda: chess.engine.SimpleEngine.popen_uci([path, "good"], timeout=2.0), chess.Board()),
+    ]:
+        with popen() as engine:
+            analysis = engine.analysis(board)
+            next(iter(analysis))
+            began = time.monotonic()
+            info = engine.analyse(board, Limit(depth=1))
+            assert time.monotonic() - began < 1.0 and info["multipv"] == 1
+            # The one stopped gives its best move as after stop().
+            assert analysis.wait().move.uci() == "e2e4"
+            # Dropped without a reference, before its first info even.
+            engine.analysis(board)
+            began = time.monotonic()
+            assert engine.play(board, Limit(depth=1)).move.uci() == "e2e4"
+            engine.analysis(board, multipv=2)
+            engine.configure({"Hash": 8})
+            engine.ping()
+            assert time.monotonic() - began < 2.0
+
+
+def test_quit_from_another_thread_ends_an_analysis(fake):
+    import threading
+
+    for wait in (False, True):
+        engine = fake("good")
+        analysis = engine.analysis(chesscore.Position())
+        next(analysis)
+        quitter = threading.Timer(0.05, engine.quit)
+        began = time.monotonic()
+        quitter.start()
+        with pytest.raises(chesscore.EngineTerminatedError):
+            if wait:
+                analysis.wait()
+            else:
+                for _ in analysis:
+                    pass
+        quitter.join()
+        assert time.monotonic() - began < 2.0
+        with pytest.raises(chesscore.EngineTerminatedError):
+            next(analysis)
+        with pytest.raises(chesscore.EngineTerminatedError):
+            engine.ping()
+
+
+@pytest.mark.parametrize(
+    "limit, error",
+    [
+        (Limit(depth=2**32), ValueError),
+        (Limit(nodes=2**64), ValueError),
+        (Limit(depth=-1), ValueError),
+        (Limit(nodes=-5), ValueError),
+        (Limit(depth=0), ValueError),
+        (Limit(mate=2**40), ValueError),
+        (Limit(remaining_moves=-1), ValueError),
+        (Limit(time=float("inf")), ValueError),
+        (Limit(time=float("nan")), ValueError),
+        (Limit(time=-0.5), ValueError),
+        (Limit(white_clock=5e6), ValueError),
+        (Limit(depth=True), TypeError),
+        (Limit(depth=2.0), TypeError),
+        (Limit(nodes="100"), TypeError),
+        (Limit(time="1"), TypeError),
+        (Limit(black_inc=False), TypeError),
+    ],
+)
+def test_limits_a_c_field_cannot_hold_are_refused(fake, limit, error):
+    with fake("good") as engine:
+        for search in (engine.play, engine.analyse, engine.analysis):
+            with pytest.raises(error) as raised:
+                search(chesscore.Position(), limit)
+            assert isinstance(raised.value, chesscore.Error)
+        # Nothing was sent: the engine answers as before.
+        engine.ping()
+        assert engine.play(chesscore.Position(), Limit(depth=2**32 - 1, nodes=2**64 - 1)).move.uci() == "e2e4"
+
+
+def test_option_text_that_would_start_a_command_is_refused(fake):
+    with fake("good") as engine:
+        for end in ["\0", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]:
+            with pytest.raises(ValueError):
+                engine.configure({"Hash": f"1{end}go infinite"})
+            with pytest.raises(ValueError):
+                engine.configure({f"Hash{end}quit": 1})
+        with pytest.raises(ValueError):
+            engine.configure({"Hash value 2": 1})
+        engine.ping()
+    for timeout in (-1, float("nan"), 1e10):
+        with pytest.raises(ValueError):
+            fake("good", timeout=timeout)
+    with pytest.raises(TypeError):
+        fake("good", timeout="2")
