@@ -1092,6 +1092,32 @@ static void engines(const std::string &fake) {
     CHECK(code == CHESS_ERR_ENGINE_NOT_STARTED);
     chesscore::Engine moved = std::move(crashing);
     CHECK(moved.get() != nullptr && crashing.get() == nullptr);
+
+    // Option text with a line end some runtime splits on is refused, and nothing is sent.
+    options.args = {"good"};
+    chesscore::Engine careful(fake, options);
+    for (const char *end : {"\n", "\r", "\x0b", "\x1e", "\u0085", "\u2028", "\u2029"}) {
+        code = CHESS_OK;
+        try {
+            careful.set_option("Hash", std::string("1") + end + "go infinite");
+        } catch (const chesscore::Error &e) {
+            code = e.code();
+        }
+        CHECK(code == CHESS_ERR_INVALID_TEXT);
+    }
+    careful.is_ready();
+    // An engine flooding its output during a search bounded by depth times out, in time.
+    options.args = {"flood"};
+    options.timeout_ms = 300;
+    chesscore::Engine flooding(fake, options);
+    code = CHESS_OK;
+    const auto began = std::chrono::steady_clock::now();
+    try {
+        flooding.analyse(start, limits);
+    } catch (const chesscore::Error &e) {
+        code = e.code();
+    }
+    CHECK(code == CHESS_ERR_ENGINE_TIMEOUT && std::chrono::steady_clock::now() - began < std::chrono::milliseconds(1500));
 }
 
 // Binary FEN: the start position's bytes, a round trip over a game, an error with its offset.
