@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 static const char *fake;
 
@@ -38,6 +37,13 @@ static int open_descriptors(void) {
 /* No child process left, running or zombie: there is nothing to wait for. */
 static int no_children(void) {
     return waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD;
+}
+
+static void pause_ms(long ms) {
+    struct timespec t;
+    t.tv_sec = ms / 1000;
+    t.tv_nsec = (ms % 1000) * 1000000L;
+    nanosleep(&t, NULL);
 }
 
 static double now(void) {
@@ -345,7 +351,7 @@ static void test_no_sigpipe(void) {
     CHECK(sigpipe_untouched());
     CHECK_ERR(start_fake("gone", 2000, &engine), CHESS_OK);
     CHECK(sigpipe_untouched());
-    usleep(100 * 1000);
+    pause_ms(100);
     CHECK_ERR(chess_engine_set_option(engine, "Hash", "1"), CHESS_ERR_ENGINE_EXITED);
     CHECK_ERR(chess_engine_set_option(engine, "Hash", "1"), CHESS_ERR_ENGINE_EXITED);
     chess_engine_free(engine);
@@ -427,7 +433,7 @@ static int dead_soon(long pid) {
         if (end != NULL && end[1] == ' ' && end[2] == 'Z') {
             return 1;
         }
-        usleep(5000);
+        pause_ms(5);
     }
     return 0;
 }
