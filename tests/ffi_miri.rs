@@ -406,7 +406,7 @@ fn pgn_games_tags_and_export() {
         chess_pgn_reader_free(reader); // the game is the caller's
         assert_eq!(chess_game_result(game), CHESS_RESULT_WHITE_WINS);
         assert_eq!(fen_of(chess_game_position(game)), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
-        assert_eq!(chess_game_tag_count(game), 2);
+        assert_eq!(chess_game_tag_count(game), 3); // the Result tag from the termination marker
         let mut name = [0 as c_char; 8];
         let mut value = [0 as c_char; 32];
         let (mut name_len, mut value_len) = (0, 0);
@@ -419,6 +419,9 @@ fn pgn_games_tags_and_export() {
         assert_eq!(code, CHESS_OK);
         assert_eq!((CStr::from_ptr(name.as_ptr()), CStr::from_ptr(value.as_ptr())), (c"White", c"A \"quoted\" name"));
         let code = chess_game_tag_at(game, 2, name.as_mut_ptr(), 8, null_mut(), value.as_mut_ptr(), 32, null_mut());
+        assert_eq!(code, CHESS_OK);
+        assert_eq!((CStr::from_ptr(name.as_ptr()), CStr::from_ptr(value.as_ptr())), (c"Result", c"1-0"));
+        let code = chess_game_tag_at(game, 3, name.as_mut_ptr(), 8, null_mut(), value.as_mut_ptr(), 32, null_mut());
         assert_eq!(code, CHESS_ERR_PGN_TAG_NOT_FOUND);
         let code = chess_game_tag(game, c"Black".as_ptr(), value.as_mut_ptr(), 32, null_mut());
         assert_eq!(code, CHESS_ERR_PGN_TAG_NOT_FOUND);

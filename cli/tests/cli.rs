@@ -31,6 +31,35 @@ fn run_with_input(args: &[&str], input: &[u8]) -> (bool, String, String) {
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// The summary (which skips variations), the jsonl export (which reads records) and the
+/// threaded summary agree: a bad move in a variation cuts the variation with a warning, the
+/// game is good; a blank line inside a tag section does not split a game; a missing Result tag
+/// is the termination marker's.
+#[test]
+fn pgn_summary_and_export_agree_on_real_world_files() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("real_world.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"ChessBase\"]\n\n[Site \"Hamburg\"]\n\n1. d4 (1. e4 e5 2. Qxh7) d5 0-1\n\n[Event \"Bad\"]\n\n1. e4 Qxh7 *\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let summary = format!("{path}: 2 games, 1 broken, 2 plies; results 1-0 0, 0-1 1, 1/2-1/2 0, * 0, none 0\n");
+    for threads in ["1", "2"] {
+        let (ok, out, err) = run(&["pgn", path, "--threads", threads]);
+        assert!(!ok && out == summary && err.contains("game 2: illegal move"), "{out}{err}");
+    }
+    let (ok, out, err) = run(&["pgn", "--export", "jsonl", path]);
+    assert!(!ok && err.contains("game 1: warning: a move in a variation cannot be played") && err.ends_with("1 broken game\n"), "{err}");
+    assert!(err.contains(&summary), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with(r#"{"headers":{"Event":"ChessBase","Site":"Hamburg","Result":"0-1"},"uci":["d2d4","d7d5"]"#));
+    assert!(lines[0].ends_with(r#""error":null}"#), "{out}");
+    assert!(lines[1].contains(r#""error":"game 2"#), "{out}");
+}
+
 #[test]
 fn san_writes_each_move() {
     let (ok, out, _) = run(&["san", START, "e2e4", "e5", "g1f3", "Nc6", "Bb5", "a6", "e1g1"]);

@@ -105,7 +105,8 @@ fn every_construct_of_the_format() {
     assert_eq!(results[1].game().moves().len(), 11);
     // Null moves in every spelling.
     assert_eq!(results[2].game().moves().filter(|m| m.is_null()).count(), 4);
-    assert!(results[2].tags().is_empty());
+    // The only tag: the result, from the termination marker.
+    assert_eq!(results[2].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Result"]);
     // Start positions: FEN, Chess960 by tag and by castling rights.
     assert_eq!(results[3].start().to_fen(), "8/8/8/4k3/8/8/4P3/4K3 b - - 0 50");
     assert_eq!(results[3].position().to_fen(), "8/8/8/8/4k3/8/8/4K3 w - - 0 52");
@@ -1418,9 +1419,9 @@ fn real_world_syntax_read_leniently_refused_strictly() {
     assert_eq!(message, "game 1, line 1, column 10: not standard PGN: result not written 1-0, 0-1, 1/2-1/2 or * \"\u{bd}-\u{bd}\" at ply 3");
 }
 
-/// A tag section, a blank line and another tag section are two games, the first without
-/// moves; its start position does not carry into the next game. A missing `Result` tag is
-/// the termination marker's.
+/// A tag section, a blank line and another tag section beginning again with a tag already
+/// read are two games, the first without moves; its start position does not carry into the
+/// next game. A missing `Result` tag is the termination marker's.
 #[test]
 fn tag_sections_apart_are_games_apart() {
     let pgn = "[Event \"Tags only\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n\
@@ -1431,10 +1432,10 @@ fn tag_sections_apart_are_games_apart() {
     assert_eq!(games[0].game().moves().len(), 0);
     assert_eq!(games[0].start().to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(games[0].result(), None);
-    assert_eq!(games[1].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Event", "Site", "Round"]);
+    assert_eq!(games[1].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Event", "Site", "Round", "Result"]);
     assert_eq!(games[1].start(), &Position::startpos());
     assert_eq!(games[1].game().moves().len(), 2);
-    assert_eq!(games[1].tag("Result"), None);
+    assert_eq!(games[1].tag("Result"), Some("1-0"));
     assert_eq!(games[1].result(), Some(Outcome::WhiteWins));
     assert!(games[1].to_pgn().contains("[Result \"1-0\"]\n"));
     // A `%` escape line is no blank line: the section goes on past it, unless a blank follows.
@@ -1442,6 +1443,64 @@ fn tag_sections_apart_are_games_apart() {
     let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
     let events: Vec<_> = games.iter().map(|game| (game.tag("Event"), game.tag("Site"))).collect();
     assert_eq!(events, [(Some("One"), Some("here")), (Some("Two"), None), (Some("Three"), None)]);
+}
+
+/// ChessBase writes a blank line inside the tag section of one game: after a blank line, a tag
+/// pair whose name the game has not had yet continues its tags (python-chess reads such files
+/// the same way), while a repeated name (`Event`, as in exports of games without moves) starts
+/// the next game.
+#[test]
+fn a_blank_line_inside_a_tag_section_continues_it_unless_a_tag_repeats() {
+    let pgn = "[Event \"ChessBase\"]\n\n[Site \"Hamburg\"]\n[White \"A\"]\n\n[Black \"B\"]\n\n1. e4 e5 1/2-1/2\n\n\
+               [Event \"Round 1\"]\n[Site \"s\"]\n\n[Event \"Round 2\"]\n[Site \"s\"]\n\n\
+               [Event \"Round 3\"]\n\n[Site \"t\"]\n\n[Event \"Round 4\"]\n[Event \"Twice\"]\n\n1. d4 *\n";
+    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let read: Vec<(Option<&str>, Option<&str>, usize)> =
+        games.iter().map(|g| (g.tag("Event"), g.tag("Site"), g.game().moves().len())).collect();
+    assert_eq!(
+        read,
+        [
+            (Some("ChessBase"), Some("Hamburg"), 2),
+            (Some("Round 1"), Some("s"), 0),
+            (Some("Round 2"), Some("s"), 0),
+            (Some("Round 3"), Some("t"), 0),
+            (Some("Twice"), None, 1),
+        ]
+    );
+    assert_eq!((games[0].tag("White"), games[0].tag("Black")), (Some("A"), Some("B")));
+    // Headers only, the games are the same.
+    let headers_only = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+    let events: Vec<Option<String>> =
+        PgnReader::from_bytes(pgn).with_options(headers_only).map(|g| g.unwrap().tag("Event").map(str::to_string)).collect();
+    assert_eq!(events, read.iter().map(|(event, _, _)| event.map(str::to_string)).collect::<Vec<_>>());
+}
+
+/// Lenient reading cuts a variation at a move that cannot be played there, keeps the game and
+/// its main line, and warns once; strict reading refuses the game.
+#[test]
+fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
+    let pgn = "[Event \"Cut\"]\n\n1. d4 (1. e4 e5 2. Qxh7 (2. Nf3) Nc6 {skipped}) (1. c4 Zz9) 1... d5 {kept}\n\
+               (1... Nf6 2. c4 (2. Bxh8) e6) 2. c4 0-1\n\n[Event \"Next\"]\n\n1. e4 *\n";
+    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    assert_eq!(games.len(), 2);
+    let game = &games[0];
+    assert_eq!(game.game().moves().count(), 3);
+    assert_eq!(game.warnings().len(), 1);
+    let warning = game.warnings()[0];
+    assert_eq!((warning.kind, warning.location.line, warning.location.column), (PgnWarningKind::VariationCut, 3, 20));
+    assert_eq!(game.tag("Result"), Some("0-1"));
+    let written = game.to_pgn();
+    assert!(written.ends_with("\n\n1. d4 ( 1. e4 e5 ) ( 1. c4 ) 1... d5 { kept } ( 1... Nf6 2. c4 e6 ) 2. c4 0-1\n"), "{written}");
+    // The written game reads back as it is, without a warning.
+    let again = PgnReader::from_bytes(written.as_str()).next_game().unwrap().unwrap();
+    assert!(again.warnings().is_empty() && again.to_pgn() == written);
+    // Strict reading refuses it, and reads on.
+    let strict = ReaderOptions { strict: true, ..ReaderOptions::default() };
+    let mut reader = PgnReader::from_bytes(pgn).with_options(strict);
+    assert!(matches!(reader.next_game().unwrap_err().kind, PgnErrorKind::Move(_)));
+    assert!(reader.next_game().is_ok());
+    // A bad move in the main line still breaks the game.
+    assert!(PgnReader::from_bytes("1. e4 (1. d4) Qxh7 *").next_game().is_err());
 }
 
 /// Text that is not UTF-8 is decoded as Windows-1252, with one warning per game, which a

@@ -46,10 +46,10 @@ def test_pgn_file_names_that_are_not_utf8(tmp_path, not_utf8):
         f.write(PGN)
     for name in (os.fsdecode(raw), type(tmp_path)(os.fsdecode(raw))):
         [game] = chesscore.read_pgn(name)
-        assert game.headers == {"White": "Morphy"} and len(game) == 3
+        assert game.headers == {"White": "Morphy", "Result": "*"} and len(game) == 3
     # bytes are PGN data, not a path: the one exception to paths as open() takes them.
     [game] = chesscore.read_pgn(PGN)
-    assert game.headers == {"White": "Morphy"}
+    assert game.headers == {"White": "Morphy", "Result": "*"}
 
 
 def test_missing_files_with_names_that_are_not_utf8(not_utf8):

@@ -81,7 +81,7 @@ def test_pgn_text_in_a_str_is_read_by_read_pgn_string_and_a_str_is_a_path():
     games = [(g.headers, g.moves) for g in chesscore.read_pgn_string(text)]
     assert games == [(g.headers, g.moves) for g in chesscore.read_pgn(LOCAL / "format.pgn")]
     [game] = chesscore.read_pgn_string('[White "Jos\u00e9"]\n\n1. e4 *\n')
-    assert game.headers == {"White": "Jos\u00e9"} and len(game) == 1
+    assert game.headers == {"White": "Jos\u00e9", "Result": "*"} and len(game) == 1
     assert list(chesscore.read_pgn_string("")) == []
     # A str given to read_pgn stays a path, as for open() (python-chess wraps text in io.StringIO).
     pgn = '[White "Morphy"]\n\n1. e4 *\n'
@@ -348,6 +348,33 @@ def test_real_world_syntax_and_warnings():
     assert lenient.error is None and lenient.board().is_checkmate()
 
 
+def test_chessbase_tags_and_missing_results_read_as_python_chess_reads_them():
+    import chess.pgn
+
+    text = (
+        '[Event "ChessBase"]\n\n[Site "Hamburg"]\n\n1. d4 d5 0-1\n\n'
+        '[Event "Round 1"]\n[Site "s"]\n\n[Event "Round 2"]\n\n1. e4 *\n'
+    )
+    games = list(chesscore.read_pgn_string(text))
+    assert [g.headers for g in games] == [
+        {"Event": "ChessBase", "Site": "Hamburg", "Result": "0-1"},
+        {"Event": "Round 1", "Site": "s"},
+        {"Event": "Round 2", "Result": "*"},
+    ]
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert {k: theirs.headers[k] for k in ("Event", "Site", "Result")} == games[0].headers
+    assert [m.uci() for m in theirs.mainline_moves()] == [m.uci() for m in games[0].moves]
+
+
+def test_a_bad_move_in_a_variation_cuts_the_variation_with_a_warning():
+    [game] = chesscore.read_pgn_string("1. d4 (1. e4 e5 2. Qxh7 Nc6) d5 0-1\n")
+    assert game.error is None and [m.uci() for m in game.moves] == ["d2d4", "d7d5"]
+    assert game.warnings == ["line 1, column 20: a move in a variation cannot be played: the variation is cut before it"]
+    assert game.pgn().endswith("1. d4 ( 1. e4 e5 ) 1... d5 0-1\n")
+    [strict] = chesscore.read_pgn_string("1. d4 (1. e4 e5 2. Qxh7 Nc6) d5 0-1\n", strict=True)
+    assert strict.error is not None
+
+
 def test_game_moves_carry_their_comments_and_commands():
     text = "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 $1 { [%eval #-4,22] [%clk 0:02:59.5] } 2. Nf3 { [%csl Ga4,Rb5][%cal Ge2e4] Good [%emt 0:00:05] } *"
     moves = next(chesscore.read_pgn_string(text)).mainline()
@@ -413,11 +440,11 @@ def test_headers_only_reads_the_headers_of_every_game_without_moves():
 def test_headers_are_read_when_asked_and_may_be_replaced():
     game = next(chesscore.read_pgn_string('[White "A"]\n[Black "B"]\n\n1. e4 *'))
     assert game._headers is None  # nothing read yet
-    assert game.headers == {"White": "A", "Black": "B"} and game.headers is game.headers
+    assert game.headers == {"White": "A", "Black": "B", "Result": "*"} and game.headers is game.headers
     game.headers = {"White": "C"}
     assert '[White "C"]\n[Black "?"]' in game.pgn()
     long = "x" * 5000  # past the buffer kept for tags
-    assert next(chesscore.read_pgn_string(f'[Annotator "{long}"]\n\n*')).headers == {"Annotator": long}
+    assert next(chesscore.read_pgn_string(f'[Annotator "{long}"]\n\n*')).headers == {"Annotator": long, "Result": "*"}
 
 
 def test_split_pgn_cuts_a_file_into_pieces_of_whole_games(tmp_path):

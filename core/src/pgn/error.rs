@@ -186,6 +186,10 @@ pub enum PgnWarningKind {
     /// ([`PgnErrorKind::InvalidUtf8`]).
     #[error("text that is not UTF-8 read as Windows-1252")]
     Windows1252,
+    /// A move inside a variation could not be played: the variation was cut before it, the
+    /// rest of it skipped, and the game read on. Strict reading refuses the game instead.
+    #[error("a move in a variation cannot be played: the variation is cut before it")]
+    VariationCut,
 }
 
 impl fmt::Display for PgnWarning {

@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::san::{read_san, SanError, SanMode, SanOptions};
 
 use super::decompress::Decompressed;
-use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, Rejection, Resync};
+use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
 use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
 use super::tokenizer::{utf8, Consumer, Ended, Token, Tokenizer, Word};
@@ -465,6 +465,12 @@ enum Pending {
     Stop,
 }
 
+/// A tag name's FNV-1a hash: two names that collide only end a tag section early, as a blank
+/// line always did.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
 /// What strict reading calls an en passant mark.
 const EN_PASSANT_MARK: &str = "en passant mark e.p. or ep";
 
@@ -611,6 +617,11 @@ pub struct PgnReader<S> {
     fen: Vec<u8>,
     fen_at: Option<Location>,
     variant: Option<(String, Location)>,
+    /// Hashes of the tag names of the game being read, to tell after a blank line whether a
+    /// tag pair continues its section (see [`PgnReader::tags`]).
+    tag_names: Vec<u64>,
+    /// Whether this game's first cut variation was told (see [`PgnReader::cut_variation`]).
+    cut_warned: bool,
     builder: RecordBuilder,
 }
 
@@ -651,6 +662,8 @@ impl<S: Source> PgnReader<S> {
             fen: Vec::new(),
             fen_at: None,
             variant: None,
+            tag_names: Vec::new(),
+            cut_warned: false,
             builder: RecordBuilder::default(),
         }
     }
@@ -829,13 +842,16 @@ impl<S: Source> PgnReader<S> {
         Ok(visitor.end_game(result))
     }
 
-    /// Reads the tag section (possibly empty); `first` is the first byte in view. A blank line
-    /// (or escape line) before a tag ends the section: that tag starts the next game, and this
-    /// one has no movetext.
+    /// Reads the tag section (possibly empty); `first` is the first byte in view. After a blank
+    /// line, a tag pair continues the section unless a tag of its name was read already (then
+    /// it starts the next game, and this one has no movetext): ChessBase writes a blank line
+    /// inside the tags of one game, while exports of games without moves put their tag
+    /// sections one after another, each beginning again with `Event`.
     fn tags<V: Visitor>(&mut self, visitor: &mut V, first: u8) -> Result<(), Fail> {
         self.fen.clear();
         self.fen_at = None;
         self.variant = None;
+        self.tag_names.clear();
         let mut next = Some(first);
         loop {
             // Anything else starts the movetext, a `;` comment included: after the tags it is
@@ -844,12 +860,15 @@ impl<S: Source> PgnReader<S> {
                 Some(b'[') => self.tag(visitor)?,
                 _ => return Ok(()),
             }
-            // A blank line between two tag pairs ends the section; a `%` line is no blank.
+            // A `%` line is no blank.
             let (line, escapes) = (self.location().line, self.input.escape_lines());
             next = self.input.skip_space()?;
             let skipped = self.location().line - line - (self.input.escape_lines() - escapes);
             if next == Some(b'[') && skipped > 1 {
-                return Ok(());
+                let seen = self.input.next_tag_name(&self.options)?.is_none_or(|name| self.tag_names.contains(&name_hash(name)));
+                if seen {
+                    return Ok(());
+                }
             }
         }
     }
@@ -857,6 +876,9 @@ impl<S: Source> PgnReader<S> {
     fn tag<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Fail> {
         let at = self.input.location();
         let (name, value, warning) = self.input.tag_pair(&self.options)?;
+        if try_push(&mut self.tag_names, name_hash(name)).is_err() {
+            return Err(Fail::new(PgnErrorKind::OutOfMemory, at, b"", Resync::TAGS));
+        }
         if let Some(warning) = warning {
             visitor.warning(warning);
         }
@@ -927,6 +949,7 @@ impl<S: Source> PgnReader<S> {
     /// Reads the movetext, replaying every move; returns the result token, if any.
     fn movetext<V: Visitor>(&mut self, visitor: &mut V, start: Position) -> Result<Option<Outcome>, Fail> {
         self.lines.clear();
+        self.cut_warned = false;
         if try_push(&mut self.lines, Line::new(start, 0, Location::default())).is_err() {
             return Err(self.out_of_memory(Resync::MOVETEXT));
         }
@@ -940,7 +963,15 @@ impl<S: Source> PgnReader<S> {
                 max_depth: self.options.max_depth,
                 strict: self.options.strict,
             };
-            match self.input.movetext(&self.options, &mut replay)? {
+            let ended = match self.input.movetext(&self.options, &mut replay) {
+                Ok(ended) => ended,
+                Err(fail) if self.cuts_variation(&fail) => {
+                    self.cut_variation(visitor, fail.at)?;
+                    continue;
+                }
+                Err(fail) => return Err(fail),
+            };
+            match ended {
                 Ended::Consumer(ReplayStop::Result(outcome)) if self.lines.len() == 1 => {
                     let mut take = |text: &str, warning: Option<PgnWarning>| {
                         if let Some(warning) = warning {
@@ -965,6 +996,30 @@ impl<S: Source> PgnReader<S> {
                     return self.game_over(None);
                 }
             }
+        }
+    }
+
+    /// Whether lenient reading cuts the variation being read at this error: a move that cannot
+    /// be played there, inside a variation. Strict reading, and strict SAN, refuse the game.
+    fn cuts_variation(&self, fail: &Fail) -> bool {
+        !self.options.strict
+            && self.options.san_mode == SanMode::Lenient
+            && self.lines.len() > 1
+            && matches!(fail.kind, PgnErrorKind::Move(_))
+    }
+
+    /// Ends the variation being read before the bad move at `at` (the visitor hears of its end,
+    /// and of a warning, the first time in the game), and skips the rest of it.
+    fn cut_variation<V: Visitor>(&mut self, visitor: &mut V, at: Location) -> Result<(), Fail> {
+        if !self.cut_warned {
+            self.cut_warned = true;
+            visitor.warning(PgnWarning { kind: PgnWarningKind::VariationCut, location: at });
+        }
+        let opened = self.lines.pop().map(|line| line.opened).unwrap_or_default();
+        visitor.end_variation();
+        match self.skip_movetext(1, true, false)? {
+            Ended::Consumer(SkipStop::Closed) => Ok(()),
+            _ => Err(Fail::new(PgnErrorKind::UnclosedVariation { opened }, self.location(), b"", Resync::None)),
         }
     }
 

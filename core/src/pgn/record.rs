@@ -782,6 +782,10 @@ impl Visitor for RecordBuilder {
 
     fn end_game(&mut self, result: Option<Outcome>) -> Option<GameRecord> {
         self.cursors.clear();
+        // A game without a result tag (or with `*`) takes the one its movetext ends with.
+        if let Some(outcome) = result.filter(|_| self.tags.get("Result").is_none_or(|tag| tag == "*")) {
+            self.tag("Result", outcome.as_pgn());
+        }
         if self.out_of_memory {
             self.record = None;
             return None;

@@ -557,6 +557,14 @@ impl<S: Source> Tokenizer<S> {
         }
     }
 
+    /// The name of the tag pair at `pos` (a `[` in view), not consumed; `None` when the line
+    /// is no tag pair.
+    pub(super) fn next_tag_name(&mut self, options: &ReaderOptions) -> Result<Option<&str>, Fail> {
+        let Some((len, _)) = self.line_in_view(0, options.max_tag_len)? else { return Ok(None) };
+        let line = &self.src.data()[self.pos..self.pos + len];
+        Ok(parse_tag_line(line).ok().and_then(|spans| utf8(&line[spans.name.0..spans.name.1])))
+    }
+
     /// True when a complete tag pair line, and nothing else, starts `rel` bytes ahead.
     fn tag_line_at(&mut self, rel: usize, options: &ReaderOptions) -> Result<bool, Fail> {
         let Some((len, _)) = self.line_in_view(rel, options.max_tag_len)? else { return Ok(false) };
