@@ -12,7 +12,7 @@ use super::util::{
     write_optional, Out, TextOut, Versioned,
 };
 use chesscore_core::pgn::{
-    split_points, BytesSource, MAX_THREADS, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader,
+    split_points, BytesSource, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader,
     ReaderOptions, Source, WriteOptions,
 };
 use chesscore_core::SanMode;
@@ -371,7 +371,8 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
 }
 
 /// Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
-/// calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many), each reading a part of the input that starts where a line
+/// calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many, the
+/// count never allocated for), each reading a part of the input that starts where a line
 /// looks like a game's first tag, until its games meet the next part's (a part that started
 /// inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
 /// same as one thread gives them (numbers and error locations counted in the whole input). Call
@@ -389,13 +390,16 @@ pub unsafe extern "C" fn chess_pgn_reader_set_threads(reader: *mut chess_pgn_rea
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             n => n as usize,
         }
-        .min(MAX_THREADS);
+        .min(CHESS_PGN_MAX_THREADS as usize);
         Ok(())
     })
 }
 
 /// The most threads a PGN reader reads with (`chess_pgn_reader_set_threads`): more are as many.
-pub const CHESS_PGN_MAX_THREADS: u32 = MAX_THREADS as u32;
+/// (The core's `MAX_THREADS`, written out for the header, which a compile-time assertion
+/// holds equal.)
+pub const CHESS_PGN_MAX_THREADS: u32 = 256;
+const _: () = assert!(CHESS_PGN_MAX_THREADS as usize == chesscore_core::pgn::MAX_THREADS);
 
 /// Room for the message of `chess_pgn_error_info`, NUL included.
 pub const CHESS_PGN_MESSAGE_MAX: usize = 256;
