@@ -81,7 +81,7 @@ impl Replacement {
     /// the input before it is read.
     pub fn create(path: &Path, inputs: &[&Path]) -> io::Result<Replacement> {
         if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
-            let message = format!("{} is the input {}: write the output elsewhere", path.display(), input.display());
+            let message = format!("the same file as the input {} (write the output elsewhere)", input.display());
             return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
         }
         let target = match fs::metadata(path) {
