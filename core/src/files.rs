@@ -67,8 +67,9 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// An output file written through a temporary file in the same directory, renamed over the
 /// file by [`Replacement::commit`]: readers of the old file are never disturbed, and an output
 /// dropped without `commit` (a failed run) is removed, leaving the old file as it was. A path
-/// through a symbolic link replaces the file the link names. A path that names something other
-/// than a regular file (`/dev/null`, a FIFO) is written in place.
+/// through a symbolic link replaces the file the link names, keeping its permissions. A path
+/// that names something other than a regular file (`/dev/null`, a FIFO) is written in place.
+/// (A process killed before `commit` or drop leaves its `.NAME.PID.N.tmp` file behind.)
 pub struct Replacement {
     file: io::BufWriter<File>,
     /// The temporary file and the file it replaces; `None` when written in place.
@@ -84,16 +85,21 @@ impl Replacement {
             let message = format!("the same file as the input {} (write the output elsewhere)", input.display());
             return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
         }
-        let target = match fs::metadata(path) {
+        let (target, permissions) = match fs::metadata(path) {
             Ok(metadata) if !metadata.is_file() => {
                 let file = OpenOptions::new().write(true).open(path)?;
                 return Ok(Replacement { file: io::BufWriter::new(file), rename: None });
             }
-            Ok(_) => fs::canonicalize(path)?,
-            Err(_) => path.to_path_buf(),
+            Ok(metadata) => (fs::canonicalize(path)?, Some(metadata.permissions())),
+            Err(_) => (path.to_path_buf(), None),
         };
         let (file, temp) = temporary_beside(&target)?;
-        Ok(Replacement { file: io::BufWriter::new(file), rename: Some((temp, target)) })
+        let replacement = Replacement { file: io::BufWriter::new(file), rename: Some((temp, target)) };
+        // The new file keeps the old one's permissions (dropped, the replacement is removed).
+        if let (Some(permissions), Some((temp, _))) = (permissions, &replacement.rename) {
+            fs::set_permissions(temp, permissions)?;
+        }
+        Ok(replacement)
     }
 
     /// Writes what is buffered and puts the file in place.
@@ -171,5 +177,39 @@ mod tests {
         assert_eq!(line, b"end");
         assert_eq!(read_line(&mut input, &mut line, 4).unwrap(), 0);
         assert!(line.is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replacements_are_renamed_into_place() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("chesscore-files-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let (path, link) = (dir.join("out.txt"), dir.join("link.txt"));
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        let mut old = File::open(&path).unwrap();
+        // Dropped without commit: the old file stays, the temporary one goes.
+        let mut file = Replacement::create(&link, &[]).unwrap();
+        file.write_all(b"half").unwrap();
+        drop(file);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        let mut file = Replacement::create(&link, &[]).unwrap();
+        file.write_all(b"new").unwrap();
+        file.commit().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+        let mut was = String::new();
+        old.read_to_string(&mut was).unwrap();
+        assert_eq!(was, "old");
+        let error = Replacement::create(&path, &[Path::new("/dev/null"), &link]).err().unwrap();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidInput);
+        let mut names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        names.sort();
+        assert_eq!(names, ["link.txt", "out.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
