@@ -128,9 +128,7 @@ impl ErrorCode for BinpackErrorKind {
             BinpackErrorKind::Line
             | BinpackErrorKind::LineTooLong
             | BinpackErrorKind::MissingField { .. }
-            | BinpackErrorKind::Number { .. } => {
-                CHESS_ERR_BINPACK_PLAIN_SYNTAX
-            }
+            | BinpackErrorKind::Number { .. } => CHESS_ERR_BINPACK_PLAIN_SYNTAX,
             BinpackErrorKind::Fen(e) => e.code(),
             BinpackErrorKind::Uci(e) => e.code(),
             BinpackErrorKind::Epd(e) => e.code(),

@@ -60,7 +60,7 @@ fn epd_entries(mut input: impl BufRead) -> impl Iterator<Item = Result<TrainingE
 
 /// Where entries go.
 enum Sink {
-    Binpack(BinpackWriter<Replacement>),
+    Binpack(Box<BinpackWriter<Replacement>>),
     Text(Replacement, Format),
 }
 
@@ -97,7 +97,7 @@ pub(crate) fn convert(input: &Path, output: &Path, out: &mut Output) -> Result<(
         Format::Epd => Box::new(epd_entries(BufReader::new(file))),
     };
     let mut sink = match to {
-        Format::Binpack => Sink::Binpack(BinpackWriter::new(output_file)),
+        Format::Binpack => Sink::Binpack(Box::new(BinpackWriter::new(output_file))),
         text => Sink::Text(output_file, text),
     };
     let mut count = 0u64;

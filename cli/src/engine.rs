@@ -293,11 +293,7 @@ impl TimeControl {
     fn parse(text: &str) -> Result<TimeControl, String> {
         let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
         let seconds = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| (0.0..=MAX_TC_SECONDS).contains(v))
-                .map(Duration::from_secs_f64)
+            s.trim().parse::<f64>().ok().filter(|v| (0.0..=MAX_TC_SECONDS).contains(v)).map(Duration::from_secs_f64)
         };
         match (seconds(base), seconds(increment)) {
             (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),

@@ -803,7 +803,8 @@ fn run_bounded(args: &[&str], seconds: u64) -> (bool, String, String) {
             String::from_utf8_lossy(&bytes).into_owned()
         })
     };
-    let (stdout, stderr) = (reader(Box::new(child.stdout.take().unwrap())), reader(Box::new(child.stderr.take().unwrap())));
+    let (stdout, stderr) =
+        (reader(Box::new(child.stdout.take().unwrap())), reader(Box::new(child.stderr.take().unwrap())));
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -941,7 +942,8 @@ fn epd_inputs_of_engine_commands_are_read_a_line_at_a_time() {
     let many = dir.join("many.epd");
     let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
     std::fs::write(&many, format!("{line}not an EPD line\n")).unwrap();
-    let args = ["match", "--engine", &engine, "--engine", &engine, "--games", "2", "--openings", many.to_str().unwrap()];
+    let args =
+        ["match", "--engine", &engine, "--engine", &engine, "--games", "2", "--openings", many.to_str().unwrap()];
     let (ok, out, err) = run_bounded(&args, 60);
     assert!(ok && out.ends_with(": 1-0-1\n"), "{out}{err}");
 }
@@ -980,12 +982,17 @@ fn outputs_never_replace_their_inputs() {
     assert!(!ok && err.contains("invalid FEN"), "{err}");
     assert_eq!(std::fs::read(&binpack).unwrap(), data);
     // Through a symbolic link, the file it names is replaced, the link kept.
+    let good = dir.join("good.plain");
+    std::fs::write(&good, good_entry).unwrap();
     let link = dir.join("link.binpack");
-    let (ok, _, err) = run_bounded(&["convert", bad.to_str().unwrap().replace("bad", "none").as_str(), link.to_str().unwrap()], 20);
-    assert!(!ok, "{err}");
-    let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let (ok, _, err) = run_bounded(&["convert", good.to_str().unwrap(), link.to_str().unwrap()], 20);
+    assert!(ok, "{err}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_ne!(std::fs::read(&binpack).unwrap(), data);
+    let mut names: Vec<_> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     names.sort();
-    assert_eq!(names, ["bad.plain", "data.binpack", "games.pgn", "hard.pgn", "link.binpack", "soft.pgn"]);
+    assert_eq!(names, ["bad.plain", "data.binpack", "games.pgn", "good.plain", "hard.pgn", "link.binpack", "soft.pgn"]);
     // Writing to /dev/null (not a regular file) goes on as before.
     let (ok, _, err) = run_bounded(&["pgn", pgn.to_str().unwrap(), "--out", "/dev/null"], 20);
     assert!(ok, "{err}");

@@ -1655,9 +1655,7 @@ fn control_characters_are_written_so_that_the_game_reads_back() {
     tree.add_comment(node, &text);
     let pgn = record.to_pgn();
     let spaced = |keep_newline: bool| {
-        text.chars()
-            .map(|c| if c.is_control() && !(keep_newline && c == '\n') { ' ' } else { c })
-            .collect::<String>()
+        text.chars().map(|c| if c.is_control() && !(keep_newline && c == '\n') { ' ' } else { c }).collect::<String>()
     };
     for strict in [false, true] {
         let options = ReaderOptions { strict, ..ReaderOptions::default() };
