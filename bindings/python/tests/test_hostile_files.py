@@ -1,6 +1,6 @@
 """Hostile files and arguments: a FIFO or a device where a book, a PGN file to split or training
-data is wanted, a book closed while other threads look positions up, thread counts up to
-2**32 - 1. Each runs in a Python of its own with a time limit, so that a hang or a crash fails
+data is wanted, a book closed while other threads look positions up or rewritten while open,
+thread counts up to 2**32 - 1. Each runs in a Python of its own with a time limit, so that a hang or a crash fails
 its test instead of holding or killing the suite."""
 
 import os
@@ -129,3 +129,30 @@ def test_closing_a_book_while_other_threads_look_up_never_crashes(tmp_path):
         timeout=120,
     )
     assert out.split() == [str(150 * 4)], out
+
+
+def test_a_book_rewritten_while_open_is_not_disturbed(tmp_path):
+    data = Path(os.environ.get("CHESSCORE_DATA", PACKAGE.parents[2] / "tests" / "data"))
+    out = bounded(
+        """
+        import sys
+        import chesscore, chesscore.polyglot as polyglot
+
+        pgn, path = sys.argv[1:]
+        polyglot.make_book(pgn, path).close()
+        board = chesscore.Position()
+        with polyglot.open_reader(path) as reader:
+            before = (len(reader), [(e.move, e.weight) for e in reader.find_all(board)])
+            # Rewritten by this process (a temporary file renamed over it), then cut short.
+            polyglot.make_book(pgn, path, max_ply=2).close()
+            print(before[0] > len(polyglot.open_reader(path)))
+            with open(path, "r+b") as f:
+                f.truncate(16)
+            print((len(reader), [(e.move, e.weight) for e in reader.find_all(board)]) == before)
+            print(reader[before[0] - 1].key >= reader[0].key)
+        """,
+        data / "pgn" / "dev_generated.pgn",
+        tmp_path / "book.bin",
+    )
+    assert out.split() == ["True"] * 3, out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.bin"]
