@@ -2,9 +2,17 @@
  * choosing a move, raw entries, malformed books with their error details, building a book from
  * PGN files and from games, merging and writing, NULL arguments.
  *
+ * A FIFO is refused at once (under an alarm, so that a hang fails), and a book is not disturbed
+ * by its file changing.
+ *
  * usage: book DATA_DIR WORK_DIR [SHARED_TESTDATA] */
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "common.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define START_KEY 0x463b96181691fc9cULL
 
@@ -184,7 +192,31 @@ static void test_malformed(void) {
     CHECK_ERR(chess_book_open_with(work_dir, &book, &info), CHESS_ERR_IO);
     CHECK(strstr(info.message, "not a regular file") != NULL);
     CHECK_ERR(chess_book_open(path_in(work_dir, "missing.bin"), &book), CHESS_ERR_FILE_NOT_FOUND);
+    /* A FIFO is refused at once (its open would wait for a writer), as a device is. */
+    alarm(30);
+    unlink(path_in(work_dir, "fifo.bin"));
+    CHECK(mkfifo(path_in(work_dir, "fifo.bin"), 0600) == 0);
+    CHECK_ERR(chess_book_open_with(path_in(work_dir, "fifo.bin"), &book, &info), CHESS_ERR_IO);
+    CHECK(strstr(info.message, "not a regular file") != NULL);
+    CHECK_ERR(chess_book_open("/dev/zero", &book), CHESS_ERR_IO);
+    alarm(0);
     CHECK(book == (chess_book *)&info);
+    /* An open book is a copy: its file cut short changes nothing (a mapping would SIGBUS). */
+    write_bytes(path_in(work_dir, "changing.bin"), good, len);
+    copy = open_book(path_in(work_dir, "changing.bin"));
+    write_bytes(path_in(work_dir, "changing.bin"), good, 16);
+    {
+        chess_book_raw_entry last;
+        uint64_t key = 0;
+        int b;
+        for (b = 0; b < 8; b++) {
+            key = key << 8 | good[726 * 16 + b];
+        }
+        CHECK(chess_book_entry_count(copy) == 727);
+        CHECK_ERR(chess_book_entry_at(copy, 726, &last), CHESS_OK);
+        CHECK(last.key == key);
+    }
+    chess_book_free(copy);
 
     info.size = sizeof info - 1;
     CHECK_ERR(chess_book_open_with(path_in(data_dir, "polyglot/dev.bin"), &book, &info), CHESS_ERR_INVALID_ARGUMENT);

@@ -7,9 +7,17 @@
  * members) read as the plain files, a cut one ending in CHESS_ERR_IO, and a large file read by
  * 0 to 3 threads as by one.
  *
+ * Hostile inputs, each under an alarm so that a hang fails: a FIFO and devices given to
+ * chess_pgn_split_file, and thread counts up to UINT32_MAX.
+ *
  * usage: pgn PGN_DATA_DIR (tests/data/pgn) [COMPRESSED_DIR] */
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "common.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *datadir;
 
@@ -1143,6 +1151,42 @@ static void test_split_file(const char *dir) {
     datadir = plain_dir;
 }
 
+/* What is not a regular file is refused at once by chess_pgn_split_file (a FIFO would block the
+ * open, a device never end); huge thread counts read with at most CHESS_PGN_MAX_THREADS
+ * threads, as fast as a few. SIGALRM ends the program if any of it hangs. */
+static void test_hostile_inputs(void) {
+    static const char *devices[] = {"/dev/zero", "/dev/urandom", "/dev/null"};
+    static const uint32_t counts_asked[] = {1000000, 4294967295u, 0};
+    char dir[] = "/tmp/chesscore_pgn_XXXXXX", fifo[64];
+    uint64_t offsets[4];
+    size_t count = 99, i;
+    CHECK(CHESS_PGN_MAX_THREADS >= 2 && CHESS_PGN_MAX_THREADS <= 1024);
+    alarm(60);
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(fifo, sizeof fifo, "%s/games.pgn", dir);
+    CHECK(mkfifo(fifo, 0600) == 0);
+    CHECK_ERR(chess_pgn_split_file(fifo, 2, offsets, &count), CHESS_ERR_IO);
+    CHECK_ERR(chess_pgn_split_file(dir, 2, offsets, &count), CHESS_ERR_IO);
+    for (i = 0; i < sizeof devices / sizeof devices[0]; i++) {
+        CHECK_ERR(chess_pgn_split_file(devices[i], 2, offsets, &count), CHESS_ERR_IO);
+    }
+    CHECK(count == 99);
+    unlink(fifo);
+    rmdir(dir);
+    for (i = 0; i < sizeof counts_asked / sizeof counts_asked[0]; i++) {
+        chess_pgn_reader *reader = NULL;
+        summary s = {NULL, 0, 0};
+        counts c;
+        const char *text = "1. e4 e5 *\n\n1. d4 *\n";
+        CHECK_ERR(chess_pgn_reader_from_buffer((const uint8_t *)text, strlen(text), &reader), CHESS_OK);
+        CHECK_ERR(chess_pgn_reader_set_threads(reader, counts_asked[i]), CHESS_OK);
+        c = read_all(reader, &s);
+        CHECK(c.games == 2 && c.plies == 3);
+        free(s.text);
+    }
+    alarm(0);
+}
+
 int main(int argc, char **argv) {
     static const chess_error owned[] = {
         CHESS_ERR_PGN_TAG,
@@ -1182,6 +1226,7 @@ int main(int argc, char **argv) {
     test_nodes();
     test_annotations();
     test_mainline_arrays();
+    test_hostile_inputs();
     if (argc == 3) {
         test_compressed(argv[2]);
         test_threads(argv[2]);

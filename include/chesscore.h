@@ -173,6 +173,13 @@
 #define CHESS_PGN_STRICT 8
 
 /**
+ * The most threads a PGN reader reads with (`chess_pgn_reader_set_threads`): more are as many.
+ * (The core's `MAX_THREADS`, written out for the header, which a compile-time assertion
+ * holds equal.)
+ */
+#define CHESS_PGN_MAX_THREADS 256
+
+/**
  * Room for the message of `chess_pgn_error_info`, NUL included.
  */
 #define CHESS_PGN_MESSAGE_MAX 256
@@ -325,7 +332,7 @@ typedef struct chess_binpack_reader chess_binpack_reader;
 typedef struct chess_binpack_writer chess_binpack_writer;
 
 /**
- * A Polyglot opening book (opaque, read-only once made): a file mapped into memory
+ * A Polyglot opening book (opaque, read-only once made): a file read into memory
  * (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
  * (`chess_book_builder_finish`) or a merged one (`chess_book_merge`). Release it with
  * `chess_book_free`. Any number of threads may look positions up in one book at once.
@@ -2645,8 +2652,9 @@ chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_
  * where they end, not replayed: a blank line and a tag inside a comment are no boundary.
  * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or
  * Zstandard file, whose text has no offsets in the file: read it whole),
- * `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot
- * name), `CHESS_ERR_OUT_OF_MEMORY`.
+ * `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also what is not a regular file: a FIFO, a
+ * device such as `/dev/zero`, a directory, refused at once), `CHESS_ERR_INVALID_TEXT` (a path
+ * this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
  */
 chess_error chess_pgn_split_file(const char *path, size_t parts, uint64_t *offsets, size_t *out_count);
 
@@ -2663,7 +2671,8 @@ chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
 
 /**
  * Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
- * calling thread, the default), each reading a part of the input that starts where a line
+ * calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many, the
+ * count never allocated for), each reading a part of the input that starts where a line
  * looks like a game's first tag, until its games meet the next part's (a part that started
  * inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
  * same as one thread gives them (numbers and error locations counted in the whole input). Call
@@ -3393,10 +3402,11 @@ chess_error chess_binpack_writer_finish(struct chess_binpack_writer *writer);
 void chess_binpack_writer_free(struct chess_binpack_writer *writer);
 
 /**
- * Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its
- * pages are read as lookups touch them. The whole file is checked once here (see
- * `chess_book_open_with`); it must not change while the book is open. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory),
+ * Opens the book file at `path` (bytes as the system takes them), reading it into memory and
+ * checking it (see `chess_book_open_with`). The book is a copy: a file changed, cut short or
+ * replaced while the book is open changes nothing for it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory, a
+ * FIFO or a device, refused at once),
  * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
  * `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
  */

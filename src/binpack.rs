@@ -125,9 +125,10 @@ impl ErrorCode for BinpackErrorKind {
             BinpackErrorKind::IllegalMove => CHESS_ERR_ILLEGAL_MOVE,
             BinpackErrorKind::Score => CHESS_ERR_BINPACK_SCORE,
             BinpackErrorKind::Result => CHESS_ERR_BINPACK_RESULT,
-            BinpackErrorKind::Line | BinpackErrorKind::MissingField { .. } | BinpackErrorKind::Number { .. } => {
-                CHESS_ERR_BINPACK_PLAIN_SYNTAX
-            }
+            BinpackErrorKind::Line
+            | BinpackErrorKind::LineTooLong
+            | BinpackErrorKind::MissingField { .. }
+            | BinpackErrorKind::Number { .. } => CHESS_ERR_BINPACK_PLAIN_SYNTAX,
             BinpackErrorKind::Fen(e) => e.code(),
             BinpackErrorKind::Uci(e) => e.code(),
             BinpackErrorKind::Epd(e) => e.code(),

@@ -19,7 +19,7 @@ use chesscore_core::polyglot::{
 };
 use chesscore_core::{Color, Move, Outcome};
 
-/// A Polyglot opening book (opaque, read-only once made): a file mapped into memory
+/// A Polyglot opening book (opaque, read-only once made): a file read into memory
 /// (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
 /// (`chess_book_builder_finish`) or a merged one (`chess_book_merge`). Release it with
 /// `chess_book_free`. Any number of threads may look positions up in one book at once.
@@ -188,10 +188,11 @@ fn hand_out(
     Ok(())
 }
 
-/// Opens the book file at `path` (bytes as the system takes them), mapping it into memory: its
-/// pages are read as lookups touch them. The whole file is checked once here (see
-/// `chess_book_open_with`); it must not change while the book is open. Errors:
-/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory),
+/// Opens the book file at `path` (bytes as the system takes them), reading it into memory and
+/// checking it (see `chess_book_open_with`). The book is a copy: a file changed, cut short or
+/// replaced while the book is open changes nothing for it. Errors:
+/// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory, a
+/// FIFO or a device, refused at once),
 /// `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
 /// `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]

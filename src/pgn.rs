@@ -248,8 +248,9 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
 /// where they end, not replayed: a blank line and a tag inside a comment are no boundary.
 /// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or
 /// Zstandard file, whose text has no offsets in the file: read it whole),
-/// `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot
-/// name), `CHESS_ERR_OUT_OF_MEMORY`.
+/// `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also what is not a regular file: a FIFO, a
+/// device such as `/dev/zero`, a directory, refused at once), `CHESS_ERR_INVALID_TEXT` (a path
+/// this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_pgn_split_file(
     path: *const c_char,
@@ -272,7 +273,7 @@ pub unsafe extern "C" fn chess_pgn_split_file(
             io::ErrorKind::NotFound => CHESS_ERR_FILE_NOT_FOUND,
             _ => CHESS_ERR_IO,
         };
-        let mut file = std::fs::File::open(c_path(bytes)?).map_err(io_error)?;
+        let mut file = chesscore_core::files::open_regular(c_path(bytes)?).map_err(io_error)?;
         let len = file.metadata().map_err(io_error)?.len();
         let mut head = Vec::new();
         (&mut file).take(4).read_to_end(&mut head).map_err(io_error)?;
@@ -370,7 +371,8 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
 }
 
 /// Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
-/// calling thread, the default), each reading a part of the input that starts where a line
+/// calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many, the
+/// count never allocated for), each reading a part of the input that starts where a line
 /// looks like a game's first tag, until its games meet the next part's (a part that started
 /// inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
 /// same as one thread gives them (numbers and error locations counted in the whole input). Call
@@ -387,10 +389,17 @@ pub unsafe extern "C" fn chess_pgn_reader_set_threads(reader: *mut chess_pgn_rea
         *count = match threads {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             n => n as usize,
-        };
+        }
+        .min(CHESS_PGN_MAX_THREADS as usize);
         Ok(())
     })
 }
+
+/// The most threads a PGN reader reads with (`chess_pgn_reader_set_threads`): more are as many.
+/// (The core's `MAX_THREADS`, written out for the header, which a compile-time assertion
+/// holds equal.)
+pub const CHESS_PGN_MAX_THREADS: u32 = 256;
+const _: () = assert!(CHESS_PGN_MAX_THREADS as usize == chesscore_core::pgn::MAX_THREADS);
 
 /// Room for the message of `chess_pgn_error_info`, NUL included.
 pub const CHESS_PGN_MESSAGE_MAX: usize = 256;

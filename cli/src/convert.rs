@@ -2,15 +2,16 @@
 //! the files' extensions, streamed entry by entry.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
 use chesscore_core::binpack::{
     BinpackError, BinpackErrorKind, BinpackReader, BinpackWriter, PlainReader, TrainingEntry,
 };
+use chesscore_core::files::{self, Replacement};
 use chesscore_core::Epd;
 
-use super::{io_text, Failure, Output};
+use super::{create_output, finish_output, io_text, Failure, Output, EPD_MAX_LINE};
 
 /// A training data format, by file extension.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,29 +32,36 @@ impl Format {
     }
 }
 
-/// The entries of an EPD file, one a line (blank lines skipped); errors at the line's byte.
-fn epd_entries(input: impl BufRead) -> impl Iterator<Item = Result<TrainingEntry, BinpackError>> {
-    let mut offset = 0u64;
-    input.split(b'\n').filter_map(move |line| {
-        let at = offset;
-        let line = match line {
-            Ok(line) => line,
-            Err(e) => return Some(Err(BinpackError { offset: at, kind: BinpackErrorKind::Io(e) })),
-        };
-        offset += line.len() as u64 + 1;
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
+/// The entries of an EPD file, one a line (blank lines skipped); errors at the line's byte. A
+/// line longer than [`EPD_MAX_LINE`] is an error, and ends the reading.
+fn epd_entries(mut input: impl BufRead) -> impl Iterator<Item = Result<TrainingEntry, BinpackError>> {
+    let (mut offset, mut line, mut ended) = (0u64, Vec::new(), false);
+    std::iter::from_fn(move || loop {
+        if ended {
             return None;
         }
+        let at = offset;
+        match files::read_line(&mut input, &mut line, EPD_MAX_LINE) {
+            Ok(0) => return None,
+            Ok(read) => offset += read as u64,
+            Err(e) => {
+                ended = true;
+                return Some(Err(BinpackError { offset: at, kind: BinpackErrorKind::Io(e) }));
+            }
+        }
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
+            continue;
+        }
         let entry = Epd::parse(&text).map_err(BinpackErrorKind::Epd).and_then(|epd| TrainingEntry::from_epd(&epd));
-        Some(entry.map_err(|kind| BinpackError { offset: at, kind }))
+        return Some(entry.map_err(|kind| BinpackError { offset: at, kind }));
     })
 }
 
 /// Where entries go.
 enum Sink {
-    Binpack(BinpackWriter<File>),
-    Text(BufWriter<File>, Format),
+    Binpack(Box<BinpackWriter<Replacement>>),
+    Text(Replacement, Format),
 }
 
 impl Sink {
@@ -68,10 +76,11 @@ impl Sink {
         }
     }
 
-    fn finish(self) -> Result<(), String> {
+    /// The output file, complete, for [`finish_output`].
+    fn finish(self) -> Result<Replacement, String> {
         match self {
-            Sink::Binpack(writer) => writer.finish().map(drop).map_err(|e| e.to_string()),
-            Sink::Text(mut out, _) => out.flush().map_err(|e| io_text(&e)),
+            Sink::Binpack(writer) => writer.finish().map_err(|e| e.to_string()),
+            Sink::Text(out, _) => Ok(out),
         }
     }
 }
@@ -81,15 +90,15 @@ pub(crate) fn convert(input: &Path, output: &Path, out: &mut Output) -> Result<(
     let (from, to) = (Format::of(input)?, Format::of(output)?);
     let cannot = |verb: &str, path: &Path, e: io::Error| format!("cannot {verb} {}: {}", path.display(), io_text(&e));
     let file = File::open(input).map_err(|e| cannot("read", input, e))?;
+    let output_file = create_output(output, &[input])?;
     let entries: Box<dyn Iterator<Item = Result<TrainingEntry, BinpackError>>> = match from {
         Format::Binpack => Box::new(BinpackReader::new(file)),
         Format::Plain => Box::new(PlainReader::new(BufReader::new(file))),
         Format::Epd => Box::new(epd_entries(BufReader::new(file))),
     };
-    let file = File::create(output).map_err(|e| cannot("write", output, e))?;
     let mut sink = match to {
-        Format::Binpack => Sink::Binpack(BinpackWriter::new(file)),
-        text => Sink::Text(BufWriter::new(file), text),
+        Format::Binpack => Sink::Binpack(Box::new(BinpackWriter::new(output_file))),
+        text => Sink::Text(output_file, text),
     };
     let mut count = 0u64;
     for entry in entries {
@@ -97,7 +106,8 @@ pub(crate) fn convert(input: &Path, output: &Path, out: &mut Output) -> Result<(
         sink.write(&entry).map_err(|e| format!("{}: entry {}: {e}", output.display(), count + 1))?;
         count += 1;
     }
-    sink.finish().map_err(|e| format!("{}: {e}", output.display()))?;
+    let file = sink.finish().map_err(|e| format!("{}: {e}", output.display()))?;
+    finish_output(file, output)?;
     writeln!(out, "{count} {}", if count == 1 { "entry" } else { "entries" })?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use chesscore_core::polyglot::{random_from_seed, Book, Choice};
 use chesscore_core::{Epd, Move, Outcome, Position, San, Uci, UciCastling};
 use clap::Args;
 
-use super::{io_text, read, Failure, Output, Variant};
+use super::{create_output, finish_output, io_text, is_stdin, read, EpdLines, Failure, Output, Variant};
 
 #[derive(Args)]
 pub(crate) struct AnalyseArgs {
@@ -217,25 +217,40 @@ fn sans(pos: &Position, moves: &[Move]) -> String {
 
 /// Runs an EPD test suite (see `Command::Epdtest`).
 pub(crate) fn epdtest(args: &EpdtestArgs, out: &mut Output) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {}", args.file.display(), io_text(&e)))?;
-    let mut records = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        match Epd::parse(line) {
-            Ok(epd) => records.push((number + 1, epd)),
-            Err(e) => out.note(format_args!("line {}: error: {e}", number + 1))?,
+    // Counted first for the progress bar (on a terminal only), then read again as the engine
+    // goes: a line at a time both times, so that a file of any size costs no more memory.
+    let bar = if io::stderr().is_terminal() && !is_stdin(&args.file) {
+        let mut lines = EpdLines::open(&args.file)?;
+        let mut total = 0;
+        while lines.next_line()?.is_some() {
+            total += 1;
         }
-    }
+        Bar::new(total)
+    } else {
+        None
+    };
+    let mut lines = EpdLines::open(&args.file)?;
     let path = args.engine.engine.clone().unwrap_or_else(default_engine);
     let mut engine = start(&path, args.engine.threads)?;
     let fail = |e: chesscore_core::engine::EngineError| engine_failure(&path, &e);
     let limits = Limits { movetime: Some(Duration::from_millis(args.movetime)), ..Limits::default() };
-    let bar = Bar::new(records.len());
-    let mut solved = 0;
-    for (done, (number, epd)) in records.iter().enumerate() {
+    let (mut solved, mut done) = (0, 0);
+    while let Some((number, line)) = lines.next_line()? {
         if let Some(bar) = &bar {
             bar.show(done);
         }
+        let epd = match line.map(Epd::parse) {
+            Some(Ok(epd)) => epd,
+            Some(Err(e)) => {
+                out.note(format_args!("line {number}: error: {e}"))?;
+                continue;
+            }
+            None => {
+                out.note(format_args!("line {number}: error: not UTF-8 text"))?;
+                continue;
+            }
+        };
+        done += 1;
         engine.new_game().map_err(fail)?;
         let pos = epd.position();
         let analysis = engine.analyse_position(pos, &limits, None).map_err(fail)?;
@@ -260,7 +275,7 @@ pub(crate) fn epdtest(args: &EpdtestArgs, out: &mut Output) -> Result<(), Failur
     if let Some(bar) = &bar {
         bar.clear();
     }
-    writeln!(out, "{solved} solved of {}", records.len())
+    writeln!(out, "{solved} solved of {done}")
 }
 
 /// A time control: the time for the game and the increment per move.
@@ -270,14 +285,21 @@ struct TimeControl {
     increment: Duration,
 }
 
+/// The longest base time and increment of `match --tc`, in seconds (a day): more is a mistake,
+/// and a clock far beyond it would overflow.
+const MAX_TC_SECONDS: f64 = 86_400.0;
+
 impl TimeControl {
     fn parse(text: &str) -> Result<TimeControl, String> {
         let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-        let seconds =
-            |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(Duration::from_secs_f64);
+        let seconds = |s: &str| {
+            s.trim().parse::<f64>().ok().filter(|v| (0.0..=MAX_TC_SECONDS).contains(v)).map(Duration::from_secs_f64)
+        };
         match (seconds(base), seconds(increment)) {
             (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),
-            _ => Err(format!("--tc {text}: expected BASE+INC in seconds, such as 10+0.1")),
+            _ => Err(format!(
+                "--tc {text}: expected BASE+INC in seconds, such as 10+0.1, each at most {MAX_TC_SECONDS} (a day)"
+            )),
         }
     }
 }
@@ -322,16 +344,12 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
     let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let movetime = Duration::from_millis(args.movetime.unwrap_or(100));
     let openings = match &args.openings {
-        Some(path) => Openings::read(path)?,
+        Some(path) => Openings::read(path, args.games.div_ceil(2).max(1))?,
         None => Openings::Positions(vec![Position::startpos()]),
     };
     let mut players = [Player::start(a)?, Player::start(b)?];
-    let mut pgn = match &args.pgn {
-        Some(path) => Some(io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {}", path.display(), io_text(&e)))?,
-        )),
-        None => None,
-    };
+    let inputs: Vec<&Path> = args.openings.iter().map(PathBuf::as_path).collect();
+    let mut pgn = args.pgn.as_deref().map(|path| create_output(path, &inputs)).transpose()?;
     // Wins, draws and losses of A.
     let mut score = [0u32; 3];
     for round in 0..args.games {
@@ -375,8 +393,8 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
                 .map_err(|e| format!("cannot write the PGN file: {}", io_text(&e)))?;
         }
     }
-    if let Some(pgn) = &mut pgn {
-        pgn.flush().map_err(|e| format!("cannot write the PGN file: {}", io_text(&e)))?;
+    if let (Some(pgn), Some(path)) = (pgn, &args.pgn) {
+        finish_output(pgn, path)?;
     }
     writeln!(out, "{}: {}-{}-{}", a.display(), score[0], score[1], score[2])
 }
@@ -390,8 +408,9 @@ enum Openings {
 }
 
 impl Openings {
-    /// A book by its `.bin` extension, else an EPD file.
-    fn read(path: &Path) -> Result<Openings, Failure> {
+    /// A book by its `.bin` extension, else an EPD file, of which the first `wanted` positions
+    /// are read (one per pair of games: no more are played), a line at a time.
+    fn read(path: &Path, wanted: u32) -> Result<Openings, Failure> {
         if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("bin")) {
             let book = Book::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
             if book.pick(&Position::startpos(), Choice::Weighted, 0).is_none() {
@@ -399,11 +418,12 @@ impl Openings {
             }
             return Ok(Openings::Book(book));
         }
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), io_text(&e)))?;
+        let mut lines = EpdLines::open(path)?;
         let mut openings = Vec::new();
-        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let epd = Epd::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+        while openings.len() < wanted as usize {
+            let Some((number, line)) = lines.next_line()? else { break };
+            let line = line.ok_or_else(|| format!("{} line {number}: not UTF-8 text", path.display()))?;
+            let epd = Epd::parse(line).map_err(|e| format!("{} line {number}: {e}", path.display()))?;
             openings.push(*epd.position());
         }
         if openings.is_empty() {

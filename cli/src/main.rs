@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use chesscore_core::files::Replacement;
 use chesscore_core::pgn::{
     Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor,
     WriteOptions,
@@ -366,6 +367,18 @@ fn io_text(e: &io::Error) -> String {
     }
 }
 
+/// Starts the output file `path`, written through a temporary file beside it that
+/// [`finish_output`] renames into place (a failed run leaves the old file as it was); refused
+/// when `path` is one of `inputs` (through any link), which writing would destroy.
+fn create_output(path: &Path, inputs: &[&Path]) -> Result<Replacement, String> {
+    Replacement::create(path, inputs).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+}
+
+/// Puts an output file of [`create_output`] in place.
+fn finish_output(file: Replacement, path: &Path) -> Result<(), String> {
+    file.commit().map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+}
+
 /// Standard output, where every command writes with `write!`/`writeln!`: a failed write is a
 /// [`Failure`] that ends the command. Buffered, except on a terminal, where each line shows as
 /// it is written.
@@ -595,9 +608,11 @@ fn open_book(path: &Path) -> Result<Book, String> {
     })
 }
 
-/// Writes a book file, naming it in the error.
-fn save_book(book: &Book, path: &Path) -> Result<(), String> {
-    book.save(path).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+/// Writes a book file made from `inputs`, naming it in the error.
+fn save_book(book: &Book, path: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let mut file = create_output(path, inputs)?;
+    book.write_to(&mut file).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))?;
+    finish_output(file, path)
 }
 
 fn book(command: BookCommand, out: &mut Output) -> Result<(), Failure> {
@@ -628,7 +643,7 @@ fn book(command: BookCommand, out: &mut Output) -> Result<(), Failure> {
             let (first, second) = (open_book(&a)?, open_book(&b)?);
             let entries = polyglot::merge(&first, &second).map_err(|e| format!("cannot merge: {e}"))?;
             let merged = Book::from_entries(&entries).map_err(|e| format!("cannot merge: {e}"))?;
-            save_book(&merged, &path)?;
+            save_book(&merged, &path, &[&a, &b])?;
             let (sizes, total) =
                 (format!("{} + {}", first.len(), second.len()), counted(merged.len() as u64, "entry", "entries"));
             writeln!(out, "{}: {total} (from {sizes})", path.display())?;
@@ -666,7 +681,8 @@ fn make_book(args: &MakeArgs, out: &mut Output) -> Result<(), Failure> {
         (games, used, broken) = (games + summary.games, used + summary.counted, broken + summary.broken);
     }
     let book = builder.build().map_err(|e| format!("cannot build the book: {e}"))?;
-    save_book(&book, &args.out)?;
+    let inputs: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    save_book(&book, &args.out, &inputs)?;
     if book.is_empty() {
         out.note(format_args!("chesscore: warning: no game gave an entry: {} is empty", args.out.display()))?;
     }
@@ -716,35 +732,16 @@ fn play(
 /// Checks every non-empty line of an EPD file, listing the operations of the valid ones. A file
 /// without any is an error too: an empty file is more likely a mistake than a test suite.
 fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
-    let name = input_name(file);
-    let cannot_read = |e: io::Error| format!("cannot read {name}: {}", io_text(&e));
-    let mut input: Box<dyn BufRead> = if is_stdin(file) {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(io::BufReader::new(std::fs::File::open(file).map_err(cannot_read)?))
-    };
+    let mut input = EpdLines::open(file)?;
+    let name = input.name.clone();
     let (mut lines, mut bad) = (0u64, 0u64);
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        // One line at a time, so memory stays bounded by the longest line allowed.
-        if input.by_ref().take(EPD_MAX_LINE + 1).read_until(b'\n', &mut bytes).map_err(cannot_read)? == 0 {
-            break;
-        }
-        if bytes.len() as u64 > EPD_MAX_LINE {
-            return Err(
-                format!("line {number} of {name} is longer than {} MiB: not read further", EPD_MAX_LINE >> 20).into()
-            );
-        }
-        let Ok(line) = std::str::from_utf8(&bytes) else {
+    while let Some((number, line)) = input.next_line()? {
+        let Some(line) = line else {
             lines += 1;
             bad += 1;
             out.note(format_args!("line {number}: error: not UTF-8 text"))?;
             continue;
         };
-        if line.trim().is_empty() {
-            continue;
-        }
         lines += 1;
         match Epd::parse(line) {
             Ok(epd) => {
@@ -771,10 +768,56 @@ fn check_epd(file: &Path, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-/// The longest line `chesscore epd` reads (64 MiB): input is read a line at a time, so a huge
-/// file costs no more memory than its longest line, and a device that never ends a line (such
-/// as `/dev/zero`) stops with an error.
-const EPD_MAX_LINE: u64 = 64 << 20;
+/// The longest EPD line read (64 MiB, by `epd`, `epdtest` and `match --openings`): input is
+/// read a line at a time, so a huge file costs no more memory than its longest line, and a
+/// device that never ends a line (such as `/dev/zero`) stops with an error.
+const EPD_MAX_LINE: usize = 64 << 20;
+
+/// The lines of an EPD file, or of standard input (`-`), one at a time (see [`EPD_MAX_LINE`]).
+struct EpdLines {
+    input: Box<dyn BufRead>,
+    /// The file's name in messages.
+    name: String,
+    number: usize,
+    bytes: Vec<u8>,
+}
+
+impl EpdLines {
+    fn open(path: &Path) -> Result<EpdLines, String> {
+        let name = input_name(path);
+        let input: Box<dyn BufRead> = if is_stdin(path) {
+            Box::new(io::stdin().lock())
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {}", io_text(&e)))?;
+            Box::new(io::BufReader::new(file))
+        };
+        Ok(EpdLines { input, name, number: 0, bytes: Vec::new() })
+    }
+
+    /// The next line that is not blank, with its number (from 1), `None` for its text when it
+    /// is not UTF-8; `None` at the end of the input. A line too long is an error.
+    fn next_line(&mut self) -> Result<Option<(usize, Option<&str>)>, String> {
+        loop {
+            self.number += 1;
+            let (number, name) = (self.number, &self.name);
+            match chesscore_core::files::read_line(&mut self.input, &mut self.bytes, EPD_MAX_LINE) {
+                Ok(0) => return Ok(None),
+                Ok(_) => {}
+                Err(_) if self.bytes.len() > EPD_MAX_LINE => {
+                    let mib = EPD_MAX_LINE >> 20;
+                    return Err(format!("line {number} of {name} is longer than {mib} MiB: not read further"));
+                }
+                Err(e) => return Err(format!("cannot read {name}: {}", io_text(&e))),
+            }
+            match std::str::from_utf8(&self.bytes) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(_) => break,
+                Err(_) => return Ok(Some((number, None))),
+            }
+        }
+        Ok(Some((self.number, std::str::from_utf8(&self.bytes).ok())))
+    }
+}
 
 /// What was read from one or more PGN files.
 #[derive(Default)]
@@ -867,12 +910,8 @@ impl Progress {
 
 /// Reads every game of every file (see `Command::Pgn`).
 fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut clean = match &args.out {
-        Some(path) => Some(BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("cannot create {}: {}", path.display(), io_text(&e)))?,
-        )),
-        None => None,
-    };
+    let inputs: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let mut clean = args.out.as_deref().map(|path| create_output(path, &inputs)).transpose()?;
     let mut export = args.export.map(|format| Export::start(format, &args.files, out.raw())).transpose()?;
     let mut total = PgnSummary::default();
     let mut failed_files = 0u64;
@@ -891,8 +930,9 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
             Err(output) => return Err(output),
         }
     }
-    if let Some(clean) = &mut clean {
-        clean.flush().map_err(clean_write_error)?;
+    // In place even when games were broken: it holds the others.
+    if let (Some(clean), Some(path)) = (clean, &args.out) {
+        finish_output(clean, path)?;
     }
     if args.files.len() > 1 {
         lines.push(total.line("total"));
@@ -1058,7 +1098,7 @@ struct Sinks<'a> {
     /// Each game's final FEN on standard output.
     fen: bool,
     /// The clean PGN of `--out`.
-    clean: &'a mut Option<BufWriter<std::fs::File>>,
+    clean: &'a mut Option<Replacement>,
     /// The rows of `--export`.
     export: &'a mut Option<Export>,
 }
@@ -1193,7 +1233,9 @@ fn svg_options(pos: &Position, args: &SvgArgs) -> Result<SvgOptions, String> {
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))
+    let mut file = create_output(path, &[])?;
+    file.write_all(text.as_bytes()).map_err(|e| format!("cannot write {}: {}", path.display(), io_text(&e)))?;
+    finish_output(file, path)
 }
 
 /// `pgn --svg DIR`: a picture of every position of the first game's main line.

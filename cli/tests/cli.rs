@@ -806,3 +806,234 @@ fn convert_between_binpack_plain_and_epd() {
     let (ok, _, err) = run(&["convert", &path("bad.plain"), &path("f.binpack")]);
     assert!(!ok && err.contains("bad.plain: invalid FEN: no white king (at byte 4)"), "{err}");
 }
+
+/// `run` with a limit on time and memory: a command that hangs or grows without bound fails
+/// its test (killed at `seconds`, or refused memory past 4 GiB of address space) instead of
+/// holding or sinking the suite.
+fn run_bounded(args: &[&str], seconds: u64) -> (bool, String, String) {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4194304 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_chesscore"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let (stdout, stderr) =
+        (reader(Box::new(child.stdout.take().unwrap())), reader(Box::new(child.stderr.take().unwrap())));
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chesscore {args:?} ran past {seconds} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status.success(), stdout.join().unwrap(), stderr.join().unwrap())
+}
+
+/// A directory of its own under the scratch directory, made afresh.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A UCI engine as a shell script: it names itself `name` (written with printf, so `\033`
+/// and the like are control bytes) and has no move in any position.
+fn script_engine(dir: &std::path::Path, name: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("engine.sh");
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) printf 'id name {name}\\nuciok\\n' ;;\n    \
+         isready) echo readyok ;;\n    go*) echo 'bestmove 0000' ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Absurd time controls are refused with a message (`1e300` once panicked turning into a
+/// duration), before any engine starts.
+#[test]
+fn match_refuses_absurd_time_controls() {
+    for tc in ["1e300+0", "10+1e300", "86401+0", "inf+0", "NaN+0", "-1+0", "10+-1", "0+1"] {
+        let (ok, out, err) = run_bounded(&["match", "--engine", "a", "--engine", "b", &format!("--tc={tc}")], 20);
+        assert!(!ok && out.is_empty(), "{tc}");
+        assert!(err.starts_with(&format!("chesscore: --tc {tc}: expected BASE+INC")), "{tc}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// An engine whose name holds control bytes (ESC, SOH, DEL, a tab) gives a `--pgn` file that
+/// our reader reads back, the names with spaces in their place.
+#[test]
+fn match_pgn_reads_back_whatever_the_engines_are_called() {
+    let dir = scratch_dir("names");
+    let engine = script_engine(&dir, "Bad\\033[31m\\001Name\\177\\tX");
+    let pgn = dir.join("games.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let (ok, out, err) =
+        run_bounded(&["match", "--engine", &engine, "--engine", &engine, "--games", "2", "--pgn", pgn], 60);
+    assert!(ok, "{out}{err}");
+    let text = std::fs::read_to_string(pgn).unwrap();
+    assert!(text.contains("[White \"Bad [31m Name  X\"]"), "{text:?}");
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text:?}");
+    let (ok, out, err) = run_bounded(&["pgn", "--threads", "1", pgn], 20);
+    assert!(ok && out.starts_with(&format!("{pgn}: 2 games")), "{out}{err}");
+}
+
+/// A FIFO given as a book is refused at once (its open used to wait for a writer for ever).
+#[test]
+fn book_commands_refuse_a_fifo() {
+    let dir = scratch_dir("fifo_book");
+    let fifo = dir.join("book.bin");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo = fifo.to_str().unwrap();
+    for args in [vec!["book", "probe", fifo, "startpos"], vec!["book", "dump", fifo]] {
+        let (ok, _, err) = run_bounded(&args, 20);
+        assert!(!ok && err.contains("not a regular file"), "{args:?}: {err}");
+    }
+}
+
+/// `book make` and `book merge` replace their output by a rename: a reader of the old book
+/// keeps reading it whole; an output that is an input is refused.
+#[test]
+fn book_writers_replace_their_output_by_a_rename() {
+    let dir = scratch_dir("book_rename");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn");
+    let book = dir.join("book.bin");
+    let book = book.to_str().unwrap();
+    let (ok, _, err) = run_bounded(&["book", "make", &format!("{data}/dev_generated.pgn"), "-o", book], 60);
+    assert!(ok, "{err}");
+    let before = std::fs::read(book).unwrap();
+    let mut old = std::fs::File::open(book).unwrap();
+    let (ok, _, err) = run_bounded(&["book", "make", &format!("{data}/dev_edge_cases.pgn"), "-o", book], 60);
+    assert!(ok, "{err}");
+    let mut old_bytes = Vec::new();
+    std::io::Read::read_to_end(&mut old, &mut old_bytes).unwrap();
+    assert_eq!(old_bytes, before);
+    assert_ne!(std::fs::read(book).unwrap(), before);
+    let (ok, _, err) = run_bounded(&["book", "merge", book, BOOK, "-o", book], 20);
+    assert!(!ok && err.contains("the same file as the input"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["book.bin"]);
+}
+
+/// `convert` of a `.plain` or `.epd` input that is one endless line (`/dev/zero`) stops with
+/// an error, in bounded memory; the output file is not left behind.
+#[test]
+fn convert_stops_at_an_endless_line() {
+    let dir = scratch_dir("endless");
+    for (name, message) in [("zero.plain", "line longer than 4096 bytes"), ("zero.epd", "line longer than")] {
+        let input = dir.join(name);
+        std::os::unix::fs::symlink("/dev/zero", &input).unwrap();
+        let output = dir.join("out.binpack");
+        let (ok, _, err) = run_bounded(&["convert", input.to_str().unwrap(), output.to_str().unwrap()], 60);
+        assert!(!ok && err.contains(message), "{name}: {err}");
+        assert!(!output.exists());
+    }
+}
+
+/// `epdtest` and `match --openings` read a line at a time: `/dev/zero` (one endless line) is
+/// an error in bounded time and memory, not 15 GB read in a minute.
+#[test]
+fn epd_inputs_of_engine_commands_are_read_a_line_at_a_time() {
+    let dir = scratch_dir("epd_zero");
+    let engine = script_engine(&dir, "Quiet");
+    let zero = dir.join("zero.epd");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let zero = zero.to_str().unwrap();
+    let (ok, _, err) = run_bounded(&["epdtest", zero, "--engine", &engine, "--movetime", "10"], 60);
+    assert!(!ok && err.contains("line 1 of") && err.contains("longer than 64 MiB"), "{err}");
+    let (ok, _, err) = run_bounded(&["match", "--engine", &engine, "--engine", &engine, "--openings", zero], 60);
+    assert!(!ok && err.contains("longer than 64 MiB"), "{err}");
+    // Only the openings the games use are read: one for a pair of games, the bad line after it
+    // never.
+    let many = dir.join("many.epd");
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
+    std::fs::write(&many, format!("{line}not an EPD line\n")).unwrap();
+    let args =
+        ["match", "--engine", &engine, "--engine", &engine, "--games", "2", "--openings", many.to_str().unwrap()];
+    let (ok, out, err) = run_bounded(&args, 60);
+    assert!(ok && out.ends_with(": 1-0-1\n"), "{out}{err}");
+}
+
+/// An output that is one of the inputs (the same name, a hard link, a symbolic link) is
+/// refused and the input left whole; a failed run leaves the old output as it was.
+#[test]
+fn outputs_never_replace_their_inputs() {
+    let dir = scratch_dir("same_file");
+    let pgn = dir.join("games.pgn");
+    std::fs::copy(common::data("pgn/dev_generated.pgn"), &pgn).unwrap();
+    let original = std::fs::read(&pgn).unwrap();
+    std::fs::hard_link(&pgn, dir.join("hard.pgn")).unwrap();
+    std::os::unix::fs::symlink(&pgn, dir.join("soft.pgn")).unwrap();
+    for out in ["games.pgn", "hard.pgn", "soft.pgn"] {
+        let out = dir.join(out);
+        let (ok, _, err) = run_bounded(&["pgn", pgn.to_str().unwrap(), "--out", out.to_str().unwrap()], 20);
+        assert!(!ok && err.contains("the same file as the input"), "{err}");
+        assert_eq!(std::fs::read(&pgn).unwrap(), original);
+    }
+    let binpack = dir.join("data.binpack");
+    std::fs::copy(common::data("binpack/generated.binpack"), &binpack).unwrap();
+    let data = std::fs::read(&binpack).unwrap();
+    std::os::unix::fs::symlink(&binpack, dir.join("link.binpack")).unwrap();
+    for out in ["data.binpack", "link.binpack"] {
+        let out = dir.join(out);
+        let (ok, _, err) = run_bounded(&["convert", binpack.to_str().unwrap(), out.to_str().unwrap()], 20);
+        assert!(!ok && err.contains("the same file as the input"), "{err}");
+        assert_eq!(std::fs::read(&binpack).unwrap(), data);
+    }
+    // A conversion failing half-way leaves the old output untouched, and no temporary file.
+    let bad = dir.join("bad.plain");
+    let good_entry = "fen 8/8/8/8/8/8/8/K6k w - - 0 1\nmove a1a2\nscore 0\nply 0\nresult 0\ne\n";
+    std::fs::write(&bad, format!("{good_entry}fen nonsense\ne\n")).unwrap();
+    let (ok, _, err) = run_bounded(&["convert", bad.to_str().unwrap(), binpack.to_str().unwrap()], 20);
+    assert!(!ok && err.contains("invalid FEN"), "{err}");
+    assert_eq!(std::fs::read(&binpack).unwrap(), data);
+    // Through a symbolic link, the file it names is replaced, the link kept.
+    let good = dir.join("good.plain");
+    std::fs::write(&good, good_entry).unwrap();
+    let link = dir.join("link.binpack");
+    let (ok, _, err) = run_bounded(&["convert", good.to_str().unwrap(), link.to_str().unwrap()], 20);
+    assert!(ok, "{err}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_ne!(std::fs::read(&binpack).unwrap(), data);
+    let mut names: Vec<_> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["bad.plain", "data.binpack", "games.pgn", "good.plain", "hard.pgn", "link.binpack", "soft.pgn"]);
+    // Writing to /dev/null (not a regular file) goes on as before.
+    let (ok, _, err) = run_bounded(&["pgn", pgn.to_str().unwrap(), "--out", "/dev/null"], 20);
+    assert!(ok, "{err}");
+}
+
+/// A huge `--threads` reads with the library's most threads, at once.
+#[test]
+fn pgn_threads_are_capped() {
+    let pgn = common::data("pgn/dev_generated.pgn");
+    let (ok, one, _) = run_bounded(&["pgn", "--threads", "1", pgn.to_str().unwrap()], 20);
+    assert!(ok);
+    let (ok, many, err) = run_bounded(&["pgn", "--threads", "4294967295", pgn.to_str().unwrap()], 20);
+    assert!(ok, "{err}");
+    assert_eq!(many, one);
+}

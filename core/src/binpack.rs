@@ -40,6 +40,7 @@ use crate::castling::CastlingSide;
 use crate::color::Color;
 use crate::epd::{Epd, EpdError, Operand};
 use crate::fen::{FenError, FenOptions};
+use crate::files;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, Position};
@@ -114,6 +115,10 @@ pub enum BinpackErrorKind {
     /// A result other than -1, 0 or 1.
     #[error("result other than -1, 0 or 1")]
     Result,
+    /// `.plain`: a line longer than [`MAX_PLAIN_LINE`] bytes (a file of other data, or a
+    /// device such as `/dev/zero`: the reader holds no more of it in memory than that).
+    #[error(".plain line longer than {MAX_PLAIN_LINE} bytes")]
+    LineTooLong,
     /// `.plain`: a line that is not `KEY VALUE` with a known key, or `e`.
     #[error("expected `fen`, `move`, `score`, `ply` or `result` and its value, or `e`")]
     Line,
@@ -703,20 +708,24 @@ impl<W: Write> Drop for BinpackWriter<W> {
     }
 }
 
-/// Reads `.plain` training data, one entry at a time, one line in memory. Each entry is its
-/// `fen`, `move`, `score`, `ply` and `result` lines in any order, then `e`. An error ends the
-/// reading.
+/// The longest `.plain` line read, in bytes (its line end aside): a longer one is an error
+/// ([`BinpackErrorKind::LineTooLong`]). Lines of real data are under 120 bytes.
+pub const MAX_PLAIN_LINE: usize = 4096;
+
+/// Reads `.plain` training data, one entry at a time, one line in memory (at most
+/// [`MAX_PLAIN_LINE`] bytes). Each entry is its `fen`, `move`, `score`, `ply` and `result`
+/// lines in any order, then `e`. An error ends the reading.
 pub struct PlainReader<R> {
     input: R,
     offset: u64,
-    line: String,
+    line: Vec<u8>,
     done: bool,
 }
 
 impl<R: BufRead> PlainReader<R> {
     /// A reader of `input`.
     pub fn new(input: R) -> PlainReader<R> {
-        PlainReader { input, offset: 0, line: String::new(), done: false }
+        PlainReader { input, offset: 0, line: Vec::new(), done: false }
     }
 
     /// The byte offset in the input where reading stands.
@@ -730,14 +739,21 @@ impl<R: BufRead> PlainReader<R> {
         let (mut score, mut ply, mut result) = (None, None, None);
         let mut started = false;
         loop {
-            self.line.clear();
             let start = self.offset;
-            let read = self.input.read_line(&mut self.line).map_err(|e| BinpackErrorKind::Io(e).at(start))?;
+            let read = files::read_line(&mut self.input, &mut self.line, MAX_PLAIN_LINE).map_err(|e| {
+                if e.kind() == io::ErrorKind::InvalidData && self.line.len() > MAX_PLAIN_LINE {
+                    BinpackErrorKind::LineTooLong.at(start)
+                } else {
+                    BinpackErrorKind::Io(e).at(start)
+                }
+            })?;
             if read == 0 {
                 return if started { Err(BinpackErrorKind::Truncated.at(start)) } else { Ok(None) };
             }
             self.offset += read as u64;
-            let line = self.line.trim_end_matches(['\n', '\r']);
+            let line = std::str::from_utf8(&self.line)
+                .map_err(|e| BinpackErrorKind::Io(io::Error::new(io::ErrorKind::InvalidData, e)).at(start))?;
+            let line = line.trim_end_matches('\r');
             if line.trim().is_empty() {
                 continue;
             }

@@ -56,6 +56,7 @@ pub mod engine;
 mod epd;
 pub mod fallible;
 pub mod fen;
+pub mod files;
 mod game;
 mod movegen;
 mod moves;

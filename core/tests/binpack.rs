@@ -220,3 +220,25 @@ fn the_writer_refuses_what_binpack_cannot_hold() {
     let error = writer.finish().unwrap_err();
     assert!(matches!(error.kind, BinpackErrorKind::Io(_)) && error.offset == 0, "{error}");
 }
+
+/// An input of one endless line (`/dev/zero`, a file of one huge line) is an error once the
+/// line passes `MAX_PLAIN_LINE`, with no more than that much of it in memory.
+#[test]
+fn plain_lines_are_bounded() {
+    use chesscore_core::binpack::MAX_PLAIN_LINE;
+    use std::io::Read;
+    // 256 MiB without a line end: the whole of it would be held before the bound.
+    let endless = std::io::repeat(b'f').take(256 << 20);
+    let mut reader = PlainReader::new(std::io::BufReader::new(endless));
+    let error = reader.next().unwrap().unwrap_err();
+    assert!(matches!(error.kind, BinpackErrorKind::LineTooLong), "{error}");
+    assert_eq!(error.offset, 0);
+    assert!(reader.next().is_none());
+    // A line of the limit is read.
+    let text = format!("fen {}\n", " ".repeat(MAX_PLAIN_LINE - 4));
+    let error = PlainReader::new(text.as_bytes()).next().unwrap().unwrap_err();
+    assert!(matches!(error.kind, BinpackErrorKind::Fen(_)), "{error}");
+    let zeros = std::fs::File::open("/dev/zero").unwrap();
+    let error = PlainReader::new(std::io::BufReader::new(zeros)).next().unwrap().unwrap_err();
+    assert!(matches!(error.kind, BinpackErrorKind::LineTooLong), "{error}");
+}

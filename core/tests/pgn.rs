@@ -1697,3 +1697,53 @@ fn pieces_cut_at_split_points_hold_every_game_once() {
     }
     assert_eq!(split_points(&b""[..], 0, 4).unwrap(), [0]);
 }
+
+/// Every PGN the writer gives reads back: control characters in tag values and comments (an
+/// engine's `id name` with NUL or ESC, a name pasted with a tab) are written as spaces, line
+/// ends in tag values as spaces too, and the games read back, leniently and strictly.
+#[test]
+fn control_characters_are_written_so_that_the_game_reads_back() {
+    let controls: String = (0u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32).collect();
+    let text = format!("a{controls}\u{2028}\u{2029}\u{feff}\"\\z");
+    let mut record = GameRecord::from_game(Game::new(Position::startpos()));
+    record.push("e2e4".parse::<Uci>().unwrap().to_move(&Position::startpos()).unwrap()).unwrap();
+    record.set_tag("White", &text).unwrap();
+    record.set_tag("Black", "\0").unwrap();
+    let tree = record.tree_mut();
+    let node = tree.node_id(1).unwrap();
+    tree.add_comment(node, &text);
+    let pgn = record.to_pgn();
+    let spaced = |keep_newline: bool| {
+        text.chars().map(|c| if c.is_control() && !(keep_newline && c == '\n') { ' ' } else { c }).collect::<String>()
+    };
+    for strict in [false, true] {
+        let options = ReaderOptions { strict, ..ReaderOptions::default() };
+        let games: Vec<_> = PgnReader::from_bytes(pgn.as_bytes()).with_options(options).collect();
+        assert_eq!(games.len(), 1, "{pgn:?}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{e}: {pgn:?}"));
+        assert_eq!(game.tag("White"), Some(spaced(false).as_str()));
+        assert_eq!(game.tag("Black"), Some(" "));
+        let after_e4 = game.tree().mainline().next().unwrap();
+        let comments: Vec<_> = game.tree().comments(after_e4).collect();
+        assert_eq!(comments.len(), 1);
+        assert_eq!(comments[0].trim(), spaced(true).trim());
+        assert!(game.warnings().is_empty(), "{:?}", game.warnings());
+    }
+}
+
+/// A huge thread count reads with at most `MAX_THREADS` threads: ten million would take minutes
+/// to start (and a thread each is never needed).
+#[test]
+fn thread_counts_are_capped() {
+    use chesscore_core::pgn::MAX_THREADS;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let pgn = std::fs::read(data("dev_generated.pgn")).unwrap();
+        let games = ParallelReader::records(io::Cursor::new(pgn), 10_000_000, ReaderOptions::default()).count();
+        sender.send(games).unwrap();
+    });
+    let games = receiver.recv_timeout(std::time::Duration::from_secs(20)).expect("10^7 threads: no games in 20 s");
+    let serial = PgnReader::open(data("dev_generated.pgn")).unwrap().count();
+    assert_eq!(games, serial);
+    assert!((2..=1024).contains(&MAX_THREADS));
+}

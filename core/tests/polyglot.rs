@@ -377,3 +377,58 @@ fn the_committed_test_book_is_a_fresh_build() {
     let committed = std::fs::read(common::data("polyglot/dev.bin")).unwrap();
     assert!(fresh.as_bytes() == committed, "rebuild tests/data/polyglot/dev.bin with `chesscore book make --chess960`");
 }
+
+/// A directory of its own under the scratch directory, made afresh.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A FIFO is refused at once, as a directory and a device are: its open does not wait for a
+/// writer that never comes.
+#[test]
+fn what_is_not_a_regular_file_is_refused_at_once() {
+    let dir = scratch_dir("fifo");
+    let fifo = dir.join("book.bin");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let results = [fifo.as_path(), dir.as_path(), Path::new("/dev/zero")].map(|path| Book::open(path).err());
+        sender.send(results.map(|r| matches!(r, Some(BookError::NotAFile)))).unwrap();
+    });
+    let refused = receiver.recv_timeout(std::time::Duration::from_secs(20)).expect("Book::open waited on a FIFO");
+    assert_eq!(refused, [true; 3]);
+}
+
+/// An open book is a copy of its file: cut short, rewritten or replaced under it, the book
+/// goes on as it was (a mapping would have killed the process with SIGBUS). `save` replaces
+/// its file by a rename, so a reader of the old file still reads the old bytes whole.
+#[test]
+fn a_book_is_not_disturbed_by_its_file_changing() {
+    let dir = scratch_dir("changing");
+    let path = dir.join("book.bin");
+    let built = build(&[common::data("pgn/dev_generated.pgn")], BuildOptions::default());
+    built.save(&path).unwrap();
+    let book = Book::open(&path).unwrap();
+    let start = Position::startpos();
+    let before: Vec<_> = book.lookup(&start).collect();
+    assert!(!before.is_empty() && book.len() > 500, "{} entries, {} for the start", book.len(), before.len());
+    std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(16).unwrap();
+    assert_eq!(book.lookup(&start).collect::<Vec<_>>(), before);
+    assert_eq!(book.entries().count(), built.len());
+    std::fs::write(&path, [0u8; 32]).unwrap();
+    assert_eq!(book.as_bytes(), built.as_bytes());
+
+    built.save(&path).unwrap();
+    let mut old = std::fs::File::open(&path).unwrap();
+    let small = Book::from_entries(&built.entries().take(3).collect::<Vec<_>>()).unwrap();
+    small.save(&path).unwrap();
+    let mut old_bytes = Vec::new();
+    std::io::Read::read_to_end(&mut old, &mut old_bytes).unwrap();
+    assert_eq!(old_bytes, built.as_bytes());
+    assert_eq!(std::fs::read(&path).unwrap(), small.as_bytes());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["book.bin"]);
+}

@@ -1,4 +1,4 @@
-"""Polyglot opening books, with python-chess's names: ``open_reader(path)`` maps a book file into
+"""Polyglot opening books, with python-chess's names: ``open_reader(path)`` reads a book file into
 memory and gives a ``MemoryMappedReader`` (``find_all``, ``find``, ``get``, ``choice``,
 ``weighted_choice``; entries by index and in file order); ``make_book`` builds a book from PGN
 files by the README's rules; ``merge`` joins two books.
@@ -12,9 +12,11 @@ files by the README's rules; ``merge`` joins two books.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import random as _random
+import threading
 import weakref
 from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -64,11 +66,14 @@ def _stored_move(raw: int) -> Optional[Move]:
 
 
 class MemoryMappedReader:
-    """A Polyglot book, mapped into memory and checked when opened (``open_reader``). A context
+    """A Polyglot book, read into memory and checked when opened (``open_reader``; the name is
+    python-chess's: the book is a copy, which a change to its file does not disturb). A context
     manager; ``close()`` releases it (also when the object is collected). Any number of threads
-    may read it at once."""
+    may read it at once; ``close()`` from one of them while others look positions up is safe:
+    the book is freed when the last call in progress returns, and later calls raise
+    InvalidArgumentError."""
 
-    __slots__ = ("_book", "_finalizer", "__weakref__")
+    __slots__ = ("_book", "_finalizer", "_lock", "_calls", "_closed", "__weakref__")
 
     def __init__(self, filename: StrOrBytesPath):
         book = ctypes.POINTER(_native.Book)()
@@ -81,9 +86,16 @@ class MemoryMappedReader:
     def _set(self, book):
         self._book = book
         self._finalizer = weakref.finalize(self, lib.chess_book_free, book)
+        self._lock = threading.Lock()
+        self._calls = 0  # calls in progress, which keep the book alive
+        self._closed = False
 
     def close(self) -> None:
-        self._finalizer()
+        with self._lock:
+            self._closed = True
+            free = self._calls == 0
+        if free:
+            self._finalizer()
 
     def __enter__(self) -> MemoryMappedReader:
         return self
@@ -91,13 +103,26 @@ class MemoryMappedReader:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    @contextlib.contextmanager
     def _handle(self):
-        if not self._finalizer.alive:
-            raise_for(ErrorCode.INVALID_ARGUMENT, "the book is closed")
-        return self._book
+        """The book's handle, kept alive (through a ``close()`` from another thread) until the
+        block ends."""
+        with self._lock:
+            if self._closed:
+                raise_for(ErrorCode.INVALID_ARGUMENT, "the book is closed")
+            self._calls += 1
+        try:
+            yield self._book
+        finally:
+            with self._lock:
+                self._calls -= 1
+                free = self._closed and self._calls == 0
+            if free:
+                self._finalizer()
 
     def __len__(self) -> int:
-        return lib.chess_book_entry_count(self._handle())
+        with self._handle() as book:
+            return lib.chess_book_entry_count(book)
 
     def __getitem__(self, index: int) -> Entry:
         index = _args.of_type(index, int, "index")
@@ -106,7 +131,8 @@ class MemoryMappedReader:
         if not 0 <= index < len(self):
             raise BookEntryNotFoundError(ErrorCode.INVALID_ARGUMENT, f"no entry {index}: the book has {len(self)}")
         raw = _native.BookRawEntry()
-        _native.check(lib.chess_book_entry_at(self._handle(), index, ctypes.byref(raw)))
+        with self._handle() as book:
+            _native.check(lib.chess_book_entry_at(book, index, ctypes.byref(raw)))
         return Entry(raw.key, raw.raw_move, raw.weight, raw.learn, _stored_move(raw.raw_move))
 
     def __iter__(self) -> Iterator[Entry]:
@@ -137,9 +163,10 @@ class MemoryMappedReader:
         (entries whose move is not legal left out, and those below ``minimum_weight``)."""
         board = _args.of_type(board, Position, "board")
         options, keep = self._options(minimum_weight, exclude_moves)
-        count = lib.chess_book_lookup_with(self._handle(), board._pos, ctypes.byref(options), None, 0)
-        entries = (_native.BookEntry * max(count, 1))()
-        count = lib.chess_book_lookup_with(self._handle(), board._pos, ctypes.byref(options), entries, count)
+        with self._handle() as book:
+            count = lib.chess_book_lookup_with(book, board._pos, ctypes.byref(options), None, 0)
+            entries = (_native.BookEntry * max(count, 1))()
+            count = lib.chess_book_lookup_with(book, board._pos, ctypes.byref(options), entries, count)
         del keep
         return iter([self._entry(board, entries[i]) for i in range(count)])
 
@@ -188,9 +215,8 @@ class MemoryMappedReader:
         board = _args.of_type(board, Position, "board")
         options, keep = self._options(minimum_weight, exclude_moves)
         entry = _native.BookEntry()
-        code = lib.chess_book_pick_with(
-            self._handle(), board._pos, ctypes.byref(options), choice, number, ctypes.byref(entry)
-        )
+        with self._handle() as book:
+            code = lib.chess_book_pick_with(book, board._pos, ctypes.byref(options), choice, number, ctypes.byref(entry))
         del keep
         if code == ErrorCode.END:
             raise BookEntryNotFoundError(ErrorCode.END, "no book entry for this position")
@@ -266,7 +292,8 @@ def merge(a: StrOrBytesPath, b: StrOrBytesPath, out: Optional[StrOrBytesPath] = 
     move in both add up, learn values come from ``a``. Written to ``out`` when given."""
     with open_reader(a) as first, open_reader(b) as second:
         book = ctypes.POINTER(_native.Book)()
-        _native.check(lib.chess_book_merge(first._handle(), second._handle(), ctypes.byref(book)))
+        with first._handle() as a_book, second._handle() as b_book:
+            _native.check(lib.chess_book_merge(a_book, b_book, ctypes.byref(book)))
     reader = _adopt(book)
     if out is not None:
         _save(reader, out)
@@ -274,7 +301,8 @@ def merge(a: StrOrBytesPath, b: StrOrBytesPath, out: Optional[StrOrBytesPath] = 
 
 
 def _save(reader: MemoryMappedReader, path: StrOrBytesPath) -> None:
-    code = lib.chess_book_write_file(reader._handle(), _args.path(path))
+    with reader._handle() as book:
+        code = lib.chess_book_write_file(book, _args.path(path))
     if code:
         raise_for(code, filename=path)
 

@@ -132,7 +132,7 @@ mod writer;
 pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
 pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
-pub use parallel::{split_points, ParallelReader};
+pub use parallel::{split_points, ParallelReader, MAX_THREADS};
 pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
 pub use record::{GameRecord, MainLine, MainLineMoves, NodeSan, TagError};
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};

@@ -33,6 +33,11 @@ const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
 /// has come to: memory stays bounded by about that much input and its games.
 const CHUNKS_PER_THREAD: u64 = 3;
 
+/// The most threads a [`ParallelReader`] starts: more are as many (a thread per core is
+/// enough to read at the speed of the input; a count asked for by mistake, such as
+/// `u32::MAX`, would otherwise spawn threads until the system refuses).
+pub const MAX_THREADS: usize = 256;
+
 /// Games of one input read by several threads, as an iterator in the order of the input.
 ///
 /// The items are those of a [`PgnReader`] over the same input with the same options, in the
@@ -153,7 +158,7 @@ type StartThreads<P> = Box<dyn FnOnce(usize) -> Arc<Shared<P>> + Send>;
 type Reader<P> = PgnReader<ChunkSource<P>>;
 
 impl ParallelReader<GameRecord> {
-    /// Reads `input` with `threads` threads (at least 1), each game as a [`GameRecord`]
+    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as a [`GameRecord`]
     /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
         let batches = Batches::start(input, threads, options, || {
@@ -165,7 +170,7 @@ impl ParallelReader<GameRecord> {
 }
 
 impl<T: Send + 'static> ParallelReader<T> {
-    /// Reads `input` with `threads` threads (at least 1), each reading its games with a visitor
+    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each reading its games with a visitor
     /// of its own from `make_visitor` ([`PgnReader::read_game`]); the items are the visitors'
     /// outputs.
     pub fn visiting<V, F>(
@@ -253,7 +258,7 @@ impl<P: Piece + Send + 'static> Batches<P> {
         M: Fn() -> Take + Send + Sync + 'static,
         Take: FnMut(&mut Reader<P>, &mut P) -> bool,
     {
-        let threads = threads.max(1);
+        let threads = threads.clamp(1, MAX_THREADS);
         let input: Box<dyn Read + Send> = Box::new(input);
         let start = move |chunk_size| {
             let shared = Arc::new(Shared::new(input, chunk_size, threads as u64 * CHUNKS_PER_THREAD));

@@ -34,17 +34,24 @@ impl Default for WriteOptions {
     }
 }
 
-/// Writes `value` as the inside of a PGN string: `\` and `"` escaped, line ends as spaces.
+/// `c`, or a space for a control character (NUL, ESC, a tab, a line end, DEL, C1): the reader
+/// refuses some of them and a terminal acts on others, and a written game must read back.
+fn printable(c: char) -> char {
+    if c.is_control() {
+        ' '
+    } else {
+        c
+    }
+}
+
+/// Writes `value` as the inside of a PGN string: `\` and `"` escaped, control characters
+/// (line ends included) as spaces.
 fn write_escaped<W: fmt::Write>(out: &mut W, value: &str) -> fmt::Result {
     for c in value.chars() {
-        match c {
-            '\\' | '"' => {
-                out.write_char('\\')?;
-                out.write_char(c)?;
-            }
-            '\r' | '\n' => out.write_char(' ')?,
-            c => out.write_char(c)?,
+        if c == '\\' || c == '"' {
+            out.write_char('\\')?;
         }
+        out.write_char(printable(c))?;
     }
     Ok(())
 }
@@ -104,10 +111,15 @@ impl<W: fmt::Write> Wrap<'_, W> {
     /// `{ text }`; a text holding `}` cannot be braced, so it is written as a `;` comment
     /// when it fits on one line, and loses its `}` otherwise. A line of the text that starts
     /// with `[` gets a space before it, or the reader could take it for the next game's tags.
+    /// Control characters other than the line breaks are written as spaces.
     fn comment(&mut self, text: &str) -> fmt::Result {
         if text.contains('}') && !text.contains('\n') {
             self.space_for(2 + text.chars().count())?;
-            writeln!(self.out, "; {text}")?;
+            self.out.write_str("; ")?;
+            for c in text.chars() {
+                self.out.write_char(printable(c))?;
+            }
+            self.out.write_char('\n')?;
             self.column = 0;
             return Ok(());
         }
@@ -122,7 +134,7 @@ impl<W: fmt::Write> Wrap<'_, W> {
                 self.out.write_str(if line.starts_with('[') { "\n " } else { "\n" })?;
             }
             for c in line.chars().filter(|&c| c != '}') {
-                self.out.write_char(c)?;
+                self.out.write_char(printable(c))?;
             }
         }
         self.out.write_str(" }")?;

@@ -1,4 +1,4 @@
-//! Polyglot opening books: reading (memory-mapped, binary search), choosing a move, building a
+//! Polyglot opening books: reading (into memory, binary search), choosing a move, building a
 //! book from PGN games, merging two books.
 //!
 //! ```
@@ -50,12 +50,12 @@ pub const ENTRY_SIZE: usize = 16;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BookError {
-    /// The file could not be opened, mapped or read (or a PGN file, while building). Its
+    /// The file could not be opened or read (or a PGN file, while building). Its
     /// message and source are the I/O error's.
     #[error(transparent)]
     Io(#[from] std::io::Error),
-    /// The path names a directory or another thing that is not a regular file.
-    #[error("not a regular file (a directory?)")]
+    /// The path names a directory, a FIFO, a device or another thing that is not a regular file.
+    #[error("not a regular file (a directory, a FIFO or a device?)")]
     NotAFile,
     /// The book has no entry at all.
     #[error("the book is empty (0 bytes)")]

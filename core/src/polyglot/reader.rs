@@ -1,29 +1,27 @@
-//! Reading a book: a memory-mapped file or bytes in memory, checked once, then searched by key.
+//! Reading a book: its bytes in memory, checked once, then searched by key.
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::Path;
 
+use crate::files;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 use super::{choose, BookEntry, BookError, Choice, RawEntry, ENTRY_SIZE};
 
-/// Where a book's bytes are.
-enum Bytes {
-    Mapped(memmap2::Mmap),
-    Owned(Vec<u8>),
-}
-
-/// A Polyglot book (see the [module documentation](super)), read-only: a file mapped into
-/// memory ([`Book::open`]: its pages are read as lookups touch them, so a book of hundreds of
-/// MB costs no memory up front) or bytes in memory ([`Book::from_bytes`]). Both are checked
-/// when the book is made: the length must be a positive multiple of 16 and the keys in order.
-/// A lookup is a binary search. `Book` is `Send` and `Sync`.
+/// A Polyglot book (see the [module documentation](super)), read-only: a book file read into
+/// memory ([`Book::open`]) or bytes in memory ([`Book::from_bytes`]), checked when the book is
+/// made: the length must be a positive multiple of 16 and the keys in order. A lookup is a
+/// binary search. `Book` is `Send` and `Sync`.
+///
+/// A book holds its own copy of the bytes, not a mapping of the file: a file changed, cut
+/// short or replaced while a book of it is open changes nothing for that book, which goes on
+/// giving what the file held when it was opened (a mapped file cut short would kill its
+/// reader with `SIGBUS`).
 pub struct Book {
-    bytes: Bytes,
+    bytes: Vec<u8>,
 }
 
 /// How [`Book::lookup_with`] filters a position's entries.
@@ -43,25 +41,27 @@ impl Default for LookupOptions<'_> {
 }
 
 impl Book {
-    /// Maps the book file at `path` into memory and checks it. The file must not be changed
-    /// while the book is open (as with any mapped file, a file cut short under it would fault).
+    /// Reads the book file at `path` into memory and checks it. What is not a regular file (a
+    /// FIFO, a device, a directory) is refused at once with [`BookError::NotAFile`], without
+    /// waiting on a FIFO for a writer.
     pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
-        let file = File::open(path)?;
-        let metadata = file.metadata()?;
+        let (file, metadata) = files::open_for_reading(path)?;
         if !metadata.is_file() {
             return Err(BookError::NotAFile);
         }
         check_length(metadata.len())?;
-        // SAFETY: the mapping is read-only; the documented contract is that the file is not
-        // changed while the book is open.
-        let map = unsafe { memmap2::Mmap::map(&file) }?;
-        Book::checked(Bytes::Mapped(map))
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(metadata.len() as usize)?;
+        // No more than the length checked: a file growing meanwhile is read as it was.
+        file.take(metadata.len()).read_to_end(&mut bytes)?;
+        // A file cut short meanwhile is checked as read.
+        Book::from_bytes(bytes)
     }
 
     /// A book of `bytes` (a whole book file's contents), checked.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
         check_length(bytes.len() as u64)?;
-        Book::checked(Bytes::Owned(bytes))
+        Book::checked(bytes)
     }
 
     /// A book holding `entries`, which must be in key order (as [`BookBuilder`] and [`merge`]
@@ -76,10 +76,10 @@ impl Book {
         for entry in entries {
             bytes.extend_from_slice(&entry.to_bytes());
         }
-        Book::checked(Bytes::Owned(bytes))
+        Book::checked(bytes)
     }
 
-    fn checked(bytes: Bytes) -> Result<Book, BookError> {
+    fn checked(bytes: Vec<u8>) -> Result<Book, BookError> {
         let book = Book { bytes };
         let mut previous = 0;
         for (i, entry) in book.entries().enumerate() {
@@ -93,10 +93,7 @@ impl Book {
 
     /// The book's bytes, as a file holds them.
     pub fn as_bytes(&self) -> &[u8] {
-        match &self.bytes {
-            Bytes::Mapped(map) => map,
-            Bytes::Owned(bytes) => bytes,
-        }
+        &self.bytes
     }
 
     /// Writes the book's bytes to `out`.
@@ -104,11 +101,14 @@ impl Book {
         out.write_all(self.as_bytes())
     }
 
-    /// Writes the book to the file at `path`, replacing it.
+    /// Writes the book to the file at `path`, replacing it whole: the bytes go to a temporary
+    /// file in the same directory, renamed over `path` at the end (see
+    /// [`Replacement`](files::Replacement)), so that readers of the old file are not
+    /// disturbed and a failed write leaves it as it was.
     pub fn save(&self, path: impl AsRef<Path>) -> io::Result<()> {
-        let mut file = io::BufWriter::new(File::create(path)?);
+        let mut file = files::Replacement::create(path.as_ref(), &[])?;
         self.write_to(&mut file)?;
-        file.flush()
+        file.commit()
     }
 
     /// The number of entries.
