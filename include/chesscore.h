@@ -1,7 +1,7 @@
 /*
  * chesscore: a chess core with a C ABI (MIT OR Apache-2.0).
  *
- * Conventions (see the README's "API conventions"):
+ * Conventions (see docs/c.md, "API conventions"; every function: docs/c-api.md):
  * - Every name starts with chess_ or CHESS_, then its family (position, fen, move, game, node,
  *   pgn_reader, epd, ...). Each operation has one short name and at most one general form:
  *   _with takes flags or a struct whose first field is its size; _into writes a position the
@@ -33,7 +33,7 @@
  *   once, and one handle may be read by many threads at once, but a handle being changed must
  *   not be used by any other thread meanwhile.
  * - ABI: within a major version (the soname, libchesscore.so.MAJOR) nothing is removed or
- *   changed; minor versions only add. See the README's "Versions and ABI".
+ *   changed; minor versions only add. See docs/c.md, "Versions and ABI policy".
  */
 
 
@@ -1054,7 +1054,7 @@ typedef struct chess_book_raw_entry {
 } chess_book_raw_entry;
 
 /**
- * The rules of a `chess_book_builder` (see the README's "Polyglot books"). The caller sets
+ * The rules of a `chess_book_builder` (see docs/books.md). The caller sets
  * `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
  */
 typedef struct chess_book_build_options {
@@ -2627,7 +2627,7 @@ void chess_pgn_reader_free(struct chess_pgn_reader *reader);
 /**
  * Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
  * and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
- * (again on every later call). Any other code: the game was broken (see the README's table:
+ * (again on every later call). Any other code: the game was broken (see the error codes of docs/c.md:
  * a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
  * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
  * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
@@ -3080,8 +3080,8 @@ chess_error chess_moves_from_line(const struct chess_position *pos,
                                   size_t *error_index);
 
 /**
- * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see the README's "Board
- * pictures") with `options`, which may be NULL for the defaults. The same input always gives
+ * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see docs/svg.md) with
+ * `options`, which may be NULL for the defaults. The same input always gives
  * the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
  * attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
  * `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),

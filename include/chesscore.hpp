@@ -1534,7 +1534,7 @@ private:
     chess_book *handle_;
 };
 
-/** The rules of a BookBuilder (chess_book_build_options; see the README's "Polyglot books"). */
+/** The rules of a BookBuilder (chess_book_build_options; see docs/books.md). */
 struct BookBuildOptions {
     /** Only the first this many plies of each game count. */
     std::uint32_t max_ply = 40;

@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Regenerates the README's board pictures in docs/: the start position, and Kiwipete with
+# Regenerates the board pictures of docs/svg.md, in docs/: the start position, and Kiwipete with
 # arrows, drawn by `chesscore svg` and turned into PNG by headless Chromium (Debian's
 # `chromium`). The pictures are committed; run this after a change to the drawing.
 set -eu

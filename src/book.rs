@@ -124,7 +124,7 @@ pub const CHESS_BOOK_BUILD_UNIFORM: u32 = 4;
 /// Flag of `chess_book_build_options`: count Chess960 games too (skipped otherwise).
 pub const CHESS_BOOK_BUILD_CHESS960: u32 = 8;
 
-/// The rules of a `chess_book_builder` (see the README's "Polyglot books"). The caller sets
+/// The rules of a `chess_book_builder` (see docs/books.md). The caller sets
 /// `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]

@@ -1,5 +1,5 @@
 //! The C ABI, declared in `include/chesscore.h` (generated from this module by cbindgen in
-//! `build.rs`; see the README's "API conventions").
+//! `build.rs`; see docs/c.md, "API conventions").
 //!
 //! This module only checks and converts arguments and calls the core. Every exported function is
 //! a plain `extern "C" fn` whose body runs inside `util::guard`, so no panic unwinds into C (the

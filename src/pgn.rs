@@ -190,7 +190,7 @@ pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut chess_pgn_reader) {
 
 /// Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
 /// and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
-/// (again on every later call). Any other code: the game was broken (see the README's table:
+/// (again on every later call). Any other code: the game was broken (see the error codes of docs/c.md:
 /// a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
 /// `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
 /// failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`

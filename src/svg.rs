@@ -86,8 +86,8 @@ pub struct chess_svg_options {
 // SAFETY: `#[repr(C)]`, `size: usize` first.
 unsafe impl Versioned for chess_svg_options {}
 
-/// Draws the position as a standalone SVG 1.1 document (UTF-8 text; see the README's "Board
-/// pictures") with `options`, which may be NULL for the defaults. The same input always gives
+/// Draws the position as a standalone SVG 1.1 document (UTF-8 text; see docs/svg.md) with
+/// `options`, which may be NULL for the defaults. The same input always gives
 /// the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
 /// attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
 /// `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),

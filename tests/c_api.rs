@@ -226,34 +226,6 @@ fn c_tests_call_every_header_function() {
     assert!(uncalled.is_empty(), "no C test calls {uncalled:?}");
 }
 
-/// The README's table of the C API lists every function of the header, once, and nothing else.
-#[test]
-fn readme_function_table_matches_the_header() {
-    let readme = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("README.md")).unwrap();
-    let table = readme.split_once("### Functions").expect("a Functions section").1;
-    let table = &table[..table.find("\n#").unwrap_or(table.len())];
-    let header = std::fs::read_to_string(Path::new(MANIFEST_DIR).join("include/chesscore.h")).unwrap();
-    let header_types: BTreeSet<&str> = header
-        .lines()
-        .filter_map(|line| line.strip_prefix("} ").or_else(|| line.strip_prefix("typedef ")))
-        .filter_map(|rest| rest.trim_end_matches(';').split([' ', '(', ')', '*']).find(|w| w.starts_with("chess_")))
-        .collect();
-    let mut listed = Vec::new();
-    for row in table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| family") && !l.starts_with("| ---")) {
-        // `| family | prefix | functions |`: names in backticks, written whole.
-        let functions = row.rsplit('|').nth(1).unwrap_or_default();
-        // Type names (`chess_fen_info`) may stand beside the functions that take them.
-        let names = functions.split('`').skip(1).step_by(2).filter(|n| n.starts_with("chess_"));
-        listed.extend(names.filter(|n| !header_types.contains(*n)).map(str::to_string));
-    }
-    let unique: BTreeSet<String> = listed.iter().cloned().collect();
-    assert_eq!(unique.len(), listed.len(), "a function is listed twice");
-    let declared = header_functions();
-    let missing: Vec<_> = declared.difference(&unique).collect();
-    let extra: Vec<_> = unique.difference(&declared).collect();
-    assert!(missing.is_empty() && extra.is_empty(), "not in the README: {missing:?}; not in the header: {extra:?}");
-}
-
 /// A C program printing the size and alignment of every type the header declares and the
 /// offset of every struct field, built with `extra` compiler flags.
 fn layouts(extra: &[&str], name: &str) -> String {
@@ -585,20 +557,21 @@ fn cxx_wrapper_suite() {
     assert!(output.contains(", 0 failed"), "{output}");
 }
 
-/// Every C and C++ snippet of the README, built as C99 and C++17 with the strict flags and run.
+/// Every C and C++ snippet of the documentation (README.md and docs/), built as C99 and C++17
+/// with the strict flags and run.
 #[test]
-fn readme_c_and_cxx_snippets_build_and_run() {
-    let c = common::readme_blocks("c");
-    let cxx = common::readme_blocks("cpp");
-    assert!(!c.is_empty() && !cxx.is_empty(), "the README has C and C++ quick starts");
+fn doc_c_and_cxx_snippets_build_and_run() {
+    let c = common::doc_blocks("c");
+    let cxx = common::doc_blocks("cpp");
+    assert!(!c.is_empty() && !cxx.is_empty(), "the documentation has C and C++ snippets");
     for (language, blocks, extension) in [("c", c, "c"), ("cpp", cxx, "cpp")] {
-        for (i, block) in blocks.iter().enumerate() {
-            let source = work_dir().join(format!("readme_{language}_{i}.{extension}"));
+        for (i, (page, block)) in blocks.iter().enumerate() {
+            let source = work_dir().join(format!("doc_{language}_{i}.{extension}"));
             std::fs::write(&source, block).unwrap();
             let flags = if extension == "c" { C_FLAGS } else { CXX17_FLAGS };
             let exe = build_with(source.to_str().unwrap(), "", flags, &shared_link());
             let output = run_checked(&mut c_program(&exe));
-            assert!(!output.is_empty(), "README {language} snippet {i} printed nothing");
+            assert!(!output.is_empty(), "{language} snippet {i} ({page}) printed nothing");
         }
     }
 }

@@ -3,7 +3,7 @@
 //! - The externs declared in `chesscore/Native.hx` are checked against the header: a C++ file
 //!   calls every one with the C++ types hxcpp gives their Haxe parameter types, and includes the
 //!   glue header `chesscore_hx.h`; it is compiled strictly, linked with the library and run.
-//! - With `haxe` installed, the sources (the test program and the README's Haxe snippet)
+//! - With `haxe` installed, the sources (the test program and the Haxe snippet of docs/haxe.md)
 //!   type-check and generate C++ (`-D no-compilation`). `scripts/test.sh` installs haxe where it
 //!   can; without it the suite is recorded as not run, or fails when `CHESSCORE_REQUIRE` names
 //!   `haxe` (CI does).
@@ -213,12 +213,13 @@ fn haxe_available(suite: &str) -> bool {
     common::tool("haxe", &["--version"], suite, "apt-get install haxe")
 }
 
-/// The README's Haxe snippet as a class file in its own directory.
-fn readme_snippet() -> PathBuf {
-    let blocks = common::readme_blocks("haxe");
-    assert_eq!(blocks.len(), 1, "the README has one Haxe quick start");
-    let dir = work_dir("readme_src");
-    std::fs::write(dir.join("Main.hx"), &blocks[0]).unwrap();
+/// The documentation's Haxe snippet (its one program, class `Main`) as a class file in its own
+/// directory.
+fn doc_snippet() -> PathBuf {
+    let blocks = common::doc_blocks("haxe");
+    assert_eq!(blocks.len(), 1, "the documentation has one Haxe program (docs/haxe.md)");
+    let dir = work_dir("doc_src");
+    std::fs::write(dir.join("Main.hx"), &blocks[0].1).unwrap();
     dir
 }
 
@@ -235,7 +236,7 @@ fn haxe_sources_type_check_and_generate_cpp() {
         return;
     }
     for (class_path, main, name) in
-        [(haxe_dir().join("test"), "TestFEN", "gen_test"), (readme_snippet(), "Main", "gen_readme")]
+        [(haxe_dir().join("test"), "TestFEN", "gen_test"), (doc_snippet(), "Main", "gen_doc")]
     {
         let out = work_dir(name);
         run(haxe(&class_path, main, &out).arg("-D").arg("no-compilation"));
@@ -251,14 +252,14 @@ fn haxe_programs_run_with_hxcpp() {
         return;
     }
     if !Command::new("haxelib").args(["path", "hxcpp"]).output().is_ok_and(|o| o.status.success()) {
-        let why = "hxcpp is not installed as a haxelib (it is in no package registry; see the README's Haxe section)";
+        let why = "hxcpp is not installed as a haxelib (it is in no package registry; see docs/haxe.md)";
         common::not_run("hxcpp", SUITE, why);
         return;
     }
     let include = Path::new(MANIFEST_DIR).join("include");
     for (class_path, main, name, expect) in [
         (haxe_dir().join("test"), "TestFEN", "hxcpp_test", ", 0 failed"),
-        (readme_snippet(), "Main", "hxcpp_readme", "O-O"),
+        (doc_snippet(), "Main", "hxcpp_doc", "O-O"),
     ] {
         let out = work_dir(name);
         run(haxe(&class_path, main, &out)

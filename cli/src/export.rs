@@ -120,7 +120,7 @@ fn uci_moves(record: &GameRecord) -> Vec<String> {
         .collect()
 }
 
-/// The JSON object of a game, with the keys scripts read (fixed: see the README), written
+/// The JSON object of a game, with the keys scripts read (fixed: see docs/pgn.md), written
 /// straight from the record: a tree of JSON values built per game cost more than reading it.
 struct JsonGame<'a> {
     record: &'a GameRecord,

@@ -180,7 +180,7 @@ enum BookCommand {
         #[arg(long)]
         best: bool,
     },
-    /// Build a book from PGN games (the rules are in the README's "Polyglot books").
+    /// Build a book from PGN games (the rules are in docs/books.md).
     Make(MakeArgs),
     /// Merge two books: the weights of a move in both add up, learn values come from the first.
     Merge {

@@ -101,3 +101,23 @@ pub use uci::{Uci, UciCastling, UciError};
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust snippets of the repository's documentation pages, compiled and run as doctests: one
+/// item per page that has any (the root crate's `tests/docs.rs` checks that the list is complete).
+#[cfg(doctest)]
+mod doc_pages {
+    #[doc = include_str!("../../README.md")]
+    struct Readme;
+    #[doc = include_str!("../../docs/books.md")]
+    struct Books;
+    #[doc = include_str!("../../docs/engines.md")]
+    struct Engines;
+    #[doc = include_str!("../../docs/formats.md")]
+    struct Formats;
+    #[doc = include_str!("../../docs/pgn.md")]
+    struct Pgn;
+    #[doc = include_str!("../../docs/rust.md")]
+    struct Rust;
+    #[doc = include_str!("../../docs/svg.md")]
+    struct Svg;
+}

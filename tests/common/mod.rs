@@ -208,22 +208,52 @@ impl Rng {
     }
 }
 
-/// The fenced code blocks of README.md in one language (```c, ```cpp, ```python, ```haxe), so
-/// that every snippet the README shows is built and run by a test.
-pub fn readme_blocks(language: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("read README.md");
+/// The Markdown pages whose snippets the tests run: README.md, ARCHITECTURE.md,
+/// CONTRIBUTING.md and every page under `docs/`, in a fixed order.
+pub fn doc_pages() -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> =
+        ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"].iter().map(|name| root().join(name)).collect();
+    let mut dirs = vec![root().join("docs")];
+    let mut found = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read docs/") {
+            let path = entry.expect("a docs/ entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    pages.extend(found);
+    pages
+}
+
+/// The page generated from the header (`scripts/c-api-docs.py`): its code blocks are the
+/// header's declarations, not programs.
+pub const GENERATED_PAGE: &str = "docs/c-api.md";
+
+/// The fenced code blocks in one language (```c, ```cpp, ```python, ```haxe) of every page of
+/// `doc_pages` but the generated one, each with the page it is on, so that every snippet the
+/// documentation shows is built and run by a test.
+pub fn doc_blocks(language: &str) -> Vec<(String, String)> {
     let fence = format!("```{language}");
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in readme.lines() {
-        match current.as_mut() {
-            None if line == fence => current = Some(String::new()),
-            Some(_) if line == "```" => blocks.push(current.take().unwrap()),
-            Some(block) => {
-                block.push_str(line);
-                block.push('\n');
+    for page in doc_pages().into_iter().filter(|page| !page.ends_with(GENERATED_PAGE)) {
+        let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("read {}: {e}", page.display()));
+        let name = page.strip_prefix(root()).unwrap_or(&page).display().to_string();
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            match current.as_mut() {
+                None if line == fence => current = Some(String::new()),
+                Some(_) if line == "```" => blocks.push((name.clone(), current.take().unwrap())),
+                Some(block) => {
+                    block.push_str(line);
+                    block.push('\n');
+                }
+                None => {}
             }
-            None => {}
         }
     }
     blocks

@@ -1,7 +1,7 @@
 """Polyglot opening books, with python-chess's names: ``open_reader(path)`` reads a book file into
 memory and gives a ``MemoryMappedReader`` (``find_all``, ``find``, ``get``, ``choice``,
 ``weighted_choice``; entries by index and in file order); ``make_book`` builds a book from PGN
-files by the README's rules; ``merge`` joins two books.
+files by the rules of docs/books.md; ``merge`` joins two books.
 
     >>> import chesscore, chesscore.polyglot, os
     >>> book = os.path.join(os.environ.get("CHESSCORE_DATA", "tests/data"), "polyglot", "dev.bin")
@@ -248,8 +248,8 @@ def make_book(
     games: Iterable[Game] = (),
 ) -> MemoryMappedReader:
     """Builds a book from the games of the PGN file(s) ``pgn`` and of ``games`` (each counted
-    with its PGN ``Result`` header when it says who won, else ``game.result()``), by
-    the README's rules, as ``chesscore book make`` does; writes it to ``out`` when given and
+    with its PGN ``Result`` header when it says who won, else ``game.result()``), by the rules
+    of docs/books.md, as ``chesscore book make`` does; writes it to ``out`` when given and
     returns it as a reader."""
     flags = (
         _args.flag(only_white, "only_white", _native.BOOK_BUILD_ONLY_WHITE)

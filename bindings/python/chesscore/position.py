@@ -253,7 +253,8 @@ class Position:
         """The static exchange value of the legal move in centipawns (P 100, N 300, B 300,
         R 500, Q 900): the swap on its destination square, least valuable attacker first,
         x-rays included, either side free to stop; a king recaptures only when nothing can take
-        it back; a promotion counts as the pawn it was. The README gives the whole definition."""
+        it back; a promotion counts as the pawn it was. docs/engines.md gives the whole
+        definition."""
         return lib.chess_position_see(self._pos, _raw(move))
 
     def see_ge(self, move: Move, threshold: int) -> bool:

@@ -32,7 +32,7 @@ extern class ChessFenInfo {
 	Externs for hxcpp over the C API of chesscore.h: positions (by value), FEN, moves, UCI, SAN and
 	status (games and EPD records are left to the C and C++ APIs). Names and arguments follow the
 	header; `chess_error` results are Ints (0 is CHESS_OK). `Build.link()` adds the include path of
-	this directory and links libchesscore (see the README's Haxe section for `-D chesscore_include`
+	this directory and links libchesscore (see docs/haxe.md for `-D chesscore_include`
 	and `-D chesscore_lib`).
 **/
 @:include("chesscore_hx.h")

@@ -29,8 +29,8 @@ typical python-chess scripts unchanged.
 Every rule comes from the C library: this module only converts between python-chess's types and
 the library's (moves, squares, square sets) and keeps the move stack. A ``Board`` holds a
 ``chess_game`` from its first move on (the positions played, for repetitions, outcomes and
-``pop``) and what the library said of its position until the next move. The README's
-"chesscore.compat" section lists what is covered and the known differences.
+``pop``) and what the library said of its position until the next move. docs/python.md
+("chesscore.compat") lists what is covered and the known differences.
 """
 
 from __future__ import annotations
