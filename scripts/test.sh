@@ -8,7 +8,7 @@
 # Environment:
 #   CHESSCORE_REQUIRE=all or a list such as python,haxe: a missing tool then fails its suites
 #     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp, chromium,
-#     rsvg-convert, nm, stockfish)
+#     rsvg-convert, nm, stockfish, cmake)
 #   CHESSCORE_NO_INSTALL=1: install nothing, use what is there
 #   CHESSCORE_TESTDATA=DIR: the third-party test files (default ../shared/testdata)
 set -uo pipefail
@@ -43,6 +43,7 @@ system_tools() {
   command -v chromium >/dev/null || missing+=(chromium)
   command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
   command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || missing+=(stockfish)
+  command -v cmake >/dev/null || missing+=(cmake)
   [ ${#missing[@]} -gt 0 ] || return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "not installing ${missing[*]} (needs apt-get as root); the suites that need them will say so"
