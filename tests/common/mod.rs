@@ -212,10 +212,15 @@ impl Rng {
 /// that every snippet the README shows is built and run by a test.
 pub fn readme_blocks(language: &str) -> Vec<String> {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("read README.md");
+    markdown_blocks(&readme, language)
+}
+
+/// The fenced code blocks of a Markdown text in one language.
+pub fn markdown_blocks(markdown: &str, language: &str) -> Vec<String> {
     let fence = format!("```{language}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
-    for line in readme.lines() {
+    for line in markdown.lines() {
         match current.as_mut() {
             None if line == fence => current = Some(String::new()),
             Some(_) if line == "```" => blocks.push(current.take().unwrap()),
