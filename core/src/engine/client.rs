@@ -75,6 +75,28 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// independent. To stop a search or send `ponderhit` from another thread, take an
 /// [`EngineControl`] first. Dropping it sends `quit`, waits briefly, then kills the process: no
 /// child process or descriptor is left behind.
+///
+/// Playing a game against an engine, a tenth of a second a move:
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use chesscore_core::engine::{Engine, EngineCommand, Limits};
+/// use chesscore_core::{Game, Outcome, San};
+///
+/// let mut engine = Engine::start(&EngineCommand::new("stockfish"))?;
+/// engine.set_option("Threads", Some("2"))?;
+/// engine.new_game()?;
+/// let mut game = Game::default();
+/// let limits = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
+/// while game.outcome() == Outcome::Ongoing {
+///     let analysis = engine.analyse(game.start(), game.moves().iter().copied(), &limits, None)?;
+///     let Some(mv) = analysis.best_move else { break };
+///     println!("{}", San::from_move(game.position(), mv)?);
+///     game.push(mv)?;
+/// }
+/// println!("{}", game.to_pgn());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Engine {
     child: Child,
     stdin: EngineControl,
