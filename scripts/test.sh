@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test command. Installs what the suites need where it can (the Python tools into a virtual
 # environment under target/venv; Debian packages when run as root), runs every suite of the
-# workspace with the `testing` profile, then (without arguments) the benchmark crate's tests,
-# and ends with one line per suite that did not run, and why.
+# workspace with the `testing` profile, then (without arguments) the benchmark crate's tests and
+# `cargo package` of the workspace's crates, and ends with one line per suite that did not run,
+# and why.
 #
 # Usage: scripts/test.sh [arguments for cargo test, e.g. --test perft]
 # Environment:
@@ -71,6 +72,12 @@ status=$?
 # would replace the one the workspace's tests link against at the next run.
 if [ $# = 0 ]; then
   cargo test --profile testing --manifest-path benches/Cargo.toml --target-dir "$target/benches" --tests || status=$?
+  # The crates as the package registry would get them: each package builds from what it holds
+  # alone (the core's from its own files, the library and the command line against the packaged
+  # core).
+  say "cargo package --workspace"
+  cargo package --workspace --allow-dirty --quiet 2>&1 | grep -v "^warning: ignoring \(test\|example\|benchmark\)" >&2
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 
 echo
