@@ -1,7 +1,8 @@
 //! The Python package, `bindings/python`: its pytest suite, run against the library this build
 //! made (through `CHESSCORE_LIB`), which compares it with python-chess. pytest and python-chess
 //! come from `target/venv`, which `scripts/test.sh` makes; without them the suite is recorded as
-//! not run (or fails, when `CHESSCORE_REQUIRE` names `python`).
+//! not run (or fails, when `CHESSCORE_REQUIRE` names `python`). Then the package as users get
+//! it: the manylinux wheel of `scripts/build-wheels.sh`, installed where there is no cargo.
 
 mod common;
 
