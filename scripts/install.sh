@@ -2,6 +2,8 @@
 # Installs chesscore the way packagers lay a C library out:
 #   LIBDIR/libchesscore.so.X.Y.Z (stripped), libchesscore.so.X (the soname), libchesscore.so,
 #   LIBDIR/libchesscore.a, LIBDIR/pkgconfig/chesscore.pc,
+#   LIBDIR/cmake/chesscore/chesscoreConfig.cmake and chesscoreConfigVersion.cmake (the CMake
+#   package: targets chesscore::chesscore and chesscore::chesscore_static, relocatable),
 #   PREFIX/include/chesscore.h and chesscore.hpp, PREFIX/bin/chesscore (the command line),
 #   PREFIX/share/chesscore/install-manifest.txt (every file installed, for --uninstall).
 # Into a system library directory as root it runs ldconfig; for any other prefix it prints the
@@ -59,6 +61,7 @@ if [ "$uninstall" = 1 ]; then
   [ -f "$destdir$manifest" ] || { echo "install.sh: no manifest at $destdir$manifest" >&2; exit 1; }
   while IFS= read -r file; do
     rm -f "$destdir$file"
+    case "$file" in */cmake/chesscore/*) rmdir "$destdir${file%/*}" 2>/dev/null || true ;; esac
   done < "$destdir$manifest"
   rm -f "$destdir$manifest"
   rmdir "$destdir$prefix/share/chesscore" 2>/dev/null || true
@@ -99,7 +102,8 @@ strip_binary() {
   fi
 }
 
-install -d "$destdir$libdir/pkgconfig" "$destdir$prefix/include" "$destdir$prefix/share/chesscore"
+cmakedir="$libdir/cmake/chesscore"
+install -d "$destdir$libdir/pkgconfig" "$destdir$cmakedir" "$destdir$prefix/include" "$destdir$prefix/share/chesscore"
 put 755 "$from/libchesscore.so" "$libdir/libchesscore.so.$version"
 strip_binary "$libdir/libchesscore.so.$version"
 link "libchesscore.so.$version" "$libdir/libchesscore.so.$major"
@@ -113,11 +117,20 @@ if [ "$cli" = 1 ]; then
   put 755 "$from/chesscore" "$prefix/bin/chesscore"
   strip_binary "$prefix/bin/chesscore"
 fi
-pc=$(mktemp)
+generated=$(mktemp)
 sed -e "s|@PREFIX@|$prefix|" -e "s|@LIBDIR@|$libdir|" -e "s|@VERSION@|$version|" \
-  "$root/scripts/chesscore.pc.in" > "$pc"
-put 644 "$pc" "$libdir/pkgconfig/chesscore.pc"
-rm -f "$pc"
+  "$root/scripts/chesscore.pc.in" > "$generated"
+put 644 "$generated" "$libdir/pkgconfig/chesscore.pc"
+# The CMake package finds the prefix from its own directory (relocatable); the static target's
+# system libraries are the .pc file's Libs.private, without their -l.
+config_to_prefix=$(realpath -m --relative-to="$cmakedir" "$prefix")
+static_libs=$(sed -n 's/^Libs.private: *//p' "$root/scripts/chesscore.pc.in" | sed -e 's/-l//g' -e 's/ /;/g')
+for file in chesscoreConfig.cmake chesscoreConfigVersion.cmake; do
+  sed -e "s|@CONFIG_TO_PREFIX@|$config_to_prefix|" -e "s|@VERSION@|$version|" -e "s|@MAJOR@|$major|" \
+    -e "s|@STATIC_LIBS@|$static_libs|" "$root/scripts/$file.in" > "$generated"
+  put 644 "$generated" "$cmakedir/$file"
+done
+rm -f "$generated"
 printf '%s' "$installed" > "$destdir$manifest"
 echo "$manifest" >> "$destdir$manifest"
 chmod 644 "$destdir$manifest"
@@ -126,6 +139,6 @@ echo "installed chesscore $version into $destdir$prefix ($(wc -c < "$destdir$lib
 refresh_linker_cache
 if [ -z "$destdir" ] && ! system_libdir; then
   echo "to use it from this shell (compilers, pkg-config, the run-time linker, the chesscore command):"
-  echo "export PKG_CONFIG_PATH=\"$libdir/pkgconfig\${PKG_CONFIG_PATH:+:\$PKG_CONFIG_PATH}\" LD_LIBRARY_PATH=\"$libdir\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}\" PATH=\"$prefix/bin:\$PATH\""
+  echo "export PKG_CONFIG_PATH=\"$libdir/pkgconfig\${PKG_CONFIG_PATH:+:\$PKG_CONFIG_PATH}\" CMAKE_PREFIX_PATH=\"$prefix\${CMAKE_PREFIX_PATH:+:\$CMAKE_PREFIX_PATH}\" LD_LIBRARY_PATH=\"$libdir\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}\" PATH=\"$prefix/bin:\$PATH\""
   echo "(or link with -Wl,-rpath,$libdir instead of setting LD_LIBRARY_PATH)"
 fi

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The test command. Installs what the suites need where it can (the Python tools into a virtual
 # environment under target/venv; Debian packages when run as root), runs every suite of the
-# workspace with the `testing` profile, then (without arguments) the benchmark crate's tests,
-# and ends with one line per suite that did not run, and why.
+# workspace with the `testing` profile, then (without arguments) the benchmark crate's tests and
+# `cargo package` of the workspace's crates, and ends with one line per suite that did not run,
+# and why.
 #
 # Usage: scripts/test.sh [arguments for cargo test, e.g. --test perft]
 # Environment:
 #   CHESSCORE_REQUIRE=all or a list such as python,haxe: a missing tool then fails its suites
 #     instead of leaving them out (tools: testdata, python, pkg-config, haxe, hxcpp, chromium,
-#     rsvg-convert, nm, stockfish)
+#     rsvg-convert, nm, stockfish, cmake)
 #   CHESSCORE_NO_INSTALL=1: install nothing, use what is there
 #   CHESSCORE_TESTDATA=DIR: the third-party test files (default ../shared/testdata)
 set -uo pipefail
@@ -43,6 +44,7 @@ system_tools() {
   command -v chromium >/dev/null || missing+=(chromium)
   command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
   command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || missing+=(stockfish)
+  command -v cmake >/dev/null || missing+=(cmake)
   [ ${#missing[@]} -gt 0 ] || return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "not installing ${missing[*]} (needs apt-get as root); the suites that need them will say so"
@@ -70,6 +72,12 @@ status=$?
 # would replace the one the workspace's tests link against at the next run.
 if [ $# = 0 ]; then
   cargo test --profile testing --manifest-path benches/Cargo.toml --target-dir "$target/benches" --tests || status=$?
+  # The crates as the package registry would get them: each package builds from what it holds
+  # alone (the core's from its own files, the library and the command line against the packaged
+  # core).
+  say "cargo package --workspace"
+  cargo package --workspace --allow-dirty --quiet 2>&1 | grep -v "^warning: ignoring \(test\|example\|benchmark\)" >&2
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 
 echo

@@ -1,6 +1,7 @@
 //! The install script lays the library and the command line out as a packager would; a C
 //! program builds and runs against the install with nothing but the line the script prints and
-//! `pkg-config`, dynamically and statically; `--uninstall` removes every file again.
+//! `pkg-config`, dynamically and statically; `--uninstall` removes every file again. The CMake
+//! package finds both targets from an install, also after the install has been moved.
 
 mod common;
 
@@ -10,18 +11,18 @@ use std::process::Command;
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/legal_moves.c");
 
 /// What `install.sh --from` takes: this build's libraries (left by `cargo test` in
-/// `target/<profile>/deps`) and its `chesscore` command (in `target/<profile>`).
-fn staged_build(dir: &Path) -> PathBuf {
+/// `target/<profile>/deps`) and, `with_cli`, its `chesscore` command (in `target/<profile>`).
+fn staged_build(dir: &Path, with_cli: bool) -> PathBuf {
     let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
-    let cli = deps.parent().unwrap().join("chesscore");
-    assert!(cli.is_file(), "{} not built: test the workspace (scripts/test.sh does)", cli.display());
+    let mut files = vec![deps.join("libchesscore.so"), deps.join("libchesscore.a")];
+    if with_cli {
+        let cli = deps.parent().unwrap().join("chesscore");
+        assert!(cli.is_file(), "{} not built: test the workspace (scripts/test.sh does)", cli.display());
+        files.push(cli);
+    }
     std::fs::create_dir_all(dir).unwrap();
-    for (from, name) in [
-        (deps.join("libchesscore.so"), "libchesscore.so"),
-        (deps.join("libchesscore.a"), "libchesscore.a"),
-        (cli, "chesscore"),
-    ] {
-        std::fs::copy(&from, dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    for from in files {
+        std::fs::copy(&from, dir.join(from.file_name().unwrap())).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
     }
     dir.to_path_buf()
 }
@@ -76,7 +77,7 @@ fn install_build_run_and_uninstall() {
         .args(["--no-build", "--prefix"])
         .arg(&prefix)
         .arg("--from")
-        .arg(staged_build(&scratch.join("build"))));
+        .arg(staged_build(&scratch.join("build"), true)));
 
     let lib = prefix.join("lib");
     let version = env!("CARGO_PKG_VERSION");
@@ -93,6 +94,8 @@ fn install_build_run_and_uninstall() {
     for file in [
         "lib/libchesscore.a",
         "lib/pkgconfig/chesscore.pc",
+        "lib/cmake/chesscore/chesscoreConfig.cmake",
+        "lib/cmake/chesscore/chesscoreConfigVersion.cmake",
         "include/chesscore.h",
         "include/chesscore.hpp",
         "bin/chesscore",
@@ -139,5 +142,98 @@ fn install_build_run_and_uninstall() {
     run(Command::new("sh").arg(&script).arg("--uninstall").arg("--prefix").arg(&prefix));
     let left: Vec<PathBuf> = files_under(&prefix);
     assert!(left.is_empty(), "left after --uninstall: {left:?}");
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+/// Configures, builds and runs `examples/cmake` (`find_package(chesscore 1.0 CONFIG REQUIRED)`)
+/// against the install under `prefix`, linked with `target`; returns the program's output.
+fn cmake_build_and_run(prefix: &Path, target: &str, build: &Path) -> String {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cmake");
+    let _ = std::fs::remove_dir_all(build);
+    let line = format!(
+        "cmake -S {source} -B {build} -DCMAKE_PREFIX_PATH={prefix} -DCHESSCORE_TARGET={target} >/dev/null\n\
+         cmake --build {build} >/dev/null\n\
+         env -u LD_LIBRARY_PATH {build}/legal_moves '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'",
+        source = source.display(),
+        build = build.display(),
+        prefix = prefix.display(),
+    );
+    fresh_shell("", &line)
+}
+
+/// Whether `find_package(chesscore VERSION CONFIG)` accepts the install under `prefix`.
+fn cmake_accepts(prefix: &Path, version: &str, scratch: &Path) -> bool {
+    let dir = scratch.join(format!("version-{version}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("CMakeLists.txt"),
+        format!(
+            "cmake_minimum_required(VERSION 3.16)\nproject(probe LANGUAGES NONE)\n\
+             find_package(chesscore {version} CONFIG QUIET)\nmessage(STATUS \"found=${{chesscore_FOUND}}\")\n"
+        ),
+    )
+    .unwrap();
+    let out = fresh_shell(
+        "",
+        &format!("cmake -S {dir} -B {dir}/build -DCMAKE_PREFIX_PATH={}", prefix.display(), dir = dir.display()),
+    );
+    out.contains("found=1")
+}
+
+#[test]
+fn cmake_package_links_both_targets_and_moves_with_the_install() {
+    if !common::tool("cmake", &["--version"], "install: the CMake package", "apt-get install cmake") {
+        return;
+    }
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("install-cmake-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let prefix = scratch.join("prefix");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/install.sh");
+    run(Command::new("sh")
+        .arg(&script)
+        .args(["--no-build", "--no-cli", "--prefix"])
+        .arg(&prefix)
+        .arg("--from")
+        .arg(staged_build(&scratch.join("build"), false)));
+    // Relocatable: no absolute path of the install in the package's files.
+    for file in ["chesscoreConfig.cmake", "chesscoreConfigVersion.cmake"] {
+        let text = std::fs::read_to_string(prefix.join("lib/cmake/chesscore").join(file)).unwrap();
+        assert!(!text.contains(prefix.to_str().unwrap()), "{file} names the prefix:\n{text}");
+    }
+
+    // The ABI's policy: same major version, at least the minor version asked for.
+    let major: u32 = env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap();
+    let minor: u32 = env!("CARGO_PKG_VERSION_MINOR").parse().unwrap();
+    for (version, accepted) in [
+        (format!("{major}.0"), true),
+        (env!("CARGO_PKG_VERSION").to_string(), true),
+        (format!("{major}.{}", minor + 1), false),
+        (format!("{}.0", major + 1), false),
+    ] {
+        assert_eq!(cmake_accepts(&prefix, &version, &scratch), accepted, "find_package(chesscore {version})");
+    }
+
+    let moved = scratch.join("moved/elsewhere");
+    for (install, when) in [(prefix.clone(), "installed"), (moved.clone(), "moved")] {
+        if when == "moved" {
+            std::fs::create_dir_all(moved.parent().unwrap()).unwrap();
+            std::fs::rename(&prefix, &moved).unwrap();
+        }
+        let shared_build = scratch.join(format!("cmake-shared-{when}"));
+        let out = cmake_build_and_run(&install, "chesscore::chesscore", &shared_build);
+        assert_eq!(out.lines().count(), 6, "{when}, shared: {out}");
+        let dynamic = run(Command::new("readelf").arg("-d").arg(shared_build.join("legal_moves")));
+        assert!(dynamic.contains(&format!("[libchesscore.so.{major}]")), "{when}: {dynamic}");
+        assert!(
+            dynamic.contains(install.join("lib").to_str().unwrap()),
+            "{when}: no run path to the install: {dynamic}"
+        );
+
+        let static_build = scratch.join(format!("cmake-static-{when}"));
+        let out = cmake_build_and_run(&install, "chesscore::chesscore_static", &static_build);
+        assert_eq!(out.lines().count(), 6, "{when}, static: {out}");
+        let dynamic = run(Command::new("readelf").arg("-d").arg(static_build.join("legal_moves")));
+        assert!(!dynamic.contains("libchesscore"), "{when}: {dynamic}");
+    }
     std::fs::remove_dir_all(&scratch).unwrap();
 }

@@ -10,7 +10,8 @@ Where the library comes from, first match wins:
   ``CARGO_TARGET_DIR`` and ``CARGO_PROFILE_RELEASE_*`` work as for cargo itself.
 
 The wheel holds a native library, so it is tagged for the platform it was built on
-(``py3-none-<platform>``: ctypes loads it, any Python 3 can use it).
+(``py3-none-<platform>``: ctypes loads it, any Python 3 can use it); scripts/build-wheels.sh
+builds the library against an old glibc and has auditwheel retag the wheel manylinux.
 """
 
 import os

@@ -29,6 +29,27 @@
 //! number `ply / 2 + 1`. It holds standard chess only (castling with corner rooks), plies up to
 //! 16383, a halfmove clock up to 65535. Both readers stream: they hold one chunk (at most
 //! [`MAX_CHUNK_SIZE`]) or one line at a time.
+//!
+//! ```
+//! use chesscore_core::binpack::{BinpackReader, BinpackWriter, PlainReader};
+//!
+//! // `.plain` to `.binpack` and back, as `chesscore convert` does with files.
+//! let plain = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 34\nply 0\nresult 0\ne\n\
+//!              fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nmove c7c5\nscore -30\nply 1\nresult 0\ne\n";
+//! let mut writer = BinpackWriter::new(Vec::new());
+//! for entry in PlainReader::new(plain.as_bytes()) {
+//!     writer.write(&entry?)?;
+//! }
+//! let binpack = writer.finish()?;
+//! assert!(binpack.starts_with(b"BINP"));
+//! let entries = BinpackReader::new(&binpack[..]).collect::<Result<Vec<_>, _>>()?;
+//! assert_eq!(entries.len(), 2);
+//! assert_eq!((entries[1].position.to_fen(), entries[1].score), (
+//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string(),
+//!     -30
+//! ));
+//! # Ok::<(), chesscore_core::binpack::BinpackError>(())
+//! ```
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};

@@ -97,9 +97,9 @@ pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NA
 pub use tactics::SEE_VALUES;
 pub use uci::{Uci, UciCastling, UciError};
 
-/// The README's Rust snippets, compiled and run as doctests.
+/// The crate's README (its page on the package registry), its example compiled and run as a doctest.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 /// The Rust snippets of the repository's documentation pages, compiled and run as doctests: one

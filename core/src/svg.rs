@@ -158,6 +158,25 @@ pub struct Arrow {
 }
 
 /// What [`Position::write_svg`] draws besides the position.
+///
+/// ```
+/// use chesscore_core::{Arrow, Color, Position, Square, SvgOptions, Uci};
+///
+/// let before = Position::startpos();
+/// let mv = "e2e4".parse::<Uci>()?.to_move(&before)?;
+/// let pos = before.make_move(mv);
+/// let options = SvgOptions {
+///     size: 320,
+///     orientation: Color::Black,
+///     last_move: Some(mv),
+///     arrows: vec![Arrow { from: Square::G8, to: Square::F6, color: None }],
+///     ..SvgOptions::for_position(&pos) // marks the king in check, when it is
+/// };
+/// let svg = pos.to_svg(&options);
+/// assert!(svg.starts_with("<svg") && svg.contains(r#"width="320""#));
+/// assert_eq!(svg.matches("chess:piece=").count(), 32);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SvgOptions {
     /// Width and height of the picture in pixels (default 400), margin included.

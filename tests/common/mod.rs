@@ -238,22 +238,29 @@ pub const GENERATED_PAGE: &str = "docs/c-api.md";
 /// `doc_pages` but the generated one, each with the page it is on, so that every snippet the
 /// documentation shows is built and run by a test.
 pub fn doc_blocks(language: &str) -> Vec<(String, String)> {
-    let fence = format!("```{language}");
     let mut blocks = Vec::new();
     for page in doc_pages().into_iter().filter(|page| !page.ends_with(GENERATED_PAGE)) {
         let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("read {}: {e}", page.display()));
         let name = page.strip_prefix(root()).unwrap_or(&page).display().to_string();
-        let mut current: Option<String> = None;
-        for line in text.lines() {
-            match current.as_mut() {
-                None if line == fence => current = Some(String::new()),
-                Some(_) if line == "```" => blocks.push((name.clone(), current.take().unwrap())),
-                Some(block) => {
-                    block.push_str(line);
-                    block.push('\n');
-                }
-                None => {}
+        blocks.extend(markdown_blocks(&text, language).into_iter().map(|block| (name.clone(), block)));
+    }
+    blocks
+}
+
+/// The fenced code blocks of a Markdown text in one language.
+pub fn markdown_blocks(markdown: &str, language: &str) -> Vec<String> {
+    let fence = format!("```{language}");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match current.as_mut() {
+            None if line == fence => current = Some(String::new()),
+            Some(_) if line == "```" => blocks.push(current.take().unwrap()),
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
             }
+            None => {}
         }
     }
     blocks

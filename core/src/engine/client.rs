@@ -107,6 +107,28 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 ///
 /// Memory stays bounded whatever the engine writes: a line longer than
 /// [`Engine::MAX_LINE`] is a protocol error, and at most a few lines wait to be read.
+///
+/// Playing a game against an engine, a tenth of a second a move:
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use chesscore_core::engine::{Engine, EngineCommand, Limits};
+/// use chesscore_core::{Game, Outcome, San};
+///
+/// let mut engine = Engine::start(&EngineCommand::new("stockfish"))?;
+/// engine.set_option("Threads", Some("2"))?;
+/// engine.new_game()?;
+/// let mut game = Game::default();
+/// let limits = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
+/// while game.outcome() == Outcome::Ongoing {
+///     let analysis = engine.analyse(game.start(), game.moves().iter().copied(), &limits, None)?;
+///     let Some(mv) = analysis.best_move else { break };
+///     println!("{}", San::from_move(game.position(), mv)?);
+///     game.push(mv)?;
+/// }
+/// println!("{}", game.to_pgn());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Engine {
     child: Child,
     stdin: EngineControl,

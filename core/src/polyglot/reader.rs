@@ -20,6 +20,27 @@ use super::{choose, BookEntry, BookError, Choice, RawEntry, ENTRY_SIZE};
 /// short or replaced while a book of it is open changes nothing for that book, which goes on
 /// giving what the file held when it was opened (a mapped file cut short would kill its
 /// reader with `SIGBUS`).
+///
+/// ```
+/// use chesscore_core::polyglot::{Book, BookMove, Choice, RawEntry};
+/// use chesscore_core::{Position, Uci};
+///
+/// // Two replies to 1. e4 (a real book comes from `Book::open("book.bin")`).
+/// let pos = Position::startpos().make_move("e2e4".parse::<Uci>()?.to_move(&Position::startpos())?);
+/// let entry = |uci: &str, weight| -> Result<RawEntry, Box<dyn std::error::Error>> {
+///     let mv = BookMove::from_move(uci.parse::<Uci>()?.to_move(&pos)?);
+///     Ok(RawEntry { key: pos.zobrist(), mv, weight, learn: 0 })
+/// };
+/// let book = Book::from_entries(&[entry("c7c5", 30)?, entry("e7e5", 20)?])?;
+/// let bytes = book.as_bytes().to_vec(); // what `book.save(path)` writes
+/// let book = Book::from_bytes(bytes)?;
+/// let replies: Vec<String> = book.lookup(&pos).map(|e| format!("{} {}", Uci::from_move(&pos, e.mv), e.weight)).collect();
+/// assert_eq!(replies, ["c7c5 30", "e7e5 20"]);
+/// let best = book.pick(&pos, Choice::Best, 0).expect("an entry");
+/// assert_eq!(Uci::from_move(&pos, best.mv).to_string(), "c7c5");
+/// assert!(book.lookup(&Position::startpos()).next().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Book {
     bytes: Vec<u8>,
 }
