@@ -163,9 +163,15 @@ def split_pgn(path: Union[str, os.PathLike], parts: int) -> List[Tuple[int, int]
     decompresses it). A missing file raises NoSuchFileError.
     """
     parts = _args.integer(parts, "parts", 1, 2**32 - 1)
+    name = _args.path(path)
+    # A piece holds a game, so a byte at least: never more pieces than bytes to allocate for.
+    try:
+        parts = min(parts, max(1, os.stat(name).st_size))
+    except OSError:
+        parts = 1  # the library tells what is wrong with the path
     offsets = (ctypes.c_uint64 * parts)()
     count = ctypes.c_size_t()
-    code = lib.chess_pgn_split_file(_args.path(path), parts, offsets, ctypes.byref(count))
+    code = lib.chess_pgn_split_file(name, parts, offsets, ctypes.byref(count))
     if code:
         raise_for(code, filename=path)
     size = os.path.getsize(path)

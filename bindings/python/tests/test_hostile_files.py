@@ -89,6 +89,19 @@ def test_huge_thread_counts_read_at_once():
     assert games == 2 and out.split()[0] == out.split()[1] and int(out.split()[0]) > 10, out
 
 
+def test_split_pgn_allocates_nothing_per_part_asked_for():
+    out = bounded(
+        """
+        import sys
+        import chesscore
+        print(len(chesscore.split_pgn(sys.argv[1], 2**32 - 1)))
+        """,
+        Path(os.environ.get("CHESSCORE_DATA", PACKAGE.parents[2] / "tests" / "data")) / "pgn" / "dev_generated.pgn",
+        timeout=30,
+    )
+    assert int(out) > 10, out
+
+
 def test_closing_a_book_while_other_threads_look_up_never_crashes(tmp_path):
     # 200,000 entries of the start position, all 1. e4 (3.2 MB, which the allocator maps and
     # unmaps when freed): each lookup a long call, freeing the book under it a crash.
