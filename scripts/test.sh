@@ -78,6 +78,9 @@ if [ $# = 0 ]; then
   say "cargo package --workspace"
   cargo package --workspace --allow-dirty --quiet 2>&1 | grep -v "^warning: ignoring \(test\|example\|benchmark\)" >&2
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  # The API documentation as docs.rs builds it: a broken link or example fails.
+  say "cargo doc (warnings as errors)"
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet -p chesscore-core -p chesscore -p chesscore-cli || status=1
 fi
 
 echo

@@ -390,7 +390,12 @@ impl Engine {
         // In slices, to notice an engine that died while a process it started keeps its output
         // open (no end of file comes then).
         let received = loop {
+            // Checked before taking a line: an engine whose lines keep the queue full must not
+            // keep the wait going past its deadline.
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break Err(RecvTimeoutError::Timeout);
+            }
             match self.lines.recv_timeout(left.min(EXIT_CHECK)) {
                 Err(RecvTimeoutError::Timeout) if left > EXIT_CHECK && self.has_exited() => {
                     // What it wrote before it died is in the pipe already.
