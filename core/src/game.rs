@@ -315,6 +315,15 @@ impl History {
         })
     }
 
+    /// Some position since the last irreversible move occurred earlier in that stretch.
+    pub(crate) fn repeated_since_irreversible(&self) -> bool {
+        let since = self.last().since;
+        (since..self.plies.len()).any(|i| {
+            let ply = &self.plies[i];
+            (since..i).any(|j| self.plies[j].key == ply.key && same_position(&self.plies[j].position, &ply.position))
+        })
+    }
+
     /// Occurrences of `ply`'s position among the same side's plies from `last` back to
     /// `ply.since`.
     fn occurrences(&self, ply: &Ply, last: usize) -> usize {
@@ -548,6 +557,12 @@ impl Game {
     /// ```
     pub fn is_repetition(&self) -> bool {
         self.history.has_repeated()
+    }
+
+    /// Some position since the last irreversible move (capture, pawn move, loss of castling
+    /// rights) occurred more than once: the game's repetition flag of tablebase root ranking.
+    pub(crate) fn repeated_since_irreversible(&self) -> bool {
+        self.history.repeated_since_irreversible()
     }
 
     /// The current position has occurred at least three times.

@@ -71,6 +71,7 @@ mod setup;
 mod square;
 mod status;
 mod svg;
+pub mod syzygy;
 mod tactics;
 mod uci;
 pub mod zobrist;
