@@ -315,6 +315,18 @@ impl History {
         })
     }
 
+    /// How often `after`, the position a reversible move leads to, has occurred since the last
+    /// irreversible move.
+    pub(crate) fn occurrences_after(&self, after: &Position) -> usize {
+        let key = repetition_key(after);
+        let last = self.plies.len() - 1;
+        (self.last().since..last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.plies[i].key == key && same_position(&self.plies[i].position, after))
+            .count()
+    }
+
     /// Some position since the last irreversible move occurred earlier in that stretch.
     pub(crate) fn repeated_since_irreversible(&self) -> bool {
         let since = self.last().since;
@@ -557,12 +569,6 @@ impl Game {
     /// ```
     pub fn is_repetition(&self) -> bool {
         self.history.has_repeated()
-    }
-
-    /// Some position since the last irreversible move (capture, pawn move, loss of castling
-    /// rights) occurred more than once: the game's repetition flag of tablebase root ranking.
-    pub(crate) fn repeated_since_irreversible(&self) -> bool {
-        self.history.repeated_since_irreversible()
     }
 
     /// The current position has occurred at least three times.

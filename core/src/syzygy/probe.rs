@@ -5,6 +5,8 @@
 use super::material::Material;
 use super::table::Kind;
 use super::{SyzygyError, Tablebase, MAX_TABLE_PIECES};
+use crate::game::History;
+use crate::pgn::MainLine;
 use crate::{Bitboard, Game, Move, PieceKind, Position};
 
 type Result<T> = std::result::Result<T, SyzygyError>;
@@ -215,9 +217,18 @@ impl Tablebase {
     ///
     /// Moves of equal rank keep the order of move generation.
     pub fn rank_root_moves(&self, game: &Game) -> Result<Vec<RankedMove>> {
-        let pos = game.position();
+        self.rank(&game.history)
+    }
+
+    /// [`Tablebase::rank_root_moves`] for the main line of a game record.
+    pub fn rank_main_line(&self, line: MainLine<'_>) -> Result<Vec<RankedMove>> {
+        self.rank(line.history())
+    }
+
+    fn rank(&self, history: &History) -> Result<Vec<RankedMove>> {
+        let pos = history.position();
         let n = pos.halfmove_clock() as i32;
-        let rep = game.repeated_since_irreversible();
+        let rep = history.repeated_since_irreversible();
         let mut ranked = Vec::new();
         let moves = pos.legal_moves();
         ranked.try_reserve_exact(moves.len()).map_err(|_| SyzygyError::OutOfMemory)?;
@@ -227,11 +238,8 @@ impl Tablebase {
             let dtz = -self.probe_dtz(&after)?;
             let mut root = if after.halfmove_clock() == 0 {
                 dtz_before_zeroing(wdl)
-            } else if (after.halfmove_clock() >= 100 && !after.is_checkmate()) || {
-                let mut next = game.try_clone().map_err(|_| SyzygyError::OutOfMemory)?;
-                next.try_reserve(1).map_err(|_| SyzygyError::OutOfMemory)?;
-                next.push(mv).is_ok() && next.is_threefold_repetition()
-            } {
+            } else if (after.halfmove_clock() >= 100 && !after.is_checkmate()) || history.occurrences_after(&after) >= 2
+            {
                 0
             } else {
                 dtz + dtz.signum()
