@@ -227,6 +227,10 @@ impl Tablebase {
 
     fn rank(&self, history: &History) -> Result<Vec<RankedMove>> {
         let pos = history.position();
+        // As Stockfish: no ranking where castling is still possible, even if no move keeps it.
+        if !pos.castling().is_empty() {
+            return Err(SyzygyError::CastlingRights);
+        }
         let n = pos.halfmove_clock() as i32;
         let rep = history.repeated_since_irreversible();
         let mut ranked = Vec::new();
