@@ -51,6 +51,7 @@ class Tablebase:
         # Handles replaced by add_directory, freed by close(): another thread may still be
         # probing one of them.
         self._retired: List[Any] = []
+        self._handle_address = 0
         for directory in directories:
             self.add_directory(directory)
         if self._handle is None:
@@ -64,6 +65,7 @@ class Tablebase:
         if self._handle is not None:
             self._retired.append(self._handle)
         self._handle = handle
+        self._handle_address = ctypes.cast(handle, ctypes.c_void_p).value
 
     def add_directory(self, directory: StrOrBytesPath) -> int:
         """Adds the tables of ``directory`` (a path without ':'). Returns how many table files
@@ -87,6 +89,11 @@ class Tablebase:
         if self._handle is None:
             raise ValueError("the tablebase is closed")
         return self._handle
+
+    def _address(self) -> int:
+        """The handle's address, for the library handle that takes pointers as addresses."""
+        self._live()
+        return self._handle_address
 
     @staticmethod
     def _position(board: Any) -> Any:

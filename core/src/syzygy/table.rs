@@ -810,20 +810,12 @@ fn symbol_lengths(sympat: &[u8], n: usize) -> Result<Vec<u32>> {
     Ok(len)
 }
 
-/// Reads the bytes of a block as big-endian words, zeros past its end.
-struct Bits<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl Bits<'_> {
-    fn word(&mut self, n: usize) -> u64 {
-        let mut v = 0u64;
-        for k in 0..n {
-            v = v << 8 | u64::from(self.bytes.get(self.pos + k).copied().unwrap_or(0));
-        }
-        self.pos += n;
-        v
+/// The big-endian 32-bit word at `pos` of a block, zeros past its end.
+#[inline(always)]
+fn word(block: &[u8], pos: usize) -> u64 {
+    match block.get(pos..pos + 4) {
+        Some(b) => u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]])),
+        None => (0..4).fold(0, |v, k| v << 8 | u64::from(block.get(pos + k).copied().unwrap_or(0))),
     }
 }
 
@@ -895,21 +887,23 @@ impl Pairs {
         }
     }
 
-    /// The `lit`-th value of a block.
+    /// The `lit`-th value of a block. Each step passes at least one value, so a damaged block
+    /// ends the loop too (reading zeros past its end).
     fn decode(&self, block: &[u8], mut lit: u64) -> Result<u16> {
-        let mut bits = Bits { bytes: block, pos: 0 };
-        let mut code = bits.word(8);
+        let (base, offsets, symlen) = (&self.base[..], &self.offsets[..], &self.symlen[..]);
+        let last = base.len() - 1;
+        let mut code = word(block, 0) << 32 | word(block, 4);
+        let mut pos = 8;
         let mut spent = 0u32;
-        let h = self.base.len();
         let mut sym;
         loop {
             let mut k = 0;
-            while k + 1 < h && code < self.base[k] {
+            while k < last && code < base[k] {
                 k += 1;
             }
             let len = self.min_len + k as u32;
-            sym = usize::from(self.offsets[k]) + ((code - self.base[k]) >> (64 - len)) as usize;
-            let n = u64::from(*self.symlen.get(sym).ok_or(Fault::Corrupt("a code outside the symbols"))?) + 1;
+            sym = usize::from(offsets[k]) + ((code - base[k]) >> (64 - len)) as usize;
+            let n = u64::from(*symlen.get(sym).ok_or(Fault::Corrupt("a code outside the symbols"))?) + 1;
             if lit < n {
                 break;
             }
@@ -918,10 +912,8 @@ impl Pairs {
             spent += len;
             if spent >= 32 {
                 spent -= 32;
-                code |= bits.word(4) << spent;
-            }
-            if bits.pos > block.len() + 8 {
-                return corrupt("a block ends before its values");
+                code |= word(block, pos) << spent;
+                pos += 4;
             }
         }
         while self.symlen[sym] != 0 {

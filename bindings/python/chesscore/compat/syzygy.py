@@ -18,23 +18,33 @@ from . import Board, _c
 __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 
 
+_probe_wdl = _c.chess_tablebase_probe_wdl
+_probe_dtz = _c.chess_tablebase_probe_dtz
+_byref = ctypes.byref
+
+
 class Tablebase(_tablebase.Tablebase):
     """python-chess's ``chess.syzygy.Tablebase``: ``add_directory``, ``probe_wdl``,
     ``probe_dtz``, ``get_wdl``, ``get_dtz``, ``close``, a context manager. Probes take a compat
     ``Board`` (or a ``chesscore.Position``)."""
 
-    def _probe(self, function: Any, board: Any) -> int:
-        if isinstance(board, Position):
-            return super()._probe(function, board)
-        if not isinstance(board, Board):
+    def _fast(self, function: Any, board: Any) -> int:
+        # The boards' library handle takes structures by address: no pointer object per call.
+        if type(board) is not Board and not isinstance(board, Board):
+            if isinstance(board, Position):
+                return self._probe(getattr(_tablebase.lib, function.__name__), board)
             raise TypeError(f"expected a Board, not {type(board).__name__}")
         out = ctypes.c_int32()
-        # The boards' library handle takes structures by address.
-        fast = getattr(_c, function.__name__)
-        code = fast(ctypes.cast(self._live(), ctypes.c_void_p), board._pos, ctypes.byref(out))
+        code = function(self._address(), board._pos, _byref(out))
         if code:
             raise_for(code)
         return out.value
+
+    def probe_wdl(self, board: Any) -> int:
+        return self._fast(_probe_wdl, board)
+
+    def probe_dtz(self, board: Any) -> int:
+        return self._fast(_probe_dtz, board)
 
 
 def open_tablebase(directory: StrOrBytesPath, *, load_wdl: bool = True, load_dtz: bool = True, max_fds: Any = 128) -> Tablebase:
