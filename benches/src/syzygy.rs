@@ -54,7 +54,8 @@ fn samples(dir: &Path) -> Vec<Sample> {
         add(fen.clone(), record["wdl"].as_i64(), record["dtz"].as_i64());
         let pos = Position::from_fen(&fen).unwrap_or_else(|e| abort(&format!("{fen}: {e}")));
         for m in record["moves"].as_array().into_iter().flatten() {
-            let mv = m[0].as_str().and_then(|u| u.parse::<chesscore_core::Uci>().ok()).and_then(|u| u.to_move(&pos).ok());
+            let mv =
+                m[0].as_str().and_then(|u| u.parse::<chesscore_core::Uci>().ok()).and_then(|u| u.to_move(&pos).ok());
             let after = pos.make_move(mv.unwrap_or_else(|| abort(&format!("a bad move in {fen}"))));
             add(after.to_fen(), m[1].as_i64(), m[2].as_i64());
         }
@@ -108,7 +109,10 @@ pub fn run(cfg: &Config) {
         }
         if cfg.wants(SHAKMATY) {
             let t = best(cfg, || {
-                samples.iter().map(|s| theirs.probe_wdl_after_zeroing(&s.theirs).map_or(9, |w| i64::from(i32::from(w)))).sum()
+                samples
+                    .iter()
+                    .map(|s| theirs.probe_wdl_after_zeroing(&s.theirs).map_or(9, |w| i64::from(i32::from(w))))
+                    .sum()
             });
             rows.push(Row { bench: format!("wdl {mode}"), engine: SHAKMATY, count: n, best: t });
         }
@@ -135,7 +139,10 @@ fn library() -> Option<PathBuf> {
         return Some(PathBuf::from(lib));
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    ["target/release/libchesscore.so", "target/testing/libchesscore.so"].iter().map(|p| root.join(p)).find(|p| p.is_file())
+    ["target/release/libchesscore.so", "target/testing/libchesscore.so"]
+        .iter()
+        .map(|p| root.join(p))
+        .find(|p| p.is_file())
 }
 
 /// probe_wdl and probe_dtz through `chesscore.compat.syzygy` and python-chess, same boards.

@@ -47,7 +47,9 @@ fn probe_and_best_print_python_chess_values() {
         }
         let mut expected: Vec<String> = moves
             .iter()
-            .map(|m| format!("{} wdl {} dtz {}", m[0].as_str().unwrap(), -m[1].as_i64().unwrap(), -m[2].as_i64().unwrap()))
+            .map(|m| {
+                format!("{} wdl {} dtz {}", m[0].as_str().unwrap(), -m[1].as_i64().unwrap(), -m[2].as_i64().unwrap())
+            })
             .collect();
         printed.sort_unstable();
         expected.sort_unstable();

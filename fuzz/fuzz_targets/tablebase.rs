@@ -45,9 +45,7 @@ fuzz_target!(|data: &[u8]| {
             for result in [tb.probe_wdl(&pos), tb.probe_dtz(&pos)] {
                 match result {
                     Ok(v) => assert!((-10_000..=10_000).contains(&v)),
-                    Err(
-                        SyzygyError::Corrupt { .. } | SyzygyError::MissingTable { .. } | SyzygyError::OutOfMemory,
-                    ) => {}
+                    Err(SyzygyError::Corrupt { .. } | SyzygyError::MissingTable { .. } | SyzygyError::OutOfMemory) => {}
                     Err(other) => panic!("unexpected {other}"),
                 }
             }

@@ -5,7 +5,7 @@
 //! A [`Tablebase`] is a plain value: no global state and no initialisation call. It is
 //! `Send + Sync`; any number of threads probe it at once through `&self`. Table files are
 //! opened when a probe first needs them, and at most [`TablebaseOptions::max_open`] are kept
-//! open (the least recently used is closed first). Files are read with positioned reads
+//! open (the least recently used is closed first, once the probes reading it end). Files are read with positioned reads
 //! (`pread`) by default, so a file cut or changed while open gives an error, never a signal;
 //! [`TablebaseOptions::mmap`] maps them instead (faster; a file cut while mapped then raises
 //! SIGBUS, as with any mapping).
@@ -35,7 +35,7 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError, RwLock};
 
 use material::Material;
 use table::{Fault, Kind, Source, Table};
@@ -104,7 +104,8 @@ struct Slot {
     path: PathBuf,
     kind: Kind,
     material: Material,
-    open: Mutex<Option<Arc<Table>>>,
+    /// The opened file; probes read it under the read lock, closing takes the write lock.
+    open: RwLock<Option<Table>>,
     last_use: AtomicU64,
 }
 
@@ -143,7 +144,8 @@ impl Tablebase {
             options: TablebaseOptions { max_open: options.max_open.max(1), ..options },
             slots: Vec::new(),
             index: HashMap::new(),
-            open: Mutex::new(Vec::new()),
+            // Never more than one over the limit: pushing it never allocates.
+            open: Mutex::new(Vec::with_capacity(options.max_open.max(1) + 1)),
             clock: AtomicU64::new(0),
             max_pieces: 0,
         }
@@ -183,7 +185,7 @@ impl Tablebase {
                 continue;
             }
             let slot = self.slots.len();
-            self.slots.push(Slot { path, kind, material, open: Mutex::new(None), last_use: AtomicU64::new(0) });
+            self.slots.push(Slot { path, kind, material, open: RwLock::new(None), last_use: AtomicU64::new(0) });
             let k = usize::from(kind == Kind::Dtz);
             self.index.entry(material).or_default()[k] = Some(slot);
             self.index.entry(material.flipped()).or_default()[k] = Some(slot);
@@ -202,21 +204,39 @@ impl Tablebase {
     pub fn close_files(&self) {
         let mut open = lock(&self.open);
         for slot in open.drain(..) {
-            *lock(&self.slots[slot].open) = None;
+            *self.slots[slot].open.write().unwrap_or_else(PoisonError::into_inner) = None;
         }
+    }
+
+    /// A copy of a slot's file name, `None` when memory runs out.
+    fn path_copy(&self, slot: usize) -> Option<PathBuf> {
+        let original = &self.slots[slot].path;
+        let mut path = PathBuf::new();
+        path.try_reserve_exact(original.as_os_str().len()).ok()?;
+        path.push(original);
+        Some(path)
     }
 
     fn error(&self, slot: usize, fault: Fault) -> SyzygyError {
-        let path = self.slots[slot].path.clone();
         match fault {
-            Fault::Corrupt(reason) => SyzygyError::Corrupt { path, reason },
-            Fault::Io(source) => SyzygyError::Io { path, source },
             Fault::OutOfMemory => SyzygyError::OutOfMemory,
+            Fault::Corrupt(reason) => {
+                self.path_copy(slot).map_or(SyzygyError::OutOfMemory, |path| SyzygyError::Corrupt { path, reason })
+            }
+            Fault::Io(source) => match self.path_copy(slot) {
+                Some(path) => SyzygyError::Io { path, source },
+                None => SyzygyError::OutOfMemory,
+            },
         }
     }
 
-    /// The table for `material`, opened if needed.
-    fn table(&self, material: Material, kind: Kind) -> Result<(usize, Arc<Table>), SyzygyError> {
+    /// Runs `f` on the table for `material`, opened if needed.
+    fn with_table<R>(
+        &self,
+        material: Material,
+        kind: Kind,
+        f: impl FnOnce(&Table) -> Result<R, Fault>,
+    ) -> Result<R, SyzygyError> {
         let k = usize::from(kind == Kind::Dtz);
         let Some(slot) = self.index.get(&material).and_then(|s| s[k]) else {
             let count = material.count();
@@ -231,15 +251,26 @@ impl Tablebase {
         };
         let s = &self.slots[slot];
         s.last_use.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
-        let mut guard = lock(&s.open);
-        if let Some(table) = guard.as_ref() {
-            return Ok((slot, Arc::clone(table)));
+        {
+            let guard = s.open.read().unwrap_or_else(PoisonError::into_inner);
+            if let Some(table) = guard.as_ref() {
+                return f(table).map_err(|fault| self.error(slot, fault));
+            }
         }
-        let table = Arc::new(self.load(s).map_err(|f| self.error(slot, f))?);
-        *guard = Some(Arc::clone(&table));
+        let mut guard = s.open.write().unwrap_or_else(PoisonError::into_inner);
+        let opened = guard.is_none();
+        let table = match guard.take() {
+            Some(table) => table,
+            None => self.load(s).map_err(|fault| self.error(slot, fault))?,
+        };
+        // The first probe runs under the write lock: the file cannot be closed meanwhile.
+        let result = f(&table).map_err(|fault| self.error(slot, fault));
+        *guard = Some(table);
         drop(guard);
-        self.opened(slot);
-        Ok((slot, table))
+        if opened {
+            self.opened(slot);
+        }
+        result
     }
 
     fn load(&self, s: &Slot) -> Result<Table, Fault> {
@@ -272,8 +303,8 @@ impl Tablebase {
                 break;
             };
             let victim = open.swap_remove(at);
-            // Probes under way keep their `Arc`; the file closes when the last ends.
-            *lock(&self.slots[victim].open) = None;
+            // Waits for the probes under way on that file.
+            *self.slots[victim].open.write().unwrap_or_else(PoisonError::into_inner) = None;
         }
     }
 

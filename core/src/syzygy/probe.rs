@@ -39,17 +39,14 @@ impl Tablebase {
         if pos.occupancy() == pos.pieces(PieceKind::King) {
             return Ok(0);
         }
-        let (slot, table) = self.table(Material::from_position(pos), Kind::Wdl)?;
-        match table.probe(pos, 0) {
-            Ok(v) => Ok(v.unwrap_or(0)),
-            Err(fault) => Err(self.error(slot, fault)),
-        }
+        let material = Material::from_position(pos);
+        Ok(self.with_table(material, Kind::Wdl, |table| table.probe(pos, material, 0))?.unwrap_or(0))
     }
 
     /// The DTZ table's value, or `None` when it is stored for the other side to move.
     fn dtz_table(&self, pos: &Position, wdl: i32) -> Result<Option<i32>> {
-        let (slot, table) = self.table(Material::from_position(pos), Kind::Dtz)?;
-        table.probe(pos, wdl).map_err(|fault| self.error(slot, fault))
+        let material = Material::from_position(pos);
+        self.with_table(material, Kind::Dtz, |table| table.probe(pos, material, wdl))
     }
 
     /// Alpha-beta over captures (en passant aside) down to the tables. Returns the value and

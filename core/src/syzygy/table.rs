@@ -36,6 +36,20 @@ fn corrupt<T>(what: &'static str) -> Result<T> {
     Err(Fault::Corrupt(what))
 }
 
+/// An empty vector with room for `n` items: pushing up to `n` never allocates.
+fn room<T>(n: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| Fault::OutOfMemory)?;
+    Ok(v)
+}
+
+/// `n` copies of `value`.
+fn filled<T: Clone>(value: T, n: usize) -> Result<Vec<T>> {
+    let mut v = room(n)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
 /// Where a table's bytes come from.
 pub(super) enum Source {
     /// Positioned reads (`pread`): a file cut or rewritten meanwhile gives errors, never a signal.
@@ -240,7 +254,10 @@ impl Table {
         let files = if has_pawns { 4 } else { 1 };
 
         // Piece orders, per file and side.
-        let mut layouts: Vec<Vec<Layout>> = (0..sides).map(|_| Vec::new()).collect();
+        let mut layouts: Vec<Vec<Layout>> = room(sides)?;
+        for _ in 0..sides {
+            layouts.push(room(files)?);
+        }
         let mut key = material;
         for f in 0..files {
             let order_bytes = if has_pawns && pawns[1] > 0 { 2 } else { 1 };
@@ -280,7 +297,10 @@ impl Table {
         h.align(2);
 
         // Code descriptions, per file and side.
-        let mut pairs_list: Vec<Vec<(Pairs, Areas)>> = (0..sides).map(|_| Vec::new()).collect();
+        let mut pairs_list: Vec<Vec<(Pairs, Areas)>> = room(sides)?;
+        for _ in 0..sides {
+            pairs_list.push(room(files)?);
+        }
         for f in 0..files {
             for (list, side_layouts) in pairs_list.iter_mut().zip(&layouts) {
                 list.push(read_pairs(&mut h, side_layouts[f].size, kind)?);
@@ -351,20 +371,22 @@ impl Table {
             }
         }
 
-        let parts = layouts
-            .into_iter()
-            .zip(pairs_list)
-            .map(|(ls, ps)| ls.into_iter().zip(ps).map(|(layout, (pairs, _))| Part { layout, pairs }).collect())
-            .collect();
+        let mut parts = room(sides)?;
+        for (side_layouts, side_pairs) in layouts.into_iter().zip(pairs_list) {
+            let mut list = room(files)?;
+            for (layout, (pairs, _)) in side_layouts.into_iter().zip(side_pairs) {
+                list.push(Part { layout, pairs });
+            }
+            parts.push(list);
+        }
         Ok(Table { src, kind, key, symmetric, has_pawns, pawns, num, parts, map, map_start })
     }
 
-    /// The table's value for `pos`, whose material is this table's in either colour: for a
+    /// The table's value for `pos`, whose `material` is this table's in either colour: for a
     /// WDL table -2..=2 from the side to move; for a DTZ table the distance in plies (given
     /// the position's WDL value `wdl`), or `None` when the table is stored for the other side
     /// to move.
-    pub(super) fn probe(&self, pos: &Position, wdl: i32) -> Result<Option<i32>> {
-        let material = Material::from_position(pos);
+    pub(super) fn probe(&self, pos: &Position, material: Material, wdl: i32) -> Result<Option<i32>> {
         let flip = if self.symmetric { pos.turn() == Color::Black } else { material != self.key };
         let stm_side = usize::from((pos.turn() == Color::Black) != flip);
         let color_flip = if flip { 8 } else { 0 };
@@ -709,9 +731,9 @@ fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs, Areas)> {
     }
     let h_len = (max_len - min_len + 1) as usize;
     let raw = h.take(2 * h_len as u64 + 2)?;
-    let offsets: Vec<u16> = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
-    let num_syms = usize::from(offsets[h_len]);
-    let offsets = offsets[..h_len].to_vec();
+    let mut offsets = room(h_len)?;
+    offsets.extend(raw[..2 * h_len].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
+    let num_syms = usize::from(u16::from_le_bytes([raw[2 * h_len], raw[2 * h_len + 1]]));
     if num_syms == 0 || num_syms > 4096 {
         return corrupt("invalid symbol count");
     }
@@ -719,7 +741,7 @@ fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs, Areas)> {
     h.pos += (num_syms & 1) as u64;
 
     let symlen = symbol_lengths(&sympat, num_syms)?;
-    let mut base = vec![0u64; h_len];
+    let mut base = filled(0u64, h_len)?;
     for i in (0..h_len - 1).rev() {
         base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
     }
@@ -766,9 +788,10 @@ fn symbol_lengths(sympat: &[u8], n: usize) -> Result<Vec<u32>> {
     const TODO: u8 = 0;
     const BUSY: u8 = 1;
     const DONE: u8 = 2;
-    let mut len = vec![0u32; n];
-    let mut state = vec![TODO; n];
-    let mut stack = Vec::new();
+    let mut len = filled(0u32, n)?;
+    let mut state = filled(TODO, n)?;
+    // Each symbol pushes its two halves at most once, and each is a root once.
+    let mut stack = room(3 * n)?;
     for root in 0..n {
         if state[root] == DONE {
             continue;
@@ -791,6 +814,7 @@ fn symbol_lengths(sympat: &[u8], n: usize) -> Result<Vec<u32>> {
                 match state[child] {
                     DONE => {}
                     BUSY => return corrupt("a symbol contains itself"),
+                    _ if stack.len() == stack.capacity() => return corrupt("symbols nested too deep"),
                     _ => {
                         stack.push(child);
                         pending = true;
