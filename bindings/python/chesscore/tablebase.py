@@ -65,7 +65,7 @@ class Tablebase:
         if self._handle is not None:
             self._retired.append(self._handle)
         self._handle = handle
-        self._handle_address = ctypes.cast(handle, ctypes.c_void_p).value
+        self._handle_address = ctypes.cast(handle, ctypes.c_void_p).value or 0
 
     def add_directory(self, directory: StrOrBytesPath) -> int:
         """Adds the tables of ``directory`` (a path without ':'). Returns how many table files

@@ -11,6 +11,7 @@ import ctypes
 from typing import Any
 
 from .. import tablebase as _tablebase
+from .._native import lib
 from ..errors import MissingTableError, StrOrBytesPath, raise_for
 from ..position import Position
 from . import Board, _c
@@ -32,7 +33,7 @@ class Tablebase(_tablebase.Tablebase):
         # The boards' library handle takes structures by address: no pointer object per call.
         if type(board) is not Board and not isinstance(board, Board):
             if isinstance(board, Position):
-                return self._probe(getattr(_tablebase.lib, function.__name__), board)
+                return self._probe(getattr(lib, function.__name__), board)
             raise TypeError(f"expected a Board, not {type(board).__name__}")
         out = ctypes.c_int32()
         code = function(self._address(), board._pos, _byref(out))
