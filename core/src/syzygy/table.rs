@@ -133,6 +133,9 @@ struct Pairs {
     offsets: Vec<u16>,
     /// The smallest left-aligned code of each length.
     base: Vec<u64>,
+    /// For each top byte of a code, the first length whose codes can start with it: where the
+    /// search for a code's length begins.
+    first: [u8; 256],
     /// How many values each symbol stands for, less one.
     symlen: Vec<u32>,
     /// Three bytes per symbol: two 12-bit halves, a leaf when the second is 0xfff.
@@ -709,6 +712,7 @@ fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs, Areas)> {
             min_len: 0,
             offsets: Vec::new(),
             base: Vec::new(),
+            first: [0; 256],
             symlen: Vec::new(),
             sympat: Vec::new(),
             num_indices: 0,
@@ -748,6 +752,12 @@ fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs, Areas)> {
     for (i, b) in base.iter_mut().enumerate() {
         *b = b.checked_shl(64 - (min_len + i as u32)).unwrap_or(0);
     }
+    let mut first = [0u8; 256];
+    for (top, k) in first.iter_mut().enumerate() {
+        // Lengths before this one have their smallest code above every code with this top byte.
+        let highest = (top as u64) << 56 | ((1 << 56) - 1);
+        *k = base.iter().position(|&b| b <= highest).unwrap_or(h_len - 1) as u8;
+    }
     let num_indices = size.div_ceil(1 << index_bits);
     let areas = Areas {
         index: 6 * num_indices,
@@ -765,6 +775,7 @@ fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs, Areas)> {
         min_len,
         offsets,
         base,
+        first,
         symlen,
         sympat,
         num_indices,
@@ -921,7 +932,7 @@ impl Pairs {
         let mut spent = 0u32;
         let mut sym;
         loop {
-            let mut k = 0;
+            let mut k = usize::from(self.first[(code >> 56) as usize]);
             while k < last && code < base[k] {
                 k += 1;
             }
