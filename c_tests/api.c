@@ -165,7 +165,7 @@ static const chess_error all_codes[] = {
 
 static void test_error_messages(void) {
     size_t i, j;
-    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 416, 502, 606, 1000, 2147483647};
+    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 416, 502, 606, 1004, 2147483647};
     for (i = 0; i < CODE_COUNT; i++) {
         const char *message = chess_error_message(all_codes[i]);
         CHECK(message != NULL && message[0] != '\0');
@@ -185,6 +185,7 @@ static void test_error_messages(void) {
     CHECK(CHESS_ERR_SAN_SYNTAX == 300 && CHESS_ERR_SAN_NOT_CANONICAL < 400);
     CHECK(CHESS_ERR_FILE_NOT_FOUND == 500 && CHESS_ERR_IO < 600);
     CHECK(CHESS_ERR_EPD_MISSING_FIELDS == 600 && CHESS_ERR_EPD_WRONG_TYPE < 700);
+    CHECK(CHESS_ERR_TABLEBASE_MISSING_TABLE == 1000 && CHESS_ERR_TABLEBASE_CORRUPT < 1100);
 }
 
 static void test_lifecycle(void) {

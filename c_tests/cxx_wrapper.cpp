@@ -1172,6 +1172,36 @@ void training_data(const std::string &testdata, const std::string &work) {
     CHECK(!broken.next());
 }
 
+// Syzygy tables: without any table, KvK is a draw, other material a missing table; ranking a
+// game of kings alone; a directory that does not exist.
+static void tablebases() {
+    using chesscore::Tablebase;
+    Tablebase tb = Tablebase::open("");
+    CHECK(tb.max_pieces() == 0);
+    chesscore::Position kings = chesscore::Position::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    CHECK(tb.probe_wdl(kings) == 0 && tb.probe_dtz(kings) == 0);
+    chesscore::Game game(kings);
+    std::vector<chesscore::RankedMove> ranked = tb.rank_moves(game);
+    CHECK(ranked.size() == 5);
+    for (const chesscore::RankedMove &m : ranked) {
+        CHECK(m.wdl == 0 && m.dtz == 0 && m.rank == 0);
+    }
+    try {
+        tb.probe_wdl(chesscore::Position::from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"));
+        CHECK(false);
+    } catch (const chesscore::Error &err) {
+        CHECK(err.code() == CHESS_ERR_TABLEBASE_MISSING_TABLE);
+    }
+    Tablebase moved = std::move(tb);
+    CHECK(moved.get() != nullptr && tb.get() == nullptr);
+    try {
+        Tablebase::open("/no/such/directory/for/tables");
+        CHECK(false);
+    } catch (const chesscore::Error &err) {
+        CHECK(err.code() == CHESS_ERR_FILE_NOT_FOUND);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
         std::fprintf(stderr, "usage: %s TESTDATA_DIR WORK_DIR NODE_LIMIT [FAKE_ENGINE]\n", argv[0]);
@@ -1196,6 +1226,7 @@ int main(int argc, char **argv) {
     tree_files(argv[1], argv[2]);
     books(argv[1], argv[2]);
     binary_fen();
+    tablebases();
     training_data(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];

@@ -68,7 +68,7 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree svg engine book binary embedding; do
+    for name in api perft san game epd chess960 pgn pgn_tree svg engine book binary embedding tablebase; do
         "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
     for name in perft legal_moves search; do
@@ -93,6 +93,7 @@ run_all() {
     run "$dir/engine" "$work/fake_engine" "${stockfish_args[@]}"
     run "$dir/book" "$testdata" "$work" "${shared_args[@]}"
     run "$dir/binary" "$testdata" "$work"
+    run "$dir/tablebase" "$work" "${shared_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_search" "$testdata/epd/mate_in_2.epd" >/dev/null
     # Some 32 million checks: under AddressSanitizer only (valgrind would take an hour).

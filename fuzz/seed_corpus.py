@@ -132,3 +132,12 @@ for path in files("binpack", "*.binpack"):
     for length in (300, 1000, 4096):
         save("binpack", b"BINP" + (length - 8).to_bytes(4, "little") + data[8:length])
 save("binpack", b"fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 10\nply 0\nresult 0\ne\n")
+
+# Syzygy tables: the first byte names the table and its kind (fuzz_targets/tablebase.rs), the
+# rest is a shared table file, whole when small, its start otherwise.
+for choice, name in enumerate(["KQvK", "KRvKR", "KPvKP", "KBNvK", "KRPvKR"]):
+    for kind, ext in enumerate(["rtbw", "rtbz"]):
+        for path in files("syzygy", f"{name}.{ext}"):
+            data = open(path, "rb").read()
+            save("tablebase", bytes([choice << 1 | kind]) + data[:65535])
+save("tablebase", b"\x00")

@@ -379,13 +379,24 @@ typedef struct chess_game chess_game;
 typedef struct chess_pgn_reader chess_pgn_reader;
 
 /**
+ * Syzygy tables (opaque): the `.rtbw` and `.rtbz` files of one or more directories, opened
+ * when a probe first needs them (at most 128 open at once, the least recently used closed
+ * first) and read with positioned reads, so a file cut or changed meanwhile gives
+ * `CHESS_ERR_TABLEBASE_CORRUPT`, never a signal. No global state: any number of tablebases may
+ * exist. Thread safety: any number of threads may probe one tablebase at once (all the probing
+ * functions take it `const`); only `chess_tablebase_free` needs it unused. Release it with
+ * `chess_tablebase_free`.
+ */
+typedef struct chess_tablebase chess_tablebase;
+
+/**
  * The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
  * the compiler's enum size (`-fshort-enums` changes nothing), with the `CHESS_...` codes below.
  *
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
  * output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
- * formats. `chess_error_message` describes every code.
+ * formats, 1000-1099 Syzygy tablebases. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
 
@@ -833,6 +844,30 @@ typedef struct chess_svg_options {
      */
     uint32_t color_arrow;
 } chess_svg_options;
+
+/**
+ * A legal move of a game ranked by `chess_tablebase_rank_moves`.
+ */
+typedef struct chess_tablebase_move {
+    /**
+     * The move.
+     */
+    chess_move move;
+    /**
+     * `chess_tablebase_probe_wdl` of the position after the move, negated: -2..2 from the
+     * view of the side that plays it.
+     */
+    int32_t wdl;
+    /**
+     * `chess_tablebase_probe_dtz` of the position after the move, negated (the mover's view).
+     */
+    int32_t dtz;
+    /**
+     * The move's rank as Stockfish ranks root moves (greater is better; see
+     * `chess_tablebase_rank_moves`).
+     */
+    int32_t rank;
+} chess_tablebase_move;
 
 /**
  * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
@@ -1549,6 +1584,29 @@ typedef struct chess_book_build_options {
  * Binpack: an entry the format cannot hold (Chess960 castling rights, a ply over 16383).
  */
 #define CHESS_ERR_BINPACK_UNREPRESENTABLE 909
+
+/**
+ * Every code, in numeric order.
+ * Tablebase: a table the position needs (WDL or DTZ, its own or one a capture leads to) is
+ * not among the directories opened.
+ */
+#define CHESS_ERR_TABLEBASE_MISSING_TABLE 1000
+
+/**
+ * Tablebase: the position has castling rights, which no table holds.
+ */
+#define CHESS_ERR_TABLEBASE_CASTLING 1001
+
+/**
+ * Tablebase: more pieces than any table holds (more than 7, or more than 8 before captures).
+ */
+#define CHESS_ERR_TABLEBASE_TOO_MANY_PIECES 1002
+
+/**
+ * Tablebase: a table file is damaged or cut short (also: cut while open, a WDL file under a
+ * DTZ name).
+ */
+#define CHESS_ERR_TABLEBASE_CORRUPT 1003
 
 /**
  * Not over (a draw that may be claimed but has not been leaves the game going).
@@ -3102,6 +3160,75 @@ chess_error chess_position_to_svg(const struct chess_position *pos,
  * (not a colour).
  */
 chess_error chess_svg_parse_color(const char *text, uint32_t *out);
+
+/**
+ * Hands to `*out` a tablebase of the tables in `paths`: directories separated by ':' (bytes
+ * as the system takes them; empty parts are skipped, so "" gives a tablebase without tables).
+ * Only the directory listings are read here; each file is read when first probed. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND` (a directory that does not exist),
+ * `CHESS_ERR_IO` (one that cannot be listed), `CHESS_ERR_INVALID_TEXT` (a path this system
+ * cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_tablebase_open(const char *paths, struct chess_tablebase **out);
+
+/**
+ * Releases a tablebase and closes its files (NULL is ignored). No probe may be running on it.
+ */
+void chess_tablebase_free(struct chess_tablebase *tb);
+
+/**
+ * The most pieces of any table found (WDL or DTZ); 0 for none or a NULL tablebase.
+ */
+uint32_t chess_tablebase_max_pieces(const struct chess_tablebase *tb);
+
+/**
+ * Writes to `*wdl` python-chess's `probe_wdl` of `pos`: 2 the side to move wins, 1 it wins
+ * but the 50-move rule may save the other side (cursed win), 0 a draw, -1 a loss the 50-move
+ * rule saves (blessed loss), -2 a loss; assuming the position arose right after a capture or
+ * pawn move. Captures and en passant are searched first, so a position one piece over the
+ * tables may have a value. Thread-safe. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_TABLEBASE_MISSING_TABLE`, `CHESS_ERR_TABLEBASE_CASTLING`,
+ * `CHESS_ERR_TABLEBASE_TOO_MANY_PIECES`, `CHESS_ERR_TABLEBASE_CORRUPT`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_FILE_NOT_FOUND` (a table file removed since the open), `CHESS_ERR_OUT_OF_MEMORY`;
+ * `*wdl` is unchanged on error.
+ */
+chess_error chess_tablebase_probe_wdl(const struct chess_tablebase *tb,
+                                      const struct chess_position *pos,
+                                      int32_t *wdl);
+
+/**
+ * Writes to `*dtz` python-chess's `probe_dtz` of `pos`: the distance to the next capture or
+ * pawn move in plies, signed like the WDL value (1..100 a win, over 100 a cursed win, 0 a
+ * draw, -1..-100 a loss, under -100 a blessed loss), rounded as python-chess rounds (a value
+ * n may mean n + 1 plies). Needs the WDL tables as well. Thread-safe. Errors as for
+ * `chess_tablebase_probe_wdl`.
+ */
+chess_error chess_tablebase_probe_dtz(const struct chess_tablebase *tb,
+                                      const struct chess_position *pos,
+                                      int32_t *dtz);
+
+/**
+ * Ranks every legal move at the end of `game`'s main line as Stockfish's root probing does
+ * with the 50-move rule on, taking the game's half-move clock and its repetitions into
+ * account, and writes them best first to `out` (up to `cap`; `CHESS_MAX_MOVES` always
+ * suffices; `out` may be NULL when `cap` is 0); `*out_count` (optional) receives the number
+ * of legal moves. The rank: a move's DTZ from the root is 1 (win), 101 (cursed win), -1, -101
+ * or 0 after a capture or pawn move (by the WDL value after it), 0 after a move that makes a
+ * threefold repetition or reaches 100 half-moves without mate, 1 for a mate, else the DTZ
+ * after it, one ply further from zero. With n the half-move clock and rep whether a position
+ * repeated since the last irreversible move: a win d with d + n <= 99 and no rep ranks
+ * 262144 - d, other wins 131072 - (d + n), draws 0, a loss d with -2d + n < 100 ranks
+ * -262144 - d, other losses -131072 + (-d + n). Equal ranks keep the order of
+ * `chess_legal_moves`. A winning move comes first whenever there is one. Thread-safe.
+ * Errors: those of `chess_tablebase_probe_dtz` for any move (nothing is written then), and
+ * `CHESS_ERR_BUFFER_TOO_SMALL` when `cap` is below the number of moves (`*out_count` set,
+ * the first `cap` written).
+ */
+chess_error chess_tablebase_rank_moves(const struct chess_tablebase *tb,
+                                       const struct chess_game *game,
+                                       struct chess_tablebase_move *out,
+                                       size_t cap,
+                                       size_t *out_count);
 
 /**
  * The number of nodes of the game's tree: its moves, main line and variations together, plus

@@ -1709,6 +1709,72 @@ private:
     chess_binpack_writer *handle_;
 };
 
+/** A legal move ranked by Tablebase::rank_moves: the values of the position after it from the
+ * mover's view, and Stockfish's root rank (greater is better). */
+struct RankedMove {
+    Move move;
+    int wdl;
+    int dtz;
+    int rank;
+};
+
+/** Syzygy tables of one or more directories (see chess_tablebase). Probing is const and safe
+ * from any number of threads at once; errors throw Error with a CHESS_ERR_TABLEBASE_* code (or
+ * CHESS_ERR_IO, CHESS_ERR_FILE_NOT_FOUND). */
+class Tablebase {
+public:
+    /** The tables of the directories in `paths`, separated by ':'. */
+    static Tablebase open(std::string_view paths) {
+        chess_tablebase *tb = nullptr;
+        detail::check(chess_tablebase_open(detail::CString(paths).get(), &tb));
+        return Tablebase(tb);
+    }
+
+    Tablebase(const Tablebase &) = delete;
+    Tablebase &operator=(const Tablebase &) = delete;
+    Tablebase(Tablebase &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Tablebase &operator=(Tablebase &&other) noexcept {
+        if (this != &other) {
+            chess_tablebase_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Tablebase() { chess_tablebase_free(handle_); }
+
+    const chess_tablebase *get() const noexcept { return handle_; }
+    /** The most pieces of any table found; 0 for none. */
+    unsigned max_pieces() const noexcept { return chess_tablebase_max_pieces(handle_); }
+    /** python-chess's probe_wdl: -2..2 from the side to move. */
+    int probe_wdl(const Position &pos) const {
+        std::int32_t v = 0;
+        detail::check(chess_tablebase_probe_wdl(handle_, pos.get(), &v));
+        return v;
+    }
+    /** python-chess's probe_dtz. */
+    int probe_dtz(const Position &pos) const {
+        std::int32_t v = 0;
+        detail::check(chess_tablebase_probe_dtz(handle_, pos.get(), &v));
+        return v;
+    }
+    /** Every legal move at the end of the game's main line, best first. */
+    std::vector<RankedMove> rank_moves(const Game &game) const {
+        chess_tablebase_move moves[CHESS_MAX_MOVES];
+        std::size_t count = 0;
+        detail::check(chess_tablebase_rank_moves(handle_, game.get(), moves, CHESS_MAX_MOVES, &count));
+        std::vector<RankedMove> out;
+        out.reserve(count);
+        for (std::size_t i = 0; i < count; i++) {
+            out.push_back(RankedMove{Move(moves[i].move), moves[i].wdl, moves[i].dtz, moves[i].rank});
+        }
+        return out;
+    }
+
+private:
+    explicit Tablebase(chess_tablebase *owned) noexcept : handle_(owned) {}
+    chess_tablebase *handle_;
+};
+
 }  // namespace chesscore
 
 namespace std {

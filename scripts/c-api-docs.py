@@ -46,6 +46,7 @@ FAMILIES = [
     ("Binary FEN", "formats.md", ["chess_binary_fen_", "chess_position_to_binary_fen"]),
     ("Training data (binpack)", "formats.md", ["chess_binpack_"]),
     ("Board pictures (SVG)", "svg.md", ["chess_svg_", "chess_position_to_svg"]),
+    ("Syzygy tablebases", "tablebases.md", ["chess_tablebase_"]),
 ]
 
 ERROR_NAME = re.compile(r"\bCHESS_(?:ERR_[A-Z0-9_]*[A-Z0-9]|END|OK)\b")

@@ -15,7 +15,7 @@ use chesscore_core::{EpdError, SanError, UciError};
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
 /// output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
-/// formats. `chess_error_message` describes every code.
+/// formats, 1000-1099 Syzygy tablebases. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -200,8 +200,19 @@ pub const CHESS_ERR_BINPACK_PLAIN_SYNTAX: chess_error = 908;
 pub const CHESS_ERR_BINPACK_UNREPRESENTABLE: chess_error = 909;
 
 /// Every code, in numeric order.
+/// Tablebase: a table the position needs (WDL or DTZ, its own or one a capture leads to) is
+/// not among the directories opened.
+pub const CHESS_ERR_TABLEBASE_MISSING_TABLE: chess_error = 1000;
+/// Tablebase: the position has castling rights, which no table holds.
+pub const CHESS_ERR_TABLEBASE_CASTLING: chess_error = 1001;
+/// Tablebase: more pieces than any table holds (more than 7, or more than 8 before captures).
+pub const CHESS_ERR_TABLEBASE_TOO_MANY_PIECES: chess_error = 1002;
+/// Tablebase: a table file is damaged or cut short (also: cut while open, a WDL file under a
+/// DTZ name).
+pub const CHESS_ERR_TABLEBASE_CORRUPT: chess_error = 1003;
+
 #[cfg(test)]
-const ALL_CODES: [chess_error; 79] = [
+const ALL_CODES: [chess_error; 83] = [
     CHESS_OK,
     CHESS_END,
     CHESS_ERR_NULL_POINTER,
@@ -281,6 +292,10 @@ const ALL_CODES: [chess_error; 79] = [
     CHESS_ERR_BINPACK_RESULT,
     CHESS_ERR_BINPACK_PLAIN_SYNTAX,
     CHESS_ERR_BINPACK_UNREPRESENTABLE,
+    CHESS_ERR_TABLEBASE_MISSING_TABLE,
+    CHESS_ERR_TABLEBASE_CASTLING,
+    CHESS_ERR_TABLEBASE_TOO_MANY_PIECES,
+    CHESS_ERR_TABLEBASE_CORRUPT,
 ];
 
 /// A short English description of `code`, if it is one.
@@ -379,6 +394,10 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_BINPACK_RESULT => c"training data: a result other than -1, 0 or 1",
         CHESS_ERR_BINPACK_PLAIN_SYNTAX => c"plain training data: a bad line or number, or a missing line",
         CHESS_ERR_BINPACK_UNREPRESENTABLE => c"binpack cannot hold this entry (Chess960 castling, a ply over 16383)",
+        CHESS_ERR_TABLEBASE_MISSING_TABLE => c"tablebase: a table the position needs is missing",
+        CHESS_ERR_TABLEBASE_CASTLING => c"tablebase: the tables hold no positions with castling rights",
+        CHESS_ERR_TABLEBASE_TOO_MANY_PIECES => c"tablebase: more pieces than the tables hold",
+        CHESS_ERR_TABLEBASE_CORRUPT => c"tablebase: a table file is corrupt or truncated",
         _ => return None,
     })
 }
@@ -554,7 +573,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, 1004, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

@@ -31,6 +31,7 @@ mod queries;
 mod render;
 mod san;
 mod svg;
+mod tablebase;
 mod tree;
 mod types;
 mod util;
@@ -54,6 +55,7 @@ pub use queries::*;
 pub use render::*;
 pub use san::*;
 pub use svg::*;
+pub use tablebase::*;
 pub use tree::*;
 pub use types::*;
 

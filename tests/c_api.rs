@@ -420,6 +420,13 @@ fn c_book_suite() {
 }
 
 #[test]
+fn c_tablebase_suite() {
+    let shared = common::shared_testdata("c tablebase: the Syzygy tables and their dev positions");
+    let args: Vec<PathBuf> = [work_dir()].into_iter().chain(shared).collect();
+    run_suite("c_tests/tablebase.c", &args);
+}
+
+#[test]
 fn c_binary_suite() {
     run_suite("c_tests/binary.c", &[common::data_dir(), work_dir()]);
 }

@@ -14,6 +14,8 @@ use std::ptr::{self, NonNull};
 
 use chesscore::*;
 
+mod common;
+
 /// What the allocator does on this thread.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
@@ -247,6 +249,13 @@ struct BookHandle(*mut chess_book);
 impl Drop for BookHandle {
     fn drop(&mut self) {
         unsafe { chess_book_free(self.0) }
+    }
+}
+
+struct TablebaseHandle(*mut chess_tablebase);
+impl Drop for TablebaseHandle {
+    fn drop(&mut self) {
+        unsafe { chess_tablebase_free(self.0) }
     }
 }
 
@@ -794,6 +803,47 @@ fn books_never_abort() {
     let bytes = std::fs::read(data.join("polyglot/dev.bin")).unwrap();
     let pgn = std::ffi::CString::new(data.join("pgn/dev_edge_cases.pgn").to_str().unwrap()).unwrap();
     every_failure_point("Polyglot books: read, look up, pick, build, merge", &|c| book_scenario(c, &bytes, &pgn));
+}
+
+// ----- Syzygy tablebases -----
+
+/// Probes and a ranking, every table file opened under the walk (the open itself, which lists
+/// directories through the standard library, runs with the allocator working).
+fn tablebase_scenario(c: &mut Check, dirs: &CStr) -> Option<()> {
+    unsafe {
+        let tb = c.quiet(|| {
+            let mut out = ptr::null_mut();
+            assert_eq!(chess_tablebase_open(dirs.as_ptr(), &mut out), CHESS_OK);
+            TablebaseHandle(out)
+        });
+        // Captures into smaller tables, pawns, a DTZ table stored for the other side.
+        let fens: [&CStr; 4] = [
+            c"8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1",
+            c"4k3/8/8/8/8/8/4P3/r3K2R w - - 0 1",
+            c"8/8/8/4k3/8/8/2p5/4K1Q1 b - - 0 1",
+            c"8/4k3/8/3K4/2B2B2/8/8/8 w - - 1 53",
+        ];
+        let mut last: chess_position = std::mem::zeroed();
+        for fen in fens {
+            c.quiet(|| assert_eq!(chess_fen_parse_into(fen.as_ptr(), &mut last), CHESS_OK));
+            let mut value = 12345;
+            c.check(chess_tablebase_probe_wdl(tb.0, &last, &mut value), value == 12345)?;
+            let mut value = 12345;
+            c.check(chess_tablebase_probe_dtz(tb.0, &last, &mut value), value == 12345)?;
+        }
+        let game = GameHandle(c.quiet(|| chess_game_new(&last)));
+        let mut moves = [chess_tablebase_move { r#move: 0, wdl: 0, dtz: 0, rank: 0 }; CHESS_MAX_MOVES];
+        let mut count = 7;
+        c.check(chess_tablebase_rank_moves(tb.0, game.0, moves.as_mut_ptr(), CHESS_MAX_MOVES, &mut count), count == 7)?;
+    }
+    Some(())
+}
+
+#[test]
+fn tablebase_probes_never_abort() {
+    let Some(shared) = common::shared_testdata("out of memory: Syzygy probes") else { return };
+    let dirs = std::ffi::CString::new(shared.join("syzygy").to_str().unwrap()).unwrap();
+    every_failure_point("Syzygy tablebases: WDL, DTZ, ranking", &|c| tablebase_scenario(c, &dirs));
 }
 
 fn pgn_files() -> Vec<(String, Vec<u8>)> {

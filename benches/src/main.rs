@@ -18,6 +18,7 @@ mod perft;
 mod pgn;
 mod san;
 mod search;
+mod syzygy;
 
 use std::process::exit;
 
@@ -60,6 +61,11 @@ const GROUPS: &[Group] = &[
         name: "book",
         about: "Polyglot lookups vs python-chess, book make vs replay (--only lookup|make|rss)",
         run: book::run,
+    },
+    Group {
+        name: "syzygy",
+        about: "Syzygy WDL and DTZ probes vs shakmaty-syzygy (pread, mmap) and python-chess",
+        run: syzygy::run,
     },
 ];
 

@@ -28,6 +28,7 @@ use export::{Export, ExportFormat};
 mod convert;
 mod engine;
 mod export;
+mod tablebase;
 
 /// The FEN argument that stands for the standard start position.
 const STARTPOS: &str = "startpos";
@@ -123,6 +124,9 @@ enum Command {
     /// merge two books, list a book's entries.
     #[command(subcommand)]
     Book(BookCommand),
+    /// Syzygy endgame tablebases: probe a position, rank its moves.
+    #[command(subcommand)]
+    Tb(tablebase::TbCommand),
 }
 
 #[derive(Args)]
@@ -591,6 +595,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Epdtest(args) => engine::epdtest(&args, out)?,
         Command::Match(args) => engine::play_match(&args, out)?,
         Command::Book(command) => book(command, out)?,
+        Command::Tb(command) => tablebase::run(command, out)?,
     }
     Ok(())
 }

@@ -315,6 +315,27 @@ impl History {
         })
     }
 
+    /// How often `after`, the position a reversible move leads to, has occurred since the last
+    /// irreversible move.
+    pub(crate) fn occurrences_after(&self, after: &Position) -> usize {
+        let key = repetition_key(after);
+        let last = self.plies.len() - 1;
+        (self.last().since..last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.plies[i].key == key && same_position(&self.plies[i].position, after))
+            .count()
+    }
+
+    /// Some position since the last irreversible move occurred earlier in that stretch.
+    pub(crate) fn repeated_since_irreversible(&self) -> bool {
+        let since = self.last().since;
+        (since..self.plies.len()).any(|i| {
+            let ply = &self.plies[i];
+            (since..i).any(|j| self.plies[j].key == ply.key && same_position(&self.plies[j].position, &ply.position))
+        })
+    }
+
     /// Occurrences of `ply`'s position among the same side's plies from `last` back to
     /// `ply.since`.
     fn occurrences(&self, ply: &Ply, last: usize) -> usize {

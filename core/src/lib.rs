@@ -4,8 +4,8 @@
 //! typed errors, legal move generation verified by perft, Polyglot Zobrist keys updated
 //! incrementally, game status, SAN, EPD, games with repetition and outcome, PGN reading and
 //! writing, board pictures in SVG, UCI engines driven as child processes ([`engine`]),
-//! Polyglot opening books (reading, building from PGN, merging), binary FEN ([`BinaryFen`]) and
-//! Stockfish's training data ([`binpack`]). It holds no C types and exports no symbols; the C
+//! Polyglot opening books (reading, building from PGN, merging), binary FEN ([`BinaryFen`]),
+//! Stockfish's training data ([`binpack`]) and Syzygy endgame tablebases ([`syzygy`]). It holds no C types and exports no symbols; the C
 //! ABI is the `chesscore` crate.
 //!
 //! ```
@@ -72,6 +72,7 @@ mod setup;
 mod square;
 mod status;
 mod svg;
+pub mod syzygy;
 mod tactics;
 mod uci;
 pub mod zobrist;
@@ -120,4 +121,6 @@ mod doc_pages {
     struct Rust;
     #[doc = include_str!("../../docs/svg.md")]
     struct Svg;
+    #[doc = include_str!("../../docs/tablebases.md")]
+    struct Tablebases;
 }

@@ -229,6 +229,14 @@ class Book(ctypes.Structure):
     """Opaque chess_book."""
 
 
+class Tablebase(ctypes.Structure):
+    """Opaque chess_tablebase."""
+
+
+class TablebaseMove(ctypes.Structure):
+    _fields_ = [("move", c_uint16), ("wdl", c_int32), ("dtz", c_int32), ("rank", c_int32)]
+
+
 class BinpackReader(ctypes.Structure):
     """Opaque chess_binpack_reader."""
 
@@ -352,6 +360,7 @@ SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
 INFO_P = POINTER(FenInfo)
 BOOK = POINTER(Book)
+TABLEBASE = POINTER(Tablebase)
 BUILDER = POINTER(BookBuilder)
 BOOK_ENTRY_P = POINTER(BookEntry)
 LOOKUP_P = POINTER(BookLookupOptions)
@@ -554,6 +563,13 @@ SIGNATURES = {
     "chess_epd_operand_float": (ERR, [EPD, c_char_p, c_size_t, POINTER(c_double)]),
     "chess_epd_operand_move": (ERR, [EPD, c_char_p, c_size_t, MOVE_P]),
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
+    # Syzygy tablebases
+    "chess_tablebase_open": (ERR, [c_char_p, POINTER(TABLEBASE)]),
+    "chess_tablebase_free": (None, [TABLEBASE]),
+    "chess_tablebase_max_pieces": (c_uint32, [TABLEBASE]),
+    "chess_tablebase_probe_wdl": (ERR, [TABLEBASE, POS, POINTER(c_int32)]),
+    "chess_tablebase_probe_dtz": (ERR, [TABLEBASE, POS, POINTER(c_int32)]),
+    "chess_tablebase_rank_moves": (ERR, [TABLEBASE, GAME, POINTER(TablebaseMove), c_size_t, SIZE_P]),
     # Polyglot books
     "chess_book_open": (ERR, [c_char_p, POINTER(BOOK)]),
     "chess_book_open_with": (ERR, [c_char_p, POINTER(BOOK), POINTER(BookErrorInfo)]),

@@ -96,6 +96,10 @@ class ErrorCode(enum.IntEnum):
     BINPACK_RESULT = 907
     BINPACK_PLAIN_SYNTAX = 908
     BINPACK_UNREPRESENTABLE = 909
+    TABLEBASE_MISSING_TABLE = 1000
+    TABLEBASE_CASTLING = 1001
+    TABLEBASE_TOO_MANY_PIECES = 1002
+    TABLEBASE_CORRUPT = 1003
 
 
 class Error(Exception):
@@ -276,6 +280,26 @@ class EngineTimeoutError(EngineError, TimeoutError):
     """The engine gave no answer within the timeout, and was killed."""
 
 
+class TablebaseError(Error, KeyError):
+    """A position the tables cannot answer for (castling rights, too many pieces), as
+    python-chess's ``KeyError``."""
+
+    def __str__(self):
+        return self.message  # KeyError would show the message's repr
+
+
+class MissingTableError(TablebaseError):
+    """A table the position needs is not among the directories opened (python-chess's
+    ``chess.syzygy.MissingTableError``)."""
+
+
+class CorruptTableError(Error, OSError):
+    """A table file that is damaged or cut short."""
+
+    def __str__(self):
+        return self.message
+
+
 class InternalError(Error, RuntimeError):
     """A bug inside the library (a caught Rust panic)."""
 
@@ -322,6 +346,10 @@ _BY_CODE = {
     ErrorCode.ENGINE_EXITED: EngineTerminatedError,
     ErrorCode.ENGINE_TIMEOUT: EngineTimeoutError,
     ErrorCode.ENGINE_PROTOCOL: EngineError,
+    ErrorCode.TABLEBASE_MISSING_TABLE: MissingTableError,
+    ErrorCode.TABLEBASE_CASTLING: TablebaseError,
+    ErrorCode.TABLEBASE_TOO_MANY_PIECES: TablebaseError,
+    ErrorCode.TABLEBASE_CORRUPT: CorruptTableError,
 }
 
 

@@ -207,7 +207,9 @@ impl Engine {
             }
         };
         let mut engine = Engine {
-            stdin: EngineControl { shared: Arc::new(Mutex::new(Pipe { stdin: child.stdin.take(), stop: None, ponderhit: None })) },
+            stdin: EngineControl {
+                shared: Arc::new(Mutex::new(Pipe { stdin: child.stdin.take(), stop: None, ponderhit: None })),
+            },
             child,
             lines,
             reader: Some(reader),
@@ -451,7 +453,8 @@ impl Engine {
         // SAFETY: an all-zero `siginfo_t` is a valid value of this plain C struct.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: `waitid` writes only to `info`; WNOWAIT leaves the child to `end_now`'s wait.
-        let status = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) };
+        let status =
+            unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) };
         // SAFETY: `waitid` succeeded, so `info` holds a child's state or zeros.
         status != 0 || unsafe { info.si_pid() } != 0
     }

@@ -60,7 +60,8 @@ pub fn check_command_text(what: &'static str, text: &str) -> Result<(), CommandT
 /// [`check_command_text`] and the name for words the engine would read as fields.
 pub fn setoption_command(name: &str, value: Option<&str>) -> Result<String, CommandTextError> {
     check_command_text("option name", name)?;
-    if name.split_whitespace().next().is_none() || name.split_whitespace().any(|word| word == "name" || word == "value") {
+    if name.split_whitespace().next().is_none() || name.split_whitespace().any(|word| word == "name" || word == "value")
+    {
         return Err(CommandTextError::AmbiguousName(name.to_string()));
     }
     Ok(match value {
@@ -585,7 +586,10 @@ mod tests {
 
     #[test]
     fn caller_text_cannot_start_a_command_of_its_own() {
-        let breaks = ['\n', '\r', '\0', '\u{0b}', '\u{0c}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}', '\u{7f}', '\u{85}', '\u{2028}', '\u{2029}'];
+        let breaks = [
+            '\n', '\r', '\0', '\u{0b}', '\u{0c}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}', '\u{7f}', '\u{85}',
+            '\u{2028}', '\u{2029}',
+        ];
         for c in breaks {
             let text = format!("1{c}go infinite");
             let error = setoption_command("Hash", Some(&text)).unwrap_err();

@@ -397,6 +397,10 @@ pub struct MainLine<'a> {
 }
 
 impl<'a> MainLine<'a> {
+    pub(crate) fn history(self) -> &'a History {
+        &self.record.history
+    }
+
     /// The start position.
     pub fn start(self) -> &'a Position {
         self.record.history.start()

@@ -1,0 +1,55 @@
+"""python-chess's ``chess.syzygy`` over ``chesscore.tablebase``: the same names and values for
+compat Boards::
+
+    with chess.syzygy.open_tablebase("syzygy") as tablebase:
+        print(tablebase.probe_wdl(board), tablebase.probe_dtz(board))
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+from .. import tablebase as _tablebase
+from .._native import lib
+from ..errors import MissingTableError, StrOrBytesPath, raise_for
+from ..position import Position
+from . import Board, _c
+
+__all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
+
+
+_probe_wdl = _c.chess_tablebase_probe_wdl
+_probe_dtz = _c.chess_tablebase_probe_dtz
+_byref = ctypes.byref
+
+
+class Tablebase(_tablebase.Tablebase):
+    """python-chess's ``chess.syzygy.Tablebase``: ``add_directory``, ``probe_wdl``,
+    ``probe_dtz``, ``get_wdl``, ``get_dtz``, ``close``, a context manager. Probes take a compat
+    ``Board`` (or a ``chesscore.Position``)."""
+
+    def _fast(self, function: Any, board: Any) -> int:
+        # The boards' library handle takes structures by address: no pointer object per call.
+        if type(board) is not Board and not isinstance(board, Board):
+            if isinstance(board, Position):
+                return self._probe(getattr(lib, function.__name__), board)
+            raise TypeError(f"expected a Board, not {type(board).__name__}")
+        out = ctypes.c_int32()
+        code = function(self._address(), board._pos, _byref(out))
+        if code:
+            raise_for(code)
+        return out.value
+
+    def probe_wdl(self, board: Any) -> int:
+        return self._fast(_probe_wdl, board)
+
+    def probe_dtz(self, board: Any) -> int:
+        return self._fast(_probe_dtz, board)
+
+
+def open_tablebase(directory: StrOrBytesPath, *, load_wdl: bool = True, load_dtz: bool = True, max_fds: Any = 128) -> Tablebase:
+    """python-chess's ``open_tablebase``: the tables of ``directory`` (``load_wdl``,
+    ``load_dtz`` and ``max_fds`` are accepted; both kinds are always loaded, files opened as
+    needed, at most 128 at once)."""
+    return Tablebase([directory])

@@ -1,0 +1,74 @@
+//! `chesscore tb probe` and `chesscore tb best` against python-chess's values of the dev
+//! positions (`../shared/testdata/syzygy`).
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chesscore")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn probe_and_best_print_python_chess_values() {
+    let Some(shared) = common::shared_testdata("cli tb: the Syzygy dev positions") else { return };
+    let dir = shared.join("syzygy");
+    let dirs = format!("{}:{}", dir.display(), std::env::temp_dir().display());
+    let text = std::fs::read_to_string(dir.join("dev_positions.jsonl")).unwrap();
+    let mut checked = 0;
+    for line in text.lines().step_by(40) {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let fen = record["fen"].as_str().unwrap();
+        let (ok, stdout, stderr) = run(&["tb", "probe", "--tb", &dirs, fen]);
+        if record["wdl"].is_null() || record["dtz"].is_null() {
+            assert!(!ok && !stderr.is_empty(), "{fen}");
+            continue;
+        }
+        assert!(ok, "{fen}: {stderr}");
+        assert_eq!(stdout, format!("wdl {} dtz {}\n", record["wdl"], record["dtz"]), "{fen}");
+
+        let moves = record["moves"].as_array().unwrap();
+        if moves.iter().any(|m| m[1].is_null() || m[2].is_null()) {
+            continue;
+        }
+        let (ok, stdout, stderr) = run(&["tb", "best", "--tb", &dirs, fen]);
+        assert!(ok, "{fen}: {stderr}");
+        let mut printed: Vec<&str> = stdout.lines().collect();
+        assert_eq!(printed.len(), moves.len(), "{fen}");
+        // Best first: no move printed after one with a lower WDL has a higher one, at a zero
+        // half-move clock.
+        let wdls: Vec<i64> = printed.iter().map(|l| l.split(' ').nth(2).unwrap().parse().unwrap()).collect();
+        if fen.ends_with(" 0 1") || fen.split(' ').nth(4) == Some("0") {
+            assert!(wdls.windows(2).all(|w| w[0] >= w[1]), "{fen}: {stdout}");
+        }
+        let mut expected: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                format!("{} wdl {} dtz {}", m[0].as_str().unwrap(), -m[1].as_i64().unwrap(), -m[2].as_i64().unwrap())
+            })
+            .collect();
+        printed.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(printed, expected, "{fen}");
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
+fn errors_name_what_is_wrong() {
+    let (ok, _, stderr) = run(&["tb", "probe", "--tb", "/no/such/tables", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"]);
+    assert!(!ok && stderr.contains("/no/such/tables"), "{stderr}");
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tb-no-tables");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (ok, _, stderr) = run(&["tb", "probe", "--tb", empty.to_str().unwrap(), "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"]);
+    assert!(!ok && stderr.contains("missing table KQvK.rtbw"), "{stderr}");
+    let (ok, _, stderr) = run(&["tb", "best", "--tb", empty.to_str().unwrap(), "startpos"]);
+    assert!(!ok && stderr.contains("castling"), "{stderr}");
+    let (ok, stdout, _) = run(&["tb", "probe", "--tb", empty.to_str().unwrap(), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]);
+    assert!(ok && stdout == "wdl 0 dtz 0\n");
+}
