@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use chesscore_core::engine::{Analysis, Engine, EngineCommand, Limits, Score};
 use chesscore_core::pgn::{GameRecord, WriteOptions};
 use chesscore_core::polyglot::{random_from_seed, Book, Choice};
+use chesscore_core::syzygy::Tablebase;
 use chesscore_core::{Epd, Move, Outcome, Position, San, Uci, UciCastling};
 use clap::Args;
 
@@ -90,6 +91,10 @@ pub(crate) struct MatchArgs {
     /// Write the games to this PGN file.
     #[arg(long, value_name = "OUT.pgn")]
     pgn: Option<PathBuf>,
+    /// Syzygy tables (directories separated by ':'): a game ends as soon as they hold its
+    /// position, with the result they give under the 50-move rule.
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    tb: Option<String>,
 }
 
 /// Where `stockfish` is when no engine is named: on PATH, else where Debian installs it.
@@ -347,6 +352,7 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
         Some(path) => Openings::read(path, args.games.div_ceil(2).max(1))?,
         None => Openings::Positions(vec![Position::startpos()]),
     };
+    let tablebase = args.tb.as_deref().map(super::tablebase::open).transpose()?;
     let mut players = [Player::start(a)?, Player::start(b)?];
     let inputs: Vec<&Path> = args.openings.iter().map(PathBuf::as_path).collect();
     let mut pgn = args.pgn.as_deref().map(|path| create_output(path, &inputs)).transpose()?;
@@ -356,7 +362,7 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
         let opening = openings.line(round / 2, args.book_plies, args.seed);
         // A has White in even rounds.
         let white = (round % 2) as usize;
-        let (record, reason) = play_game(&mut players, white, opening, tc, movetime)?;
+        let (record, reason) = play_game(&mut players, white, opening, tc, movetime, tablebase.as_ref())?;
         let outcome = record.effective_result();
         let a_white = white == 0;
         match (outcome, a_white) {
@@ -463,6 +469,7 @@ fn play_game(
     (start, book_moves): (Position, Vec<Move>),
     tc: Option<TimeControl>,
     movetime: Duration,
+    tablebase: Option<&Tablebase>,
 ) -> Result<(GameRecord, String), Failure> {
     let mut record = GameRecord::from_game(chesscore_core::Game::new(start));
     for mv in book_moves {
@@ -480,6 +487,12 @@ fn play_game(
                 decided => decided,
             }));
             return Ok((record, reason.to_string()));
+        }
+        if let Some(tablebase) = tablebase {
+            if let Some(outcome) = tablebase.adjudicate(game.position()).map_err(|e| e.to_string())? {
+                record.set_result(Some(outcome));
+                return Ok((record, "tablebase".to_string()));
+            }
         }
         let turn = game.position().turn();
         let side = usize::from(turn == chesscore_core::Color::Black);

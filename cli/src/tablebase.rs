@@ -27,7 +27,7 @@ pub(crate) struct TbArgs {
     position: PositionArgs,
 }
 
-fn open(dirs: &str) -> Result<Tablebase, String> {
+pub(crate) fn open(dirs: &str) -> Result<Tablebase, String> {
     Tablebase::open(dirs.split(':').filter(|d| !d.is_empty())).map_err(|e| e.to_string())
 }
 

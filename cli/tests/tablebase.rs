@@ -72,3 +72,27 @@ fn errors_name_what_is_wrong() {
     let (ok, stdout, _) = run(&["tb", "probe", "--tb", empty.to_str().unwrap(), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]);
     assert!(ok && stdout == "wdl 0 dtz 0\n");
 }
+
+#[test]
+fn match_ends_a_game_the_tables_hold() {
+    let Some(shared) = common::shared_testdata("cli tb: match --tb") else { return };
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let openings = dir.join("kqk.epd");
+    std::fs::write(&openings, "8/8/8/8/8/8/4KQ2/k7 w - -\n").unwrap();
+    let engine = common::fake_engine().to_str().unwrap();
+    let tb = shared.join("syzygy");
+    let pgn = dir.join("kqk.pgn");
+    let (ok, out, err) = run(&[
+        "match", "--engine", engine, "--engine", engine, "--games", "2", "--openings", openings.to_str().unwrap(),
+        "--tb", tb.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "game 1: Fake Engine 1.0 - Fake Engine 1.0 1-0 (tablebase)", "{out}");
+    assert_eq!(lines[1], "game 2: Fake Engine 1.0 - Fake Engine 1.0 1-0 (tablebase)", "{out}");
+    assert!(lines[2].ends_with(": 1-0-1"), "{out}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(written.matches("[Termination \"tablebase\"]").count(), 2, "{written}");
+    let (ok, _, err) = run(&["match", "--engine", engine, "--engine", engine, "--tb", "/nonexistent/tables"]);
+    assert!(!ok && err.contains("/nonexistent/tables"), "{err}");
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chesscore_core::syzygy::{SyzygyError, Tablebase, TablebaseOptions};
-use chesscore_core::{Game, Position, Uci};
+use chesscore_core::{Game, Outcome, Position, Uci};
 use serde_json::Value;
 
 fn tables(suite: &str) -> Option<PathBuf> {
@@ -404,4 +404,26 @@ fn the_fifty_move_counter_and_repetitions_change_the_ranking() {
         repetitions += 1;
     }
     assert!(repetitions > 0 && fifty > 0, "{repetitions} {fifty}");
+}
+
+/// A game's result as the tables decide it, the half-move clock counted: what `match --tb`
+/// adjudicates with.
+#[test]
+fn adjudication_counts_the_fifty_move_rule() {
+    let Some(dir) = tables("syzygy: adjudication") else { return };
+    let tb = Tablebase::open([&dir]).unwrap();
+    let at = |fen: &str| tb.adjudicate(&Position::from_fen(fen).unwrap()).unwrap();
+    assert_eq!(at("8/8/8/8/8/8/4KQ2/k7 w - - 0 1"), Some(Outcome::WhiteWins));
+    assert_eq!(at("8/8/8/8/8/8/4KQ2/k7 b - - 0 1"), Some(Outcome::WhiteWins));
+    assert_eq!(at("8/8/8/8/8/8/4kq2/K7 w - - 0 1"), Some(Outcome::BlackWins));
+    // The same win with the counter at 99: the 50-move rule comes first.
+    let kqk = Position::from_fen("8/8/8/8/8/8/4KQ2/k7 b - - 99 80").unwrap();
+    assert!(tb.probe_dtz(&kqk).unwrap().abs() > 1);
+    assert_eq!(tb.adjudicate(&kqk).unwrap(), Some(Outcome::Draw));
+    assert_eq!(at("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), Some(Outcome::Draw));
+    assert_eq!(at("8/8/8/4k3/8/8/8/3NK3 w - - 0 1"), Some(Outcome::Draw));
+    // Positions the tables do not hold are not adjudicated.
+    assert_eq!(at("r3k3/8/8/8/8/8/8/4K3 w q - 0 1"), None);
+    assert_eq!(tb.adjudicate(&Position::startpos()).unwrap(), None);
+    assert_eq!(Tablebase::new().adjudicate(&Position::from_fen("8/8/8/8/8/8/4KQ2/k7 w - - 0 1").unwrap()).unwrap(), None);
 }

@@ -7,7 +7,7 @@ use super::table::Kind;
 use super::{SyzygyError, Tablebase, MAX_TABLE_PIECES};
 use crate::game::History;
 use crate::pgn::MainLine;
-use crate::{Bitboard, Game, Move, PieceKind, Position};
+use crate::{Bitboard, Game, Move, Outcome, PieceKind, Position};
 
 type Result<T> = std::result::Result<T, SyzygyError>;
 
@@ -107,6 +107,32 @@ impl Tablebase {
             }
         }
         Ok(v)
+    }
+
+    /// The result of the game the tables decide from `pos`, with its half-move clock counted:
+    /// a win (WDL 2 for a side, its distance to zeroing and the clock within the 100 plies of
+    /// the 50-move rule) or else a draw. `Ok(None)` when the tables do not hold the position
+    /// (a missing table, castling rights, too many pieces); errors for damaged files.
+    ///
+    /// DTZ as [`Tablebase::probe_dtz`] gives it may be one more than the true distance, never
+    /// less, so a win at the edge of the 50-move rule may be called a draw, never the reverse.
+    pub fn adjudicate(&self, pos: &Position) -> Result<Option<Outcome>> {
+        let wdl = match self.probe_wdl(pos) {
+            Ok(wdl) => wdl,
+            Err(SyzygyError::MissingTable { .. } | SyzygyError::CastlingRights | SyzygyError::TooManyPieces(_)) => {
+                return Ok(None)
+            }
+            Err(e) => return Err(e),
+        };
+        if wdl.abs() != 2 {
+            return Ok(Some(Outcome::Draw));
+        }
+        let dtz = self.probe_dtz(pos)?;
+        if dtz.unsigned_abs() + pos.halfmove_clock() > 100 {
+            return Ok(Some(Outcome::Draw));
+        }
+        let winner = if wdl > 0 { pos.turn() } else { !pos.turn() };
+        Ok(Some(Outcome::win_for(winner)))
     }
 
     /// [`Tablebase::probe_wdl`], or `None` for any error.
