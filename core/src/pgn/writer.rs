@@ -1,6 +1,7 @@
 //! PGN export: tags in Seven Tag Roster order, then movetext with numbers, NAGs, comments and
 //! variations, wrapped at 80 columns.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
@@ -113,12 +114,18 @@ impl<W: fmt::Write> Wrap<'_, W> {
     /// with `[` gets a space before it, or the reader could take it for the next game's tags.
     /// Control characters other than the line breaks are written as spaces.
     fn comment(&mut self, text: &str) -> fmt::Result {
+        // As the reader will see it: control characters as spaces, then no blank at either end
+        // (the reader trims them), so that what is written reads back the same.
+        let cleaned: Cow<'_, str> = if text.chars().any(|c| c != '\n' && c.is_control()) {
+            Cow::Owned(text.chars().map(|c| if c == '\n' { c } else { printable(c) }).collect())
+        } else {
+            Cow::Borrowed(text)
+        };
+        let text = cleaned.trim_matches([' ', '\n']);
         if text.contains('}') && !text.contains('\n') {
             self.space_for(2 + text.chars().count())?;
             self.out.write_str("; ")?;
-            for c in text.chars() {
-                self.out.write_char(printable(c))?;
-            }
+            self.out.write_str(text)?;
             self.out.write_char('\n')?;
             self.column = 0;
             return Ok(());
@@ -134,7 +141,7 @@ impl<W: fmt::Write> Wrap<'_, W> {
                 self.out.write_str(if line.starts_with('[') { "\n " } else { "\n" })?;
             }
             for c in line.chars().filter(|&c| c != '}') {
-                self.out.write_char(printable(c))?;
+                self.out.write_char(c)?;
             }
         }
         self.out.write_str(" }")?;
