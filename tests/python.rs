@@ -18,6 +18,10 @@ fn python_bindings_pass_their_pytest_suite() {
     if let Some(stockfish) = common::stockfish("python: the engine tests with Stockfish") {
         pytest.env("CHESSCORE_STOCKFISH", stockfish);
     }
+    // The documentation's tablebase snippets read their tables from SYZYGY_PATH.
+    if let Some(shared) = common::shared_testdata("python: the tablebase snippets with tables") {
+        pytest.env("SYZYGY_PATH", shared.join("syzygy"));
+    }
     let output = pytest
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("bindings/python"))
