@@ -125,7 +125,10 @@ fn header_names() -> BTreeSet<String> {
 }
 
 fn identifiers(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_string).collect()
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// A whole C name of the library (`chess_fen_parse`, `CHESS_ERR_IO`); a family prefix ending in

@@ -152,7 +152,8 @@ fn caller_text_never_reaches_the_engine_as_a_command_of_its_own() {
     let _ = std::fs::remove_file(&log);
     let mut engine = Engine::start(&logged("good", &log)).unwrap();
     // Every line end of Java's Scanner, Python's splitlines, JavaScript and .NET, and NUL.
-    let ends = ["\n", "\r", "\r\n", "\0", "\u{0b}", "\u{0c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}"];
+    let ends =
+        ["\n", "\r", "\r\n", "\0", "\u{0b}", "\u{0c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}"];
     for end in ends {
         let value = format!("1{end}go infinite");
         let error = engine.set_option("Hash", Some(&value)).unwrap_err();
@@ -169,7 +170,10 @@ fn caller_text_never_reaches_the_engine_as_a_command_of_its_own() {
     engine.is_ready().unwrap();
     drop(engine);
     let received = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(received.lines().collect::<Vec<_>>(), ["uci", "setoption name Style value Risky\tPlay", "isready", "quit"]);
+    assert_eq!(
+        received.lines().collect::<Vec<_>>(),
+        ["uci", "setoption name Style value Risky\tPlay", "isready", "quit"]
+    );
 }
 
 #[test]

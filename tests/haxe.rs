@@ -257,10 +257,9 @@ fn haxe_programs_run_with_hxcpp() {
         return;
     }
     let include = Path::new(MANIFEST_DIR).join("include");
-    for (class_path, main, name, expect) in [
-        (haxe_dir().join("test"), "TestFEN", "hxcpp_test", ", 0 failed"),
-        (doc_snippet(), "Main", "hxcpp_doc", "O-O"),
-    ] {
+    for (class_path, main, name, expect) in
+        [(haxe_dir().join("test"), "TestFEN", "hxcpp_test", ", 0 failed"), (doc_snippet(), "Main", "hxcpp_doc", "O-O")]
+    {
         let out = work_dir(name);
         run(haxe(&class_path, main, &out)
             .arg("-D")

@@ -51,11 +51,16 @@ fn pgn_summary_and_export_agree_on_real_world_files() {
         assert!(!ok && out == summary && err.contains("game 2: illegal move"), "{out}{err}");
     }
     let (ok, out, err) = run(&["pgn", "--export", "jsonl", path]);
-    assert!(!ok && err.contains("game 1: warning: a move in a variation cannot be played") && err.ends_with("1 broken game\n"), "{err}");
+    assert!(
+        !ok && err.contains("game 1: warning: a move in a variation cannot be played")
+            && err.ends_with("1 broken game\n"),
+        "{err}"
+    );
     assert!(err.contains(&summary), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].starts_with(r#"{"headers":{"Event":"ChessBase","Site":"Hamburg","Result":"0-1"},"uci":["d2d4","d7d5"]"#));
+    assert!(lines[0]
+        .starts_with(r#"{"headers":{"Event":"ChessBase","Site":"Hamburg","Result":"0-1"},"uci":["d2d4","d7d5"]"#));
     assert!(lines[0].ends_with(r#""error":null}"#), "{out}");
     assert!(lines[1].contains(r#""error":"game 2"#), "{out}");
 }

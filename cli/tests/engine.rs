@@ -37,7 +37,10 @@ fn analyse_options_cannot_smuggle_a_command_into_the_engine() {
         let (ok, err) = analyse_logged(&log, &["--option", &option]);
         assert!(!ok && err.contains("line breaks"), "{end:?}: {err}");
         let received = std::fs::read_to_string(&log).unwrap();
-        assert!(!received.lines().any(|line| line.contains("go infinite") || line.starts_with("setoption")), "{end:?}: {received}");
+        assert!(
+            !received.lines().any(|line| line.contains("go infinite") || line.starts_with("setoption")),
+            "{end:?}: {received}"
+        );
         let option = format!("Hash{end}quit=1");
         let (ok, err) = analyse_logged(&log, &["--option", &option]);
         assert!(!ok && err.contains("line breaks"), "{end:?}: {err}");

@@ -83,8 +83,19 @@ fn match_ends_a_game_the_tables_hold() {
     let tb = shared.join("syzygy");
     let pgn = dir.join("kqk.pgn");
     let (ok, out, err) = run(&[
-        "match", "--engine", engine, "--engine", engine, "--games", "2", "--openings", openings.to_str().unwrap(),
-        "--tb", tb.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(),
+        "match",
+        "--engine",
+        engine,
+        "--engine",
+        engine,
+        "--games",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--tb",
+        tb.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();

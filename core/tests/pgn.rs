@@ -1470,8 +1470,10 @@ fn a_blank_line_inside_a_tag_section_continues_it_unless_a_tag_repeats() {
     assert_eq!((games[0].tag("White"), games[0].tag("Black")), (Some("A"), Some("B")));
     // Headers only, the games are the same.
     let headers_only = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
-    let events: Vec<Option<String>> =
-        PgnReader::from_bytes(pgn).with_options(headers_only).map(|g| g.unwrap().tag("Event").map(str::to_string)).collect();
+    let events: Vec<Option<String>> = PgnReader::from_bytes(pgn)
+        .with_options(headers_only)
+        .map(|g| g.unwrap().tag("Event").map(str::to_string))
+        .collect();
     assert_eq!(events, read.iter().map(|(event, _, _)| event.map(str::to_string)).collect::<Vec<_>>());
 }
 
@@ -1490,7 +1492,10 @@ fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
     assert_eq!((warning.kind, warning.location.line, warning.location.column), (PgnWarningKind::VariationCut, 3, 20));
     assert_eq!(game.tag("Result"), Some("0-1"));
     let written = game.to_pgn();
-    assert!(written.ends_with("\n\n1. d4 ( 1. e4 e5 ) ( 1. c4 ) 1... d5 { kept } ( 1... Nf6 2. c4 e6 ) 2. c4 0-1\n"), "{written}");
+    assert!(
+        written.ends_with("\n\n1. d4 ( 1. e4 e5 ) ( 1. c4 ) 1... d5 { kept } ( 1... Nf6 2. c4 e6 ) 2. c4 0-1\n"),
+        "{written}"
+    );
     // The written game reads back as it is, without a warning.
     let again = PgnReader::from_bytes(written.as_str()).next_game().unwrap().unwrap();
     assert!(again.warnings().is_empty() && again.to_pgn() == written);

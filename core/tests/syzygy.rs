@@ -425,5 +425,8 @@ fn adjudication_counts_the_fifty_move_rule() {
     // Positions the tables do not hold are not adjudicated.
     assert_eq!(at("r3k3/8/8/8/8/8/8/4K3 w q - 0 1"), None);
     assert_eq!(tb.adjudicate(&Position::startpos()).unwrap(), None);
-    assert_eq!(Tablebase::new().adjudicate(&Position::from_fen("8/8/8/8/8/8/4KQ2/k7 w - - 0 1").unwrap()).unwrap(), None);
+    assert_eq!(
+        Tablebase::new().adjudicate(&Position::from_fen("8/8/8/8/8/8/4KQ2/k7 w - - 0 1").unwrap()).unwrap(),
+        None
+    );
 }

@@ -865,7 +865,10 @@ impl<S: Source> PgnReader<S> {
             next = self.input.skip_space()?;
             let skipped = self.location().line - line - (self.input.escape_lines() - escapes);
             if next == Some(b'[') && skipped > 1 {
-                let seen = self.input.next_tag_name(&self.options)?.is_none_or(|name| self.tag_names.contains(&name_hash(name)));
+                let seen = self
+                    .input
+                    .next_tag_name(&self.options)?
+                    .is_none_or(|name| self.tag_names.contains(&name_hash(name)));
                 if seen {
                     return Ok(());
                 }
