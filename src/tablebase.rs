@@ -9,6 +9,7 @@ use super::moves::chess_move;
 use super::position::{chess_position, position};
 use super::util::{box_or_oom, c_bytes, fill_array, free_handle, guard, guard_code, Out};
 use chesscore_core::syzygy::{SyzygyError, Tablebase};
+use chesscore_core::Position;
 
 /// Syzygy tables (opaque): the `.rtbw` and `.rtbz` files of one or more directories, opened
 /// when a probe first needs them (at most 128 open at once, the least recently used closed
@@ -88,18 +89,26 @@ pub unsafe extern "C" fn chess_tablebase_max_pieces(tb: *const chess_tablebase) 
     guard(0, || unsafe { tb.as_ref() }.map_or(0, |t| t.tb.max_pieces()))
 }
 
-/// The tablebase and position behind two handles.
+/// One probe of `pos` written to `*out`: the body of `chess_tablebase_probe_wdl` and `_dtz`.
 ///
 /// # Safety
-/// `tb` and `pos` are NULL or live handles.
-unsafe fn probe_args<'a>(
+/// `tb` and `pos` are NULL or live handles, `out` NULL or valid for a write.
+unsafe fn probe_into(
     tb: *const chess_tablebase,
     pos: *const chess_position,
-) -> Result<(&'a Tablebase, &'a chesscore_core::Position), chess_error> {
-    // SAFETY: `tb` is NULL or a live handle (this function's contract).
-    let tb = unsafe { tb.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
-    // SAFETY: `pos` is NULL or a valid position (this function's contract).
-    Ok((&tb.tb, unsafe { position(pos) }?))
+    out: *mut i32,
+    probe: fn(&Tablebase, &Position) -> Result<i32, SyzygyError>,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `out` is NULL or valid for a write (this function's contract).
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: `tb` is NULL or a live handle (this function's contract).
+        let tb = unsafe { tb.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `pos` is NULL or a valid position (this function's contract).
+        let pos = unsafe { position(pos) }?;
+        out.write(probe(&tb.tb, pos).map_err(|e| e.code())?);
+        Ok(())
+    })
 }
 
 /// Writes to `*wdl` python-chess's `probe_wdl` of `pos`: 2 the side to move wins, 1 it wins
@@ -117,14 +126,8 @@ pub unsafe extern "C" fn chess_tablebase_probe_wdl(
     pos: *const chess_position,
     wdl: *mut i32,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `wdl` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(wdl) }?;
-        // SAFETY: `tb` and `pos` are NULL or live handles (the C contract).
-        let (tb, pos) = unsafe { probe_args(tb, pos) }?;
-        out.write(tb.probe_wdl(pos).map_err(|e| e.code())?);
-        Ok(())
-    })
+    // SAFETY: the pointers are NULL or valid (the C contract).
+    unsafe { probe_into(tb, pos, wdl, Tablebase::probe_wdl) }
 }
 
 /// Writes to `*dtz` python-chess's `probe_dtz` of `pos`: the distance to the next capture or
@@ -138,14 +141,8 @@ pub unsafe extern "C" fn chess_tablebase_probe_dtz(
     pos: *const chess_position,
     dtz: *mut i32,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `dtz` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(dtz) }?;
-        // SAFETY: `tb` and `pos` are NULL or live handles (the C contract).
-        let (tb, pos) = unsafe { probe_args(tb, pos) }?;
-        out.write(tb.probe_dtz(pos).map_err(|e| e.code())?);
-        Ok(())
-    })
+    // SAFETY: the pointers are NULL or valid (the C contract).
+    unsafe { probe_into(tb, pos, dtz, Tablebase::probe_dtz) }
 }
 
 /// Ranks every legal move at the end of `game`'s main line as Stockfish's root probing does

@@ -430,3 +430,24 @@ fn adjudication_counts_the_fifty_move_rule() {
         None
     );
 }
+
+/// A table replaced by a FIFO after the directory was listed is an error at once, not a probe
+/// that waits for a writer for ever.
+#[test]
+fn a_table_replaced_by_a_fifo_is_refused_at_once() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("syzygy_fifo");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("KQvK.rtbw");
+    std::fs::write(&table, b"").unwrap();
+    let tb = Tablebase::open([&dir]).unwrap();
+    std::fs::remove_file(&table).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&table).status().unwrap().success());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let pos = Position::from_fen("8/8/8/8/8/8/4KQ2/k7 w - - 0 1").unwrap();
+        let _ = sender.send(tb.probe_wdl(&pos).is_err());
+    });
+    let refused = receiver.recv_timeout(std::time::Duration::from_secs(10)).expect("the probe waited on the FIFO");
+    assert!(refused);
+}

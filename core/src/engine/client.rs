@@ -362,22 +362,20 @@ impl Engine {
     }
 
     fn send(&mut self, command: &str) -> Result<(), EngineError> {
-        if self.gone {
-            return Err(EngineError::Exited);
-        }
-        let sent = self.stdin.send(command);
-        if sent.is_err() {
-            self.end_now();
-        }
-        sent
+        self.write(|pipe| pipe.send(command))
     }
 
-    /// Sends `stop` or `ponderhit` through the shared pipe; a failure ends the process.
+    /// Sends `stop` or `ponderhit` through the shared pipe (marking when, for the deadlines).
     fn send_control(&mut self, command: Control) -> Result<(), EngineError> {
+        self.write(|pipe| pipe.control(command))
+    }
+
+    /// A write to the engine; a failure ends the process.
+    fn write(&mut self, write: impl FnOnce(&EngineControl) -> Result<(), EngineError>) -> Result<(), EngineError> {
         if self.gone {
             return Err(EngineError::Exited);
         }
-        let sent = self.stdin.control(command);
+        let sent = write(&self.stdin);
         if sent.is_err() {
             self.end_now();
         }

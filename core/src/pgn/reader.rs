@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use crate::fallible::{try_push, try_string};
+use crate::fallible::{try_push, try_room, try_string};
 use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
 use crate::moves::Move;
@@ -465,12 +465,6 @@ enum Pending {
     Stop,
 }
 
-/// A tag name's FNV-1a hash: two names that collide only end a tag section early, as a blank
-/// line always did.
-fn name_hash(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
-}
-
 /// What strict reading calls an en passant mark.
 const EN_PASSANT_MARK: &str = "en passant mark e.p. or ep";
 
@@ -617,9 +611,10 @@ pub struct PgnReader<S> {
     fen: Vec<u8>,
     fen_at: Option<Location>,
     variant: Option<(String, Location)>,
-    /// Hashes of the tag names of the game being read, to tell after a blank line whether a
-    /// tag pair continues its section (see [`PgnReader::tags`]).
-    tag_names: Vec<u64>,
+    /// The tag names of the game being read, each ended by a NUL (no tag name holds one), to
+    /// tell after a blank line whether a tag pair continues its section (see
+    /// [`PgnReader::tags`]).
+    tag_names: Vec<u8>,
     /// Whether this game's first cut variation was told (see [`PgnReader::cut_variation`]).
     cut_warned: bool,
     builder: RecordBuilder,
@@ -868,7 +863,7 @@ impl<S: Source> PgnReader<S> {
                 let seen = self
                     .input
                     .next_tag_name(&self.options)?
-                    .is_none_or(|name| self.tag_names.contains(&name_hash(name)));
+                    .is_none_or(|name| self.tag_names.split(|&b| b == 0).any(|seen| seen == name.as_bytes()));
                 if seen {
                     return Ok(());
                 }
@@ -879,9 +874,11 @@ impl<S: Source> PgnReader<S> {
     fn tag<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Fail> {
         let at = self.input.location();
         let (name, value, warning) = self.input.tag_pair(&self.options)?;
-        if try_push(&mut self.tag_names, name_hash(name)).is_err() {
+        if try_room(&mut self.tag_names, name.len() + 1).is_err() {
             return Err(Fail::new(PgnErrorKind::OutOfMemory, at, b"", Resync::TAGS));
         }
+        self.tag_names.extend_from_slice(name.as_bytes());
+        self.tag_names.push(0);
         if let Some(warning) = warning {
             visitor.warning(warning);
         }

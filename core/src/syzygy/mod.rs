@@ -31,7 +31,6 @@ mod probe;
 mod table;
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -274,7 +273,8 @@ impl Tablebase {
     }
 
     fn load(&self, s: &Slot) -> Result<Table, Fault> {
-        let file = File::open(&s.path).map_err(Fault::Io)?;
+        // A table replaced by a FIFO since the listing must not block the probe.
+        let file = crate::files::open_regular(&s.path).map_err(Fault::Io)?;
         let len = file.metadata().map_err(Fault::Io)?.len();
         let src = if self.options.mmap {
             // SAFETY: the mapping is read-only and only read through bounds-checked slices;
