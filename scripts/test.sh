@@ -76,14 +76,15 @@ if [ $# = 0 ]; then
   # alone (the core's from its own files, the library and the command line against the packaged
   # core).
   say "cargo package --workspace"
-  # Packaged crates keep their version, and cargo takes what it unpacked or built once of a
-  # registry crate as final: an earlier packaging of the same version (unpacked under
-  # $CARGO_HOME/registry/src in a directory named with a leading `-`, built in the target
-  # directory) would be verified instead of this one. So both start from nothing.
-  rm -rf "$target/package" "$target/packaged" "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/chesscore*
-  cargo package --workspace --allow-dirty --quiet --target-dir "$target/packaged" 2>&1 |
+  # Packaged crates keep their version, and cargo takes what it once unpacked from a temporary
+  # registry at a given path (under $CARGO_HOME/registry/src) as final: an earlier packaging of
+  # the same version would be verified instead of this one. A target directory of this run's
+  # own gives the registry a new path (and another checkout's run is left alone).
+  packaged="$target/packaged.$$"
+  cargo package --workspace --allow-dirty --quiet --target-dir "$packaged" 2>&1 |
     grep -v "^warning: ignoring \(test\|example\|benchmark\)" >&2
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  rm -rf "$packaged"
   # The API documentation as docs.rs builds it: a broken link or example fails.
   say "cargo doc (warnings as errors)"
   RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet -p chesscore-core -p chesscore -p chesscore-cli || status=1
