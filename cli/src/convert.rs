@@ -11,7 +11,8 @@ use chesscore_core::binpack::{
 use chesscore_core::files::{self, Replacement};
 use chesscore_core::Epd;
 
-use super::{create_output, finish_output, io_text, Failure, Output, EPD_MAX_LINE};
+use crate::input::EPD_MAX_LINE;
+use crate::output::{create_output, finish_output, io_text, Failure, Output};
 
 /// A training data format, by file extension.
 #[derive(Clone, Copy, PartialEq, Eq)]

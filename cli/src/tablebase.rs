@@ -4,7 +4,8 @@ use chesscore_core::syzygy::Tablebase;
 use chesscore_core::{Game, Uci};
 use clap::{Args, Subcommand};
 
-use super::{Failure, Output, PositionArgs};
+use crate::args::PositionArgs;
+use crate::output::{Failure, Output};
 
 /// Syzygy endgame tablebases.
 #[derive(Subcommand)]

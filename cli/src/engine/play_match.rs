@@ -1,68 +1,21 @@
-//! The commands that drive UCI engines: `analyse`, `epdtest` and `match`.
+//! `chesscore match`: games between two engines, from a start position, EPD openings or book
+//! lines, adjudicated by the rules or by tablebases.
 
 use std::fmt::Write as _;
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use chesscore_core::engine::{Analysis, Engine, EngineCommand, Limits, Score};
+use chesscore_core::engine::{Analysis, Engine, Limits, Score};
 use chesscore_core::pgn::{GameRecord, WriteOptions};
 use chesscore_core::polyglot::{random_from_seed, Book, Choice};
 use chesscore_core::syzygy::Tablebase;
-use chesscore_core::{Epd, Move, Outcome, Position, San, Uci, UciCastling};
+use chesscore_core::{Epd, Move, Outcome, Position};
 use clap::Args;
 
-use super::{create_output, finish_output, io_text, is_stdin, read, EpdLines, Failure, Output, Variant};
-
-#[derive(Args)]
-pub(crate) struct AnalyseArgs {
-    /// The position: a FEN (X-FEN with --chess960), `startpos`, or `-` for standard input.
-    fen: String,
-    #[command(flatten)]
-    engine: EngineArgs,
-    /// Search to this depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
-    depth: Option<u32>,
-    /// Search this many milliseconds (the default: 1000, when no limit is given).
-    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
-    movetime: Option<u64>,
-    /// Search this many nodes.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// How many best lines to show.
-    #[arg(long, default_value_t = 1, value_name = "K")]
-    multipv: u32,
-    /// The engine's `Hash` option, in MB.
-    #[arg(long, value_name = "MB")]
-    hash: Option<u32>,
-    /// Any engine option, `NAME=VALUE` (repeatable).
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
-    #[command(flatten)]
-    variant: Variant,
-}
-
-/// The engine to run and its thread count.
-#[derive(Args)]
-pub(crate) struct EngineArgs {
-    /// The engine program (default: `stockfish` on PATH).
-    #[arg(long, value_name = "PATH")]
-    engine: Option<PathBuf>,
-    /// The engine's `Threads` option.
-    #[arg(long, value_name = "N")]
-    threads: Option<u32>,
-}
-
-#[derive(Args)]
-pub(crate) struct EpdtestArgs {
-    /// The EPD test suite: positions with `bm` (best moves) and/or `am` (moves to avoid).
-    file: PathBuf,
-    #[command(flatten)]
-    engine: EngineArgs,
-    /// Milliseconds per position.
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
-    movetime: u64,
-}
+use super::{engine_failure, start};
+use crate::input::EpdLines;
+use crate::output::{create_output, finish_output, io_text, Failure, Output};
 
 #[derive(Args)]
 pub(crate) struct MatchArgs {
@@ -95,192 +48,6 @@ pub(crate) struct MatchArgs {
     /// position, with the result they give under the 50-move rule.
     #[arg(long, value_name = "DIR[:DIR...]")]
     tb: Option<String>,
-}
-
-/// Where `stockfish` is when no engine is named: on PATH, else where Debian installs it.
-fn default_engine() -> PathBuf {
-    let on_path = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-        .map(|dir| dir.join("stockfish"))
-        .find(|path| path.is_file());
-    on_path.unwrap_or_else(|| {
-        let debian = Path::new("/usr/games/stockfish");
-        if debian.is_file() {
-            debian.to_path_buf()
-        } else {
-            PathBuf::from("stockfish")
-        }
-    })
-}
-
-/// Starts an engine and sets the thread count.
-fn start(path: &Path, threads: Option<u32>) -> Result<Engine, Failure> {
-    let mut engine = Engine::start(&EngineCommand::new(path)).map_err(|e| engine_failure(path, &e))?;
-    if let Some(threads) = threads {
-        engine.set_option("Threads", Some(&threads.to_string())).map_err(|e| engine_failure(path, &e))?;
-    }
-    Ok(engine)
-}
-
-fn engine_failure(path: &Path, error: &dyn std::fmt::Display) -> Failure {
-    format!("engine {}: {error}", path.display()).into()
-}
-
-/// A score as UCI writes it: `cp N` or `mate N`.
-fn uci_score(score: Option<Score>) -> String {
-    match score {
-        Some(Score::Cp(cp)) => format!("cp {cp}"),
-        Some(Score::Mate(n)) => format!("mate {n}"),
-        None => "none".to_string(),
-    }
-}
-
-fn uci_move(mv: Move, chess960: bool) -> String {
-    let castling = if chess960 { UciCastling::KingTakesRook } else { UciCastling::KingTwoSquares };
-    Uci::from_move_with(mv, castling).to_string()
-}
-
-/// Prints each MultiPV line, then `bestmove` (see `Command::Analyse`).
-pub(crate) fn analyse(args: &AnalyseArgs, out: &mut Output) -> Result<(), Failure> {
-    let pos = read(&args.fen, args.variant)?;
-    let path = args.engine.engine.clone().unwrap_or_else(default_engine);
-    let mut engine = start(&path, args.engine.threads)?;
-    let fail = |e: chesscore_core::engine::EngineError| engine_failure(&path, &e);
-    let mut options: Vec<(String, String)> = Vec::new();
-    if let Some(hash) = args.hash {
-        options.push(("Hash".into(), hash.to_string()));
-    }
-    for option in &args.options {
-        let (name, value) = option.split_once('=').ok_or_else(|| format!("--option {option}: expected NAME=VALUE"))?;
-        options.push((name.trim().to_string(), value.to_string()));
-    }
-    if args.variant.chess960 {
-        options.push(("UCI_Chess960".into(), "true".into()));
-    }
-    for (name, value) in &options {
-        engine.set_option(name, Some(value)).map_err(fail)?;
-    }
-    engine.is_ready().map_err(fail)?;
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: match (args.depth, args.nodes, args.movetime) {
-            (None, None, None) => Some(Duration::from_secs(1)),
-            (_, _, ms) => ms.map(Duration::from_millis),
-        },
-        ..Limits::default()
-    };
-    let analysis = engine.analyse_position(&pos, &limits, Some(args.multipv)).map_err(fail)?;
-    let chess960 = args.variant.chess960;
-    for line in &analysis.lines {
-        let pv: Vec<String> = line.pv.iter().map(|&mv| uci_move(mv, chess960)).collect();
-        writeln!(
-            out,
-            "multipv {} depth {} score {} pv {}",
-            line.multipv.unwrap_or(1),
-            line.depth.unwrap_or(0),
-            uci_score(line.score),
-            pv.join(" ")
-        )?;
-    }
-    match analysis.best_move {
-        Some(mv) => writeln!(out, "bestmove {}", uci_move(mv, chess960)),
-        None => writeln!(out, "bestmove (none)"),
-    }
-}
-
-/// A one-line progress bar on standard error, when it is a terminal.
-struct Bar {
-    total: usize,
-}
-
-impl Bar {
-    fn new(total: usize) -> Option<Bar> {
-        io::stderr().is_terminal().then_some(Bar { total })
-    }
-
-    fn show(&self, done: usize) {
-        let filled = done * 40 / self.total.max(1);
-        // Only a help: a failure to show it is no reason to stop.
-        let _ = write!(io::stderr(), "\r[{}{}] {done}/{}", "#".repeat(filled), ".".repeat(40 - filled), self.total);
-    }
-
-    fn clear(&self) {
-        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(60));
-    }
-}
-
-/// Moves in SAN, joined by spaces.
-fn sans(pos: &Position, moves: &[Move]) -> String {
-    let sans: Vec<String> = moves
-        .iter()
-        .map(|&mv| San::from_move(pos, mv).map_or_else(|_| Uci::from_move(pos, mv).to_string(), |san| san.to_string()))
-        .collect();
-    sans.join(" ")
-}
-
-/// Runs an EPD test suite (see `Command::Epdtest`).
-pub(crate) fn epdtest(args: &EpdtestArgs, out: &mut Output) -> Result<(), Failure> {
-    // Counted first for the progress bar (on a terminal only), then read again as the engine
-    // goes: a line at a time both times, so that a file of any size costs no more memory.
-    let bar = if io::stderr().is_terminal() && !is_stdin(&args.file) {
-        let mut lines = EpdLines::open(&args.file)?;
-        let mut total = 0;
-        while lines.next_line()?.is_some() {
-            total += 1;
-        }
-        Bar::new(total)
-    } else {
-        None
-    };
-    let mut lines = EpdLines::open(&args.file)?;
-    let path = args.engine.engine.clone().unwrap_or_else(default_engine);
-    let mut engine = start(&path, args.engine.threads)?;
-    let fail = |e: chesscore_core::engine::EngineError| engine_failure(&path, &e);
-    let limits = Limits { movetime: Some(Duration::from_millis(args.movetime)), ..Limits::default() };
-    let (mut solved, mut done) = (0, 0);
-    while let Some((number, line)) = lines.next_line()? {
-        if let Some(bar) = &bar {
-            bar.show(done);
-        }
-        let epd = match line.map(Epd::parse) {
-            Some(Ok(epd)) => epd,
-            Some(Err(e)) => {
-                out.note(format_args!("line {number}: error: {e}"))?;
-                continue;
-            }
-            None => {
-                out.note(format_args!("line {number}: error: not UTF-8 text"))?;
-                continue;
-            }
-        };
-        done += 1;
-        engine.new_game().map_err(fail)?;
-        let pos = epd.position();
-        let analysis = engine.analyse_position(pos, &limits, None).map_err(fail)?;
-        let (best, avoid) = (epd.best_moves(), epd.avoid_moves());
-        let ok = analysis.best_move.is_some_and(|mv| (best.is_empty() || best.contains(&mv)) && !avoid.contains(&mv));
-        solved += usize::from(ok);
-        let mut expected = String::new();
-        if !best.is_empty() {
-            let _ = write!(expected, "bm {}", sans(pos, &best));
-        }
-        if !avoid.is_empty() {
-            let _ = write!(expected, "{}am {}", if expected.is_empty() { "" } else { ", " }, sans(pos, &avoid));
-        }
-        let got = analysis.best_move.map_or("(none)".to_string(), |mv| sans(pos, &[mv]));
-        let id = epd.string("id").map_or_else(|| format!("line {number}"), str::to_string);
-        if let Some(bar) = &bar {
-            bar.clear();
-        }
-        writeln!(out, "{id}: expected {expected}, got {got}: {}", if ok { "ok" } else { "fail" })?;
-        out.flush()?;
-    }
-    if let Some(bar) = &bar {
-        bar.clear();
-    }
-    writeln!(out, "{solved} solved of {done}")
 }
 
 /// A time control: the time for the game and the increment per move.
@@ -352,7 +119,7 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut Output) -> Result<(), Failu
         Some(path) => Openings::read(path, args.games.div_ceil(2).max(1))?,
         None => Openings::Positions(vec![Position::startpos()]),
     };
-    let tablebase = args.tb.as_deref().map(super::tablebase::open).transpose()?;
+    let tablebase = args.tb.as_deref().map(crate::tablebase::open).transpose()?;
     let mut players = [Player::start(a)?, Player::start(b)?];
     let inputs: Vec<&Path> = args.openings.iter().map(PathBuf::as_path).collect();
     let mut pgn = args.pgn.as_deref().map(|path| create_output(path, &inputs)).transpose()?;

@@ -11,7 +11,9 @@ use chesscore_core::Uci;
 use clap::ValueEnum;
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-use super::{is_stdin, Failure, PgnInput};
+use super::PgnInput;
+use crate::input::is_stdin;
+use crate::output::Failure;
 
 /// The formats of `--export`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

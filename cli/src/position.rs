@@ -1,0 +1,37 @@
+//! The commands that print one position: `fen`, `board`, `unicode`, `moves` and `validate`.
+
+use chesscore_core::{BoardStyle, CastlingNotation, Diagram, FenWriteOptions, Uci};
+
+use crate::args::PositionArgs;
+use crate::output::{Failure, Output};
+
+/// The canonical FEN, in Shredder-FEN castling or as binary FEN in hexadecimal when asked.
+pub(crate) fn fen(position: &PositionArgs, shredder: bool, binary: bool, out: &mut Output) -> Result<(), Failure> {
+    let pos = position.read()?;
+    if binary {
+        return writeln!(out, "{}", pos.to_binary_fen());
+    }
+    let castling = if shredder { CastlingNotation::Shredder } else { CastlingNotation::Auto };
+    let options = FenWriteOptions { castling, ..Default::default() };
+    writeln!(out, "{}", pos.to_fen_with(&options))
+}
+
+/// The board in letters (`board`) or chess symbols (`unicode`), with coordinates.
+pub(crate) fn board(position: &PositionArgs, style: BoardStyle, out: &mut Output) -> Result<(), Failure> {
+    write!(out, "{}", Diagram::new(&position.read()?, style))
+}
+
+/// The legal moves in UCI, one per line.
+pub(crate) fn moves(position: &PositionArgs, out: &mut Output) -> Result<(), Failure> {
+    let pos = position.read()?;
+    for &mv in pos.legal_moves().iter() {
+        writeln!(out, "{}", Uci::from_move(&pos, mv))?;
+    }
+    Ok(())
+}
+
+/// `valid`, or the FEN's error (the exit status says which).
+pub(crate) fn validate(position: &PositionArgs, out: &mut Output) -> Result<(), Failure> {
+    position.read()?;
+    writeln!(out, "valid")
+}
