@@ -4,7 +4,7 @@
 //! compiled with the `cc` crate's compiler, linked against the `libchesscore.so` (or `.a`) this
 //! build made, and run.
 
-mod common;
+use chesscore_test_support as common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! name the pages mention is declared in the header. (The snippets themselves run in
 //! `tests/c_api.rs`, `tests/haxe.rs`, the Python suite's `test_docs.py` and the core's doctests.)
 
-mod common;
+use chesscore_test_support as common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

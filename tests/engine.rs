@@ -2,7 +2,7 @@
 //! engines of `c_tests/fake_engine.c`: searches, MultiPV, streaming and `stop`, and every fault
 //! ending in its error within the timeout with the process gone.
 
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

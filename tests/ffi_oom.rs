@@ -14,7 +14,7 @@ use std::ptr::{self, NonNull};
 
 use chesscore::*;
 
-mod common;
+use chesscore_test_support as common;
 
 /// What the allocator does on this thread.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

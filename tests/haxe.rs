@@ -11,7 +11,7 @@
 //!   test program and the snippet are built for real and run against this build's library;
 //!   otherwise that suite is recorded as not run (`hxcpp`).
 
-mod common;
+use chesscore_test_support as common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! `pkg-config`, dynamically and statically; `--uninstall` removes every file again. The CMake
 //! package finds both targets from an install, also after the install has been moved.
 
-mod common;
+use chesscore_test_support as common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! accepted), any other gives a consistent position every function still handles.
 //! `Position::is_pseudo_legal` agrees with the pseudo-legal generator on every value.
 
-mod common;
+use chesscore_test_support as common;
 
 use chesscore::*;
 use chesscore_core::{Bitboard, Color, FenOptions, Move, Piece, PieceKind, Position, Square};

@@ -4,7 +4,7 @@
 //! not run (or fails, when `CHESSCORE_REQUIRE` names `python`). Then the package as users get
 //! it: the manylinux wheel of `scripts/build-wheels.sh`, installed where there is no cargo.
 
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 use std::process::Command;

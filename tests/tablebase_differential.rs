@@ -3,7 +3,7 @@
 //! passant positions, half-move clocks near 100): the Python binding is compared inside the
 //! script, the C API here.
 
-mod common;
+use chesscore_test_support as common;
 
 use std::ffi::CString;
 use std::path::Path;

@@ -1,8 +1,7 @@
 //! The `san`, `play` and `epd` commands: output, and a clear error with a non-zero exit status
 //! on bad input.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::process::Command;
 

@@ -1,8 +1,7 @@
 //! The `analyse`, `epdtest` and `match` commands with Stockfish: a legal best move, a solved
 //! count on the published EPD suites, and a match whose PGN our reader replays.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,8 +1,7 @@
 //! `chesscore tb probe` and `chesscore tb best` against python-chess's values of the dev
 //! positions (`../shared/testdata/syzygy`).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::process::Command;
 

@@ -2,8 +2,7 @@
 //! its FEN describes, within the format's size bounds; malformed bytes fail with their offset.
 //! (Byte-for-byte agreement with shakmaty is checked in the benchmark crate, where shakmaty is.)
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{
     BinaryFenError, Color, FenError, FenField, FenOptions, Position, Repair, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN,

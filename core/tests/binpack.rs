@@ -2,8 +2,7 @@
 //! writes it (the fixture `binpack/generated.binpack` was built by it from the entries generated
 //! here) and read back, `.plain` round trips, chunking, and malformed input with its offsets.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::io::Write;
 use std::path::PathBuf;

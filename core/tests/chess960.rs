@@ -1,8 +1,7 @@
 //! Chess960: perft, python-chess vectors (king-takes-rook UCI, Shredder-FEN, Polyglot keys),
 //! start position numbering and castling edge cases.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::collections::HashSet;
 

@@ -3,8 +3,7 @@
 //! every legal move, FEN, Polyglot key, check/mate/stalemate/material, fifty-move and
 //! repetition claims. Any mismatch prints the FEN and the difference.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

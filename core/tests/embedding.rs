@@ -3,8 +3,7 @@
 //! vector sets and along random games; SEE also against a slow swap-off written here from its
 //! definition alone.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::collections::HashSet;
 

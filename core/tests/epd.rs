@@ -1,8 +1,7 @@
 //! EPD against python-chess: every line of `epd/*.epd` with its `.expected.jsonl` verdict,
 //! position (clocks from `hmvc`/`fmvn`), operations and canonical output.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 

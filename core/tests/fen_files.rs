@@ -1,7 +1,6 @@
 //! The malformed and unusual FENs of `tests/data/fen`, and random mutations.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{EnPassantMode, Fen, FenError, FenOptions, FenWriteOptions, Position, FEN_MAX_INPUT};
 use serde_json::Value;

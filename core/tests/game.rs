@@ -2,8 +2,7 @@
 //! and repetition, claim and outcome verdicts at every ply (`tests/data/game_claims.jsonl`,
 //! made by `tests/data/gen_game_claims.py`).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 

@@ -1,8 +1,7 @@
 //! Perft against the published and generated suites of `tests/data/perft`, and the classic
 //! suite of the third-party test files when they are present.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{FenOptions, Position};
 use common::{perft_suite, perft_suite_at, PerftCase};

@@ -2,8 +2,7 @@
 //! format, broken inputs with the exact games recovered, size limits, chunk boundaries,
 //! truncation, the visitor API and round trips.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};

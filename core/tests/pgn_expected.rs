@@ -8,8 +8,7 @@
 //! - python-chess drops `;` comments; we keep them (they are listed in `LINE_COMMENTS`);
 //! - python-chess joins the comments of a move with a space; we keep them apart.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 

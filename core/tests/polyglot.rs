@@ -3,8 +3,7 @@
 //! build equal, byte for byte, the building rules computed from python-chess's reading of the
 //! same games. Then determinism, malformed books, move conversion, choices and merging.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

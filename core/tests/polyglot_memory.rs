@@ -2,8 +2,7 @@
 //! pairs, not the size of the PGN. (Its own test binary: it counts the heap through the global
 //! allocator, which other tests running beside it would disturb.)
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Read;

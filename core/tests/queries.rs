@@ -1,9 +1,6 @@
 //! Position queries (pseudo-legal moves, checkers, pins, attackers, FEN files) against
 //! python-chess's answers in tests/data/core_queries.jsonl (see gen_core_queries.py).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-
 use chesscore_core::{Bitboard, Color, FenError, FenFileError, FenOptions, Position, Square, Uci};
 use serde_json::Value;
 

@@ -1,8 +1,7 @@
 //! SAN against python-chess: the SAN of every legal move of every vector position, the round
 //! trip through both reading modes, and every case of `san/san_cases.jsonl`.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{FenOptions, Move, Position, San, SanError, SanMode, SanOptions, Uci};
 use serde_json::Value;

@@ -1,8 +1,7 @@
 //! `Setup`, where a FEN, the six FEN components, an EPD record and a PGN `FEN` tag meet: each
 //! gives the same setup for the same position, and setup, position and FEN text go round.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::pgn::PgnReader;
 use chesscore_core::{

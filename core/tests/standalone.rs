@@ -1,8 +1,7 @@
 //! The core is a Rust library of its own: a program that depends on `chesscore-core` alone
 //! builds without cbindgen, clap or a C compiler, and the core exports no C symbols.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 use std::process::Command;

@@ -4,8 +4,7 @@
 //! square colours, pieces, the last-move tint, the check glow, fills, highlight frames, arrows,
 //! and the flipped board.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::Path;
 use std::process::Command;

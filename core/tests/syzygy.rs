@@ -1,8 +1,7 @@
 //! Syzygy probing against python-chess 1.11.2's values (`../shared/testdata/syzygy`), damaged
 //! tables, and probing from several threads.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

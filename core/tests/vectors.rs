@@ -1,8 +1,7 @@
 //! Differential test against python-chess: every position of `vectors/dev.jsonl` must have the
 //! same legal moves, FEN after each move, Polyglot keys and status flags.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{BoardStyle, Diagram, EnPassantMode, FenError, FenOptions, FenWriteOptions, Position, Uci};
 use serde_json::Value;

@@ -1,7 +1,6 @@
 //! The incrementally updated Zobrist key always equals the key computed from scratch.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use chesscore_test_support as common;
 
 use chesscore_core::{EnPassantMode, FenOptions, FenWriteOptions, Position};
 use serde_json::Value;

@@ -1,16 +1,14 @@
-//! Helpers shared by the integration tests: the project's test data (`tests/data`), the
-//! third-party files that stay outside the repository, the policy for optional tools, and
-//! reading test data files.
-
-#![allow(dead_code)]
+//! Helpers shared by the integration tests of every crate of the workspace (a dev-dependency,
+//! used as `common`): the project's test data (`tests/data`), the third-party files that stay
+//! outside the repository, the policy for optional tools, and reading test data files. It uses
+//! the standard library alone, so it brings nothing into the tests of the pure-Rust core.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The repository's top folder, for the tests of every crate of the workspace (the first folder
-/// up from the crate's that holds `tests/data`).
+/// The repository's top folder (the first folder up from this crate's that holds `tests/data`).
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
@@ -28,6 +26,15 @@ pub fn data(relative: &str) -> PathBuf {
     data_dir().join(relative)
 }
 
+/// The folder cargo gives integration tests for their files (`CARGO_TARGET_TMPDIR`, which is
+/// set when a test is compiled, not when this library is): `tmp` in the target directory, three
+/// levels up from the running test binary (`<target>/<profile>/deps/<test>`).
+pub fn target_tmpdir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let target = exe.ancestors().nth(3).unwrap_or_else(|| panic!("no target directory above {}", exe.display()));
+    target.join("tmp")
+}
+
 /// Whether an optional tool is required: `CHESSCORE_REQUIRE` lists tools by name, separated
 /// by commas, or says `all`.
 pub fn required(tool: &str) -> bool {
@@ -40,7 +47,7 @@ pub fn required(tool: &str) -> bool {
 /// `scripts/test.sh`, and the caller returns without checking anything.
 pub fn not_run(tool: &str, suite: &str, why: &str) {
     assert!(!required(tool), "{suite}: {why} (CHESSCORE_REQUIRE makes `{tool}` required)");
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-run");
+    let dir = target_tmpdir().join("not-run");
     std::fs::create_dir_all(&dir).expect("create target/tmp/not-run");
     let file_name: String = suite.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let mut file = std::fs::File::create(dir.join(file_name)).expect("record a suite that did not run");
@@ -134,7 +141,7 @@ pub fn stockfish(suite: &str) -> Option<PathBuf> {
 pub fn fake_engine() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake_engines");
+        let dir = target_tmpdir().join("fake_engines");
         std::fs::create_dir_all(&dir).expect("create the fake engine's directory");
         // One file per test binary: binaries run at once must not write each other's.
         let exe = dir.join(std::env::current_exe().unwrap().file_name().unwrap());
