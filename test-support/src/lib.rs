@@ -203,6 +203,7 @@ pub fn perft_suite_at(path: &Path) -> Vec<PerftCase> {
 pub struct Rng(pub u64);
 
 impl Rng {
+    #[allow(clippy::should_implement_trait, reason = "endless: the tests want a u64, not an Option")]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
