@@ -54,19 +54,19 @@
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::binary_fen::BinaryFenError;
-use crate::bitboard::Bitboard;
-use crate::castling::CastlingSide;
-use crate::color::Color;
+use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::CastlingSide;
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::piece::PieceKind;
+use crate::board::square::{Rank, Square};
 use crate::epd::{Epd, EpdError, Operand};
 use crate::fen::{FenError, FenOptions};
 use crate::files;
-use crate::moves::Move;
-use crate::piece::PieceKind;
 use crate::position::{EnPassantMode, Position};
 use crate::san::{San, SanError};
-use crate::square::{Rank, Square};
 use crate::uci::{Uci, UciCastling, UciError};
 
 /// Chunks the writer closes once they reach this size, as Stockfish's tools do (1 MiB).

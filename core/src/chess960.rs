@@ -3,11 +3,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::castling::{CastlingRights, CastlingSide};
-use crate::color::Color;
-use crate::piece::{Piece, PieceKind};
+use crate::board::castling::{CastlingRights, CastlingSide};
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
 use crate::position::Position;
-use crate::square::{File, Rank, Square};
 
 /// Knight pairs among the five squares left after the bishops and the queen, in numbering order.
 const KNIGHT_PAIRS: [(usize, usize); 10] =

@@ -39,9 +39,9 @@ use std::fmt::{self, Write};
 
 use arrayvec::ArrayString;
 
+use crate::board::moves::Move;
 use crate::fallible::{try_push, try_string, Length};
 use crate::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
-use crate::moves::Move;
 use crate::position::Position;
 use crate::san::{San, SanError};
 use crate::uci::Uci;

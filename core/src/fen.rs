@@ -16,15 +16,15 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::attacks::line;
-use crate::bitboard::Bitboard;
-use crate::castling::{back_rank, CastlingRights, CastlingSide};
-use crate::color::Color;
+use crate::board::attacks::line;
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::{back_rank, CastlingRights, CastlingSide};
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
 use crate::fallible::Length;
-use crate::piece::{Piece, PieceKind};
 use crate::position::{EnPassantMode, Position};
 use crate::setup::{BackRank, Setup};
-use crate::square::{File, Rank, Square};
 
 /// Longest input accepted by the reader, in bytes (whitespace included).
 pub const FEN_MAX_INPUT: usize = 256;

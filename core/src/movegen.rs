@@ -7,14 +7,14 @@
 
 use std::mem::MaybeUninit;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::bitboard::Bitboard;
-use crate::castling::CastlingSide;
-use crate::color::Color;
-use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::PieceKind;
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::CastlingSide;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::piece::PieceKind;
+use crate::board::square::{Rank, Square};
 use crate::position::Position;
-use crate::square::{Rank, Square};
 
 /// Receives generated moves.
 trait MoveSink {

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, the standard move generator test.
 
-use crate::moves::{Move, MoveList};
+use crate::board::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// Defines a function over a position twice: as written, and compiled for CPUs with the POPCNT

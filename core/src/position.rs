@@ -3,18 +3,17 @@
 
 use std::fmt;
 
-use crate::attacks::{
+use crate::board::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
     slider_attackers,
 };
-use crate::bitboard::Bitboard;
-use crate::castling::{back_rank, CastlingRights, CastlingSide};
-use crate::color::Color;
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceKind};
-use crate::square::{Rank, Square};
-use crate::uci::{Uci, UciCastling};
-use crate::zobrist;
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::{back_rank, CastlingRights, CastlingSide};
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveKind};
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{Rank, Square};
+use crate::board::zobrist;
 
 /// Which en passant square to report, write or hash.
 ///
@@ -45,7 +44,7 @@ pub enum EnPassantMode {
 /// [`Position::play_unchecked`] with an illegal move can break it.
 ///
 /// `Position` holds the chess: the board, the rules, move generation and game-ending
-/// conditions. Move notation lives in its own types ([`Uci`], [`San`](crate::San),
+/// conditions. Move notation lives in its own types ([`Uci`](crate::Uci), [`San`](crate::San),
 /// [`MovesLine`](crate::MovesLine)), as do board drawings ([`Diagram`](crate::Diagram)) and
 /// games with history ([`Game`](crate::Game)).
 ///
@@ -92,7 +91,7 @@ const EMPTY_KINDS: u64 = 0x6666_6666_6666_6666;
 /// Error returned by [`Position::play`] for a move that is not legal in the position. The
 /// message names the move in standard UCI, as no position is at hand to choose the notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {} in this position", Uci::from_move_with(*.0, UciCastling::KingTwoSquares))]
+#[error("illegal move {} in this position", .0.coordinates(false))]
 pub struct IllegalMoveError(pub Move);
 
 impl Default for Position {

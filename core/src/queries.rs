@@ -2,14 +2,16 @@
 //! pin holds a piece on, and the colour-swapped mirror of a position (the questions
 //! python-chess's `Board` answers with `castling_rights`, `attacks`, `pin` and `mirror`).
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks};
-use crate::bitboard::Bitboard;
-use crate::color::Color;
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::Square;
 use crate::fen::FenOptions;
-use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::square::Square;
 
 impl Position {
     /// The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank

@@ -2,9 +2,9 @@
 
 use std::fmt::{self, Write};
 
-use crate::piece::Piece;
+use crate::board::piece::Piece;
+use crate::board::square::{File, Rank, Square};
 use crate::position::Position;
-use crate::square::{File, Rank, Square};
 
 /// The text renderings of a board, for [`Diagram`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -43,14 +43,14 @@ use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::str::FromStr;
 
-use crate::attacks::{between, bishop_rays, empty_board_attacks, knight_attacks, line, pawn_attacks, rook_rays};
-use crate::bitboard::Bitboard;
-use crate::castling::CastlingSide;
-use crate::color::Color;
-use crate::moves::{Move, MoveKind};
-use crate::piece::PieceKind;
+use crate::board::attacks::{between, bishop_rays, empty_board_attacks, knight_attacks, line, pawn_attacks, rook_rays};
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::CastlingSide;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveKind};
+use crate::board::piece::PieceKind;
+use crate::board::square::{File, Rank, Square};
 use crate::position::{IllegalMoveError, Position};
-use crate::square::{File, Rank, Square};
 use crate::uci::{Uci, UciError};
 
 /// The longest SAN written: `Qa1xb2#` or `exd8=Q#`.

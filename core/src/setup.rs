@@ -3,13 +3,13 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bitboard::Bitboard;
-use crate::castling::back_rank;
-use crate::color::Color;
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::back_rank;
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
 use crate::fen::{Fen, FenError, FenOptions, FenRepairs};
-use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
-use crate::square::{File, Rank, Square};
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only
 /// [`Position::from_setup`] (or [`Fen::validate`]) decides whether it is a position.

@@ -1,8 +1,8 @@
 //! Game-ending conditions that depend on the position alone (repetition needs a history and
 //! lives with games).
 
-use crate::bitboard::Bitboard;
-use crate::piece::PieceKind;
+use crate::board::bitboard::Bitboard;
+use crate::board::piece::PieceKind;
 use crate::position::Position;
 
 impl Position {

@@ -10,13 +10,13 @@
 use std::fmt::{self, Write};
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
-use crate::color::Color;
+use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
 use crate::fen::FenWriteOptions;
-use crate::moves::Move;
-use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
-use crate::square::{File, Rank, Square};
 
 /// The XML namespace of the `chess:square` and `chess:piece` attributes of the pieces.
 pub const SVG_NAMESPACE: &str = "urn:chesscore:svg";

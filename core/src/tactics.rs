@@ -1,16 +1,16 @@
 //! What a search asks about a move before playing it: whether it gives check, and its static
 //! exchange value; and the attack maps behind them.
 
-use crate::attacks::{
+use crate::board::attacks::{
     bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
     slider_attackers,
 };
-use crate::bitboard::Bitboard;
-use crate::color::Color;
-use crate::moves::{Move, MoveKind};
-use crate::piece::PieceKind;
+use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveKind};
+use crate::board::piece::PieceKind;
+use crate::board::square::Square;
 use crate::position::Position;
-use crate::square::Square;
 
 /// The piece values of [`Position::see`], in centipawns, indexed by [`PieceKind::index`]. The
 /// king's value never counts: it only recaptures when it cannot be taken back.

@@ -5,10 +5,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::moves::Move;
-use crate::piece::PieceKind;
+use crate::board::moves::{Coordinates, Move};
+use crate::board::piece::PieceKind;
+use crate::board::square::Square;
 use crate::position::Position;
-use crate::square::Square;
 
 /// Why a UCI move was not accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -80,15 +80,12 @@ impl Uci {
     }
 
     /// `mv` with castling written as `castling` says, whatever the position's mode.
+    #[inline]
     pub fn from_move_with(mv: Move, castling: UciCastling) -> Uci {
-        if mv.is_null() {
-            return Uci::Null;
+        match mv.coordinates(castling == UciCastling::KingTakesRook) {
+            Coordinates { squares: Some((from, to)), promotion } => Uci::Normal { from, to, promotion },
+            Coordinates { squares: None, .. } => Uci::Null,
         }
-        let to = match castling {
-            UciCastling::KingTwoSquares => mv.king_destination(),
-            UciCastling::KingTakesRook => mv.to(),
-        };
-        Uci::Normal { from: mv.from(), to, promotion: mv.promotion() }
     }
 
     /// The legal move of `pos` this names. Castling is accepted as king-takes-rook (`e1h1`)
@@ -143,23 +140,18 @@ impl FromStr for Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Uci::Null => f.write_str("0000"),
-            Uci::Normal { from, to, promotion } => {
-                write!(f, "{from}{to}")?;
-                match promotion {
-                    Some(kind) => write!(f, "{}", kind.char_lower()),
-                    None => Ok(()),
-                }
-            }
-        }
+        let coordinates = match *self {
+            Uci::Null => Coordinates { squares: None, promotion: None },
+            Uci::Normal { from, to, promotion } => Coordinates { squares: Some((from, to)), promotion },
+        };
+        coordinates.fmt(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::MoveKind;
+    use crate::board::moves::MoveKind;
 
     fn read(pos: &Position, text: &str) -> Result<Move, UciError> {
         text.parse::<Uci>()?.to_move(pos)

@@ -4,9 +4,9 @@
 use std::collections::TryReserveError;
 use std::iter::FusedIterator;
 
+use crate::board::moves::Move;
 use crate::fallible::{try_box, try_push, try_string, try_to_vec};
 use crate::game::{Game, History, Outcome, Termination};
-use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
 use crate::san::{San, SanError};
 use crate::uci::UciError;

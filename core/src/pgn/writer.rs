@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
-use crate::color::Color;
+use crate::board::color::Color;
 use crate::fen::FenWriteOptions;
 use crate::game::{Game, Outcome};
 use crate::position::Position;

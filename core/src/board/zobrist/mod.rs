@@ -10,9 +10,9 @@ mod polyglot_keys;
 
 use polyglot_keys::POLYGLOT_RANDOM;
 
-use crate::color::Color;
-use crate::piece::{Piece, PieceKind};
-use crate::square::{File, Square};
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Square};
 
 const fn piece_square_table() -> [[[u64; 64]; 6]; 2] {
     let mut table = [[[0u64; 64]; 6]; 2];

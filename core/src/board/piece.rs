@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::color::Color;
+use crate::board::color::Color;
 
 /// The kind of a piece, regardless of its colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::square::{File, Rank, Square};
+use crate::board::square::{File, Rank, Square};
 
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::color::Color;
-use crate::square::{File, Rank, Square};
+use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
+use crate::board::square::{File, Rank, Square};
 
 /// The wing a castling move goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

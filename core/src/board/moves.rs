@@ -17,10 +17,9 @@ use std::ops::{Deref, Index};
 
 use arrayvec::ArrayVec;
 
-use crate::castling::CastlingSide;
-use crate::piece::PieceKind;
-use crate::square::{File, Square};
-use crate::uci::{Uci, UciCastling};
+use crate::board::castling::CastlingSide;
+use crate::board::piece::PieceKind;
+use crate::board::square::{File, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,7 +59,7 @@ impl MoveKind {
 /// A move in 16 bits; see the module documentation for the layout. Moves order by their
 /// encoding.
 ///
-/// A move holds no notation: [`Uci`] and [`San`](crate::San) write and read it in the
+/// A move holds no notation: [`Uci`](crate::Uci) and [`San`](crate::San) write and read it in the
 /// context of a position.
 ///
 /// # Examples
@@ -200,7 +199,46 @@ impl Move {
 impl fmt::Debug for Move {
     /// The squares as encoded (castling as king-takes-rook) and the kind: `Move(e1h1 Castling)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({} {:?})", Uci::from_move_with(*self, UciCastling::KingTakesRook), self.kind())
+        write!(f, "Move({} {:?})", self.coordinates(true), self.kind())
+    }
+}
+
+impl Move {
+    /// The move's squares and promotion as UCI names them, castling written as the king taking
+    /// its rook or, when `king_takes_rook` is false, as the king's two-square move.
+    #[inline]
+    pub(crate) fn coordinates(self, king_takes_rook: bool) -> Coordinates {
+        if self.is_null() {
+            return Coordinates { squares: None, promotion: None };
+        }
+        let to = if king_takes_rook { self.to() } else { self.king_destination() };
+        Coordinates { squares: Some((self.from(), to)), promotion: self.promotion() }
+    }
+}
+
+/// A move in UCI's coordinates (`e2e4`, `e7e8q`, `0000` without squares). [`Uci`](crate::Uci)
+/// displays through it; it lives with the move so that a move's `Debug` and
+/// [`IllegalMoveError`](crate::IllegalMoveError) name a move without the notation layer above.
+#[derive(Clone, Copy)]
+pub(crate) struct Coordinates {
+    /// Origin and destination; `None` for the null move.
+    pub(crate) squares: Option<(Square, Square)>,
+    /// The promotion piece.
+    pub(crate) promotion: Option<PieceKind>,
+}
+
+impl fmt::Display for Coordinates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.squares {
+            None => f.write_str("0000"),
+            Some((from, to)) => {
+                write!(f, "{from}{to}")?;
+                match self.promotion {
+                    Some(kind) => write!(f, "{}", kind.char_lower()),
+                    None => Ok(()),
+                }
+            }
+        }
     }
 }
 
