@@ -48,26 +48,20 @@
 mod binary_fen;
 pub mod binpack;
 mod board;
-mod chess960;
 pub mod engine;
 mod epd;
 pub mod fallible;
 pub mod fen;
 pub mod files;
 mod game;
-mod movegen;
-mod perft;
 pub mod pgn;
 pub mod polyglot;
 mod position;
-mod queries;
 mod render;
 mod san;
 mod setup;
-mod status;
 mod svg;
 pub mod syzygy;
-mod tactics;
 mod uci;
 
 pub use binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
@@ -84,12 +78,12 @@ pub use fen::{
     FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
 };
 pub use game::{Game, Outcome, Termination};
+pub use position::tactics::SEE_VALUES;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
 pub use render::{BoardStyle, Diagram};
 pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use setup::Setup;
 pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
-pub use tactics::SEE_VALUES;
 pub use uci::{Uci, UciCastling, UciError};
 
 /// The crate's README (its page on the package registry), its example compiled and run as a doctest.

@@ -166,6 +166,39 @@ impl Position {
             fullmove_number: self.fullmove_number(),
         }
     }
+
+    /// The position with the board flipped top to bottom and the colours swapped: White's
+    /// pieces become Black's on the mirrored squares, the other side moves, castling rights and
+    /// the en passant square follow; the clocks stay.
+    ///
+    /// ```
+    /// use chesscore_core::{Fen, FenOptions, Position};
+    ///
+    /// let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    /// let pos = after_e4.parse::<Fen>()?.validate(&FenOptions::default())?.0;
+    /// let mirrored = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1";
+    /// assert_eq!(pos.mirror(), mirrored.parse::<Fen>()?.validate(&FenOptions::default())?.0);
+    /// assert_eq!(pos.mirror().mirror(), pos);
+    /// # Ok::<(), chesscore_core::FenError>(())
+    /// ```
+    pub fn mirror(&self) -> Position {
+        let setup = self.to_setup();
+        let mut mirrored = Setup {
+            board: [None; 64],
+            turn: !setup.turn,
+            castling_rooks: Bitboard(setup.castling_rooks.0.swap_bytes()),
+            en_passant: setup.en_passant.map(Square::flip_vertical),
+            ..setup
+        };
+        for sq in Square::ALL {
+            mirrored.board[sq.flip_vertical().index()] =
+                setup.board[sq.index()].map(|piece| Piece::new(!piece.color, piece.kind));
+        }
+        // The mirror of a position is one just as valid, impossible checks included.
+        let options =
+            FenOptions { chess960: self.is_chess960(), allow_impossible_check: true, ..FenOptions::default() };
+        Position::from_setup(mirrored, &options).expect("the mirror of a valid position is valid").0
+    }
 }
 
 /// A side's king and rooks on its back rank: what its castling letters name.

@@ -1,8 +1,9 @@
 //! Chess960 (Fischer random) start positions, numbered 0 to 959 as Scharnagl numbered them
-//! (the standard start is 518).
+//! (the standard start is 518), and the castling rooks by square, as Chess960 names its rights.
 
 use arrayvec::ArrayVec;
 
+use crate::board::bitboard::Bitboard;
 use crate::board::castling::{CastlingRights, CastlingSide};
 use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
@@ -40,6 +41,19 @@ fn back_rank(number: u32) -> Option<[PieceKind; 8]> {
 }
 
 impl Position {
+    /// The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank
+    /// 8): the rights with the rooks they castle with, as Chess960 needs them.
+    ///
+    /// ```
+    /// use chesscore_core::{Bitboard, Position, Square};
+    ///
+    /// let corners = [Square::A1, Square::H1, Square::A8, Square::H8];
+    /// assert_eq!(Position::startpos().castling_rooks().iter().collect::<Vec<_>>(), corners);
+    /// ```
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castling().rook_squares()
+    }
+
     /// Chess960 start position `number` (0..960; 518 is the standard arrangement), in Chess960
     /// mode with all four castling rights. `None` for a number out of range.
     pub fn chess960_start(number: u32) -> Option<Position> {

@@ -296,7 +296,7 @@ impl Position {
     /// Number of legal moves, counted without generating them one by one.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
-        crate::perft::with_popcnt!(count_moves, self) as usize
+        crate::position::perft::with_popcnt!(count_moves, self) as usize
     }
 
     /// The counting core, inlined into each CPU-feature variant of its callers.

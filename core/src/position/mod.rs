@@ -1,5 +1,14 @@
 //! The position: piece placement, side to move, castling rights, en passant square, clocks and
-//! Zobrist key, in 96 bytes of plain data.
+//! Zobrist key, in 96 bytes of plain data; make-move and the board queries here, and in the
+//! submodules what is built on them: legal move generation ([`movegen`]), perft, game-ending
+//! conditions of the position alone ([`status`]), a search's questions ([`tactics`]) and Chess960
+//! start positions. Notation is the layer above; the position knows nothing of text.
+
+mod chess960;
+pub(crate) mod movegen;
+pub(crate) mod perft;
+mod status;
+pub(crate) mod tactics;
 
 use std::fmt;
 

@@ -37,14 +37,14 @@ macro_rules! with_popcnt {
         {
             if std::is_x86_feature_detected!("popcnt") {
                 // SAFETY: the CPU supports POPCNT, checked just above.
-                unsafe { crate::perft::$name::popcnt($($arg),*) }
+                unsafe { crate::position::perft::$name::popcnt($($arg),*) }
             } else {
-                crate::perft::$name::baseline($($arg),*)
+                crate::position::perft::$name::baseline($($arg),*)
             }
         }
         #[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
         {
-            crate::perft::$name::baseline($($arg),*)
+            crate::position::perft::$name::baseline($($arg),*)
         }
     }};
 }
