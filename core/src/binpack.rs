@@ -54,7 +54,6 @@
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-use crate::binary_fen::BinaryFenError;
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::CastlingSide;
@@ -62,12 +61,13 @@ use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::PieceKind;
 use crate::board::square::{Rank, Square};
-use crate::epd::{Epd, EpdError, Operand};
-use crate::fen::{FenError, FenOptions};
 use crate::files;
+use crate::notation::binary_fen::BinaryFenError;
+use crate::notation::epd::{Epd, EpdError, Operand};
+use crate::notation::fen::{FenError, FenOptions};
+use crate::notation::san::{San, SanError};
+use crate::notation::uci::{Uci, UciCastling, UciError};
 use crate::position::{EnPassantMode, Position};
-use crate::san::{San, SanError};
-use crate::uci::{Uci, UciCastling, UciError};
 
 /// Chunks the writer closes once they reach this size, as Stockfish's tools do (1 MiB).
 pub const CHUNK_SIZE: usize = 1 << 20;

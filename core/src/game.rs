@@ -37,9 +37,9 @@ use crate::board::moves::Move;
 use crate::board::piece::PieceKind;
 use crate::board::zobrist;
 use crate::fallible::{try_room, try_to_vec};
+use crate::notation::san::{San, SanError, SanOptions};
+use crate::notation::uci::{Uci, UciError};
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
-use crate::san::{San, SanError, SanOptions};
-use crate::uci::{Uci, UciError};
 
 /// The result of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -15,7 +15,7 @@ use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
-use crate::fen::FenWriteOptions;
+use crate::notation::fen::FenWriteOptions;
 use crate::position::Position;
 
 /// The XML namespace of the `chess:square` and `chess:piece` attributes of the pieces.

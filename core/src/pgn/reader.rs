@@ -8,10 +8,10 @@ use std::path::Path;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_push, try_room, try_string};
-use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
+use crate::notation::fen::{FenField, FenOptions, Repair};
+use crate::notation::san::{read_san, SanError, SanMode, SanOptions};
 use crate::position::Position;
-use crate::san::{read_san, SanError, SanMode, SanOptions};
 
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
@@ -926,7 +926,7 @@ impl<S: Source> PgnReader<S> {
             }
             _ => return Ok(Position::startpos()),
         };
-        let parsed = crate::fen::Fen::parse_bytes(fen).and_then(|parsed| {
+        let parsed = crate::notation::fen::Fen::parse_bytes(fen).and_then(|parsed| {
             if chess960 {
                 return parsed.validate(&lenient).map(|(pos, _)| pos);
             }

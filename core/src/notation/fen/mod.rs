@@ -23,8 +23,8 @@ use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::fallible::Length;
+use crate::notation::setup::{BackRank, Setup};
 use crate::position::{EnPassantMode, Position};
-use crate::setup::{BackRank, Setup};
 
 /// Longest input accepted by the reader, in bytes (whitespace included).
 pub const FEN_MAX_INPUT: usize = 256;

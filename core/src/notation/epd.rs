@@ -41,10 +41,10 @@ use arrayvec::ArrayString;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_push, try_string, Length};
-use crate::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
+use crate::notation::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
+use crate::notation::san::{San, SanError};
+use crate::notation::uci::Uci;
 use crate::position::Position;
-use crate::san::{San, SanError};
-use crate::uci::Uci;
 
 /// An operand of an EPD operation.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,7 +8,7 @@ use crate::board::castling::back_rank;
 use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
-use crate::fen::{Fen, FenError, FenOptions, FenRepairs};
+use crate::notation::fen::{Fen, FenError, FenOptions, FenRepairs};
 use crate::position::Position;
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only

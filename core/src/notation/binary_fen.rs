@@ -25,9 +25,9 @@ use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{Rank, Square};
-use crate::fen::{check_position, FenError, FenField, FenOptions, FenRepairs, Site, Unplaced};
+use crate::notation::fen::{check_position, FenError, FenField, FenOptions, FenRepairs, Site, Unplaced};
+use crate::notation::setup::{castling_letters, BackRank};
 use crate::position::{EnPassantMode, Position};
-use crate::setup::{castling_letters, BackRank};
 
 /// Longest binary FEN [`Position::to_binary_fen`] writes: 8 bytes of occupancy, 16 of codes for
 /// 32 pieces and 5 for each clock in LEB128.

@@ -50,8 +50,8 @@ use crate::board::color::Color;
 use crate::board::moves::{Move, MoveKind};
 use crate::board::piece::PieceKind;
 use crate::board::square::{File, Rank, Square};
+use crate::notation::uci::{Uci, UciError};
 use crate::position::{IllegalMoveError, Position};
-use crate::uci::{Uci, UciError};
 
 /// The longest SAN written: `Qa1xb2#` or `exd8=Q#`.
 pub const SAN_MAX_LEN: usize = 7;
