@@ -25,7 +25,8 @@ use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{Rank, Square};
-use crate::notation::fen::{check_position, FenError, FenField, FenOptions, FenRepairs, Site, Unplaced};
+use crate::notation::fen::validate::{check_position, Site, Unplaced};
+use crate::notation::fen::{FenError, FenField, FenOptions, FenRepairs};
 use crate::notation::setup::{castling_letters, BackRank};
 use crate::position::{EnPassantMode, Position};
 

@@ -41,7 +41,8 @@ use arrayvec::ArrayString;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_push, try_string, Length};
-use crate::notation::fen::{FenError, FenOptions, FenWriteOptions, Field, Fields, FEN_MAX_INPUT, FEN_MAX_LEN};
+use crate::notation::fen::syntax::{Field, Fields};
+use crate::notation::fen::{FenError, FenOptions, FenWriteOptions, FEN_MAX_INPUT, FEN_MAX_LEN};
 use crate::notation::san::{San, SanError};
 use crate::notation::uci::Uci;
 use crate::position::Position;

@@ -8,7 +8,6 @@ use crate::board::castling::back_rank;
 use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
-use crate::notation::fen::{Fen, FenError, FenOptions, FenRepairs};
 use crate::position::Position;
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only
@@ -119,41 +118,7 @@ impl From<&Position> for Setup {
     }
 }
 
-/// Checks the setup as a standard-chess position, with [`FenOptions::default`].
-impl TryFrom<Setup> for Position {
-    type Error = FenError;
-
-    fn try_from(setup: Setup) -> Result<Position, FenError> {
-        Position::from_setup(setup, &FenOptions::default()).map(|(pos, _)| pos)
-    }
-}
-
 impl Position {
-    /// Checks a setup and builds its position, reporting what the options repaired: the
-    /// validation of [`Fen::validate`], its error offsets counted in the FEN that [`Fen`]'s
-    /// `Display` writes for the setup.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use chesscore_core::{FenError, FenOptions, Position, Repair, Setup, Square};
-    ///
-    /// let mut setup = Setup::default();
-    /// setup.en_passant = Some(Square::E3);
-    /// assert_eq!(
-    ///     Position::from_setup(setup, &FenOptions::default()),
-    ///     Err(FenError::InvalidEnPassant { square: Square::E3, offset: 51 })
-    /// );
-    ///
-    /// let repair = FenOptions { bad_en_passant: Repair::Drop, ..FenOptions::default() };
-    /// let (pos, repairs) = Position::from_setup(setup, &repair)?;
-    /// assert_eq!((pos, repairs.dropped_en_passant), (Position::startpos(), Some(Square::E3)));
-    /// # Ok::<(), FenError>(())
-    /// ```
-    pub fn from_setup(setup: Setup, options: &FenOptions) -> Result<(Position, FenRepairs), FenError> {
-        Fen::from(setup).validate(options)
-    }
-
     /// The position as plain data: [`Position::from_setup`] with
     /// `chess960: self.is_chess960()` builds it back.
     pub fn to_setup(&self) -> Setup {
@@ -165,39 +130,6 @@ impl Position {
             halfmove_clock: self.halfmove_clock(),
             fullmove_number: self.fullmove_number(),
         }
-    }
-
-    /// The position with the board flipped top to bottom and the colours swapped: White's
-    /// pieces become Black's on the mirrored squares, the other side moves, castling rights and
-    /// the en passant square follow; the clocks stay.
-    ///
-    /// ```
-    /// use chesscore_core::{Fen, FenOptions, Position};
-    ///
-    /// let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
-    /// let pos = after_e4.parse::<Fen>()?.validate(&FenOptions::default())?.0;
-    /// let mirrored = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1";
-    /// assert_eq!(pos.mirror(), mirrored.parse::<Fen>()?.validate(&FenOptions::default())?.0);
-    /// assert_eq!(pos.mirror().mirror(), pos);
-    /// # Ok::<(), chesscore_core::FenError>(())
-    /// ```
-    pub fn mirror(&self) -> Position {
-        let setup = self.to_setup();
-        let mut mirrored = Setup {
-            board: [None; 64],
-            turn: !setup.turn,
-            castling_rooks: Bitboard(setup.castling_rooks.0.swap_bytes()),
-            en_passant: setup.en_passant.map(Square::flip_vertical),
-            ..setup
-        };
-        for sq in Square::ALL {
-            mirrored.board[sq.flip_vertical().index()] =
-                setup.board[sq.index()].map(|piece| Piece::new(!piece.color, piece.kind));
-        }
-        // The mirror of a position is one just as valid, impossible checks included.
-        let options =
-            FenOptions { chess960: self.is_chess960(), allow_impossible_check: true, ..FenOptions::default() };
-        Position::from_setup(mirrored, &options).expect("the mirror of a valid position is valid").0
     }
 }
 
