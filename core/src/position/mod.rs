@@ -1,9 +1,10 @@
 //! The position: piece placement, side to move, castling rights, en passant square, clocks and
 //! Zobrist key, in 96 bytes of plain data; make-move and the board queries here, and in the
-//! submodules what is built on them: legal move generation ([`movegen`]), perft, game-ending
-//! conditions of the position alone ([`status`]), a search's questions ([`tactics`]) and Chess960
-//! start positions. Notation is the layer above; the position knows nothing of text.
+//! submodules what is built on them: attackers, checkers and pins (`attacks`), legal move
+//! generation ([`movegen`]), perft, game-ending conditions of the position alone ([`status`]), a
+//! search's questions ([`tactics`]) and Chess960 start positions. Notation is the layer above; the position knows nothing of text.
 
+mod attacks;
 mod chess960;
 pub(crate) mod movegen;
 pub(crate) mod perft;
@@ -12,10 +13,7 @@ pub(crate) mod tactics;
 
 use std::fmt;
 
-use crate::board::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
-    slider_attackers,
-};
+use crate::board::attacks::pawn_attacks;
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::{back_rank, CastlingRights, CastlingSide};
 use crate::board::color::Color;
@@ -334,100 +332,6 @@ impl Position {
     #[inline(always)]
     pub fn is_chess960(&self) -> bool {
         self.chess960
-    }
-
-    /// Pieces of `color` attacking `sq`, with the current occupancy.
-    #[inline]
-    pub fn attackers_to(&self, sq: Square, color: Color) -> Bitboard {
-        self.attackers_with(sq, color, self.occupancy())
-    }
-
-    /// Pieces of `color` attacking `sq` if the occupied squares were `occupied`.
-    #[inline(always)]
-    pub(crate) fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let diagonal = self.by_kind[PieceKind::Bishop.index()] | queens;
-        let straight = self.by_kind[PieceKind::Rook.index()] | queens;
-        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
-            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
-            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()])
-            | (bishop_attacks(sq, occupied) & diagonal)
-            | (rook_attacks(sq, occupied) & straight))
-            & self.by_color[color.index()]
-    }
-
-    /// True when a piece of `by` attacks `sq`.
-    #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.is_attacked_with(sq, by, self.occupancy())
-    }
-
-    /// True when a piece of `by` would attack `sq` if the occupied squares were `occupied`;
-    /// stops at the first attacker found, testing the cheap leapers before the sliders.
-    #[inline(always)]
-    pub(crate) fn is_attacked_with(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        let them = self.by_color[by.index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        (knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()] & them).any()
-            || (pawn_attacks(!by, sq) & self.by_kind[PieceKind::Pawn.index()] & them).any()
-            || (king_attacks(sq) & self.by_kind[PieceKind::King.index()] & them).any()
-            || (rook_attacks(sq, occupied) & (self.by_kind[PieceKind::Rook.index()] | queens) & them).any()
-            || (bishop_attacks(sq, occupied) & (self.by_kind[PieceKind::Bishop.index()] | queens) & them).any()
-    }
-
-    /// Enemy pieces giving check to the side to move.
-    #[inline]
-    pub fn checkers(&self) -> Bitboard {
-        self.attackers_sparse(self.king_square(self.turn), !self.turn, self.occupancy())
-    }
-
-    /// [`Position::attackers_with`] for one square, without the magic tables: the sliders on
-    /// the square's lines are few, and testing each one's path with the small between table
-    /// keeps clear of the large magic tables, which often miss the cache when positions
-    /// change at every call (reading games, unlike generating moves).
-    #[inline]
-    pub(crate) fn attackers_sparse(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.by_color[color.index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
-        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
-        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
-            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
-            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()]))
-            & them
-            | slider_attackers(sq, occupied, diagonal, straight)
-    }
-
-    /// True when the side to move is in check.
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
-    /// Pieces of the side to move pinned to their king.
-    #[inline]
-    pub fn pinned(&self) -> Bitboard {
-        self.pinned_of(self.turn)
-    }
-
-    /// Pieces of `color` pinned to their own king by an enemy slider.
-    #[inline(always)]
-    pub fn pinned_of(&self, color: Color) -> Bitboard {
-        let king = self.king_square(color);
-        let them = self.by_color[(!color).index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let snipers = ((rook_rays(king) & (self.by_kind[PieceKind::Rook.index()] | queens))
-            | (bishop_rays(king) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
-            & them;
-        let occupied = self.occupancy();
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        pinned & self.by_color[color.index()]
     }
 
     /// Computes the Polyglot key from scratch (the incremental key must always equal it).

@@ -1,10 +1,9 @@
 //! What a search asks about a move before playing it: whether it gives check, and its static
-//! exchange value; and the attack maps behind them, with the board queries built on the same
-//! tables (what one piece attacks, the line a pin holds a piece on).
+//! exchange value; and the attack maps behind them.
 
 use crate::board::attacks::{
-    bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
-    rook_rays, slider_attackers,
+    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
+    slider_attackers,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
@@ -36,44 +35,6 @@ fn piece_attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) 
 }
 
 impl Position {
-    /// The squares the piece on `sq` attacks (its own pieces included, a slider stopping at the
-    /// first piece in its way); empty when `sq` is empty. A pawn attacks its two diagonals.
-    ///
-    /// ```
-    /// use chesscore_core::{Position, Square};
-    ///
-    /// let pos = Position::startpos();
-    /// assert_eq!(pos.attacks_from(Square::G1).iter().collect::<Vec<_>>(), [Square::E2, Square::F3, Square::H3]);
-    /// assert!(pos.attacks_from(Square::E4).is_empty());
-    /// ```
-    pub fn attacks_from(&self, sq: Square) -> Bitboard {
-        let Some(piece) = self.piece_at(sq) else { return Bitboard::EMPTY };
-        let occupied = self.occupancy();
-        match piece.kind {
-            PieceKind::Pawn => pawn_attacks(piece.color, sq),
-            PieceKind::Knight => knight_attacks(sq),
-            PieceKind::Bishop => bishop_attacks(sq, occupied),
-            PieceKind::Rook => rook_attacks(sq, occupied),
-            PieceKind::Queen => queen_attacks(sq, occupied),
-            PieceKind::King => king_attacks(sq),
-        }
-    }
-
-    /// When the piece of `color` on `sq` is pinned to its king, the whole line (edge to edge)
-    /// through the king and the pinned piece, along which alone it may move; else `None`.
-    ///
-    /// ```
-    /// use chesscore_core::{Color, Fen, FenOptions, Square};
-    ///
-    /// let pos = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1".parse::<Fen>()?.validate(&FenOptions::default())?.0;
-    /// assert_eq!(pos.pin_line(Color::White, Square::E2).map(|line| line.count()), Some(8));
-    /// assert_eq!(pos.pin_line(Color::Black, Square::E7), None);
-    /// # Ok::<(), chesscore_core::FenError>(())
-    /// ```
-    pub fn pin_line(&self, color: Color, sq: Square) -> Option<Bitboard> {
-        self.pinned_of(color).contains(sq).then(|| line(self.king_square(color), sq))
-    }
-
     /// Every square a piece of `color` attacks (defended own pieces included), with the current
     /// occupancy: the squares the other king may not step on, but for the squares behind it
     /// on a slider's line.
