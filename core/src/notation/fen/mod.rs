@@ -293,6 +293,8 @@ impl From<Fen> for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::bitboard::Bitboard;
+    use crate::position::EnPassantMode;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
