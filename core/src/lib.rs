@@ -47,6 +47,7 @@
 
 pub mod binpack;
 mod board;
+mod draw;
 pub mod engine;
 pub mod fallible;
 pub mod files;
@@ -55,8 +56,6 @@ mod notation;
 pub mod pgn;
 pub mod polyglot;
 mod position;
-mod render;
-mod svg;
 pub mod syzygy;
 
 pub use board::bitboard::{Bitboard, SquareIter};
@@ -66,6 +65,8 @@ pub use board::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use board::piece::{Piece, PieceKind};
 pub use board::square::{File, ParseSquareError, Rank, Square};
 pub use board::{attacks, zobrist};
+pub use draw::render::{BoardStyle, Diagram};
+pub use draw::svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
 pub use game::{Game, Outcome, Termination};
 pub use notation::binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
 pub use notation::epd::{Epd, EpdError, Operand, Operation};
@@ -79,8 +80,6 @@ pub use notation::setup::Setup;
 pub use notation::uci::{Uci, UciCastling, UciError};
 pub use position::tactics::SEE_VALUES;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
-pub use render::{BoardStyle, Diagram};
-pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
 
 /// The crate's README (its page on the package registry), its example compiled and run as a doctest.
 #[cfg(doctest)]
