@@ -11,10 +11,10 @@ use crate::board::square::{File, Rank, Square};
 use crate::position::Position;
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only
-/// [`Position::from_setup`] (or [`Fen::validate`]) decides whether it is a position.
+/// [`Position::from_setup`] (or [`Fen::validate`](crate::Fen::validate)) decides whether it is a position.
 ///
 /// The board is a piece (or none) per square; castling rights are the squares of their rooks,
-/// so that Chess960 needs nothing else. [`Fen`] is its text form, [`Position::to_setup`] the way
+/// so that Chess960 needs nothing else. [`Fen`](crate::Fen) is its text form, [`Position::to_setup`] the way
 /// back from a position. `Default` is the standard start position; [`Setup::empty`] has no
 /// pieces.
 ///

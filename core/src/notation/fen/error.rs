@@ -50,7 +50,7 @@ impl fmt::Display for FenField {
 
 /// Why a FEN was rejected. Every error knows the field it concerns ([`FenError::field`]) and
 /// the byte offset in the input where the problem was found ([`FenError::offset`]; for a
-/// [`Setup`], in the FEN that [`Fen`] writes for it).
+/// [`Setup`](crate::Setup), in the FEN that [`Fen`](crate::Fen) writes for it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {

@@ -7,8 +7,8 @@
 //! are ignored. Any other byte that is not printable ASCII is an error, and so is input longer
 //! than [`FEN_MAX_INPUT`] bytes. A fullmove number of 0 is read as 1.
 //!
-//! The reading is in [`syntax`] (the fields into a [`Setup`] with their places), the checks of
-//! a setup in [`validate`] (shared with EPD and binary FEN), the position's constructors in
+//! The reading is in `syntax` (the fields into a [`Setup`] with their places), the checks of
+//! a setup in `validate` (shared with EPD and binary FEN), the position's constructors in
 //! `position`, the writer in `write`, reading a `.fen` file in `file`; the errors and options
 //! are re-exported here.
 

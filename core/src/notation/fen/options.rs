@@ -13,7 +13,7 @@ pub enum Repair {
     Drop,
 }
 
-/// Options for turning a [`Fen`] into a [`Position`].
+/// Options for turning a [`Fen`](crate::Fen) into a [`Position`](crate::Position).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FenOptions {
     /// Read castling rights as Chess960 (X-FEN or Shredder-FEN) and mark the position as such.
