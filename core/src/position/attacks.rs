@@ -1,6 +1,6 @@
 //! Who attacks a square, the checkers and the pinned pieces (the queries move generation and
 //! make-move are built on), and the board queries built on the same tables: what one piece
-//! attacks, and the line a pin holds a piece on.
+//! attacks, and the line a pin holds a piece on (python-chess's `attacks` and `pin`).
 
 use crate::board::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,

@@ -1,5 +1,6 @@
 //! Chess960 (Fischer random) start positions, numbered 0 to 959 as Scharnagl numbered them
-//! (the standard start is 518), and the castling rooks by square, as Chess960 names its rights.
+//! (the standard start is 518), and the castling rooks by square, as Chess960 names its rights
+//! (python-chess's `castling_rights`).
 
 use arrayvec::ArrayVec;
 
