@@ -926,7 +926,7 @@ impl<S: Source> PgnReader<S> {
             }
             _ => return Ok(Position::startpos()),
         };
-        let parsed = crate::notation::fen::Fen::parse_bytes(fen).and_then(|parsed| {
+        let parsed = crate::fen::Fen::parse_bytes(fen).and_then(|parsed| {
             if chess960 {
                 return parsed.validate(&lenient).map(|(pos, _)| pos);
             }
