@@ -32,14 +32,14 @@
 use std::collections::TryReserveError;
 use std::fmt;
 
-use crate::color::Color;
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::piece::PieceKind;
+use crate::board::zobrist;
 use crate::fallible::{try_room, try_to_vec};
-use crate::moves::Move;
-use crate::piece::PieceKind;
+use crate::notation::san::{San, SanError, SanOptions};
+use crate::notation::uci::{Uci, UciError};
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
-use crate::san::{San, SanError, SanOptions};
-use crate::uci::{Uci, UciError};
-use crate::zobrist;
 
 /// The result of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -609,8 +609,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::MoveKind;
-    use crate::square::Square;
+    use crate::board::moves::MoveKind;
+    use crate::board::square::Square;
 
     #[test]
     fn push_pop_and_history() {

@@ -45,58 +45,41 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub mod attacks;
-mod binary_fen;
 pub mod binpack;
-mod bitboard;
-mod castling;
-mod chess960;
-mod color;
+mod board;
+mod draw;
 pub mod engine;
-mod epd;
 pub mod fallible;
-pub mod fen;
 pub mod files;
 mod game;
-mod movegen;
-mod moves;
-mod perft;
+mod notation;
 pub mod pgn;
-mod piece;
 pub mod polyglot;
 mod position;
-mod queries;
-mod render;
-mod san;
-mod setup;
-mod square;
-mod status;
-mod svg;
 pub mod syzygy;
-mod tactics;
-mod uci;
-pub mod zobrist;
 
-pub use binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
-pub use bitboard::{Bitboard, SquareIter};
-pub use castling::{CastlingRights, CastlingSide};
-pub use color::Color;
-pub use epd::{Epd, EpdError, Operand, Operation};
-pub use fen::{
+pub use board::bitboard::{Bitboard, SquareIter};
+pub use board::castling::{CastlingRights, CastlingSide};
+pub use board::color::Color;
+pub use board::moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use board::piece::{Piece, PieceKind};
+pub use board::square::{File, ParseSquareError, Rank, Square};
+pub use board::{attacks, zobrist};
+pub use draw::render::{BoardStyle, Diagram};
+pub use draw::svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
+pub use game::{Game, Outcome, Termination};
+pub use notation::binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
+pub use notation::epd::{Epd, EpdError, Operand, Operation};
+pub use notation::fen;
+pub use notation::fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
     FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
 };
-pub use game::{Game, Outcome, Termination};
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use piece::{Piece, PieceKind};
+pub use notation::san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
+pub use notation::setup::Setup;
+pub use notation::uci::{Uci, UciCastling, UciError};
+pub use position::tactics::SEE_VALUES;
 pub use position::{EnPassantMode, IllegalMoveError, Position};
-pub use render::{BoardStyle, Diagram};
-pub use san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
-pub use setup::Setup;
-pub use square::{File, ParseSquareError, Rank, Square};
-pub use svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
-pub use tactics::SEE_VALUES;
-pub use uci::{Uci, UciCastling, UciError};
 
 /// The crate's README (its page on the package registry), its example compiled and run as a doctest.
 #[cfg(doctest)]

@@ -13,7 +13,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::protocol::{self, CommandTextError, EngineLine, EngineOption, Info, Limits, ProtocolError};
-use crate::moves::Move;
+use crate::board::moves::Move;
 use crate::position::Position;
 
 /// How to start an engine: a program and its arguments (run directly, no shell), its working

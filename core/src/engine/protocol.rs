@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::color::Color;
-use crate::moves::Move;
+use crate::board::color::Color;
+use crate::board::moves::Move;
 use crate::position::Position;
 use crate::{Uci, UciCastling, UciError};
 

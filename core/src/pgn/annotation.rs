@@ -12,7 +12,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::square::Square;
+use crate::board::square::Square;
 
 /// An evaluation of the position after a move, from White's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,8 +5,8 @@ use std::fmt;
 use std::io;
 
 use crate::fallible::try_to_vec;
-use crate::fen::FenError;
-use crate::san::SanError;
+use crate::notation::fen::FenError;
+use crate::notation::san::SanError;
 
 use super::GameRecord;
 

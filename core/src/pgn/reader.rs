@@ -6,12 +6,12 @@ use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
 
+use crate::board::moves::Move;
 use crate::fallible::{try_push, try_room, try_string};
-use crate::fen::{FenField, FenOptions, Repair};
 use crate::game::Outcome;
-use crate::moves::Move;
+use crate::notation::fen::{FenField, FenOptions, Repair};
+use crate::notation::san::{read_san, SanError, SanMode, SanOptions};
 use crate::position::Position;
-use crate::san::{read_san, SanError, SanMode, SanOptions};
 
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};

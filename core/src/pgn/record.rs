@@ -4,12 +4,12 @@
 use std::collections::TryReserveError;
 use std::iter::FusedIterator;
 
+use crate::board::moves::Move;
 use crate::fallible::{try_box, try_push, try_string, try_to_vec};
 use crate::game::{Game, History, Outcome, Termination};
-use crate::moves::Move;
+use crate::notation::san::{San, SanError};
+use crate::notation::uci::UciError;
 use crate::position::{IllegalMoveError, Position};
-use crate::san::{San, SanError};
-use crate::uci::UciError;
 
 use super::error::{Location, PgnError, PgnErrorKind, PgnWarning};
 use super::reader::{Flow, Visitor};

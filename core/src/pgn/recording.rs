@@ -7,9 +7,9 @@
 
 use std::collections::TryReserveError;
 
+use crate::board::moves::Move;
 use crate::fallible::{try_room, try_room_str};
 use crate::game::Outcome;
-use crate::moves::Move;
 use crate::position::Position;
 
 use super::error::{Location, PgnError, PgnWarning};

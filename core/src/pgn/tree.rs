@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::fallible::{try_room, try_room_str, try_string, try_to_vec};
 
-use crate::moves::Move;
+use crate::board::moves::Move;
 
 use super::annotation::{strip_commands, Annotations};
 

@@ -5,11 +5,11 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
-use crate::color::Color;
-use crate::fen::FenWriteOptions;
+use crate::board::color::Color;
 use crate::game::{Game, Outcome};
+use crate::notation::fen::FenWriteOptions;
+use crate::notation::san::San;
 use crate::position::Position;
-use crate::san::San;
 
 use super::record::GameRecord;
 use super::tags::{roster_default, Tags, SEVEN_TAG_ROSTER};

@@ -1,9 +1,9 @@
 //! Building a book from games: counting each (position, move) pair once per game, then the
 //! weights and the order of the entries.
 
-use crate::color::Color;
+use crate::board::color::Color;
+use crate::board::moves::Move;
 use crate::game::Outcome;
-use crate::moves::Move;
 use crate::pgn::{Flow, PgnErrorKind, PgnReader, Source, Visitor};
 use crate::position::Position;
 

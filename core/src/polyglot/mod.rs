@@ -34,10 +34,10 @@ mod tally;
 
 use std::fmt;
 
-use crate::moves::Move;
-use crate::piece::PieceKind;
+use crate::board::moves::Move;
+use crate::board::piece::PieceKind;
+use crate::board::square::Square;
 use crate::position::Position;
-use crate::square::Square;
 
 pub use build::{BookBuilder, BuildOptions, BuildSummary};
 pub use merge::merge;
@@ -302,7 +302,7 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::MoveKind;
+    use crate::board::moves::MoveKind;
 
     #[test]
     fn moves_encode_as_polyglot_does() {

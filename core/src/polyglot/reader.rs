@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::Path;
 
+use crate::board::moves::{Move, MoveList};
 use crate::files;
-use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 use super::{choose, BookEntry, BookError, Choice, RawEntry, ENTRY_SIZE};
