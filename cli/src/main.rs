@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 
 use chesscore_core::files::Replacement;
 use chesscore_core::pgn::{
-    Decompressed, Flow, GameRecord, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor,
-    WriteOptions,
+    Decompressed, Flow, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::polyglot::{self, Book, BookBuilder, BuildOptions, Choice, LookupOptions};
 use chesscore_core::{
@@ -1015,7 +1014,7 @@ struct GameRead {
     result: Option<Outcome>,
     warnings: Vec<PgnWarning>,
     final_fen: Option<String>,
-    record: Option<GameRecord>,
+    record: Option<Game>,
 }
 
 /// Reads the main line of a game for its summary, replaying the moves without keeping them.
@@ -1064,9 +1063,9 @@ impl Visitor for Summarise {
 }
 
 impl GameRead {
-    fn of_record(record: GameRecord) -> GameRead {
+    fn of_record(record: Game) -> GameRead {
         GameRead {
-            plies: record.game().moves().len() as u64,
+            plies: record.moves().len() as u64,
             result: record.result(),
             warnings: record.warnings().to_vec(),
             final_fen: Some(record.position().to_fen()),
@@ -1165,7 +1164,7 @@ fn read_pgn_file(path: &Path, threads: usize, sinks: Sinks<'_>, out: &mut Output
                     writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
                 }
                 if let Some(export) = export.as_mut() {
-                    let empty = GameRecord::default();
+                    let empty = Game::default();
                     let partial = e.partial.as_deref().unwrap_or(&empty);
                     export.write(partial, Some(&e.to_string()), out.raw())?;
                 }
@@ -1258,7 +1257,7 @@ fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> Result<(), 
         }
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), io_text(&e)))?;
-    let game = record.game();
+    let game = &record;
     for ply in 0..=game.moves().len() {
         // Every ply up to the number of moves has a position.
         let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;

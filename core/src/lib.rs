@@ -57,7 +57,7 @@ mod epd;
 pub mod fallible;
 pub mod fen;
 pub mod files;
-mod game;
+pub mod game;
 mod movegen;
 mod moves;
 mod perft;

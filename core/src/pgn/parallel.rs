@@ -17,12 +17,13 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::{fmt, thread};
 
+use super::builder::RecordBuilder;
 use super::error::{Location, PgnError, PgnErrorKind};
 use super::reader::{PgnReader, ReaderOptions, Visitor};
-use super::record::{GameRecord, RecordBuilder};
 use super::recording::Recording;
 use super::source::Source;
 use crate::fallible::try_push;
+use crate::game::Game;
 
 /// The size of the chunks the input is read in, and so about that of a batch, by default: large
 /// enough that starting a reader and handing over its games cost little next to reading them,
@@ -41,7 +42,7 @@ pub const MAX_THREADS: usize = 256;
 /// Games of one input read by several threads, as an iterator in the order of the input.
 ///
 /// The items are those of a [`PgnReader`] over the same input with the same options, in the
-/// same order: a [`GameRecord`] per game ([`ParallelReader::records`]) or a visitor's output
+/// same order: a [`Game`] per game ([`ParallelReader::records`]) or a visitor's output
 /// ([`ParallelReader::visiting`]), and each broken game's [`PgnError`] with its game number and
 /// location in the whole input, a read error included.
 ///
@@ -82,8 +83,8 @@ enum Mode<T> {
     /// The visitors' outputs, as the threads made them.
     Visiting(Visiting<T>),
     /// Records built in the caller's thread from the threads' recordings; the function is the
-    /// identity (`T` is [`GameRecord`]).
-    Records(Box<Records>, fn(GameRecord) -> T),
+    /// identity (`T` is [`Game`]).
+    Records(Box<Records>, fn(Game) -> T),
 }
 
 /// The items of [`ParallelReader::visiting`].
@@ -157,8 +158,8 @@ type StartThreads<P> = Box<dyn FnOnce(usize) -> Arc<Shared<P>> + Send>;
 /// What a thread reads a batch with.
 type Reader<P> = PgnReader<ChunkSource<P>>;
 
-impl ParallelReader<GameRecord> {
-    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as a [`GameRecord`]
+impl ParallelReader<Game> {
+    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as a [`Game`]
     /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
         let batches = Batches::start(input, threads, options, || {
@@ -236,7 +237,7 @@ impl<T> Visiting<T> {
 }
 
 impl Records {
-    fn next(&mut self) -> Option<Result<GameRecord, PgnError>> {
+    fn next(&mut self) -> Option<Result<Game, PgnError>> {
         loop {
             if let Some((piece, games_before)) = &mut self.current {
                 if let Some(game) = piece.replay(&mut self.builder, *games_before) {
@@ -965,7 +966,7 @@ impl std::error::Error for SharedError {
 /// assert_eq!(cuts.len(), 2);
 /// let first: Vec<_> = PgnReader::from_bytes(&pgn[..cuts[1] as usize]).collect::<Result<_, _>>()?;
 /// let second: Vec<_> = PgnReader::from_bytes(&pgn[cuts[1] as usize..]).collect::<Result<_, _>>()?;
-/// assert_eq!((first.len(), first[1].game().moves().len(), second.len()), (2, 2, 1));
+/// assert_eq!((first.len(), first[1].moves().len(), second.len()), (2, 2, 1));
 /// # Ok::<(), chesscore_core::pgn::PgnError>(())
 /// ```
 pub fn split_points(input: impl Read, len: u64, parts: usize) -> Result<Vec<u64>, PgnError> {

@@ -8,14 +8,14 @@ use std::path::Path;
 
 use crate::fallible::{try_push, try_room, try_string};
 use crate::fen::{FenField, FenOptions, Repair};
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::san::{read_san, SanError, SanMode, SanOptions};
 
+use super::builder::RecordBuilder;
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
-use super::record::{GameRecord, RecordBuilder};
 use super::source::{BytesSource, IoSource, Source};
 use super::tokenizer::{utf8, Consumer, Ended, Token, Tokenizer, Word};
 
@@ -577,7 +577,7 @@ fn variant_is_chess960(variant: &str) -> Option<bool> {
 ///
 /// let pgn = "[Event \"One\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"Two\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n";
 /// let mut reader = PgnReader::from_bytes(pgn);
-/// assert_eq!(reader.next_game()?.unwrap().game().moves().len(), 3);
+/// assert_eq!(reader.next_game()?.unwrap().moves().len(), 3);
 /// let broken = reader.next_game().unwrap_err();
 /// assert_eq!(broken.kind, PgnErrorKind::Move(SanError::Illegal));
 /// assert_eq!((broken.game, broken.location.line, broken.ply), (2, 7, 3));
@@ -706,7 +706,7 @@ impl<S: Source> PgnReader<S> {
         self.input.location()
     }
 
-    /// The next whole game as a [`GameRecord`]; `Ok(None)` at the end of the input.
+    /// The next whole game as a [`Game`]; `Ok(None)` at the end of the input.
     ///
     /// A broken game is an `Err` whose [`PgnError::partial`] holds what was read of it; the
     /// next call goes on with the following game.
@@ -715,7 +715,7 @@ impl<S: Source> PgnReader<S> {
     /// game, instead of an abort. The game is lost; the next call goes on with the following
     /// one, except when the input buffer could not grow: then the input ends there (as after
     /// [`PgnErrorKind::Io`]).
-    pub fn next_game(&mut self) -> Result<Option<GameRecord>, PgnError> {
+    pub fn next_game(&mut self) -> Result<Option<Game>, PgnError> {
         let mut builder = std::mem::take(&mut self.builder);
         let read = self.read_game(&mut builder);
         let result = builder.finish(read, || (self.games, self.location()));
@@ -1095,7 +1095,7 @@ impl<S: Source> PgnReader<S> {
 }
 
 impl<S: Source> Iterator for PgnReader<S> {
-    type Item = Result<GameRecord, PgnError>;
+    type Item = Result<Game, PgnError>;
 
     /// [`PgnReader::next_game`], as an iterator: broken games come as `Err` and the iteration
     /// goes on.

@@ -13,12 +13,11 @@
 use std::io;
 use std::ops::ControlFlow;
 
-use crate::game::Outcome;
+use crate::game::{is_tag_name_byte, Outcome};
 
 use super::error::{Fail, Location, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
 use super::reader::ReaderOptions;
 use super::source::Source;
-use super::tags::is_tag_name_byte;
 
 /// The longest movetext token (move, move number, NAG or result) the reader accepts.
 pub const MAX_TOKEN_LEN: usize = 255;
