@@ -8,7 +8,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 use super::error::{Location, PgnError, PgnErrorKind, PgnWarning};
-use super::reader::{Flow, Visitor};
+use super::visitor::{Flow, Visitor};
 
 /// Where the builder is in one line of the tree.
 #[derive(Debug, Clone, Copy)]

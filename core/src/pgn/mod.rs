@@ -124,16 +124,19 @@ mod error;
 mod parallel;
 mod reader;
 mod recording;
+mod replay;
 mod source;
 mod tokenizer;
+mod visitor;
 mod writer;
 
 pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use parallel::{split_points, ParallelReader, MAX_THREADS};
-pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
+pub use reader::PgnReader;
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
 pub use tokenizer::MAX_TOKEN_LEN;
+pub use visitor::{Flow, ReaderOptions, Visitor};
 pub use writer::WriteOptions;
 
 // The game model lives in `crate::game`; its parts stay reachable where they were.

@@ -14,9 +14,10 @@ use crate::position::Position;
 
 use super::builder::RecordBuilder;
 use super::error::{Location, PgnError, PgnWarning};
-use super::reader::{Flow, PgnReader, Visitor};
+use super::reader::PgnReader;
 use super::source::Source;
 use super::tokenizer::MAX_TOKEN_LEN;
+use super::visitor::{Flow, Visitor};
 
 /// An event of a game; its texts, positions and warnings are kept in order beside the events.
 #[derive(Debug, Clone, Copy)]
