@@ -38,42 +38,6 @@ pub const MAX_TOKEN_LEN: usize = 255;
 /// after it.
 const LOOKAHEAD: usize = MAX_TOKEN_LEN + 2;
 
-/// Blanks and line ends, which separate tokens: a bit set over byte values below 64, tested
-/// with a shift (comparisons become a jump table that is mispredicted).
-const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r' | 1 << b'\n';
-
-#[inline(always)]
-const fn is_blank(c: u8) -> bool {
-    c < 64 && BLANKS >> c & 1 != 0
-}
-
-/// Bytes that end a movetext token: blanks, line ends and `{ } ( ) [ ] ; $ " *` (`*` is a
-/// token of its own, as the PGN standard has it, even glued to a move: `Nc6*`).
-const DELIMITER: u8 = 1;
-/// Letters and digits, which start the words the fast path reads.
-const WORD_START: u8 = 2;
-
-/// What each byte value is to the tokenizer.
-static CLASS: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if is_blank(c) || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' | b'*') {
-            table[b] = DELIMITER;
-        } else if c.is_ascii_alphanumeric() {
-            table[b] = WORD_START;
-        }
-        b += 1;
-    }
-    table
-};
-
-#[inline(always)]
-fn is_delimiter(c: u8) -> bool {
-    CLASS[c as usize] & DELIMITER != 0
-}
-
 /// A movetext token, as a [`Consumer`] gets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Token<'a> {
@@ -174,30 +138,6 @@ enum Slow<'a> {
 
 /// What takes a comment and the warning its text gave.
 pub(super) type TakeComment<'a> = dyn FnMut(&str, Option<PgnWarning>) + 'a;
-
-/// The line being read: its number and where it starts.
-#[derive(Debug, Clone, Copy)]
-struct Lines {
-    /// From 1 (lines end with `\n`).
-    line: u64,
-    /// Input offset of the line's first byte.
-    start: u64,
-}
-
-impl Lines {
-    /// A line end was read; the next line starts at input offset `next`.
-    #[inline(always)]
-    fn new_line(&mut self, next: u64) {
-        self.line += 1;
-        self.start = next;
-    }
-
-    /// The place of input offset `offset` on this line.
-    #[inline(always)]
-    fn locate(self, offset: u64) -> Location {
-        Location { line: self.line, column: offset - self.start + 1, offset }
-    }
-}
 
 /// The tag pairs and movetext tokens of a [`Source`], and where they stand.
 pub(super) struct Tokenizer<S> {

@@ -1,8 +1,69 @@
 //! The scanners of the token loop: runs of blanks and of plain movetext bytes, and the bytes
 //! that end a word, a comment or a line, found eight bytes at a time in a `u64` (SWAR) or, on
-//! x86-64, sixteen at a time with SSE2.
+//! x86-64, sixteen at a time with SSE2; the byte classes they test and the account of lines
+//! they keep.
 
-use super::{is_blank, Lines};
+use crate::game::Location;
+
+/// Blanks and line ends, which separate tokens: a bit set over byte values below 64, tested
+/// with a shift (comparisons become a jump table that is mispredicted).
+pub(super) const BLANKS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\r' | 1 << b'\n';
+
+#[inline(always)]
+pub(super) const fn is_blank(c: u8) -> bool {
+    c < 64 && BLANKS >> c & 1 != 0
+}
+
+/// Bytes that end a movetext token: blanks, line ends and `{ } ( ) [ ] ; $ " *` (`*` is a
+/// token of its own, as the PGN standard has it, even glued to a move: `Nc6*`).
+pub(super) const DELIMITER: u8 = 1;
+/// Letters and digits, which start the words the fast path reads.
+pub(super) const WORD_START: u8 = 2;
+
+/// What each byte value is to the tokenizer.
+pub(super) static CLASS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if is_blank(c) || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' | b'*') {
+            table[b] = DELIMITER;
+        } else if c.is_ascii_alphanumeric() {
+            table[b] = WORD_START;
+        }
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
+pub(super) fn is_delimiter(c: u8) -> bool {
+    CLASS[c as usize] & DELIMITER != 0
+}
+
+/// The line being read: its number and where it starts.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Lines {
+    /// From 1 (lines end with `\n`).
+    pub(super) line: u64,
+    /// Input offset of the line's first byte.
+    pub(super) start: u64,
+}
+
+impl Lines {
+    /// A line end was read; the next line starts at input offset `next`.
+    #[inline(always)]
+    pub(super) fn new_line(&mut self, next: u64) {
+        self.line += 1;
+        self.start = next;
+    }
+
+    /// The place of input offset `offset` on this line.
+    #[inline(always)]
+    pub(super) fn locate(self, offset: u64) -> Location {
+        Location { line: self.line, column: offset - self.start + 1, offset }
+    }
+}
 
 /// The index of the first byte of `data[start..end]` that is no blank or line end (`end` if
 /// none), `base` being the input offset of `data[0]`: where lines are counted byte by byte, for
@@ -279,7 +340,6 @@ pub(super) fn scan_short_comment(hay: &[u8]) -> Option<(usize, bool)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::is_delimiter;
     use super::*;
 
     #[test]
