@@ -566,7 +566,7 @@ pub unsafe extern "C" fn chess_book_builder_add_game(
             CHESS_RESULT_DRAW => Outcome::Draw,
             _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
         };
-        builder.builder.add_game(record.start(), record.game().moves(), result).map_err(|e| e.code())
+        builder.builder.add_game(record.start(), record.moves(), result).map_err(|e| e.code())
     })
 }
 

@@ -17,7 +17,6 @@ use super::util::{
 use chesscore_core::engine::{
     Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
 };
-use chesscore_core::pgn::GameRecord;
 use chesscore_core::{Move, Position};
 
 /// A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
@@ -582,7 +581,7 @@ pub unsafe extern "C" fn chess_engine_analyse_game(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `game` is NULL or a live handle (the C contract).
-        let game = unsafe { record_ref(game) }.map(GameRecord::game).ok_or(CHESS_ERR_NULL_POINTER)?;
+        let game = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
         // (the C contract).
         unsafe { run_search(engine, game.start(), game.moves(), limits, callback, payload, out) }

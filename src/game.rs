@@ -7,8 +7,7 @@ use super::error::*;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{box_or_oom, c_ascii, free_handle, guard, guard_code, oom, write_optional, TextOut};
-use chesscore_core::pgn::{GameRecord, MainLine};
-use chesscore_core::{Move, Outcome, Position, Termination};
+use chesscore_core::{Game, Move, Outcome, Position, Termination};
 
 /// A game (opaque): a start position, the moves played and every position they reached, with
 /// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
@@ -16,8 +15,8 @@ use chesscore_core::{Move, Outcome, Position, Termination};
 /// `chess_game_free`. Positions it hands out belong to it: read them, copy them with
 /// `chess_position_clone`, but never change or free them.
 pub struct chess_game {
-    /// Tags, the main line as a `Game`, and the move tree, kept in step by `GameRecord`.
-    record: GameRecord,
+    /// Tags, the main line with its positions, and the move tree.
+    record: Game,
     /// A copy of the start position outside the history, whose storage moves as it grows, so
     /// that `chess_game_start` stays valid for the life of the game.
     start: Position,
@@ -90,12 +89,12 @@ pub(crate) fn termination_ret(termination: Option<Termination>) -> chess_termina
 
 impl chess_game {
     /// A handle for `record` (NULL when memory runs out).
-    pub(crate) fn boxed(record: GameRecord) -> *mut chess_game {
+    pub(crate) fn boxed(record: Game) -> *mut chess_game {
         chess_game::try_boxed(record).unwrap_or(ptr::null_mut())
     }
 
     /// A handle for `record`, or `CHESS_ERR_OUT_OF_MEMORY`.
-    pub(crate) fn try_boxed(record: GameRecord) -> Result<*mut chess_game, chess_error> {
+    pub(crate) fn try_boxed(record: Game) -> Result<*mut chess_game, chess_error> {
         let start = *record.start();
         box_or_oom(chess_game { record, start })
     }
@@ -105,18 +104,9 @@ impl chess_game {
 ///
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
-pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a GameRecord> {
+pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
     // SAFETY: `game` is NULL or a live handle (this function's contract).
     unsafe { game.as_ref() }.map(|handle| &handle.record)
-}
-
-/// The game behind a handle, if it is not NULL.
-///
-/// # Safety
-/// As for [`record_ref`].
-unsafe fn game_ref<'a>(game: *const chess_game) -> Option<MainLine<'a>> {
-    // SAFETY: this function's contract is `record_ref`'s.
-    unsafe { record_ref(game) }.map(GameRecord::game)
 }
 
 /// The record behind a handle, for writing. Only the `record` field is borrowed: a reference
@@ -125,7 +115,7 @@ unsafe fn game_ref<'a>(game: *const chess_game) -> Option<MainLine<'a>> {
 ///
 /// # Safety
 /// `game` is NULL or a live handle used by no one else during `'a`.
-pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut GameRecord, chess_error> {
+pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Game, chess_error> {
     if game.is_null() {
         return Err(CHESS_ERR_NULL_POINTER);
     }
@@ -135,7 +125,7 @@ pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Gam
 }
 
 /// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
-fn query<'a, T: Copy>(game: Option<MainLine<'a>>, fallback: T, f: impl FnOnce(MainLine<'a>) -> T) -> T {
+fn query<'a, T: Copy>(game: Option<&'a Game>, fallback: T, f: impl FnOnce(&'a Game) -> T) -> T {
     guard(fallback, || game.map_or(fallback, f))
 }
 
@@ -146,7 +136,7 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
     guard(ptr::null_mut(), || {
         // SAFETY: `start` is NULL or a valid position (the C contract).
         let start = unsafe { position_ref(start) }.copied().unwrap_or_else(Position::startpos);
-        match GameRecord::try_new(start) {
+        match Game::try_new(start) {
             Ok(record) => chess_game::boxed(record),
             Err(_) => ptr::null_mut(),
         }
@@ -158,7 +148,7 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    guard(ptr::null_mut(), || match unsafe { record_ref(game) }.map(GameRecord::try_clone) {
+    guard(ptr::null_mut(), || match unsafe { record_ref(game) }.map(Game::try_clone) {
         Some(Ok(record)) => chess_game::boxed(record),
         _ => ptr::null_mut(),
     })
@@ -254,7 +244,7 @@ pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_m
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position(game: *const chess_game) -> *const chess_position {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, ptr::null(), |game| borrowed_handle(game.position()))
+    query(unsafe { record_ref(game) }, ptr::null(), |game| borrowed_handle(game.position()))
 }
 
 /// The start position (NULL for a NULL game). It belongs to the game and stays valid until the
@@ -270,7 +260,7 @@ pub unsafe extern "C" fn chess_game_start(game: *const chess_game) -> *const che
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: usize) -> *const chess_position {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
+    query(unsafe { record_ref(game) }, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
 }
 
 /// Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
@@ -280,14 +270,14 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
     // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
     // contract).
-    query(unsafe { game_ref(game) }, 0, |game| unsafe { fill(game.moves(), out, cap) })
+    query(unsafe { record_ref(game) }, 0, |game| unsafe { fill(game.moves(), out, cap) })
 }
 
 /// The number of moves (plies) played (0 for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, 0, |game| game.moves().len())
+    query(unsafe { record_ref(game) }, 0, |game| game.moves().len())
 }
 
 /// Writes the SAN of the moves played, suffixes included, separated by single spaces and
@@ -303,7 +293,7 @@ pub unsafe extern "C" fn chess_game_san_moves(
 ) -> chess_error {
     guard_code(|| {
         // SAFETY: `game` is NULL or a live handle (the C contract).
-        let game = unsafe { game_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        let game = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
         let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         text_out.write_with(|sink| {
@@ -335,7 +325,7 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, MainLine::allows_null_moves)
+    query(unsafe { record_ref(game) }, false, Game::allows_null_moves)
 }
 
 /// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
@@ -346,7 +336,7 @@ pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -
 pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
     let ongoing = chess_outcome { result: CHESS_RESULT_ONGOING, termination: CHESS_TERMINATION_NONE };
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, ongoing, |game| chess_outcome {
+    query(unsafe { record_ref(game) }, ongoing, |game| chess_outcome {
         result: result_ret(game.outcome()),
         termination: termination_ret(game.termination()),
     })
@@ -359,7 +349,7 @@ pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_ou
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
+    query(unsafe { record_ref(game) }, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
 }
 
 /// How many times the current position has occurred in the game, this time included (0 for a
@@ -368,7 +358,7 @@ pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> c
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, 0, MainLine::repetition_count)
+    query(unsafe { record_ref(game) }, 0, Game::repetition_count)
 }
 
 /// True when the current position has occurred before since the last irreversible move (a
@@ -377,14 +367,14 @@ pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) ->
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, MainLine::is_repetition)
+    query(unsafe { record_ref(game) }, false, Game::is_repetition)
 }
 
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, MainLine::is_threefold_repetition)
+    query(unsafe { record_ref(game) }, false, Game::is_threefold_repetition)
 }
 
 /// True when the current position has occurred at least five times: the game is drawn (false
@@ -392,7 +382,7 @@ pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_g
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, MainLine::is_fivefold_repetition)
+    query(unsafe { record_ref(game) }, false, Game::is_fivefold_repetition)
 }
 
 /// True when a threefold repetition may be claimed: the current position occurred three times,
@@ -400,7 +390,7 @@ pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_ga
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { game_ref(game) }, false, MainLine::can_claim_threefold_repetition)
+    query(unsafe { record_ref(game) }, false, Game::can_claim_threefold_repetition)
 }
 
 #[cfg(test)]

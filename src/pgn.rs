@@ -12,10 +12,10 @@ use super::util::{
     write_optional, Out, TextOut, Versioned,
 };
 use chesscore_core::pgn::{
-    split_points, BytesSource, Compression, Decompressed, GameRecord, IoSource, ParallelReader, PgnError, PgnReader,
-    ReaderOptions, Source, WriteOptions,
+    split_points, BytesSource, Compression, Decompressed, IoSource, ParallelReader, PgnError, PgnReader, ReaderOptions,
+    Source, WriteOptions,
 };
-use chesscore_core::SanMode;
+use chesscore_core::{Game, SanMode};
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
 /// many it stored (1 to `cap`), 0 at the end of the input, or `CHESS_READ_ERROR` when reading
@@ -49,7 +49,7 @@ enum Games {
     },
     /// One reader in the caller's thread (a callback reader's only kind).
     Serial(PgnReader<Box<dyn Source>>),
-    Parallel(ParallelReader<GameRecord>),
+    Parallel(ParallelReader<Game>),
     /// Only while the reading starts, and for good when it could not for want of memory.
     Ended,
 }
@@ -501,7 +501,7 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
         let error = reader.error.as_ref().ok_or(CHESS_END)?;
         let record = match &error.partial {
             Some(partial) => partial.try_clone().map_err(oom)?,
-            None => GameRecord::try_new(chesscore_core::Position::startpos()).map_err(oom)?,
+            None => Game::try_new(chesscore_core::Position::startpos()).map_err(oom)?,
         };
         out.write(chess_game::try_boxed(record)?);
         Ok(())

@@ -10,7 +10,8 @@ use super::moves::chess_move;
 use super::position::{chess_position, write_position};
 use super::types::chess_square;
 use super::util::{fill_array, guard, guard_code, oom, TextOut};
-use chesscore_core::pgn::{Annotations, Eval, GameRecord, MarkColor, MoveTree, NodeId, Score};
+use chesscore_core::pgn::{Annotations, Eval, MarkColor, MoveTree, NodeId, Score};
+use chesscore_core::Game;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
 /// is a move, numbered from 1 in the order the moves were read or added, up to
@@ -36,7 +37,7 @@ pub const CHESS_COMMENT_BEFORE: chess_comment_place = 1;
 ///
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
-unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a GameRecord, NodeId)> {
+unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a Game, NodeId)> {
     // SAFETY: this function's contract is `record_ref`'s.
     let record = unsafe { record_ref(game) }?;
     let id = record.tree().node_id(node as usize)?;
@@ -59,7 +60,7 @@ unsafe fn node_text(
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
-    write: impl FnOnce(&GameRecord, NodeId, TextOut) -> Result<(), chess_error>,
+    write: impl FnOnce(&Game, NodeId, TextOut) -> Result<(), chess_error>,
 ) -> chess_error {
     guard_code(|| {
         if game.is_null() {
@@ -75,7 +76,7 @@ unsafe fn node_text(
 
 /// Runs a query on a node (from [`tree_node`]), or returns `fallback` when there is no such node
 /// (or a caught panic).
-fn query<T: Copy>(node: Option<(&GameRecord, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
+fn query<T: Copy>(node: Option<(&Game, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
     guard(fallback, || node.map_or(fallback, |(record, id)| f(record.tree(), id)))
 }
 
@@ -164,7 +165,7 @@ pub unsafe extern "C" fn chess_node_position(
         }
         // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
         let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        let pos = record.try_position_at(id).map_err(oom)?;
+        let pos = record.try_node_position(id).map_err(oom)?;
         // SAFETY: `dst` is not NULL, so it is valid for a write of a position (the C contract).
         unsafe { write_position(dst, pos) };
         Ok(())

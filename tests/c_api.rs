@@ -12,9 +12,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use chesscore::ErrorCode;
-use chesscore_core::pgn::{GameRecord, PgnReader};
+use chesscore_core::pgn::PgnReader;
 use chesscore_core::{
-    Arrow, Bitboard, Color, Move, MoveKind, Position, San, Square, SvgColor, SvgColors, SvgOptions, Uci,
+    Arrow, Bitboard, Color, Game, Move, MoveKind, Position, San, Square, SvgColor, SvgColors, SvgOptions, Uci,
 };
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -459,7 +459,7 @@ fn escaped(text: &str) -> String {
 }
 
 /// What `c_tests/pgn_tree.c` prints for `record`, made from the Rust reader's own tree.
-fn tree_dump(out: &mut String, record: &GameRecord) {
+fn tree_dump(out: &mut String, record: &Game) {
     use std::fmt::Write;
     for (name, value) in record.tags().iter() {
         writeln!(out, "tag {name} {}", escaped(value)).unwrap();
@@ -472,7 +472,7 @@ fn tree_dump(out: &mut String, record: &GameRecord) {
             (Some(written), _) => written.to_string(),
             (None, Some(mv)) if mv.is_null() => "--".to_string(),
             (None, Some(mv)) => {
-                San::from_move(&record.position_at(tree.parent(node).unwrap()), mv).unwrap().to_string()
+                San::from_move(&record.node_position(tree.parent(node).unwrap()), mv).unwrap().to_string()
             }
             (None, None) => "-".to_string(),
         };
@@ -488,7 +488,7 @@ fn tree_dump(out: &mut String, record: &GameRecord) {
         for text in tree.comments(node) {
             writeln!(out, "after {}", escaped(text)).unwrap();
         }
-        writeln!(out, "fen {}", record.position_at(node).to_fen()).unwrap();
+        writeln!(out, "fen {}", record.node_position(node).to_fen()).unwrap();
         let children: Vec<_> = tree.children(node).collect();
         stack.extend(children.into_iter().rev());
     }

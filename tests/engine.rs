@@ -44,7 +44,7 @@ fn a_good_engine_gives_its_lines_and_best_move() {
 
     let mut game = Game::default();
     game.push_uci("g1f3").unwrap();
-    let mut search = engine.search(game.start(), game.moves().iter().copied(), &depth(1), None).unwrap();
+    let mut search = engine.search(game.start(), game.moves(), &depth(1), None).unwrap();
     let first = search.next().unwrap().unwrap();
     assert_eq!((first.score, first.white_score), (Some(Score::Cp(31)), Some(Score::Cp(-31))));
     search.stop().unwrap();

@@ -57,7 +57,7 @@ fn positions(path: &Path) -> Vec<Position> {
     let mut positions = Vec::new();
     for game in PgnReader::open(path).unwrap_or_else(|e| abort(&format!("{}: {e}", path.display()))) {
         let record = game.unwrap_or_else(|e| abort(&format!("book: broken game in the corpus: {e}")));
-        let game = record.game();
+        let game = &record;
         positions.extend((0..=game.moves().len()).filter_map(|ply| game.position_at(ply).copied()));
     }
     positions

@@ -9,7 +9,7 @@
 //! * `chesscore`: a [`Visitor`](chesscore_core::pgn::Visitor) that counts the main-line moves the
 //!   reader replays (variations skipped, as pgn-reader's default does) and parses the commands
 //!   of every comment it is given ([`Annotations`](chesscore_core::pgn::Annotations));
-//! * `chesscore-records`: `PgnReader::next_game`, a whole `GameRecord` per game (tags, game,
+//! * `chesscore-records`: `PgnReader::next_game`, a whole `Game` per game (tags, game,
 //!   variations, comments): informative;
 //! * `pgn-reader`: pgn-reader's tokenizer with each SAN parsed and played on a shakmaty `Chess`;
 //! * `pgn-reader, comments`: the same, its visitor also reading each comment's commands with
@@ -316,7 +316,7 @@ mod generator {
     use std::io::{self, BufWriter, Write};
     use std::path::Path;
 
-    use chesscore_core::pgn::{GameRecord, WriteOptions};
+    use chesscore_core::pgn::WriteOptions;
     use chesscore_core::{Color, Game, Move, Outcome, Position};
 
     use super::Style;
@@ -404,7 +404,7 @@ mod generator {
         }
     }
 
-    fn game(rng: &mut Rng, style: Style, index: u64) -> GameRecord {
+    fn game(rng: &mut Rng, style: Style, index: u64) -> Game {
         let mut start = Position::startpos();
         let from_fen = rng.chance(2);
         if from_fen {
@@ -424,7 +424,7 @@ mod generator {
         }
         let mated = game.position().is_checkmate();
         let loser = game.position().turn();
-        let mut record = GameRecord::from_game(game);
+        let mut record = game;
 
         let lichess = style == Style::Lichess || rng.chance(30);
         let evaluated = style == Style::Lichess && rng.chance(70);
@@ -444,7 +444,7 @@ mod generator {
             }
             if annotated && rng.chance(4) {
                 let parent = if i == 0 { record.tree().root() } else { nodes[i - 1] };
-                let mut pos = record.position_at(parent);
+                let mut pos = record.node_position(parent);
                 let mut line = Vec::new();
                 for _ in 0..2 + rng.below(7) {
                     let Some(mv) = random_move(rng, &pos) else { break };
@@ -638,7 +638,7 @@ pub mod chesscore_impl {
             match game {
                 Ok(record) => {
                     counts.games += 1;
-                    counts.plies += record.game().moves().len() as u64;
+                    counts.plies += record.moves().len() as u64;
                 }
                 Err(_) => counts.errors += 1,
             }

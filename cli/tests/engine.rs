@@ -182,7 +182,7 @@ fn match_writes_a_pgn_our_reader_replays() {
     let mut openings = Vec::new();
     for game in PgnReader::new(text.as_slice()) {
         let game = game.unwrap_or_else(|e| panic!("{e}"));
-        let line = game.game();
+        let line = &game;
         assert_eq!(line.start(), &Position::startpos());
         let mut pos = Position::startpos();
         let from_book: Vec<_> = line

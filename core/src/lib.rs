@@ -51,7 +51,7 @@ mod draw;
 pub mod engine;
 pub mod fallible;
 pub mod files;
-mod game;
+pub mod game;
 mod notation;
 pub mod pgn;
 pub mod polyglot;

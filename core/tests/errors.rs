@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use chesscore_core::engine::protocol::parse_line;
 use chesscore_core::engine::{EngineError, ProtocolError};
-use chesscore_core::pgn::{GameRecord, PgnReader};
+use chesscore_core::pgn::PgnReader;
 use chesscore_core::polyglot::{Book, BookError};
-use chesscore_core::{Epd, Fen, MovesLine, Position, SanOptions, Square, SvgColor, Uci};
+use chesscore_core::{Epd, Fen, Game, MovesLine, Position, SanOptions, Square, SvgColor, Uci};
 
 fn check(error: &dyn Error) {
     let message = error.to_string();
@@ -39,7 +39,7 @@ fn no_error_repeats_its_source() {
     check(&Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Ke3;").unwrap_err());
     check(&"z9".parse::<Square>().unwrap_err());
     check(&"#12".parse::<SvgColor>().unwrap_err());
-    check(&GameRecord::default().set_tag("FEN", "x").unwrap_err());
+    check(&Game::default().set_tag("FEN", "x").unwrap_err());
     for pgn in ["[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n", "[FEN \"8/8 w - - 0 1\"]\n\n1. e4 *\n", "1. e4 { open\n"] {
         let error = PgnReader::from_bytes(pgn.as_bytes()).find_map(Result::err).unwrap();
         check(&error);

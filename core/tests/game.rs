@@ -6,6 +6,8 @@ use chesscore_test_support as common;
 
 use std::path::Path;
 
+use chesscore_core::game::{MoveTree, NodeId, TagError};
+use chesscore_core::pgn::PgnReader;
 use chesscore_core::{FenOptions, Game, Move, Outcome, Position, Termination, Uci};
 use serde_json::Value;
 
@@ -163,5 +165,101 @@ fn claims_and_outcomes() {
         game.push_san(mv).unwrap();
     }
     assert_eq!(game.repetition_count(), 2);
-    assert!(game.moves().contains(&Move::NULL));
+    assert!(game.moves().any(|mv| mv.is_null()));
+}
+
+// A game read from PGN and then changed move by move keeps its tree and its texts in step.
+
+fn mainline(record: &Game) -> Vec<Move> {
+    record.tree().mainline().map(|n| record.tree().mv(n).unwrap()).collect()
+}
+
+/// The main line as the game's moves give it, checked against its positions.
+fn game_moves(game: &Game) -> Vec<Move> {
+    let moves: Vec<Move> = game.moves().collect();
+    assert_eq!(moves.len(), game.moves().len());
+    for (ply, &mv) in moves.iter().enumerate() {
+        let mut after = *game.position_at(ply).unwrap();
+        after.play(mv).unwrap();
+        assert_eq!(game.position_at(ply + 1), Some(&after));
+    }
+    assert_eq!(game.position_at(moves.len()), Some(game.position()));
+    moves
+}
+
+#[test]
+fn push_and_pop_keep_the_tree_on_the_main_line() {
+    let pgn = "{start} 1. e4 {good} e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 Nc6 *";
+    let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+    let last = record.moves().nth(3).unwrap();
+    assert_eq!(record.pop(), Some(last));
+    assert_eq!(mainline(&record), game_moves(&record));
+    assert_eq!(
+        record.to_pgn().split_once("\n\n").unwrap().1,
+        "{ start } 1. e4 { good } 1... e5 ( 1... c5 { Sicilian } 2. Nf3 ) 2. Nf3 $1 *\n"
+    );
+    record.push_san("Nc6").unwrap();
+    record.push_uci("f1b5").unwrap();
+    assert_eq!(mainline(&record), game_moves(&record));
+    assert!(record.push_san("Ke3").is_err() && record.push_uci("e1e3").is_err());
+    assert!(record.push(Move::NULL).is_ok());
+    record.set_allow_null_moves(false);
+    assert!(record.push(Move::NULL).is_err());
+    while record.pop().is_some() {
+        assert_eq!(mainline(&record), game_moves(&record));
+    }
+    assert_eq!(record.tree().move_count(), 0);
+    assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } *\n");
+    record.push_san("d4").unwrap();
+    assert_eq!(record.to_pgn().split_once("\n\n").unwrap().1, "{ start } 1. d4 *\n");
+}
+
+#[test]
+fn moves_keep_their_text_as_written() {
+    let pgn = "1. e2-e4 e5 (1... c7-c5?! 2. Ng1f3) 2. Nf3! Nc6 3. Bb5 *";
+    let mut record = PgnReader::from_bytes(pgn).next_game().unwrap().unwrap();
+    fn written(record: &Game) -> Vec<Option<&str>> {
+        let tree = record.tree();
+        (1..=tree.move_count()).map(|i| tree.written_san(tree_node(tree, i))).collect()
+    }
+    assert_eq!(
+        written(&record),
+        [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3"), Some("Nc6"), Some("Bb5")]
+    );
+    assert_eq!(record.tree().written_san(NodeId::ROOT), None);
+    // Popping the newest move drops its text; a rebuild keeps the others' text.
+    record.pop();
+    record.push_san("Bc4").unwrap();
+    assert_eq!(written(&record)[5..], [Some("Nc6"), None]);
+    record.pop();
+    record.pop();
+    assert_eq!(written(&record), [Some("e2-e4"), Some("e5"), Some("c7-c5"), Some("Ng1f3"), Some("Nf3")]);
+}
+
+/// The node of index `i` of `tree`, found by walking it.
+fn tree_node(tree: &MoveTree, i: usize) -> NodeId {
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(n) = stack.pop() {
+        if n.index() == i {
+            return n;
+        }
+        stack.extend(tree.children(n));
+    }
+    panic!("no node {i}")
+}
+
+#[test]
+fn tags_are_set_and_removed_by_the_rules() {
+    let mut record = Game::try_new(Position::startpos()).unwrap();
+    assert_eq!(record.set_tag("White", "Morphy"), Ok(()));
+    assert_eq!(record.set_tag("Event", "Paris \"Opera\""), Ok(()));
+    assert_eq!(record.set_tag("White", "Paul Morphy"), Ok(()));
+    assert_eq!(record.tags().iter().collect::<Vec<_>>(), [("White", "Paul Morphy"), ("Event", "Paris \"Opera\"")]);
+    assert_eq!(record.set_tag("a b", "x"), Err(TagError::InvalidName));
+    assert_eq!(record.set_tag("", "x"), Err(TagError::InvalidName));
+    assert_eq!(record.set_tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), Err(TagError::StartPositionTag));
+    assert!(record.remove_tag("White") && !record.remove_tag("White"));
+    let back = PgnReader::from_bytes(record.to_pgn()).next_game().unwrap().unwrap();
+    assert_eq!(back.tag("Event"), Some("Paris \"Opera\""));
+    assert_eq!(back.tag("White"), Some("?"));
 }

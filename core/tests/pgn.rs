@@ -8,8 +8,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::pgn::{
-    split_points, Decompressed, Flow, GameRecord, NodeSan, ParallelReader, PgnError, PgnErrorKind, PgnReader,
-    PgnWarning, PgnWarningKind, ReaderOptions, Visitor, WriteOptions,
+    split_points, Decompressed, Flow, NodeSan, ParallelReader, PgnError, PgnErrorKind, PgnReader, PgnWarning,
+    PgnWarningKind, ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position, San, SanError, Uci};
 
@@ -35,14 +35,14 @@ fn all_files() -> Vec<PathBuf> {
 }
 
 /// The movetext as the writer puts it on one line.
-fn movetext(record: &GameRecord) -> String {
+fn movetext(record: &Game) -> String {
     let mut out = String::new();
     record.write_pgn(&mut out, &WriteOptions { line_width: 0, ..WriteOptions::default() }).unwrap();
     out.split_once("\n\n").unwrap().1.trim_end().to_string()
 }
 
 /// One line per game: the whole export for a game read, the message for a broken one.
-fn summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+fn summary(results: &[Result<Game, PgnError>]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r {
@@ -52,13 +52,13 @@ fn summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
         .collect()
 }
 
-fn read_all(bytes: &[u8]) -> Vec<Result<GameRecord, PgnError>> {
+fn read_all(bytes: &[u8]) -> Vec<Result<Game, PgnError>> {
     PgnReader::from_bytes(bytes).collect()
 }
 
 #[test]
 fn every_construct_of_the_format() {
-    let results: Vec<GameRecord> = PgnReader::open(data("format.pgn")).unwrap().map(Result::unwrap).collect();
+    let results: Vec<Game> = PgnReader::open(data("format.pgn")).unwrap().map(Result::unwrap).collect();
     let expected: &[(&str, &str)] = &[
         ("Escapes \"quoted\" and \\ backslash", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0"),
         (
@@ -101,9 +101,9 @@ fn every_construct_of_the_format() {
     let e4 = tree.mainline().next().unwrap();
     assert_eq!(tree.nags(e4).collect::<Vec<_>>(), [1, 1]);
     assert_eq!(tree.move_count(), 16);
-    assert_eq!(results[1].game().moves().len(), 11);
+    assert_eq!(results[1].moves().len(), 11);
     // Null moves in every spelling.
-    assert_eq!(results[2].game().moves().filter(|m| m.is_null()).count(), 4);
+    assert_eq!(results[2].moves().filter(|m| m.is_null()).count(), 4);
     // The only tag: the result, from the termination marker.
     assert_eq!(results[2].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Result"]);
     // Start positions: FEN, Chess960 by tag and by castling rights.
@@ -111,7 +111,7 @@ fn every_construct_of_the_format() {
     assert_eq!(results[3].position().to_fen(), "8/8/8/8/4k3/8/8/4K3 w - - 0 52");
     assert!(results[4].start().is_chess960());
     assert_eq!(results[4].position().to_fen(), "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3R1K b - - 3 2");
-    assert_eq!(Uci::from_move(results[4].start(), results[4].game().moves().next().unwrap()).to_string(), "e1g1");
+    assert_eq!(Uci::from_move(results[4].start(), results[4].moves().next().unwrap()).to_string(), "e1g1");
     assert!(!results[10].start().is_chess960());
     assert!(results[11].start().is_chess960());
     assert_eq!(results[11].position().to_fen(), "rkr5/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
@@ -189,15 +189,15 @@ fn broken_games_are_reported_and_skipped() {
                     "{e}"
                 );
             }
-            (other, _) => panic!("game {}: unexpected {:?}", i + 1, other.as_ref().map(GameRecord::to_pgn)),
+            (other, _) => panic!("game {}: unexpected {:?}", i + 1, other.as_ref().map(Game::to_pgn)),
         }
     }
     // The partial game of a broken one: tags and the main line before the bad move.
     let illegal = results[9].as_ref().unwrap_err().partial.as_deref().unwrap();
     assert_eq!(illegal.tag("Event"), Some("Illegal move mid-game"));
-    assert_eq!(illegal.game().moves().len(), 8);
+    assert_eq!(illegal.moves().len(), 8);
     assert_eq!(
-        illegal.game().san_moves().map(|s| s.to_string()).collect::<Vec<_>>(),
+        illegal.san_moves().map(|s| s.to_string()).collect::<Vec<_>>(),
         ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]
     );
     let message = results[9].as_ref().unwrap_err().to_string();
@@ -222,7 +222,7 @@ fn nul_bytes_in_text_break_the_game_or_are_replaced() {
     }
     assert!(games[2].is_ok());
     let options = ReaderOptions { lossy_utf8: true, ..ReaderOptions::default() };
-    let lossy: Vec<GameRecord> = PgnReader::from_bytes(&pgn[..]).with_options(options).map(Result::unwrap).collect();
+    let lossy: Vec<Game> = PgnReader::from_bytes(&pgn[..]).with_options(options).map(Result::unwrap).collect();
     assert_eq!(lossy[0].tag("White"), Some("BA\u{fffd}D"));
     let after_e4 = lossy[1].tree().mainline().next().unwrap();
     assert_eq!(lossy[1].tree().comments(after_e4).collect::<Vec<_>>(), ["x\u{fffd}y"]);
@@ -252,7 +252,7 @@ fn headers_only_reads_tags_start_and_result() {
         (a.tag("White"), a.start().to_fen().as_str(), a.result()),
         (Some("a"), "8/8/8/4k3/8/8/8/4K2R w K - 0 1", Some(Outcome::WhiteWins))
     );
-    assert_eq!((b.tag("White"), b.result(), b.game().moves().len()), (Some("b"), Some(Outcome::BlackWins), 0));
+    assert_eq!((b.tag("White"), b.result(), b.moves().len()), (Some("b"), Some(Outcome::BlackWins), 0));
     assert!(matches!(bad_fen.kind, PgnErrorKind::InvalidFen(_)), "{bad_fen}");
     assert_eq!((c.tag("White"), c.result(), *c.start()), (Some("c"), Some(Outcome::Ongoing), Position::startpos()));
     assert_eq!(a.tree().move_count() + a.tree().comments(a.tree().root()).count(), 0);
@@ -332,7 +332,7 @@ fn compressed_files_read_as_the_plain_ones() {
 
 /// What a reading gave, game by game: warnings with their places, errors with their offsets,
 /// partial games of broken ones included.
-fn full_summary(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+fn full_summary(results: &[Result<Game, PgnError>]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r {
@@ -389,7 +389,7 @@ fn parallel_reading_gives_what_one_reader_gives() {
 fn parallel_records_are_those_of_one_reader_field_for_field() {
     // Every node of the tree, in the order of its nodes, beside what the record's Debug shows
     // (tags, positions, result, warnings).
-    let fields = |record: &GameRecord| {
+    let fields = |record: &Game| {
         let tree = record.tree();
         let nodes: Vec<String> = (0..=tree.move_count())
             .map(|i| {
@@ -409,7 +409,7 @@ fn parallel_records_are_those_of_one_reader_field_for_field() {
             .collect();
         format!("{record:?} {nodes:?}")
     };
-    let debug = |results: Vec<Result<GameRecord, PgnError>>| -> Vec<String> {
+    let debug = |results: Vec<Result<Game, PgnError>>| -> Vec<String> {
         results
             .iter()
             .map(|r| match r {
@@ -737,8 +737,7 @@ fn a_read_error_ends_the_input_after_the_games_before_it() {
             }
             // The cut game is the next one: what the error holds of it is the start of it.
             if let (Some(partial), Some(Ok(full))) = (&error.partial, whole.get(got.len())) {
-                let (moves, whole): (Vec<_>, Vec<_>) =
-                    (partial.game().moves().collect(), full.game().moves().collect());
+                let (moves, whole): (Vec<_>, Vec<_>) = (partial.moves().collect(), full.moves().collect());
                 assert!(whole.starts_with(&moves), "{ctx}");
             }
         }
@@ -748,7 +747,7 @@ fn a_read_error_ends_the_input_after_the_games_before_it() {
 #[test]
 fn round_trip_every_file() {
     for path in all_files() {
-        let first: Vec<GameRecord> = PgnReader::open(&path).unwrap().flatten().collect();
+        let first: Vec<Game> = PgnReader::open(&path).unwrap().flatten().collect();
         let mut text = String::new();
         for record in &first {
             record.write_pgn(&mut text, &WriteOptions::default()).unwrap();
@@ -758,10 +757,10 @@ fn round_trip_every_file() {
             // Only a comment longer than a line may exceed the width.
             assert!(line.chars().count() <= 80 || line.contains("{ "), "{}: {line}", path.display());
         }
-        let second: Vec<GameRecord> = read_all(text.as_bytes()).into_iter().map(Result::unwrap).collect();
+        let second: Vec<Game> = read_all(text.as_bytes()).into_iter().map(Result::unwrap).collect();
         assert_eq!(second.len(), first.len(), "{}", path.display());
         for (a, b) in first.iter().zip(&second) {
-            assert!(a.game().moves().eq(b.game().moves()), "{}", path.display());
+            assert!(a.moves().eq(b.moves()), "{}", path.display());
             assert_eq!(a.start(), b.start());
             assert_eq!(a.position(), b.position());
             assert_eq!(a.tree().move_count(), b.tree().move_count());
@@ -783,7 +782,7 @@ fn writer_special_cases() {
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n\
          [Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. O-O Ke6 *\n"
     );
-    let mut record = GameRecord::from_game(game);
+    let mut record = game;
     let root = record.tree().root();
     let nodes: Vec<_> = record.tree().mainline().collect();
     record.tree_mut().add_nag(root, 146);
@@ -791,7 +790,7 @@ fn writer_special_cases() {
     record.tree_mut().add_comment(nodes[0], "a } brace");
     record.tree_mut().add_comment(nodes[1], "two\nlines");
     let san = |text: &str, pos: &Position| text.parse::<San>().and_then(|san| san.to_move(pos));
-    assert!(san("Ke8", &record.position_at(root)).is_err());
+    assert!(san("Ke8", &record.node_position(root)).is_err());
     let kf7 = san("Kf7", record.start()).unwrap();
     let variation = record.add_variation(nodes[0], &[kf7]).unwrap();
     record.tree_mut().add_comment_before(variation, "instead");
@@ -819,7 +818,7 @@ fn writer_special_cases() {
         "{text}"
     );
     let back = PgnReader::from_bytes(text.as_bytes()).next_game().unwrap().unwrap();
-    assert!(back.game().moves().eq(game960.moves().iter().copied()));
+    assert!(back.moves().eq(game960.moves()));
     assert!(back.start().is_chess960());
 
     // A `;` comment right after the tags is the game's first comment, so that a comment
@@ -849,7 +848,7 @@ fn writer_special_cases() {
     let written = record.to_pgn();
     assert!(written.contains("{ one\n [Date \"x } 1... e5 { y\"]\nz } *"), "{written}");
     let back = PgnReader::from_bytes(written.as_bytes()).next_game().unwrap().unwrap();
-    assert!(back.game().moves().eq(record.game().moves()));
+    assert!(back.moves().eq(record.moves()));
     assert_eq!(back.to_pgn(), written);
 
     // SetUp and FEN come from the start position, once each, whatever the tags held (a
@@ -1037,7 +1036,7 @@ fn around(body: &str) -> String {
     format!("[Event \"Big\"]\n\n1. e4 {body} *\n\n[Event \"After\"]\n\n1. d4 *\n")
 }
 
-fn events(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
+fn events(results: &[Result<Game, PgnError>]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r {
@@ -1048,7 +1047,7 @@ fn events(results: &[Result<GameRecord, PgnError>]) -> Vec<String> {
 }
 
 /// Writes `text` to a temporary file and reads it back through the file reader.
-fn read_file(text: &[u8], options: ReaderOptions) -> Vec<Result<GameRecord, PgnError>> {
+fn read_file(text: &[u8], options: ReaderOptions) -> Vec<Result<Game, PgnError>> {
     let path = std::env::temp_dir().join(format!("chesscore-pgn-test-{}-{}.pgn", std::process::id(), text.len()));
     std::fs::write(&path, text).unwrap();
     let results = PgnReader::open(&path).unwrap().with_options(options).collect();
@@ -1095,13 +1094,13 @@ fn deep_variations_do_not_recurse() {
     assert_eq!(events(&results), ["Big", "After"]);
     let record = results[0].as_ref().unwrap();
     assert_eq!(record.tree().move_count(), 2 * depth + 2);
-    assert_eq!(record.game().moves().len(), 2);
+    assert_eq!(record.moves().len(), 2);
     let mut deepest = chesscore_core::pgn::NodeId::ROOT;
     while let Some(next) = record.tree().children(deepest).last() {
         deepest = next;
     }
     assert_eq!(record.tree().ply(deepest), depth as u32 + 2);
-    assert_eq!(record.position_at(deepest), pos.make_move(last));
+    assert_eq!(record.node_position(deepest), pos.make_move(last));
     // Writing and reading back hold the whole depth, again without recursion.
     let written = record.to_pgn();
     let back = PgnReader::from_bytes(written.as_bytes()).with_options(options).next_game().unwrap().unwrap();
@@ -1148,7 +1147,7 @@ fn very_long_lines() {
     let text = format!("[Event \"Big\"]\n\n1. Nf3 {body}Nf6 *\n\n[Event \"After\"]\n\n1. d4 *\n");
     let results = read_file(text.as_bytes(), ReaderOptions::default());
     assert_eq!(events(&results), ["Big", "After"]);
-    assert_eq!(results[0].as_ref().unwrap().game().moves().len(), 200_002);
+    assert_eq!(results[0].as_ref().unwrap().moves().len(), 200_002);
     // A token of 10 MB, and a tag line of 10 MB, without a line end.
     let text = around(&"a".repeat(10 << 20));
     assert_eq!(events(&read_file(text.as_bytes(), ReaderOptions::default())), ["TokenTooLong { limit: 255 }", "After"]);
@@ -1238,7 +1237,7 @@ fn io_errors_stop_the_reader() {
     }
     // The game read before the error comes first, then the error, then the end, for good.
     let mut reader = PgnReader::new(Failing(1));
-    assert_eq!(reader.next_game().unwrap().unwrap().game().moves().len(), 2);
+    assert_eq!(reader.next_game().unwrap().unwrap().moves().len(), 2);
     let error = reader.next_game().unwrap_err();
     assert!(matches!(error.kind, PgnErrorKind::Io { .. }), "{error}");
     assert_eq!(error.to_string(), "game 2, line 3, column 1: read error: disk on fire");
@@ -1322,7 +1321,7 @@ fn reading(pgn: &[u8], strict: bool) -> Vec<Result<Reading, PgnErrorKind>> {
         .map(|game| {
             let game = game.map_err(|e| e.kind)?;
             let tree = game.tree();
-            let line = game.game();
+            let line = &game;
             let uci: Vec<String> = line
                 .moves()
                 .enumerate()
@@ -1425,21 +1424,21 @@ fn real_world_syntax_read_leniently_refused_strictly() {
 fn tag_sections_apart_are_games_apart() {
     let pgn = "[Event \"Tags only\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n\
                [Event \"Next\"] [Site \"here\"]\n[Round \"1\"]\n\n1. e4 e5 1-0\n";
-    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let games: Vec<Game> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Event"), Some("Tags only"));
-    assert_eq!(games[0].game().moves().len(), 0);
+    assert_eq!(games[0].moves().len(), 0);
     assert_eq!(games[0].start().to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(games[0].result(), None);
     assert_eq!(games[1].tags().iter().map(|(name, _)| name).collect::<Vec<_>>(), ["Event", "Site", "Round", "Result"]);
     assert_eq!(games[1].start(), &Position::startpos());
-    assert_eq!(games[1].game().moves().len(), 2);
+    assert_eq!(games[1].moves().len(), 2);
     assert_eq!(games[1].tag("Result"), Some("1-0"));
     assert_eq!(games[1].result(), Some(Outcome::WhiteWins));
     assert!(games[1].to_pgn().contains("[Result \"1-0\"]\n"));
     // A `%` escape line is no blank line: the section goes on past it, unless a blank follows.
     let pgn = "[Event \"One\"]\n% remark\n[Site \"here\"]\n\n1. e4 *\n\n[Event \"Two\"]\n%\n\n[Event \"Three\"]\n\n*\n";
-    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let games: Vec<Game> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
     let events: Vec<_> = games.iter().map(|game| (game.tag("Event"), game.tag("Site"))).collect();
     assert_eq!(events, [(Some("One"), Some("here")), (Some("Two"), None), (Some("Three"), None)]);
 }
@@ -1453,9 +1452,9 @@ fn a_blank_line_inside_a_tag_section_continues_it_unless_a_tag_repeats() {
     let pgn = "[Event \"ChessBase\"]\n\n[Site \"Hamburg\"]\n[White \"A\"]\n\n[Black \"B\"]\n\n1. e4 e5 1/2-1/2\n\n\
                [Event \"Round 1\"]\n[Site \"s\"]\n\n[Event \"Round 2\"]\n[Site \"s\"]\n\n\
                [Event \"Round 3\"]\n\n[Site \"t\"]\n\n[Event \"Round 4\"]\n[Event \"Twice\"]\n\n1. d4 *\n";
-    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let games: Vec<Game> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
     let read: Vec<(Option<&str>, Option<&str>, usize)> =
-        games.iter().map(|g| (g.tag("Event"), g.tag("Site"), g.game().moves().len())).collect();
+        games.iter().map(|g| (g.tag("Event"), g.tag("Site"), g.moves().len())).collect();
     assert_eq!(
         read,
         [
@@ -1482,10 +1481,10 @@ fn a_blank_line_inside_a_tag_section_continues_it_unless_a_tag_repeats() {
 fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
     let pgn = "[Event \"Cut\"]\n\n1. d4 (1. e4 e5 2. Qxh7 (2. Nf3) Nc6 {skipped}) (1. c4 Zz9) 1... d5 {kept}\n\
                (1... Nf6 2. c4 (2. Bxh8) e6) 2. c4 0-1\n\n[Event \"Next\"]\n\n1. e4 *\n";
-    let games: Vec<GameRecord> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
+    let games: Vec<Game> = PgnReader::from_bytes(pgn).map(Result::unwrap).collect();
     assert_eq!(games.len(), 2);
     let game = &games[0];
-    assert_eq!(game.game().moves().count(), 3);
+    assert_eq!(game.moves().count(), 3);
     assert_eq!(game.warnings().len(), 1);
     let warning = game.warnings()[0];
     assert_eq!((warning.kind, warning.location.line, warning.location.column), (PgnWarningKind::VariationCut, 3, 20));
@@ -1513,7 +1512,7 @@ fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
 fn windows_1252_text_is_decoded_with_a_warning() {
     let pgn = b"[White \"M\xfcller\"]\n[Black \"Ok\"]\n\n1. e4 {caf\xe9 \x80 \x93quoted\x94} e5 {\xb1} *\n\n\
                 [White \"Clean\"]\n\n1. d4 { fine } 1/2-1/2 ; \xbd\n";
-    let games: Vec<GameRecord> = PgnReader::from_bytes(&pgn[..]).map(Result::unwrap).collect();
+    let games: Vec<Game> = PgnReader::from_bytes(&pgn[..]).map(Result::unwrap).collect();
     assert_eq!(games[0].tag("White"), Some("M\u{fc}ller"));
     let tree = games[0].tree();
     let comments: Vec<&str> = tree.mainline().flat_map(|node| tree.comments(node)).collect();
@@ -1653,7 +1652,7 @@ fn san_of_record_moves_is_as_written_or_made_for_moves_added() {
     let root = tree.root();
     let d4 = tree.children(tree.root()).nth(1).unwrap();
     let d5 = tree.main_child(d4).unwrap();
-    let c5 = "c5".parse::<San>().unwrap().to_move(&record.position_at(d4)).unwrap();
+    let c5 = "c5".parse::<San>().unwrap().to_move(&record.node_position(d4)).unwrap();
     let added = record.add_variation(d5, &[c5]).unwrap();
     let san = |node| record.try_san(node).unwrap().map(|san| san.as_str().to_owned());
     assert_eq!((san(d4), san(d5), san(added)), (Some("d4".into()), Some("d5".into()), Some("c5".into())));
@@ -1709,7 +1708,7 @@ fn pieces_cut_at_split_points_hold_every_game_once() {
 fn control_characters_are_written_so_that_the_game_reads_back() {
     let controls: String = (0u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32).collect();
     let text = format!("a{controls}\u{2028}\u{2029}\u{feff}\"\\z");
-    let mut record = GameRecord::from_game(Game::new(Position::startpos()));
+    let mut record = Game::new(Position::startpos());
     record.push("e2e4".parse::<Uci>().unwrap().to_move(&Position::startpos()).unwrap()).unwrap();
     record.set_tag("White", &text).unwrap();
     record.set_tag("Black", "\0").unwrap();
@@ -1736,7 +1735,7 @@ fn control_characters_are_written_so_that_the_game_reads_back() {
     // Written again, the game is written the same: a control character at either end of a
     // comment, which the reader trims once it is a space, is not written as one.
     for comment in ["\u{1}%clk 0:01:00]", "x\u{7}", "\u{1b}\n\u{1b}", "\u{0}"] {
-        let mut record = GameRecord::from_game(Game::new(Position::startpos()));
+        let mut record = Game::new(Position::startpos());
         record.push("e2e4".parse::<Uci>().unwrap().to_move(&Position::startpos()).unwrap()).unwrap();
         let tree = record.tree_mut();
         let node = tree.node_id(1).unwrap();

@@ -12,8 +12,8 @@ use chesscore_test_support as common;
 
 use std::path::Path;
 
-use chesscore_core::pgn::{roster_default, GameRecord, PgnError, PgnErrorKind, PgnReader, WriteOptions};
-use chesscore_core::{Color, Move, Position, SanError, Uci, UciCastling};
+use chesscore_core::pgn::{roster_default, PgnError, PgnErrorKind, PgnReader, WriteOptions};
+use chesscore_core::{Color, Game, Move, Position, SanError, Uci, UciCastling};
 use serde_json::Value;
 
 /// `;` comments python-chess does not keep: (file, game index, ply, text).
@@ -34,7 +34,7 @@ fn strings(v: &Value) -> Vec<String> {
 
 /// The comments of the main line as python-chess lists them: [ply, text], ply 0 before the
 /// first move, -ply before a move (a variation's starting comment).
-fn our_comments(record: &GameRecord, file: &str, index: u64) -> Vec<(i64, String)> {
+fn our_comments(record: &Game, file: &str, index: u64) -> Vec<(i64, String)> {
     let tree = record.tree();
     let mut out = Vec::new();
     let mut push = |ply: i64, texts: Vec<&str>| {
@@ -52,7 +52,7 @@ fn our_comments(record: &GameRecord, file: &str, index: u64) -> Vec<(i64, String
     out
 }
 
-fn our_nags(record: &GameRecord) -> Vec<(i64, Vec<u8>)> {
+fn our_nags(record: &Game) -> Vec<(i64, Vec<u8>)> {
     let tree = record.tree();
     let mut out = Vec::new();
     for (i, node) in std::iter::once(tree.root()).chain(tree.mainline()).enumerate() {
@@ -66,7 +66,7 @@ fn our_nags(record: &GameRecord) -> Vec<(i64, Vec<u8>)> {
     out
 }
 
-fn check_tags(record: &GameRecord, expected: &Value, ctx: &str) {
+fn check_tags(record: &Game, expected: &Value, ctx: &str) {
     let expected: Vec<(String, String)> = expected
         .as_array()
         .unwrap()
@@ -94,13 +94,13 @@ fn check_tags(record: &GameRecord, expected: &Value, ctx: &str) {
 }
 
 /// The mainline of `record` as UCI and SAN.
-fn mainline(record: &GameRecord) -> (Vec<String>, Vec<String>) {
+fn mainline(record: &Game) -> (Vec<String>, Vec<String>) {
     let chess960 = record.start().is_chess960();
-    let game = record.game();
+    let game = &record;
     (game.moves().map(|m| uci(chess960, m)).collect(), game.san_moves().map(|s| s.to_string()).collect())
 }
 
-fn check_game(record: &GameRecord, v: &Value, file: &str, index: u64, ctx: &str) {
+fn check_game(record: &Game, v: &Value, file: &str, index: u64, ctx: &str) {
     check_tags(record, &v["headers"], ctx);
     assert_eq!(record.start().to_fen(), v["start_fen"].as_str().unwrap(), "start {ctx}");
     assert_eq!(record.start().is_chess960(), v["chess960"].as_bool().unwrap(), "chess960 {ctx}");

@@ -38,7 +38,7 @@ fn game_positions(files: &[PathBuf]) -> Vec<Position> {
     for file in files {
         for game in PgnReader::open(file).unwrap() {
             let record = game.unwrap_or_else(|e| *e.partial.expect("a partial game"));
-            let game = record.game();
+            let game = &record;
             positions.extend((0..=game.moves().len()).filter_map(|ply| game.position_at(ply).copied()));
         }
     }

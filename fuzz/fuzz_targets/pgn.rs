@@ -6,7 +6,8 @@
 
 use std::io::{self, Read};
 
-use chesscore_core::pgn::{GameRecord, ParallelReader, PgnReader, ReaderOptions, Source};
+use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions, Source};
+use chesscore_core::Game;
 use libfuzzer_sys::fuzz_target;
 
 /// A stream handing out at most `piece` bytes per read, to cross every buffer boundary.
@@ -25,7 +26,7 @@ impl Read for Pieces<'_> {
 }
 
 /// Everything the reader reports, game by game: a written game, or an error with its location.
-fn outcomes<S: Source>(mut reader: PgnReader<S>, limit: usize) -> Vec<Result<GameRecord, String>> {
+fn outcomes<S: Source>(mut reader: PgnReader<S>, limit: usize) -> Vec<Result<Game, String>> {
     let mut out = Vec::new();
     loop {
         assert!(out.len() <= limit, "the reader reported more games than the input can hold");
@@ -61,15 +62,15 @@ fn skipping_ends_where_reading_ends<S: Source>(mut skipping: PgnReader<S>, data:
 
 /// What two threads read, the input in chunks of `chunk` bytes (so that batches of games start
 /// and meet anywhere).
-fn read_in_parallel(data: &[u8], chunk: usize, limit: usize) -> Vec<Result<GameRecord, String>> {
+fn read_in_parallel(data: &[u8], chunk: usize, limit: usize) -> Vec<Result<Game, String>> {
     let reader = ParallelReader::records(io::Cursor::new(data.to_vec()), 2, ReaderOptions::default());
     let out: Vec<_> = reader.with_chunk_size(chunk).take(limit + 1).map(|r| r.map_err(|e| e.to_string())).collect();
     assert!(out.len() <= limit, "the threads reported more games than the input can hold");
     out
 }
 
-fn summary(outcome: &Result<GameRecord, String>) -> Result<String, String> {
-    outcome.as_ref().map(GameRecord::to_pgn).map_err(Clone::clone)
+fn summary(outcome: &Result<Game, String>) -> Result<String, String> {
+    outcome.as_ref().map(Game::to_pgn).map_err(Clone::clone)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -97,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
         let mut again = PgnReader::from_bytes(pgn.as_bytes());
         let read = again.next_game().unwrap_or_else(|e| panic!("written PGN does not read back: {e}\n{pgn}"));
         let read = read.expect("written PGN holds a game");
-        assert!(read.game().moves().eq(game.game().moves()), "{pgn}");
+        assert!(read.moves().eq(game.moves()), "{pgn}");
         assert_eq!(read.position(), game.position(), "{pgn}");
         assert_eq!(read.to_pgn(), pgn, "writing is not a fixed point");
         assert!(matches!(again.next_game(), Ok(None)), "{pgn}");

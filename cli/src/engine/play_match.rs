@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use chesscore_core::engine::{Analysis, Engine, Limits, Score};
-use chesscore_core::pgn::{GameRecord, WriteOptions};
+use chesscore_core::pgn::WriteOptions;
 use chesscore_core::polyglot::{random_from_seed, Book, Choice};
 use chesscore_core::syzygy::Tablebase;
-use chesscore_core::{Epd, Move, Outcome, Position};
+use chesscore_core::{Epd, Game, Move, Outcome, Position};
 use clap::Args;
 
 use super::{engine_failure, start};
@@ -237,8 +237,8 @@ fn play_game(
     tc: Option<TimeControl>,
     movetime: Duration,
     tablebase: Option<&Tablebase>,
-) -> Result<(GameRecord, String), Failure> {
-    let mut record = GameRecord::from_game(chesscore_core::Game::new(start));
+) -> Result<(Game, String), Failure> {
+    let mut record = Game::new(start);
     for mv in book_moves {
         record.push(mv).map_err(|e| format!("book move: {e}"))?;
     }
@@ -247,7 +247,7 @@ fn play_game(
         player.engine.new_game().map_err(|e| engine_failure(&player.path, &e))?;
     }
     loop {
-        let game = record.game();
+        let game = &record;
         if let Some(reason) = game.termination().or_else(|| game.claimable_draw()) {
             record.set_result(Some(match game.outcome() {
                 Outcome::Ongoing => Outcome::Draw,

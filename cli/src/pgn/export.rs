@@ -6,8 +6,8 @@ use std::fmt::Display;
 use std::io::{self, Write};
 use std::path::Path;
 
-use chesscore_core::pgn::{GameRecord, PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
-use chesscore_core::Uci;
+use chesscore_core::pgn::{PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
+use chesscore_core::{Game, Uci};
 use clap::ValueEnum;
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
@@ -68,12 +68,7 @@ impl Export {
     }
 
     /// Writes one game (for a broken one, what was read of it, with its error's message).
-    pub(crate) fn write(
-        &mut self,
-        record: &GameRecord,
-        error: Option<&str>,
-        out: &mut dyn Write,
-    ) -> Result<(), Failure> {
+    pub(crate) fn write(&mut self, record: &Game, error: Option<&str>, out: &mut dyn Write) -> Result<(), Failure> {
         match self {
             Export::Jsonl => {
                 serde_json::to_writer(&mut *out, &JsonGame { record, error })
@@ -81,7 +76,7 @@ impl Export {
                 writeln!(out).map_err(Failure::Output)?;
             }
             Export::Csv { columns } => {
-                let line = record.game();
+                let line = &record;
                 let uci: Vec<String> = uci_moves(record);
                 let row = columns.iter().map(|name| record.tag(name).unwrap_or("").to_string()).chain([
                     record.effective_result().to_string(),
@@ -111,8 +106,8 @@ where
 }
 
 /// The main line's moves in UCI.
-fn uci_moves(record: &GameRecord) -> Vec<String> {
-    let line = record.game();
+fn uci_moves(record: &Game) -> Vec<String> {
+    let line = &record;
     line.moves()
         .enumerate()
         .map(|(ply, mv)| {
@@ -125,14 +120,14 @@ fn uci_moves(record: &GameRecord) -> Vec<String> {
 /// The JSON object of a game, with the keys scripts read (fixed: see docs/pgn.md), written
 /// straight from the record: a tree of JSON values built per game cost more than reading it.
 struct JsonGame<'a> {
-    record: &'a GameRecord,
+    record: &'a Game,
     error: Option<&'a str>,
 }
 
 impl Serialize for JsonGame<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let record = self.record;
-        let line = record.game();
+        let line = &record;
         let tree = record.tree();
         let mut game = serializer.serialize_struct("Game", 6)?;
         game.serialize_field("headers", &Headers(record))?;
@@ -157,7 +152,7 @@ impl Serialize for JsonGame<'_> {
 }
 
 /// The tags as an object, in file order (names are unique in a record).
-struct Headers<'a>(&'a GameRecord);
+struct Headers<'a>(&'a Game);
 
 impl Serialize for Headers<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

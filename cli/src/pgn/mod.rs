@@ -8,9 +8,9 @@ use std::sync::atomic::Ordering;
 
 use chesscore_core::files::Replacement;
 use chesscore_core::pgn::{
-    Flow, GameRecord, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
+    Flow, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
 };
-use chesscore_core::{Move, Outcome, Position};
+use chesscore_core::{Game, Move, Outcome, Position};
 use clap::Args;
 
 use crate::input::{input_name, show_char, ELLIPSIS};
@@ -151,7 +151,7 @@ struct GameRead {
     result: Option<Outcome>,
     warnings: Vec<PgnWarning>,
     final_fen: Option<String>,
-    record: Option<GameRecord>,
+    record: Option<Game>,
 }
 
 /// Reads the main line of a game for its summary, replaying the moves without keeping them.
@@ -200,9 +200,9 @@ impl Visitor for Summarise {
 }
 
 impl GameRead {
-    fn of_record(record: GameRecord) -> GameRead {
+    fn of_record(record: Game) -> GameRead {
         GameRead {
-            plies: record.game().moves().len() as u64,
+            plies: record.moves().len() as u64,
             result: record.result(),
             warnings: record.warnings().to_vec(),
             final_fen: Some(record.position().to_fen()),
@@ -301,7 +301,7 @@ fn read_pgn_file(path: &Path, threads: usize, sinks: Sinks<'_>, out: &mut Output
                     writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
                 }
                 if let Some(export) = export.as_mut() {
-                    let empty = GameRecord::default();
+                    let empty = Game::default();
                     let partial = e.partial.as_deref().unwrap_or(&empty);
                     export.write(partial, Some(&e.to_string()), out.raw())?;
                 }

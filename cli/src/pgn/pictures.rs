@@ -15,8 +15,8 @@ pub(super) fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> 
         return Err(Failure::Message("--svg draws the first game of one file: give one file".to_string()));
     };
     let name = input_name(file);
-    let record = match PgnReader::new(PgnInput::open(file)?).next_game() {
-        Ok(Some(record)) => record,
+    let game = match PgnReader::new(PgnInput::open(file)?).next_game() {
+        Ok(Some(game)) => game,
         Ok(None) => return Err(format!("no game in {name}").into()),
         Err(e) => {
             let l = e.location;
@@ -24,7 +24,6 @@ pub(super) fn game_pictures(dir: &Path, files: &[PathBuf], out: &mut Output) -> 
         }
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), io_text(&e)))?;
-    let game = record.game();
     for ply in 0..=game.moves().len() {
         // Every ply up to the number of moves has a position.
         let pos = game.position_at(ply).ok_or_else(|| format!("no position at ply {ply}"))?;

@@ -121,7 +121,7 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// let mut game = Game::default();
 /// let limits = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
 /// while game.outcome() == Outcome::Ongoing {
-///     let analysis = engine.analyse(game.start(), game.moves().iter().copied(), &limits, None)?;
+///     let analysis = engine.analyse(game.start(), game.moves(), &limits, None)?;
 ///     let Some(mv) = analysis.best_move else { break };
 ///     println!("{}", San::from_move(game.position(), mv)?);
 ///     game.push(mv)?;
@@ -301,8 +301,7 @@ impl Engine {
     /// Searches the position that `moves` lead to from `start` (the moves give the engine the
     /// repetition history) and waits for `bestmove`. `multipv` sets the `MultiPV` option first
     /// when it differs from the engine's. The moves must be legal in turn, as those of a
-    /// [`Game`](crate::Game) or of a record's main line are: `game.moves().iter().copied()`,
-    /// `record.game().moves()`.
+    /// main line of a [`Game`](crate::Game) are: `game.moves()`.
     pub fn analyse(
         &mut self,
         start: &Position,

@@ -67,7 +67,7 @@ enum State<R> {
 /// let bytes = gz.finish()?;
 /// let mut input = Decompressed::new(bytes.as_slice());
 /// let game = PgnReader::new(&mut input).next_game()?.unwrap();
-/// assert_eq!(game.game().moves().len(), 3);
+/// assert_eq!(game.moves().len(), 3);
 /// assert_eq!(input.compression(), Some(Compression::Gzip));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -7,11 +7,11 @@
 //! let mut reader = PgnReader::from_bytes(&pgn[..]);
 //! let game = reader.next_game()?.unwrap();
 //! assert_eq!(game.tag("Event"), Some("Casual"));
-//! assert_eq!(game.game().moves().len(), 7);
+//! assert_eq!(game.moves().len(), 7);
 //! assert!(game.position().is_checkmate());
 //! let broken = reader.next_game().unwrap_err();
 //! assert_eq!((broken.game, broken.location.line, broken.location.column, broken.ply), (2, 5, 13, 3));
-//! assert_eq!(broken.partial.unwrap().game().moves().len(), 2);
+//! assert_eq!(broken.partial.unwrap().moves().len(), 2);
 //! assert!(reader.next_game()?.is_none());
 //! # Ok::<(), chesscore_core::pgn::PgnError>(())
 //! ```
@@ -22,10 +22,10 @@
 //! ([`PgnReader::new`]; wrap it in [`Decompressed`] for compressed input) or bytes in memory,
 //! in place ([`PgnReader::from_bytes`]). Two ways to
 //! take the games:
-//! - [`PgnReader::next_game`] (or iterating the reader) gives each game as a [`GameRecord`]:
-//!   its [`Tags`], the [`MoveTree`] of every move (the main line's and the variations') with
-//!   its comments and NAGs, the main line seen as a game ([`MainLine`]: positions,
-//!   repetitions, outcome), and the result token;
+//! - [`PgnReader::next_game`] (or iterating the reader) gives each game as a
+//!   [`Game`](crate::Game): its [`Tags`], the [`MoveTree`] of every move (the main line's and
+//!   the variations') with its comments and NAGs, the main line's positions, repetitions and
+//!   outcome, and the result token;
 //! - [`PgnReader::read_game`] drives a [`Visitor`] with the events of a game (tags, moves with
 //!   their positions, comments, NAGs, variations). A visitor that returns [`Flow::Skip`] from
 //!   [`Visitor::end_tags`] gets the tags only: the movetext is scanned for its end, no move is
@@ -37,7 +37,7 @@
 //!
 //! Memory stays bounded whatever the input's size: a buffer of [`CHUNK_SIZE`] bytes (grown
 //! only while one comment or tag needs it, up to [`ReaderOptions`] limits), one position per
-//! open variation, and, for [`GameRecord`]s, the one game being built.
+//! open variation, and, for [`Game`](crate::Game)s, the one game being built.
 //!
 //! # The format read
 //! - Tag pairs `[Name "value"]`: several per line or one per line, before the movetext. Names
@@ -72,7 +72,7 @@
 //!   `e.p.`, `ep` (also standing alone after the move) and `++`; Unicode dashes in moves (`O‑O`)
 //!   and daggers `†`/`‡` for check and mate; tag values and comments that are not UTF-8,
 //!   decoded as Windows-1252 with a [`PgnWarning`] once per game
-//!   ([`GameRecord::warnings`], [`Visitor::warning`]; strict reading gives
+//!   ([`Game::warnings`](crate::Game::warnings), [`Visitor::warning`]; strict reading gives
 //!   [`PgnErrorKind::InvalidUtf8`] instead).
 //! - Comments are kept as written; the commands in them (`[%clk ...]`, `[%emt ...]`,
 //!   `[%eval ...]`, `[%csl ...]`, `[%cal ...]`) are read per move by
@@ -107,36 +107,45 @@
 //! error does.
 //!
 //! # Writing
-//! [`GameRecord::write_pgn`] (to any `fmt::Write`), [`GameRecord::write_pgn_io`] (to any
-//! `io::Write`) and [`GameRecord::to_pgn`] write the Seven Tag Roster in order (`?`,
+//! [`Game::write_pgn`](crate::Game::write_pgn) (to any `fmt::Write`),
+//! [`Game::write_pgn_io`](crate::Game::write_pgn_io) (to any `io::Write`) and
+//! [`Game::to_pgn`](crate::Game::to_pgn) write the Seven Tag Roster in order (`?`,
 //! `????.??.??` or the result for missing ones), then the other tags in order, `SetUp`/`FEN`
 //! and `Variant` when the start position needs them and the tags lack them; a blank line; the
 //! movetext as python-chess writes it (`1. e4 $1 { comment } 1... e5 ( 1... c5 ) 2. Nf3`:
 //! a black move is numbered after a comment or variation), wrapped at 80 columns
 //! ([`WriteOptions`]); the result; a line end. Reading what the writer wrote gives back the
-//! same record. [`Game::to_pgn`](crate::Game::to_pgn) writes a bare game.
+//! same game. A game built move by move is written the same way, its result `*` unless set
+//! ([`Game::set_result`](crate::Game::set_result)).
 
-mod annotation;
+mod builder;
 mod decompress;
 mod error;
 mod parallel;
 mod reader;
-mod record;
 mod recording;
+mod replay;
 mod source;
-mod tags;
 mod tokenizer;
-mod tree;
+mod visitor;
 mod writer;
 
-pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
 pub use decompress::{Compression, Decompressed};
 pub use error::{Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use parallel::{split_points, ParallelReader, MAX_THREADS};
-pub use reader::{Flow, PgnReader, ReaderOptions, Visitor};
-pub use record::{GameRecord, MainLine, MainLineMoves, NodeSan, TagError};
+pub use reader::PgnReader;
 pub use source::{BytesSource, IoSource, Source, CHUNK_SIZE};
-pub use tags::{is_tag_name, roster_default, Tags, SEVEN_TAG_ROSTER};
 pub use tokenizer::MAX_TOKEN_LEN;
-pub use tree::{MoveTree, NodeId};
+pub use visitor::{Flow, ReaderOptions, Visitor};
 pub use writer::WriteOptions;
+
+// The game model lives in `crate::game`; its parts stay reachable where they were.
+pub use crate::game::{
+    is_tag_name, roster_default, strip_commands, Annotations, Arrow, Eval, Highlight, MainLineMoves, MarkColor,
+    MoveTree, NodeId, NodeSan, Score, TagError, Tags, SEVEN_TAG_ROSTER,
+};
+
+/// The game type of earlier versions, which a [`Game`](crate::Game) now is: the one game type
+/// is built by hand and read from PGN alike.
+#[deprecated(note = "use Game")]
+pub type GameRecord = crate::Game;

@@ -3,456 +3,21 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::ops::ControlFlow;
 use std::path::Path;
 
-use crate::board::moves::Move;
 use crate::fallible::{try_push, try_room, try_string};
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::notation::fen::{FenField, FenOptions, Repair};
-use crate::notation::san::{read_san, SanError, SanMode, SanOptions};
+use crate::notation::san::{SanMode, SanOptions};
 use crate::position::Position;
 
+use super::builder::RecordBuilder;
 use super::decompress::Decompressed;
-use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Rejection, Resync};
-use super::record::{GameRecord, RecordBuilder};
+use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Resync};
+use super::replay::{Line, Replay, ReplayStop, Skip, SkipStop};
 use super::source::{BytesSource, IoSource, Source};
-use super::tokenizer::{utf8, Consumer, Ended, Token, Tokenizer, Word};
-
-/// Limits and choices of a [`PgnReader`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ReaderOptions {
-    /// Longest tag pair line, in bytes (default 64 KiB).
-    pub max_tag_len: usize,
-    /// Longest comment, in bytes (default 1 MiB).
-    pub max_comment_len: usize,
-    /// Deepest nesting of variations (default 10,000).
-    pub max_depth: usize,
-    /// Replace invalid UTF-8 in tag values and comments with U+FFFD (default false: such text
-    /// is decoded as Windows-1252, with a [`PgnWarning`], or refused when reading strictly).
-    pub lossy_utf8: bool,
-    /// Read strictly (default false): refuse, with [`PgnErrorKind::NonStandard`] saying what
-    /// was found, what real files hold but the PGN standard does not allow and lenient reading
-    /// accepts (results `½-½` or with an en dash, move suffixes `e.p.`, `ep` and `++`, Unicode
-    /// dashes and daggers in moves), and text that is not UTF-8
-    /// ([`PgnErrorKind::InvalidUtf8`]) instead of decoding it as Windows-1252. How moves are
-    /// spelled is [`ReaderOptions::san_mode`]'s choice.
-    pub strict: bool,
-    /// How moves are read (default [`SanMode::Lenient`]). Null moves (`--`) are always
-    /// accepted.
-    pub san_mode: SanMode,
-    /// Read each game's tags and start position only: the movetext is skipped unread (its
-    /// moves neither replayed nor checked, its comments not kept) up to the game's result
-    /// (default false). A [`Visitor`] sees `begin_movetext` and `end_game`, nothing between.
-    pub headers_only: bool,
-}
-
-impl Default for ReaderOptions {
-    fn default() -> Self {
-        ReaderOptions {
-            max_tag_len: 64 * 1024,
-            max_comment_len: 1024 * 1024,
-            max_depth: 10_000,
-            lossy_utf8: false,
-            strict: false,
-            san_mode: SanMode::Lenient,
-            headers_only: false,
-        }
-    }
-}
-
-/// Whether the reader should go on with what a callback announced, or skip it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[must_use]
-pub enum Flow {
-    /// Read it.
-    Continue,
-    /// Skip it: scanned only for where it ends, its moves neither read nor checked.
-    Skip,
-}
-
-/// Callbacks for the events of a game, in input order; see [`PgnReader::read_game`].
-///
-/// Every method but [`Visitor::end_game`] has a default that ignores the event. Variations
-/// are skipped unless [`Visitor::begin_variation`] asks for them, so a visitor that only wants
-/// the main line never sees variation moves.
-///
-/// # Examples
-///
-/// The captures of each game's main line, and the first ten moves of games played by `Morphy`
-/// only (the movetext of the others is skipped unread):
-///
-/// ```
-/// use chesscore_core::pgn::{Flow, PgnReader, Visitor};
-/// use chesscore_core::{Move, Outcome, Position};
-///
-/// #[derive(Default)]
-/// struct MorphyCaptures {
-///     morphy: bool,
-///     captures: Vec<String>,
-/// }
-///
-/// impl Visitor for MorphyCaptures {
-///     type Output = Vec<String>;
-///
-///     fn begin_game(&mut self) {
-///         *self = MorphyCaptures::default();
-///     }
-///
-///     fn tag(&mut self, name: &str, value: &str) {
-///         self.morphy |= matches!(name, "White" | "Black") && value.contains("Morphy");
-///     }
-///
-///     fn end_tags(&mut self) -> Flow {
-///         if self.morphy { Flow::Continue } else { Flow::Skip }
-///     }
-///
-///     fn san(&mut self, san: &str, mv: Move, before: &Position, after: &Position) -> Flow {
-///         if before.piece_at(mv.to()).is_some() {
-///             self.captures.push(san.to_string());
-///         }
-///         if after.fullmove_number() > 10 { Flow::Skip } else { Flow::Continue }
-///     }
-///
-///     fn end_game(&mut self, _result: Option<Outcome>) -> Vec<String> {
-///         std::mem::take(&mut self.captures)
-///     }
-/// }
-///
-/// let pgn = "[White \"Morphy\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 (4... dxe5) 5. Qxf3 *\n\n\
-///            [White \"Someone\"]\n\n1. e4 d5 2. exd5 *\n";
-/// let mut reader = PgnReader::from_bytes(pgn);
-/// let mut visitor = MorphyCaptures::default();
-/// assert_eq!(reader.read_game(&mut visitor)?, Some(vec!["dxe5".into(), "Bxf3".into(), "Qxf3".into()]));
-/// assert_eq!(reader.read_game(&mut visitor)?, Some(vec![]));
-/// assert_eq!(reader.read_game(&mut visitor)?, None);
-/// # Ok::<(), chesscore_core::pgn::PgnError>(())
-/// ```
-pub trait Visitor {
-    /// What [`Visitor::end_game`] makes of a game.
-    type Output;
-
-    /// A game begins. A visitor reused after a broken game resets its state here. (Its number in
-    /// the input is the reader's [`PgnReader::games_read`] from here on; the visitors of a
-    /// [`ParallelReader`](super::ParallelReader) read ahead, where it is not known yet.)
-    fn begin_game(&mut self) {}
-
-    /// A tag pair, value unescaped (`\"` and `\\`). A repeated name comes again.
-    fn tag(&mut self, name: &str, value: &str) {
-        let _ = (name, value);
-    }
-
-    /// The tags are over. [`Flow::Skip`] skips the movetext: no start position is set up, no
-    /// move read or checked, and [`Visitor::end_game`] follows.
-    fn end_tags(&mut self) -> Flow {
-        Flow::Continue
-    }
-
-    /// The movetext begins from `start` (from the `FEN` tag, or the standard position).
-    fn begin_movetext(&mut self, start: &Position) {
-        let _ = start;
-    }
-
-    /// A legal move (or null move): its SAN as written (move number and `!`/`?` suffix
-    /// removed), the move, and the positions before and after it. [`Flow::Skip`] skips the
-    /// rest of the movetext.
-    fn san(&mut self, san: &str, mv: Move, before: &Position, after: &Position) -> Flow {
-        let _ = (san, mv, before, after);
-        Flow::Continue
-    }
-
-    /// A NAG (`$n`, or `!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5, `?!` = 6; also the
-    /// symbols `=` 10, `∞` 13, `+=` 14, `=+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19).
-    fn nag(&mut self, nag: u8) {
-        let _ = nag;
-    }
-
-    /// A comment, `{...}` or `;` to the end of the line, without its delimiters and without
-    /// leading and trailing whitespace; CRLF inside is turned into LF.
-    fn comment(&mut self, text: &str) {
-        let _ = text;
-    }
-
-    /// A `(`: a variation replacing the last move read. [`Flow::Skip`] (the default) skips it
-    /// up to its `)`; with [`Flow::Continue`] its moves come next, then
-    /// [`Visitor::end_variation`].
-    fn begin_variation(&mut self) -> Flow {
-        Flow::Skip
-    }
-
-    /// The `)` of a variation the visitor read.
-    fn end_variation(&mut self) {}
-
-    /// Something lenient reading accepted, told once per game and kind before the tag or
-    /// comment it is about (text that is not UTF-8, decoded as Windows-1252).
-    fn warning(&mut self, warning: PgnWarning) {
-        let _ = warning;
-    }
-
-    /// The game is over: `result` is its movetext's result token, if it had one.
-    fn end_game(&mut self, result: Option<Outcome>) -> Self::Output;
-}
-
-/// One line being read: the main line, or a variation.
-#[derive(Clone, Copy)]
-struct Line {
-    /// The positions before and after the line's last move, `positions[current]` being the
-    /// latter: a move writes the other slot, so each move copies one position, not two.
-    positions: [Position; 2],
-    current: usize,
-    /// Plies from the game's start to the current position.
-    ply: u32,
-    /// True once the line has a move.
-    has_move: bool,
-    /// Where the `(` of a variation stands.
-    opened: Location,
-}
-
-impl Line {
-    fn new(start: Position, ply: u32, opened: Location) -> Line {
-        Line { positions: [start; 2], current: 0, ply, has_move: false, opened }
-    }
-
-    /// The position before the last move (a variation starts from here).
-    fn before(&self) -> &Position {
-        &self.positions[self.current ^ 1]
-    }
-
-    /// Reads `san` in the current position.
-    #[inline(always)]
-    fn parse(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
-        read_san(&self.positions[self.current], san, options)
-    }
-
-    /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.
-    #[inline(always)]
-    fn play<V: Visitor>(&mut self, visitor: &mut V, san: &str, mv: Move) -> Flow {
-        let before = self.current;
-        let after = before ^ 1;
-        self.positions[after] = self.positions[before];
-        if mv.is_null() {
-            self.positions[after].play_null();
-        } else {
-            self.positions[after].play_unchecked(mv);
-        }
-        self.current = after;
-        self.ply += 1;
-        self.has_move = true;
-        visitor.san(san, mv, &self.positions[before], &self.positions[after])
-    }
-}
-
-/// `san` split into the move and the NAG of its `!`/`?` suffix; `None` when the marks are no
-/// annotation (`!!!`).
-#[inline(always)]
-fn split_suffix(san: &[u8]) -> Option<(&[u8], Option<u8>)> {
-    if !matches!(san, [.., b'!' | b'?']) {
-        return Some((san, None));
-    }
-    let marks = san.iter().rev().take_while(|&&b| b == b'!' || b == b'?').count();
-    let (body, marks) = san.split_at(san.len() - marks);
-    Some((body, Some(suffix_nag(marks)?)))
-}
-
-/// The consumer of movetext tokens that reads them: every move replayed and checked, every
-/// event told to the visitor.
-struct Replay<'a, V> {
-    visitor: &'a mut V,
-    /// The line being read last; the main line first.
-    lines: &'a mut Vec<Line>,
-    san: SanOptions,
-    max_depth: usize,
-    strict: bool,
-}
-
-/// Why [`Replay`] stopped the tokens.
-enum ReplayStop {
-    /// A result token (at any depth: the reader checks that no variation is open).
-    Result(Outcome),
-    /// The visitor asked to skip the rest of the movetext.
-    Skip,
-    /// The visitor asked to skip the variation opened at this place.
-    SkipVariation(Location),
-}
-
-impl<V: Visitor> Consumer for Replay<'_, V> {
-    const READS: bool = true;
-    type Stop = ReplayStop;
-
-    #[inline(always)]
-    fn token<'a>(&mut self, token: Token<'a>) -> Result<ControlFlow<ReplayStop>, Rejection<'a>> {
-        match token {
-            Token::Word(word) => return self.word(word),
-            Token::Comment(text) => self.visitor.comment(text),
-            Token::Nag(nag) => self.visitor.nag(nag),
-            Token::Open(at) => return self.open_variation(at),
-            Token::Close => {
-                if self.lines.len() == 1 {
-                    return Err(Rejection::new(PgnErrorKind::UnmatchedParen, b")", Resync::MOVETEXT));
-                }
-                self.lines.pop();
-                self.visitor.end_variation();
-            }
-            Token::Result(outcome) => return Ok(ControlFlow::Break(ReplayStop::Result(outcome))),
-        }
-        Ok(ControlFlow::Continue(()))
-    }
-
-    fn depth(&self) -> u32 {
-        self.lines.len() as u32 - 1
-    }
-
-    fn warning(&mut self, warning: PgnWarning) {
-        self.visitor.warning(warning);
-    }
-}
-
-impl<V: Visitor> Replay<'_, V> {
-    /// A word: a move with its `!`/`?` suffix, a suffix alone, or an evaluation symbol.
-    #[inline(always)]
-    fn word<'a>(&mut self, word: Word<'a>) -> Result<ControlFlow<ReplayStop>, Rejection<'a>> {
-        let depth = self.lines.len() - 1;
-        let Some((san, suffix)) = split_suffix(word.bytes()) else {
-            return Err(Rejection::new(PgnErrorKind::InvalidNag, word.bytes(), Resync::at_depth(depth)));
-        };
-        let mut flow = Flow::Continue;
-        if !san.is_empty() {
-            if self.strict {
-                if let Some(what) = non_standard_suffix(san) {
-                    return Err(Rejection::new(PgnErrorKind::NonStandard { what }, san, Resync::at_depth(depth)));
-                }
-            }
-            let line = &mut self.lines[depth];
-            match line.parse(san, &self.san) {
-                Ok(mv) => {
-                    // SAN is ASCII: the move was read from the start of an ASCII word.
-                    let text = match word {
-                        Word::Ascii(text) => text.get(..san.len()),
-                        Word::Other(_) => utf8(san),
-                    };
-                    flow = line.play(self.visitor, text.unwrap_or_default(), mv);
-                }
-                Err(e) => return self.not_a_move(word, san, suffix, e),
-            }
-        }
-        if let Some(nag) = suffix {
-            self.visitor.nag(nag);
-        }
-        if flow == Flow::Skip {
-            return Ok(ControlFlow::Break(ReplayStop::Skip));
-        }
-        Ok(ControlFlow::Continue(()))
-    }
-
-    /// A word whose `san` part is no move (`error`): an evaluation symbol, an en passant mark
-    /// standing alone after its move (`exd6 e.p.`), or a move spelled with Unicode dashes or
-    /// daggers (`O‑O`, `Nf3†`), read as its ASCII spelling. Rare, so kept off the path of
-    /// moves.
-    #[cold]
-    fn not_a_move<'a>(
-        &mut self,
-        word: Word<'a>,
-        san: &'a [u8],
-        suffix: Option<u8>,
-        error: SanError,
-    ) -> Result<ControlFlow<ReplayStop>, Rejection<'a>> {
-        let resync = Resync::at_depth(self.lines.len() - 1);
-        if suffix.is_none() {
-            if let Some(nag) = symbol_nag(san) {
-                self.visitor.nag(nag);
-                return Ok(ControlFlow::Continue(()));
-            }
-            if matches!(san, b"e.p." | b"ep") {
-                if self.strict {
-                    return Err(Rejection::new(PgnErrorKind::NonStandard { what: EN_PASSANT_MARK }, san, resync));
-                }
-                return Ok(ControlFlow::Continue(()));
-            }
-        }
-        if let Word::Other(bytes) = word {
-            let mut spelled = [0; ASCII_SPELLING_MAX];
-            if let Some(ascii) = ascii_spelling(bytes, &mut spelled) {
-                if self.strict {
-                    let what = "Unicode dash or dagger in a move";
-                    return Err(Rejection::new(PgnErrorKind::NonStandard { what }, bytes, resync));
-                }
-                return self.word(Word::Ascii(ascii)).map_err(|rejection| rejection.about(bytes));
-            }
-        }
-        Err(Rejection::new(PgnErrorKind::Move(error), san, resync))
-    }
-
-    /// A `(` at `at`: checks it may open a variation here, then lets the visitor choose.
-    fn open_variation(&mut self, at: Location) -> Result<ControlFlow<ReplayStop>, Rejection<'static>> {
-        let depth = self.lines.len() - 1;
-        let top = &self.lines[depth];
-        // The `(` is read: the rest of a broken game is skipped from inside the variation.
-        let inside = Resync::at_depth(depth + 1);
-        if !top.has_move {
-            return Err(Rejection::new(PgnErrorKind::VariationWithoutMove, b"(", inside));
-        }
-        if depth >= self.max_depth {
-            return Err(Rejection::new(PgnErrorKind::TooDeep { limit: self.max_depth }, b"(", inside));
-        }
-        let (start, ply) = (*top.before(), top.ply - 1);
-        // Room first, so that the visitor hears of no variation the reader cannot hold.
-        if self.lines.try_reserve(1).is_err() {
-            return Err(Rejection::new(PgnErrorKind::OutOfMemory, b"(", inside));
-        }
-        Ok(match self.visitor.begin_variation() {
-            Flow::Continue => {
-                self.lines.push(Line::new(start, ply, at));
-                ControlFlow::Continue(())
-            }
-            Flow::Skip => ControlFlow::Break(ReplayStop::SkipVariation(at)),
-        })
-    }
-}
-
-/// The consumer of movetext tokens that skips them, following variations only for where the
-/// skipped part ends.
-struct Skip {
-    depth: u32,
-    /// Stop at the `)` that brings the depth to 0 (a variation skipped whole).
-    close_at_zero: bool,
-}
-
-/// Why [`Skip`] stopped the tokens.
-enum SkipStop {
-    /// A result token (which ends the game at any depth, as in reading).
-    Result(Outcome),
-    /// The `)` closing a variation skipped whole.
-    Closed,
-}
-
-impl Consumer for Skip {
-    const READS: bool = false;
-    type Stop = SkipStop;
-
-    fn token<'a>(&mut self, token: Token<'a>) -> Result<ControlFlow<SkipStop>, Rejection<'a>> {
-        Ok(match token {
-            Token::Open(_) => {
-                self.depth += 1;
-                ControlFlow::Continue(())
-            }
-            Token::Close if self.depth > 0 => {
-                self.depth -= 1;
-                if self.depth == 0 && self.close_at_zero {
-                    ControlFlow::Break(SkipStop::Closed)
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
-            // At any depth, as in reading: a result inside a variation ends the game.
-            Token::Result(outcome) => ControlFlow::Break(SkipStop::Result(outcome)),
-            _ => ControlFlow::Continue(()),
-        })
-    }
-
-    fn depth(&self) -> u32 {
-        self.depth
-    }
-}
+use super::tokenizer::{Ended, Tokenizer};
+use super::visitor::{Flow, ReaderOptions, Visitor};
 
 /// What to do before reading the next game.
 enum Pending {
@@ -463,83 +28,6 @@ enum Pending {
     /// An I/O error, or a buffer that could not grow, was reported: the input has ended, for
     /// good.
     Stop,
-}
-
-/// What strict reading calls an en passant mark.
-const EN_PASSANT_MARK: &str = "en passant mark e.p. or ep";
-
-/// What strict reading refuses in the move `san` that lenient SAN reads: an en passant mark
-/// (no standard SAN holds a `p`) or a doubled check sign.
-fn non_standard_suffix(san: &[u8]) -> Option<&'static str> {
-    if san.contains(&b'p') {
-        Some(EN_PASSANT_MARK)
-    } else if san.windows(2).any(|pair| pair == b"++") {
-        Some("check sign ++")
-    } else {
-        None
-    }
-}
-
-/// Room for a move spelled in ASCII from Unicode: more than any SAN with its suffixes.
-const ASCII_SPELLING_MAX: usize = 32;
-
-/// `word` with the Unicode dashes word processors put in moves (hyphen, non-breaking hyphen,
-/// figure dash, en dash, em dash, minus sign) made `-`, and the dagger `†` and double dagger
-/// `‡` some books use for check and mate made `+` and `#`, written into `out`; `None` when
-/// something else that is not ASCII remains, or it does not fit.
-fn ascii_spelling<'a>(word: &[u8], out: &'a mut [u8; ASCII_SPELLING_MAX]) -> Option<&'a str> {
-    let mut len = 0;
-    for c in std::str::from_utf8(word).ok()?.chars() {
-        let ascii = match c {
-            '\u{2010}'..='\u{2015}' | '\u{2212}' => b'-',
-            '\u{2020}' => b'+',
-            '\u{2021}' => b'#',
-            c if c.is_ascii() => c as u8,
-            _ => return None,
-        };
-        *out.get_mut(len)? = ascii;
-        len += 1;
-    }
-    std::str::from_utf8(&out[..len]).ok()
-}
-
-/// The NAG of a suffix annotation.
-fn suffix_nag(text: &[u8]) -> Option<u8> {
-    match text {
-        b"!" => Some(1),
-        b"?" => Some(2),
-        b"!!" => Some(3),
-        b"??" => Some(4),
-        b"!?" => Some(5),
-        b"?!" => Some(6),
-        _ => None,
-    }
-}
-
-/// The NAG of an evaluation symbol written as a token of its own.
-fn symbol_nag(text: &[u8]) -> Option<u8> {
-    let nag = match text {
-        b"=" => 10,
-        b"+=" => 14,
-        b"=+" => 15,
-        b"+/-" => 16,
-        b"-/+" => 17,
-        b"+-" => 18,
-        b"-+" => 19,
-        b"+/=" => 14,
-        b"=/+" => 15,
-        _ => match std::str::from_utf8(text).ok()? {
-            "∞" => 13,
-            "=/∞" => 44,
-            "∞/=" => 45,
-            "⩲" => 14,
-            "⩱" => 15,
-            "±" => 16,
-            "∓" => 17,
-            _ => return None,
-        },
-    };
-    Some(nag)
 }
 
 /// Which standard the `Variant` tag names: `Some(false)` standard chess, `Some(true)`
@@ -577,7 +65,7 @@ fn variant_is_chess960(variant: &str) -> Option<bool> {
 ///
 /// let pgn = "[Event \"One\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"Two\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n";
 /// let mut reader = PgnReader::from_bytes(pgn);
-/// assert_eq!(reader.next_game()?.unwrap().game().moves().len(), 3);
+/// assert_eq!(reader.next_game()?.unwrap().moves().len(), 3);
 /// let broken = reader.next_game().unwrap_err();
 /// assert_eq!(broken.kind, PgnErrorKind::Move(SanError::Illegal));
 /// assert_eq!((broken.game, broken.location.line, broken.ply), (2, 7, 3));
@@ -706,7 +194,7 @@ impl<S: Source> PgnReader<S> {
         self.input.location()
     }
 
-    /// The next whole game as a [`GameRecord`]; `Ok(None)` at the end of the input.
+    /// The next whole game as a [`Game`]; `Ok(None)` at the end of the input.
     ///
     /// A broken game is an `Err` whose [`PgnError::partial`] holds what was read of it; the
     /// next call goes on with the following game.
@@ -715,7 +203,7 @@ impl<S: Source> PgnReader<S> {
     /// game, instead of an abort. The game is lost; the next call goes on with the following
     /// one, except when the input buffer could not grow: then the input ends there (as after
     /// [`PgnErrorKind::Io`]).
-    pub fn next_game(&mut self) -> Result<Option<GameRecord>, PgnError> {
+    pub fn next_game(&mut self) -> Result<Option<Game>, PgnError> {
         let mut builder = std::mem::take(&mut self.builder);
         let read = self.read_game(&mut builder);
         let result = builder.finish(read, || (self.games, self.location()));
@@ -926,7 +414,7 @@ impl<S: Source> PgnReader<S> {
             }
             _ => return Ok(Position::startpos()),
         };
-        let parsed = crate::fen::Fen::parse_bytes(fen).and_then(|parsed| {
+        let parsed = crate::notation::fen::Fen::parse_bytes(fen).and_then(|parsed| {
             if chess960 {
                 return parsed.validate(&lenient).map(|(pos, _)| pos);
             }
@@ -1095,7 +583,7 @@ impl<S: Source> PgnReader<S> {
 }
 
 impl<S: Source> Iterator for PgnReader<S> {
-    type Item = Result<GameRecord, PgnError>;
+    type Item = Result<Game, PgnError>;
 
     /// [`PgnReader::next_game`], as an iterator: broken games come as `Err` and the iteration
     /// goes on.

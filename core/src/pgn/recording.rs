@@ -9,14 +9,15 @@ use std::collections::TryReserveError;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_room, try_room_str};
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::position::Position;
 
+use super::builder::RecordBuilder;
 use super::error::{Location, PgnError, PgnWarning};
-use super::reader::{Flow, PgnReader, Visitor};
-use super::record::{GameRecord, RecordBuilder};
+use super::reader::PgnReader;
 use super::source::Source;
 use super::tokenizer::MAX_TOKEN_LEN;
+use super::visitor::{Flow, Visitor};
 
 /// An event of a game; its texts, positions and warnings are kept in order beside the events.
 #[derive(Debug, Clone, Copy)]
@@ -119,11 +120,7 @@ impl Recording {
     /// Replays the next game into `builder` and gives what [`PgnReader::next_game`] gives for
     /// it, its game number counted after `games_before` games; `None` once every game was
     /// replayed.
-    pub(super) fn replay(
-        &mut self,
-        builder: &mut RecordBuilder,
-        games_before: u64,
-    ) -> Option<Result<GameRecord, PgnError>> {
+    pub(super) fn replay(&mut self, builder: &mut RecordBuilder, games_before: u64) -> Option<Result<Game, PgnError>> {
         let Recording { events, text, text_ends, positions, warnings, games, replayed: at } = self;
         let ending = games.get_mut(at.games)?;
         at.games += 1;
@@ -335,7 +332,7 @@ mod tests {
             (lost.kind, lost.game, lost.location, lost.partial.is_none()),
             (PgnErrorKind::OutOfMemory, 11, end, true)
         );
-        assert_ne!(first.game().moves().len(), 0);
+        assert_ne!(first.moves().len(), 0);
         let lost = recording.replay(&mut builder, 10).unwrap().unwrap_err();
         assert_eq!((lost.kind, lost.game, lost.location), (PgnErrorKind::OutOfMemory, 12, broken.location));
         assert!(lost.partial.is_none() && broken.partial.is_some());

@@ -6,14 +6,10 @@ use std::fmt;
 use std::io;
 
 use crate::board::color::Color;
-use crate::game::{Game, Outcome};
+use crate::game::{roster_default, Game, MoveTree, NodeId, Outcome, Tags, SEVEN_TAG_ROSTER};
 use crate::notation::fen::FenWriteOptions;
 use crate::notation::san::San;
 use crate::position::Position;
-
-use super::record::GameRecord;
-use super::tags::{roster_default, Tags, SEVEN_TAG_ROSTER};
-use super::tree::{MoveTree, NodeId};
 
 /// Choices of the PGN writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -365,37 +361,14 @@ fn to_io<W: io::Write>(out: &mut W, write: impl FnOnce(&mut IoAdapter<'_, W>) ->
     write(&mut adapter).map_err(|_| adapter.error.unwrap_or_else(|| io::Error::other("PGN formatting failed")))
 }
 
-impl GameRecord {
+impl Game {
     /// Writes the game as PGN: the Seven Tag Roster (defaults for missing tags), the other
-    /// tags in order, a blank line, the movetext and its result, then a line end. Fails when
-    /// `out` fails, or when memory for the stack of open variations runs out: then before
+    /// tags in order, `SetUp`/`FEN` and `Variant` when the start position needs them, a blank
+    /// line, the movetext and its result ([`Game::effective_result`]), then a line end. Fails
+    /// when `out` fails, or when memory for the stack of open variations runs out: then before
     /// anything is written (the one allocation, sized for the deepest nesting first).
     pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
         write_game(out, self.tags(), self.start(), self.tree(), self.effective_result(), options)
-    }
-
-    /// [`GameRecord::write_pgn`] to an `io::Write`.
-    pub fn write_pgn_io<W: io::Write>(&self, out: &mut W, options: &WriteOptions) -> io::Result<()> {
-        to_io(out, |adapter| self.write_pgn(adapter, options))
-    }
-
-    /// The game as PGN, with the default options.
-    pub fn to_pgn(&self) -> String {
-        let mut out = String::new();
-        // Writing to a String fails only on a move that is not legal, which a record never
-        // holds.
-        let _ = self.write_pgn(&mut out, &WriteOptions::default());
-        out
-    }
-}
-
-impl Game {
-    /// Writes the main line as PGN: Seven Tag Roster defaults, `SetUp`/`FEN` when the start
-    /// is not the standard position, and the result by the automatic rules
-    /// ([`Game::outcome`]).
-    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
-        let tree = MoveTree::from_moves(self.moves());
-        write_game(out, &Tags::new(), self.start(), &tree, self.outcome(), options)
     }
 
     /// [`Game::write_pgn`] to an `io::Write`.
@@ -403,10 +376,10 @@ impl Game {
         to_io(out, |adapter| self.write_pgn(adapter, options))
     }
 
-    /// The main line as PGN, with the default options.
+    /// The game as PGN, with the default options.
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
-        // Every move of a game is legal, so writing to a String cannot fail.
+        // Writing to a String fails only on a move that is not legal, which a game never holds.
         let _ = self.write_pgn(&mut out, &WriteOptions::default());
         out
     }

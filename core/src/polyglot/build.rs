@@ -81,8 +81,7 @@ impl BookBuilder {
 
     /// Counts the game that `moves` play from `start` with `result` (nothing for
     /// [`Outcome::Ongoing`]). The moves must be legal in turn, as those of a
-    /// [`Game`](crate::Game) or of a record's main line are: `game.moves().iter().copied()`,
-    /// `record.game().moves()`.
+    /// main line of a [`Game`](crate::Game) are: `game.moves()`.
     pub fn add_game(
         &mut self,
         start: &Position,
@@ -312,8 +311,8 @@ mod tests {
             game.push_san(san).unwrap();
         }
         let mut builder = BookBuilder::new(BuildOptions::default());
-        builder.add_game(game.start(), game.moves().iter().copied(), Outcome::WhiteWins).unwrap();
-        builder.add_game(game.start(), game.moves().iter().copied(), Outcome::Ongoing).unwrap();
+        builder.add_game(game.start(), game.moves(), Outcome::WhiteWins).unwrap();
+        builder.add_game(game.start(), game.moves(), Outcome::Ongoing).unwrap();
         let start = Position::startpos().zobrist();
         let nf3: Vec<RawEntry> = builder.entries().unwrap().into_iter().filter(|e| e.key == start).collect();
         assert_eq!(nf3.len(), 1);

@@ -6,7 +6,6 @@ use super::material::Material;
 use super::table::Kind;
 use super::{SyzygyError, Tablebase, MAX_TABLE_PIECES};
 use crate::game::History;
-use crate::pgn::MainLine;
 use crate::{Bitboard, Game, Move, Outcome, PieceKind, Position};
 
 type Result<T> = std::result::Result<T, SyzygyError>;
@@ -241,11 +240,6 @@ impl Tablebase {
     /// Moves of equal rank keep the order of move generation.
     pub fn rank_root_moves(&self, game: &Game) -> Result<Vec<RankedMove>> {
         self.rank(&game.history)
-    }
-
-    /// [`Tablebase::rank_root_moves`] for the main line of a game record.
-    pub fn rank_main_line(&self, line: MainLine<'_>) -> Result<Vec<RankedMove>> {
-        self.rank(line.history())
     }
 
     fn rank(&self, history: &History) -> Result<Vec<RankedMove>> {

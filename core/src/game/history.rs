@@ -1,0 +1,283 @@
+//! A line of play's positions, with what repetition detection needs: the part of a game that
+//! does not depend on where its moves are kept.
+
+use std::collections::TryReserveError;
+
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::piece::PieceKind;
+use crate::board::zobrist;
+use crate::fallible::{try_room, try_to_vec};
+use crate::notation::san::{San, SanError, SanOptions};
+use crate::notation::uci::{Uci, UciError};
+use crate::position::{EnPassantMode, Position};
+
+use super::outcome::{Outcome, Termination};
+
+/// One position of the history with what repetition detection needs.
+#[derive(Debug, Clone, Copy)]
+struct Ply {
+    position: Position,
+    /// Zobrist key under the legal en passant rule.
+    key: u64,
+    /// Index of the first ply after the last irreversible move: no earlier ply can equal this
+    /// one.
+    since: usize,
+}
+
+impl Ply {
+    fn new(position: Position, since: usize) -> Ply {
+        Ply { position, key: repetition_key(&position), since }
+    }
+}
+
+/// The Polyglot key with the en passant file removed when no legal capture exists.
+fn repetition_key(pos: &Position) -> u64 {
+    match pos.en_passant_square(EnPassantMode::PseudoLegal) {
+        Some(ep) if pos.en_passant_square(EnPassantMode::Legal).is_none() => {
+            pos.zobrist() ^ zobrist::en_passant_key(ep.file())
+        }
+        _ => pos.zobrist(),
+    }
+}
+
+/// FIDE's "same position": placement, side to move, castling rights, legal en passant.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.turn() == b.turn()
+        && a.color_occupancy(Color::White) == b.color_occupancy(Color::White)
+        && a.color_occupancy(Color::Black) == b.color_occupancy(Color::Black)
+        && PieceKind::ALL.iter().all(|&kind| a.pieces(kind) == b.pieces(kind))
+        && a.castling() == b.castling()
+        && a.en_passant_square(EnPassantMode::Legal) == b.en_passant_square(EnPassantMode::Legal)
+}
+
+/// The positions of a line of play from its start, each with what repetition detection needs:
+/// the part of a game that does not depend on where its moves are kept. A [`Game`](super::Game)
+/// holds one beside its move tree, for the tree's main line.
+#[derive(Debug, Clone)]
+pub(crate) struct History {
+    /// `plies[0]` is the start position, `plies[i + 1]` the position after the `i`-th move.
+    plies: Vec<Ply>,
+}
+
+impl History {
+    pub(crate) fn new(start: Position) -> History {
+        History { plies: vec![Ply::new(start, 0)] }
+    }
+
+    /// [`History::new`], reporting a failed allocation instead of aborting.
+    pub(crate) fn try_new(start: Position) -> Result<History, TryReserveError> {
+        History::try_with_capacity(start, 0)
+    }
+
+    /// [`History::try_new`] with room for `moves` moves.
+    pub(crate) fn try_with_capacity(start: Position, moves: usize) -> Result<History, TryReserveError> {
+        let mut plies = Vec::new();
+        plies.try_reserve_exact(moves + 1)?;
+        plies.push(Ply::new(start, 0));
+        Ok(History { plies })
+    }
+
+    #[inline]
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        try_room(&mut self.plies, additional)
+    }
+
+    pub(crate) fn try_clone(&self) -> Result<History, TryReserveError> {
+        Ok(History { plies: try_to_vec(&self.plies)? })
+    }
+
+    /// How many moves lead from the start to the current position.
+    pub(crate) fn moves(&self) -> usize {
+        self.plies.len() - 1
+    }
+
+    pub(crate) fn start(&self) -> &Position {
+        &self.plies[0].position
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        &self.last().position
+    }
+
+    /// The positions from the start on: before each move, then the current one.
+    pub(crate) fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.plies.iter().map(|p| &p.position)
+    }
+
+    pub(crate) fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.plies.get(ply).map(|p| &p.position)
+    }
+
+    fn last(&self) -> &Ply {
+        // There is always the start position.
+        &self.plies[self.plies.len() - 1]
+    }
+
+    /// The SAN of each of `moves`, the moves that lead from the start to the current position.
+    pub(crate) fn san_moves<'a>(&'a self, moves: impl Iterator<Item = Move> + 'a) -> impl Iterator<Item = San> + 'a {
+        self.plies.iter().zip(moves).map(|(ply, mv)| {
+            // Every stored move was legal where it was played.
+            San::from_move(&ply.position, mv).expect("moves of a game are legal")
+        })
+    }
+
+    /// True when `mv` is legal here, or is [`Move::NULL`] while `allow_null` and the side to
+    /// move is not in check.
+    pub(crate) fn can_play(&self, mv: Move, allow_null: bool) -> bool {
+        if mv.is_null() {
+            allow_null && !self.position().in_check()
+        } else {
+            self.position().is_legal(mv)
+        }
+    }
+
+    /// Reads `text` as lenient SAN in the current position (null moves as `allow_null` says).
+    pub(crate) fn parse_san(&self, text: &str, allow_null: bool) -> Result<Move, SanError> {
+        let options = SanOptions { allow_null, ..SanOptions::default() };
+        text.parse::<San>()?.to_move_with(self.position(), &options)
+    }
+
+    /// Reads `text` as UCI in the current position (`0000` as `allow_null` says).
+    pub(crate) fn parse_uci(&self, text: &str, allow_null: bool) -> Result<Move, UciError> {
+        let mv = text.parse::<Uci>()?.to_move(self.position())?;
+        if mv.is_null() && !self.can_play(mv, allow_null) {
+            return Err(UciError::Illegal);
+        }
+        Ok(mv)
+    }
+
+    /// Plays a move already known to be legal (or an allowed null move).
+    pub(crate) fn play(&mut self, mv: Move) {
+        let mut after = *self.position();
+        after.play_known(mv);
+        self.push_played(mv, &after);
+    }
+
+    /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
+    /// leads to: the PGN reader has both at hand and spares the history making the move again.
+    #[inline]
+    pub(crate) fn push_played(&mut self, mv: Move, after: &Position) {
+        let before = self.position();
+        let irreversible = mv.is_null()
+            || mv.is_en_passant()
+            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
+            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
+            || before.castling() != after.castling();
+        let since = if irreversible { self.plies.len() } else { self.last().since };
+        self.plies.push(Ply::new(*after, since));
+    }
+
+    /// Drops the current position; false at the start position.
+    pub(crate) fn pop(&mut self) -> bool {
+        if self.plies.len() == 1 {
+            return false;
+        }
+        self.plies.pop();
+        true
+    }
+
+    pub(crate) fn repetition_count(&self) -> usize {
+        let current = self.last();
+        self.occurrences(current, self.plies.len() - 1)
+    }
+
+    /// The current position occurred at an earlier ply since the last irreversible move; stops
+    /// at the first one found.
+    pub(crate) fn has_repeated(&self) -> bool {
+        let current = self.last();
+        let n = self.plies.len() - 1;
+        (current.since..n).rev().skip(1).step_by(2).any(|i| {
+            let other = &self.plies[i];
+            other.key == current.key && same_position(&other.position, &current.position)
+        })
+    }
+
+    /// How often `after`, the position a reversible move leads to, has occurred since the last
+    /// irreversible move.
+    pub(crate) fn occurrences_after(&self, after: &Position) -> usize {
+        let key = repetition_key(after);
+        let last = self.plies.len() - 1;
+        (self.last().since..last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.plies[i].key == key && same_position(&self.plies[i].position, after))
+            .count()
+    }
+
+    /// Some position since the last irreversible move occurred earlier in that stretch.
+    pub(crate) fn repeated_since_irreversible(&self) -> bool {
+        let since = self.last().since;
+        (since..self.plies.len()).any(|i| {
+            let ply = &self.plies[i];
+            (since..i).any(|j| self.plies[j].key == ply.key && same_position(&self.plies[j].position, &ply.position))
+        })
+    }
+
+    /// Occurrences of `ply`'s position among the same side's plies from `last` back to
+    /// `ply.since`.
+    fn occurrences(&self, ply: &Ply, last: usize) -> usize {
+        (ply.since..=last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| {
+                let other = &self.plies[i];
+                other.key == ply.key && same_position(&other.position, &ply.position)
+            })
+            .count()
+    }
+
+    pub(crate) fn can_claim_threefold_repetition(&self) -> bool {
+        if self.repetition_count() >= 3 {
+            return true;
+        }
+        let n = self.plies.len() - 1;
+        let since = self.last().since;
+        // Positions after our next move have the other side to move, like plies n-1, n-3, ...
+        if n < since + 3 {
+            return false;
+        }
+        let pos = self.position();
+        pos.legal_moves().iter().any(|&mv| {
+            let after = Ply::new(pos.make_move(mv), since);
+            self.occurrences(&after, n - 1) >= 2
+        })
+    }
+
+    pub(crate) fn termination(&self) -> Option<Termination> {
+        let pos = self.position();
+        if pos.is_checkmate() {
+            Some(Termination::Checkmate)
+        } else if pos.is_insufficient_material() {
+            Some(Termination::InsufficientMaterial)
+        } else if !pos.has_legal_moves() {
+            Some(Termination::Stalemate)
+        } else if pos.is_seventy_five_moves() {
+            Some(Termination::SeventyFiveMoves)
+        } else if self.repetition_count() >= 5 {
+            Some(Termination::FivefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn claimable_draw(&self) -> Option<Termination> {
+        if self.termination().is_some() {
+            None
+        } else if self.position().can_claim_fifty_moves() {
+            Some(Termination::FiftyMoves)
+        } else if self.can_claim_threefold_repetition() {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn outcome(&self) -> Outcome {
+        match self.termination() {
+            None => Outcome::Ongoing,
+            Some(Termination::Checkmate) => Outcome::win_for(!self.position().turn()),
+            Some(_) => Outcome::Draw,
+        }
+    }
+}
