@@ -32,7 +32,9 @@ from ..game import Game as _CoreGame
 from ..game import GameMove
 from ..svg import Arrow
 from ..pgn import read_pgn
-from . import Board, Move, _c, _move_of
+from ._board import Board
+from ._moves import Move
+from ._moves import move_of as _move_of
 
 __all__ = ["ChildNode", "Game", "GameNode", "Headers", "Mainline", "read_game", "read_headers"]
 
@@ -164,7 +166,7 @@ class GameNode:
         """A new board holding the position at this node."""
         pos = _native.Position()
         _native.check(lib.chess_node_position(self._ptr, self._node, pos))
-        return Board._of_game(_c.chess_game_new(ctypes.byref(pos)), self._root._chess960, [])
+        return Board._of_position(pos, self._root._chess960)
 
     def ply(self) -> int:
         """The half-moves up to this node, counted as the board's ``ply()`` counts them: from
@@ -236,7 +238,7 @@ class Game(GameNode):
     def __init__(self, core: _CoreGame) -> None:
         super().__init__(self, 0)
         self._core = core
-        self._chess960 = bool(lib.chess_position_is_chess960(lib.chess_game_start(core._ptr)))
+        self._chess960 = core.start().chess960
         self.headers = Headers(core.headers)
         if self.headers["Result"] == "*":  # the movetext's result fills in a missing one
             self.headers["Result"] = _RESULTS[lib.chess_game_result(core._ptr)]
@@ -245,7 +247,7 @@ class Game(GameNode):
     @classmethod
     def from_board(cls, board: Board) -> Game:
         """A game of the moves of ``board``'s stack from its root."""
-        return cls(_CoreGame._wrap(ctypes.cast(_c.chess_game_clone(board._game), _native.GAME)))
+        return cls(board._core_game())
 
     def __str__(self) -> str:
         core = self._core
