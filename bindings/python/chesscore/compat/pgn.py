@@ -21,7 +21,6 @@ the PGN; a node's board is the position the library replayed.
 
 from __future__ import annotations
 
-import ctypes
 import weakref
 from typing import IO, Dict, Iterator, List, Optional, Set
 
@@ -69,29 +68,20 @@ class GameNode:
     def _ptr(self) -> object:
         return self._root._core._ptr
 
-    def _comments(self, place: int) -> str:
-        count = lib.chess_node_comment_count(self._ptr, self._node, place)
-        texts = [
-            _native.read_text(lib.chess_node_comment, self._ptr, self._node, place, i, size=256) for i in range(count)
-        ]
-        return " ".join(texts)
+    def _commands(self) -> GameMove:
+        # The package's GameMove reads a node's comments, NAGs and comment commands; a node is
+        # a move of the same game handle.
+        return GameMove(self._root._core, self._node)
 
     @property
     def comment(self) -> str:
         """The comment after the move (a Game's: before the first move); several are joined by
         a space."""
-        return self._comments(COMMENT_AFTER)
+        return " ".join(self._commands().comments)
 
     @property
     def nags(self) -> Set[int]:
-        count = lib.chess_node_nags(self._ptr, self._node, None, 0)
-        buf = ctypes.create_string_buffer(count)
-        lib.chess_node_nags(self._ptr, self._node, buf, count)
-        return set(buf.raw[:count])
-
-    def _commands(self) -> GameMove:
-        # The binding reads the comment commands; a node is a move of the same game handle.
-        return GameMove(self._root._core, self._node)
+        return set(self._commands().nags)
 
     def clock(self) -> Optional[float]:
         """``[%clk ...]`` of the comment: the mover's time left, in seconds; None if absent."""
@@ -191,7 +181,7 @@ class ChildNode(GameNode):
 
     @property
     def move(self) -> Move:
-        return _move_of(lib.chess_node_move(self._ptr, self._node), self._root._chess960)
+        return _move_of(self._commands().move.raw, self._root._chess960)
 
     @property
     def parent(self) -> GameNode:
@@ -201,7 +191,11 @@ class ChildNode(GameNode):
     @property
     def starting_comment(self) -> str:
         """The comment before the move, as a variation can open with: ``({here} 1. d4)``."""
-        return self._comments(COMMENT_BEFORE)
+        ptr, node = self._ptr, self._node
+        count = lib.chess_node_comment_count(ptr, node, COMMENT_BEFORE)
+        return " ".join(
+            _native.read_text(lib.chess_node_comment, ptr, node, COMMENT_BEFORE, i, size=256) for i in range(count)
+        )
 
     def san(self) -> str:
         """The move's SAN as the library writes it (``O-O`` for a ``0-0`` read, ``--`` for a
