@@ -40,10 +40,9 @@ class Outcome:
         self.winner = _args.of_type(winner, (bool, type(None)), "winner")
 
     @classmethod
-    def _of(cls, outcome: Any) -> Optional[Outcome]:
-        """The Outcome of a chess_outcome (``chess_game_outcome``), None while the game goes on."""
-        result = outcome.result
-        return cls(Termination(outcome.termination), _WINNERS[result]) if result else None
+    def _of(cls, outcome: Any) -> Outcome:
+        """The Outcome of a chess_outcome (``chess_game_outcome``) whose game is over."""
+        return cls(Termination(outcome.termination), _WINNERS[outcome.result])
 
     def result(self) -> str:
         """"1-0", "0-1" or "1/2-1/2"."""
@@ -275,9 +274,9 @@ class Game:
         """The Outcome when the game is over by the automatic rules (checkmate, insufficient
         material, stalemate, seventy-five moves, fivefold repetition) or, with ``claim_draw``, by
         a draw the side to move may claim; None while it goes on."""
-        outcome = Outcome._of(lib.chess_game_outcome(self._ptr))
-        if outcome is not None:
-            return outcome
+        outcome = lib.chess_game_outcome(self._ptr)
+        if outcome.result:
+            return Outcome._of(outcome)
         if _args.of_type(claim_draw, bool, "claim_draw"):
             draw = self.claimable_draw()
             if draw is not None:

@@ -625,9 +625,8 @@ class Board:
         outcome = self._outcome
         if outcome is None:
             outcome = self._outcome = _c.chess_game_outcome(self._handle or self._game)
-        ended = Outcome._of(outcome)
-        if ended is not None:
-            return ended
+        if outcome.result:
+            return Outcome._of(outcome)
         if claim_draw:
             if self.can_claim_fifty_moves():
                 return Outcome(Termination.FIFTY_MOVES, None)
