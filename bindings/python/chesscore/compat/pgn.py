@@ -161,9 +161,8 @@ class GameNode:
     def ply(self) -> int:
         """The half-moves up to this node, counted as the board's ``ply()`` counts them: from
         the start position's move number and side to move."""
-        start = lib.chess_game_start(self._ptr)
-        start_ply = 2 * (lib.chess_position_fullmove_number(start) - 1) + lib.chess_position_turn(start)
-        return start_ply + lib.chess_node_ply(self._ptr, self._node)  # type: ignore[no-any-return]
+        start = self._root._core.start()
+        return 2 * (start.fullmove_number - 1) + (not start.turn) + self._commands().ply
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameNode):
