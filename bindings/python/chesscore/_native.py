@@ -1,8 +1,17 @@
-"""The C library: finding it, and the signature of every function the package calls.
+"""The native layer: the only module that loads the C library, declares its functions and
+calls it by its conventions. Every other module calls the library through what this one hands
+out:
+
+- ``lib``: every function with its declared signature (ctypes checks and converts each argument),
+  releasing the GIL during the call; ``check``, ``read_text`` and ``parse_fen`` turn its error
+  codes into the package's exceptions, ``move_error`` that of a move a position refused;
+- ``per_game``: the few functions called for every game read from PGN, without argument
+  conversion, some keeping the GIL (see ``_PerGame``);
+- ``by_address``: every function with pointers to the library's structures taken and given as
+  addresses (ints), for ``chesscore.compat``'s boards, which hold their games by address.
 
 The library is looked up in this order: the path in ``CHESSCORE_LIB``, a copy next to the
-package, then the system's search path. ctypes releases the GIL around every call (but those
-of ``per_game`` that say otherwise).
+package, then the system's search path.
 """
 
 import ctypes
@@ -25,9 +34,10 @@ from ctypes import (
     c_uint64,
 )
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .errors import ErrorCode, LibraryError, error_for, raise_for
+from . import errors
+from .errors import Error, ErrorCode, LibraryError, StrOrBytesPath, error_for, is_fen_code, raise_for
 
 # Constants of chesscore.h, named without their CHESS_ prefix (a test compares them).
 MAX_MOVES = 256
@@ -656,6 +666,7 @@ def _load():
 
 
 lib, path = _load()
+errors.use_messages(lambda code: lib.chess_error_message(code).decode("utf-8"))
 
 
 class _PerGame:
@@ -690,6 +701,30 @@ class _PerGame:
 per_game: Any = _PerGame(path)
 
 
+def _by_address(library: str) -> Any:
+    """The library's functions with every pointer to one of its structures taken and given as
+    an address (an int): a handle of its own on the same library, for the boards of
+    ``chesscore.compat``, which hold the positions of their games by address. ctypes builds no
+    pointer object per call then. Calls release the GIL, as those of ``lib``."""
+    handle = ctypes.CDLL(library)
+    signatures: Dict[str, Tuple[Any, List[Any]]] = SIGNATURES  # type: ignore[assignment]
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(handle, name)
+        function.restype = _address_type(restype)
+        function.argtypes = [_address_type(t) for t in argtypes]
+    return handle
+
+
+def _address_type(c_type: object) -> object:
+    target = getattr(c_type, "_type_", None)
+    if isinstance(target, type) and issubclass(target, ctypes.Structure):
+        return ctypes.c_void_p
+    return c_type
+
+
+by_address: Any = _by_address(path)
+
+
 def check(code: int) -> None:
     if code:
         raise_for(code)
@@ -708,6 +743,45 @@ def read_text(function: Callable[..., int], *args: Any, size: int = 128, error: 
     if code:
         raise error(code)
     return buf.raw[: length.value].decode("utf-8")
+
+
+def parse_fen(function: Callable[..., int], *args: Any, filename: Optional[StrOrBytesPath] = None) -> Position:
+    """The chess_position a FEN reader ``function(*args, dst, &info)`` writes; FenError with the
+    offset of the fault (``filename`` names the file read)."""
+    out = Position()
+    info = fen_info()
+    code = function(*args, out, ctypes.byref(info))
+    if code:
+        raise_for(code, offset=info.error_offset if is_fen_code(code) else None, filename=filename)
+    return out
+
+
+# python-chess 1.11.2's wording (chess.Board.parse_san, parse_uci): the move as given and, where
+# the position decides, the position's FEN.
+_MOVE_MESSAGES = {
+    ErrorCode.ILLEGAL_MOVE: "illegal {notation}: {move!r} in {fen}",
+    ErrorCode.SAN_AMBIGUOUS: "ambiguous san: {move!r} in {fen}",
+    ErrorCode.SAN_NOT_CANONICAL: "non-canonical san: {move!r} in {fen}",
+    ErrorCode.SAN_SYNTAX: "invalid san: {move!r}",
+    ErrorCode.UCI_SYNTAX: "invalid uci: {move!r}",
+    ErrorCode.INVALID_MOVE: "invalid move encoding: {move}",
+}
+
+
+def move_error(code: int, pos: Any, move: Any, notation: str = "move") -> Error:
+    """The exception of a move call that failed in ``pos`` (a chess_position, or a pointer to
+    or the address of a game's, unchanged by the failure): ``move`` as given, in ``notation``
+    ("san", "uci"; "move" for a chesscore.Move, named by its UCI, or by its number when its
+    encoding is invalid and so has no UCI)."""
+    template = _MOVE_MESSAGES.get(code)
+    if template is None:
+        return error_for(code)
+    if not isinstance(move, str):
+        move = f"{move.raw:#06x}" if code == ErrorCode.INVALID_MOVE else move.uci()
+    if isinstance(pos, int):
+        pos = ctypes.cast(pos, POS)
+    fen = read_text(lib.chess_fen_write, pos, size=FEN_MAX)
+    return error_for(code, template.format(notation=notation, move=move, fen=fen))
 
 
 def version() -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 import errno
 import os
-from typing import NoReturn, Optional, Union
+from typing import Callable, NoReturn, Optional, Union
 
 # A path as open() takes it (typeshed's name).
 StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -353,10 +353,20 @@ _BY_CODE = {
 }
 
 
-def _message(code):
-    from ._native import lib  # errors are defined before the library is loaded
+# The library's text for a code. The native layer, which loads the library (and may fail with
+# LibraryError, defined here), sets it once loaded: this module imports none of the package.
+_describe: Optional[Callable[[int], str]] = None
 
-    return lib.chess_error_message(code).decode("utf-8")
+
+def use_messages(describe: Callable[[int], str]) -> None:
+    """Makes ``describe(code)`` the message of an error given none (the library's text)."""
+    global _describe
+    _describe = describe
+
+
+def _message(code: int) -> str:
+    assert _describe is not None, "chesscore._native sets the messages when it loads the library"
+    return _describe(code)
 
 
 def is_fen_code(code: int) -> bool:

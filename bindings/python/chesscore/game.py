@@ -12,9 +12,9 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
-from .position import Position, _move_error, _raw
+from .position import Position
 from .svg import Arrow
-from .types import BLACK, WHITE, Move
+from .types import BLACK, WHITE, Move, raw_of
 
 
 class Termination(enum.IntEnum):
@@ -38,6 +38,11 @@ class Outcome:
     def __init__(self, termination: Termination, winner: Optional[bool]):
         self.termination = _args.of_type(termination, Termination, "termination")
         self.winner = _args.of_type(winner, (bool, type(None)), "winner")
+
+    @classmethod
+    def _of(cls, outcome: Any) -> Outcome:
+        """The Outcome of a chess_outcome (``chess_game_outcome``) whose game is over."""
+        return cls(Termination(outcome.termination), _WINNERS[outcome.result])
 
     def result(self) -> str:
         """"1-0", "0-1" or "1/2-1/2"."""
@@ -162,9 +167,9 @@ class Game:
     def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() when null moves are allowed); raises
         IllegalMoveError otherwise, leaving the game unchanged."""
-        code = lib.chess_game_push(self._ptr, _raw(move))
+        code = lib.chess_game_push(self._ptr, raw_of(move))
         if code:
-            raise _move_error(code, lib.chess_game_position(self._ptr), move)
+            raise _native.move_error(code, lib.chess_game_position(self._ptr), move)
         self._edits += 1
 
     def push_san(self, text: str) -> Move:
@@ -172,7 +177,7 @@ class Game:
         out = ctypes.c_uint16()
         code = lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _move_error(code, lib.chess_game_position(self._ptr), text, "san")
+            raise _native.move_error(code, lib.chess_game_position(self._ptr), text, "san")
         self._edits += 1
         return Move(out.value, self._chess960)
 
@@ -181,7 +186,7 @@ class Game:
         out = ctypes.c_uint16()
         code = lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _move_error(code, lib.chess_game_position(self._ptr), text, "uci")
+            raise _native.move_error(code, lib.chess_game_position(self._ptr), text, "uci")
         self._edits += 1
         return Move(out.value, self._chess960)
 
@@ -271,7 +276,7 @@ class Game:
         a draw the side to move may claim; None while it goes on."""
         outcome = lib.chess_game_outcome(self._ptr)
         if outcome.result:
-            return Outcome(Termination(outcome.termination), _WINNERS[outcome.result])
+            return Outcome._of(outcome)
         if _args.of_type(claim_draw, bool, "claim_draw"):
             draw = self.claimable_draw()
             if draw is not None:

@@ -8,8 +8,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _args, _native
 from ._native import MAX_MOVES, lib
-from .errors import Error, ErrorCode, StrOrBytesPath, error_for, is_fen_code, raise_for
-from .types import Move, Piece, c_color, c_piece_type, square, squares_of
+from .errors import StrOrBytesPath, raise_for
+from .types import Move, Piece, c_color, c_piece_type, raw_of, square, squares_of
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -20,43 +20,6 @@ _FEN_EN_PASSANT = {
     "as_recorded": _native.FEN_WRITE_EP_AS_RECORDED,
 }
 _FEN_CASTLING = {"auto": 0, "xfen": _native.FEN_WRITE_XFEN, "shredder": _native.FEN_WRITE_SHREDDER}
-
-
-def _parse_fen(function, *args, filename: Optional[StrOrBytesPath] = None):
-    """The chess_position a FEN reader ``function(*args, dst, &info)`` writes; ``filename``
-    names the file read."""
-    out = _native.Position()
-    info = _native.fen_info()
-    code = function(*args, out, ctypes.byref(info))
-    if code:
-        raise_for(code, offset=info.error_offset if is_fen_code(code) else None, filename=filename)
-    return out
-
-
-# python-chess 1.11.2's wording (chess.Board.parse_san, parse_uci): the move as given and, where
-# the position decides, the position's FEN. A Move object is named by its UCI.
-_MOVE_MESSAGES = {
-    ErrorCode.ILLEGAL_MOVE: "illegal {notation}: {move!r} in {fen}",
-    ErrorCode.SAN_AMBIGUOUS: "ambiguous san: {move!r} in {fen}",
-    ErrorCode.SAN_NOT_CANONICAL: "non-canonical san: {move!r} in {fen}",
-    ErrorCode.SAN_SYNTAX: "invalid san: {move!r}",
-    ErrorCode.UCI_SYNTAX: "invalid uci: {move!r}",
-    ErrorCode.INVALID_MOVE: "invalid move encoding: {move}",
-}
-
-
-def _move_error(code: int, pos, move: Union[str, Move], notation: str = "move") -> Error:
-    """The exception of a move call that failed in ``pos`` (a chess_position or a pointer to a
-    game's, unchanged by the failure): ``move`` as given, in ``notation`` ("san", "uci"; "move"
-    for a Move)."""
-    template = _MOVE_MESSAGES.get(code)
-    if template is None:
-        return error_for(code)
-    if isinstance(move, Move):
-        # An invalid encoding has no UCI: its number names it.
-        move = f"{move.raw:#06x}" if code == ErrorCode.INVALID_MOVE else move.uci()
-    fen = _native.read_text(lib.chess_fen_write, pos, size=_native.FEN_MAX)
-    return error_for(code, template.format(notation=notation, move=move, fen=fen))
 
 
 def _move_list(count_and_fill, chess960):
@@ -100,7 +63,7 @@ class Position:
         flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
             allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
         )
-        return cls._wrap(_parse_fen(lib.chess_fen_parse_with, _args.text(fen, "fen"), flags))
+        return cls._wrap(_native.parse_fen(lib.chess_fen_parse_with, _args.text(fen, "fen"), flags))
 
     @classmethod
     def from_binary_fen(
@@ -113,7 +76,7 @@ class Position:
         flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960) | _args.flag(
             allow_impossible_check, "allow_impossible_check", _native.FEN_ALLOW_IMPOSSIBLE_CHECK
         )
-        return cls._wrap(_parse_fen(lib.chess_binary_fen_parse_with, data, len(data), flags))
+        return cls._wrap(_native.parse_fen(lib.chess_binary_fen_parse_with, data, len(data), flags))
 
     @classmethod
     def from_components(
@@ -129,13 +92,13 @@ class Position:
         or as their text)."""
         counts = [str(_args.of_type(n, (int, str), "a FEN count")) for n in (halfmove_clock, fullmove_number)]
         fields = [placement, turn, castling, en_passant, *counts]
-        return cls._wrap(_parse_fen(lib.chess_fen_from_components, *(_args.text(f, "FEN field") for f in fields)))
+        return cls._wrap(_native.parse_fen(lib.chess_fen_from_components, *(_args.text(f, "FEN field") for f in fields)))
 
     @classmethod
     def from_fen_file(cls, path: StrOrBytesPath) -> Position:
         """Reads the first non-empty line of a FEN file (NoSuchFileError when it is missing).
         ``path`` is a str, bytes or os.PathLike, as for ``open``."""
-        return cls._wrap(_parse_fen(lib.chess_fen_read_file, _args.path(path), filename=path))
+        return cls._wrap(_native.parse_fen(lib.chess_fen_read_file, _args.path(path), filename=path))
 
     @classmethod
     def from_chess960(cls, number: int) -> Position:
@@ -243,11 +206,11 @@ class Position:
     def is_pseudo_legal(self, move: Move) -> bool:
         """Whether a move (from a hash table, say) follows the movement rules here; it is legal
         unless it leaves the own king in check (``is_legal`` tells, ``push`` refuses it)."""
-        return lib.chess_position_is_pseudo_legal(self._pos, _raw(move))
+        return lib.chess_position_is_pseudo_legal(self._pos, raw_of(move))
 
     def gives_check(self, move: Move) -> bool:
         """Whether the legal move checks the other king, without playing it."""
-        return lib.chess_position_gives_check(self._pos, _raw(move))
+        return lib.chess_position_gives_check(self._pos, raw_of(move))
 
     def see(self, move: Move) -> int:
         """The static exchange value of the legal move in centipawns (P 100, N 300, B 300,
@@ -255,29 +218,29 @@ class Position:
         x-rays included, either side free to stop; a king recaptures only when nothing can take
         it back; a promotion counts as the pawn it was. docs/engines.md gives the whole
         definition."""
-        return lib.chess_position_see(self._pos, _raw(move))
+        return lib.chess_position_see(self._pos, raw_of(move))
 
     def see_ge(self, move: Move, threshold: int) -> bool:
         """``see(move) >= threshold``, often decided without the whole exchange."""
-        return lib.chess_position_see_ge(self._pos, _raw(move), _args.integer(threshold, "threshold", -(2**31), 2**31 - 1))
+        return lib.chess_position_see_ge(self._pos, raw_of(move), _args.integer(threshold, "threshold", -(2**31), 2**31 - 1))
 
     def zobrist_after(self, move: Move) -> int:
         """The Polyglot key after the legal move, without playing it."""
-        return lib.chess_position_zobrist_after(self._pos, _raw(move))
+        return lib.chess_position_zobrist_after(self._pos, raw_of(move))
 
     def is_legal(self, move: Move) -> bool:
-        return lib.chess_position_is_legal(self._pos, _raw(move))
+        return lib.chess_position_is_legal(self._pos, raw_of(move))
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move, with its check or mate suffix; "--" for Move.null()."""
-        error = functools.partial(_move_error, pos=self._pos, move=move)
-        return _native.read_text(lib.chess_move_to_san, self._pos, _raw(move), size=_native.SAN_MAX, error=error)
+        error = functools.partial(_native.move_error, pos=self._pos, move=move)
+        return _native.read_text(lib.chess_move_to_san, self._pos, raw_of(move), size=_native.SAN_MAX, error=error)
 
     def uci(self, move: Move) -> str:
         """The UCI of a move as this position writes it (king takes rook in Chess960)."""
-        error = functools.partial(_move_error, pos=self._pos, move=move)
+        error = functools.partial(_native.move_error, pos=self._pos, move=move)
         flags = _native.UCI_KING_TAKES_ROOK if self.chess960 else 0
-        return _native.read_text(lib.chess_move_to_uci_with, _raw(move), flags, size=8, error=error)
+        return _native.read_text(lib.chess_move_to_uci_with, raw_of(move), flags, size=8, error=error)
 
     def parse_uci(self, text: str) -> Move:
         """The legal move a UCI text names (``e1g1`` and ``e1h1`` both castle in standard
@@ -285,7 +248,7 @@ class Position:
         out = ctypes.c_uint16()
         code = lib.chess_move_from_uci(self._pos, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _move_error(code, self._pos, text, "uci")
+            raise _native.move_error(code, self._pos, text, "uci")
         return Move(out.value, self.chess960)
 
     def parse_san(self, text: str, *, strict: bool = False, allow_null: bool = False) -> Move:
@@ -297,7 +260,7 @@ class Position:
         out = ctypes.c_uint16()
         code = lib.chess_move_from_san_with(self._pos, _args.text(text, "move"), flags, ctypes.byref(out))
         if code:
-            raise _move_error(code, self._pos, text, "san")
+            raise _native.move_error(code, self._pos, text, "san")
         return Move(out.value, self.chess960)
 
     def parse_line(self, text: str) -> List[Move]:
@@ -315,10 +278,10 @@ class Position:
     def push(self, move: Move) -> None:
         """Plays a legal move (Move.null() passes the turn); raises IllegalMoveError otherwise,
         leaving the position unchanged."""
-        raw = _raw(move)
+        raw = raw_of(move)
         code = lib.chess_position_play(self._pos, raw) if raw else lib.chess_position_play_null(self._pos)
         if code:
-            raise _move_error(code, self._pos, move)
+            raise _native.move_error(code, self._pos, move)
 
     def push_uci(self, text: str) -> Move:
         """Plays a move given in UCI and returns it."""
@@ -462,10 +425,6 @@ class Position:
 
     def is_seventy_five_moves(self) -> bool:
         return lib.chess_position_is_seventy_five_moves(self._pos)
-
-
-def _raw(move: object) -> int:
-    return _args.of_type(move, Move, "move").raw
 
 
 def _depth(depth: object) -> int:

@@ -64,6 +64,11 @@ def squares_of(bits: int) -> List[int]:
     return out
 
 
+def raw_of(move: object) -> int:
+    """The ``chess_move`` of a Move (ArgumentTypeError for anything else)."""
+    return _args.of_type(move, Move, "move").raw
+
+
 class MoveKind(enum.IntEnum):
     """chess_move_kind: bits 12-15 of a move."""
 

@@ -217,6 +217,21 @@ def test_error_codes_match_the_header():
             assert isinstance(error, chesscore.Error) and error.code == code and error.message
 
 
+def test_one_native_layer_holds_the_library():
+    """Only chesscore._native loads the library and declares signatures; errors imports none of
+    the package (so it and the native layer cannot import each other); no module imports
+    another's private names, but those of the internal modules _native and _args."""
+    for source in PACKAGE.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        if source.name != "_native.py":
+            assert not re.search(r"\b(CDLL|PyDLL)\(|\.(argtypes|restype) *=", text), source
+        for names in re.findall(r"^from \.[\w.]* import (\([^)]*\)|.*)$", text, re.M):
+            for name in names.strip("()").replace("\n", ",").split(","):
+                name = name.split("#")[0].split(" as ")[0].strip()
+                assert not name.startswith("_") or name in ("_args", "_native"), f"{source}: {name}"
+    assert not re.search(r"^\s*(from \.|import chesscore)", (PACKAGE / "errors.py").read_text(), re.M)
+
+
 def test_every_exception_is_a_chesscore_error():
     for name in chesscore.__all__:
         value = getattr(chesscore, name)

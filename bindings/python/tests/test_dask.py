@@ -1,4 +1,4 @@
-"""The Dask example (examples/dask_pgn.py) on a local cluster of two worker processes: its
+"""The Dask example (bindings/python/examples/dask/dask_pgn.py) on a local cluster of two worker processes: its
 totals per opening, shards read by both workers, against one process reading the same files
 whole, and against python-chess."""
 
@@ -26,13 +26,14 @@ def example():
     except ImportError:
         not_run("python", "python: the Dask example", "dask[distributed] is not installed (scripts/test-requirements.txt)")
     # The workers, started after this, import the example by name as well.
-    sys.path.insert(0, str(ROOT / "examples"))
+    folder = str(ROOT / "bindings" / "python" / "examples" / "dask")
+    sys.path.insert(0, folder)
     try:
         import dask_pgn
 
         yield dask_pgn
     finally:
-        sys.path.remove(str(ROOT / "examples"))
+        sys.path.remove(folder)
 
 
 @pytest.fixture(scope="module")

@@ -9,14 +9,14 @@ giving ``chesscore.compat.Move`` objects::
 
 from __future__ import annotations
 
-import ctypes
 import os
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
-from .. import _native
 from .. import engine as _engine
 from ..game import Game as _CoreGame
-from . import Board, Move, _c, _move_of
+from ._board import Board
+from ._moves import Move
+from ._moves import move_of as _move_of
 
 # The values that hold no moves are python-chess's classes as they are.
 from ..engine import Cp, EngineError, Limit, Mate, Option, PovScore, PovWdl, Wdl  # noqa: F401
@@ -31,7 +31,7 @@ InfoDict = Dict[str, Any]
 
 def _game_of(board: Board) -> _CoreGame:
     """The board's game (start position and moves) as a chesscore Game of its own."""
-    return _CoreGame._wrap(ctypes.cast(_c.chess_game_clone(board._game), _native.GAME))
+    return board._core_game()
 
 
 def _moves_of(info: InfoDict, chess960: bool) -> InfoDict:

@@ -21,7 +21,6 @@ the PGN; a node's board is the position the library replayed.
 
 from __future__ import annotations
 
-import ctypes
 import weakref
 from typing import IO, Dict, Iterator, List, Optional, Set
 
@@ -32,7 +31,9 @@ from ..game import Game as _CoreGame
 from ..game import GameMove
 from ..svg import Arrow
 from ..pgn import read_pgn
-from . import Board, Move, _c, _move_of
+from ._board import Board
+from ._moves import Move
+from ._moves import move_of as _move_of
 
 __all__ = ["ChildNode", "Game", "GameNode", "Headers", "Mainline", "read_game", "read_headers"]
 
@@ -67,29 +68,20 @@ class GameNode:
     def _ptr(self) -> object:
         return self._root._core._ptr
 
-    def _comments(self, place: int) -> str:
-        count = lib.chess_node_comment_count(self._ptr, self._node, place)
-        texts = [
-            _native.read_text(lib.chess_node_comment, self._ptr, self._node, place, i, size=256) for i in range(count)
-        ]
-        return " ".join(texts)
+    def _commands(self) -> GameMove:
+        # The package's GameMove reads a node's comments, NAGs and comment commands; a node is
+        # a move of the same game handle.
+        return GameMove(self._root._core, self._node)
 
     @property
     def comment(self) -> str:
         """The comment after the move (a Game's: before the first move); several are joined by
         a space."""
-        return self._comments(COMMENT_AFTER)
+        return " ".join(self._commands().comments)
 
     @property
     def nags(self) -> Set[int]:
-        count = lib.chess_node_nags(self._ptr, self._node, None, 0)
-        buf = ctypes.create_string_buffer(count)
-        lib.chess_node_nags(self._ptr, self._node, buf, count)
-        return set(buf.raw[:count])
-
-    def _commands(self) -> GameMove:
-        # The binding reads the comment commands; a node is a move of the same game handle.
-        return GameMove(self._root._core, self._node)
+        return set(self._commands().nags)
 
     def clock(self) -> Optional[float]:
         """``[%clk ...]`` of the comment: the mover's time left, in seconds; None if absent."""
@@ -164,14 +156,13 @@ class GameNode:
         """A new board holding the position at this node."""
         pos = _native.Position()
         _native.check(lib.chess_node_position(self._ptr, self._node, pos))
-        return Board._of_game(_c.chess_game_new(ctypes.byref(pos)), self._root._chess960, [])
+        return Board._of_position(pos, self._root._chess960)
 
     def ply(self) -> int:
         """The half-moves up to this node, counted as the board's ``ply()`` counts them: from
         the start position's move number and side to move."""
-        start = lib.chess_game_start(self._ptr)
-        start_ply = 2 * (lib.chess_position_fullmove_number(start) - 1) + lib.chess_position_turn(start)
-        return start_ply + lib.chess_node_ply(self._ptr, self._node)  # type: ignore[no-any-return]
+        start = self._root._core.start()
+        return 2 * (start.fullmove_number - 1) + (not start.turn) + self._commands().ply
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameNode):
@@ -189,7 +180,7 @@ class ChildNode(GameNode):
 
     @property
     def move(self) -> Move:
-        return _move_of(lib.chess_node_move(self._ptr, self._node), self._root._chess960)
+        return _move_of(self._commands().move.raw, self._root._chess960)
 
     @property
     def parent(self) -> GameNode:
@@ -199,7 +190,11 @@ class ChildNode(GameNode):
     @property
     def starting_comment(self) -> str:
         """The comment before the move, as a variation can open with: ``({here} 1. d4)``."""
-        return self._comments(COMMENT_BEFORE)
+        ptr, node = self._ptr, self._node
+        count = lib.chess_node_comment_count(ptr, node, COMMENT_BEFORE)
+        return " ".join(
+            _native.read_text(lib.chess_node_comment, ptr, node, COMMENT_BEFORE, i, size=256) for i in range(count)
+        )
 
     def san(self) -> str:
         """The move's SAN as the library writes it (``O-O`` for a ``0-0`` read, ``--`` for a
@@ -236,7 +231,7 @@ class Game(GameNode):
     def __init__(self, core: _CoreGame) -> None:
         super().__init__(self, 0)
         self._core = core
-        self._chess960 = bool(lib.chess_position_is_chess960(lib.chess_game_start(core._ptr)))
+        self._chess960 = core.start().chess960
         self.headers = Headers(core.headers)
         if self.headers["Result"] == "*":  # the movetext's result fills in a missing one
             self.headers["Result"] = _RESULTS[lib.chess_game_result(core._ptr)]
@@ -245,7 +240,7 @@ class Game(GameNode):
     @classmethod
     def from_board(cls, board: Board) -> Game:
         """A game of the moves of ``board``'s stack from its root."""
-        return cls(_CoreGame._wrap(ctypes.cast(_c.chess_game_clone(board._game), _native.GAME)))
+        return cls(board._core_game())
 
     def __str__(self) -> str:
         core = self._core

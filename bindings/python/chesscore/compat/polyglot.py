@@ -15,7 +15,9 @@ from .. import polyglot as _polyglot
 from ..errors import StrOrBytesPath
 from ..position import Position
 from ..types import Move as _CoreMove
-from . import Board, Move, _copy_position, _move_of
+from ._board import Board
+from ._moves import Move
+from ._moves import move_of as _move_of
 
 __all__ = ["Entry", "MemoryMappedReader", "open_reader"]
 
@@ -65,7 +67,7 @@ class MemoryMappedReader:
 
     @staticmethod
     def _position(board: Board) -> Position:
-        return Position._wrap(_copy_position(board._pos))
+        return board._position()
 
     @staticmethod
     def _excluded(board: Board, moves: Iterable[Move]) -> Iterator[_CoreMove]:

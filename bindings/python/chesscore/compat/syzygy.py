@@ -11,10 +11,11 @@ import ctypes
 from typing import Any
 
 from .. import tablebase as _tablebase
+from .._native import by_address as _c
 from .._native import lib
 from ..errors import MissingTableError, StrOrBytesPath, raise_for
 from ..position import Position
-from . import Board, _c
+from ._board import Board
 
 __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 

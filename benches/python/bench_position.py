@@ -2,7 +2,7 @@
 positions) rather than the library's: each as the best of several runs, in microseconds per call.
 
 usage: CHESSCORE_LIB=target/release/libchesscore.so PYTHONPATH=bindings/python \\
-       python3 bindings/python/bench_position.py
+       python3 benches/python/bench_position.py
 """
 
 import timeit

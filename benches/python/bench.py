@@ -2,7 +2,7 @@
 run: each operation as the best of several runs, in microseconds per call, and the ratio.
 
 usage: CHESSCORE_LIB=target/release/libchesscore.so PYTHONPATH=bindings/python \\
-       python3 bindings/python/bench.py          (python-chess 1.11.2 installed)
+       python3 benches/python/bench.py          (python-chess 1.11.2 installed)
 
 The bench games are the first 40 plies of the games of tests/data/pgn/dev_generated.pgn that
 have as many and start from the standard position.

@@ -25,7 +25,7 @@ The file is built in a temporary directory by repeating the shared test data's r
 target/release/chesscore (``cargo build --release`` builds it with the library), or CHESSCORE_CLI.
 
 usage: CHESSCORE_LIB=target/release/libchesscore.so PYTHONPATH=bindings/python \\
-       python3 bindings/python/bench_pgn.py [SIZE_MB]
+       python3 benches/python/bench_pgn.py [SIZE_MB]
 """
 
 import os

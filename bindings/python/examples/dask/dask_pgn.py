@@ -4,7 +4,7 @@ reading its games with ``chesscore.read_pgn``, the counts of every shard added u
 
 On this machine (a local cluster of worker processes):
 
-    python3 examples/dask_pgn.py --workers 2 --split 8 lichess_db_standard_rated_2024-01.pgn
+    python3 bindings/python/examples/dask/dask_pgn.py --workers 2 --split 8 lichess_db_standard_rated_2024-01.pgn
 
 On a cluster: start a scheduler on one machine and a worker on each (every machine with
 chesscore installed, ``pip install bindings/python``, and the files at the same path, on a
@@ -12,7 +12,7 @@ shared file system), then point the example at the scheduler:
 
     dask scheduler                           # on one machine: prints tcp://HOST:8786
     dask worker tcp://HOST:8786              # on each machine
-    python3 examples/dask_pgn.py --scheduler tcp://HOST:8786 --split 64 /shared/pgn/*.pgn.zst
+    python3 bindings/python/examples/dask/dask_pgn.py --scheduler tcp://HOST:8786 --split 64 /shared/pgn/*.pgn.zst
 
 A compressed file (gzip, Zstandard: a lichess month) is one shard, which its worker
 decompresses as it reads; ``--split`` cuts plain text files only.
