@@ -86,8 +86,8 @@ static inline int report(const char *name) {
 }
 
 static inline chess_position *parse(const char *fen) {
-    chess_position *pos = NULL;
-    chess_error err = chess_fen_parse(fen, &pos);
+    chess_position *pos = chess_position_new();
+    chess_error err = pos == NULL ? CHESS_ERR_OUT_OF_MEMORY : chess_fen_parse_into(fen, pos);
     if (err != CHESS_OK) {
         fprintf(stderr, "cannot parse %s: %s\n", fen, chess_error_message(err));
         exit(2);

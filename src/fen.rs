@@ -20,6 +20,10 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Reads a standard-chess FEN (4 to 6 fields; missing clocks read as `0 1`) and checks that the
 /// position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
+///
+/// Deprecated (2.0 removes it): `chess_fen_parse_into`, into a position of the caller's or one
+/// from `chess_position_new`.
+#[deprecated(note = "use chess_fen_parse_into (a position from chess_position_new for a handle)")]
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
     // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
@@ -31,6 +35,9 @@ pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut ches
 /// file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
 /// rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
 /// uses X-FEN. Otherwise as `chess_fen_parse`.
+///
+/// Deprecated (2.0 removes it): `chess_fen_parse_with` with the flag `CHESS_FEN_CHESS960`.
+#[deprecated(note = "use chess_fen_parse_with with CHESS_FEN_CHESS960")]
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
     // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
