@@ -1605,7 +1605,6 @@ typedef struct chess_tablebase_move {
 #define CHESS_ERR_BINPACK_UNREPRESENTABLE 909
 
 /**
- * Every code, in numeric order.
  * Tablebase: a table the position needs (WDL or DTZ, its own or one a capture leads to) is
  * not among the directories opened.
  */
