@@ -3,9 +3,11 @@
  *
  * Conventions (see docs/c.md, "API conventions"; every function: docs/c-api.md):
  * - Every name starts with chess_ or CHESS_, then its family (position, fen, move, game, node,
- *   pgn_reader, epd, ...). Each operation has one short name and at most one general form:
- *   _with takes flags or a struct whose first field is its size; _into writes a position the
+ *   pgn_reader, epd, ...); below, each family's functions are one run under a heading.
+ *   Each operation has one short name and at most one general form: _with takes input options
+ *   only (flags, or a struct whose first field is its size); _into writes a position the
  *   caller holds; _new and _clone allocate what the family's _free releases (NULL accepted).
+ *   A redundant form is marked CHESS_DEPRECATED, naming its replacement (2.0 removes it).
  * - Every type crossing the boundary has a fixed width: chess_error is a uint32_t, the other
  *   enumerations are uint8_t typedefs with CHESS_ constants, a chess_square is an int32_t
  *   (0 = a1 .. 63 = h8, CHESS_NO_SQUARE = -1), a square set a uint64_t (bit i = square i).
@@ -2717,7 +2719,8 @@ size_t chess_game_mainline_nodes(const struct chess_game *game, chess_node *out,
 /**
  * Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
  * (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
- * before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * before the first move); `chess_game_san_moves` writes the moves played in canonical SAN.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
 chess_error chess_game_mainline_san(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 
@@ -2817,7 +2820,9 @@ chess_result chess_game_result(const struct chess_game *game);
  * Writes the SAN of the moves played, suffixes included, separated by single spaces and
  * without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
  * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
- * it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ * it holds null moves). Unlike `chess_game_mainline_san` (the move tree's main line, as read
+ * from PGN), these are the moves played, in canonical SAN. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
  */
 chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
 

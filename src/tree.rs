@@ -445,7 +445,8 @@ pub unsafe extern "C" fn chess_game_mainline_nodes(game: *const chess_game, out:
 
 /// Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
 /// (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
-/// before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// before the first move); `chess_game_san_moves` writes the moves played in canonical SAN.
+/// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_mainline_san(
     game: *const chess_game,
