@@ -12,7 +12,7 @@ use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, position_ref};
 use super::util::{
-    box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, versioned_ref, Out, TextOut, Versioned,
+    box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, text_of, versioned_ref, Out, TextOut, Versioned,
 };
 use chesscore_core::engine::{
     Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
@@ -164,12 +164,10 @@ pub unsafe extern "C" fn chess_engine_name(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let name = unsafe { engine_ref(engine) }?.name().unwrap_or_default();
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(name.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| out.write(engine.name().unwrap_or_default().as_bytes()).map(drop);
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// The engine's `id author` (empty when it gave none), as text.
@@ -180,12 +178,10 @@ pub unsafe extern "C" fn chess_engine_author(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let author = unsafe { engine_ref(engine) }?.author().unwrap_or_default();
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(author.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| out.write(engine.author().unwrap_or_default().as_bytes()).map(drop);
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.

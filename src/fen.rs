@@ -4,9 +4,9 @@ use std::ffi::c_char;
 use std::ptr;
 
 use super::error::*;
-use super::position::{chess_position, position, try_new_handle};
+use super::position::{chess_position, position_ref, try_new_handle};
 use super::types::{chess_square, square_ret};
-use super::util::{c_bytes, guard_code, versioned, Out, StackText, TextOut, Versioned};
+use super::util::{c_bytes, guard_code, text_of, versioned, Out, StackText, TextOut, Versioned};
 use chesscore_core::{
     CastlingNotation, EnPassantMode, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions,
     Position, Repair, FEN_MAX_LEN,
@@ -333,11 +333,7 @@ pub unsafe extern "C" fn chess_fen_write_with(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `pos` is NULL or a valid position (the C contract).
-        let pos = unsafe { position(pos) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |pos: &Position, text_out: TextOut| {
         let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
             0 => EnPassantMode::Legal,
             CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,
@@ -354,5 +350,8 @@ pub unsafe extern "C" fn chess_fen_write_with(
         pos.write_fen(&mut fen, &FenWriteOptions { en_passant, castling }).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(fen.as_bytes())?;
         Ok(())
-    })
+    };
+    // SAFETY: `pos` is NULL or a valid position, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(position_ref(pos), buf, cap, out_len, write) }
 }

@@ -53,6 +53,28 @@ fn silence_library_panics() {
     }));
 }
 
+/// The prologue of the functions writing text about one handle, checked once: a NULL handle
+/// gives `CHESS_ERR_NULL_POINTER`, then the text output `(buf, cap, out_len)`; `body` writes
+/// through it. All inside [`guard_code`] (making `handle` cannot panic). `body` comes from
+/// outside the caller's `unsafe` block, so that it stays safe code.
+///
+/// # Safety
+/// `buf` is NULL or valid for `cap` bytes of writes, and `out_len` NULL or valid for a write.
+pub(crate) unsafe fn text_of<'a, H: ?Sized>(
+    handle: Option<&'a H>,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    body: impl FnOnce(&'a H, TextOut) -> Result<(), chess_error>,
+) -> chess_error {
+    guard_code(|| {
+        let handle = handle.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: this function's contract.
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        body(handle, out)
+    })
+}
+
 /// [`guard`] for functions returning an error code: the body reports failures with `Err` (so it
 /// can use `?`) and a panic becomes [`CHESS_ERR_INTERNAL`].
 #[inline(always)]
