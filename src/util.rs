@@ -13,21 +13,19 @@ use super::error::*;
 #[inline(always)]
 pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
     SILENT_PANICS.call_once(silence_library_panics);
-    // One look-up of the flag for both writes. A guard may run inside another (a `_free` called
-    // by the library): restore, not clear.
-    INSIDE_GUARD.with(|inside| {
-        let outer = inside.replace(true);
-        let result = panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback);
-        inside.set(outer);
-        result
-    })
+    // A count, not a flag: a guard may run inside another (a `_free` called by the library), and
+    // nothing stays live in a register across `body`.
+    GUARD_DEPTH.with(|depth| depth.set(depth.get() + 1));
+    let result = panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback);
+    GUARD_DEPTH.with(|depth| depth.set(depth.get() - 1));
+    result
 }
 
 thread_local! {
-    /// Whether this thread runs inside [`guard`], which catches whatever panics there: the panic
-    /// hook stays silent exactly then. (`const`: no lazy initialisation, no destructor, no
-    /// allocation, so the hot functions pay one look-up and two writes.)
-    static INSIDE_GUARD: Cell<bool> = const { Cell::new(false) };
+    /// How many [`guard`]s this thread runs inside; they catch whatever panics there, so the
+    /// panic hook stays silent exactly while it is not 0. (`const`: no lazy initialisation, no
+    /// destructor, no allocation: an increment and a decrement of a thread-local per call.)
+    static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
 }
 
 static SILENT_PANICS: Once = Once::new();
@@ -45,7 +43,7 @@ fn silence_library_panics() {
     let _ = PREVIOUS_HOOK.set(panic::take_hook());
     panic::set_hook(Box::new(|info| {
         // A thread being torn down has no flag left: it is outside any guard.
-        if !INSIDE_GUARD.try_with(Cell::get).unwrap_or(false) {
+        if GUARD_DEPTH.try_with(Cell::get).unwrap_or(0) == 0 {
             if let Some(previous) = PREVIOUS_HOOK.get() {
                 previous(info);
             }
