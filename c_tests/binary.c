@@ -25,16 +25,11 @@ static int same_position(const chess_position *a, const chess_position *b) {
 static size_t round_trip(const chess_position *pos, uint32_t flags) {
     uint8_t bytes[CHESS_BINARY_FEN_MAX];
     size_t len = 0;
-    chess_position back, *handle = NULL;
+    chess_position back;
     CHECK_ERR(chess_position_to_binary_fen(pos, bytes, sizeof bytes, &len), CHESS_OK);
     CHECK(len > 0 && len <= CHESS_BINARY_FEN_MAX);
     CHECK_ERR(chess_binary_fen_parse_with(bytes, len, flags, &back, NULL), CHESS_OK);
     CHECK(same_position(pos, &back));
-    if (flags == 0) {
-        CHECK_ERR(chess_binary_fen_parse(bytes, len, &handle), CHESS_OK);
-        CHECK(handle != NULL && same_position(pos, handle));
-        chess_position_free(handle);
-    }
     return len;
 }
 
@@ -136,7 +131,7 @@ static void test_chess960(void) {
     chess_position *pos = NULL, dst;
     uint8_t bytes[CHESS_BINARY_FEN_MAX];
     size_t len = 0;
-    CHECK_ERR(chess_fen_parse_chess960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", &pos), CHESS_OK);
+    CHECK_ERR(parse_new("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", CHESS_FEN_CHESS960, &pos), CHESS_OK);
     round_trip(pos, CHESS_FEN_CHESS960);
     CHECK_ERR(chess_position_to_binary_fen(pos, bytes, sizeof bytes, &len), CHESS_OK);
     CHECK_ERR(chess_binary_fen_parse_into(bytes, len, &dst), CHESS_ERR_FEN_BAD_CASTLING_RIGHTS);
@@ -144,15 +139,12 @@ static void test_chess960(void) {
 }
 
 static void test_null_arguments(void) {
-    chess_position pos, *handle = NULL;
+    chess_position pos;
     uint8_t bytes[CHESS_BINARY_FEN_MAX];
     size_t len = 0;
     chess_position_init(&pos);
     CHECK_ERR(chess_position_to_binary_fen(NULL, bytes, sizeof bytes, &len), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_position_to_binary_fen(&pos, NULL, 10, &len), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_binary_fen_parse(START, sizeof START, NULL), CHESS_ERR_NULL_POINTER);
-    CHECK_ERR(chess_binary_fen_parse(NULL, 5, &handle), CHESS_ERR_NULL_POINTER);
-    CHECK(handle == NULL);
     CHECK_ERR(chess_binary_fen_parse_into(START, sizeof START, NULL), CHESS_ERR_NULL_POINTER);
 }
 
@@ -280,7 +272,7 @@ static void test_binpack(void) {
         entry.result = 0;
         entry.ply = 20000;
         CHECK_ERR(chess_binpack_writer_write(binpack, &entry), CHESS_ERR_BINPACK_UNREPRESENTABLE);
-        CHECK_ERR(chess_fen_parse_chess960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", &fischer), CHESS_OK);
+        CHECK_ERR(parse_new("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", CHESS_FEN_CHESS960, &fischer), CHESS_OK);
         chess_position_copy(&entry.position, fischer);
         chess_legal_moves(fischer, moves, CHESS_MAX_MOVES);
         entry.move = moves[0];

@@ -85,9 +85,22 @@ static inline int report(const char *name) {
     return failures == 0 ? 0 : 1;
 }
 
+/* Reads `fen` with `flags` into a new position (`*out`, freed with chess_position_free), as the
+ * deprecated chess_fen_parse and chess_fen_parse_chess960 did; `*out` is untouched on error. */
+static inline chess_error parse_new(const char *fen, uint32_t flags, chess_position **out) {
+    chess_position *pos = chess_position_new();
+    chess_error err = pos == NULL ? CHESS_ERR_OUT_OF_MEMORY : chess_fen_parse_with(fen, flags, pos, NULL);
+    if (err == CHESS_OK && out != NULL) {
+        *out = pos;
+        return CHESS_OK;
+    }
+    chess_position_free(pos);
+    return err != CHESS_OK ? err : CHESS_ERR_NULL_POINTER;
+}
+
 static inline chess_position *parse(const char *fen) {
     chess_position *pos = NULL;
-    chess_error err = chess_fen_parse(fen, &pos);
+    chess_error err = parse_new(fen, 0, &pos);
     if (err != CHESS_OK) {
         fprintf(stderr, "cannot parse %s: %s\n", fen, chess_error_message(err));
         exit(2);

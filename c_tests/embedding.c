@@ -107,14 +107,8 @@ static void check_suite(const char *testdata, const char *name, uint64_t *seed) 
         }
         *end = '\0';
         if (chess_fen_parse_into(line, &pos) != CHESS_OK) {
-            /* A Chess960 start: read it into a handle, then copy it by value. */
-            chess_position *p960 = NULL;
-            CHECK_ERR(chess_fen_parse_chess960(line, &p960), CHESS_OK);
-            if (p960 == NULL) {
-                continue;
-            }
-            pos = *p960;
-            chess_position_free(p960);
+            /* A Chess960 start. */
+            CHECK_ERR(chess_fen_parse_with(line, CHESS_FEN_CHESS960, &pos, NULL), CHESS_OK);
         }
         for (ply = 0; ply < 60; ply++) {
             chess_move moves[CHESS_MAX_MOVES];

@@ -62,9 +62,10 @@ int main(int argc, char **argv) {
             continue;
         }
         *field = '\0';
-        chess_position_free(stack[0]);
-        stack[0] = NULL;
-        err = chess_fen_parse(line, &stack[0]);
+        if (stack[0] == NULL) {
+            stack[0] = chess_position_new();
+        }
+        err = chess_fen_parse_into(line, stack[0]);
         if (err != CHESS_OK) {
             fprintf(stderr, "%s: %s\n", line, chess_error_message(err));
             return 1;

@@ -69,8 +69,10 @@ build() {
     shift
     mkdir -p "$dir"
     for name in api perft san game epd chess960 pgn pgn_tree svg engine book binary embedding tablebase; do
-        "$cc" "${flags[@]}" "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
+        "$cc" "${flags[@]}" -DCHESS_WARN_DEPRECATED "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
+    # The one program that calls the deprecated functions.
+    "$cc" "${flags[@]}" "$@" c_tests/deprecated.c -o "$dir/deprecated" "${link[@]}"
     for name in perft legal_moves search; do
         "$cc" "${flags[@]}" "$@" "examples/$name.c" -o "$dir/example_$name" "${link[@]}"
     done
@@ -81,6 +83,7 @@ build() {
 run_all() {
     local dir="$work/$1" scale=$2
     run "$dir/api" "$testdata" "$work"
+    run "$dir/deprecated"
     run "$dir/perft" "$testdata" $((1000000 / scale))
     run "$dir/san" "$testdata" "${shared_args[@]}"
     run "$dir/game"

@@ -280,7 +280,7 @@ static int round_trip_file(const char *dir, const char *name) {
         }
         *end = '\0';
         /* The random placements include checks no move could give, which FEN reading refuses. */
-        err = chess_fen_parse(line, &pos);
+        err = parse_new(line, 0, &pos);
         CHECK(err == CHESS_OK || err == CHESS_ERR_FEN_IMPOSSIBLE_CHECK);
         if (err == CHESS_OK) {
             round_trip(pos, line);

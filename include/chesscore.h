@@ -3,9 +3,11 @@
  *
  * Conventions (see docs/c.md, "API conventions"; every function: docs/c-api.md):
  * - Every name starts with chess_ or CHESS_, then its family (position, fen, move, game, node,
- *   pgn_reader, epd, ...). Each operation has one short name and at most one general form:
- *   _with takes flags or a struct whose first field is its size; _into writes a position the
+ *   pgn_reader, epd, ...); below, each family's functions are one run under a heading.
+ *   Each operation has one short name and at most one general form: _with takes input options
+ *   only (flags, or a struct whose first field is its size); _into writes a position the
  *   caller holds; _new and _clone allocate what the family's _free releases (NULL accepted).
+ *   A redundant form is marked CHESS_DEPRECATED, naming its replacement (2.0 removes it).
  * - Every type crossing the boundary has a fixed width: chess_error is a uint32_t, the other
  *   enumerations are uint8_t typedefs with CHESS_ constants, a chess_square is an int32_t
  *   (0 = a1 .. 63 = h8, CHESS_NO_SQUARE = -1), a square set a uint64_t (bit i = square i).
@@ -67,6 +69,25 @@
  * returns CHESS_ERR_IO, and CHESS_END afterwards.
  */
 #define CHESS_READ_ERROR SIZE_MAX
+
+/**
+ * Marks a function kept for the 1.x ABI that 2.0 removes; its message names the replacement.
+ * Empty unless the program defines CHESS_WARN_DEPRECATED before including this header: then a
+ * call of such a function is a compiler warning (C23, C++14, GCC, Clang, MSVC).
+ */
+#ifndef CHESS_DEPRECATED
+#if defined(CHESS_WARN_DEPRECATED) && defined(__cplusplus) && __cplusplus >= 201402L
+#define CHESS_DEPRECATED(msg) [[deprecated(msg)]]
+#elif defined(CHESS_WARN_DEPRECATED) && !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define CHESS_DEPRECATED(msg) [[deprecated(msg)]]
+#elif defined(CHESS_WARN_DEPRECATED) && (defined(__GNUC__) || defined(__clang__))
+#define CHESS_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#elif defined(CHESS_WARN_DEPRECATED) && defined(_MSC_VER)
+#define CHESS_DEPRECATED(msg) __declspec(deprecated(msg))
+#else
+#define CHESS_DEPRECATED(msg)
+#endif
+#endif
 
 /**
  * Flag of `chess_limits`: search until the callback asks to stop or `chess_engine_stop` is
@@ -390,6 +411,12 @@ typedef struct chess_pgn_reader chess_pgn_reader;
 typedef struct chess_tablebase chess_tablebase;
 
 /**
+ * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
+ * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
+ */
+typedef uint16_t chess_move;
+
+/**
  * The result of a fallible call: `CHESS_OK` or the reason it failed. A 32-bit integer whatever
  * the compiler's enum size (`-fshort-enums` changes nothing), with the `CHESS_...` codes below.
  *
@@ -399,114 +426,6 @@ typedef struct chess_tablebase chess_tablebase;
  * formats, 1000-1099 Syzygy tablebases. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
-
-/**
- * How to start an engine, for `chess_engine_start`. The caller sets `size` to
- * `sizeof(chess_engine_options)`; zero fields are the defaults.
- */
-typedef struct chess_engine_options {
-    /**
-     * `sizeof(chess_engine_options)`, set by the caller.
-     */
-    size_t size;
-    /**
-     * The arguments after the program name (`arg_count` strings; NULL when 0).
-     */
-    const char *const *args;
-    size_t arg_count;
-    /**
-     * The engine's working directory; NULL: the caller's.
-     */
-    const char *working_dir;
-    /**
-     * The longest wait for any answer, in milliseconds (default 10,000): `uciok`, `readyok`,
-     * the next line of a search, or the end of a timed search beyond its time.
-     */
-    uint32_t timeout_ms;
-} chess_engine_options;
-
-/**
- * The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
- */
-typedef uint8_t chess_option_type;
-
-/**
- * An option the engine declared, as `chess_engine_option_at` writes it.
- */
-typedef struct chess_engine_option {
-    chess_option_type option_type;
-    /**
-     * A spin's range (0 when not given).
-     */
-    int64_t min;
-    int64_t max;
-    /**
-     * A combo's number of choices (`chess_engine_option_var`).
-     */
-    size_t var_count;
-} chess_engine_option;
-
-/**
- * A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
- * hold positions by value (`chess_position p;`, arrays of them, search stacks) and copy them
- * with `=`. Its contents are private: a `chess_position` is valid once a function has written
- * it (`chess_position_init`, `chess_fen_parse_into`, `chess_position_play_into`, ...) or copied
- * from a valid one, and a position left uninitialised must not be read, as for any C variable.
- * Heap handles (`chess_position_new`, `chess_position_clone`, the FEN readers' `**out`) point to
- * the same type and are released with `chess_position_free`; a position the caller declared is
- * never freed. Games and EPD records hand out positions they own, to read only.
- */
-typedef struct chess_position {
-    uint64_t _private[16];
-} chess_position;
-
-/**
- * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
- * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
- */
-typedef uint16_t chess_move;
-
-/**
- * The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
- * field is no limit of that kind (all zero: `go` alone, which most engines search until
- * stopped: give one limit at least, or a callback that stops). Every other value of a field's
- * type is sent as it is: depths, mates and move counts up to 4,294,967,295, nodes up to
- * 2^64 - 1, times in milliseconds up to 4,294,967,295 (about 49.7 days).
- */
-typedef struct chess_limits {
-    /**
-     * `sizeof(chess_limits)`, set by the caller.
-     */
-    size_t size;
-    uint32_t depth;
-    /**
-     * Search for a mate in this many moves.
-     */
-    uint32_t mate;
-    uint64_t nodes;
-    uint32_t movetime_ms;
-    /**
-     * The clocks: remaining times, increments, moves to the next time control.
-     */
-    uint32_t wtime_ms;
-    uint32_t btime_ms;
-    uint32_t winc_ms;
-    uint32_t binc_ms;
-    uint32_t movestogo;
-    /**
-     * How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
-     */
-    uint32_t multipv;
-    /**
-     * `CHESS_LIMIT_INFINITE`, `CHESS_LIMIT_PONDER` or 0.
-     */
-    uint32_t flags;
-    /**
-     * Search only these root moves (`searchmove_count` of them; NULL when 0).
-     */
-    const chess_move *searchmoves;
-    size_t searchmove_count;
-} chess_limits;
 
 /**
  * What kind of score a `chess_info` holds (`uint8_t`).
@@ -569,15 +488,18 @@ typedef struct chess_info {
 } chess_info;
 
 /**
- * Called with each `info` line; a non-zero return sends `stop` (the search then ends with
- * the engine's best move as usual). It must not call the engine it is searching with.
+ * A chess position: a complete type of fixed size (128 bytes) and alignment (8), so that C can
+ * hold positions by value (`chess_position p;`, arrays of them, search stacks) and copy them
+ * with `=`. Its contents are private: a `chess_position` is valid once a function has written
+ * it (`chess_position_init`, `chess_fen_parse_into`, `chess_position_play_into`, ...) or copied
+ * from a valid one, and a position left uninitialised must not be read, as for any C variable.
+ * Heap handles (`chess_position_new`, `chess_position_clone`, the FEN readers' `**out`) point to
+ * the same type and are released with `chess_position_free`; a position the caller declared is
+ * never freed. Games and EPD records hand out positions they own, to read only.
  */
-typedef int (*chess_info_fn)(void *payload, const struct chess_info *info);
-
-/**
- * The type of an EPD operand.
- */
-typedef uint8_t chess_operand_kind;
+typedef struct chess_position {
+    uint64_t _private[16];
+} chess_position;
 
 /**
  * A square, 0 = a1 .. 63 = h8 (`rank * 8 + file`), or `CHESS_NO_SQUARE`.
@@ -611,14 +533,333 @@ typedef struct chess_fen_info {
 } chess_fen_info;
 
 /**
+ * One position of training data: the position, the legal move played there, the score (side
+ * to move's view, in Stockfish's internal units), the ply, and the game's result from the side
+ * to move's view (1, 0 or -1). Binpack stores the ply, not the fullmove number: a position read
+ * from it has the fullmove number `ply / 2 + 1`.
+ */
+typedef struct chess_training_entry {
+    /**
+     * The position.
+     */
+    struct chess_position position;
+    /**
+     * The move played, legal in the position.
+     */
+    chess_move move;
+    /**
+     * The score, from the side to move's view.
+     */
+    int16_t score;
+    /**
+     * Half-moves since the game began (at most 16383 in `.binpack`).
+     */
+    uint16_t ply;
+    /**
+     * The game's result from the side to move's view: 1, 0 or -1.
+     */
+    int8_t result;
+} chess_training_entry;
+
+/**
+ * One entry in fixed-width form, for reading many at once (`chess_binpack_reader_next_records`)
+ * into arrays such as numpy's: 34 bytes, the fields at fixed offsets whatever the compiler.
+ */
+typedef struct chess_training_record {
+    /**
+     * The position's binary FEN without its clocks (`chess_position_to_binary_fen`'s first
+     * bytes), padded with zeros: `chess_binary_fen_parse` reads it back.
+     */
+    uint8_t board[24];
+    /**
+     * The move played (offset 24).
+     */
+    chess_move move;
+    /**
+     * The score, from the side to move's view (offset 26).
+     */
+    int16_t score;
+    /**
+     * The ply (offset 28).
+     */
+    uint16_t ply;
+    /**
+     * The halfmove clock (offset 30; at most 65535).
+     */
+    uint16_t halfmove_clock;
+    /**
+     * The game's result from the side to move's view: 1, 0 or -1 (offset 32).
+     */
+    int8_t result;
+} chess_training_record;
+
+/**
  * The result of a game.
  */
 typedef uint8_t chess_result;
 
 /**
+ * The rules of a `chess_book_builder` (see docs/books.md). The caller sets
+ * `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_build_options {
+    /**
+     * `sizeof(chess_book_build_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_BUILD_ONLY_WHITE` or `_ONLY_BLACK`, `_UNIFORM`, `_CHESS960`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Only the first this many plies of each game count (0: the default, 40).
+     */
+    uint32_t max_ply;
+    /**
+     * Moves played in fewer games are left out (0: the default, 1).
+     */
+    uint64_t min_games;
+    /**
+     * Moves scoring under this percentage (0 to 100) for the side that played them are left
+     * out (default 0).
+     */
+    uint32_t min_score;
+} chess_book_build_options;
+
+/**
+ * An entry as the book stores it (`chess_book_entry_at`).
+ */
+typedef struct chess_book_raw_entry {
+    /**
+     * The Polyglot key of the position (`chess_position_zobrist`).
+     */
+    uint64_t key;
+    /**
+     * The move as stored: bits 0-5 destination, 6-11 origin, 12-14 promotion (0 none, 1
+     * knight, 2 bishop, 3 rook, 4 queen); castling as the king taking its own rook. Not a
+     * `chess_move`.
+     */
+    uint16_t raw_move;
+    /**
+     * The weight.
+     */
+    uint16_t weight;
+    /**
+     * The learn value.
+     */
+    uint32_t learn;
+} chess_book_raw_entry;
+
+/**
+ * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
+ * fill it in (on success too). The caller sets `size` to `sizeof(chess_book_error_info)`;
+ * fields added in later versions are written only when `size` covers them.
+ */
+typedef struct chess_book_error_info {
+    /**
+     * `sizeof(chess_book_error_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The code the call returned (`CHESS_OK` on success).
+     */
+    chess_error code;
+    /**
+     * The entry at fault, from 0: the one out of key order (`CHESS_ERR_BOOK_UNSORTED`) or the
+     * one cut short (`CHESS_ERR_BOOK_LENGTH`); 0 otherwise.
+     */
+    uint64_t entry;
+    /**
+     * The message, such as `entry 5 (at byte offset 80) has key ..., smaller than key ... of
+     * entry 4: the entries are not sorted by key`; empty on success. UTF-8, NUL-terminated.
+     */
+    char message[CHESS_BOOK_MESSAGE_MAX];
+} chess_book_error_info;
+
+/**
+ * A book entry of a position: the legal move it names (in the library's encoding, castling as
+ * the king taking its own rook), its weight and its learn value.
+ */
+typedef struct chess_book_entry {
+    /**
+     * The legal move.
+     */
+    chess_move move;
+    /**
+     * Its weight (a higher weight, a better or more often played move).
+     */
+    uint16_t weight;
+    /**
+     * Its learn value (kept, not interpreted).
+     */
+    uint32_t learn;
+} chess_book_entry;
+
+/**
+ * Options of `chess_book_lookup_with` and `chess_book_pick_with`. The caller sets `size` to
+ * `sizeof(chess_book_lookup_options)`; zero fields are the defaults.
+ */
+typedef struct chess_book_lookup_options {
+    /**
+     * `sizeof(chess_book_lookup_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_BOOK_LOOKUP_MIN_WEIGHT`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * With `CHESS_BOOK_LOOKUP_MIN_WEIGHT`: the lowest weight kept (0 keeps every entry).
+     */
+    uint16_t min_weight;
+    /**
+     * Moves left out (`exclude_count` of them; NULL when `exclude_count` is 0).
+     */
+    const chess_move *exclude;
+    /**
+     * The number of moves at `exclude`.
+     */
+    size_t exclude_count;
+} chess_book_lookup_options;
+
+/**
+ * How `chess_book_pick` chooses among a position's entries.
+ */
+typedef uint8_t chess_book_choice;
+
+/**
+ * The limits of a search (`go`). The caller sets `size` to `sizeof(chess_limits)`; a zero
+ * field is no limit of that kind (all zero: `go` alone, which most engines search until
+ * stopped: give one limit at least, or a callback that stops). Every other value of a field's
+ * type is sent as it is: depths, mates and move counts up to 4,294,967,295, nodes up to
+ * 2^64 - 1, times in milliseconds up to 4,294,967,295 (about 49.7 days).
+ */
+typedef struct chess_limits {
+    /**
+     * `sizeof(chess_limits)`, set by the caller.
+     */
+    size_t size;
+    uint32_t depth;
+    /**
+     * Search for a mate in this many moves.
+     */
+    uint32_t mate;
+    uint64_t nodes;
+    uint32_t movetime_ms;
+    /**
+     * The clocks: remaining times, increments, moves to the next time control.
+     */
+    uint32_t wtime_ms;
+    uint32_t btime_ms;
+    uint32_t winc_ms;
+    uint32_t binc_ms;
+    uint32_t movestogo;
+    /**
+     * How many best lines (sets the `MultiPV` option when it differs; 0: as it is, 1 at start).
+     */
+    uint32_t multipv;
+    /**
+     * `CHESS_LIMIT_INFINITE`, `CHESS_LIMIT_PONDER` or 0.
+     */
+    uint32_t flags;
+    /**
+     * Search only these root moves (`searchmove_count` of them; NULL when 0).
+     */
+    const chess_move *searchmoves;
+    size_t searchmove_count;
+} chess_limits;
+
+/**
+ * Called with each `info` line; a non-zero return sends `stop` (the search then ends with
+ * the engine's best move as usual). It must not call the engine it is searching with.
+ */
+typedef int (*chess_info_fn)(void *payload, const struct chess_info *info);
+
+/**
+ * The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
+ */
+typedef uint8_t chess_option_type;
+
+/**
+ * An option the engine declared, as `chess_engine_option_at` writes it.
+ */
+typedef struct chess_engine_option {
+    chess_option_type option_type;
+    /**
+     * A spin's range (0 when not given).
+     */
+    int64_t min;
+    int64_t max;
+    /**
+     * A combo's number of choices (`chess_engine_option_var`).
+     */
+    size_t var_count;
+} chess_engine_option;
+
+/**
+ * How to start an engine, for `chess_engine_start`. The caller sets `size` to
+ * `sizeof(chess_engine_options)`; zero fields are the defaults.
+ */
+typedef struct chess_engine_options {
+    /**
+     * `sizeof(chess_engine_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The arguments after the program name (`arg_count` strings; NULL when 0).
+     */
+    const char *const *args;
+    size_t arg_count;
+    /**
+     * The engine's working directory; NULL: the caller's.
+     */
+    const char *working_dir;
+    /**
+     * The longest wait for any answer, in milliseconds (default 10,000): `uciok`, `readyok`,
+     * the next line of a search, or the end of a timed search beyond its time.
+     */
+    uint32_t timeout_ms;
+} chess_engine_options;
+
+/**
+ * The type of an EPD operand.
+ */
+typedef uint8_t chess_operand_kind;
+
+/**
  * Why a game ended, or which draw may be claimed.
  */
 typedef uint8_t chess_termination;
+
+/**
+ * An evaluation of the position after a move (`[%eval 0.35]`, `[%eval #-4]`,
+ * `[%eval 0.35,18]`), from White's side, as `chess_node_eval` writes it.
+ */
+typedef struct chess_eval {
+    /**
+     * `CHESS_SCORE_CP` (centipawns) or `CHESS_SCORE_MATE` (moves to mate).
+     */
+    chess_score_kind kind;
+    /**
+     * Centipawns, positive when White stands better; or moves to mate, positive when White
+     * mates, negative when Black does (0 after mate).
+     */
+    int32_t value;
+    /**
+     * The search depth, or `CHESS_EVAL_NO_DEPTH` when the command gives none.
+     */
+    uint32_t depth;
+} chess_eval;
+
+/**
+ * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
+ * is a move, numbered from 1 in the order the moves were read or added, up to
+ * `chess_node_count(game) - 1`. The children of a node are the moves played from the
+ * position it reaches: the first continues its line, the others are variations in the order
+ * written. The main line is the chain of first children from the root. Numbers stay valid
+ * until the game's moves change (`chess_game_push`, `_push_san`, `_push_uci`, `_pop`).
+ */
+typedef uint32_t chess_node;
 
 /**
  * The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
@@ -637,14 +878,41 @@ typedef struct chess_outcome {
 } chess_outcome;
 
 /**
+ * What kind of move a `chess_move` is (its bits 12-15).
+ */
+typedef uint8_t chess_move_kind;
+
+/**
  * The kind of a piece, regardless of colour; `CHESS_NO_KIND` (0) for none.
  */
 typedef uint8_t chess_piece_kind;
 
 /**
- * What kind of move a `chess_move` is (its bits 12-15).
+ * The colour of a highlight or an arrow (its letter in the command).
  */
-typedef uint8_t chess_move_kind;
+typedef uint8_t chess_mark_color;
+
+/**
+ * An arrow of `[%cal Ge2e4]`.
+ */
+typedef struct chess_arrow {
+    chess_square from;
+    chess_square to;
+    chess_mark_color color;
+} chess_arrow;
+
+/**
+ * Where a comment stands with respect to its node's move.
+ */
+typedef uint8_t chess_comment_place;
+
+/**
+ * A highlighted square of `[%csl Ga4,Rb5]`.
+ */
+typedef struct chess_highlight {
+    chess_square square;
+    chess_mark_color color;
+} chess_highlight;
 
 /**
  * Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -654,35 +922,6 @@ typedef uint8_t chess_move_kind;
  * `longjmp` through the library).
  */
 typedef size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap);
-
-/**
- * Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
- * `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
- * them. A limit of 0 means the default.
- */
-typedef struct chess_pgn_options {
-    /**
-     * `sizeof(chess_pgn_options)`, set by the caller.
-     */
-    size_t size;
-    /**
-     * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
-     * `CHESS_PGN_STRICT`, or 0.
-     */
-    uint32_t flags;
-    /**
-     * Deepest nesting of variations (default 10,000): deeper breaks the game.
-     */
-    uint32_t max_depth;
-    /**
-     * Longest tag pair line, in bytes (default 65,536): longer breaks the game.
-     */
-    size_t max_tag_len;
-    /**
-     * Longest comment, in bytes (default 1,048,576): longer breaks the game.
-     */
-    size_t max_comment_len;
-} chess_pgn_options;
 
 /**
  * What went wrong in the last `chess_pgn_reader_next` call, as `chess_pgn_reader_last_error`
@@ -722,6 +961,35 @@ typedef struct chess_pgn_error_info {
      */
     char message[CHESS_PGN_MESSAGE_MAX];
 } chess_pgn_error_info;
+
+/**
+ * Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
+ * `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
+ * them. A limit of 0 means the default.
+ */
+typedef struct chess_pgn_options {
+    /**
+     * `sizeof(chess_pgn_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
+     * `CHESS_PGN_STRICT`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Deepest nesting of variations (default 10,000): deeper breaks the game.
+     */
+    uint32_t max_depth;
+    /**
+     * Longest tag pair line, in bytes (default 65,536): longer breaks the game.
+     */
+    size_t max_tag_len;
+    /**
+     * Longest comment, in bytes (default 1,048,576): longer breaks the game.
+     */
+    size_t max_comment_len;
+} chess_pgn_options;
 
 /**
  * A side: `CHESS_WHITE` or `CHESS_BLACK`.
@@ -868,253 +1136,6 @@ typedef struct chess_tablebase_move {
      */
     int32_t rank;
 } chess_tablebase_move;
-
-/**
- * A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
- * is a move, numbered from 1 in the order the moves were read or added, up to
- * `chess_node_count(game) - 1`. The children of a node are the moves played from the
- * position it reaches: the first continues its line, the others are variations in the order
- * written. The main line is the chain of first children from the root. Numbers stay valid
- * until the game's moves change (`chess_game_push`, `_push_san`, `_push_uci`, `_pop`).
- */
-typedef uint32_t chess_node;
-
-/**
- * Where a comment stands with respect to its node's move.
- */
-typedef uint8_t chess_comment_place;
-
-/**
- * An evaluation of the position after a move (`[%eval 0.35]`, `[%eval #-4]`,
- * `[%eval 0.35,18]`), from White's side, as `chess_node_eval` writes it.
- */
-typedef struct chess_eval {
-    /**
-     * `CHESS_SCORE_CP` (centipawns) or `CHESS_SCORE_MATE` (moves to mate).
-     */
-    chess_score_kind kind;
-    /**
-     * Centipawns, positive when White stands better; or moves to mate, positive when White
-     * mates, negative when Black does (0 after mate).
-     */
-    int32_t value;
-    /**
-     * The search depth, or `CHESS_EVAL_NO_DEPTH` when the command gives none.
-     */
-    uint32_t depth;
-} chess_eval;
-
-/**
- * The colour of a highlight or an arrow (its letter in the command).
- */
-typedef uint8_t chess_mark_color;
-
-/**
- * A highlighted square of `[%csl Ga4,Rb5]`.
- */
-typedef struct chess_highlight {
-    chess_square square;
-    chess_mark_color color;
-} chess_highlight;
-
-/**
- * An arrow of `[%cal Ge2e4]`.
- */
-typedef struct chess_arrow {
-    chess_square from;
-    chess_square to;
-    chess_mark_color color;
-} chess_arrow;
-
-/**
- * One position of training data: the position, the legal move played there, the score (side
- * to move's view, in Stockfish's internal units), the ply, and the game's result from the side
- * to move's view (1, 0 or -1). Binpack stores the ply, not the fullmove number: a position read
- * from it has the fullmove number `ply / 2 + 1`.
- */
-typedef struct chess_training_entry {
-    /**
-     * The position.
-     */
-    struct chess_position position;
-    /**
-     * The move played, legal in the position.
-     */
-    chess_move move;
-    /**
-     * The score, from the side to move's view.
-     */
-    int16_t score;
-    /**
-     * Half-moves since the game began (at most 16383 in `.binpack`).
-     */
-    uint16_t ply;
-    /**
-     * The game's result from the side to move's view: 1, 0 or -1.
-     */
-    int8_t result;
-} chess_training_entry;
-
-/**
- * One entry in fixed-width form, for reading many at once (`chess_binpack_reader_next_records`)
- * into arrays such as numpy's: 34 bytes, the fields at fixed offsets whatever the compiler.
- */
-typedef struct chess_training_record {
-    /**
-     * The position's binary FEN without its clocks (`chess_position_to_binary_fen`'s first
-     * bytes), padded with zeros: `chess_binary_fen_parse` reads it back.
-     */
-    uint8_t board[24];
-    /**
-     * The move played (offset 24).
-     */
-    chess_move move;
-    /**
-     * The score, from the side to move's view (offset 26).
-     */
-    int16_t score;
-    /**
-     * The ply (offset 28).
-     */
-    uint16_t ply;
-    /**
-     * The halfmove clock (offset 30; at most 65535).
-     */
-    uint16_t halfmove_clock;
-    /**
-     * The game's result from the side to move's view: 1, 0 or -1 (offset 32).
-     */
-    int8_t result;
-} chess_training_record;
-
-/**
- * Why a book could not be read, as `chess_book_open_with` and `chess_book_from_buffer_with`
- * fill it in (on success too). The caller sets `size` to `sizeof(chess_book_error_info)`;
- * fields added in later versions are written only when `size` covers them.
- */
-typedef struct chess_book_error_info {
-    /**
-     * `sizeof(chess_book_error_info)`, set by the caller.
-     */
-    size_t size;
-    /**
-     * The code the call returned (`CHESS_OK` on success).
-     */
-    chess_error code;
-    /**
-     * The entry at fault, from 0: the one out of key order (`CHESS_ERR_BOOK_UNSORTED`) or the
-     * one cut short (`CHESS_ERR_BOOK_LENGTH`); 0 otherwise.
-     */
-    uint64_t entry;
-    /**
-     * The message, such as `entry 5 (at byte offset 80) has key ..., smaller than key ... of
-     * entry 4: the entries are not sorted by key`; empty on success. UTF-8, NUL-terminated.
-     */
-    char message[CHESS_BOOK_MESSAGE_MAX];
-} chess_book_error_info;
-
-/**
- * A book entry of a position: the legal move it names (in the library's encoding, castling as
- * the king taking its own rook), its weight and its learn value.
- */
-typedef struct chess_book_entry {
-    /**
-     * The legal move.
-     */
-    chess_move move;
-    /**
-     * Its weight (a higher weight, a better or more often played move).
-     */
-    uint16_t weight;
-    /**
-     * Its learn value (kept, not interpreted).
-     */
-    uint32_t learn;
-} chess_book_entry;
-
-/**
- * Options of `chess_book_lookup_with` and `chess_book_pick_with`. The caller sets `size` to
- * `sizeof(chess_book_lookup_options)`; zero fields are the defaults.
- */
-typedef struct chess_book_lookup_options {
-    /**
-     * `sizeof(chess_book_lookup_options)`, set by the caller.
-     */
-    size_t size;
-    /**
-     * `CHESS_BOOK_LOOKUP_MIN_WEIGHT`, or 0.
-     */
-    uint32_t flags;
-    /**
-     * With `CHESS_BOOK_LOOKUP_MIN_WEIGHT`: the lowest weight kept (0 keeps every entry).
-     */
-    uint16_t min_weight;
-    /**
-     * Moves left out (`exclude_count` of them; NULL when `exclude_count` is 0).
-     */
-    const chess_move *exclude;
-    /**
-     * The number of moves at `exclude`.
-     */
-    size_t exclude_count;
-} chess_book_lookup_options;
-
-/**
- * How `chess_book_pick` chooses among a position's entries.
- */
-typedef uint8_t chess_book_choice;
-
-/**
- * An entry as the book stores it (`chess_book_entry_at`).
- */
-typedef struct chess_book_raw_entry {
-    /**
-     * The Polyglot key of the position (`chess_position_zobrist`).
-     */
-    uint64_t key;
-    /**
-     * The move as stored: bits 0-5 destination, 6-11 origin, 12-14 promotion (0 none, 1
-     * knight, 2 bishop, 3 rook, 4 queen); castling as the king taking its own rook. Not a
-     * `chess_move`.
-     */
-    uint16_t raw_move;
-    /**
-     * The weight.
-     */
-    uint16_t weight;
-    /**
-     * The learn value.
-     */
-    uint32_t learn;
-} chess_book_raw_entry;
-
-/**
- * The rules of a `chess_book_builder` (see docs/books.md). The caller sets
- * `size` to `sizeof(chess_book_build_options)`; zero fields are the defaults.
- */
-typedef struct chess_book_build_options {
-    /**
-     * `sizeof(chess_book_build_options)`, set by the caller.
-     */
-    size_t size;
-    /**
-     * `CHESS_BOOK_BUILD_ONLY_WHITE` or `_ONLY_BLACK`, `_UNIFORM`, `_CHESS960`, or 0.
-     */
-    uint32_t flags;
-    /**
-     * Only the first this many plies of each game count (0: the default, 40).
-     */
-    uint32_t max_ply;
-    /**
-     * Moves played in fewer games are left out (0: the default, 1).
-     */
-    uint64_t min_games;
-    /**
-     * Moves scoring under this percentage (0 to 100) for the side that played them are left
-     * out (default 0).
-     */
-    uint32_t min_score;
-} chess_book_build_options;
 
 #define CHESS_OPTION_CHECK 0
 
@@ -1586,7 +1607,6 @@ typedef struct chess_book_build_options {
 #define CHESS_ERR_BINPACK_UNREPRESENTABLE 909
 
 /**
- * Every code, in numeric order.
  * Tablebase: a table the position needs (WDL or DTZ, its own or one a capture leads to) is
  * not among the directories opened.
  */
@@ -1904,168 +1924,7 @@ typedef struct chess_book_build_options {
 extern "C" {
 #endif // __cplusplus
 
-/**
- * The library's version, such as "1.0.0" (static). Compare it with `CHESS_VERSION_STRING` to
- * detect a header and library mismatch.
- */
-const char *chess_version(void);
-
-/**
- * The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (1.0.0 is 10000, 1.2.3 is 10203), to
- * compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
- * as new as the one it was compiled against.
- */
-uint32_t chess_version_number(void);
-
-/**
- * Starts the engine at `path` (run directly, not through a shell; a name without '/' is
- * looked up on PATH) and does the `uci` handshake. `options` may be NULL (the defaults).
- * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
- * version's struct), `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_ENGINE_NOT_STARTED`,
- * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
- * gone after a failure.
- *
- * The engine runs in a process group of its own, which is killed whole after a fault and by
- * `chess_engine_free`: no process the engine started is left, and none is waited for. No
- * signal disposition of the program is changed: a write to an engine that died fails with
- * `CHESS_ERR_ENGINE_EXITED` (SIGPIPE is blocked in the writing thread for the write, and the
- * one it raised is taken). Whatever the engine writes, memory stays bounded (a line over
- * 1 MiB is `CHESS_ERR_ENGINE_PROTOCOL`) and no call waits past its deadline (see
- * `chess_engine_analyse_game`).
- */
-chess_error chess_engine_start(const char *path,
-                               const struct chess_engine_options *options,
-                               struct chess_engine **out);
-
-/**
- * Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
- * (NULL: no effect). No child process or descriptor is left.
- */
-void chess_engine_free(struct chess_engine *engine);
-
-/**
- * Sends `stop` to the engine: the search running in another thread (an infinite one, or a
- * `CHESS_LIMIT_PONDER` one) ends and gives its best move as usual. Any thread may call this,
- * also during a search; with no search running the engine ignores it. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED` (the engine is gone).
- */
-chess_error chess_engine_stop(const struct chess_engine *engine);
-
-/**
- * Sends `ponderhit`: the expected reply of a `CHESS_LIMIT_PONDER` search was played, and the
- * search goes on as a normal one with its limits (the clocks, typically). Any thread may call
- * this, also during the search. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED`.
- */
-chess_error chess_engine_ponderhit(const struct chess_engine *engine);
-
-/**
- * The engine's `id name` (empty when it gave none), as text.
- */
-chess_error chess_engine_name(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
-
-/**
- * The engine's `id author` (empty when it gave none), as text.
- */
-chess_error chess_engine_author(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
-
-/**
- * How many options the engine declared (0 for NULL).
- */
-size_t chess_engine_option_count(const struct chess_engine *engine);
-
-/**
- * The type, range and number of choices of option `index` (in the engine's order). Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such option).
- */
-chess_error chess_engine_option_at(const struct chess_engine *engine,
-                                   size_t index,
-                                   struct chess_engine_option *out);
-
-/**
- * The name of option `index`, as text. Errors as for `chess_engine_option_at`.
- */
-chess_error chess_engine_option_name(const struct chess_engine *engine,
-                                     size_t index,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-/**
- * The default value of option `index` (empty when none), as text. Errors as for
- * `chess_engine_option_at`.
- */
-chess_error chess_engine_option_default(const struct chess_engine *engine,
-                                        size_t index,
-                                        char *buf,
-                                        size_t cap,
-                                        size_t *out_len);
-
-/**
- * Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
- * for no such choice).
- */
-chess_error chess_engine_option_var(const struct chess_engine *engine,
-                                    size_t index,
-                                    size_t var,
-                                    char *buf,
-                                    size_t cap,
-                                    size_t *out_len);
-
-/**
- * `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
- * makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT` (nothing is sent, the engine goes on: text that is not UTF-8, or
- * that holds a character some runtime reads as a line end: any ASCII control character but
- * the tab, U+0085, U+2028 or U+2029; a name that is empty or holds the word `name` or
- * `value`), `CHESS_ERR_ENGINE_EXITED`.
- */
-chess_error chess_engine_set_option(struct chess_engine *engine, const char *name, const char *value);
-
-/**
- * `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT`.
- */
-chess_error chess_engine_is_ready(struct chess_engine *engine);
-
-/**
- * `ucinewgame`, then `isready`. Errors as for `chess_engine_is_ready`.
- */
-chess_error chess_engine_new_game(struct chess_engine *engine);
-
-/**
- * Searches `pos` (no history) and waits for the best move: `chess_engine_analyse_game`
- * without a game or callback.
- */
-chess_error chess_engine_analyse(struct chess_engine *engine,
-                                 const struct chess_position *pos,
-                                 const struct chess_limits *limits,
-                                 struct chess_analysis **out);
-
-/**
- * Searches the current position of `game` (its moves go to the engine, for repetitions) with
- * `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
- * arrives, and waits for the best move. No output of the engine extends a wait: the next line
- * showing the search's progress (not junk, not `info string`) must come within the timeout of
- * the last one, a timed search must end within its time and the timeout, and after a stop
- * (from the callback or `chess_engine_stop`) the best move must come within the timeout.
- * Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
- * (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
- * (no line within the timeout, or a timed search that overran its time by as much),
- * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move, a line over 1 MiB). After an engine error
- * the engine is gone: free it and start another.
- */
-chess_error chess_engine_analyse_game(struct chess_engine *engine,
-                                      const struct chess_game *game,
-                                      const struct chess_limits *limits,
-                                      chess_info_fn callback,
-                                      void *payload,
-                                      struct chess_analysis **out);
-
-/**
- * Frees an analysis (NULL: no effect).
- */
-void chess_analysis_free(struct chess_analysis *analysis);
+/* ======== Engine analysis (chess_analysis_*; guide: docs/engines.md) ======== */
 
 /**
  * The engine's best move; `CHESS_MOVE_NONE` when it had none (mate or stalemate) or for NULL.
@@ -2073,14 +1932,9 @@ void chess_analysis_free(struct chess_analysis *analysis);
 chess_move chess_analysis_best_move(const struct chess_analysis *analysis);
 
 /**
- * The reply the engine expects (`bestmove ... ponder P`); `CHESS_MOVE_NONE` when none.
+ * Frees an analysis (NULL: no effect).
  */
-chess_move chess_analysis_ponder_move(const struct chess_analysis *analysis);
-
-/**
- * How many MultiPV lines the analysis holds (0 for NULL).
- */
-size_t chess_analysis_line_count(const struct chess_analysis *analysis);
+void chess_analysis_free(struct chess_analysis *analysis);
 
 /**
  * The last info of line `index` (0 = the best line): its pointers live as long as the
@@ -2089,1324 +1943,16 @@ size_t chess_analysis_line_count(const struct chess_analysis *analysis);
 chess_error chess_analysis_line(const struct chess_analysis *analysis, size_t index, struct chess_info *out);
 
 /**
- * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
- * out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
- * position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
- * character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
- * integers, floats or words. An opcode given twice keeps its first place and its last operands.
- * The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
- * new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
- * for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
- * `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
- * `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+ * How many MultiPV lines the analysis holds (0 for NULL).
  */
-chess_error chess_epd_parse(const char *line, struct chess_epd **out);
+size_t chess_analysis_line_count(const struct chess_analysis *analysis);
 
 /**
- * `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
- * combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
- * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
- * `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK`. `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ * The reply the engine expects (`bestmove ... ponder P`); `CHESS_MOVE_NONE` when none.
  */
-chess_error chess_epd_parse_with(const char *line, uint32_t flags, struct chess_epd **out);
+chess_move chess_analysis_ponder_move(const struct chess_analysis *analysis);
 
-/**
- * Releases a record and its position. NULL is accepted and ignored.
- */
-void chess_epd_free(struct chess_epd *epd);
-
-/**
- * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
- * belongs to the record and stays valid until the record is freed.
- */
-const struct chess_position *chess_epd_position(const struct chess_epd *epd);
-
-/**
- * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
- * each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
- * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
-
-/**
- * The number of operations (0 for a NULL record).
- */
-size_t chess_epd_operation_count(const struct chess_epd *epd);
-
-/**
- * Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
- * of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
- * large), `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_epd_opcode(const struct chess_epd *epd,
-                             size_t index,
-                             char *buf,
-                             size_t cap,
-                             size_t *out_len);
-
-/**
- * True when the record has an operation with this opcode (false for NULL arguments or a
- * non-ASCII opcode).
- */
-bool chess_epd_has(const struct chess_epd *epd, const char *opcode);
-
-/**
- * The number of operands of the operation `opcode`; 0 when there is no such operation (see
- * `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
- */
-size_t chess_epd_operand_count(const struct chess_epd *epd, const char *opcode);
-
-/**
- * The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
- * there is no such operand, for NULL arguments or a non-ASCII opcode.
- */
-chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
-
-/**
- * Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
- * quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
- * (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_epd_operand_string(const struct chess_epd *epd,
-                                     const char *opcode,
-                                     size_t index,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-/**
- * Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
- * `CHESS_ERR_EPD_WRONG_TYPE`.
- */
-chess_error chess_epd_operand_integer(const struct chess_epd *epd,
-                                      const char *opcode,
-                                      size_t index,
-                                      int64_t *out);
-
-/**
- * Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
- * float. Errors as for `chess_epd_operand_integer`.
- */
-chess_error chess_epd_operand_float(const struct chess_epd *epd,
-                                    const char *opcode,
-                                    size_t index,
-                                    double *out);
-
-/**
- * Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
- * move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
- */
-chess_error chess_epd_operand_move(const struct chess_epd *epd,
-                                   const char *opcode,
-                                   size_t index,
-                                   chess_move *out);
-
-/**
- * Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
- * position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
- * may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
- * non-ASCII opcode, or a NULL `out` with `cap` > 0.
- */
-size_t chess_epd_moves(const struct chess_epd *epd, const char *opcode, chess_move *out, size_t cap);
-
-/**
- * A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
- * "unknown error code".
- */
-const char *chess_error_message(chess_error code);
-
-/**
- * Reads a standard-chess FEN (4 to 6 fields; missing clocks read as `0 1`) and checks that the
- * position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
- * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_fen_parse(const char *fen, struct chess_position **out);
-
-/**
- * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
- * file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
- * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
- * uses X-FEN. Otherwise as `chess_fen_parse`.
- */
-chess_error chess_fen_parse_chess960(const char *fen, struct chess_position **out);
-
-/**
- * `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
- * uninitialised: no allocation. `dst` is untouched on error.
- */
-chess_error chess_fen_parse_into(const char *fen, struct chess_position *dst);
-
-/**
- * The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
- * `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
- * `chess_fen_parse`); the position goes into `dst` (untouched on error), and `info`, when not
- * NULL, receives the error offset or what was dropped. Errors: those of `chess_fen_parse`, and
- * `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits or a short `info`.
- */
-chess_error chess_fen_parse_with(const char *fen,
-                                 uint32_t flags,
-                                 struct chess_position *dst,
-                                 struct chess_fen_info *info);
-
-/**
- * Builds a position from the six FEN fields given separately (none may be empty or hold a
- * space) into `dst` (untouched on error). Error offsets, reported to `info` (which may be
- * NULL), count in the fields joined by single spaces. Otherwise as `chess_fen_parse_into`.
- */
-chess_error chess_fen_from_components(const char *placement,
-                                      const char *side_to_move,
-                                      const char *castling,
-                                      const char *en_passant,
-                                      const char *halfmove_clock,
-                                      const char *fullmove_number,
-                                      struct chess_position *dst,
-                                      struct chess_fen_info *info);
-
-/**
- * Splits a FEN into its six fields, checking their syntax (not the position), with absent
- * clocks filled in as `0` and `1`. The fields are copied into `buf`, each NUL-terminated, and
- * `fields` (an array of 6) receives pointers to them in FEN order. `*out_len` is the length of
- * the copied text without its final NUL (so `cap` must exceed it). `info` as for
- * `chess_fen_parse_with`.
- */
-chess_error chess_fen_split(const char *fen,
-                            char *buf,
-                            size_t cap,
-                            size_t *out_len,
-                            const char **fields,
-                            struct chess_fen_info *info);
-
-/**
- * Reads the first non-empty line of a FEN file (and no more of the file: at most 1 MiB of
- * blank lines before it, then one line) into `dst` (untouched on error). Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
- * (a path this system cannot represent), a `CHESS_ERR_FEN_*` code (its offset within the line
- * reported to `info`, as for `chess_fen_parse_with`), `CHESS_ERR_INVALID_ARGUMENT` (a short
- * `info`).
- */
-chess_error chess_fen_read_file(const char *path, struct chess_position *dst, struct chess_fen_info *info);
-
-/**
- * Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
- * `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
-
-/**
- * `chess_fen_write` with `flags`: at most one of `CHESS_FEN_WRITE_EP_AS_RECORDED` and
- * `CHESS_FEN_WRITE_EP_PSEUDO_LEGAL`, at most one of `CHESS_FEN_WRITE_XFEN` and
- * `CHESS_FEN_WRITE_SHREDDER` (0 writes as `chess_fen_write`). `CHESS_ERR_INVALID_ARGUMENT` for
- * unknown bits or both of a pair.
- */
-chess_error chess_fen_write_with(const struct chess_position *pos,
-                                 uint32_t flags,
-                                 char *buf,
-                                 size_t cap,
-                                 size_t *out_len);
-
-/**
- * A new game starting from a copy of `start`, or from the standard starting position when
- * `start` is NULL; null moves are not allowed. NULL when memory runs out.
- */
-struct chess_game *chess_game_new(const struct chess_position *start);
-
-/**
- * A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
- * result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
- */
-struct chess_game *chess_game_clone(const struct chess_game *game);
-
-/**
- * Releases a game and every position it handed out. NULL is accepted and ignored.
- */
-void chess_game_free(struct chess_game *game);
-
-/**
- * Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
- * only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
- * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
- * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
- */
-chess_error chess_game_push(struct chess_game *game, chess_move mv);
-
-/**
- * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
- * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
- * `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
- */
-chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
-
-/**
- * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
- * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
- * `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
- */
-chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
-
-/**
- * Takes back the last move (no replay from the start), with its comments, NAGs and the
- * variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
- * `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
- * is then unchanged).
- */
-chess_error chess_game_pop(struct chess_game *game, chess_move *out);
-
-/**
- * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
- * move is pushed or popped or the game is freed.
- */
-const struct chess_position *chess_game_position(const struct chess_game *game);
-
-/**
- * The start position (NULL for a NULL game). It belongs to the game and stays valid until the
- * game is freed.
- */
-const struct chess_position *chess_game_start(const struct chess_game *game);
-
-/**
- * The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
- * a `ply` above the number of moves played. Valid as `chess_game_position`'s.
- */
-const struct chess_position *chess_game_position_at(const struct chess_game *game, size_t ply);
-
-/**
- * Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
- * been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
- * with `cap` > 0.
- */
-size_t chess_game_moves(const struct chess_game *game, chess_move *out, size_t cap);
-
-/**
- * The number of moves (plies) played (0 for a NULL game).
- */
-size_t chess_game_ply_count(const struct chess_game *game);
-
-/**
- * Writes the SAN of the moves played, suffixes included, separated by single spaces and
- * without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
- * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
- * it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
- * from PGN). Does nothing for a NULL game.
- */
-void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
-
-/**
- * True when null moves may be pushed (false for a NULL game).
- */
-bool chess_game_allows_null_moves(const struct chess_game *game);
-
-/**
- * The outcome by the automatic rules, tested in this order: checkmate (the side that mated
- * wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
- * (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
- * `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
- */
-struct chess_outcome chess_game_outcome(const struct chess_game *game);
-
-/**
- * The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
- * a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
- * position occurred three times, or a legal move would make a position occur the third time),
- * else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
- */
-chess_termination chess_game_claimable_draw(const struct chess_game *game);
-
-/**
- * How many times the current position has occurred in the game, this time included (0 for a
- * NULL game). Positions are the same when the same side is to move, the pieces stand on the
- * same squares, the castling rights are equal and the same en passant captures are legal.
- */
-size_t chess_game_repetition_count(const struct chess_game *game);
-
-/**
- * True when the current position has occurred before since the last irreversible move (a
- * capture, a pawn move, a change of castling rights, a null move): the repetition test of a
- * search, which scores such a position as a draw (false for a NULL game).
- */
-bool chess_game_is_repetition(const struct chess_game *game);
-
-/**
- * True when the current position has occurred at least three times (false for a NULL game).
- */
-bool chess_game_is_threefold_repetition(const struct chess_game *game);
-
-/**
- * True when the current position has occurred at least five times: the game is drawn (false
- * for a NULL game).
- */
-bool chess_game_is_fivefold_repetition(const struct chess_game *game);
-
-/**
- * True when a threefold repetition may be claimed: the current position occurred three times,
- * or a legal move would make a position occur the third time (false for a NULL game).
- */
-bool chess_game_can_claim_threefold_repetition(const struct chess_game *game);
-
-/**
- * Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
- * (so a result above `cap` shows the array was short). `out` may be NULL when `cap` is 0 (a
- * count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
- */
-size_t chess_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
-
-/**
- * Like `chess_legal_moves` for the first stage of a search: the legal captures (en passant
- * included) and every legal promotion, capturing or not. With `chess_legal_quiets` a
- * partition of the legal moves: the two lists are disjoint, their union is the legal moves,
- * and each keeps the order of `chess_legal_moves`. In check both hold only evasions. Does
- * not allocate.
- */
-size_t chess_legal_captures(const struct chess_position *pos, chess_move *out, size_t cap);
-
-/**
- * Like `chess_legal_moves` for every legal move `chess_legal_captures` leaves out: moves to
- * empty squares that do not promote, castling included.
- */
-size_t chess_legal_quiets(const struct chess_position *pos, chess_move *out, size_t cap);
-
-/**
- * True when the legal move `mv` checks the other king, found without playing it. For a value
- * that is not a legal move the answer is unspecified, but false for any value that
- * `chess_position_play_unchecked` ignores; false for a NULL position.
- */
-bool chess_position_gives_check(const struct chess_position *pos, chess_move mv);
-
-/**
- * The static exchange value of the legal move `mv`, in centipawns: what the side to move wins
- * (negative: loses) by the exchange `mv` starts on its destination square. Defined exactly so:
- * the swap algorithm on the destination square; piece values P 100, N 300, B 300, R 500,
- * Q 900; the first capture is `mv` itself (en passant captures a pawn; a non-capture, castling
- * included, has gain 0 for the first step); then each side in turn recaptures with its least
- * valuable attacker (pawn, knight, bishop, rook, queen, king; among pieces of one kind the one
- * on the lowest square, a1 = 0 .. h8 = 63), attackers found again after each capture so
- * x-rays through the moved pieces count; either side may stop when continuing would lose (the
- * first capture, `mv`, is always made); pins and checks are ignored, except that a king may
- * recapture only if the other side then has no attacker left; a promotion counts as the pawn
- * it was (no promotion gain). 0 for a NULL position or a value `chess_position_play_unchecked`
- * ignores; unspecified for other values that are not legal moves.
- */
-int32_t chess_position_see(const struct chess_position *pos, chess_move mv);
-
-/**
- * `chess_position_see(pos, mv) >= threshold`, often decided without the whole exchange.
- */
-bool chess_position_see_ge(const struct chess_position *pos, chess_move mv, int32_t threshold);
-
-/**
- * True when `mv`, any 16-bit value (a move from a hash table, say), follows the movement rules
- * in `pos`: exactly the moves `chess_pseudo_legal_moves` lists. Such a move is legal unless it
- * leaves the own king in check; `chess_position_play` refuses it then, and
- * `chess_position_is_legal` tells. False for a NULL position.
- */
-bool chess_position_is_pseudo_legal(const struct chess_position *pos, chess_move mv);
-
-/**
- * The Polyglot key `pos` would have after the legal move `mv`, without playing it (to prefetch
- * a hash entry): equal to the key of `chess_position_play_into`'s result. The key of `pos`
- * for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
- */
-uint64_t chess_position_zobrist_after(const struct chess_position *pos, chess_move mv);
-
-/**
- * Like `chess_legal_moves` for pseudo-legal moves: moves that follow the pieces' rules but may
- * leave the own king in check (castling still obeys all of its rules).
- */
-size_t chess_pseudo_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
-
-/**
- * Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
- * 0..63).
- */
-size_t chess_legal_moves_from(const struct chess_position *pos,
-                              chess_square square,
-                              chess_move *out,
-                              size_t cap);
-
-/**
- * True when `mv` is a legal move in `pos` (false for a NULL position).
- */
-bool chess_position_is_legal(const struct chess_position *pos, chess_move mv);
-
-/**
- * Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
- * move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
- * is unchanged.
- */
-chess_error chess_position_play(struct chess_position *pos, chess_move mv);
-
-/**
- * Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
- * `chess_legal_moves`. Any 16-bit value is safe. A value that does not move a piece of the side
- * to move onto a square free of its own pieces and of kings (or is a castling, en passant,
- * double push or promotion without the pieces and empty squares it needs) leaves the position
- * unchanged; any other value that is not a legal move gives an unspecified position that every
- * function still handles. Does nothing for a NULL position or `CHESS_MOVE_NONE`.
- */
-void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
-
-/**
- * Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
- * `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
- * uninitialised, or equal to `src`, so a search can keep its positions on its own stack
- * (`chess_position stack[64]`). Does nothing when either is NULL.
- */
-void chess_position_play_into(const struct chess_position *src, chess_move mv, struct chess_position *dst);
-
-/**
- * Passes the turn (a null move): the en passant square is cleared and the clocks advance.
- * `CHESS_ERR_ILLEGAL_MOVE` while in check, with the position unchanged.
- */
-chess_error chess_position_play_null(struct chess_position *pos);
-
-/**
- * Number of leaves of the legal move tree `depth` plies deep (1 at depth 0), counting the last
- * ply without playing it. 0 for a NULL position.
- */
-uint64_t chess_perft(const struct chess_position *pos, uint32_t depth);
-
-/**
- * Perft split by first move: writes up to `cap` legal moves to `moves` and the leaf count below
- * each (`depth - 1` plies after it) to `counts`, and returns the number of legal moves (0 at
- * depth 0). With `cap` 0 the arrays may be NULL and nothing is counted. Returns 0 for a NULL
- * position, or a NULL array with `cap` > 0.
- */
-size_t chess_perft_divide(const struct chess_position *pos,
-                          uint32_t depth,
-                          chess_move *moves,
-                          uint64_t *counts,
-                          size_t cap);
-
-/**
- * Writes `mv` in UCI (`e2e4`, `e7e8q`, castling as `e1g1`, `0000` for `CHESS_MOVE_NONE`).
- * Errors: `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`
- * (6 bytes always suffice).
- */
-chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
-
-/**
- * `chess_move_to_uci` with `flags`: 0 or `CHESS_UCI_KING_TAKES_ROOK`. Errors: those of
- * `chess_move_to_uci`, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
- */
-chess_error chess_move_to_uci_with(chess_move mv, uint32_t flags, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
- * king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
- * promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
- */
-chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
-
-/**
- * The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
- * `CHESS_MOVE_NONE` or a value that is not a move encoding.
- */
-chess_square chess_move_from_square(chess_move mv);
-
-/**
- * The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
- * `chess_move_from_square`.
- */
-chess_square chess_move_to_square(chess_move mv);
-
-/**
- * The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
- */
-chess_piece_kind chess_move_promotion(chess_move mv);
-
-/**
- * The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
- * encoding.
- */
-chess_move_kind chess_move_kind_of(chess_move mv);
-
-/**
- * Writes the name of `square` (0 = a1 .. 63 = h8), such as `e4`. Errors:
- * `CHESS_ERR_INVALID_SQUARE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (3 bytes
- * suffice).
- */
-chess_error chess_square_name(chess_square square, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
- */
-chess_error chess_square_parse(const char *name, chess_square *out);
-
-/**
- * Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
- * the file is read in 64 KiB chunks as games are taken, and closed by
- * `chess_pgn_reader_free`. A gzip or Zstandard file (recognised by its first bytes, whatever
- * its name) is decompressed as it is read; a corrupt or cut one ends in `CHESS_ERR_IO`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
- * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
- * `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_pgn_reader_open_file(const char *path,
-                                       struct chess_pgn_reader **out);
-
-/**
- * Hands to `*out` a reader of the `len` bytes at `data` (PGN text, or PGN compressed with
- * gzip or Zstandard, recognised by its first bytes; `data` may be NULL when `len` is 0). The
- * bytes are copied, so the caller may free or reuse its buffer as soon as
- * this returns: a reader usually outlives the call that made it, and a copy (fast next to
- * reading the games) spares the caller keeping the buffer alive and unchanged until
- * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct chess_pgn_reader **out);
-
-/**
- * Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
- * `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
- * time. `user` is passed through untouched (it may be NULL) and must stay valid while the
- * reader is used. Bytes compressed with gzip or Zstandard (recognised by the first ones) are
- * decompressed. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_pgn_reader_from_callback(chess_read_fn read, void *user, struct chess_pgn_reader **out);
-
-/**
- * Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
- * the caller's and stay valid.
- */
-void chess_pgn_reader_free(struct chess_pgn_reader *reader);
-
-/**
- * Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
- * and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
- * (again on every later call). Any other code: the game was broken (see the error codes of docs/c.md:
- * a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
- * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
- * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
- * describes it, `chess_pgn_reader_partial_game` gives what was read of it, and the next call
- * goes on with the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
- * when memory ran out reading the game or for its handle: that game is lost, `*out` is
- * untouched, `chess_pgn_reader_last_error` says where the reader stood, and the next call goes on
- * with the following game, except when the reader's input buffer could not grow (a callback or
- * file reader in a game, comment or tag line too long for the memory left): then the input
- * ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
- */
-chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
-
-/**
- * Cuts the PGN text file at `path` into at most `parts` pieces of whole games of about equal
- * size, for reading them apart (in other processes or on other machines, each with a buffer
- * or file reader of its own): writes to `offsets` (room for `parts`) the byte offset in the
- * file where each piece starts, the first 0 (a piece runs to the next one's offset, the last
- * to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
- * games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
- * file does (game numbers and lines counted from the piece's start). The games are scanned for
- * where they end, not replayed: a blank line and a tag inside a comment are no boundary.
- * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or
- * Zstandard file, whose text has no offsets in the file: read it whole),
- * `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also what is not a regular file: a FIFO, a
- * device such as `/dev/zero`, a directory, refused at once), `CHESS_ERR_INVALID_TEXT` (a path
- * this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_pgn_split_file(const char *path, size_t parts, uint64_t *offsets, size_t *out_count);
-
-/**
- * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
- * with the defaults: lenient syntax and SAN, text that is not UTF-8 decoded as Windows-1252,
- * whole games). Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
- * struct, an unknown flag, or a reader whose threads already read), leaving the options as they
- * were.
- */
-chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
-                                         const struct chess_pgn_options *options);
-
-/**
- * Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
- * calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many, the
- * count never allocated for), each reading a part of the input that starts where a line
- * looks like a game's first tag, until its games meet the next part's (a part that started
- * inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
- * same as one thread gives them (numbers and error locations counted in the whole input). Call
- * it, and `chess_pgn_reader_set_options`, before the first `chess_pgn_reader_next`. With
- * threads, running out of memory aborts as the standard library's threads and channels do.
- * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose
- * callback is called only on the caller's thread, or a reader that has started reading).
- */
-chess_error chess_pgn_reader_set_threads(struct chess_pgn_reader *reader, uint32_t threads);
-
-/**
- * Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
- * `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
- * `size` smaller than this version's struct).
- */
-chess_error chess_pgn_reader_last_error(const struct chess_pgn_reader *reader,
-                                        struct chess_pgn_error_info *info);
-
-/**
- * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
- * and the main line up to the bad move with its comments, NAGs and variations (the caller
- * frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
- * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
- * `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
- */
-chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader, struct chess_game **out);
-
-/**
- * Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
- * unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
- * `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_game_tag(const struct chess_game *game,
-                           const char *name,
-                           char *buf,
-                           size_t cap,
-                           size_t *out_len);
-
-/**
- * The number of tags of `game` (0 for a NULL game).
- */
-size_t chess_game_tag_count(const struct chess_game *game);
-
-/**
- * Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
- * order, then in the order added). Both texts or neither are written: when either buffer is too
- * small, `CHESS_ERR_BUFFER_TOO_SMALL` with both `*name_len` and `*value_len` (each optional)
- * set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_game_tag_at(const struct chess_game *game,
-                              size_t index,
-                              char *name_buf,
-                              size_t name_cap,
-                              size_t *name_len,
-                              char *value_buf,
-                              size_t value_cap,
-                              size_t *value_len);
-
-/**
- * Writes every tag of `game` in one text, in `chess_game_tag_at`'s order: each name (ASCII)
- * and each value (UTF-8, as `chess_game_tag` writes it) followed by a NUL, so `*out_len` counts
- * the NULs between them (empty for no tags; names and values never hold a NUL). As for every
- * text, a NUL follows the last one too, so `cap` must exceed `*out_len`. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (with the length needed).
- */
-chess_error chess_game_tags(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
- * one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
- * `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
- * letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
- * start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
- * unchanged).
- */
-chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
-
-/**
- * Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
- * `CHESS_ERR_PGN_TAG_NOT_FOUND`.
- */
-chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
-
-/**
- * How many warnings the reader gave reading `game` (0 for a NULL game, or one not read from
- * PGN): what lenient reading accepted and the caller may want to know of, at most one of each
- * kind (today one kind: text that is not UTF-8, decoded as Windows-1252).
- */
-size_t chess_game_warning_count(const struct chess_game *game);
-
-/**
- * Writes warning number `index` (0 to `chess_game_warning_count - 1`) as a message such as
- * `line 3, column 1: text that is not UTF-8 read as Windows-1252` (UTF-8). Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such warning),
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_game_warning(const struct chess_game *game,
-                               size_t index,
-                               char *buf,
-                               size_t cap,
-                               size_t *out_len);
-
-/**
- * The game's recorded result: the result token of its movetext when read from PGN, else its
- * `Result` tag when that holds `1-0`, `0-1` or `1/2-1/2`, else `CHESS_RESULT_ONGOING` (`*`).
- * This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
- * the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
- */
-chess_result chess_game_result(const struct chess_game *game);
-
-/**
- * Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
- * the result for missing ones), the other tags, `SetUp`/`FEN`/`Variant` when the start position
- * needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
- * before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
- * reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
- * `buf` is then untouched).
- */
-chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
-
-/**
- * A new position holding the standard starting position; NULL when memory runs out.
- */
-struct chess_position *chess_position_new(void);
-
-/**
- * Writes the standard starting position into `dst` (initialised or not). Does nothing for a
- * NULL `dst`.
- */
-void chess_position_init(struct chess_position *dst);
-
-/**
- * Writes Chess960 start position `number` into `dst`: 0 to 959 as Scharnagl numbered them
- * (518 is the standard arrangement), in Chess960 mode, White to move, all four castling
- * rights. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` for a number above 959
- * (`dst` unchanged).
- */
-chess_error chess_position_init_chess960(struct chess_position *dst, uint32_t number);
-
-/**
- * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
- */
-struct chess_position *chess_position_clone(const struct chess_position *pos);
-
-/**
- * Overwrites `dst` with `src` (no allocation; `dst` may equal `src`), as `*dst = *src` does.
- * Does nothing when either is NULL.
- */
-void chess_position_copy(struct chess_position *dst, const struct chess_position *src);
-
-/**
- * Releases a handle from `chess_position_new`, `chess_position_clone` or a FEN reader's
- * `**out` (never a position the caller declared, or one a game or EPD record owns). NULL is
- * accepted and ignored.
- */
-void chess_position_free(struct chess_position *pos);
-
-/**
- * True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
- * `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
- * king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
- */
-bool chess_position_is_chess960(const struct chess_position *pos);
-
-/**
- * The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
- * side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
- * The standard start position gives 518.
- */
-int32_t chess_position_chess960_number(const struct chess_position *pos);
-
-/**
- * The side to move (`CHESS_WHITE` for a NULL position).
- */
-chess_color chess_position_turn(const struct chess_position *pos);
-
-/**
- * The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
- */
-uint8_t chess_position_castling_rights(const struct chess_position *pos);
-
-/**
- * The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
- * none, `pos` is NULL or `mode` is unknown.
- */
-chess_square chess_position_en_passant(const struct chess_position *pos, chess_ep_mode mode);
-
-/**
- * Half-moves since the last capture or pawn move (0 for a NULL position).
- */
-uint32_t chess_position_halfmove_clock(const struct chess_position *pos);
-
-/**
- * The move number, starting at 1 and incremented after Black moves (0 for a NULL position).
- */
-uint32_t chess_position_fullmove_number(const struct chess_position *pos);
-
-/**
- * The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
- * position or a square outside 0..63.
- */
-chess_piece chess_position_piece_at(const struct chess_position *pos, chess_square square);
-
-/**
- * The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
- * an unknown colour or kind.
- */
-uint64_t chess_position_pieces(const struct chess_position *pos, chess_color color, chess_piece_kind kind);
-
-/**
- * The squares holding any piece (0 for a NULL position).
- */
-uint64_t chess_position_occupancy(const struct chess_position *pos);
-
-/**
- * The squares holding pieces of `color` (0 for a NULL position or an unknown colour).
- */
-uint64_t chess_position_color_occupancy(const struct chess_position *pos, chess_color color);
-
-/**
- * The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
- */
-chess_square chess_position_king_square(const struct chess_position *pos, chess_color color);
-
-/**
- * The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
- * square outside 0..63).
- */
-uint64_t chess_position_attackers_to(const struct chess_position *pos, chess_square square, chess_color by);
-
-/**
- * The enemy pieces giving check to the side to move (0 for a NULL position).
- */
-uint64_t chess_position_checkers(const struct chess_position *pos);
-
-/**
- * The pieces of the side to move pinned to their king (0 for a NULL position).
- */
-uint64_t chess_position_pinned(const struct chess_position *pos);
-
-/**
- * Every square a piece of colour `by` attacks, its own defended pieces included (0 for a NULL
- * position or an unknown colour).
- */
-uint64_t chess_position_attacks_by(const struct chess_position *pos, chess_color by);
-
-/**
- * The squares from which a piece of `kind` of the side to move would attack the other king
- * (a move there gives a direct check); 0 for the king, `CHESS_NO_KIND`, an unknown kind or a
- * NULL position.
- */
-uint64_t chess_position_check_squares(const struct chess_position *pos, chess_piece_kind kind);
-
-/**
- * True when the side to move has a legal move, found without listing them: generation stops
- * at the first piece that has one (false for a NULL position).
- */
-bool chess_position_has_legal_moves(const struct chess_position *pos);
-
-/**
- * The Polyglot Zobrist key (0 for a NULL position).
- */
-uint64_t chess_position_zobrist(const struct chess_position *pos);
-
-/**
- * True when the side to move is in check (false for a NULL position).
- */
-bool chess_position_in_check(const struct chess_position *pos);
-
-/**
- * True when the side to move is checkmated (false for a NULL position).
- */
-bool chess_position_is_checkmate(const struct chess_position *pos);
-
-/**
- * True when the side to move is stalemated (false for a NULL position).
- */
-bool chess_position_is_stalemate(const struct chess_position *pos);
-
-/**
- * True when neither side can ever checkmate: no pawns, rooks or queens, and at most one minor
- * piece or only bishops all on squares of one colour (false for a NULL position).
- */
-bool chess_position_is_insufficient_material(const struct chess_position *pos);
-
-/**
- * True when the halfmove clock has reached 100 and the side to move has a legal move: a draw
- * may be claimed (false for a NULL position).
- */
-bool chess_position_is_fifty_moves(const struct chess_position *pos);
-
-/**
- * True when a fifty-move draw may be claimed now or by announcing a move that brings the clock
- * to 100 (false for a NULL position).
- */
-bool chess_position_can_claim_fifty_moves(const struct chess_position *pos);
-
-/**
- * True when the halfmove clock has reached 150 and the side to move is not checkmated: the game
- * is drawn (FIDE's seventy-five-move rule; false for a NULL position).
- */
-bool chess_position_is_seventy_five_moves(const struct chess_position *pos);
-
-/**
- * The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
- * first piece in its way); 0 when the square is empty, for a NULL position or a square outside
- * 0..63.
- */
-uint64_t chess_position_attacks(const struct chess_position *pos, chess_square square);
-
-/**
- * When the piece of `color` on `square` is pinned to its king, the whole line (edge to edge)
- * through that king and the square, along which alone it may move; else 0 (also for a NULL
- * position, an unknown colour or a square outside 0..63).
- */
-uint64_t chess_position_pin(const struct chess_position *pos, chess_color color, chess_square square);
-
-/**
- * The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank 8):
- * the rights with their rooks, as Chess960 needs them (0 for a NULL position).
- */
-uint64_t chess_position_castling_rooks(const struct chess_position *pos);
-
-/**
- * Writes into `dst` the mirror of `src`: the board flipped top to bottom with the colours
- * swapped, the other side to move, castling rights and the en passant square following, the
- * clocks unchanged. `dst` may be uninitialised or equal to `src`. Does nothing when either is
- * NULL.
- */
-void chess_position_mirror(const struct chess_position *src, struct chess_position *dst);
-
-/**
- * Writes the SAN of every legal move of `pos` (suffixes included), in the order
- * `chess_legal_moves` writes the moves, separated by single spaces (empty when there is none):
- * a position's moves and their SAN in two calls, for bindings whose every call costs.
- * `CHESS_MAX_MOVES * CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_legal_moves_san(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
- * `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
- * unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_position_to_text(const struct chess_position *pos,
-                                   uint32_t style,
-                                   char *buf,
-                                   size_t cap,
-                                   size_t *out_len);
-
-/**
- * Writes the SAN of `mv`, a legal move of `pos`, with its check or mate suffix (`Nf3`, `exd6`,
- * `e8=Q+`, `O-O-O#`); `CHESS_MOVE_NONE` gives `--`. `CHESS_SAN_MAX` bytes always suffice.
- * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`,
- * `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_move_to_san(const struct chess_position *pos,
-                              chess_move mv,
-                              char *buf,
-                              size_t cap,
-                              size_t *out_len);
-
-/**
- * Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,
- * absent or wrong; one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`); `0-0`; over-specified
- * origins and long algebraic (`Ngf3`, `Ng1-f3`); promotions with or without `=`. No null
- * moves. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`,
- * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`.
- */
-chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
-
-/**
- * Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
- * asks: `CHESS_SAN_STRICT` accepts only the text `chess_move_to_san` writes, suffix included
- * (`CHESS_ERR_SAN_NOT_CANONICAL` for another spelling of a legal move), `CHESS_SAN_ALLOW_NULL`
- * reads a null move (`--`, `Z0`, `0000`, `@@@@`) as `CHESS_MOVE_NONE`. Errors as for
- * `chess_move_from_san`, those two, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
- */
-chess_error chess_move_from_san_with(const struct chess_position *pos,
-                                     const char *san,
-                                     uint32_t flags,
-                                     chess_move *out);
-
-/**
- * Reads a line of moves separated by spaces, tabs or line breaks, each token in UCI when it
- * looks like UCI (`e2e4`, `e7e8q`) and in SAN (as `flags` asks) otherwise. The moves are read
- * in turn from `pos`, each in the position the earlier ones reach; `pos` itself is not changed.
- *
- * On success `*out_count` receives the number of moves and the first `cap` of them are stored
- * in `out` (which may be NULL when `cap` is 0). When a token is bad, nothing is stored but
- * `*error_index` (optional): the index of the first bad token, counting from 0, and its code is
- * returned (`CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`,
- * `CHESS_ERR_SAN_NOT_CANONICAL`). Other errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_ARGUMENT` (unknown flag bits).
- */
-chess_error chess_moves_from_line(const struct chess_position *pos,
-                                  const char *line,
-                                  uint32_t flags,
-                                  chess_move *out,
-                                  size_t cap,
-                                  size_t *out_count,
-                                  size_t *error_index);
-
-/**
- * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see docs/svg.md) with
- * `options`, which may be NULL for the defaults. The same input always gives
- * the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
- * attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
- * `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),
- * `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's struct, an unknown flag,
- * a `last_move` that is not a move encoding, a square outside 0..63),
- * `CHESS_ERR_OUT_OF_MEMORY`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_position_to_svg(const struct chess_position *pos,
-                                  const struct chess_svg_options *options,
-                                  char *buf,
-                                  size_t cap,
-                                  size_t *out_len);
-
-/**
- * Reads a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal), or one of
- * the arrow colours `green`, `red`, `blue`, `yellow`, into `*out` as `0xRRGGBBAA`. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT` (not ASCII), `CHESS_ERR_INVALID_ARGUMENT`
- * (not a colour).
- */
-chess_error chess_svg_parse_color(const char *text, uint32_t *out);
-
-/**
- * Hands to `*out` a tablebase of the tables in `paths`: directories separated by ':' (bytes
- * as the system takes them; empty parts are skipped, so "" gives a tablebase without tables).
- * Only the directory listings are read here; each file is read when first probed. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND` (a directory that does not exist),
- * `CHESS_ERR_IO` (one that cannot be listed), `CHESS_ERR_INVALID_TEXT` (a path this system
- * cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_tablebase_open(const char *paths, struct chess_tablebase **out);
-
-/**
- * Releases a tablebase and closes its files (NULL is ignored). No probe may be running on it.
- */
-void chess_tablebase_free(struct chess_tablebase *tb);
-
-/**
- * The most pieces of any table found (WDL or DTZ); 0 for none or a NULL tablebase.
- */
-uint32_t chess_tablebase_max_pieces(const struct chess_tablebase *tb);
-
-/**
- * Writes to `*wdl` python-chess's `probe_wdl` of `pos`: 2 the side to move wins, 1 it wins
- * but the 50-move rule may save the other side (cursed win), 0 a draw, -1 a loss the 50-move
- * rule saves (blessed loss), -2 a loss; assuming the position arose right after a capture or
- * pawn move. Captures and en passant are searched first, so a position one piece over the
- * tables may have a value. Thread-safe. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_TABLEBASE_MISSING_TABLE`, `CHESS_ERR_TABLEBASE_CASTLING`,
- * `CHESS_ERR_TABLEBASE_TOO_MANY_PIECES`, `CHESS_ERR_TABLEBASE_CORRUPT`, `CHESS_ERR_IO`,
- * `CHESS_ERR_FILE_NOT_FOUND` (a table file removed since the open), `CHESS_ERR_OUT_OF_MEMORY`;
- * `*wdl` is unchanged on error.
- */
-chess_error chess_tablebase_probe_wdl(const struct chess_tablebase *tb,
-                                      const struct chess_position *pos,
-                                      int32_t *wdl);
-
-/**
- * Writes to `*dtz` python-chess's `probe_dtz` of `pos`: the distance to the next capture or
- * pawn move in plies, signed like the WDL value (1..100 a win, over 100 a cursed win, 0 a
- * draw, -1..-100 a loss, under -100 a blessed loss), rounded as python-chess rounds (a value
- * n may mean n + 1 plies). Needs the WDL tables as well. Thread-safe. Errors as for
- * `chess_tablebase_probe_wdl`.
- */
-chess_error chess_tablebase_probe_dtz(const struct chess_tablebase *tb,
-                                      const struct chess_position *pos,
-                                      int32_t *dtz);
-
-/**
- * Ranks every legal move at the end of `game`'s main line as Stockfish's root probing does
- * with the 50-move rule on, taking the game's half-move clock and its repetitions into
- * account, and writes them best first to `out` (up to `cap`; `CHESS_MAX_MOVES` always
- * suffices; `out` may be NULL when `cap` is 0); `*out_count` (optional) receives the number
- * of legal moves. The rank: a move's DTZ from the root is 1 (win), 101 (cursed win), -1, -101
- * or 0 after a capture or pawn move (by the WDL value after it), 0 after a move that makes a
- * threefold repetition or reaches 100 half-moves without mate, 1 for a mate, else the DTZ
- * after it, one ply further from zero. With n the half-move clock and rep whether a position
- * repeated since the last irreversible move: a win d with d + n <= 99 and no rep ranks
- * 262144 - d, other wins 131072 - (d + n), draws 0, a loss d with -2d + n < 100 ranks
- * -262144 - d, other losses -131072 + (-d + n). Equal ranks keep the order of
- * `chess_legal_moves`. A winning move comes first whenever there is one. Thread-safe.
- * Errors: those of `chess_tablebase_probe_dtz` for any move (nothing is written then), and
- * `CHESS_ERR_BUFFER_TOO_SMALL` when `cap` is below the number of moves (`*out_count` set,
- * the first `cap` written).
- */
-chess_error chess_tablebase_rank_moves(const struct chess_tablebase *tb,
-                                       const struct chess_game *game,
-                                       struct chess_tablebase_move *out,
-                                       size_t cap,
-                                       size_t *out_count);
-
-/**
- * The number of nodes of the game's tree: its moves, main line and variations together, plus
- * the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
- */
-size_t chess_node_count(const struct chess_game *game);
-
-/**
- * The node before `node`: `CHESS_NODE_NONE` for the root (or no such node).
- */
-chess_node chess_node_parent(const struct chess_game *game, chess_node node);
-
-/**
- * The first child of `node`: the move continuing its line; `CHESS_NODE_NONE` at the end of a
- * line (or no such node).
- */
-chess_node chess_node_first_child(const struct chess_game *game, chess_node node);
-
-/**
- * The next child of `node`'s parent: the next alternative to `node`'s move; `CHESS_NODE_NONE`
- * for the last one and the root (or no such node).
- */
-chess_node chess_node_next_sibling(const struct chess_game *game, chess_node node);
-
-/**
- * The move that leads to `node`: `CHESS_MOVE_NONE` for the root (or no such node) and for a
- * null move (`--`), told apart by the node number.
- */
-chess_move chess_node_move(const struct chess_game *game, chess_node node);
-
-/**
- * How many moves lead from the root to `node` (0 for the root, or no such node).
- */
-uint32_t chess_node_ply(const struct chess_game *game, chess_node node);
-
-/**
- * Writes the SAN of `node`'s move as the PGN it was read from wrote it (`Nf3`, `Ng1f3`,
- * `e2-e4`, `Nf3+`; without move number and `!`/`?` suffix, which are NAGs), or for a move
- * added otherwise the SAN as `chess_move_to_san` writes it (a null move is `--`). Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (the root, or no such node),
- * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_node_san(const struct chess_game *game,
-                           chess_node node,
-                           char *buf,
-                           size_t cap,
-                           size_t *out_len);
-
-/**
- * Writes the position reached at `node` (the start position for the root) into `*dst`, a
- * caller-owned `chess_position`; `*dst` is untouched on error. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
- * `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_node_position(const struct chess_game *game, chess_node node, struct chess_position *dst);
-
-/**
- * How many comments `node` has at `place` (`CHESS_COMMENT_AFTER` or `CHESS_COMMENT_BEFORE`);
- * 0 for no such node or place.
- */
-size_t chess_node_comment_count(const struct chess_game *game, chess_node node, chess_comment_place place);
-
-/**
- * Writes comment number `index` (from 0, in input order) of `node` at `place`: UTF-8, without
- * its braces, trimmed, line ends as LF. Errors: `CHESS_ERR_NULL_POINTER`,
- * `CHESS_ERR_INVALID_ARGUMENT` (no such node, place or comment), `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_node_comment(const struct chess_game *game,
-                               chess_node node,
-                               chess_comment_place place,
-                               size_t index,
-                               char *buf,
-                               size_t cap,
-                               size_t *out_len);
-
-/**
- * Writes up to `cap` NAGs of `node` to `out`, in input order (`!` is 1, `?` 2, `!!` 3, `??` 4,
- * `!?` 5, `?!` 6, `$n` is n), and returns how many it has. `out` may be NULL when `cap` is 0.
- * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
- */
-size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
-
-/**
- * Writes to `*seconds` the clock after `node`'s move (`[%clk 0:03:00.5]` in a comment after
- * it: 180.5), the time left to the player who moved. Errors: `CHESS_END` when there is none,
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node).
- */
-chess_error chess_node_clock(const struct chess_game *game, chess_node node, double *seconds);
-
-/**
- * Writes to `*seconds` the time `node`'s move took (`[%emt 0:00:05]`: 5). Errors as
- * `chess_node_clock`.
- */
-chess_error chess_node_elapsed(const struct chess_game *game, chess_node node, double *seconds);
-
-/**
- * Writes to `*eval` the evaluation after `node`'s move (`[%eval ...]`, see `chess_eval`).
- * Errors as `chess_node_clock`.
- */
-chess_error chess_node_eval(const struct chess_game *game, chess_node node, struct chess_eval *eval);
-
-/**
- * Writes up to `cap` highlighted squares of `node` (`[%csl ...]` after its move) to `out`, in
- * order, and returns how many it has. `out` may be NULL when `cap` is 0. Returns 0 for no such
- * node, or a NULL `out` with `cap` > 0.
- */
-size_t chess_node_highlights(const struct chess_game *game,
-                             chess_node node,
-                             struct chess_highlight *out,
-                             size_t cap);
-
-/**
- * Writes up to `cap` arrows of `node` (`[%cal ...]` after its move) to `out`, in order, and
- * returns how many it has, as `chess_node_highlights` does.
- */
-size_t chess_node_arrows(const struct chess_game *game, chess_node node, struct chess_arrow *out, size_t cap);
-
-/**
- * Writes the text of the comments after `node`'s move without the commands read from them
- * (`[%clk ...]`, `[%eval ...]`, ...), the comments joined by a space (empty when they hold
- * commands only). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
- * node), `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_node_comment_text(const struct chess_game *game,
-                                    chess_node node,
-                                    char *buf,
-                                    size_t cap,
-                                    size_t *out_len);
-
-/**
- * Writes up to `cap` nodes of the main line (the chain of first children from the root, root
- * excluded), first move first, to `out` and returns how many moves the main line has. `out`
- * may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with `cap` > 0.
- */
-size_t chess_game_mainline_nodes(const struct chess_game *game, chess_node *out, size_t cap);
-
-/**
- * Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
- * (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
- * before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
- */
-chess_error chess_game_mainline_san(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
-
-/**
- * Writes up to `cap` clocks of the main line to `out`, first move first, each as
- * `chess_node_clock` reads it (seconds) or `CHESS_NO_TIME` for a move without `[%clk ...]`,
- * and returns how many moves the main line has. `out` may be NULL when `cap` is 0. Returns 0
- * for a NULL game, or a NULL `out` with `cap` > 0.
- */
-size_t chess_game_mainline_clocks(const struct chess_game *game, double *out, size_t cap);
-
-/**
- * Writes up to `cap` move times (`[%emt ...]`, as `chess_node_elapsed` reads them) of the main
- * line to `out` as `chess_game_mainline_clocks` writes clocks.
- */
-size_t chess_game_mainline_elapsed(const struct chess_game *game, double *out, size_t cap);
-
-/**
- * Writes up to `cap` evaluations of the main line to `out`, first move first, each as
- * `chess_node_eval` reads it, or with `kind` `CHESS_SCORE_NONE` (`value` 0, `depth`
- * `CHESS_EVAL_NO_DEPTH`) for a move without `[%eval ...]`, and returns how many moves the main
- * line has. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with
- * `cap` > 0.
- */
-size_t chess_game_mainline_evals(const struct chess_game *game, struct chess_eval *out, size_t cap);
-
-/**
- * Writes the position in binary FEN (the lichess encoding, also that of Stockfish's training
- * data): an occupancy bitboard, a 4-bit code per piece, then the clocks when they are not
- * `0 1`; the en passant square only when the capture is legal, as `chess_fen_write`.
- * `*out_len` (which may be NULL) receives the length, at most `CHESS_BINARY_FEN_MAX`; when
- * `cap` is smaller, `CHESS_ERR_BUFFER_TOO_SMALL` with only `*out_len` set. `buf` may be NULL
- * when `cap` is 0. No NUL is written: the bytes are binary.
- */
-chess_error chess_position_to_binary_fen(const struct chess_position *pos,
-                                         uint8_t *buf,
-                                         size_t cap,
-                                         size_t *out_len);
+/* ======== Binary FEN (chess_binary_fen_*; guide: docs/formats.md) ======== */
 
 /**
  * Reads a binary FEN of `len` bytes (`bytes` may be NULL when `len` is 0) and checks the
@@ -3414,8 +1960,14 @@ chess_error chess_position_to_binary_fen(const struct chess_position *pos,
  * reads as well). On success `*out` receives a new handle to free with `chess_position_free`.
  * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_BINARY_FEN_*` code for malformed bytes, the
  * `CHESS_ERR_FEN_*` code of an invalid position, `CHESS_ERR_OUT_OF_MEMORY`.
+ *
+ * Deprecated (2.0 removes it): `chess_binary_fen_parse_into`, into a position of the caller's or
+ * one from `chess_position_new`.
  */
-chess_error chess_binary_fen_parse(const uint8_t *bytes, size_t len, struct chess_position **out);
+CHESS_DEPRECATED("use chess_binary_fen_parse_into (a position from chess_position_new for a handle)")
+chess_error chess_binary_fen_parse(const uint8_t *bytes,
+                                   size_t len,
+                                   struct chess_position **out);
 
 /**
  * `chess_binary_fen_parse` into a position the caller holds (`chess_position p;`), which may be
@@ -3436,20 +1988,18 @@ chess_error chess_binary_fen_parse_with(const uint8_t *bytes,
                                         struct chess_position *dst,
                                         struct chess_fen_info *info);
 
-/**
- * Opens the `.binpack` file at `path` and hands a reader to `*out`. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
- * (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
- */
-chess_error chess_binpack_reader_open(const char *path, struct chess_binpack_reader **out);
+/* ======== Training data (binpack) (chess_binpack_*; guide: docs/formats.md) ======== */
 
 /**
- * `chess_binpack_reader_open` with `flags`: `CHESS_BINPACK_PLAIN` reads the `.plain` text
- * form (`CHESS_ERR_INVALID_ARGUMENT` for other bits).
+ * The byte offset in the input of the error `chess_binpack_reader_next` returned last (0 before
+ * any). NULL gives 0.
  */
-chess_error chess_binpack_reader_open_with(const char *path,
-                                           uint32_t flags,
-                                           struct chess_binpack_reader **out);
+uint64_t chess_binpack_reader_error_offset(const struct chess_binpack_reader *reader);
+
+/**
+ * Releases a reader (closing its file). NULL is accepted and ignored.
+ */
+void chess_binpack_reader_free(struct chess_binpack_reader *reader);
 
 /**
  * Hands to `*out` a reader of the `len` bytes at `data` (`data` may be NULL when `len` is 0),
@@ -3482,15 +2032,31 @@ chess_error chess_binpack_reader_next_records(struct chess_binpack_reader *reade
                                               size_t *count);
 
 /**
- * The byte offset in the input of the error `chess_binpack_reader_next` returned last (0 before
- * any). NULL gives 0.
+ * Opens the `.binpack` file at `path` and hands a reader to `*out`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
+ * (a path this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
  */
-uint64_t chess_binpack_reader_error_offset(const struct chess_binpack_reader *reader);
+chess_error chess_binpack_reader_open(const char *path, struct chess_binpack_reader **out);
 
 /**
- * Releases a reader (closing its file). NULL is accepted and ignored.
+ * `chess_binpack_reader_open` with `flags`: `CHESS_BINPACK_PLAIN` reads the `.plain` text
+ * form (`CHESS_ERR_INVALID_ARGUMENT` for other bits).
  */
-void chess_binpack_reader_free(struct chess_binpack_reader *reader);
+chess_error chess_binpack_reader_open_with(const char *path,
+                                           uint32_t flags,
+                                           struct chess_binpack_reader **out);
+
+/**
+ * Writes what the writer still holds and closes the file; later writes are refused. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_IO`; a second call does nothing.
+ */
+chess_error chess_binpack_writer_finish(struct chess_binpack_writer *writer);
+
+/**
+ * Releases a writer, finishing it first if `chess_binpack_writer_finish` was not called (an
+ * error is then lost). NULL is accepted and ignored.
+ */
+void chess_binpack_writer_free(struct chess_binpack_writer *writer);
 
 /**
  * Creates (or truncates) the file at `path` and hands a `.binpack` writer of it to `*out`.
@@ -3516,37 +2082,63 @@ chess_error chess_binpack_writer_open_with(const char *path,
 chess_error chess_binpack_writer_write(struct chess_binpack_writer *writer,
                                        const struct chess_training_entry *entry);
 
-/**
- * Writes what the writer still holds and closes the file; later writes are refused. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_IO`; a second call does nothing.
- */
-chess_error chess_binpack_writer_finish(struct chess_binpack_writer *writer);
+/* ======== Polyglot book (chess_book_*; guide: docs/books.md) ======== */
 
 /**
- * Releases a writer, finishing it first if `chess_binpack_writer_finish` was not called (an
- * error is then lost). NULL is accepted and ignored.
+ * Counts the main line of `game` as a game with `result` (`CHESS_RESULT_ONGOING` counts
+ * nothing). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown
+ * result), `CHESS_ERR_OUT_OF_MEMORY` (nothing counted).
  */
-void chess_binpack_writer_free(struct chess_binpack_writer *writer);
+chess_error chess_book_builder_add_game(struct chess_book_builder *builder,
+                                        const struct chess_game *game,
+                                        chess_result result);
 
 /**
- * Opens the book file at `path` (bytes as the system takes them), reading it into memory and
- * checking it (see `chess_book_open_with`). The book is a copy: a file changed, cut short or
- * replaced while the book is open changes nothing for it. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory, a
- * FIFO or a device, refused at once),
- * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
- * `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ * Counts every game of the PGN file at `path`, read as it streams (a broken game counts up to
+ * its problem). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_OUT_OF_MEMORY`; the games read before an error stay
+ * counted.
  */
-chess_error chess_book_open(const char *path, struct chess_book **out);
+chess_error chess_book_builder_add_pgn_file(struct chess_book_builder *builder, const char *path);
 
 /**
- * `chess_book_open`, describing the outcome in `info` (optional; its `size` set by the caller,
- * `CHESS_ERR_INVALID_ARGUMENT` when smaller than this version's struct): the code, the entry
- * at fault and a message naming it.
+ * Hands to `*out` the book of the games counted so far (which may have no entry); the builder
+ * stays as it was. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-chess_error chess_book_open_with(const char *path,
-                                 struct chess_book **out,
-                                 struct chess_book_error_info *info);
+chess_error chess_book_builder_finish(const struct chess_book_builder *builder, struct chess_book **out);
+
+/**
+ * Releases a builder. NULL is accepted and ignored.
+ */
+void chess_book_builder_free(struct chess_book_builder *builder);
+
+/**
+ * Hands to `*out` a builder following `options` (NULL: the defaults). Errors:
+ * `CHESS_ERR_NULL_POINTER` (`out`), `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct, an unknown flag, both `_ONLY_WHITE` and `_ONLY_BLACK`, a `min_score`
+ * above 100), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_builder_new(const struct chess_book_build_options *options,
+                                   struct chess_book_builder **out);
+
+/**
+ * Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
+ * `chess_book_entry_count`).
+ */
+chess_error chess_book_entry_at(const struct chess_book *book,
+                                size_t index,
+                                struct chess_book_raw_entry *out);
+
+/**
+ * The number of entries of the book; 0 for NULL.
+ */
+size_t chess_book_entry_count(const struct chess_book *book);
+
+/**
+ * Releases a book. NULL is accepted and ignored.
+ */
+void chess_book_free(struct chess_book *book);
 
 /**
  * Hands to `*out` a book of the `len` bytes at `data` (a whole book file's contents), copied,
@@ -3563,11 +2155,6 @@ chess_error chess_book_from_buffer_with(const uint8_t *data,
                                         size_t len,
                                         struct chess_book **out,
                                         struct chess_book_error_info *info);
-
-/**
- * Releases a book. NULL is accepted and ignored.
- */
-void chess_book_free(struct chess_book *book);
 
 /**
  * Writes up to `cap` entries of `pos` to `out` and returns how many the position has, as
@@ -3592,6 +2179,41 @@ size_t chess_book_lookup_with(const struct chess_book *book,
                               const struct chess_book_lookup_options *options,
                               struct chess_book_entry *out,
                               size_t cap);
+
+/**
+ * Hands to `*out` the union of books `a` and `b`: a (position, move) pair present in both gets
+ * the sum of its weights (scaled per position when the largest exceeds 65535, as in building)
+ * and the learn value of `a`'s entry. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_merge(const struct chess_book *a, const struct chess_book *b, struct chess_book **out);
+
+/**
+ * The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
+ * them (castling stored as the king taking its rook, or in standard chess as its two-square
+ * move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
+ */
+chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t raw, chess_move *out);
+
+/**
+ * Opens the book file at `path` (bytes as the system takes them), reading it into memory and
+ * checking it (see `chess_book_open_with`). The book is a copy: a file changed, cut short or
+ * replaced while the book is open changes nothing for it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also a directory, a
+ * FIFO or a device, refused at once),
+ * `CHESS_ERR_INVALID_TEXT` (a path this system cannot name), `CHESS_ERR_BOOK_EMPTY`,
+ * `CHESS_ERR_BOOK_LENGTH`, `CHESS_ERR_BOOK_UNSORTED`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_book_open(const char *path, struct chess_book **out);
+
+/**
+ * `chess_book_open`, describing the outcome in `info` (optional; its `size` set by the caller,
+ * `CHESS_ERR_INVALID_ARGUMENT` when smaller than this version's struct): the code, the entry
+ * at fault and a message naming it.
+ */
+chess_error chess_book_open_with(const char *path,
+                                 struct chess_book **out,
+                                 struct chess_book_error_info *info);
 
 /**
  * Chooses one of `pos`'s entries (as `chess_book_lookup` finds them) into `*out`: by weight
@@ -3620,31 +2242,10 @@ chess_error chess_book_pick_with(const struct chess_book *book,
                                  struct chess_book_entry *out);
 
 /**
- * The number of entries of the book; 0 for NULL.
- */
-size_t chess_book_entry_count(const struct chess_book *book);
-
-/**
- * Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
- * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
- * `chess_book_entry_count`).
- */
-chess_error chess_book_entry_at(const struct chess_book *book,
-                                size_t index,
-                                struct chess_book_raw_entry *out);
-
-/**
  * `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
  * rook, promotions 1 to 4. `CHESS_MOVE_NONE` gives 0.
  */
 uint16_t chess_book_raw_move(chess_move mv);
-
-/**
- * The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
- * them (castling stored as the king taking its rook, or in standard chess as its two-square
- * move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ILLEGAL_MOVE` (no legal move of `pos`).
- */
-chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t raw, chess_move *out);
 
 /**
  * Writes the book to the file at `path`, replacing it. Errors: `CHESS_ERR_NULL_POINTER`,
@@ -3652,50 +2253,1527 @@ chess_error chess_book_move_from_raw(const struct chess_position *pos, uint16_t 
  */
 chess_error chess_book_write_file(const struct chess_book *book, const char *path);
 
+/* ======== UCI engine (chess_engine_*; guide: docs/engines.md) ======== */
+
 /**
- * Hands to `*out` the union of books `a` and `b`: a (position, move) pair present in both gets
- * the sum of its weights (scaled per position when the largest exceeds 65535, as in building)
- * and the learn value of `a`'s entry. Errors: `CHESS_ERR_NULL_POINTER`,
+ * Searches `pos` (no history) and waits for the best move: `chess_engine_analyse_game`
+ * without a game or callback.
+ */
+chess_error chess_engine_analyse(struct chess_engine *engine,
+                                 const struct chess_position *pos,
+                                 const struct chess_limits *limits,
+                                 struct chess_analysis **out);
+
+/**
+ * Searches the current position of `game` (its moves go to the engine, for repetitions) with
+ * `limits`, calling `callback` (may be NULL) with `payload` for each `info` line as it
+ * arrives, and waits for the best move. No output of the engine extends a wait: the next line
+ * showing the search's progress (not junk, not `info string`) must come within the timeout of
+ * the last one, a timed search must end within its time and the timeout, and after a stop
+ * (from the callback or `chess_engine_stop`) the best move must come within the timeout.
+ * Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` too small, an unknown flag), `CHESS_ERR_INVALID_MOVE`
+ * (in `searchmoves`), `CHESS_ERR_ENGINE_EXITED` (it crashed, say), `CHESS_ERR_ENGINE_TIMEOUT`
+ * (no line within the timeout, or a timed search that overran its time by as much),
+ * `CHESS_ERR_ENGINE_PROTOCOL` (an illegal best move, a line over 1 MiB). After an engine error
+ * the engine is gone: free it and start another.
+ */
+chess_error chess_engine_analyse_game(struct chess_engine *engine,
+                                      const struct chess_game *game,
+                                      const struct chess_limits *limits,
+                                      chess_info_fn callback,
+                                      void *payload,
+                                      struct chess_analysis **out);
+
+/**
+ * The engine's `id author` (empty when it gave none), as text.
+ */
+chess_error chess_engine_author(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Sends `quit`, gives the engine half a second to exit, then kills it; frees the handle
+ * (NULL: no effect). No child process or descriptor is left.
+ */
+void chess_engine_free(struct chess_engine *engine);
+
+/**
+ * `isready`, waiting for `readyok` (within the timeout). Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT`.
+ */
+chess_error chess_engine_is_ready(struct chess_engine *engine);
+
+/**
+ * The engine's `id name` (empty when it gave none), as text.
+ */
+chess_error chess_engine_name(const struct chess_engine *engine, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * `ucinewgame`, then `isready`. Errors as for `chess_engine_is_ready`.
+ */
+chess_error chess_engine_new_game(struct chess_engine *engine);
+
+/**
+ * The type, range and number of choices of option `index` (in the engine's order). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such option).
+ */
+chess_error chess_engine_option_at(const struct chess_engine *engine,
+                                   size_t index,
+                                   struct chess_engine_option *out);
+
+/**
+ * How many options the engine declared (0 for NULL).
+ */
+size_t chess_engine_option_count(const struct chess_engine *engine);
+
+/**
+ * The default value of option `index` (empty when none), as text. Errors as for
+ * `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_default(const struct chess_engine *engine,
+                                        size_t index,
+                                        char *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * The name of option `index`, as text. Errors as for `chess_engine_option_at`.
+ */
+chess_error chess_engine_option_name(const struct chess_engine *engine,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
+ * for no such choice).
+ */
+chess_error chess_engine_option_var(const struct chess_engine *engine,
+                                    size_t index,
+                                    size_t var,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * Sends `ponderhit`: the expected reply of a `CHESS_LIMIT_PONDER` search was played, and the
+ * search goes on as a normal one with its limits (the clocks, typically). Any thread may call
+ * this, also during the search. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED`.
+ */
+chess_error chess_engine_ponderhit(const struct chess_engine *engine);
+
+/**
+ * `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`
+ * makes castling moves go to the engine as king-takes-rook. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (nothing is sent, the engine goes on: text that is not UTF-8, or
+ * that holds a character some runtime reads as a line end: any ASCII control character but
+ * the tab, U+0085, U+2028 or U+2029; a name that is empty or holds the word `name` or
+ * `value`), `CHESS_ERR_ENGINE_EXITED`.
+ */
+chess_error chess_engine_set_option(struct chess_engine *engine, const char *name, const char *value);
+
+/**
+ * Starts the engine at `path` (run directly, not through a shell; a name without '/' is
+ * looked up on PATH) and does the `uci` handshake. `options` may be NULL (the defaults).
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct), `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_ENGINE_NOT_STARTED`,
+ * `CHESS_ERR_ENGINE_EXITED`, `CHESS_ERR_ENGINE_TIMEOUT` (no `uciok` in time); the process is
+ * gone after a failure.
+ *
+ * The engine runs in a process group of its own, which is killed whole after a fault and by
+ * `chess_engine_free`: no process the engine started is left, and none is waited for. No
+ * signal disposition of the program is changed: a write to an engine that died fails with
+ * `CHESS_ERR_ENGINE_EXITED` (SIGPIPE is blocked in the writing thread for the write, and the
+ * one it raised is taken). Whatever the engine writes, memory stays bounded (a line over
+ * 1 MiB is `CHESS_ERR_ENGINE_PROTOCOL`) and no call waits past its deadline (see
+ * `chess_engine_analyse_game`).
+ */
+chess_error chess_engine_start(const char *path,
+                               const struct chess_engine_options *options,
+                               struct chess_engine **out);
+
+/**
+ * Sends `stop` to the engine: the search running in another thread (an infinite one, or a
+ * `CHESS_LIMIT_PONDER` one) ends and gives its best move as usual. Any thread may call this,
+ * also during a search; with no search running the engine ignores it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_ENGINE_EXITED` (the engine is gone).
+ */
+chess_error chess_engine_stop(const struct chess_engine *engine);
+
+/* ======== EPD (chess_epd_*; guide: docs/formats.md) ======== */
+
+/**
+ * Releases a record and its position. NULL is accepted and ignored.
+ */
+void chess_epd_free(struct chess_epd *epd);
+
+/**
+ * True when the record has an operation with this opcode (false for NULL arguments or a
+ * non-ASCII opcode).
+ */
+bool chess_epd_has(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * Writes up to `cap` move operands of the operation `opcode` (`bm`, `am`: moves of the
+ * position; `pv`: a line played in turn), in order, to `out` and returns how many it has. `out`
+ * may be NULL when `cap` is 0. Returns 0 when there is no such operation, for NULL arguments, a
+ * non-ASCII opcode, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_epd_moves(const struct chess_epd *epd, const char *opcode, chess_move *out, size_t cap);
+
+/**
+ * Writes the opcode of operation `index` (0 to `chess_epd_operation_count` - 1, in the order
+ * of the line). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EPD_NOT_FOUND` (`index` too
+ * large), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_epd_opcode(const struct chess_epd *epd,
+                             size_t index,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+/**
+ * The number of operands of the operation `opcode`; 0 when there is no such operation (see
+ * `chess_epd_has`), for NULL arguments or a non-ASCII opcode.
+ */
+size_t chess_epd_operand_count(const struct chess_epd *epd, const char *opcode);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a number, integer or
+ * float. Errors as for `chess_epd_operand_integer`.
+ */
+chess_error chess_epd_operand_float(const struct chess_epd *epd,
+                                    const char *opcode,
+                                    size_t index,
+                                    double *out);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_EPD_NOT_FOUND`,
+ * `CHESS_ERR_EPD_WRONG_TYPE`.
+ */
+chess_error chess_epd_operand_integer(const struct chess_epd *epd,
+                                      const char *opcode,
+                                      size_t index,
+                                      int64_t *out);
+
+/**
+ * The type of operand `index` (from 0) of the operation `opcode`; `CHESS_OPERAND_NONE` when
+ * there is no such operand, for NULL arguments or a non-ASCII opcode.
+ */
+chess_operand_kind chess_epd_operand_kind(const struct chess_epd *epd, const char *opcode, size_t index);
+
+/**
+ * Stores operand `index` of the operation `opcode` in `*out` when it is a move. A `pv` move is a
+ * move of the position its predecessors reach. Errors as for `chess_epd_operand_integer`.
+ */
+chess_error chess_epd_operand_move(const struct chess_epd *epd,
+                                   const char *opcode,
+                                   size_t index,
+                                   chess_move *out);
+
+/**
+ * Writes operand `index` of the operation `opcode` when it is a string (unescaped, without its
+ * quotes; UTF-8 as read) or a word. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`
+ * (a non-ASCII opcode), `CHESS_ERR_EPD_NOT_FOUND`, `CHESS_ERR_EPD_WRONG_TYPE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_epd_operand_string(const struct chess_epd *epd,
+                                     const char *opcode,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * The number of operations (0 for a NULL record).
+ */
+size_t chess_epd_operation_count(const struct chess_epd *epd);
+
+/**
+ * Reads a standard-chess EPD line: the four position fields (the en passant field may be left
+ * out when nothing follows), then operations `opcode operand...;`. `hmvc` and `fmvn` give the
+ * position its clocks (default 0 and 1). Operands are quoted strings (`\` escapes the next
+ * character), the SAN moves of `bm`, `am` (moves of the position) and `pv` (played in turn),
+ * integers, floats or words. An opcode given twice keeps its first place and its last operands.
+ * The line is UTF-8 (strings and words may hold more than ASCII). On success `*out` receives a
+ * new handle to free with `chess_epd_free`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT` (not UTF-8), `CHESS_ERR_EPD_MISSING_FIELDS`, a `CHESS_ERR_FEN_*` code
+ * for the position, `CHESS_ERR_EPD_OPCODE`, `CHESS_ERR_EPD_UNTERMINATED_STRING`,
+ * `CHESS_ERR_EPD_INVALID_OPERAND`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE` or
+ * `CHESS_ERR_SAN_AMBIGUOUS` for a move operand, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_epd_parse(const char *line, struct chess_epd **out);
+
+/**
+ * `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
+ * combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
+ * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
+ * `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK`. `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+chess_error chess_epd_parse_with(const char *line, uint32_t flags, struct chess_epd **out);
+
+/**
+ * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+ * belongs to the record and stays valid until the record is freed.
+ */
+const struct chess_position *chess_epd_position(const struct chess_epd *epd);
+
+/**
+ * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+ * each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
+ * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_epd_write(const struct chess_epd *epd, char *buf, size_t cap, size_t *out_len);
+
+/* ======== Errors (chess_error_*; guide: docs/c.md) ======== */
+
+/**
+ * A static, NUL-terminated English description of `code`; never NULL. An unknown code gives
+ * "unknown error code".
+ */
+const char *chess_error_message(chess_error code);
+
+/* ======== FEN (chess_fen_*; guide: docs/formats.md) ======== */
+
+/**
+ * Builds a position from the six FEN fields given separately (none may be empty or hold a
+ * space) into `dst` (untouched on error). Error offsets, reported to `info` (which may be
+ * NULL), count in the fields joined by single spaces. Otherwise as `chess_fen_parse_into`.
+ */
+chess_error chess_fen_from_components(const char *placement,
+                                      const char *side_to_move,
+                                      const char *castling,
+                                      const char *en_passant,
+                                      const char *halfmove_clock,
+                                      const char *fullmove_number,
+                                      struct chess_position *dst,
+                                      struct chess_fen_info *info);
+
+/**
+ * Reads a standard-chess FEN (4 to 6 fields; missing clocks read as `0 1`) and checks that the
+ * position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
+ * Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
+ *
+ * Deprecated (2.0 removes it): `chess_fen_parse_into`, into a position of the caller's or one
+ * from `chess_position_new`.
+ */
+CHESS_DEPRECATED("use chess_fen_parse_into (a position from chess_position_new for a handle)")
+chess_error chess_fen_parse(const char *fen,
+                            struct chess_position **out);
+
+/**
+ * Reads a Chess960 FEN: castling rights in X-FEN (`KQkq` for the outermost rook on a side, a
+ * file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
+ * rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
+ * uses X-FEN. Otherwise as `chess_fen_parse`.
+ *
+ * Deprecated (2.0 removes it): `chess_fen_parse_with` with the flag `CHESS_FEN_CHESS960`.
+ */
+CHESS_DEPRECATED("use chess_fen_parse_with with CHESS_FEN_CHESS960")
+chess_error chess_fen_parse_chess960(const char *fen,
+                                     struct chess_position **out);
+
+/**
+ * `chess_fen_parse` into a position the caller holds (`chess_position p;`), which may be
+ * uninitialised: no allocation. `dst` is untouched on error.
+ */
+chess_error chess_fen_parse_into(const char *fen, struct chess_position *dst);
+
+/**
+ * The general FEN reader: `flags` combines `CHESS_FEN_CHESS960`, `CHESS_FEN_DROP_BAD_CASTLING`,
+ * `CHESS_FEN_DROP_BAD_EN_PASSANT` and `CHESS_FEN_ALLOW_IMPOSSIBLE_CHECK` (0 reads as
+ * `chess_fen_parse`); the position goes into `dst` (untouched on error), and `info`, when not
+ * NULL, receives the error offset or what was dropped. Errors: those of `chess_fen_parse`, and
+ * `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits or a short `info`.
+ */
+chess_error chess_fen_parse_with(const char *fen,
+                                 uint32_t flags,
+                                 struct chess_position *dst,
+                                 struct chess_fen_info *info);
+
+/**
+ * Reads the first non-empty line of a FEN file (and no more of the file: at most 1 MiB of
+ * blank lines before it, then one line) into `dst` (untouched on error). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT`
+ * (a path this system cannot represent), a `CHESS_ERR_FEN_*` code (its offset within the line
+ * reported to `info`, as for `chess_fen_parse_with`), `CHESS_ERR_INVALID_ARGUMENT` (a short
+ * `info`).
+ */
+chess_error chess_fen_read_file(const char *path, struct chess_position *dst, struct chess_fen_info *info);
+
+/**
+ * Splits a FEN into its six fields, checking their syntax (not the position), with absent
+ * clocks filled in as `0` and `1`. The fields are copied into `buf`, each NUL-terminated, and
+ * `fields` (an array of 6) receives pointers to them in FEN order. `*out_len` is the length of
+ * the copied text without its final NUL (so `cap` must exceed it). `info` as for
+ * `chess_fen_parse_with`.
+ */
+chess_error chess_fen_split(const char *fen,
+                            char *buf,
+                            size_t cap,
+                            size_t *out_len,
+                            const char **fields,
+                            struct chess_fen_info *info);
+
+/**
+ * Writes the FEN of `pos`: en passant square only when the capture is legal, castling as
+ * `KQkq` (X-FEN in a Chess960 position). `CHESS_FEN_MAX` bytes always suffice. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_fen_write(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * `chess_fen_write` with `flags`: at most one of `CHESS_FEN_WRITE_EP_AS_RECORDED` and
+ * `CHESS_FEN_WRITE_EP_PSEUDO_LEGAL`, at most one of `CHESS_FEN_WRITE_XFEN` and
+ * `CHESS_FEN_WRITE_SHREDDER` (0 writes as `chess_fen_write`). `CHESS_ERR_INVALID_ARGUMENT` for
+ * unknown bits or both of a pair.
+ */
+chess_error chess_fen_write_with(const struct chess_position *pos,
+                                 uint32_t flags,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *out_len);
+
+/* ======== Game (chess_game_*; guide: docs/games.md) ======== */
+
+/**
+ * True when null moves may be pushed (false for a NULL game).
+ */
+bool chess_game_allows_null_moves(const struct chess_game *game);
+
+/**
+ * True when a threefold repetition may be claimed: the current position occurred three times,
+ * or a legal move would make a position occur the third time (false for a NULL game).
+ */
+bool chess_game_can_claim_threefold_repetition(const struct chess_game *game);
+
+/**
+ * The draw the side to move may claim now: `CHESS_TERMINATION_FIFTY_MOVES` (also by announcing
+ * a move that completes the fifty moves), else `CHESS_TERMINATION_THREEFOLD_REPETITION` (the
+ * position occurred three times, or a legal move would make a position occur the third time),
+ * else `CHESS_TERMINATION_NONE` (also when the game is over or NULL).
+ */
+chess_termination chess_game_claimable_draw(const struct chess_game *game);
+
+/**
+ * A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
+ * result, whether null moves are allowed); NULL for a NULL game or when memory runs out.
+ */
+struct chess_game *chess_game_clone(const struct chess_game *game);
+
+/**
+ * Releases a game and every position it handed out. NULL is accepted and ignored.
+ */
+void chess_game_free(struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least five times: the game is drawn (false
+ * for a NULL game).
+ */
+bool chess_game_is_fivefold_repetition(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred before since the last irreversible move (a
+ * capture, a pawn move, a change of castling rights, a null move): the repetition test of a
+ * search, which scores such a position as a draw (false for a NULL game).
+ */
+bool chess_game_is_repetition(const struct chess_game *game);
+
+/**
+ * True when the current position has occurred at least three times (false for a NULL game).
+ */
+bool chess_game_is_threefold_repetition(const struct chess_game *game);
+
+/**
+ * Writes up to `cap` clocks of the main line to `out`, first move first, each as
+ * `chess_node_clock` reads it (seconds) or `CHESS_NO_TIME` for a move without `[%clk ...]`,
+ * and returns how many moves the main line has. `out` may be NULL when `cap` is 0. Returns 0
+ * for a NULL game, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_game_mainline_clocks(const struct chess_game *game, double *out, size_t cap);
+
+/**
+ * Writes up to `cap` move times (`[%emt ...]`, as `chess_node_elapsed` reads them) of the main
+ * line to `out` as `chess_game_mainline_clocks` writes clocks.
+ */
+size_t chess_game_mainline_elapsed(const struct chess_game *game, double *out, size_t cap);
+
+/**
+ * Writes up to `cap` evaluations of the main line to `out`, first move first, each as
+ * `chess_node_eval` reads it, or with `kind` `CHESS_SCORE_NONE` (`value` 0, `depth`
+ * `CHESS_EVAL_NO_DEPTH`) for a move without `[%eval ...]`, and returns how many moves the main
+ * line has. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with
+ * `cap` > 0.
+ */
+size_t chess_game_mainline_evals(const struct chess_game *game, struct chess_eval *out, size_t cap);
+
+/**
+ * Writes up to `cap` nodes of the main line (the chain of first children from the root, root
+ * excluded), first move first, to `out` and returns how many moves the main line has. `out`
+ * may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_game_mainline_nodes(const struct chess_game *game, chess_node *out, size_t cap);
+
+/**
+ * Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
+ * (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
+ * before the first move); `chess_game_san_moves` writes the moves played in canonical SAN.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_mainline_san(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
+ * been played. `out` may be NULL when `cap` is 0. Returns 0 for a NULL game, or a NULL `out`
+ * with `cap` > 0.
+ */
+size_t chess_game_moves(const struct chess_game *game, chess_move *out, size_t cap);
+
+/**
+ * A new game starting from a copy of `start`, or from the standard starting position when
+ * `start` is NULL; null moves are not allowed. NULL when memory runs out.
+ */
+struct chess_game *chess_game_new(const struct chess_position *start);
+
+/**
+ * The outcome by the automatic rules, tested in this order: checkmate (the side that mated
+ * wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
+ * (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
+ * `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL game.
+ */
+struct chess_outcome chess_game_outcome(const struct chess_game *game);
+
+/**
+ * The number of moves (plies) played (0 for a NULL game).
+ */
+size_t chess_game_ply_count(const struct chess_game *game);
+
+/**
+ * Takes back the last move (no replay from the start), with its comments, NAGs and the
+ * variations that replace it in a game read from PGN; `*out` (optional) receives it. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_EMPTY_HISTORY` (no move played),
+ * `CHESS_ERR_OUT_OF_MEMORY` (taking back an annotated move rebuilds the game's tree; the game
+ * is then unchanged).
+ */
+chess_error chess_game_pop(struct chess_game *game, chess_move *out);
+
+/**
+ * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+ * move is pushed or popped or the game is freed.
+ */
+const struct chess_position *chess_game_position(const struct chess_game *game);
+
+/**
+ * The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
+ * a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+ */
+const struct chess_position *chess_game_position_at(const struct chess_game *game, size_t ply);
+
+/**
+ * Plays `mv` if it is legal in the current position; `CHESS_MOVE_NONE` is the null move, legal
+ * only while null moves are allowed (`chess_game_set_allow_null_moves`) and the side to move is
+ * not in check. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+ */
+chess_error chess_game_push(struct chess_game *game, chess_move mv);
+
+/**
+ * Reads `san` as lenient SAN (see `chess_move_from_san`; the null move `--` as the game allows)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_SAN_AMBIGUOUS`, `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+ */
+chess_error chess_game_push_san(struct chess_game *game, const char *san, chess_move *out);
+
+/**
+ * Reads `uci` as a UCI move (see `chess_move_from_uci`; `0000` as the game allows null moves)
+ * and plays it; `*out` (optional) receives the move. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_OUT_OF_MEMORY`; the game is then unchanged.
+ */
+chess_error chess_game_push_uci(struct chess_game *game, const char *uci, chess_move *out);
+
+/**
+ * Removes the tag `name`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_PGN_TAG_NOT_FOUND`.
+ */
+chess_error chess_game_remove_tag(struct chess_game *game, const char *name);
+
+/**
+ * How many times the current position has occurred in the game, this time included (0 for a
+ * NULL game). Positions are the same when the same side is to move, the pieces stand on the
+ * same squares, the castling rights are equal and the same en passant captures are legal.
+ */
+size_t chess_game_repetition_count(const struct chess_game *game);
+
+/**
+ * The game's recorded result: the result token of its movetext when read from PGN, else its
+ * `Result` tag when that holds `1-0`, `0-1` or `1/2-1/2`, else `CHESS_RESULT_ONGOING` (`*`).
+ * This is what `chess_game_to_pgn` writes; `chess_game_outcome` gives what the rules say of
+ * the final position instead. `CHESS_RESULT_ONGOING` for a NULL game.
+ */
+chess_result chess_game_result(const struct chess_game *game);
+
+/**
+ * Writes the SAN of the moves played, suffixes included, separated by single spaces and
+ * without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
+ * `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
+ * it holds null moves). Unlike `chess_game_mainline_san` (the move tree's main line, as read
+ * from PGN), these are the moves played, in canonical SAN. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_san_moves(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Allows or forbids null moves from now on (forbidden in a new game, allowed in a game read
+ * from PGN). Does nothing for a NULL game.
+ */
+void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
+
+/**
+ * Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
+ * one goes last. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_INVALID_ARGUMENT` for a name PGN cannot hold (a letter or digit first, then
+ * letters, digits and `_+#=:-`) and for `FEN`, `SetUp` and `Variant`, which follow the game's
+ * start position (`chess_game_to_pgn` writes them), `CHESS_ERR_OUT_OF_MEMORY` (the tags are then
+ * unchanged).
+ */
+chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
+
+/**
+ * The start position (NULL for a NULL game). It belongs to the game and stays valid until the
+ * game is freed.
+ */
+const struct chess_position *chess_game_start(const struct chess_game *game);
+
+/**
+ * Writes the value of the tag `name` (ASCII, case-sensitive) of `game` (UTF-8, as read:
+ * unescaped, nothing filled in). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_PGN_TAG_NOT_FOUND`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_tag(const struct chess_game *game,
+                           const char *name,
+                           char *buf,
+                           size_t cap,
+                           size_t *out_len);
+
+/**
+ * Writes the name and the value of the tag at `index` (0 to `chess_game_tag_count - 1`, in file
+ * order, then in the order added). Both texts or neither are written: when either buffer is too
+ * small, `CHESS_ERR_BUFFER_TOO_SMALL` with both `*name_len` and `*value_len` (each optional)
+ * set. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_PGN_TAG_NOT_FOUND` (index out of range),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_tag_at(const struct chess_game *game,
+                              size_t index,
+                              char *name_buf,
+                              size_t name_cap,
+                              size_t *name_len,
+                              char *value_buf,
+                              size_t value_cap,
+                              size_t *value_len);
+
+/**
+ * The number of tags of `game` (0 for a NULL game).
+ */
+size_t chess_game_tag_count(const struct chess_game *game);
+
+/**
+ * Writes every tag of `game` in one text, in `chess_game_tag_at`'s order: each name (ASCII)
+ * and each value (UTF-8, as `chess_game_tag` writes it) followed by a NUL, so `*out_len` counts
+ * the NULs between them (empty for no tags; names and values never hold a NUL). As for every
+ * text, a NUL follows the last one too, so `cap` must exceed `*out_len`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (with the length needed).
+ */
+chess_error chess_game_tags(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Writes the game as export PGN (UTF-8): the Seven Tag Roster in order (`?`, `????.??.??` or
+ * the result for missing ones), the other tags, `SetUp`/`FEN`/`Variant` when the start position
+ * needs them, a blank line, then the movetext with comments, NAGs and variations, wrapped
+ * before 80 columns, the result (`chess_game_result`) and a line end. `chess_pgn_reader_next`
+ * reads it back to the same game. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY` (for the stack of nested variations;
+ * `buf` is then untouched).
+ */
+chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Writes warning number `index` (0 to `chess_game_warning_count - 1`) as a message such as
+ * `line 3, column 1: text that is not UTF-8 read as Windows-1252` (UTF-8). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such warning),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_game_warning(const struct chess_game *game,
+                               size_t index,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+/**
+ * How many warnings the reader gave reading `game` (0 for a NULL game, or one not read from
+ * PGN): what lenient reading accepted and the caller may want to know of, at most one of each
+ * kind (today one kind: text that is not UTF-8, decoded as Windows-1252).
+ */
+size_t chess_game_warning_count(const struct chess_game *game);
+
+/* ======== Legal moves (chess_legal_*; guide: docs/c.md) ======== */
+
+/**
+ * Like `chess_legal_moves` for the first stage of a search: the legal captures (en passant
+ * included) and every legal promotion, capturing or not. With `chess_legal_quiets` a
+ * partition of the legal moves: the two lists are disjoint, their union is the legal moves,
+ * and each keeps the order of `chess_legal_moves`. In check both hold only evasions. Does
+ * not allocate.
+ */
+size_t chess_legal_captures(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/**
+ * Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
+ * (so a result above `cap` shows the array was short). `out` may be NULL when `cap` is 0 (a
+ * count). Returns 0 for a NULL position, or a NULL `out` with `cap` > 0. Does not allocate.
+ */
+size_t chess_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/**
+ * Like `chess_legal_moves` for the moves of the piece on `square` only (0 for a square outside
+ * 0..63).
+ */
+size_t chess_legal_moves_from(const struct chess_position *pos,
+                              chess_square square,
+                              chess_move *out,
+                              size_t cap);
+
+/**
+ * Writes the SAN of every legal move of `pos` (suffixes included), in the order
+ * `chess_legal_moves` writes the moves, separated by single spaces (empty when there is none):
+ * a position's moves and their SAN in two calls, for bindings whose every call costs.
+ * `CHESS_MAX_MOVES * CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_legal_moves_san(const struct chess_position *pos, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Like `chess_legal_moves` for every legal move `chess_legal_captures` leaves out: moves to
+ * empty squares that do not promote, castling included.
+ */
+size_t chess_legal_quiets(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/* ======== Move (chess_move*; guide: docs/formats.md) ======== */
+
+/**
+ * Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,
+ * absent or wrong; one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`); `0-0`; over-specified
+ * origins and long algebraic (`Ngf3`, `Ng1-f3`); promotions with or without `=`. No null
+ * moves. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`.
+ */
+chess_error chess_move_from_san(const struct chess_position *pos, const char *san, chess_move *out);
+
+/**
+ * Reads a move in SAN as `flags` (a set of `CHESS_SAN_*` bits; 0 is `chess_move_from_san`)
+ * asks: `CHESS_SAN_STRICT` accepts only the text `chess_move_to_san` writes, suffix included
+ * (`CHESS_ERR_SAN_NOT_CANONICAL` for another spelling of a legal move), `CHESS_SAN_ALLOW_NULL`
+ * reads a null move (`--`, `Z0`, `0000`, `@@@@`) as `CHESS_MOVE_NONE`. Errors as for
+ * `chess_move_from_san`, those two, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+chess_error chess_move_from_san_with(const struct chess_position *pos,
+                                     const char *san,
+                                     uint32_t flags,
+                                     chess_move *out);
+
+/**
+ * The origin square of `mv` (the king's square for castling); `CHESS_NO_SQUARE` for
+ * `CHESS_MOVE_NONE` or a value that is not a move encoding.
+ */
+chess_square chess_move_from_square(chess_move mv);
+
+/**
+ * Reads a UCI move and finds the legal move of `pos` it names. Castling is accepted as
+ * king-takes-rook (`e1h1`) and, in standard chess, as the king's two-square move (`e1g1`);
+ * promotion letters are lower case; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
+ */
+chess_error chess_move_from_uci(const struct chess_position *pos, const char *uci, chess_move *out);
+
+/**
+ * The kind of `mv`; `CHESS_MOVE_NORMAL` for `CHESS_MOVE_NONE` or a value that is not a move
+ * encoding.
+ */
+chess_move_kind chess_move_kind_of(chess_move mv);
+
+/**
+ * The piece a promotion turns into; `CHESS_NO_KIND` for any other move or value.
+ */
+chess_piece_kind chess_move_promotion(chess_move mv);
+
+/**
+ * Writes the SAN of `mv`, a legal move of `pos`, with its check or mate suffix (`Nf3`, `exd6`,
+ * `e8=Q+`, `O-O-O#`); `CHESS_MOVE_NONE` gives `--`. `CHESS_SAN_MAX` bytes always suffice.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_move_to_san(const struct chess_position *pos,
+                              chess_move mv,
+                              char *buf,
+                              size_t cap,
+                              size_t *out_len);
+
+/**
+ * The destination square of `mv` (the rook's square for castling); `CHESS_NO_SQUARE` as for
+ * `chess_move_from_square`.
+ */
+chess_square chess_move_to_square(chess_move mv);
+
+/**
+ * Writes `mv` in UCI (`e2e4`, `e7e8q`, castling as `e1g1`, `0000` for `CHESS_MOVE_NONE`).
+ * Errors: `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`
+ * (6 bytes always suffice).
+ */
+chess_error chess_move_to_uci(chess_move mv, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * `chess_move_to_uci` with `flags`: 0 or `CHESS_UCI_KING_TAKES_ROOK`. Errors: those of
+ * `chess_move_to_uci`, and `CHESS_ERR_INVALID_ARGUMENT` for unknown flag bits.
+ */
+chess_error chess_move_to_uci_with(chess_move mv, uint32_t flags, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Reads a line of moves separated by spaces, tabs or line breaks, each token in UCI when it
+ * looks like UCI (`e2e4`, `e7e8q`) and in SAN (as `flags` asks) otherwise. The moves are read
+ * in turn from `pos`, each in the position the earlier ones reach; `pos` itself is not changed.
+ *
+ * On success `*out_count` receives the number of moves and the first `cap` of them are stored
+ * in `out` (which may be NULL when `cap` is 0). When a token is bad, nothing is stored but
+ * `*error_index` (optional): the index of the first bad token, counting from 0, and its code is
+ * returned (`CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS`,
+ * `CHESS_ERR_SAN_NOT_CANONICAL`). Other errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_ARGUMENT` (unknown flag bits).
+ */
+chess_error chess_moves_from_line(const struct chess_position *pos,
+                                  const char *line,
+                                  uint32_t flags,
+                                  chess_move *out,
+                                  size_t cap,
+                                  size_t *out_count,
+                                  size_t *error_index);
+
+/* ======== Node (a game's move tree) (chess_node_*; guide: docs/pgn.md) ======== */
+
+/**
+ * Writes up to `cap` arrows of `node` (`[%cal ...]` after its move) to `out`, in order, and
+ * returns how many it has, as `chess_node_highlights` does.
+ */
+size_t chess_node_arrows(const struct chess_game *game, chess_node node, struct chess_arrow *out, size_t cap);
+
+/**
+ * Writes to `*seconds` the clock after `node`'s move (`[%clk 0:03:00.5]` in a comment after
+ * it: 180.5), the time left to the player who moved. Errors: `CHESS_END` when there is none,
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node).
+ */
+chess_error chess_node_clock(const struct chess_game *game, chess_node node, double *seconds);
+
+/**
+ * Writes comment number `index` (from 0, in input order) of `node` at `place`: UTF-8, without
+ * its braces, trimmed, line ends as LF. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (no such node, place or comment), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_node_comment(const struct chess_game *game,
+                               chess_node node,
+                               chess_comment_place place,
+                               size_t index,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+/**
+ * How many comments `node` has at `place` (`CHESS_COMMENT_AFTER` or `CHESS_COMMENT_BEFORE`);
+ * 0 for no such node or place.
+ */
+size_t chess_node_comment_count(const struct chess_game *game, chess_node node, chess_comment_place place);
+
+/**
+ * Writes the text of the comments after `node`'s move without the commands read from them
+ * (`[%clk ...]`, `[%eval ...]`, ...), the comments joined by a space (empty when they hold
+ * commands only). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
+ * node), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_node_comment_text(const struct chess_game *game,
+                                    chess_node node,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * The number of nodes of the game's tree: its moves, main line and variations together, plus
+ * the root (0 for a NULL game). Nodes are numbered 0 to this count minus 1.
+ */
+size_t chess_node_count(const struct chess_game *game);
+
+/**
+ * Writes to `*seconds` the time `node`'s move took (`[%emt 0:00:05]`: 5). Errors as
+ * `chess_node_clock`.
+ */
+chess_error chess_node_elapsed(const struct chess_game *game, chess_node node, double *seconds);
+
+/**
+ * Writes to `*eval` the evaluation after `node`'s move (`[%eval ...]`, see `chess_eval`).
+ * Errors as `chess_node_clock`.
+ */
+chess_error chess_node_eval(const struct chess_game *game, chess_node node, struct chess_eval *eval);
+
+/**
+ * The first child of `node`: the move continuing its line; `CHESS_NODE_NONE` at the end of a
+ * line (or no such node).
+ */
+chess_node chess_node_first_child(const struct chess_game *game, chess_node node);
+
+/**
+ * Writes up to `cap` highlighted squares of `node` (`[%csl ...]` after its move) to `out`, in
+ * order, and returns how many it has. `out` may be NULL when `cap` is 0. Returns 0 for no such
+ * node, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_node_highlights(const struct chess_game *game,
+                             chess_node node,
+                             struct chess_highlight *out,
+                             size_t cap);
+
+/**
+ * The move that leads to `node`: `CHESS_MOVE_NONE` for the root (or no such node) and for a
+ * null move (`--`), told apart by the node number.
+ */
+chess_move chess_node_move(const struct chess_game *game, chess_node node);
+
+/**
+ * Writes up to `cap` NAGs of `node` to `out`, in input order (`!` is 1, `?` 2, `!!` 3, `??` 4,
+ * `!?` 5, `?!` 6, `$n` is n), and returns how many it has. `out` may be NULL when `cap` is 0.
+ * Returns 0 for no such node, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_node_nags(const struct chess_game *game, chess_node node, uint8_t *out, size_t cap);
+
+/**
+ * The next child of `node`'s parent: the next alternative to `node`'s move; `CHESS_NODE_NONE`
+ * for the last one and the root (or no such node).
+ */
+chess_node chess_node_next_sibling(const struct chess_game *game, chess_node node);
+
+/**
+ * The node before `node`: `CHESS_NODE_NONE` for the root (or no such node).
+ */
+chess_node chess_node_parent(const struct chess_game *game, chess_node node);
+
+/**
+ * How many moves lead from the root to `node` (0 for the root, or no such node).
+ */
+uint32_t chess_node_ply(const struct chess_game *game, chess_node node);
+
+/**
+ * Writes the position reached at `node` (the start position for the root) into `*dst`, a
+ * caller-owned `chess_position`; `*dst` is untouched on error. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
  * `CHESS_ERR_OUT_OF_MEMORY`.
  */
-chess_error chess_book_merge(const struct chess_book *a, const struct chess_book *b, struct chess_book **out);
+chess_error chess_node_position(const struct chess_game *game, chess_node node, struct chess_position *dst);
 
 /**
- * Hands to `*out` a builder following `options` (NULL: the defaults). Errors:
- * `CHESS_ERR_NULL_POINTER` (`out`), `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
- * version's struct, an unknown flag, both `_ONLY_WHITE` and `_ONLY_BLACK`, a `min_score`
- * above 100), `CHESS_ERR_OUT_OF_MEMORY`.
+ * Writes the SAN of `node`'s move as the PGN it was read from wrote it (`Nf3`, `Ng1f3`,
+ * `e2-e4`, `Nf3+`; without move number and `!`/`?` suffix, which are NAGs), or for a move
+ * added otherwise the SAN as `chess_move_to_san` writes it (a null move is `--`). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (the root, or no such node),
+ * `CHESS_ERR_BUFFER_TOO_SMALL`, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-chess_error chess_book_builder_new(const struct chess_book_build_options *options,
-                                   struct chess_book_builder **out);
+chess_error chess_node_san(const struct chess_game *game,
+                           chess_node node,
+                           char *buf,
+                           size_t cap,
+                           size_t *out_len);
+
+/* ======== Perft (chess_perft*; guide: docs/c.md) ======== */
 
 /**
- * Counts every game of the PGN file at `path`, read as it streams (a broken game counts up to
- * its problem). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO`,
- * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_OUT_OF_MEMORY`; the games read before an error stay
- * counted.
+ * Number of leaves of the legal move tree `depth` plies deep (1 at depth 0), counting the last
+ * ply without playing it. 0 for a NULL position.
  */
-chess_error chess_book_builder_add_pgn_file(struct chess_book_builder *builder, const char *path);
+uint64_t chess_perft(const struct chess_position *pos, uint32_t depth);
 
 /**
- * Counts the main line of `game` as a game with `result` (`CHESS_RESULT_ONGOING` counts
- * nothing). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an unknown
- * result), `CHESS_ERR_OUT_OF_MEMORY` (nothing counted).
+ * Perft split by first move: writes up to `cap` legal moves to `moves` and the leaf count below
+ * each (`depth - 1` plies after it) to `counts`, and returns the number of legal moves (0 at
+ * depth 0). With `cap` 0 the arrays may be NULL and nothing is counted. Returns 0 for a NULL
+ * position, or a NULL array with `cap` > 0.
  */
-chess_error chess_book_builder_add_game(struct chess_book_builder *builder,
-                                        const struct chess_game *game,
-                                        chess_result result);
+size_t chess_perft_divide(const struct chess_position *pos,
+                          uint32_t depth,
+                          chess_move *moves,
+                          uint64_t *counts,
+                          size_t cap);
+
+/* ======== PGN reader (chess_pgn_*; guide: docs/pgn.md) ======== */
 
 /**
- * Hands to `*out` the book of the games counted so far (which may have no entry); the builder
- * stays as it was. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
+ * Releases a reader (closing its file). NULL is accepted and ignored. Games it handed out are
+ * the caller's and stay valid.
  */
-chess_error chess_book_builder_finish(const struct chess_book_builder *builder, struct chess_book **out);
+void chess_pgn_reader_free(struct chess_pgn_reader *reader);
 
 /**
- * Releases a builder. NULL is accepted and ignored.
+ * Hands to `*out` a reader of the `len` bytes at `data` (PGN text, or PGN compressed with
+ * gzip or Zstandard, recognised by its first bytes; `data` may be NULL when `len` is 0). The
+ * bytes are copied, so the caller may free or reuse its buffer as soon as
+ * this returns: a reader usually outlives the call that made it, and a copy (fast next to
+ * reading the games) spares the caller keeping the buffer alive and unchanged until
+ * `chess_pgn_reader_free`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_OUT_OF_MEMORY`.
  */
-void chess_book_builder_free(struct chess_book_builder *builder);
+chess_error chess_pgn_reader_from_buffer(const uint8_t *data, size_t len, struct chess_pgn_reader **out);
+
+/**
+ * Hands to `*out` a reader that gets its bytes from `read(user, buf, cap)` (see
+ * `chess_read_fn`), called as `chess_pgn_reader_next` needs more input, with up to 64 KiB at a
+ * time. `user` is passed through untouched (it may be NULL) and must stay valid while the
+ * reader is used. Bytes compressed with gzip or Zstandard (recognised by the first ones) are
+ * decompressed. Errors: `CHESS_ERR_NULL_POINTER` (`read` or `out`), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_pgn_reader_from_callback(chess_read_fn read, void *user, struct chess_pgn_reader **out);
+
+/**
+ * Fills `info` with what went wrong in the last `chess_pgn_reader_next` call (see
+ * `chess_pgn_error_info`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a
+ * `size` smaller than this version's struct).
+ */
+chess_error chess_pgn_reader_last_error(const struct chess_pgn_reader *reader,
+                                        struct chess_pgn_error_info *info);
+
+/**
+ * Reads the next game. `CHESS_OK`: `*out` receives a new game (tags, main line, comments, NAGs
+ * and variations; the caller frees it with `chess_game_free`). `CHESS_END`: no game is left
+ * (again on every later call). Any other code: the game was broken (see the error codes of docs/c.md:
+ * a `CHESS_ERR_PGN_...` code, a FEN code for a bad `FEN` tag, `CHESS_ERR_SAN_SYNTAX`,
+ * `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_SAN_AMBIGUOUS` for a bad move, `CHESS_ERR_IO` when reading
+ * failed, after which the reader ends); `*out` is untouched, `chess_pgn_reader_last_error`
+ * describes it, `chess_pgn_reader_partial_game` gives what was read of it, and the next call
+ * goes on with the following game. `CHESS_ERR_NULL_POINTER` for a NULL argument. `CHESS_ERR_OUT_OF_MEMORY`
+ * when memory ran out reading the game or for its handle: that game is lost, `*out` is
+ * untouched, `chess_pgn_reader_last_error` says where the reader stood, and the next call goes on
+ * with the following game, except when the reader's input buffer could not grow (a callback or
+ * file reader in a game, comment or tag line too long for the memory left): then the input
+ * ends there, and later calls return `CHESS_END`. Either way the reader may be freed.
+ */
+chess_error chess_pgn_reader_next(struct chess_pgn_reader *reader, struct chess_game **out);
+
+/**
+ * Opens the PGN file at `path` (bytes as the system takes them) and hands a reader to `*out`;
+ * the file is read in 64 KiB chunks as games are taken, and closed by
+ * `chess_pgn_reader_free`. A gzip or Zstandard file (recognised by its first bytes, whatever
+ * its name) is decompressed as it is read; a corrupt or cut one ends in `CHESS_ERR_IO`. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND`,
+ * `CHESS_ERR_IO`, `CHESS_ERR_INVALID_TEXT` (a path this system cannot name),
+ * `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_pgn_reader_open_file(const char *path,
+                                       struct chess_pgn_reader **out);
+
+/**
+ * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
+ * and the main line up to the bad move with its comments, NAGs and variations (the caller
+ * frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+ * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
+ * `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
+ */
+chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader, struct chess_game **out);
+
+/**
+ * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts
+ * with the defaults: lenient syntax and SAN, text that is not UTF-8 decoded as Windows-1252,
+ * whole games). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's
+ * struct, an unknown flag, or a reader whose threads already read), leaving the options as they
+ * were.
+ */
+chess_error chess_pgn_reader_set_options(struct chess_pgn_reader *reader,
+                                         const struct chess_pgn_options *options);
+
+/**
+ * Reads the file or buffer of `reader` with `threads` threads (0: one per core; 1: in the
+ * calling thread, the default; more than `CHESS_PGN_MAX_THREADS` read with that many, the
+ * count never allocated for), each reading a part of the input that starts where a line
+ * looks like a game's first tag, until its games meet the next part's (a part that started
+ * inside a comment is dropped). The games come from `chess_pgn_reader_next` in file order, the
+ * same as one thread gives them (numbers and error locations counted in the whole input). Call
+ * it, and `chess_pgn_reader_set_options`, before the first `chess_pgn_reader_next`. With
+ * threads, running out of memory aborts as the standard library's threads and channels do.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a callback reader, whose
+ * callback is called only on the caller's thread, or a reader that has started reading).
+ */
+chess_error chess_pgn_reader_set_threads(struct chess_pgn_reader *reader, uint32_t threads);
+
+/**
+ * Cuts the PGN text file at `path` into at most `parts` pieces of whole games of about equal
+ * size, for reading them apart (in other processes or on other machines, each with a buffer
+ * or file reader of its own): writes to `offsets` (room for `parts`) the byte offset in the
+ * file where each piece starts, the first 0 (a piece runs to the next one's offset, the last
+ * to the end of the file), and to `*out_count` how many there are (fewer than `parts` when the
+ * games are; 1 for an empty file). Each piece read apart gives its games as reading the whole
+ * file does (game numbers and lines counted from the piece's start). The games are scanned for
+ * where they end, not replayed: a blank line and a tag inside a comment are no boundary.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`parts` 0, or a gzip or
+ * Zstandard file, whose text has no offsets in the file: read it whole),
+ * `CHESS_ERR_FILE_NOT_FOUND`, `CHESS_ERR_IO` (also what is not a regular file: a FIFO, a
+ * device such as `/dev/zero`, a directory, refused at once), `CHESS_ERR_INVALID_TEXT` (a path
+ * this system cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_pgn_split_file(const char *path, size_t parts, uint64_t *offsets, size_t *out_count);
+
+/* ======== Position (chess_position_*; guide: docs/c.md) ======== */
+
+/**
+ * The pieces of colour `by` attacking `square` (0 for a NULL position, an unknown colour or a
+ * square outside 0..63).
+ */
+uint64_t chess_position_attackers_to(const struct chess_position *pos, chess_square square, chess_color by);
+
+/**
+ * The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
+ * first piece in its way); 0 when the square is empty, for a NULL position or a square outside
+ * 0..63.
+ */
+uint64_t chess_position_attacks(const struct chess_position *pos, chess_square square);
+
+/**
+ * Every square a piece of colour `by` attacks, its own defended pieces included (0 for a NULL
+ * position or an unknown colour).
+ */
+uint64_t chess_position_attacks_by(const struct chess_position *pos, chess_color by);
+
+/**
+ * True when a fifty-move draw may be claimed now or by announcing a move that brings the clock
+ * to 100 (false for a NULL position).
+ */
+bool chess_position_can_claim_fifty_moves(const struct chess_position *pos);
+
+/**
+ * The castling rights as a bit set of `CHESS_CASTLING_*` values (0 for a NULL position).
+ */
+uint8_t chess_position_castling_rights(const struct chess_position *pos);
+
+/**
+ * The squares of the rooks that keep a castling right (White's on rank 1, Black's on rank 8):
+ * the rights with their rooks, as Chess960 needs them (0 for a NULL position).
+ */
+uint64_t chess_position_castling_rooks(const struct chess_position *pos);
+
+/**
+ * The squares from which a piece of `kind` of the side to move would attack the other king
+ * (a move there gives a direct check); 0 for the king, `CHESS_NO_KIND`, an unknown kind or a
+ * NULL position.
+ */
+uint64_t chess_position_check_squares(const struct chess_position *pos, chess_piece_kind kind);
+
+/**
+ * The enemy pieces giving check to the side to move (0 for a NULL position).
+ */
+uint64_t chess_position_checkers(const struct chess_position *pos);
+
+/**
+ * The number (0 to 959) of the Chess960 start arrangement the pieces stand in, whatever the
+ * side to move, castling rights, clocks and mode; -1 when they stand in none (or `pos` is NULL).
+ * The standard start position gives 518.
+ */
+int32_t chess_position_chess960_number(const struct chess_position *pos);
+
+/**
+ * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
+ */
+struct chess_position *chess_position_clone(const struct chess_position *pos);
+
+/**
+ * The squares holding pieces of `color` (0 for a NULL position or an unknown colour).
+ */
+uint64_t chess_position_color_occupancy(const struct chess_position *pos, chess_color color);
+
+/**
+ * Overwrites `dst` with `src` (no allocation; `dst` may equal `src`), as `*dst = *src` does.
+ * Does nothing when either is NULL.
+ */
+void chess_position_copy(struct chess_position *dst, const struct chess_position *src);
+
+/**
+ * The en passant square under `mode` (see `chess_ep_mode`), or `CHESS_NO_SQUARE` when there is
+ * none, `pos` is NULL or `mode` is unknown.
+ */
+chess_square chess_position_en_passant(const struct chess_position *pos, chess_ep_mode mode);
+
+/**
+ * Releases a handle from `chess_position_new`, `chess_position_clone` or a FEN reader's
+ * `**out` (never a position the caller declared, or one a game or EPD record owns). NULL is
+ * accepted and ignored.
+ */
+void chess_position_free(struct chess_position *pos);
+
+/**
+ * The move number, starting at 1 and incremented after Black moves (0 for a NULL position).
+ */
+uint32_t chess_position_fullmove_number(const struct chess_position *pos);
+
+/**
+ * True when the legal move `mv` checks the other king, found without playing it. For a value
+ * that is not a legal move the answer is unspecified, but false for any value that
+ * `chess_position_play_unchecked` ignores; false for a NULL position.
+ */
+bool chess_position_gives_check(const struct chess_position *pos, chess_move mv);
+
+/**
+ * Half-moves since the last capture or pawn move (0 for a NULL position).
+ */
+uint32_t chess_position_halfmove_clock(const struct chess_position *pos);
+
+/**
+ * True when the side to move has a legal move, found without listing them: generation stops
+ * at the first piece that has one (false for a NULL position).
+ */
+bool chess_position_has_legal_moves(const struct chess_position *pos);
+
+/**
+ * True when the side to move is in check (false for a NULL position).
+ */
+bool chess_position_in_check(const struct chess_position *pos);
+
+/**
+ * Writes the standard starting position into `dst` (initialised or not). Does nothing for a
+ * NULL `dst`.
+ */
+void chess_position_init(struct chess_position *dst);
+
+/**
+ * Writes Chess960 start position `number` into `dst`: 0 to 959 as Scharnagl numbered them
+ * (518 is the standard arrangement), in Chess960 mode, White to move, all four castling
+ * rights. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` for a number above 959
+ * (`dst` unchanged).
+ */
+chess_error chess_position_init_chess960(struct chess_position *dst, uint32_t number);
+
+/**
+ * True when the side to move is checkmated (false for a NULL position).
+ */
+bool chess_position_is_checkmate(const struct chess_position *pos);
+
+/**
+ * True when the position is in Chess960 mode (read by `chess_fen_parse_chess960` or made by
+ * `chess_position_new_chess960`): castling follows Chess960 rules, UCI writes it as
+ * king-takes-rook and FEN castling rights as X-FEN. False for a NULL position.
+ */
+bool chess_position_is_chess960(const struct chess_position *pos);
+
+/**
+ * True when the halfmove clock has reached 100 and the side to move has a legal move: a draw
+ * may be claimed (false for a NULL position).
+ */
+bool chess_position_is_fifty_moves(const struct chess_position *pos);
+
+/**
+ * True when neither side can ever checkmate: no pawns, rooks or queens, and at most one minor
+ * piece or only bishops all on squares of one colour (false for a NULL position).
+ */
+bool chess_position_is_insufficient_material(const struct chess_position *pos);
+
+/**
+ * True when `mv` is a legal move in `pos` (false for a NULL position).
+ */
+bool chess_position_is_legal(const struct chess_position *pos, chess_move mv);
+
+/**
+ * True when `mv`, any 16-bit value (a move from a hash table, say), follows the movement rules
+ * in `pos`: exactly the moves `chess_pseudo_legal_moves` lists. Such a move is legal unless it
+ * leaves the own king in check; `chess_position_play` refuses it then, and
+ * `chess_position_is_legal` tells. False for a NULL position.
+ */
+bool chess_position_is_pseudo_legal(const struct chess_position *pos, chess_move mv);
+
+/**
+ * True when the halfmove clock has reached 150 and the side to move is not checkmated: the game
+ * is drawn (FIDE's seventy-five-move rule; false for a NULL position).
+ */
+bool chess_position_is_seventy_five_moves(const struct chess_position *pos);
+
+/**
+ * True when the side to move is stalemated (false for a NULL position).
+ */
+bool chess_position_is_stalemate(const struct chess_position *pos);
+
+/**
+ * The square of `color`'s king (`CHESS_NO_SQUARE` for a NULL position or an unknown colour).
+ */
+chess_square chess_position_king_square(const struct chess_position *pos, chess_color color);
+
+/**
+ * Writes into `dst` the mirror of `src`: the board flipped top to bottom with the colours
+ * swapped, the other side to move, castling rights and the en passant square following, the
+ * clocks unchanged. `dst` may be uninitialised or equal to `src`. Does nothing when either is
+ * NULL.
+ */
+void chess_position_mirror(const struct chess_position *src, struct chess_position *dst);
+
+/**
+ * A new position holding the standard starting position; NULL when memory runs out.
+ */
+struct chess_position *chess_position_new(void);
+
+/**
+ * The squares holding any piece (0 for a NULL position).
+ */
+uint64_t chess_position_occupancy(const struct chess_position *pos);
+
+/**
+ * The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
+ * position or a square outside 0..63.
+ */
+chess_piece chess_position_piece_at(const struct chess_position *pos, chess_square square);
+
+/**
+ * The squares (bit i = square i) holding pieces of `color` and `kind`; 0 for a NULL position or
+ * an unknown colour or kind.
+ */
+uint64_t chess_position_pieces(const struct chess_position *pos, chess_color color, chess_piece_kind kind);
+
+/**
+ * When the piece of `color` on `square` is pinned to its king, the whole line (edge to edge)
+ * through that king and the square, along which alone it may move; else 0 (also for a NULL
+ * position, an unknown colour or a square outside 0..63).
+ */
+uint64_t chess_position_pin(const struct chess_position *pos, chess_color color, chess_square square);
+
+/**
+ * The pieces of the side to move pinned to their king (0 for a NULL position).
+ */
+uint64_t chess_position_pinned(const struct chess_position *pos);
+
+/**
+ * Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
+ * move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
+ * is unchanged.
+ */
+chess_error chess_position_play(struct chess_position *pos, chess_move mv);
+
+/**
+ * Copy-make: writes into `dst` the position `src` reaches by `mv`, played unchecked as by
+ * `chess_position_play_unchecked` (a value it cannot play copies `src` unchanged). `dst` may be
+ * uninitialised, or equal to `src`, so a search can keep its positions on its own stack
+ * (`chess_position stack[64]`). Does nothing when either is NULL.
+ */
+void chess_position_play_into(const struct chess_position *src, chess_move mv, struct chess_position *dst);
+
+/**
+ * Passes the turn (a null move): the en passant square is cleared and the clocks advance.
+ * `CHESS_ERR_ILLEGAL_MOVE` while in check, with the position unchanged.
+ */
+chess_error chess_position_play_null(struct chess_position *pos);
+
+/**
+ * Plays `mv` without checking that it is legal: the fast path for move loops, for moves from
+ * `chess_legal_moves`. Any 16-bit value is safe. A value that does not move a piece of the side
+ * to move onto a square free of its own pieces and of kings (or is a castling, en passant,
+ * double push or promotion without the pieces and empty squares it needs) leaves the position
+ * unchanged; any other value that is not a legal move gives an unspecified position that every
+ * function still handles. Does nothing for a NULL position or `CHESS_MOVE_NONE`.
+ */
+void chess_position_play_unchecked(struct chess_position *pos, chess_move mv);
+
+/**
+ * The static exchange value of the legal move `mv`, in centipawns: what the side to move wins
+ * (negative: loses) by the exchange `mv` starts on its destination square. Defined exactly so:
+ * the swap algorithm on the destination square; piece values P 100, N 300, B 300, R 500,
+ * Q 900; the first capture is `mv` itself (en passant captures a pawn; a non-capture, castling
+ * included, has gain 0 for the first step); then each side in turn recaptures with its least
+ * valuable attacker (pawn, knight, bishop, rook, queen, king; among pieces of one kind the one
+ * on the lowest square, a1 = 0 .. h8 = 63), attackers found again after each capture so
+ * x-rays through the moved pieces count; either side may stop when continuing would lose (the
+ * first capture, `mv`, is always made); pins and checks are ignored, except that a king may
+ * recapture only if the other side then has no attacker left; a promotion counts as the pawn
+ * it was (no promotion gain). 0 for a NULL position or a value `chess_position_play_unchecked`
+ * ignores; unspecified for other values that are not legal moves.
+ */
+int32_t chess_position_see(const struct chess_position *pos, chess_move mv);
+
+/**
+ * `chess_position_see(pos, mv) >= threshold`, often decided without the whole exchange.
+ */
+bool chess_position_see_ge(const struct chess_position *pos, chess_move mv, int32_t threshold);
+
+/**
+ * Writes the position in binary FEN (the lichess encoding, also that of Stockfish's training
+ * data): an occupancy bitboard, a 4-bit code per piece, then the clocks when they are not
+ * `0 1`; the en passant square only when the capture is legal, as `chess_fen_write`.
+ * `*out_len` (which may be NULL) receives the length, at most `CHESS_BINARY_FEN_MAX`; when
+ * `cap` is smaller, `CHESS_ERR_BUFFER_TOO_SMALL` with only `*out_len` set. `buf` may be NULL
+ * when `cap` is 0. No NUL is written: the bytes are binary.
+ */
+chess_error chess_position_to_binary_fen(const struct chess_position *pos,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * Draws the position as a standalone SVG 1.1 document (UTF-8 text; see docs/svg.md) with
+ * `options`, which may be NULL for the defaults. The same input always gives
+ * the same bytes. Each piece is one `<use>` element with its square and FEN letter in the
+ * attributes `chess:square` and `chess:piece` (namespace `urn:chesscore:svg`). Errors:
+ * `CHESS_ERR_NULL_POINTER` (also an array NULL with a count above 0),
+ * `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this version's struct, an unknown flag,
+ * a `last_move` that is not a move encoding, a square outside 0..63),
+ * `CHESS_ERR_OUT_OF_MEMORY`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_position_to_svg(const struct chess_position *pos,
+                                  const struct chess_svg_options *options,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * Writes the board as text in `style` (`CHESS_TEXT_BOARD`, `CHESS_TEXT_ASCII` or
+ * `CHESS_TEXT_UNICODE`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (an
+ * unknown style), `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_position_to_text(const struct chess_position *pos,
+                                   uint32_t style,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * The side to move (`CHESS_WHITE` for a NULL position).
+ */
+chess_color chess_position_turn(const struct chess_position *pos);
+
+/**
+ * The Polyglot Zobrist key (0 for a NULL position).
+ */
+uint64_t chess_position_zobrist(const struct chess_position *pos);
+
+/**
+ * The Polyglot key `pos` would have after the legal move `mv`, without playing it (to prefetch
+ * a hash entry): equal to the key of `chess_position_play_into`'s result. The key of `pos`
+ * for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
+ */
+uint64_t chess_position_zobrist_after(const struct chess_position *pos, chess_move mv);
+
+/* ======== Pseudo-legal moves (chess_pseudo_legal_*; guide: docs/c.md) ======== */
+
+/**
+ * Like `chess_legal_moves` for pseudo-legal moves: moves that follow the pieces' rules but may
+ * leave the own king in check (castling still obeys all of its rules).
+ */
+size_t chess_pseudo_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/* ======== Square (chess_square_*; guide: docs/c.md) ======== */
+
+/**
+ * Writes the name of `square` (0 = a1 .. 63 = h8), such as `e4`. Errors:
+ * `CHESS_ERR_INVALID_SQUARE`, `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL` (3 bytes
+ * suffice).
+ */
+chess_error chess_square_name(chess_square square, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Reads a square name (`a1` .. `h8`, lower case) into its index. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_INVALID_SQUARE`.
+ */
+chess_error chess_square_parse(const char *name, chess_square *out);
+
+/* ======== Board pictures (SVG) (chess_svg_*; guide: docs/svg.md) ======== */
+
+/**
+ * Reads a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal), or one of
+ * the arrow colours `green`, `red`, `blue`, `yellow`, into `*out` as `0xRRGGBBAA`. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT` (not ASCII), `CHESS_ERR_INVALID_ARGUMENT`
+ * (not a colour).
+ */
+chess_error chess_svg_parse_color(const char *text, uint32_t *out);
+
+/* ======== Syzygy tablebases (chess_tablebase_*; guide: docs/tablebases.md) ======== */
+
+/**
+ * Releases a tablebase and closes its files (NULL is ignored). No probe may be running on it.
+ */
+void chess_tablebase_free(struct chess_tablebase *tb);
+
+/**
+ * The most pieces of any table found (WDL or DTZ); 0 for none or a NULL tablebase.
+ */
+uint32_t chess_tablebase_max_pieces(const struct chess_tablebase *tb);
+
+/**
+ * Hands to `*out` a tablebase of the tables in `paths`: directories separated by ':' (bytes
+ * as the system takes them; empty parts are skipped, so "" gives a tablebase without tables).
+ * Only the directory listings are read here; each file is read when first probed. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND` (a directory that does not exist),
+ * `CHESS_ERR_IO` (one that cannot be listed), `CHESS_ERR_INVALID_TEXT` (a path this system
+ * cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_tablebase_open(const char *paths, struct chess_tablebase **out);
+
+/**
+ * Writes to `*dtz` python-chess's `probe_dtz` of `pos`: the distance to the next capture or
+ * pawn move in plies, signed like the WDL value (1..100 a win, over 100 a cursed win, 0 a
+ * draw, -1..-100 a loss, under -100 a blessed loss), rounded as python-chess rounds (a value
+ * n may mean n + 1 plies). Needs the WDL tables as well. Thread-safe. Errors as for
+ * `chess_tablebase_probe_wdl`.
+ */
+chess_error chess_tablebase_probe_dtz(const struct chess_tablebase *tb,
+                                      const struct chess_position *pos,
+                                      int32_t *dtz);
+
+/**
+ * Writes to `*wdl` python-chess's `probe_wdl` of `pos`: 2 the side to move wins, 1 it wins
+ * but the 50-move rule may save the other side (cursed win), 0 a draw, -1 a loss the 50-move
+ * rule saves (blessed loss), -2 a loss; assuming the position arose right after a capture or
+ * pawn move. Captures and en passant are searched first, so a position one piece over the
+ * tables may have a value. Thread-safe. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_TABLEBASE_MISSING_TABLE`, `CHESS_ERR_TABLEBASE_CASTLING`,
+ * `CHESS_ERR_TABLEBASE_TOO_MANY_PIECES`, `CHESS_ERR_TABLEBASE_CORRUPT`, `CHESS_ERR_IO`,
+ * `CHESS_ERR_FILE_NOT_FOUND` (a table file removed since the open), `CHESS_ERR_OUT_OF_MEMORY`;
+ * `*wdl` is unchanged on error.
+ */
+chess_error chess_tablebase_probe_wdl(const struct chess_tablebase *tb,
+                                      const struct chess_position *pos,
+                                      int32_t *wdl);
+
+/**
+ * Ranks every legal move at the end of `game`'s main line as Stockfish's root probing does
+ * with the 50-move rule on, taking the game's half-move clock and its repetitions into
+ * account, and writes them best first to `out` (up to `cap`; `CHESS_MAX_MOVES` always
+ * suffices; `out` may be NULL when `cap` is 0); `*out_count` (optional) receives the number
+ * of legal moves. The rank: a move's DTZ from the root is 1 (win), 101 (cursed win), -1, -101
+ * or 0 after a capture or pawn move (by the WDL value after it), 0 after a move that makes a
+ * threefold repetition or reaches 100 half-moves without mate, 1 for a mate, else the DTZ
+ * after it, one ply further from zero. With n the half-move clock and rep whether a position
+ * repeated since the last irreversible move: a win d with d + n <= 99 and no rep ranks
+ * 262144 - d, other wins 131072 - (d + n), draws 0, a loss d with -2d + n < 100 ranks
+ * -262144 - d, other losses -131072 + (-d + n). Equal ranks keep the order of
+ * `chess_legal_moves`. A winning move comes first whenever there is one. Thread-safe.
+ * Errors: those of `chess_tablebase_probe_dtz` for any move (nothing is written then), and
+ * `CHESS_ERR_BUFFER_TOO_SMALL` when `cap` is below the number of moves (`*out_count` set,
+ * the first `cap` written).
+ */
+chess_error chess_tablebase_rank_moves(const struct chess_tablebase *tb,
+                                       const struct chess_game *game,
+                                       struct chess_tablebase_move *out,
+                                       size_t cap,
+                                       size_t *out_count);
+
+/* ======== Version (chess_version*; guide: docs/c.md) ======== */
+
+/**
+ * The library's version, such as "1.0.0" (static). Compare it with `CHESS_VERSION_STRING` to
+ * detect a header and library mismatch.
+ */
+const char *chess_version(void);
+
+/**
+ * The library's version as a number, `MAJOR * 10000 + MINOR * 100 + PATCH` (1.0.0 is 10000, 1.2.3 is 10203), to
+ * compare with `CHESS_VERSION_NUMBER`, the header's: a program can require a version at least
+ * as new as the one it was compiled against.
+ */
+uint32_t chess_version_number(void);
 
 #ifdef __cplusplus
 }  // extern "C"

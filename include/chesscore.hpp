@@ -1348,14 +1348,14 @@ public:
             std::exception_ptr error;
         } call{&on_info, nullptr};
         chess_info_fn trampoline = [](void *payload, const chess_info *info) -> int {
-            Call *call = static_cast<Call *>(payload);
-            if (call->error) {
+            Call *state = static_cast<Call *>(payload);
+            if (state->error) {
                 return 1;
             }
             try {
-                return (*call->on_info)(Info(*info)) ? 0 : 1;
+                return (*state->on_info)(Info(*info)) ? 0 : 1;
             } catch (...) {
-                call->error = std::current_exception();
+                state->error = std::current_exception();
                 return 1;
             }
         };

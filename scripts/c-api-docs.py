@@ -4,9 +4,8 @@
     python3 scripts/c-api-docs.py            # rewrites docs/c-api.md
     python3 scripts/c-api-docs.py --stdout   # prints it instead (the test compares the two)
 
-Functions are grouped by family, the family found from the function's name with FAMILIES
-below (an exact name first, else the longest prefix); a function no family claims stops the
-script, so a new family is named here before it is documented. Plain python3, no packages.
+Functions are grouped by family in the header's order: build.rs names the families (by prefix,
+with their guide page) and writes a heading before each. Plain python3, no packages.
 """
 
 import re
@@ -17,55 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "include" / "chesscore.h"
 OUTPUT = ROOT / "docs" / "c-api.md"
 
-# (title, guide page, names and prefixes): a name ending in "_" is a prefix, any other an exact name.
-FAMILIES = [
-    ("Version and errors", "c.md", ["chess_version", "chess_version_number", "chess_error_message"]),
-    ("Position", "c.md", ["chess_position_"]),
-    ("Move generation", "c.md", ["chess_legal_moves", "chess_legal_moves_from", "chess_pseudo_legal_moves",
-                                 "chess_perft", "chess_perft_divide"]),
-    ("Engine embedding (a search's calls)", "engines.md",
-     ["chess_legal_captures", "chess_legal_quiets", "chess_position_gives_check", "chess_position_see",
-      "chess_position_see_ge", "chess_position_zobrist_after", "chess_position_is_pseudo_legal"]),
-    ("Move and square", "c.md", ["chess_move_", "chess_square_"]),
-    ("FEN", "formats.md", ["chess_fen_"]),
-    ("UCI", "formats.md", ["chess_move_to_uci", "chess_move_to_uci_with", "chess_move_from_uci"]),
-    ("SAN", "formats.md", ["chess_move_to_san", "chess_move_from_san", "chess_move_from_san_with",
-                           "chess_moves_from_line", "chess_legal_moves_san"]),
-    ("Game", "c.md", ["chess_game_"]),
-    ("Game tags, export and main line", "pgn.md",
-     ["chess_game_tag", "chess_game_tag_count", "chess_game_tag_at", "chess_game_tags", "chess_game_set_tag",
-      "chess_game_remove_tag", "chess_game_warning_count", "chess_game_warning", "chess_game_result",
-      "chess_game_to_pgn", "chess_game_mainline_"]),
-    ("Node (a game's move tree)", "pgn.md", ["chess_node_"]),
-    ("PGN reader", "pgn.md", ["chess_pgn_"]),
-    ("EPD", "formats.md", ["chess_epd_"]),
-    ("Polyglot book", "books.md", ["chess_book_"]),
-    ("Polyglot book builder", "books.md", ["chess_book_builder_"]),
-    ("UCI engine", "engines.md", ["chess_engine_"]),
-    ("Engine analysis", "engines.md", ["chess_analysis_"]),
-    ("Binary FEN", "formats.md", ["chess_binary_fen_", "chess_position_to_binary_fen"]),
-    ("Training data (binpack)", "formats.md", ["chess_binpack_"]),
-    ("Board pictures (SVG)", "svg.md", ["chess_svg_", "chess_position_to_svg"]),
-    ("Syzygy tablebases", "tablebases.md", ["chess_tablebase_"]),
-]
+# The heading build.rs writes before each family of functions (the header sorts them by name).
+FAMILY_HEADING = re.compile(r"^/\* =+ (.+) \((chess_[a-z0-9_]+)\*; guide: docs/(\S+)\) =+ \*/$")
 
 ERROR_NAME = re.compile(r"\bCHESS_(?:ERR_[A-Z0-9_]*[A-Z0-9]|END|OK)\b")
 ERRORS_AS_FOR = re.compile(r"Errors as for `(chess_[a-z0-9_]+)`")
 CODE_SPAN = re.compile(r"`(chess_[a-z0-9_]+)`")
-
-
-def family_of(name):
-    """The index in FAMILIES of the family that claims `name`."""
-    best, best_len = None, -1
-    for index, (_, _, names) in enumerate(FAMILIES):
-        for entry in names:
-            if entry == name:
-                return index
-            if entry.endswith("_") and name.startswith(entry) and len(entry) > best_len:
-                best, best_len = index, len(entry)
-    if best is None:
-        sys.exit(f"c-api-docs.py: no family for {name}: add it to FAMILIES")
-    return best
 
 
 def doc_text(comment_lines):
@@ -91,7 +47,8 @@ def doc_text(comment_lines):
 
 
 def parse(header):
-    """The header's items in order: (kind, name, declaration, doc paragraphs)."""
+    """The header's items in order: (kind, name, declaration, doc paragraphs); a family heading
+    is ("family", title, guide page, [])."""
     items, doc, depth = [], [], 0
     lines = header.splitlines()
     i = 0
@@ -104,6 +61,15 @@ def parse(header):
                 line = lines[i]
                 comment.append(line)
             doc = doc_text(comment)
+        elif FAMILY_HEADING.match(line):
+            title, _, guide = FAMILY_HEADING.match(line).groups()
+            items.append(("family", title, guide, []))
+        elif line.startswith("#define CHESS_") and "(" in line.split(None, 2)[1]:
+            # A function-like macro, defined once per compiler: listed once, by its first definition.
+            name = line.split(None, 2)[1]
+            if not any(item[1] == name for item in items):
+                items.append(("constant", name, "(an attribute, or nothing)", doc))
+            doc = []
         elif line.startswith("#define CHESS_"):
             _, name, value = line.split(None, 2)
             items.append(("constant", name, value.strip(), doc))
@@ -160,10 +126,14 @@ def errors_line(declaration, doc):
 def render(items):
     functions = {name for kind, name, _, _ in items if kind == "function"}
     linkable = {name for kind, name, _, _ in items if kind in ("function", "type")}
-    by_family = [[] for _ in FAMILIES]
+    families = []  # (title, guide, functions), in the header's order
     for item in items:
-        if item[0] == "function":
-            by_family[family_of(item[1])].append(item)
+        if item[0] == "family":
+            families.append((item[1], item[2], []))
+        elif item[0] == "function":
+            if not families:
+                sys.exit(f"c-api-docs.py: {item[1]} comes before any family heading")
+            families[-1][2].append(item)
 
     out = [
         "# C API reference",
@@ -179,12 +149,12 @@ def render(items):
         "## Contents",
         "",
     ]
-    for (title, _, _), members in zip(FAMILIES, by_family):
+    for title, _, members in families:
         anchor = re.sub(r"[^a-z0-9 -]", "", title.lower()).replace(" ", "-")
         out.append(f"- [{title}](#{anchor}) ({len(members)})")
     out += ["- [Types](#types)", "- [Error codes](#error-codes)", "- [Other constants](#other-constants)", ""]
 
-    for (title, guide, _), members in zip(FAMILIES, by_family):
+    for title, guide, members in families:
         out += [f"## {title}", "", f"Guide: [{guide}]({guide}).", ""]
         for _, name, declaration, doc in members:
             out += [f"### `{name}`", "", "```c", declaration, "```", ""]

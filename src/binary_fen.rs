@@ -50,6 +50,10 @@ pub unsafe extern "C" fn chess_position_to_binary_fen(
 /// reads as well). On success `*out` receives a new handle to free with `chess_position_free`.
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_BINARY_FEN_*` code for malformed bytes, the
 /// `CHESS_ERR_FEN_*` code of an invalid position, `CHESS_ERR_OUT_OF_MEMORY`.
+///
+/// Deprecated (2.0 removes it): `chess_binary_fen_parse_into`, into a position of the caller's or
+/// one from `chess_position_new`.
+#[deprecated(note = "use chess_binary_fen_parse_into (a position from chess_position_new for a handle)")]
 #[no_mangle]
 pub unsafe extern "C" fn chess_binary_fen_parse(
     bytes: *const u8,

@@ -12,7 +12,7 @@ use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, position_ref};
 use super::util::{
-    box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, versioned_ref, Out, TextOut, Versioned,
+    box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, text_of, versioned_ref, Out, TextOut, Versioned,
 };
 use chesscore_core::engine::{
     Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
@@ -163,12 +163,10 @@ pub unsafe extern "C" fn chess_engine_name(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let name = unsafe { engine_ref(engine) }?.name().unwrap_or_default();
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(name.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| out.write(engine.name().unwrap_or_default().as_bytes()).map(drop);
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// The engine's `id author` (empty when it gave none), as text.
@@ -179,12 +177,10 @@ pub unsafe extern "C" fn chess_engine_author(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let author = unsafe { engine_ref(engine) }?.author().unwrap_or_default();
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(author.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| out.write(engine.author().unwrap_or_default().as_bytes()).map(drop);
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// The type of an engine option (`uint8_t`): `CHESS_OPTION_CHECK` .. `CHESS_OPTION_STRING`.
@@ -220,7 +216,12 @@ pub unsafe extern "C" fn chess_engine_option_count(engine: *const chess_engine) 
 /// `engine` is NULL or a live handle.
 unsafe fn option_at<'a>(engine: *const chess_engine, index: usize) -> Result<&'a EngineOption, chess_error> {
     // SAFETY: this function's contract.
-    unsafe { engine_ref(engine) }?.options().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)
+    option(unsafe { engine_ref(engine) }?, index)
+}
+
+/// Option `index` of `engine`, or `CHESS_ERR_INVALID_ARGUMENT`.
+fn option(engine: &Engine, index: usize) -> Result<&EngineOption, chess_error> {
+    engine.options().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)
 }
 
 /// The type, range and number of choices of option `index` (in the engine's order). Errors:
@@ -262,12 +263,13 @@ pub unsafe extern "C" fn chess_engine_option_name(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let name = &unsafe { option_at(engine, index) }?.name;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(name.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| {
+        let name = &option(engine, index)?.name;
+        out.write(name.as_bytes()).map(drop)
+    };
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// The default value of option `index` (empty when none), as text. Errors as for
@@ -280,12 +282,13 @@ pub unsafe extern "C" fn chess_engine_option_default(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let default = unsafe { option_at(engine, index) }?.default.as_deref().unwrap_or_default();
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(default.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| {
+        let default = option(engine, index)?.default.as_deref().unwrap_or_default();
+        out.write(default.as_bytes()).map(drop)
+    };
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// Choice `var` of combo option `index`, as text. Errors as for `chess_engine_option_at` (also
@@ -299,12 +302,13 @@ pub unsafe extern "C" fn chess_engine_option_var(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `engine` is NULL or a live handle (the C contract).
-        let text = unsafe { option_at(engine, index) }?.vars.get(var).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        unsafe { TextOut::new(buf, cap, out_len) }?.write(text.as_bytes()).map(drop)
-    })
+    let write = |engine: &Engine, out: TextOut| {
+        let text = option(engine, index)?.vars.get(var).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        out.write(text.as_bytes()).map(drop)
+    };
+    // SAFETY: `engine` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(engine_ref(engine).ok(), buf, cap, out_len, write) }
 }
 
 /// `setoption name NAME value VALUE` (`value` NULL for a button). `UCI_Chess960` set to `true`

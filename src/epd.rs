@@ -7,7 +7,7 @@ use super::error::*;
 use super::fen::fen_options;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
-use super::util::{box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, Out, TextOut};
+use super::util::{box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, text_of, Out, TextOut};
 use chesscore_core::{Epd, Move, Operand};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
@@ -134,15 +134,14 @@ pub unsafe extern "C" fn chess_epd_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |epd: &Epd, text_out: TextOut| {
         // The sink never fails and a record holds legal moves only, so this cannot fail.
         text_out.write_with(|sink| epd.write(sink).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
-    })
+    };
+    // SAFETY: `epd` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len` NULL
+    // or valid (the C contract).
+    unsafe { text_of(epd_ref(epd), buf, cap, out_len, write) }
 }
 
 /// The number of operations (0 for a NULL record).
@@ -163,15 +162,14 @@ pub unsafe extern "C" fn chess_epd_opcode(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |epd: &Epd, text_out: TextOut| {
         let operation = epd.operations().get(index).ok_or(CHESS_ERR_EPD_NOT_FOUND)?;
         text_out.write(operation.opcode.as_bytes())?;
         Ok(())
-    })
+    };
+    // SAFETY: `epd` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len` NULL
+    // or valid (the C contract).
+    unsafe { text_of(epd_ref(epd), buf, cap, out_len, write) }
 }
 
 /// True when the record has an operation with this opcode (false for NULL arguments or a
@@ -228,16 +226,15 @@ pub unsafe extern "C" fn chess_epd_operand_string(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `epd` is NULL or a live handle (the C contract).
-        let epd = unsafe { self::epd(epd) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |epd: &Epd, text_out: TextOut| {
         // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
         let text = unsafe { operand(epd, opcode, index) }?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
         text_out.write(text.as_bytes())?;
         Ok(())
-    })
+    };
+    // SAFETY: `epd` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len` NULL
+    // or valid (the C contract).
+    unsafe { text_of(epd_ref(epd), buf, cap, out_len, write) }
 }
 
 /// Stores operand `index` of the operation `opcode` in `*out` when it is an integer. Errors:

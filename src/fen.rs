@@ -4,9 +4,9 @@ use std::ffi::c_char;
 use std::ptr;
 
 use super::error::*;
-use super::position::{chess_position, position, try_new_handle};
+use super::position::{chess_position, position_ref, try_new_handle};
 use super::types::{chess_square, square_ret};
-use super::util::{c_bytes, guard_code, versioned, Out, StackText, TextOut, Versioned};
+use super::util::{c_bytes, guard_code, text_of, versioned, Out, StackText, TextOut, Versioned};
 use chesscore_core::{
     CastlingNotation, EnPassantMode, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions,
     Position, Repair, FEN_MAX_LEN,
@@ -20,6 +20,10 @@ const _: () = assert!(CHESS_FEN_MAX == FEN_MAX_LEN + 1);
 /// Reads a standard-chess FEN (4 to 6 fields; missing clocks read as `0 1`) and checks that the
 /// position is legal. On success `*out` receives a new handle to free with `chess_position_free`.
 /// Errors: `CHESS_ERR_NULL_POINTER`, a `CHESS_ERR_FEN_*` code, `CHESS_ERR_OUT_OF_MEMORY`.
+///
+/// Deprecated (2.0 removes it): `chess_fen_parse_into`, into a position of the caller's or one
+/// from `chess_position_new`.
+#[deprecated(note = "use chess_fen_parse_into (a position from chess_position_new for a handle)")]
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
     // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
@@ -31,6 +35,9 @@ pub unsafe extern "C" fn chess_fen_parse(fen: *const c_char, out: *mut *mut ches
 /// file letter for an inner one) or Shredder-FEN (`HAha`), king and rooks anywhere on the back
 /// rank. The position is in Chess960 mode: castling is king-takes-rook in UCI, and FEN writing
 /// uses X-FEN. Otherwise as `chess_fen_parse`.
+///
+/// Deprecated (2.0 removes it): `chess_fen_parse_with` with the flag `CHESS_FEN_CHESS960`.
+#[deprecated(note = "use chess_fen_parse_with with CHESS_FEN_CHESS960")]
 #[no_mangle]
 pub unsafe extern "C" fn chess_fen_parse_chess960(fen: *const c_char, out: *mut *mut chess_position) -> chess_error {
     // SAFETY: `fen` is NULL or a NUL-terminated string, `out` NULL or valid for a write (the C
@@ -326,11 +333,7 @@ pub unsafe extern "C" fn chess_fen_write_with(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `pos` is NULL or a valid position (the C contract).
-        let pos = unsafe { position(pos) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |pos: &Position, text_out: TextOut| {
         let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
             0 => EnPassantMode::Legal,
             CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,
@@ -347,5 +350,8 @@ pub unsafe extern "C" fn chess_fen_write_with(
         pos.write_fen(&mut fen, &FenWriteOptions { en_passant, castling }).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(fen.as_bytes())?;
         Ok(())
-    })
+    };
+    // SAFETY: `pos` is NULL or a valid position, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(position_ref(pos), buf, cap, out_len, write) }
 }

@@ -283,7 +283,9 @@ pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize 
 /// Writes the SAN of the moves played, suffixes included, separated by single spaces and
 /// without move numbers (`e4 e5 Nf3`; empty before the first move; a null move is `--`): a line
 /// `chess_moves_from_line` reads back from the start position (with `CHESS_SAN_ALLOW_NULL` when
-/// it holds null moves). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// it holds null moves). Unlike `chess_game_mainline_san` (the move tree's main line, as read
+/// from PGN), these are the moves played, in canonical SAN. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_BUFFER_TOO_SMALL`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_san_moves(
     game: *const chess_game,

@@ -8,8 +8,8 @@ use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
 use super::util::{
-    box_or_oom, c_ascii, c_slice, c_utf8, fill_array, free_handle, guard, guard_code, oom, versioned, versioned_ref,
-    write_optional, Out, TextOut, Versioned,
+    box_or_oom, c_ascii, c_slice, c_utf8, fill_array, free_handle, guard, guard_code, oom, text_of, versioned,
+    versioned_ref, write_optional, Out, TextOut, Versioned,
 };
 use chesscore_core::pgn::{
     split_points, BytesSource, Compression, Decompressed, IoSource, ParallelReader, PgnError, PgnReader, ReaderOptions,
@@ -590,11 +590,7 @@ pub unsafe extern "C" fn chess_game_tags(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `game` is NULL or a live handle (the C contract).
-        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |record: &Game, out: TextOut| {
         out.write_with(|sink| {
             for (name, value) in record.tags().iter() {
                 sink.write_bytes(name.as_bytes());
@@ -605,7 +601,10 @@ pub unsafe extern "C" fn chess_game_tags(
             Ok(())
         })?;
         Ok(())
-    })
+    };
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(record_ref(game), buf, cap, out_len, write) }
 }
 
 /// Sets the tag `name` (ASCII) to `value` (UTF-8): a tag already there keeps its place, a new
@@ -670,18 +669,17 @@ pub unsafe extern "C" fn chess_game_warning(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `game` is NULL or a live handle (the C contract).
-        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |record: &Game, out: TextOut| {
         let warning = record.warnings().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         // Formatted on the stack: the message is short.
         let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
         write!(message, "{warning}").map_err(|_| CHESS_ERR_INTERNAL)?;
         out.write(&message.bytes[..message.len])?;
         Ok(())
-    })
+    };
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(record_ref(game), buf, cap, out_len, write) }
 }
 
 /// The game's recorded result: the result token of its movetext when read from PGN, else its
@@ -710,15 +708,14 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `game` is NULL or a live handle (the C contract).
-        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |record: &Game, text_out: TextOut| {
         // The sink never fails and a record holds legal moves only, so the writer fails only
         // when memory for its variation stack runs out, before it writes anything.
         text_out
             .write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
         Ok(())
-    })
+    };
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(record_ref(game), buf, cap, out_len, write) }
 }

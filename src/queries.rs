@@ -5,11 +5,11 @@ use std::ffi::c_char;
 
 use super::error::*;
 use super::moves::CHESS_MAX_MOVES;
-use super::position::{chess_position, position, position_ref, query, write_position};
+use super::position::{chess_position, position_ref, query, write_position};
 use super::san::CHESS_SAN_MAX;
 use super::types::*;
-use super::util::{guard, guard_code, TextOut};
-use chesscore_core::San;
+use super::util::{guard, text_of, TextOut};
+use chesscore_core::{Position, San};
 
 /// The squares the piece on `square` attacks (its own pieces included, a slider stopping at the
 /// first piece in its way); 0 when the square is empty, for a NULL position or a square outside
@@ -74,11 +74,7 @@ pub unsafe extern "C" fn chess_legal_moves_san(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `pos` is NULL or a valid position (the C contract).
-        let pos = unsafe { position(pos) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |pos: &Position, text_out: TextOut| {
         // Made once on the stack, then copied: measuring and writing would make every SAN twice.
         let mut text = [0u8; CHESS_MAX_MOVES * CHESS_SAN_MAX];
         let mut len = 0;
@@ -95,5 +91,8 @@ pub unsafe extern "C" fn chess_legal_moves_san(
         }
         text_out.write(&text[..len])?;
         Ok(())
-    })
+    };
+    // SAFETY: `pos` is NULL or a valid position, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(position_ref(pos), buf, cap, out_len, write) }
 }

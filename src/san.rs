@@ -4,9 +4,9 @@ use std::ffi::c_char;
 
 use super::error::*;
 use super::moves::{chess_move, fill};
-use super::position::{chess_position, position};
-use super::util::{c_ascii, guard, guard_code, write_optional, Out, TextOut};
-use chesscore_core::{Move, MovesLine, San, SanMode, SanOptions, SAN_MAX_LEN};
+use super::position::{chess_position, position, position_ref};
+use super::util::{c_ascii, guard, guard_code, text_of, write_optional, Out, TextOut};
+use chesscore_core::{Move, MovesLine, Position, San, SanMode, SanOptions, SAN_MAX_LEN};
 
 /// Size of a buffer that holds any SAN `chess_move_to_san` writes, NUL included.
 pub const CHESS_SAN_MAX: usize = 8;
@@ -41,16 +41,15 @@ pub unsafe extern "C" fn chess_move_to_san(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `pos` is NULL or a valid position (the C contract).
-        let pos = unsafe { position(pos) }?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |pos: &Position, text_out: TextOut| {
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
         let san = San::from_move(pos, mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
         text_out.write(san.as_bytes())?;
         Ok(())
-    })
+    };
+    // SAFETY: `pos` is NULL or a valid position, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(position_ref(pos), buf, cap, out_len, write) }
 }
 
 /// Reads a move in lenient SAN, as real PGN files hold it: check and mate suffixes present,

@@ -9,7 +9,7 @@ use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, write_position};
 use super::types::chess_square;
-use super::util::{fill_array, guard, guard_code, oom, TextOut};
+use super::util::{fill_array, guard, guard_code, oom, text_of, TextOut};
 use chesscore_core::pgn::{Annotations, Eval, MarkColor, MoveTree, NodeId, Score};
 use chesscore_core::Game;
 
@@ -446,7 +446,8 @@ pub unsafe extern "C" fn chess_game_mainline_nodes(game: *const chess_game, out:
 
 /// Writes the SAN of every main-line move, first move first, each as `chess_node_san` writes it
 /// (as read from PGN, else made; `--` for a null move), separated by single spaces (empty
-/// before the first move). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+/// before the first move); `chess_game_san_moves` writes the moves played in canonical SAN.
+/// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_mainline_san(
     game: *const chess_game,
@@ -454,11 +455,7 @@ pub unsafe extern "C" fn chess_game_mainline_san(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `game` is NULL or a live handle (the C contract).
-        let record = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    let write = |record: &Game, out: TextOut| {
         out.write_with(|sink| {
             for (i, san) in record.mainline_san().enumerate() {
                 if i > 0 {
@@ -469,7 +466,10 @@ pub unsafe extern "C" fn chess_game_mainline_san(
             Ok(())
         })?;
         Ok(())
-    })
+    };
+    // SAFETY: `game` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
+    // NULL or valid (the C contract).
+    unsafe { text_of(record_ref(game), buf, cap, out_len, write) }
 }
 
 /// What `chess_game_mainline_clocks` and `chess_game_mainline_elapsed` write for a move without

@@ -1,5 +1,6 @@
 //! Boundary helpers: panic catching, pointer checks, output writing. Nothing here knows chess.
 
+use std::cell::Cell;
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -12,7 +13,19 @@ use super::error::*;
 #[inline(always)]
 pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
     SILENT_PANICS.call_once(silence_library_panics);
-    panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+    // A count, not a flag: a guard may run inside another (a `_free` called by the library), and
+    // nothing stays live in a register across `body`.
+    GUARD_DEPTH.with(|depth| depth.set(depth.get() + 1));
+    let result = panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback);
+    GUARD_DEPTH.with(|depth| depth.set(depth.get() - 1));
+    result
+}
+
+thread_local! {
+    /// How many [`guard`]s this thread runs inside; they catch whatever panics there, so the
+    /// panic hook stays silent exactly while it is not 0. (`const`: no lazy initialisation, no
+    /// destructor, no allocation: an increment and a decrement of a thread-local per call.)
+    static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
 }
 
 static SILENT_PANICS: Once = Once::new();
@@ -21,15 +34,16 @@ type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
 
-/// A panic in the library's code is caught at the boundary and reported as an error code, so
-/// its message must not reach the host program's standard error. A panic anywhere else (in a
-/// Rust program calling in, say) still goes to the hook that was there before. Allocates
-/// nothing (the new hook captures nothing), so it works when memory has run out.
+/// A panic inside [`guard`] is caught at the boundary and reported as an error code, so its
+/// message must not reach the host program's standard error. A panic anywhere else (in a Rust
+/// program calling in, on another thread, say) still goes to the hook that was there before.
+/// Allocates nothing (the new hook captures nothing), so it works when memory has run out.
 fn silence_library_panics() {
     // The first call sets it; a later `take_hook` would only hand back this hook.
     let _ = PREVIOUS_HOOK.set(panic::take_hook());
     panic::set_hook(Box::new(|info| {
-        if !info.location().is_some_and(|at| is_library_source(at.file())) {
+        // A thread being torn down has no flag left: it is outside any guard.
+        if GUARD_DEPTH.try_with(Cell::get).unwrap_or(0) == 0 {
             if let Some(previous) = PREVIOUS_HOOK.get() {
                 previous(info);
             }
@@ -37,10 +51,26 @@ fn silence_library_panics() {
     }));
 }
 
-/// The workspace's own sources are named relative to it (`src/...`); the standard library's and
-/// other crates' are absolute, and tests live in `tests/`.
-fn is_library_source(file: &str) -> bool {
-    !file.starts_with('/') && file.contains("src/")
+/// The prologue of the functions writing text about one handle, checked once: a NULL handle
+/// gives `CHESS_ERR_NULL_POINTER`, then the text output `(buf, cap, out_len)`; `body` writes
+/// through it. All inside [`guard_code`] (making `handle` cannot panic). `body` comes from
+/// outside the caller's `unsafe` block, so that it stays safe code.
+///
+/// # Safety
+/// `buf` is NULL or valid for `cap` bytes of writes, and `out_len` NULL or valid for a write.
+pub(crate) unsafe fn text_of<'a, H: ?Sized>(
+    handle: Option<&'a H>,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    body: impl FnOnce(&'a H, TextOut) -> Result<(), chess_error>,
+) -> chess_error {
+    guard_code(|| {
+        let handle = handle.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: this function's contract.
+        let out = unsafe { TextOut::new(buf, cap, out_len) }?;
+        body(handle, out)
+    })
 }
 
 /// [`guard`] for functions returning an error code: the body reports failures with `Err` (so it
@@ -379,8 +409,33 @@ mod tests {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && stderr.contains("child done"), "{stderr}");
         assert!(!stderr.contains("panicked") && !stderr.contains("boom"), "{stderr}");
-        assert!(is_library_source("src/position.rs") && is_library_source("core/src/position.rs"));
-        assert!(!is_library_source("/rustc/abc/library/core/src/option.rs") && !is_library_source("tests/pgn.rs"));
+    }
+
+    /// Run by `a_panic_outside_the_guard_still_prints` in a child process: the hook is installed
+    /// by a first guarded call, then this crate's own code panics outside any guard, as a Rust
+    /// caller's code would (the old check by file path took this file for the library's).
+    #[test]
+    fn outside_panic_in_a_child_process() {
+        if std::env::var_os("CHESSCORE_OUTSIDE_PANIC_CHILD").is_some() {
+            assert_eq!(guard(1, || -> i32 { panic!("inside") }), 1);
+            let caught = panic::catch_unwind(|| panic!("outside the guard"));
+            assert!(caught.is_err());
+            assert_eq!(guard(2, || 2), 2);
+            eprintln!("child done");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "Miri runs no child process")]
+    fn a_panic_outside_the_guard_still_prints() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "util::tests::outside_panic_in_a_child_process", "--nocapture", "--test-threads=1"])
+            .env("CHESSCORE_OUTSIDE_PANIC_CHILD", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && stderr.contains("child done"), "{stderr}");
+        assert!(stderr.contains("outside the guard") && !stderr.contains("inside"), "{stderr}");
     }
 
     #[test]

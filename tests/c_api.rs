@@ -23,6 +23,19 @@ const SONAME: &str = concat!("libchesscore.so.", env!("CARGO_PKG_VERSION_MAJOR")
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX17_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+/// The pages show the size-prefixed structs as `{.size = sizeof s}`, which `-Wextra` flags.
+const DOC_C_FLAGS: &[&str] =
+    &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-Wno-missing-field-initializers"];
+/// A program that calls no deprecated function builds with the warnings on.
+const NO_DEPRECATED_FLAGS: &[&str] = &[
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-pedantic",
+    "-DCHESS_WARN_DEPRECATED",
+    "-Werror=deprecated-declarations",
+];
 
 /// The shared library of this build. Cargo leaves the library's outputs in
 /// `target/<profile>/deps/`, beside this test; only `cargo build` copies them up a level.
@@ -70,7 +83,7 @@ fn compiler(cpp: bool) -> Command {
         .opt_level(2)
         .debug(true)
         .cargo_metadata(false)
-        .warnings(false)
+        // Not `warnings(false)`: its `-w` would silence the `-Werror` each build asks for.
         .get_compiler()
         .to_command()
 }
@@ -93,9 +106,13 @@ fn run_checked(command: &mut Command) -> String {
 }
 
 /// Compiles and links one C (C99) or C++ (C++11) source file against libchesscore.so; returns
-/// the executable.
+/// the executable. Only `c_tests/deprecated.c` may call a deprecated function.
 fn build(source: &str) -> PathBuf {
-    let flags = if source.ends_with(".cpp") { CXX_FLAGS } else { C_FLAGS };
+    let flags = match source {
+        _ if source.ends_with(".cpp") => CXX_FLAGS,
+        "c_tests/deprecated.c" => C_FLAGS,
+        _ => NO_DEPRECATED_FLAGS,
+    };
     build_with(source, "", flags, &shared_link())
 }
 
@@ -112,7 +129,7 @@ fn shared_link() -> [String; 2] {
 /// Rust standard library needs.
 fn build_static(source: &str) -> PathBuf {
     let archive = library().with_file_name("libchesscore.a").display().to_string();
-    build_with(source, "_static", C_FLAGS, &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
+    build_with(source, "_static", NO_DEPRECATED_FLAGS, &[archive, "-lpthread".into(), "-ldl".into(), "-lm".into()])
 }
 
 fn build_with(source: &str, suffix: &str, flags: &[&str], link: &[String]) -> PathBuf {
@@ -324,6 +341,37 @@ fn run_suite(source: &str, args: &[PathBuf]) {
 #[test]
 fn c_api_suite() {
     run_suite("c_tests/api.c", &[common::data_dir(), work_dir()]);
+}
+
+#[test]
+fn c_deprecated_suite() {
+    run_suite("c_tests/deprecated.c", &[]);
+}
+
+/// `CHESS_DEPRECATED` is nothing by default, and a warning naming the replacement with
+/// `CHESS_WARN_DEPRECATED`, in C and in C++14.
+#[test]
+fn a_deprecated_call_warns_only_when_asked() {
+    let source = work_dir().join("deprecated_call.c");
+    std::fs::write(
+        &source,
+        "#include <chesscore.h>\nint main(void) {\n    chess_position *pos = NULL;\n    \
+         return (int)chess_fen_parse(\"8/8/8/8/8/8/8/8 w - - 0 1\", &pos);\n}\n",
+    )
+    .unwrap();
+    let include = Path::new(MANIFEST_DIR).join("include");
+    for (cpp, flags) in [(false, C_FLAGS), (true, &["-std=c++14", "-Wall", "-Werror", "-pedantic"][..])] {
+        let language = if cpp { "c++" } else { "c" };
+        let mut quiet = compiler(cpp);
+        quiet.args(flags).args(["-fsyntax-only", "-x", language, "-I"]).arg(&include).arg(&source);
+        run_checked(&mut quiet);
+        let mut warned = compiler(cpp);
+        warned.args(flags).args(["-DCHESS_WARN_DEPRECATED", "-fsyntax-only", "-x", language, "-I"]);
+        let output = warned.arg(&include).arg(&source).output().expect("run the compiler");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{language}: a deprecated call compiled without a warning: {warned:?}");
+        assert!(stderr.contains("deprecated") && stderr.contains("use chess_fen_parse_into"), "{stderr}");
+    }
 }
 
 #[test]
@@ -575,7 +623,7 @@ fn doc_c_and_cxx_snippets_build_and_run() {
         for (i, (page, block)) in blocks.iter().enumerate() {
             let source = work_dir().join(format!("doc_{language}_{i}.{extension}"));
             std::fs::write(&source, block).unwrap();
-            let flags = if extension == "c" { C_FLAGS } else { CXX17_FLAGS };
+            let flags = if extension == "c" { DOC_C_FLAGS } else { CXX17_FLAGS };
             let exe = build_with(source.to_str().unwrap(), "", flags, &shared_link());
             let output = run_checked(&mut c_program(&exe));
             assert!(!output.is_empty(), "{language} snippet {i} ({page}) printed nothing");

@@ -1,6 +1,8 @@
 //! The C ABI called from Rust, small enough for Miri (`cargo +nightly miri test --test
 //! ffi_miri`): handles, text buffers, move arrays, games handing out positions, EPD records and
 //! NULL arguments, so that Miri checks every pointer the layer reads or writes.
+// The deprecated functions stay through 1.x, so they are exercised here too.
+#![allow(deprecated)]
 
 use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};

@@ -6,6 +6,8 @@
 //! queries and be freed, nothing may leak, and the process must not abort. (Its own test binary:
 //! it replaces the global allocator.) `cargo test --test ffi_oom -- --nocapture` prints how
 //! many failure points each scenario has.
+// The deprecated functions stay through 1.x, so they are exercised here too.
+#![allow(deprecated)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

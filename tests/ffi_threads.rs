@@ -4,9 +4,9 @@
 use std::thread;
 
 use chesscore::{
-    chess_fen_parse, chess_legal_moves, chess_move, chess_perft, chess_position, chess_position_clone,
-    chess_position_copy, chess_position_free, chess_position_play_unchecked, chess_position_zobrist, CHESS_MAX_MOVES,
-    CHESS_OK,
+    chess_fen_parse_into, chess_legal_moves, chess_move, chess_perft, chess_position, chess_position_clone,
+    chess_position_copy, chess_position_free, chess_position_new, chess_position_play_unchecked,
+    chess_position_zobrist, CHESS_MAX_MOVES, CHESS_OK,
 };
 
 /// A handle shared by reading threads only.
@@ -16,9 +16,9 @@ unsafe impl Sync for Shared {}
 
 #[test]
 fn threads_share_a_read_handle_and_change_their_own() {
-    let mut root = std::ptr::null_mut();
+    let root = chess_position_new();
     let fen = c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    assert_eq!(unsafe { chess_fen_parse(fen.as_ptr(), &mut root) }, CHESS_OK);
+    assert_eq!(unsafe { chess_fen_parse_into(fen.as_ptr(), root) }, CHESS_OK);
     let shared = Shared(root);
     let results: Vec<(u64, u64)> = thread::scope(|scope| {
         let workers: Vec<_> = (0..4)
