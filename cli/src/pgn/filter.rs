@@ -1,14 +1,18 @@
 //! `chesscore pgn filter`: the games of PGN files that meet every condition, written as PGN to
 //! standard output, a file or numbered parts. The conditions are the core's
 //! ([`GameFilter`], [`Dedupe`]); this reads the files, hands it the games and writes them.
+//!
+//! Each reading thread checks its games and writes the kept ones as text; this thread takes
+//! them in input order, drops duplicates and writes the text out.
 
 use std::fs;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use chesscore_core::files::Replacement;
-use chesscore_core::game::{Dedupe, GameFilter, TagCondition};
+use chesscore_core::game::{Dedupe, GameDigest, GameFilter, TagCondition};
 use chesscore_core::pgn::{ParallelReader, PgnError, PgnErrorKind, PgnReader, ReaderOptions, WriteOptions};
 use chesscore_core::{Game, Material, Outcome};
 use clap::{Args, ValueEnum};
@@ -107,13 +111,8 @@ enum Sink {
 }
 
 impl Sink {
-    fn write(
-        &mut self,
-        game: &Game,
-        options: &WriteOptions,
-        inputs: &[&Path],
-        out: &mut Output,
-    ) -> Result<(), Failure> {
+    /// Writes a game's PGN text, then a blank line.
+    fn write(&mut self, text: &str, inputs: &[&Path], out: &mut Output) -> Result<(), Failure> {
         let (file, path): (&mut dyn Write, Option<&Path>) = match self {
             Sink::Stdout => (out.raw(), None),
             Sink::File(file, path) => (file, Some(path.as_path())),
@@ -130,8 +129,7 @@ impl Sink {
                 (file, Some(path.as_path()))
             }
         };
-        let mut file = file;
-        let written = game.write_pgn_io(&mut file, options).and_then(|()| writeln!(file));
+        let written = file.write_all(text.as_bytes()).and_then(|()| writeln!(file));
         match (written, path) {
             (Ok(()), _) => Ok(()),
             (Err(e), None) => Err(Failure::Output(e)),
@@ -182,11 +180,40 @@ fn game_filter(args: &FilterArgs) -> Result<GameFilter, Failure> {
     Ok(filter)
 }
 
-/// The games of one input, read by `threads` threads (one: a reader in this thread).
-fn games(input: PgnInput, threads: usize) -> Box<dyn Iterator<Item = Result<Game, PgnError>>> {
+/// A game that met the conditions: its PGN text, and its digest when duplicates are dropped.
+struct Kept {
+    text: String,
+    digest: Option<GameDigest>,
+}
+
+/// Checks a game and writes it when kept; in the reading threads.
+struct Keep {
+    filter: GameFilter,
+    options: WriteOptions,
+    dedupe: bool,
+}
+
+impl Keep {
+    fn keep(&self, game: Game) -> Option<Kept> {
+        if !self.filter.matches(&game) {
+            return None;
+        }
+        let mut text = String::new();
+        game.write_pgn(&mut text, &self.options).expect("a String takes any text");
+        Some(Kept { text, digest: self.dedupe.then(|| GameDigest::of(&game)) })
+    }
+}
+
+type Games = Box<dyn Iterator<Item = Result<Option<Kept>, PgnError>>>;
+
+/// The games of one input, read and checked by `threads` threads (one: in this thread).
+fn games(input: PgnInput, threads: usize, keep: &Arc<Keep>) -> Games {
+    let keep = keep.clone();
     match threads {
-        1 => Box::new(PgnReader::new(input)),
-        _ => Box::new(ParallelReader::records(input, threads, ReaderOptions::default())),
+        1 => Box::new(PgnReader::new(input).map(move |game| game.map(|game| keep.keep(game)))),
+        _ => {
+            Box::new(ParallelReader::map_records(input, threads, ReaderOptions::default(), move |game| keep.keep(game)))
+        }
     }
 }
 
@@ -210,14 +237,15 @@ pub(crate) fn run(args: &FilterArgs, out: &mut Output) -> Result<(), Failure> {
         variations: !args.strip.contains(&Strip::Variations),
         ..WriteOptions::default()
     };
-    let mut dedupe = args.dedupe.then(Dedupe::new);
+    let keep = Arc::new(Keep { filter, options, dedupe: args.dedupe });
+    let mut dedupe = Dedupe::new();
     let (mut read_games, mut written) = (0u64, 0u64);
     for path in &args.files {
         let name = input_name(path);
-        for game in games(PgnInput::open(path)?, args.threads.get()) {
+        for game in games(PgnInput::open(path)?, args.threads.get(), &keep) {
             read_games += 1;
-            let game = match game {
-                Ok(game) => game,
+            let kept = match game {
+                Ok(kept) => kept,
                 Err(e) if matches!(e.kind, PgnErrorKind::Io { .. }) => {
                     return Err(format!("cannot read {name}: {}", e.kind).into());
                 }
@@ -234,8 +262,9 @@ pub(crate) fn run(args: &FilterArgs, out: &mut Output) -> Result<(), Failure> {
                 }
             };
             // Duplicates among the games kept: a game left out does not hide a later copy.
-            if filter.matches(&game) && dedupe.as_mut().is_none_or(|seen| seen.first(&game)) {
-                sink.write(&game, &options, &inputs, out)?;
+            let Some(kept) = kept else { continue };
+            if kept.digest.is_none_or(|digest| dedupe.first_digest(digest)) {
+                sink.write(&kept.text, &inputs, out)?;
                 written += 1;
             }
         }

@@ -221,7 +221,12 @@ impl Dedupe {
 
     /// Remembers `game` and tells whether it is the first of its kind.
     pub fn first(&mut self, game: &Game) -> bool {
-        self.seen.insert(digest(game))
+        self.first_digest(GameDigest::of(game))
+    }
+
+    /// [`Dedupe::first`] for a game's digest, made where the game was (another thread).
+    pub fn first_digest(&mut self, digest: GameDigest) -> bool {
+        self.seen.insert(digest.0)
     }
 
     /// How many distinct games were seen.
@@ -235,18 +240,26 @@ impl Dedupe {
     }
 }
 
-/// Two independent 64-bit SipHash digests of the start position and the main line's moves.
-fn digest(game: &Game) -> u128 {
-    let half = |salt: u8| {
-        let mut hasher = DefaultHasher::new();
-        salt.hash(&mut hasher);
-        game.start().hash(&mut hasher);
-        for mv in game.moves() {
-            mv.hash(&mut hasher);
-        }
-        hasher.finish()
-    };
-    (u128::from(half(0)) << 64) | u128::from(half(1))
+/// What [`Dedupe`] remembers of a game: two independent 64-bit SipHash digests of its start
+/// position and its main line's moves. The same within a process, not from one build to the
+/// next (not for storing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameDigest(u128);
+
+impl GameDigest {
+    /// The digest of `game`.
+    pub fn of(game: &Game) -> GameDigest {
+        let half = |salt: u8| {
+            let mut hasher = DefaultHasher::new();
+            salt.hash(&mut hasher);
+            game.start().hash(&mut hasher);
+            for mv in game.moves() {
+                mv.hash(&mut hasher);
+            }
+            hasher.finish()
+        };
+        GameDigest((u128::from(half(0)) << 64) | u128::from(half(1)))
+    }
 }
 
 #[cfg(test)]

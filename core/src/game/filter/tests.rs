@@ -181,4 +181,8 @@ fn dedupe_keeps_the_first_of_the_same_start_and_moves() {
     assert!(seen.first(&game("Nf3 e5 e4")));
     assert_eq!(seen.len(), 5);
     assert!(!seen.first(&a));
+    // A digest made elsewhere is the same game.
+    assert!(!seen.first_digest(GameDigest::of(&b)));
+    assert_eq!(GameDigest::of(&a), GameDigest::of(&b));
+    assert_ne!(GameDigest::of(&a), GameDigest::of(&game("e4 e5")));
 }
