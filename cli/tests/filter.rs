@@ -236,7 +236,7 @@ fn threads_compressed_input_and_dedupe_agree() {
         }
     }
     let (first, summary) = &outputs[0];
-    assert!(outputs.iter().all(|o| &o == &&outputs[0]), "every input and thread count gives the same output");
+    assert!(outputs.iter().all(|o| o == &outputs[0]), "every input and thread count gives the same output");
     // Eight distinct games (4 openings, with and without 3. a3); the first of each with an Elo
     // of 2000 or more is kept, in input order.
     let kept = events(first);
@@ -269,6 +269,10 @@ fn filter_command_or_a_file_named_filter() {
     write(&dir, "1-0", GAMES);
     let (out, err) = in_dir(&["pgn", "filter", "--result", "1-0", "1-0"]);
     assert_eq!(events(&out), ["A", "E"], "{err}");
+    // `help` is no command of `pgn`: a file of that name is read.
+    write(&dir, "help", GAMES);
+    let (out, err) = in_dir(&["pgn", "help"]);
+    assert!(out.starts_with("help: 6 games"), "{out}{err}");
 }
 
 #[test]

@@ -30,7 +30,7 @@ mod pictures;
 /// `--`. Once a file is named, `filter` is another file, and options of `pgn` before it
 /// make it a file too.
 #[derive(Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true, disable_help_subcommand = true)]
 pub(crate) struct PgnArgs {
     #[command(subcommand)]
     command: Option<PgnCommand>,
