@@ -161,6 +161,16 @@ fn output_file_replaces_and_never_an_input() {
     let mut left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     left.sort();
     assert_eq!(left, ["games.pgn", "out.pgn"], "no temporary file left");
+    // A cut gzip file: the games before the cut are read, then the command fails, leaving the
+    // old output as it was.
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut encoder, GAMES.repeat(20).as_bytes()).unwrap();
+    let gz = encoder.finish().unwrap();
+    let cut = dir.join("cut.pgn.gz");
+    fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let (ok, _, err) = run(&["pgn", "filter", cut.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(!ok && err.contains("cannot read") && !err.contains("games written"), "{err}");
+    assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["A", "E"], "the old output kept");
 }
 
 #[test]

@@ -243,12 +243,14 @@ pub(crate) fn run(args: &FilterArgs, out: &mut Output) -> Result<(), Failure> {
     for path in &args.files {
         let name = input_name(path);
         for game in games(PgnInput::open(path)?, args.threads.get(), &keep) {
+            if let Err(e) = &game {
+                if let PgnErrorKind::Io { .. } = e.kind {
+                    return Err(format!("cannot read {name}: {}", e.kind).into());
+                }
+            }
             read_games += 1;
             let kept = match game {
                 Ok(kept) => kept,
-                Err(e) if matches!(e.kind, PgnErrorKind::Io { .. }) => {
-                    return Err(format!("cannot read {name}: {}", e.kind).into());
-                }
                 Err(e) => {
                     let l = e.location;
                     out.note(format_args!(
