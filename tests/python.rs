@@ -18,6 +18,13 @@ fn python_bindings_pass_their_pytest_suite() {
     if let Some(stockfish) = common::stockfish("python: the engine tests with Stockfish") {
         pytest.env("CHESSCORE_STOCKFISH", stockfish);
     }
+    // The command line, for the tests that compare it with python-chess: built into the
+    // profile's directory (above this test's `deps/`) by a workspace run (scripts/test.sh);
+    // without it they are recorded as not run.
+    let cli = library.parent().and_then(Path::parent).map(|profile| profile.join("chesscore"));
+    if let Some(cli) = cli.filter(|cli| cli.is_file()) {
+        pytest.env("CHESSCORE_CLI", cli);
+    }
     // The documentation's tablebase snippets read their tables from SYZYGY_PATH.
     if let Some(shared) = common::shared_testdata("python: the tablebase snippets with tables") {
         pytest.env("SYZYGY_PATH", shared.join("syzygy"));

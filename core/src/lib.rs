@@ -75,6 +75,7 @@ pub use notation::fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,
     FEN_FILE_MAX_BLANK, FEN_MAX_INPUT, FEN_MAX_LEN,
 };
+pub use notation::material::{Material, MaterialError};
 pub use notation::san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
 pub use notation::setup::Setup;
 pub use notation::uci::{Uci, UciCastling, UciError};

@@ -1,5 +1,6 @@
 //! `chesscore pgn`: reads PGN files and summarises them, or writes their games' final FENs, an
-//! export, clean PGN or pictures of a game.
+//! export, clean PGN or pictures of a game; `chesscore pgn filter` (`filter.rs`) writes the
+//! games that meet conditions.
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
@@ -11,7 +12,7 @@ use chesscore_core::pgn::{
     Flow, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
 };
 use chesscore_core::{Game, Move, Outcome, Position};
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::input::{input_name, show_char, ELLIPSIS};
 use crate::output::{counted, create_output, finish_output, io_text, Failure, Output};
@@ -20,11 +21,19 @@ pub(crate) use input::PgnInput;
 use input::Progress;
 
 mod export;
+mod filter;
 mod input;
 mod pictures;
 
+/// `chesscore pgn FILE...` reads files; `chesscore pgn filter ...` is a command of its own. A
+/// first argument `filter` is the command: a file of that name is read as `./filter` or after
+/// `--`. Once a file is named, `filter` is another file, and options of `pgn` before it
+/// make it a file too.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true, disable_help_subcommand = true)]
 pub(crate) struct PgnArgs {
+    #[command(subcommand)]
+    command: Option<PgnCommand>,
     /// Print the final FEN of each game's main line, one line per game (`# game N: error` for
     /// a broken one); the summary then goes to standard error.
     #[arg(long)]
@@ -51,6 +60,17 @@ pub(crate) struct PgnArgs {
     files: Vec<PathBuf>,
 }
 
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Write the games that meet every condition as PGN (with their tags, comments, NAGs and
+    /// variations), then `N of M games written` on standard error.
+    ///
+    /// To standard output, to the file of `-o` or in parts of `--split`, each file written
+    /// through a temporary file and a rename. Broken games are reported on standard error and
+    /// not written.
+    Filter(filter::FilterArgs),
+}
+
 /// One thread per core, as the system tells them.
 fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
@@ -58,6 +78,9 @@ fn default_threads() -> NonZeroUsize {
 
 /// Draws the pictures of `--svg`, or reads every file.
 pub(crate) fn run(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
+    if let Some(PgnCommand::Filter(filter)) = &args.command {
+        return filter::run(filter, out);
+    }
     match &args.svg {
         Some(dir) => pictures::game_pictures(dir, &args.files, out),
         None => read_pgn(args, out),
@@ -319,7 +342,7 @@ const PGN_EXCERPT_CHARS: usize = 40;
 
 /// A PGN error without its location (printed before it), its offending text quoted as
 /// [`show_char`] shows it and shortened to [`PGN_EXCERPT_CHARS`].
-fn describe_pgn_error(e: &chesscore_core::pgn::PgnError) -> String {
+pub(super) fn describe_pgn_error(e: &chesscore_core::pgn::PgnError) -> String {
     let mut text = e.kind.to_string();
     if !e.text.is_empty() {
         let excerpt: String = e.text.chars().take(PGN_EXCERPT_CHARS).map(|c| show_char(c, true)).collect();

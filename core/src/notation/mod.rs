@@ -6,6 +6,7 @@
 pub(crate) mod binary_fen;
 pub(crate) mod epd;
 pub mod fen;
+pub(crate) mod material;
 pub(crate) mod san;
 pub(crate) mod setup;
 pub(crate) mod uci;

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
 
-use material::Material;
+use crate::Material;
 use table::{Fault, Kind, Source, Table};
 
 pub use probe::RankedMove;

@@ -2,10 +2,10 @@
 //! search, DTZ completed where a table is stored for the other side to move, and the ranking
 //! of a game's moves.
 
-use super::material::Material;
 use super::table::Kind;
 use super::{SyzygyError, Tablebase, MAX_TABLE_PIECES};
 use crate::game::History;
+use crate::Material;
 use crate::{Bitboard, Game, Move, Outcome, PieceKind, Position};
 
 type Result<T> = std::result::Result<T, SyzygyError>;

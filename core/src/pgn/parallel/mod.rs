@@ -200,6 +200,42 @@ impl<T: Send + 'static> ParallelReader<T> {
     }
 }
 
+impl<T: Send + 'static> ParallelReader<T> {
+    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as
+    /// a [`Game`] ([`PgnReader::next_game`]) handed to `map` in the thread that read it; the
+    /// items are what `map` made, in input order. For work on whole games that should run in
+    /// the threads too (filtering them, writing them as text), where [`ParallelReader::records`]
+    /// builds each game in the caller's thread.
+    ///
+    /// ```
+    /// use chesscore_core::pgn::{ParallelReader, ReaderOptions};
+    ///
+    /// use std::io::Cursor;
+    ///
+    /// let pgn = "1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 2. Ke3 *\n\n1. c4 *\n".repeat(1000);
+    /// let plies: Vec<_> =
+    ///     ParallelReader::map_records(Cursor::new(pgn), 2, ReaderOptions::default(), |game| game.moves().len())
+    ///         .collect();
+    /// assert_eq!((plies.len(), plies[0].as_ref().ok(), plies[2999].as_ref().ok()), (3000, Some(&4), Some(&1)));
+    /// assert_eq!(plies[1].as_ref().unwrap_err().game, 2);
+    /// ```
+    pub fn map_records<F>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, map: F) -> Self
+    where
+        F: Fn(Game) -> T + Send + Sync + 'static,
+    {
+        let map = Arc::new(map);
+        let batches = Batches::start(input, threads, options, move || {
+            let map = map.clone();
+            move |reader: &mut Reader<Outputs<T>>, piece: &mut Outputs<T>| {
+                let game = reader.next_game().transpose();
+                game.map(|game| piece.push(game.map(&*map))).is_some()
+            }
+        });
+        let visiting = Visiting { batches, current: Vec::new().into_iter(), games_before: 0 };
+        ParallelReader { mode: Mode::Visiting(visiting) }
+    }
+}
+
 impl<T> ParallelReader<T> {
     /// The same reader, reading the input in chunks of `bytes` bytes (at least 1) instead of
     /// 256 KiB: a batch starts in each chunk that holds a line like a game's first tag. Small
@@ -694,6 +730,27 @@ mod tests {
                 self.1 += 1;
             }
             Ok(buf.len())
+        }
+    }
+
+    /// Each game mapped in the threads is the one the serial reader reads, broken games (and
+    /// their numbers) included, wherever the batches meet.
+    #[test]
+    fn mapped_records_are_the_serial_readers() {
+        let pgn =
+            "[Event \"a\"]\n\n1. e4 { c } e5 (1... c5) 2. Nf3 *\n\n1. d4 d5 2. Ke3 *\n\n[Event \"b\"]\n1. c4 1-0\n\n"
+                .repeat(300);
+        let serial: Vec<Result<String, String>> = PgnReader::from_bytes(pgn.as_bytes())
+            .map(|game| game.map(|game| game.to_pgn()).map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(serial.len(), 900);
+        for (threads, chunk) in [(1, 100_000), (2, 333), (4, 97)] {
+            let reader =
+                ParallelReader::map_records(io::Cursor::new(pgn.clone()), threads, ReaderOptions::default(), |game| {
+                    game.to_pgn()
+                });
+            let mapped: Vec<_> = reader.with_chunk_size(chunk).map(|game| game.map_err(|e| e.to_string())).collect();
+            assert!(mapped == serial, "{threads} threads, chunks of {chunk}");
         }
     }
 

@@ -6,7 +6,7 @@ use crate::syzygy::encoding::{
     flip_diagonal, off_diagonal, BINOMIAL, FLAP, KK_INDEX, KK_SIZE, LEAD_INDEX, LEAD_SIZE, LOWER, PTWIST, TRIANGLE,
     UNIQUE3_SIZE,
 };
-use crate::syzygy::material::Material;
+use crate::Material;
 use crate::PieceKind;
 
 /// The piece order and index factors of one sub-table.

@@ -15,7 +15,7 @@ use std::io;
 use std::os::unix::fs::FileExt;
 
 use crate::syzygy::encoding::FLAP;
-use crate::syzygy::material::Material;
+use crate::Material;
 use crate::{Bitboard, Color, PieceKind, Position};
 use index::{encode_pawns, encode_pieces, pawn_layout, piece_layout, Layout};
 use pairs::{read_pairs, Areas, Pairs};
