@@ -33,6 +33,7 @@
 //! are unknown and never counted.
 
 mod annotation;
+mod eco;
 mod filter;
 mod history;
 mod outcome;
@@ -50,6 +51,7 @@ use crate::notation::uci::UciError;
 use crate::position::{IllegalMoveError, Position};
 
 pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
+pub use eco::{Opening, Openings, OpeningsError, OpeningsErrorKind};
 pub use filter::{glob_match, Dedupe, GameDigest, GameFilter, TagCondition, TagConditionError, TagOp};
 pub(crate) use history::History;
 pub use outcome::{Outcome, Termination};

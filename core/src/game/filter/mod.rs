@@ -179,7 +179,7 @@ impl GameFilter {
 
 /// The same pieces on the same squares, side to move and castling rights (what the key holds
 /// besides the en passant file, whose agreement the equal keys vouch for).
-fn same_board(a: &Position, b: &Position) -> bool {
+pub(super) fn same_board(a: &Position, b: &Position) -> bool {
     let pieces = |pos: &Position| {
         [Color::White, Color::Black].map(|color| PieceKind::ALL.map(|kind| pos.pieces_of(color, kind)))
     };
