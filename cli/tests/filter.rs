@@ -309,3 +309,76 @@ fn bad_arguments_are_refused_with_the_reason() {
     let (ok, _, err) = run(&["pgn", "filter", &dir.join("missing.pgn").to_string_lossy()]);
     assert!(!ok && err.contains("cannot read"), "{err}");
 }
+
+/// The value of tag `name` of each game of a PGN text, in order (`-` where it is missing).
+fn tag_values<'a>(pgn: &'a str, name: &str) -> Vec<&'a str> {
+    let prefix = format!("[{name} \"");
+    pgn.split("\n\n[Event ")
+        .map(|game| game.lines().find_map(|l| l.strip_prefix(&prefix)?.strip_suffix("\"]")).unwrap_or("-"))
+        .collect()
+}
+
+#[test]
+fn eco_names_openings_before_the_conditions() {
+    let dir = dir("eco");
+    // A: the Queen's Gambit Declined by way of the English, with a wrong ECO tag, then out of
+    // theory. B: from a set-up position (not named). C: no moves (not named).
+    let file = write(
+        &dir,
+        "eco.pgn",
+        r#"[Event "A"]
+[ECO "A00"]
+[Opening "Wrong"]
+
+1. c4 e6 2. Nc3 d5 3. d4 Nf6 4. Kd2 *
+
+[Event "B"]
+[ECO "C20"]
+[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+[SetUp "1"]
+
+2. Nf3 Nc6 3. Bb5 a6 *
+
+[Event "C"]
+
+*
+"#,
+    );
+    let (ok, out, err) = run(&["pgn", "filter", "--eco", &file]);
+    assert!(ok, "{err}");
+    assert_eq!(err, "3 of 3 games written\n");
+    assert_eq!(events(&out), ["A", "B", "C"]);
+    assert_eq!(tag_values(&out, "ECO"), ["D35", "C20", "-"]);
+    assert_eq!(tag_values(&out, "Opening"), ["Queen's Gambit Declined: Normal Defense", "-", "-"]);
+    // The conditions see the tags as named: A is D35 only with --eco.
+    let (ok, out, err) = run(&["pgn", "filter", "--eco", "--tag", "ECO = D35", &file]);
+    assert!(ok && err == "1 of 3 games written\n", "{err}");
+    assert_eq!(events(&out), ["A"]);
+    let (ok, _, err) = run(&["pgn", "filter", "--tag", "ECO = D35", &file]);
+    assert!(ok && err == "0 of 3 games written\n", "{err}");
+    // Without --eco the tags are left as they are.
+    let (_, out, _) = run(&["pgn", "filter", &file]);
+    assert_eq!(tag_values(&out, "ECO"), ["A00", "C20", "-"]);
+}
+
+#[test]
+fn eco_is_the_same_in_every_thread_count() {
+    let dir = dir("eco-threads");
+    let pgn = many_games(10_000);
+    let file = write(&dir, "many.pgn", &pgn);
+    let outputs: Vec<(bool, String, String)> = ["1", "4"]
+        .into_iter()
+        .map(|threads| run(&["pgn", "filter", "--eco", "--strip", "variations", "--threads", threads, &file]))
+        .collect();
+    assert!(outputs[0].0, "{}", outputs[0].2);
+    assert_eq!(outputs[0], outputs[1]);
+    let out = &outputs[0].1;
+    let ecos = tag_values(out, "ECO");
+    assert_eq!(ecos.len(), 10_000);
+    // The four openings of many_games (their lines in the table: A35, B50, C44, D30), whatever
+    // 3. a3 adds (no line of the table plays it).
+    let mut distinct: Vec<&str> = ecos.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct, ["A35", "B50", "C44", "D30"]);
+}

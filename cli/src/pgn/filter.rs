@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chesscore_core::files::Replacement;
-use chesscore_core::game::{Dedupe, GameDigest, GameFilter, TagCondition};
+use chesscore_core::game::{Dedupe, GameDigest, GameFilter, Openings, TagCondition};
 use chesscore_core::pgn::{ParallelReader, PgnError, PgnErrorKind, PgnReader, ReaderOptions, WriteOptions};
 use chesscore_core::{Game, Material, Outcome};
 use clap::{Args, ValueEnum};
@@ -65,6 +65,11 @@ pub(crate) struct FilterArgs {
     /// commas between.
     #[arg(long, value_name = "LIST", value_enum, value_delimiter = ',')]
     strip: Vec<Strip>,
+    /// Set the `ECO` and `Opening` tags of each game (before the conditions are checked) by the
+    /// deepest position of its main line in the lichess opening table; a game from a set-up
+    /// position, a Chess960 game and a game with no named position keep their tags.
+    #[arg(long)]
+    eco: bool,
     /// Write the games in files of N games each, `part-000001.pgn` and on, into --out-dir.
     #[arg(long, value_name = "N", requires = "out_dir", conflicts_with = "output")]
     split: Option<NonZeroUsize>,
@@ -186,15 +191,19 @@ struct Kept {
     digest: Option<GameDigest>,
 }
 
-/// Checks a game and writes it when kept; in the reading threads.
+/// Names, checks and writes a game when kept; in the reading threads.
 struct Keep {
     filter: GameFilter,
     options: WriteOptions,
     dedupe: bool,
+    openings: Option<&'static Openings>,
 }
 
 impl Keep {
-    fn keep(&self, game: Game) -> Option<Kept> {
+    fn keep(&self, mut game: Game) -> Option<Kept> {
+        if let Some(openings) = self.openings {
+            openings.set_tags(&mut game);
+        }
         if !self.filter.matches(&game) {
             return None;
         }
@@ -237,7 +246,8 @@ pub(crate) fn run(args: &FilterArgs, out: &mut Output) -> Result<(), Failure> {
         variations: !args.strip.contains(&Strip::Variations),
         ..WriteOptions::default()
     };
-    let keep = Arc::new(Keep { filter, options, dedupe: args.dedupe });
+    let openings = args.eco.then(Openings::lichess);
+    let keep = Arc::new(Keep { filter, options, dedupe: args.dedupe, openings });
     let mut dedupe = Dedupe::new();
     let (mut read_games, mut written) = (0u64, 0u64);
     for path in &args.files {

@@ -182,6 +182,16 @@ impl Openings {
         }
         (0..=game.moves().len()).rev().find_map(|ply| self.find(game.position_at(ply)?))
     }
+
+    /// Names `game`'s opening in its tags: sets `ECO` and `Opening` to those of
+    /// [`Openings::classify`]'s entry, replacing what they held, and returns it. A game without
+    /// one keeps its tags as they were.
+    pub fn set_tags(&self, game: &mut Game) -> Option<&Opening> {
+        let opening = self.classify(game)?;
+        game.set_tag("ECO", &opening.eco).expect("ECO is a tag name");
+        game.set_tag("Opening", &opening.name).expect("Opening is a tag name");
+        Some(opening)
+    }
 }
 
 /// The position a line of the table reaches, or the index (from 1) of its first bad move.

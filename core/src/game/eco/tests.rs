@@ -105,3 +105,19 @@ fn reading_a_table() {
     assert_eq!(bad, OpeningsError { line: 2, kind: OpeningsErrorKind::Move { index: 3, error: SanError::Illegal } });
     assert_eq!(bad.to_string(), format!("line 2: move 3: {}", SanError::Illegal));
 }
+
+#[test]
+fn tags_are_set_or_left_alone() {
+    let mut named = game("e4 e5 Nf3 Nc6 Bb5 a6");
+    named.set_tag("ECO", "A00").unwrap();
+    named.set_tag("Opening", "Wrong").unwrap();
+    named.set_tag("Event", "Kept").unwrap();
+    assert_eq!(Openings::lichess().set_tags(&mut named).map(Opening::eco), Some("C70"));
+    let tags: Vec<_> = named.tags().iter().collect();
+    assert_eq!(tags, [("ECO", "C70"), ("Opening", "Ruy Lopez: Morphy Defense"), ("Event", "Kept")]);
+    let mut unnamed = Game::default();
+    unnamed.set_tag("ECO", "Z99").unwrap();
+    assert!(Openings::lichess().set_tags(&mut unnamed).is_none());
+    assert_eq!(unnamed.tag("ECO"), Some("Z99"));
+    assert_eq!(unnamed.tag("Opening"), None);
+}
