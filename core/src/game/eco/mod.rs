@@ -30,7 +30,9 @@ use std::sync::OnceLock;
 
 use super::filter::same_board;
 use super::Game;
+use crate::board::moves::Move;
 use crate::notation::san::{San, SanError};
+use crate::notation::uci::{Uci, UciCastling};
 use crate::position::Position;
 
 /// The five files of the lichess chess-openings table (ECO volumes A to E), as fetched.
@@ -51,6 +53,7 @@ pub struct Opening {
     eco: String,
     name: String,
     pgn: String,
+    moves: Vec<Move>,
     position: Position,
 }
 
@@ -68,6 +71,19 @@ impl Opening {
     /// The moves, as the table writes them (`1. e4 c5 2. Nf3`).
     pub fn pgn(&self) -> &str {
         &self.pgn
+    }
+
+    /// The moves, from the standard start.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves in UCI, separated by spaces, castling as the king's two-square move
+    /// (`e2e4 e7e5 g1f3`), as the table's `dist/` files write them.
+    pub fn uci(&self) -> String {
+        let uci: Vec<String> =
+            self.moves.iter().map(|&mv| Uci::from_move_with(mv, UciCastling::KingTwoSquares).to_string()).collect();
+        uci.join(" ")
     }
 
     /// The position the moves reach from the standard start.
@@ -135,8 +151,15 @@ impl Openings {
             else {
                 return Err(kind(OpeningsErrorKind::Columns));
             };
-            let position = play(pgn).map_err(|(index, error)| kind(OpeningsErrorKind::Move { index, error }))?;
-            entries.push(Opening { eco: eco.to_string(), name: name.to_string(), pgn: pgn.to_string(), position });
+            let (moves, position) =
+                play(pgn).map_err(|(index, error)| kind(OpeningsErrorKind::Move { index, error }))?;
+            entries.push(Opening {
+                eco: eco.to_string(),
+                name: name.to_string(),
+                pgn: pgn.to_string(),
+                moves,
+                position,
+            });
         }
         let mut index: Vec<(u64, u32)> =
             entries.iter().enumerate().map(|(i, entry)| (entry.position.zobrist(), i as u32)).collect();
@@ -194,15 +217,18 @@ impl Openings {
     }
 }
 
-/// The position a line of the table reaches, or the index (from 1) of its first bad move.
-fn play(pgn: &str) -> Result<Position, (usize, SanError)> {
+/// The moves of a line of the table and the position they reach, or the index (from 1) of its
+/// first bad move.
+fn play(pgn: &str) -> Result<(Vec<Move>, Position), (usize, SanError)> {
     let mut position = Position::startpos();
+    let mut moves = Vec::new();
     let is_number = |token: &str| token.ends_with('.') && token.starts_with(|c: char| c.is_ascii_digit());
     for (index, token) in pgn.split_ascii_whitespace().filter(|token| !is_number(token)).enumerate() {
         let mv = San::from_str(token).and_then(|san| san.to_move(&position)).map_err(|e| (index + 1, e))?;
         position.play_unchecked(mv);
+        moves.push(mv);
     }
-    Ok(position)
+    Ok((moves, position))
 }
 
 #[cfg(test)]

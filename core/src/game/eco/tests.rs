@@ -65,6 +65,9 @@ fn a_game_that_leaves_theory_keeps_its_last_named_position() {
     assert_eq!(eco(&left), Some(("C70", "Ruy Lopez: Morphy Defense")));
     // Knights out and back: the named position comes again and is the deepest one.
     let closed = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7";
+    let c84 = Openings::lichess().classify(&game(closed)).unwrap();
+    assert_eq!(c84.uci(), "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7");
+    assert_eq!(c84.moves(), game(closed).moves().collect::<Vec<_>>());
     assert_eq!(eco(&game(&format!("{closed} Ne1 Ng8 Nf3 Nf6"))), Some(("C84", "Ruy Lopez: Closed")));
     assert_eq!(eco(&game(&format!("{closed} Ne1 Ng8"))), Some(("C84", "Ruy Lopez: Closed")));
 }
