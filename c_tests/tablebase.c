@@ -227,11 +227,16 @@ static void test_options(const char *jsonl) {
     CHECK(tb == NULL);
     CHECK_ERR(chess_tablebase_open_with(NULL, NULL, &tb), CHESS_ERR_NULL_POINTER);
     CHECK_ERR(chess_tablebase_open_with(tables, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    /* No limit to speak of. */
+    o.flags = 0;
+    o.max_open_files = UINT32_MAX;
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_OK);
+    CHECK_ERR(chess_tablebase_probe_wdl(tb, &pos, &wdl), CHESS_OK);
+    chess_tablebase_free(tb);
     /* A caller built against a later version, with a larger struct. */
     CHECK_ERR(chess_tablebase_open_with(tables, &newer.o, &tb), CHESS_OK);
     chess_tablebase_free(tb);
 
-    o.flags = 0;
     o.max_open_files = 1;
     CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_OK);
     compared = test_dev_positions(tb, jsonl);

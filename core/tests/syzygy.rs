@@ -62,6 +62,42 @@ fn dev_positions_mmap_few_files_open() {
     check_dev_positions(TablebaseOptions { mmap: true, max_open: 3 });
 }
 
+/// A limit on open files far above the number of tables reserves nothing for it.
+#[test]
+fn dev_positions_without_a_limit_on_open_files() {
+    check_dev_positions(TablebaseOptions { mmap: false, max_open: usize::MAX });
+}
+
+/// The messages name the table file and what is wrong: a real table cut in half, a table
+/// missing, a file that is not a table.
+#[test]
+fn error_messages_name_the_file() {
+    let Some(shared) = tables("syzygy: error messages") else { return };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("syzygy-messages-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = std::fs::read(shared.join("KQvK.rtbw")).unwrap();
+    std::fs::write(dir.join("KQvK.rtbw"), &whole[..whole.len() / 2]).unwrap();
+    std::fs::write(dir.join("KRvK.rtbw"), b"not a table").unwrap();
+    for mmap in [false, true] {
+        let mut tb = Tablebase::with_options(TablebaseOptions { mmap, max_open: 1 });
+        tb.add_directory(&dir).unwrap();
+        let probe = |fen: &str| tb.probe_wdl(&Position::from_fen(fen).unwrap()).unwrap_err().to_string();
+        let cut = dir.join("KQvK.rtbw");
+        assert_eq!(
+            probe("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1"),
+            format!("corrupt table {}: the file size is not that of a table (truncated?)", cut.display())
+        );
+        let not_a_table = probe("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+        assert!(
+            not_a_table.starts_with(&format!("corrupt table {}: ", dir.join("KRvK.rtbw").display())),
+            "{not_a_table}"
+        );
+        assert_eq!(probe("7k/8/6K1/8/8/8/8/1B6 w - - 0 1"), "missing table KBvK.rtbw");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The material of a FEN as a table name would spell it, white first.
 fn material(fen: &str) -> String {
     let board = fen.split(' ').next().unwrap();
