@@ -130,12 +130,16 @@ def test_options_give_the_same_values():
         chesscore.tablebase.Tablebase([directory], max_open_files=0)
     with pytest.raises(ValueError):
         compat_syzygy.open_tablebase(directory, VariantBoard=chess.variant.AtomicBoard)
+    with pytest.raises(ValueError):
+        compat_syzygy.Tablebase(max_fds=0)
     opened = [
         chesscore.tablebase.Tablebase([directory], mmap=True),
         chesscore.tablebase.open_tablebase(directory, max_open_files=1),
         compat_syzygy.open_tablebase(directory, max_fds=1, VariantBoard=chess.Board),
         compat_syzygy.open_tablebase(directory, max_fds=None, load_dtz=False),
     ]
+    opened.append(compat_syzygy.Tablebase(max_fds=2, VariantBoard=compat.Board))
+    assert opened[-1].add_directory(directory, load_wdl=True, load_dtz=True) == 90
     for tb in opened:
         with tb:
             for record in records:

@@ -28,7 +28,19 @@ _byref = ctypes.byref
 class Tablebase(_tablebase.Tablebase):
     """python-chess's ``chess.syzygy.Tablebase``: ``add_directory``, ``probe_wdl``,
     ``probe_dtz``, ``get_wdl``, ``get_dtz``, ``close``, a context manager. Probes take a compat
-    ``Board`` (or a ``chesscore.Position``)."""
+    ``Board`` (or a ``chesscore.Position``). At most ``max_fds`` files are open at once
+    (``None``: no limit); ``VariantBoard`` must be a standard chess board: variant tables are
+    not read."""
+
+    def __init__(self, *, max_fds: Optional[int] = 128, VariantBoard: Any = Board) -> None:
+        if getattr(VariantBoard, "uci_variant", "chess") != "chess":
+            raise ValueError(f"only standard chess tables can be probed, not {VariantBoard.__name__}'s")
+        super().__init__(max_open_files=0xFFFFFFFF if max_fds is None else max_fds)
+
+    def add_directory(self, directory: StrOrBytesPath, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
+        """Adds the tables of ``directory``; returns how many files it holds. ``load_wdl`` and
+        ``load_dtz`` are accepted: both kinds are always found."""
+        return super().add_directory(directory)
 
     def _fast(self, function: Any, board: Any) -> int:
         # The boards' library handle takes structures by address: no pointer object per call.
@@ -57,10 +69,8 @@ def open_tablebase(
     max_fds: Optional[int] = 128,
     VariantBoard: Any = Board,
 ) -> Tablebase:
-    """python-chess's ``open_tablebase``: the tables of ``directory``, files opened as needed,
-    at most ``max_fds`` at once (``None``: no limit). ``load_wdl`` and ``load_dtz`` are
-    accepted; both kinds are always found. ``VariantBoard`` must be a standard chess board:
-    variant tables are not read."""
-    if getattr(VariantBoard, "uci_variant", "chess") != "chess":
-        raise ValueError(f"only standard chess tables can be probed, not {VariantBoard.__name__}'s")
-    return Tablebase([directory], max_open_files=0xFFFFFFFF if max_fds is None else max_fds)
+    """python-chess's ``open_tablebase``: a ``Tablebase(max_fds=..., VariantBoard=...)`` with
+    the tables of ``directory``."""
+    tables = Tablebase(max_fds=max_fds, VariantBoard=VariantBoard)
+    tables.add_directory(directory, load_wdl=load_wdl, load_dtz=load_dtz)
+    return tables
