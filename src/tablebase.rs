@@ -193,7 +193,9 @@ pub unsafe extern "C" fn chess_tablebase_open_with(
 /// Fills `info` with what went wrong in the calling thread's last call of
 /// `chess_tablebase_probe_wdl`, `_probe_dtz` or `_rank_moves` on `tb` (see
 /// `chess_tablebase_error_info`): each thread has its own, so threads probing one tablebase do
-/// not see each other's errors. `CHESS_OK` when that call succeeded or there was none.
+/// not see each other's errors. `CHESS_OK` when that call succeeded, when there was none, or
+/// when a later probe of another tablebase failed (a thread keeps one error). Takes no lock and
+/// allocates nothing.
 /// Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
 /// version's struct).
 #[no_mangle]
