@@ -1173,8 +1173,9 @@ void training_data(const std::string &testdata, const std::string &work) {
 }
 
 // Syzygy tables: without any table, KvK is a draw, other material a missing table; ranking a
-// game of kings alone; a directory that does not exist.
-static void tablebases() {
+// game of kings alone; a directory that does not exist; a damaged table named in the error; the
+// options.
+static void tablebases(const char *work_dir) {
     using chesscore::Tablebase;
     Tablebase tb = Tablebase::open("");
     CHECK(tb.max_pieces() == 0);
@@ -1189,8 +1190,9 @@ static void tablebases() {
     try {
         tb.probe_wdl(chesscore::Position::from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"));
         CHECK(false);
-    } catch (const chesscore::Error &err) {
+    } catch (const chesscore::TablebaseError &err) {
         CHECK(err.code() == CHESS_ERR_TABLEBASE_MISSING_TABLE);
+        CHECK(std::string(err.what()) == "missing table KQvK.rtbw");
     }
     Tablebase moved = std::move(tb);
     CHECK(moved.get() != nullptr && tb.get() == nullptr);
@@ -1200,6 +1202,25 @@ static void tablebases() {
     } catch (const chesscore::Error &err) {
         CHECK(err.code() == CHESS_ERR_FILE_NOT_FOUND);
     }
+
+    std::string dir = std::string(work_dir) + "/cxx-syzygy";
+    std::filesystem::create_directories(dir);
+    {
+        std::ofstream(dir + "/KQvK.rtbw", std::ios::binary) << "not a table";
+    }
+    for (bool mmap : {false, true}) {
+        Tablebase damaged = Tablebase::open(dir, chesscore::TablebaseOptions{mmap, 1});
+        CHECK(damaged.max_pieces() == 3);
+        try {
+            damaged.probe_wdl(chesscore::Position::from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"));
+            CHECK(false);
+        } catch (const chesscore::TablebaseError &err) {
+            std::string what = err.what();
+            CHECK(err.code() == CHESS_ERR_TABLEBASE_CORRUPT);
+            CHECK(what.find("corrupt table " + dir + "/KQvK.rtbw: ") == 0);
+        }
+    }
+    std::filesystem::remove_all(dir);
 }
 
 int main(int argc, char **argv) {
@@ -1226,7 +1247,7 @@ int main(int argc, char **argv) {
     tree_files(argv[1], argv[2]);
     books(argv[1], argv[2]);
     binary_fen();
-    tablebases();
+    tablebases(argv[2]);
     training_data(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];

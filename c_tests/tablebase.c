@@ -7,6 +7,8 @@
 #include "common.h"
 
 #include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static char tables[2048];
 
@@ -48,10 +50,11 @@ static void compare(const chess_tablebase *tb, const chess_position *pos, int ha
     check_value(e, got_dtz, has_dtz, dtz, "dtz", fen);
 }
 
-/* Every dev position and every move after it, as python-chess gives them. */
-static long test_dev_positions(const chess_tablebase *tb, const char *jsonl) {
+/* Every `every`-th dev position and every move after it, as python-chess gives them. */
+static long test_dev_positions(const chess_tablebase *tb, const char *jsonl, int every) {
     static char line[16384];
     long compared = 0;
+    int skip = 0;
     FILE *file = fopen(jsonl, "r");
     CHECK(file != NULL);
     if (file == NULL) {
@@ -61,6 +64,9 @@ static long test_dev_positions(const chess_tablebase *tb, const char *jsonl) {
         char fen[128], *at, *end;
         int wdl = 0, dtz = 0, has_wdl, has_dtz;
         chess_position pos;
+        if (skip++ % every != 0) {
+            continue;
+        }
         at = strstr(line, "\"fen\":\"") + 7;
         end = strchr(at, '"');
         snprintf(fen, sizeof fen, "%.*s", (int)(end - at), at);
@@ -199,6 +205,141 @@ static void test_without_tables(const char *work_dir) {
     CHECK_ERR(chess_tablebase_open(path_in(work_dir, "no-such-directory"), &tb), CHESS_ERR_FILE_NOT_FOUND);
 }
 
+/* chess_tablebase_open_with: NULL options, sizes, flags, and the options each give the same
+ * values (one file open at a time, memory-mapped), probed over many tables. */
+static void test_options(const char *jsonl) {
+    chess_tablebase *tb = NULL;
+    chess_tablebase_options o = {sizeof o, 0, 0};
+    struct {
+        chess_tablebase_options o;
+        uint64_t later_field;
+    } newer = {{sizeof newer, 0, 0}, 0};
+    chess_position pos = parse_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    int32_t wdl = 7;
+    CHECK_ERR(chess_tablebase_open_with(tables, NULL, &tb), CHESS_OK);
+    CHECK_ERR(chess_tablebase_probe_wdl(tb, &pos, &wdl), CHESS_OK);
+    CHECK(wdl == 2);
+    chess_tablebase_free(tb);
+    tb = NULL;
+    o.size = sizeof(size_t);
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(tb == NULL);
+    o.size = sizeof o;
+    o.flags = CHESS_TABLEBASE_MMAP << 1;
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(tb == NULL);
+    CHECK_ERR(chess_tablebase_open_with(NULL, NULL, &tb), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_tablebase_open_with(tables, NULL, NULL), CHESS_ERR_NULL_POINTER);
+    /* No limit to speak of. */
+    o.flags = 0;
+    o.max_open_files = UINT32_MAX;
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_OK);
+    CHECK_ERR(chess_tablebase_probe_wdl(tb, &pos, &wdl), CHESS_OK);
+    chess_tablebase_free(tb);
+    /* A caller built against a later version, with a larger struct. */
+    CHECK_ERR(chess_tablebase_open_with(tables, &newer.o, &tb), CHESS_OK);
+    chess_tablebase_free(tb);
+
+    o.max_open_files = 1;
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_OK);
+    /* Some of the positions: valgrind runs these too, and each probe may reopen two files. */
+    CHECK(test_dev_positions(tb, jsonl, 40) > 500);
+    chess_tablebase_free(tb);
+
+    o.flags = CHESS_TABLEBASE_MMAP;
+    o.max_open_files = 0;
+    CHECK_ERR(chess_tablebase_open_with(tables, &o, &tb), CHESS_OK);
+    CHECK(test_dev_positions(tb, jsonl, 10) > 2000);
+    test_ranking(tb);
+    chess_tablebase_free(tb);
+}
+
+/* The last error of `tb` on this thread. */
+static chess_tablebase_error_info last_error(const chess_tablebase *tb) {
+    chess_tablebase_error_info info;
+    memset(&info, 0x55, sizeof info);
+    info.size = sizeof info;
+    CHECK_ERR(chess_tablebase_last_error(tb, &info), CHESS_OK);
+    CHECK(memchr(info.message, 0, sizeof info.message) != NULL);
+    return info;
+}
+
+struct corrupt_probe {
+    const chess_tablebase *tb;
+    chess_error probe, last;
+    chess_tablebase_error_info info;
+};
+
+/* Probes the cut table from another thread (no CHECK here: the tally is not shared). */
+static void *probe_corrupt(void *arg) {
+    struct corrupt_probe *p = arg;
+    chess_position pos;
+    int32_t wdl;
+    chess_fen_parse_into("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", &pos);
+    p->probe = chess_tablebase_probe_wdl(p->tb, &pos, &wdl);
+    p->info.size = sizeof p->info;
+    p->last = chess_tablebase_last_error(p->tb, &p->info);
+    return NULL;
+}
+
+/* A table cut short: the code, and chess_tablebase_last_error naming the file. */
+static void test_error_details(const char *work_dir) {
+    char dir[4200];
+    size_t len;
+    unsigned char *bytes = file_bytes(path_in(tables, "KQvK.rtbw"), &len);
+    FILE *cut;
+    chess_tablebase *tb = NULL, *other = NULL;
+    chess_position kqk = parse_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    chess_position krk = parse_fen("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+    chess_position kk = parse_fen("7k/8/6K1/8/8/8/8/8 w - - 0 1");
+    chess_tablebase_error_info info;
+    struct corrupt_probe other_thread;
+    pthread_t thread;
+    int32_t wdl = 7;
+    snprintf(dir, sizeof dir, "%s", path_in(work_dir, "syzygy-cut"));
+    mkdir(dir, 0777);
+    cut = fopen(path_in(dir, "KQvK.rtbw"), "wb");
+    CHECK(cut != NULL && fwrite(bytes, 1, len / 2, cut) == len / 2);
+    fclose(cut);
+    free(bytes);
+    CHECK_ERR(chess_tablebase_open(dir, &tb), CHESS_OK);
+    CHECK_ERR(chess_tablebase_open(dir, &other), CHESS_OK);
+
+    info = last_error(tb);
+    CHECK(info.code == CHESS_OK && info.message[0] == 0);
+    CHECK_ERR(chess_tablebase_probe_wdl(tb, &kqk, &wdl), CHESS_ERR_TABLEBASE_CORRUPT);
+    CHECK(wdl == 7);
+    info = last_error(tb);
+    CHECK(info.code == CHESS_ERR_TABLEBASE_CORRUPT);
+    CHECK(strstr(info.message, dir) != NULL && strstr(info.message, "KQvK.rtbw") != NULL);
+    CHECK(strstr(info.message, "truncated") != NULL);
+    printf("cut table: %s\n", info.message);
+    /* Each tablebase has its own. */
+    CHECK(last_error(other).code == CHESS_OK);
+    CHECK_ERR(chess_tablebase_probe_dtz(tb, &krk, &wdl), CHESS_ERR_TABLEBASE_MISSING_TABLE);
+    info = last_error(tb);
+    CHECK(info.code == CHESS_ERR_TABLEBASE_MISSING_TABLE && strstr(info.message, "missing table KRvK.rtbw") != NULL);
+    /* A probe that succeeds clears it. */
+    CHECK_ERR(chess_tablebase_probe_wdl(tb, &kk, &wdl), CHESS_OK);
+    CHECK(last_error(tb).code == CHESS_OK);
+    /* Each thread has its own. */
+    other_thread.tb = tb;
+    CHECK(pthread_create(&thread, NULL, probe_corrupt, &other_thread) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(other_thread.probe == CHESS_ERR_TABLEBASE_CORRUPT && other_thread.last == CHESS_OK);
+    CHECK(other_thread.info.code == CHESS_ERR_TABLEBASE_CORRUPT && strstr(other_thread.info.message, "KQvK") != NULL);
+    CHECK(last_error(tb).code == CHESS_OK);
+
+    info.size = sizeof(size_t);
+    CHECK_ERR(chess_tablebase_last_error(tb, &info), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(chess_tablebase_last_error(NULL, &info), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_tablebase_last_error(tb, NULL), CHESS_ERR_NULL_POINTER);
+    chess_tablebase_free(tb);
+    chess_tablebase_free(other);
+    remove(path_in(dir, "KQvK.rtbw"));
+    rmdir(dir);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s WORK_DIR [SHARED_TESTDATA]\n", argv[0]);
@@ -216,12 +357,14 @@ int main(int argc, char **argv) {
             CHECK_ERR(chess_tablebase_open(paths, &tb), CHESS_OK);
         }
         CHECK(chess_tablebase_max_pieces(tb) == 5);
-        compared = test_dev_positions(tb, path_in(tables, "dev_positions.jsonl"));
+        compared = test_dev_positions(tb, path_in(tables, "dev_positions.jsonl"), 1);
         CHECK(compared > 20000);
         printf("%ld positions compared\n", compared);
         test_ranking(tb);
         test_threads(tb);
         chess_tablebase_free(tb);
+        test_options(path_in(tables, "dev_positions.jsonl"));
+        test_error_details(argv[1]);
     }
     return report("c tablebase");
 }

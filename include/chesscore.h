@@ -277,6 +277,18 @@
 #define CHESS_SVG_MARK_CHECK 4
 
 /**
+ * Flag of `chess_tablebase_options`: memory-map the table files instead of reading them with
+ * positioned reads. Probes are faster; a file cut while mapped raises SIGBUS, as with any
+ * mapping.
+ */
+#define CHESS_TABLEBASE_MMAP 1
+
+/**
+ * Room for the message of `chess_tablebase_error_info`, NUL included.
+ */
+#define CHESS_TABLEBASE_MESSAGE_MAX 256
+
+/**
  * `chess_eval.depth` when the command gives none.
  */
 #define CHESS_EVAL_NO_DEPTH UINT32_MAX
@@ -401,11 +413,12 @@ typedef struct chess_pgn_reader chess_pgn_reader;
 
 /**
  * Syzygy tables (opaque): the `.rtbw` and `.rtbz` files of one or more directories, opened
- * when a probe first needs them (at most 128 open at once, the least recently used closed
- * first) and read with positioned reads, so a file cut or changed meanwhile gives
- * `CHESS_ERR_TABLEBASE_CORRUPT`, never a signal. No global state: any number of tablebases may
- * exist. Thread safety: any number of threads may probe one tablebase at once (all the probing
- * functions take it `const`); only `chess_tablebase_free` needs it unused. Release it with
+ * when a probe first needs them (at most 128 open at once by default, the least recently used
+ * closed first) and read with positioned reads, so a file cut or changed meanwhile gives
+ * `CHESS_ERR_TABLEBASE_CORRUPT`, never a signal (`chess_tablebase_open_with` can memory-map
+ * them instead). No global state: any number of tablebases may exist. Thread safety: any
+ * number of threads may probe one tablebase at once (all the probing functions take it
+ * `const`); only `chess_tablebase_free` needs it unused. Release it with
  * `chess_tablebase_free`.
  */
 typedef struct chess_tablebase chess_tablebase;
@@ -1112,6 +1125,50 @@ typedef struct chess_svg_options {
      */
     uint32_t color_arrow;
 } chess_svg_options;
+
+/**
+ * What went wrong in the calling thread's last probe of a tablebase, as
+ * `chess_tablebase_last_error` fills it in. The caller sets `size` to
+ * `sizeof(chess_tablebase_error_info)`; fields added in later versions are written only when
+ * `size` covers them.
+ */
+typedef struct chess_tablebase_error_info {
+    /**
+     * `sizeof(chess_tablebase_error_info)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * The code the probe returned; `CHESS_OK` when it returned no error (the message is then
+     * empty).
+     */
+    chess_error code;
+    /**
+     * The message, naming the table file and what is wrong, such as `corrupt table
+     * /tb/KQvK.rtbw: file too short`: UTF-8, NUL-terminated, cut at a character boundary when
+     * longer than the room.
+     */
+    char message[CHESS_TABLEBASE_MESSAGE_MAX];
+} chess_tablebase_error_info;
+
+/**
+ * Options of `chess_tablebase_open_with`. The caller sets `size` to
+ * `sizeof(chess_tablebase_options)`; zero fields are the defaults.
+ */
+typedef struct chess_tablebase_options {
+    /**
+     * `sizeof(chess_tablebase_options)`, set by the caller.
+     */
+    size_t size;
+    /**
+     * `CHESS_TABLEBASE_MMAP`, or 0.
+     */
+    uint32_t flags;
+    /**
+     * Table files kept open at most, the least recently used closed first (0: the default,
+     * 128).
+     */
+    uint32_t max_open_files;
+} chess_tablebase_options;
 
 /**
  * A legal move of a game ranked by `chess_tablebase_rank_moves`.
@@ -3697,6 +3754,19 @@ chess_error chess_svg_parse_color(const char *text, uint32_t *out);
 void chess_tablebase_free(struct chess_tablebase *tb);
 
 /**
+ * Fills `info` with what went wrong in the calling thread's last call of
+ * `chess_tablebase_probe_wdl`, `_probe_dtz` or `_rank_moves` on `tb` (see
+ * `chess_tablebase_error_info`): each thread has its own, so threads probing one tablebase do
+ * not see each other's errors. `CHESS_OK` when that call succeeded, when there was none, or
+ * when a later probe of another tablebase failed (a thread keeps one error). Takes no lock and
+ * allocates nothing.
+ * Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (a `size` smaller than this
+ * version's struct).
+ */
+chess_error chess_tablebase_last_error(const struct chess_tablebase *tb,
+                                       struct chess_tablebase_error_info *info);
+
+/**
  * The most pieces of any table found (WDL or DTZ); 0 for none or a NULL tablebase.
  */
 uint32_t chess_tablebase_max_pieces(const struct chess_tablebase *tb);
@@ -3707,9 +3777,20 @@ uint32_t chess_tablebase_max_pieces(const struct chess_tablebase *tb);
  * Only the directory listings are read here; each file is read when first probed. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_FILE_NOT_FOUND` (a directory that does not exist),
  * `CHESS_ERR_IO` (one that cannot be listed), `CHESS_ERR_INVALID_TEXT` (a path this system
- * cannot name), `CHESS_ERR_OUT_OF_MEMORY`.
+ * cannot name), `CHESS_ERR_OUT_OF_MEMORY`. The short form of `chess_tablebase_open_with`,
+ * with the default options.
  */
 chess_error chess_tablebase_open(const char *paths, struct chess_tablebase **out);
+
+/**
+ * `chess_tablebase_open` with `options` (NULL: the defaults; see `chess_tablebase_options`):
+ * memory-mapping, the number of files kept open. Errors as for `chess_tablebase_open`, and
+ * `CHESS_ERR_INVALID_ARGUMENT` for a `size` smaller than this version's struct or an unknown
+ * flag.
+ */
+chess_error chess_tablebase_open_with(const char *paths,
+                                      const struct chess_tablebase_options *options,
+                                      struct chess_tablebase **out);
 
 /**
  * Writes to `*dtz` python-chess's `probe_dtz` of `pos`: the distance to the next capture or
@@ -3731,7 +3812,8 @@ chess_error chess_tablebase_probe_dtz(const struct chess_tablebase *tb,
  * `CHESS_ERR_TABLEBASE_MISSING_TABLE`, `CHESS_ERR_TABLEBASE_CASTLING`,
  * `CHESS_ERR_TABLEBASE_TOO_MANY_PIECES`, `CHESS_ERR_TABLEBASE_CORRUPT`, `CHESS_ERR_IO`,
  * `CHESS_ERR_FILE_NOT_FOUND` (a table file removed since the open), `CHESS_ERR_OUT_OF_MEMORY`;
- * `*wdl` is unchanged on error.
+ * `*wdl` is unchanged on error, and `chess_tablebase_last_error` names the table and what is
+ * wrong.
  */
 chess_error chess_tablebase_probe_wdl(const struct chess_tablebase *tb,
                                       const struct chess_position *pos,

@@ -1718,15 +1718,34 @@ struct RankedMove {
     int rank;
 };
 
+/** How a Tablebase reads its files (chess_tablebase_options). */
+struct TablebaseOptions {
+    /** Memory-map the files instead of reading them with positioned reads (faster; a file cut
+     * while mapped raises SIGBUS). */
+    bool mmap = false;
+    /** Table files kept open at most; 0: the default (128). */
+    std::uint32_t max_open_files = 0;
+};
+
+/** A failed probe: what() names the table file and what is wrong (chess_tablebase_last_error). */
+class TablebaseError : public Error {
+public:
+    explicit TablebaseError(const chess_tablebase_error_info &info) : Error(info.code, info.message) {}
+};
+
 /** Syzygy tables of one or more directories (see chess_tablebase). Probing is const and safe
- * from any number of threads at once; errors throw Error with a CHESS_ERR_TABLEBASE_* code (or
- * CHESS_ERR_IO, CHESS_ERR_FILE_NOT_FOUND). */
+ * from any number of threads at once; a failed probe throws TablebaseError with a
+ * CHESS_ERR_TABLEBASE_* code (or CHESS_ERR_IO, CHESS_ERR_FILE_NOT_FOUND), opening Error. */
 class Tablebase {
 public:
     /** The tables of the directories in `paths`, separated by ':'. */
-    static Tablebase open(std::string_view paths) {
+    static Tablebase open(std::string_view paths, const TablebaseOptions &options = {}) {
+        chess_tablebase_options raw{};
+        raw.size = sizeof raw;
+        raw.flags = options.mmap ? CHESS_TABLEBASE_MMAP : 0u;
+        raw.max_open_files = options.max_open_files;
         chess_tablebase *tb = nullptr;
-        detail::check(chess_tablebase_open(detail::CString(paths).get(), &tb));
+        detail::check(chess_tablebase_open_with(detail::CString(paths).get(), &raw, &tb));
         return Tablebase(tb);
     }
 
@@ -1745,23 +1764,23 @@ public:
     const chess_tablebase *get() const noexcept { return handle_; }
     /** The most pieces of any table found; 0 for none. */
     unsigned max_pieces() const noexcept { return chess_tablebase_max_pieces(handle_); }
-    /** python-chess's probe_wdl: -2..2 from the side to move. */
+    /** python-chess's probe_wdl: -2..2 from the side to move. Throws TablebaseError. */
     int probe_wdl(const Position &pos) const {
         std::int32_t v = 0;
-        detail::check(chess_tablebase_probe_wdl(handle_, pos.get(), &v));
+        check(chess_tablebase_probe_wdl(handle_, pos.get(), &v));
         return v;
     }
-    /** python-chess's probe_dtz. */
+    /** python-chess's probe_dtz. Throws TablebaseError. */
     int probe_dtz(const Position &pos) const {
         std::int32_t v = 0;
-        detail::check(chess_tablebase_probe_dtz(handle_, pos.get(), &v));
+        check(chess_tablebase_probe_dtz(handle_, pos.get(), &v));
         return v;
     }
     /** Every legal move at the end of the game's main line, best first. */
     std::vector<RankedMove> rank_moves(const Game &game) const {
         chess_tablebase_move moves[CHESS_MAX_MOVES];
         std::size_t count = 0;
-        detail::check(chess_tablebase_rank_moves(handle_, game.get(), moves, CHESS_MAX_MOVES, &count));
+        check(chess_tablebase_rank_moves(handle_, game.get(), moves, CHESS_MAX_MOVES, &count));
         std::vector<RankedMove> out;
         out.reserve(count);
         for (std::size_t i = 0; i < count; i++) {
@@ -1772,6 +1791,15 @@ public:
 
 private:
     explicit Tablebase(chess_tablebase *owned) noexcept : handle_(owned) {}
+    /** Throws the error of this thread's last probe, with its message. */
+    void check(chess_error err) const {
+        if (err != CHESS_OK) {
+            chess_tablebase_error_info info{};
+            info.size = sizeof info;
+            detail::check(chess_tablebase_last_error(handle_, &info));
+            throw TablebaseError(info);
+        }
+    }
     chess_tablebase *handle_;
 };
 

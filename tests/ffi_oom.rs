@@ -829,9 +829,13 @@ fn tablebase_scenario(c: &mut Check, dirs: &CStr) -> Option<()> {
         for fen in fens {
             c.quiet(|| assert_eq!(chess_fen_parse_into(fen.as_ptr(), &mut last), CHESS_OK));
             let mut value = 12345;
-            c.check(chess_tablebase_probe_wdl(tb.0, &last, &mut value), value == 12345)?;
+            let code = chess_tablebase_probe_wdl(tb.0, &last, &mut value);
+            assert_eq!(last_tablebase_error(&tb), code);
+            c.check(code, value == 12345)?;
             let mut value = 12345;
-            c.check(chess_tablebase_probe_dtz(tb.0, &last, &mut value), value == 12345)?;
+            let code = chess_tablebase_probe_dtz(tb.0, &last, &mut value);
+            assert_eq!(last_tablebase_error(&tb), code);
+            c.check(code, value == 12345)?;
         }
         let game = GameHandle(c.quiet(|| chess_game_new(&last)));
         let mut moves = [chess_tablebase_move { r#move: 0, wdl: 0, dtz: 0, rank: 0 }; CHESS_MAX_MOVES];
@@ -839,6 +843,17 @@ fn tablebase_scenario(c: &mut Check, dirs: &CStr) -> Option<()> {
         c.check(chess_tablebase_rank_moves(tb.0, game.0, moves.as_mut_ptr(), CHESS_MAX_MOVES, &mut count), count == 7)?;
     }
     Some(())
+}
+
+/// The code `chess_tablebase_last_error` gives: recording an error, out of memory included,
+/// allocates nothing, so it always has the probe's.
+fn last_tablebase_error(tb: &TablebaseHandle) -> chess_error {
+    // SAFETY: all zeros is a valid `chess_tablebase_error_info`.
+    let mut info: chess_tablebase_error_info = unsafe { std::mem::zeroed() };
+    info.size = size_of::<chess_tablebase_error_info>();
+    // SAFETY: `tb` is a live handle and `info` states its own size.
+    assert_eq!(unsafe { chess_tablebase_last_error(tb.0, &mut info) }, CHESS_OK);
+    info.code
 }
 
 #[test]

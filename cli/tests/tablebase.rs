@@ -70,6 +70,16 @@ fn errors_name_what_is_wrong() {
     assert!(!ok && stderr.contains("castling"), "{stderr}");
     let (ok, stdout, _) = run(&["tb", "probe", "--tb", empty.to_str().unwrap(), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]);
     assert!(ok && stdout == "wdl 0 dtz 0\n");
+    // A damaged table: the message names the file and what is wrong.
+    let damaged = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tb-damaged");
+    std::fs::create_dir_all(&damaged).unwrap();
+    let table = damaged.join("KQvK.rtbw");
+    std::fs::write(&table, b"not a table").unwrap();
+    for command in ["probe", "best"] {
+        let (ok, _, stderr) =
+            run(&["tb", command, "--tb", damaged.to_str().unwrap(), "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"]);
+        assert!(!ok && stderr.contains(&format!("corrupt table {}: ", table.display())), "{stderr}");
+    }
 }
 
 #[test]

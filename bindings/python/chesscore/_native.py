@@ -44,6 +44,8 @@ MAX_MOVES = 256
 FEN_MAX = 104
 SAN_MAX = 8
 PGN_MESSAGE_MAX = 256
+TABLEBASE_MESSAGE_MAX = 256
+TABLEBASE_MMAP = 1
 PGN_HEADERS_ONLY = 4
 PGN_STRICT = 8
 # chess_ep_mode
@@ -245,6 +247,14 @@ class Tablebase(ctypes.Structure):
 
 class TablebaseMove(ctypes.Structure):
     _fields_ = [("move", c_uint16), ("wdl", c_int32), ("dtz", c_int32), ("rank", c_int32)]
+
+
+class TablebaseOptions(ctypes.Structure):
+    _fields_ = [("size", c_size_t), ("flags", c_uint32), ("max_open_files", c_uint32)]
+
+
+class TablebaseErrorInfo(ctypes.Structure):
+    _fields_ = [("size", c_size_t), ("code", c_uint32), ("message", c_char * TABLEBASE_MESSAGE_MAX)]
 
 
 class BinpackReader(ctypes.Structure):
@@ -575,6 +585,8 @@ SIGNATURES = {
     "chess_epd_moves": (c_size_t, [EPD, c_char_p, MOVE_P, c_size_t]),
     # Syzygy tablebases
     "chess_tablebase_open": (ERR, [c_char_p, POINTER(TABLEBASE)]),
+    "chess_tablebase_open_with": (ERR, [c_char_p, POINTER(TablebaseOptions), POINTER(TABLEBASE)]),
+    "chess_tablebase_last_error": (ERR, [TABLEBASE, POINTER(TablebaseErrorInfo)]),
     "chess_tablebase_free": (None, [TABLEBASE]),
     "chess_tablebase_max_pieces": (c_uint32, [TABLEBASE]),
     "chess_tablebase_probe_wdl": (ERR, [TABLEBASE, POS, POINTER(c_int32)]),

@@ -10,17 +10,19 @@ python-chess's rounding), ``get_wdl``/``get_dtz`` (None instead of an error), an
     ...     tb.probe_wdl(chesscore.Position.from_fen("8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1"))
     -2
 
-Files are opened when a probe needs them and read with positioned reads; any number of threads
-may probe one tablebase at once (ctypes releases the GIL). Errors: ``MissingTableError``
-(a ``KeyError``, as python-chess), ``TablebaseError`` (castling rights, too many pieces),
-``CorruptTableError`` (an ``OSError``).
+Files are opened when a probe needs them (at most ``max_open_files`` kept open, the least
+recently used closed first) and read with positioned reads, or memory-mapped with
+``mmap=True``; any number of threads may probe one tablebase at once (ctypes releases the GIL).
+Errors: ``MissingTableError`` (a ``KeyError``, as python-chess), ``TablebaseError`` (castling
+rights, too many pieces), ``CorruptTableError`` (an ``OSError``); their message names the
+table file and what is wrong.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
-from typing import Any, List, NamedTuple, Optional, Sequence
+from typing import Any, List, NamedTuple, NoReturn, Optional, Sequence
 
 from . import _native
 from ._native import lib
@@ -45,7 +47,16 @@ class RankedMove(NamedTuple):
 class Tablebase:
     """Syzygy tables of the directories added (a context manager; ``close`` frees them)."""
 
-    def __init__(self, directories: Sequence[StrOrBytesPath] = ()) -> None:
+    def __init__(
+        self, directories: Sequence[StrOrBytesPath] = (), *, mmap: bool = False, max_open_files: int = 128
+    ) -> None:
+        if not 1 <= max_open_files <= 0xFFFFFFFF:
+            raise ValueError(f"max_open_files must be from 1 to 2**32 - 1, not {max_open_files}")
+        self._options = _native.TablebaseOptions(
+            size=ctypes.sizeof(_native.TablebaseOptions),
+            flags=_native.TABLEBASE_MMAP if mmap else 0,
+            max_open_files=max_open_files,
+        )
         self._directories: List[bytes] = []
         self._handle: Any = None
         # Handles replaced by add_directory, freed by close(): another thread may still be
@@ -59,7 +70,8 @@ class Tablebase:
 
     def _reopen(self) -> None:
         handle = _native.TABLEBASE()
-        code = lib.chess_tablebase_open(b":".join(self._directories), ctypes.byref(handle))
+        paths = b":".join(self._directories)
+        code = lib.chess_tablebase_open_with(paths, ctypes.byref(self._options), ctypes.byref(handle))
         if code:
             raise_for(code, filename=os.fsdecode(self._directories[-1]) if self._directories else None)
         if self._handle is not None:
@@ -101,11 +113,18 @@ class Tablebase:
             return board._pos
         raise TypeError(f"expected a chesscore.Position, not {type(board).__name__}")
 
+    def _raise(self, code: int) -> NoReturn:
+        """Raises the error of this thread's last probe, with the library's message (the table
+        file and what is wrong)."""
+        info = _native.TablebaseErrorInfo(size=ctypes.sizeof(_native.TablebaseErrorInfo))
+        _native.check(lib.chess_tablebase_last_error(self._live(), ctypes.byref(info)))
+        raise_for(code, info.message.decode("utf-8", "replace") if info.code == code else None)
+
     def _probe(self, function: Any, board: Any) -> int:
         out = ctypes.c_int32()
         code = function(self._live(), self._position(board), ctypes.byref(out))
         if code:
-            raise_for(code)
+            self._raise(code)
         return out.value
 
     def probe_wdl(self, board: Any) -> int:
@@ -145,7 +164,7 @@ class Tablebase:
         count = ctypes.c_size_t()
         code = lib.chess_tablebase_rank_moves(self._live(), game._ptr, moves, _native.MAX_MOVES, ctypes.byref(count))
         if code:
-            raise_for(code)
+            self._raise(code)
         chess960 = game.board().chess960
         return [RankedMove(Move(m.move, chess960), m.wdl, m.dtz, m.rank) for m in moves[: count.value]]
 
@@ -169,6 +188,6 @@ class Tablebase:
             pass
 
 
-def open_tablebase(directory: StrOrBytesPath) -> Tablebase:
+def open_tablebase(directory: StrOrBytesPath, *, mmap: bool = False, max_open_files: int = 128) -> Tablebase:
     """A Tablebase of the tables in ``directory``."""
-    return Tablebase([directory])
+    return Tablebase([directory], mmap=mmap, max_open_files=max_open_files)

@@ -7,6 +7,7 @@ import threading
 
 import chess
 import chess.syzygy
+import chess.variant
 import pytest
 
 import chesscore
@@ -82,8 +83,68 @@ def test_errors_and_lifetime(tmp_path):
         chesscore.tablebase.open_tablebase(tmp_path / "missing")
     (tmp_path / "KQvK.rtbw").write_bytes(b"not a table")
     with chesscore.tablebase.open_tablebase(tmp_path) as tb:
-        with pytest.raises(chesscore.CorruptTableError):
+        with pytest.raises(chesscore.CorruptTableError) as corrupt:
             tb.probe_wdl(chesscore.Position.from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"))
+        assert str(corrupt.value).startswith(f"corrupt table {tmp_path / 'KQvK.rtbw'}: ")
+
+
+def test_errors_name_the_table_file(tmp_path):
+    # A copy of a real table cut in half: the message names the file and says what is wrong,
+    # through both packages and from a thread of its own.
+    shared = tables("python tablebase: a cut table")
+    whole = (shared / "KQvK.rtbw").read_bytes()
+    (tmp_path / "KQvK.rtbw").write_bytes(whole[: len(whole) // 2])
+    cut = str(tmp_path / "KQvK.rtbw")
+    fen = "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1"
+    with chesscore.tablebase.open_tablebase(tmp_path) as tb, compat_syzygy.open_tablebase(tmp_path) as ctb:
+        with pytest.raises(chesscore.CorruptTableError) as corrupt:
+            tb.probe_wdl(chesscore.Position.from_fen(fen))
+        assert str(corrupt.value) == f"corrupt table {cut}: the file size is not that of a table (truncated?)"
+        assert corrupt.value.code == chesscore.ErrorCode.TABLEBASE_CORRUPT
+        with pytest.raises(OSError, match="KQvK.rtbw"):
+            ctb.probe_dtz(compat.Board(fen))
+        with pytest.raises(compat_syzygy.MissingTableError, match="missing table KRvK.rtbw"):
+            ctb.probe_wdl(compat.Board("7k/8/6K1/8/8/8/8/1R6 w - - 0 1"))
+        with pytest.raises(chesscore.CorruptTableError, match="KQvK.rtbw"):
+            tb.rank_moves(chesscore.Game(chesscore.Position.from_fen(fen)))
+        messages = []
+
+        def probe():
+            try:
+                ctb.probe_wdl(compat.Board(fen))
+            except OSError as e:
+                messages.append(str(e))
+
+        threads = [threading.Thread(target=probe) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert messages == [str(corrupt.value)] * 4
+
+
+def test_options_give_the_same_values():
+    directory = tables("python tablebase: options")
+    records = dev_records(directory)[::20]
+    with pytest.raises(ValueError):
+        chesscore.tablebase.Tablebase([directory], max_open_files=0)
+    with pytest.raises(ValueError):
+        compat_syzygy.open_tablebase(directory, VariantBoard=chess.variant.AtomicBoard)
+    with pytest.raises(ValueError):
+        compat_syzygy.Tablebase(max_fds=0)
+    opened = [
+        chesscore.tablebase.Tablebase([directory], mmap=True),
+        chesscore.tablebase.open_tablebase(directory, max_open_files=1),
+        compat_syzygy.open_tablebase(directory, max_fds=1, VariantBoard=chess.Board),
+        compat_syzygy.open_tablebase(directory, max_fds=None, load_dtz=False),
+    ]
+    opened.append(compat_syzygy.Tablebase(max_fds=2, VariantBoard=compat.Board))
+    assert opened[-1].add_directory(directory, load_wdl=True, load_dtz=True) == 90
+    for tb in opened:
+        with tb:
+            for record in records:
+                pos = chesscore.Position.from_fen(record["fen"])
+                assert (tb.get_wdl(pos), tb.get_dtz(pos)) == (record["wdl"], record["dtz"]), record["fen"]
 
 
 def test_add_directory_and_threads(tmp_path):

@@ -143,8 +143,8 @@ impl Tablebase {
             options: TablebaseOptions { max_open: options.max_open.max(1), ..options },
             slots: Vec::new(),
             index: HashMap::new(),
-            // Never more than one over the limit: pushing it never allocates.
-            open: Mutex::new(Vec::with_capacity(options.max_open.max(1) + 1)),
+            // Room is made as tables are added (a limit may be far above their number).
+            open: Mutex::new(Vec::new()),
             clock: AtomicU64::new(0),
             max_pieces: 0,
         }
@@ -191,6 +191,11 @@ impl Tablebase {
             self.max_pieces = self.max_pieces.max(material.count());
             added += 1;
         }
+        // Never more files open than one over the limit, nor than tables: a probe pushing one
+        // never allocates.
+        let room = self.options.max_open.min(self.slots.len()) + 1;
+        let open = self.open.get_mut().unwrap_or_else(PoisonError::into_inner);
+        open.try_reserve_exact(room.saturating_sub(open.len())).map_err(|_| SyzygyError::OutOfMemory)?;
         Ok(added)
     }
 
