@@ -16,7 +16,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 target=${CARGO_TARGET_DIR:-target}
-venv="$PWD/$target/venv"
+# Absolute, so that a CARGO_TARGET_DIR given as an absolute path is not put under the checkout.
+case $target in /*) ;; *) target="$PWD/$target" ;; esac
+venv="$target/venv"
 not_run="$target/tmp/not-run"
 
 say() { printf 'test.sh: %s\n' "$*" >&2; }
