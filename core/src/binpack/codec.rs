@@ -99,15 +99,6 @@ pub(super) fn legal_move(pos: &Position, from: Square, to: Square, promotion: Op
     pos.legal_moves_from(from).iter().copied().find(|mv| mv.to() == to && mv.promotion() == promotion)
 }
 
-/// True when `b` is the position `a` leads to as the format compares them: pieces, side to
-/// move, castling rights and the en passant square when the capture is legal (not the clocks).
-pub(super) fn same_position(a: &Position, b: &Position) -> bool {
-    a.turn() == b.turn()
-        && a.castling() == b.castling()
-        && a.en_passant_square(EnPassantMode::Legal) == b.en_passant_square(EnPassantMode::Legal)
-        && Color::ALL.into_iter().all(|c| PieceKind::ALL.into_iter().all(|k| a.pieces_of(c, k) == b.pieces_of(c, k)))
-}
-
 /// The 16-bit move of a stem: kind (0 normal, 1 promotion, 2 castling, 3 en passant), origin,
 /// destination (castling: the rook's square), promotion piece from the knight.
 pub(super) fn stem_move(mv: Move) -> u16 {

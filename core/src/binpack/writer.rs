@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::codec::{same_position, stem, write_move, write_score_change, zigzag, BitWriter};
+use super::codec::{stem, write_move, write_score_change, zigzag, BitWriter};
 use super::{BinpackError, BinpackErrorKind, TrainingEntry, CHUNK_SIZE};
 
 /// Writes `.binpack` training data as Stockfish's tools do, byte for byte: an entry that
@@ -46,7 +46,7 @@ impl<W: Write> BinpackWriter<W> {
             self.following < u16::MAX
                 && last.result == -entry.result
                 && last.ply.wrapping_add(1) == entry.ply
-                && same_position(&last.position.make_move(last.mv), &entry.position)
+                && last.position.make_move(last.mv).is_same_position(&entry.position)
         });
         if follows {
             write_move(&mut self.moves, &entry.position, entry.mv);

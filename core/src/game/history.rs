@@ -3,7 +3,6 @@
 
 use std::collections::TryReserveError;
 
-use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::PieceKind;
 use crate::board::zobrist;
@@ -39,16 +38,6 @@ fn repetition_key(pos: &Position) -> u64 {
         }
         _ => pos.zobrist(),
     }
-}
-
-/// FIDE's "same position": placement, side to move, castling rights, legal en passant.
-fn same_position(a: &Position, b: &Position) -> bool {
-    a.turn() == b.turn()
-        && a.color_occupancy(Color::White) == b.color_occupancy(Color::White)
-        && a.color_occupancy(Color::Black) == b.color_occupancy(Color::Black)
-        && PieceKind::ALL.iter().all(|&kind| a.pieces(kind) == b.pieces(kind))
-        && a.castling() == b.castling()
-        && a.en_passant_square(EnPassantMode::Legal) == b.en_passant_square(EnPassantMode::Legal)
 }
 
 /// The positions of a line of play from its start, each with what repetition detection needs:
@@ -189,7 +178,7 @@ impl History {
         let n = self.plies.len() - 1;
         (current.since..n).rev().skip(1).step_by(2).any(|i| {
             let other = &self.plies[i];
-            other.key == current.key && same_position(&other.position, &current.position)
+            other.key == current.key && other.position.is_same_position(&current.position)
         })
     }
 
@@ -201,7 +190,7 @@ impl History {
         (self.last().since..last)
             .rev()
             .step_by(2)
-            .filter(|&i| self.plies[i].key == key && same_position(&self.plies[i].position, after))
+            .filter(|&i| self.plies[i].key == key && self.plies[i].position.is_same_position(after))
             .count()
     }
 
@@ -210,7 +199,7 @@ impl History {
         let since = self.last().since;
         (since..self.plies.len()).any(|i| {
             let ply = &self.plies[i];
-            (since..i).any(|j| self.plies[j].key == ply.key && same_position(&self.plies[j].position, &ply.position))
+            (since..i).any(|j| self.plies[j].key == ply.key && self.plies[j].position.is_same_position(&ply.position))
         })
     }
 
@@ -222,7 +211,7 @@ impl History {
             .step_by(2)
             .filter(|&i| {
                 let other = &self.plies[i];
-                other.key == ply.key && same_position(&other.position, &ply.position)
+                other.key == ply.key && other.position.is_same_position(&ply.position)
             })
             .count()
     }

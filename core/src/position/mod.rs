@@ -304,6 +304,17 @@ impl Position {
         keep.then_some(ep)
     }
 
+    /// FIDE's "same position": the same pieces on the same squares, side to move, castling
+    /// rights and en passant square where the capture is legal; the clocks do not count.
+    pub(crate) fn is_same_position(&self, other: &Position) -> bool {
+        self.turn == other.turn
+            && self.castling == other.castling
+            && Color::ALL
+                .into_iter()
+                .all(|c| PieceKind::ALL.into_iter().all(|k| self.pieces_of(c, k) == other.pieces_of(c, k)))
+            && self.en_passant_square(EnPassantMode::Legal) == other.en_passant_square(EnPassantMode::Legal)
+    }
+
     /// Pawns of the side to move that attack the en passant square.
     #[inline(always)]
     pub(crate) fn en_passant_candidates(&self, ep: Square) -> Bitboard {
