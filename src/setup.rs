@@ -246,7 +246,12 @@ pub const CHESS_SETUP_STATUS_IMPOSSIBLE_CHECK: u32 = 1 << 16;
 /// of many pieces may have more than `CHESS_MAX_MOVES`: a result above `cap` shows the array
 /// was short. 0 for a NULL or unreadable setup, another `which`, or a NULL `out` with `cap` > 0.
 #[no_mangle]
-pub unsafe extern "C" fn chess_setup_moves(s: *const chess_setup, which: u32, out: *mut chess_move, cap: usize) -> usize {
+pub unsafe extern "C" fn chess_setup_moves(
+    s: *const chess_setup,
+    which: u32,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
     // SAFETY: `s` is NULL or valid for a read (the C contract).
     unsafe {
         query(s, 0, |setup, chess960| {

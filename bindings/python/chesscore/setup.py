@@ -10,7 +10,7 @@ from typing import Iterator, List, Optional, Union
 from . import _args, _native
 from ._native import MAX_MOVES, lib
 from .errors import is_fen_code, raise_for
-from .position import Position, _FEN_CASTLING, _FEN_EN_PASSANT
+from .position import Position, fen_write_flags
 from .types import Move, Piece, c_color, c_piece_type, checked_color, raw_of, square
 
 Square = Union[int, str]
@@ -194,9 +194,7 @@ class Setup:
     def fen(self, *, en_passant: str = "legal", castling: str = "auto") -> str:
         """The FEN, with the options of ``Position.fen`` (the en passant square by default only
         when a legal move takes there). Castling rights are written as they stand."""
-        flags = _args.option(en_passant, _FEN_EN_PASSANT, "en_passant") | _args.option(
-            castling, _FEN_CASTLING, "castling"
-        )
+        flags = fen_write_flags(en_passant, castling)
         return _native.read_text(lib.chess_setup_to_fen, self._s, flags, size=_native.FEN_MAX)
 
     def board_fen(self) -> str:

@@ -121,9 +121,10 @@ impl Setup {
             let evasions = self.evasion_filter(&pos, king, checkers);
             moves.retain(|&mv| evasions(mv));
             // The king's own moves, away from the lines of the sliders checking it.
-            let sliders = checkers
-                & (pos.pieces(PieceKind::Bishop) | pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen));
-            let behind = sliders.iter().fold(Bitboard::EMPTY, |acc, checker| acc | line(king, checker).without(checker));
+            let sliders =
+                checkers & (pos.pieces(PieceKind::Bishop) | pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen));
+            let behind =
+                sliders.iter().fold(Bitboard::EMPTY, |acc, checker| acc | line(king, checker).without(checker));
             let targets = king_attacks(king) & !pos.color_occupancy(us) & !behind;
             moves.extend(targets.iter().map(|to| Move::new(king, to, MoveKind::Normal)));
         }
@@ -272,5 +273,84 @@ fn pawn_move(from: Square, to: Square, moves: &mut Vec<Move>) {
         moves.extend(PROMOTIONS.map(|kind| Move::new(from, to, kind)));
     } else {
         moves.push(Move::new(from, to, MoveKind::Normal));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::moves::{Move, MoveKind};
+    use crate::board::square::Square;
+    use crate::notation::fen::{Fen, FenOptions};
+    use crate::position::Position;
+
+    fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+        moves.sort();
+        moves
+    }
+
+    /// On valid positions the setup's moves are the position's, and playing one gives the
+    /// position's successor: over every node of two-ply trees from the perft test positions.
+    #[test]
+    fn valid_positions_agree_with_the_position() {
+        let fens = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", false),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
+        ];
+        let mut nodes = 0;
+        for (fen, chess960) in fens {
+            let options = FenOptions { chess960, ..FenOptions::default() };
+            let root = fen.parse::<Fen>().unwrap().validate(&options).unwrap().0;
+            for first in root.legal_moves().iter().copied().chain([Move::NULL]) {
+                let pos = if first.is_null() { root } else { root.make_move(first) };
+                let setup = pos.to_setup();
+                assert!(setup.status(chess960).is_empty(), "{fen}");
+                assert_eq!(sorted(setup.legal_moves(chess960)), sorted(pos.legal_moves().to_vec()), "{fen} {first:?}");
+                assert_eq!(
+                    sorted(setup.pseudo_legal_moves(chess960)),
+                    sorted(pos.pseudo_legal_moves().to_vec()),
+                    "{fen} {first:?}"
+                );
+                for &mv in pos.legal_moves().iter() {
+                    let mut played = setup;
+                    played.play_unchecked(mv, chess960);
+                    assert_eq!(played, pos.make_move(mv).to_setup(), "{fen} {mv:?}");
+                    nodes += 1;
+                }
+            }
+        }
+        assert!(nodes > 5_000, "{nodes}");
+    }
+
+    #[test]
+    fn python_chess_readings_of_odd_moves() {
+        // e1g1 castles with the corner rook; e1h1 is the same move.
+        let setup = *"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse::<Fen>().unwrap().setup();
+        let (mut a, mut b) = (setup, setup);
+        a.play_unchecked(Move::new(Square::E1, Square::G1, MoveKind::Normal), false);
+        b.play_unchecked(Move::new(Square::E1, Square::H1, MoveKind::Castling), false);
+        assert_eq!(a, b);
+        assert_eq!(Fen::from(a).to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+        // A pawn on its first rank advances two squares (setting no en passant square); the
+        // piece moved belongs to the side to move, whatever it was (moving one of the other
+        // side's resets the clock, as a capture).
+        let mut setup = *"4k3/8/8/8/8/8/8/P3K1n1 w - - 0 1".parse::<Fen>().unwrap().setup();
+        assert!(setup.pseudo_legal_moves(false).contains(&Move::new(Square::A1, Square::A3, MoveKind::Normal)));
+        setup.play_unchecked(Move::new(Square::G1, Square::F3, MoveKind::Normal), false);
+        assert_eq!(Fen::from(setup).to_string(), "4k3/8/8/8/8/5N2/8/P3K3 b - - 0 1");
+        // Without a king every pseudo-legal move is legal; an empty origin passes the turn.
+        let mut setup = *"8/8/8/8/8/8/8/R7 w - - 0 1".parse::<Fen>().unwrap().setup();
+        assert_eq!(setup.legal_moves(false), setup.pseudo_legal_moves(false));
+        assert_eq!(setup.legal_moves(false).len(), 14);
+        setup.play_unchecked(Move::new(Square::B2, Square::B3, MoveKind::Normal), false);
+        assert_eq!(Fen::from(setup).to_string(), "8/8/8/8/8/8/8/R7 b - - 1 1");
+        // In check by two pieces only the (highest) king moves.
+        let setup = *"4k3/8/8/8/8/5n2/8/R3K2r w - - 0 1".parse::<Fen>().unwrap().setup();
+        assert!(setup.legal_moves(false).iter().all(|mv| mv.from() == Square::E1));
+        let pos = Position::from_setup(setup, &FenOptions::default()).unwrap().0;
+        assert_eq!(sorted(setup.legal_moves(false)), sorted(pos.legal_moves().to_vec()));
     }
 }

@@ -184,8 +184,8 @@ impl Setup {
     /// ```
     /// use chesscore_core::{Fen, Square};
     ///
-    /// let fen: Fen = "4k3/8/8/8/8/8/3n4/R3K2q w - - 0 1".parse()?;
-    /// assert_eq!(fen.setup().checkers().iter().collect::<Vec<_>>(), [Square::D2, Square::H1]);
+    /// let fen: Fen = "4k3/8/8/8/8/3n4/8/R3K2q w - - 0 1".parse()?;
+    /// assert_eq!(fen.setup().checkers().iter().collect::<Vec<_>>(), [Square::H1, Square::D3]);
     /// # Ok::<(), chesscore_core::FenError>(())
     /// ```
     pub fn checkers(&self) -> Bitboard {
@@ -347,5 +347,71 @@ impl Setup {
             }
         }
         blockers & pos.color_occupancy(us)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::{Fen, FenOptions};
+
+    fn status(fen: &str, chess960: bool) -> SetupStatus {
+        fen.parse::<Fen>().unwrap().setup().status(chess960)
+    }
+
+    #[test]
+    fn each_flag() {
+        use SetupStatus as S;
+        let cases = [
+            ("8/8/8/8/8/8/8/8 w - - 0 1", S::EMPTY | S::NO_WHITE_KING | S::NO_BLACK_KING),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", S::NO_WHITE_KING),
+            ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", S::TOO_MANY_KINGS),
+            ("4k3/8/8/8/8/PPPPPPPP/P7/4K3 w - - 0 1", S::TOO_MANY_WHITE_PAWNS),
+            ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", S::TOO_MANY_BLACK_PAWNS),
+            ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", S::PAWNS_ON_BACKRANK),
+            ("4k3/8/8/8/NNNNNNNN/NNNNNNNN/N7/4K3 w - - 0 1", S::TOO_MANY_WHITE_PIECES),
+            ("4k3/nnnnnnnn/nnnnnnnn/n7/8/8/8/4K3 w - - 0 1", S::TOO_MANY_BLACK_PIECES),
+            ("4k3/8/8/8/8/8/8/4K3 w Q - 0 1", S::BAD_CASTLING_RIGHTS),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", S::INVALID_EP_SQUARE),
+            ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", S::VALID),
+            ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", S::OPPOSITE_CHECK),
+            ("4k3/8/8/8/1b6/3n4/8/R3K2q w - - 0 1", S::TOO_MANY_CHECKERS | S::IMPOSSIBLE_CHECK),
+            ("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", S::IMPOSSIBLE_CHECK),
+            // Two leapers checking: python-chess lets it pass (the strict reader does not).
+            ("4k3/8/8/8/8/3n4/5p2/4K3 w - - 0 1", S::VALID),
+            // The double push uncovered the check: possible.
+            ("4k3/8/8/8/3Pp3/8/8/7K b - d3 0 1", S::VALID),
+        ];
+        for (fen, expected) in cases {
+            assert_eq!(status(fen, false), expected, "{fen}");
+            let valid = Position::from_setup(*fen.parse::<Fen>().unwrap().setup(), &FenOptions::default()).is_ok();
+            let leapers = fen.starts_with("4k3/8/8/8/8/3n4/5p2");
+            assert_eq!(valid, expected.is_empty() && !leapers, "{fen}");
+        }
+        assert_eq!(format!("{:?}", status("8/8/8/8/8/8/8/4K3 w - - 0 1", false)), "NO_BLACK_KING");
+        assert_eq!(format!("{:?}", SetupStatus::VALID), "VALID");
+    }
+
+    #[test]
+    fn chess960_castling_keeps_the_outermost_right_on_each_side() {
+        let mut setup = *"1r2k1rr/8/8/8/8/8/8/RR2K2R w - - 0 1".parse::<Fen>().unwrap().setup();
+        setup.castling_rooks =
+            [Square::A1, Square::B1, Square::H1, Square::B8, Square::G8, Square::H8].into_iter().collect();
+        let clean = setup.clean_castling_rooks(true);
+        let expected: Bitboard = [Square::A1, Square::H1, Square::B8, Square::H8].into_iter().collect();
+        assert_eq!(clean, expected);
+        let corners: Bitboard = [Square::A1, Square::H1, Square::H8].into_iter().collect();
+        assert_eq!(setup.clean_castling_rooks(false), corners);
+    }
+
+    #[test]
+    fn pins_and_kings() {
+        let setup = *"k6k/8/8/8/3b4/8/1P6/K7 w - - 0 1".parse::<Fen>().unwrap().setup();
+        assert_eq!(setup.king(Color::Black), Some(Square::H8));
+        assert_eq!(setup.pin(Color::White, Square::B2), line(Square::A1, Square::D4));
+        assert_eq!(setup.pin(Color::Black, Square::B2), Bitboard::FULL);
+        assert_eq!(setup.pin(Color::White, Square::A1), Bitboard::FULL);
+        assert_eq!(setup.attacks(Square::B2), Bitboard::from_square(Square::A3) | Square::C3.into());
+        assert_eq!(setup.attackers_to(Square::C3, Color::Black, setup.occupancy()), Bitboard::from_square(Square::D4));
     }
 }

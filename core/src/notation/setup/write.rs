@@ -51,5 +51,4 @@ impl Setup {
         }
         write!(out, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
-
 }
