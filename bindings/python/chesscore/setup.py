@@ -44,6 +44,18 @@ def _piece_code(piece: Optional[Piece]) -> int:
     return piece.piece_type | (0 if piece.color else 8)
 
 
+def _table(codes: Iterator[int]) -> bytes:
+    """A bytes.translate table mapping the piece codes ``codes`` to 1, every other byte to 0."""
+    chosen = set(codes)
+    return bytes(1 if b in chosen else 0 for b in range(256))
+
+
+# Per chess_piece code, and for White's, Black's and all pieces.
+_PIECE_TABLES = [_table(iter([code])) for code in range(16)]
+_WHITE_TABLE = _table(iter(range(1, 7)))
+_BLACK_TABLE = _table(iter(range(9, 15)))
+_OCCUPIED_TABLE = _table(iter([*range(1, 7), *range(9, 15)]))
+
 # The fields of chess_setup besides the board (compared one by one: the padding between them
 # holds anything).
 _FIELDS = ("castling_rooks", "halfmove_clock", "fullmove_number", "turn", "en_passant", "chess960")
@@ -168,7 +180,8 @@ class Setup:
 
     def piece_at(self, sq: Square) -> Optional[Piece]:
         """The Piece on a square (an index or a name), else None."""
-        return Piece._from_c(self._s.board[square(sq)])
+        index = sq if type(sq) is int and 0 <= sq < 64 else square(sq)
+        return Piece._from_c(self._s.board[index])
 
     def set_piece_at(self, sq: Square, piece: Optional[Piece]) -> None:
         """Puts a piece on a square, replacing what stood there; None empties it."""
@@ -177,17 +190,26 @@ class Setup:
     def pieces_mask(self, piece_type: int, color: bool) -> int:
         """The squares of the pieces of a type and colour, as a mask."""
         code = c_piece_type(piece_type) | (0 if checked_color(color) else 8)
-        return _mask(i for i, c in enumerate(self._s.board) if c == code)
+        return self._mask(_PIECE_TABLES[code])
 
     def occupied_co(self, color: bool) -> int:
         """The squares of the pieces of a colour, as a mask."""
-        black = 0 if checked_color(color) else 8
-        return _mask(i for i, c in enumerate(self._s.board) if c and c & 8 == black)
+        return self._mask(_WHITE_TABLE if checked_color(color) else _BLACK_TABLE)
 
     @property
     def occupied(self) -> int:
         """The occupied squares, as a mask."""
-        return _mask(i for i, c in enumerate(self._s.board) if c)
+        return self._mask(_OCCUPIED_TABLE)
+
+    def _mask(self, table: bytes) -> int:
+        """The squares whose piece code ``table`` maps to 1: the 64 bytes as one int with a
+        bit every 8, each rank's eight bits gathered by one multiplication."""
+        spread = int.from_bytes(bytes(self._s.board).translate(table), "little")
+        mask = 0
+        for rank in range(8):
+            row = (spread >> (64 * rank)) & 0x0101010101010101
+            mask |= ((row * 0x0102040810204080) >> 56 & 0xFF) << (8 * rank)
+        return mask
 
     # -- text
 
@@ -282,11 +304,3 @@ class Setup:
     def _check(code: int) -> None:
         if code:
             raise_for(code)
-
-
-def _mask(squares: Iterator[int]) -> int:
-    mask = 0
-    for sq in squares:
-        mask |= 1 << sq
-    return mask
-

@@ -45,7 +45,7 @@ def random_board(rng):
     pieces = [chess.Piece(chess.KING, rng.random() < 0.5) for _ in range(kings)]
     if kings == 2 and rng.random() < 0.8:
         pieces = [chess.Piece(chess.KING, chess.WHITE), chess.Piece(chess.KING, chess.BLACK)]
-    others = rng.choice([0, 2, 5, 10, 20, 30, 40])
+    others = rng.choice([0, 2, 4, 6, 8, 10, 14, 20, 30, 40])
     for _ in range(others):
         kind = rng.choice([chess.PAWN] * 4 + [chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.ROOK, chess.QUEEN])
         pieces.append(chess.Piece(kind, rng.random() < 0.5))
@@ -63,20 +63,29 @@ def random_board(rng):
                     if rng.random() < 0.8:
                         board.set_piece_at(chess.square(f, rank), chess.Piece(chess.ROOK, color))
     board.turn = rng.random() < 0.5
+    # Castling rights: often some of those that can stand, sometimes any back-rank squares.
+    board.castling_rights = chess.BB_BACKRANKS & board.rooks
     rights = 0
-    for sq in chess.SquareSet(chess.BB_BACKRANKS):
-        if rng.random() < 0.25:
+    for sq in chess.SquareSet(board.clean_castling_rights()):
+        if rng.random() < 0.7:
             rights |= chess.BB_SQUARES[sq]
-    if rng.random() < 0.1:
+    if rng.random() < 0.3:
+        for sq in chess.SquareSet(chess.BB_BACKRANKS):
+            if rng.random() < 0.1:
+                rights |= chess.BB_SQUARES[sq]
+    if rng.random() < 0.05:
         rights |= rng.getrandbits(64)
     board.castling_rights = rights
     if rng.random() < 0.4:
-        # Often a plausible one: behind a pawn of the side not to move.
+        # Often a plausible one: behind a pawn of the side not to move, with pawns beside it.
         if rng.random() < 0.6:
             rank = 5 if board.turn else 2
             board.ep_square = chess.square(rng.randrange(8), rank)
             pushed = board.ep_square + (-8 if board.turn else 8)
             board.set_piece_at(pushed, chess.Piece(chess.PAWN, not board.turn))
+            for side in (-1, 1):
+                if 0 <= chess.square_file(pushed) + side < 8 and rng.random() < 0.5:
+                    board.set_piece_at(pushed + side, chess.Piece(chess.PAWN, board.turn))
             if rng.random() < 0.8:
                 board.remove_piece_at(board.ep_square)
                 board.remove_piece_at(board.ep_square + (8 if board.turn else -8))
@@ -110,6 +119,32 @@ def checked_board(rng):
     return board
 
 
+def mutated_board(rng, fens):
+    """A valid position of the vectors with one or two edits: a piece added, removed or
+    moved (kings and pawns included), the side to move switched, a castling right or an en
+    passant square set."""
+    fen, chess960 = rng.choice(fens)
+    board = chess.Board(fen, chess960=chess960)
+    for _ in range(rng.randint(1, 2)):
+        edit = rng.randrange(6)
+        sq = rng.randrange(64)
+        if edit == 0:
+            kind = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING])
+            board.set_piece_at(sq, chess.Piece(kind, rng.random() < 0.5))
+        elif edit == 1:
+            board.remove_piece_at(rng.choice(list(chess.SquareSet(board.occupied))))
+        elif edit == 2:
+            origin = rng.choice(list(chess.SquareSet(board.occupied)))
+            board.set_piece_at(sq, board.remove_piece_at(origin))
+        elif edit == 3:
+            board.turn = not board.turn
+        elif edit == 4:
+            board.castling_rights |= chess.BB_SQUARES[rng.choice([0, 7, 56, 63, sq])]
+        else:
+            board.ep_square = chess.square(rng.randrange(8), rng.choice([2, 5]))
+    return board
+
+
 def uci_set(moves, chess960):
     return sorted(m.uci() for m in moves)
 
@@ -127,6 +162,11 @@ def compare(board, setup, rng):
     assert setup.is_valid() == board.is_valid()
     for color in chess.COLORS:
         assert setup.king(color) == board.king(color)
+        assert setup.occupied_co(color) == board.occupied_co[color]
+        for kind in chess.PIECE_TYPES:
+            assert setup.pieces_mask(kind, color) == board.pieces_mask(kind, color)
+    assert setup.occupied == board.occupied
+    assert [str(setup.piece_at(sq)) for sq in range(64)] == [str(board.piece_at(sq)) for sq in range(64)]
     assert setup.checkers() == board.checkers_mask(), board.fen()
     assert setup.clean_castling_rooks() == board.clean_castling_rights(), board.fen()
     assert setup.valid_en_passant() == board._valid_ep_square()
@@ -158,9 +198,10 @@ def play_on(board, setup, rng, plies):
         board.push(chess.Move.from_uci(move.uci()))
         setup.play(move)
         assert setup.fen(castling="shredder") == board.fen(shredder=True), move.uci()
-        if all(chess.popcount(board.pieces_mask(chess.KING, color)) <= 1 for color in chess.COLORS):
+        # python-chess's X-FEN names the rights after its king, and none without one.
+        if all(chess.popcount(board.pieces_mask(chess.KING, color)) == 1 for color in chess.COLORS):
             assert setup.fen() == board.fen(), move.uci()
-        assert int(setup.status()) == int(board.copy(stack=False).status())
+        compare(board.copy(stack=False), setup, rng)
 
 
 def test_random_boards():
@@ -180,6 +221,17 @@ def test_boards_in_check():
         setup = to_setup(board)
         compare(board, setup, rng)
         play_on(board, setup, rng, 2)
+
+
+def test_mutated_positions():
+    rng = random.Random(SEED + 5)
+    fens = [(r["fen"], c) for name, c in (("dev.jsonl", False), ("dev960.jsonl", True))
+            for r in read_jsonl(data_dir() / "vectors" / name)]
+    for _ in range(3000):
+        board = mutated_board(rng, fens)
+        setup = to_setup(board)
+        compare(board, setup, rng)
+        play_on(board, setup, rng, 3)
 
 
 def vector_fens():
