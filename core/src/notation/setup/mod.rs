@@ -1,5 +1,7 @@
 //! [`Setup`]: a position as plain data, where a FEN, an EPD record's position fields, the six
-//! FEN fields given apart and a PGN `FEN` tag meet before the position is checked.
+//! FEN fields given apart and a PGN `FEN` tag meet before the position is checked; and a board
+//! that is no valid position (yet), with python-chess's answers on it: its status flags and
+//! board queries (`status`), its moves and making them (`moves`), its FEN (`write`).
 
 mod moves;
 mod status;
