@@ -290,6 +290,9 @@ TYPE(chess_book_entry); TYPE(chess_book_raw_entry); TYPE(chess_book_choice);
     TYPE(chess_training_record); FIELD(chess_training_record, move); FIELD(chess_training_record, score);
     FIELD(chess_training_record, ply); FIELD(chess_training_record, halfmove_clock);
     FIELD(chess_training_record, result);
+    TYPE(chess_setup); FIELD(chess_setup, castling_rooks); FIELD(chess_setup, halfmove_clock);
+    FIELD(chess_setup, fullmove_number); FIELD(chess_setup, turn); FIELD(chess_setup, en_passant);
+    FIELD(chess_setup, chess960);
     return 0;
 }
 "#,
@@ -327,6 +330,7 @@ fn layouts_are_fixed_and_match_the_rust_types() {
         ("chess_book_choice", 1),
         ("chess_training_entry", 136),
         ("chess_training_record", 34),
+        ("chess_setup", 96),
     ] {
         assert!(plain.lines().any(|l| l.starts_with(&format!("{c_type} {bytes} "))), "{c_type}: {plain}");
     }
@@ -477,6 +481,11 @@ fn c_tablebase_suite() {
 #[test]
 fn c_binary_suite() {
     run_suite("c_tests/binary.c", &[common::data_dir(), work_dir()]);
+}
+
+#[test]
+fn c_setup_suite() {
+    run_suite("c_tests/setup.c", &[]);
 }
 
 #[test]

@@ -22,6 +22,11 @@ _FEN_EN_PASSANT = {
 _FEN_CASTLING = {"auto": 0, "xfen": _native.FEN_WRITE_XFEN, "shredder": _native.FEN_WRITE_SHREDDER}
 
 
+def fen_write_flags(en_passant: str, castling: str) -> int:
+    """The chess_fen_write_with flags of the ``fen()`` options (of a position or a setup)."""
+    return _args.option(en_passant, _FEN_EN_PASSANT, "en_passant") | _args.option(castling, _FEN_CASTLING, "castling")
+
+
 def _move_list(count_and_fill, chess960):
     buf = (ctypes.c_uint16 * MAX_MOVES)()
     n = count_and_fill(buf)
@@ -154,10 +159,9 @@ class Position:
         """The FEN. ``en_passant``: "legal" (only when the capture is legal, python-chess's
         default), "pseudo_legal" or "as_recorded" (after every double push). ``castling``:
         "auto" (KQkq, X-FEN in Chess960), "xfen" or "shredder" (HAha)."""
-        flags = _args.option(en_passant, _FEN_EN_PASSANT, "en_passant") | _args.option(
-            castling, _FEN_CASTLING, "castling"
+        return _native.read_text(
+            lib.chess_fen_write_with, self._pos, fen_write_flags(en_passant, castling), size=_native.FEN_MAX
         )
-        return _native.read_text(lib.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
     def board_string(self) -> str:
         """8 rows of 8 characters, rank 8 first, a space for an empty square, joined by "\\n"."""

@@ -46,6 +46,7 @@ C_TYPES = {
     "chess_move": ctypes.c_uint16,
     "chess_read_fn": _native.READ_FN,
     "chess_position": _native.Position,
+    "chess_setup": _native.Setup,
     "chess_game": _native.Game,
     "chess_epd": _native.Epd,
     "chess_pgn_reader": _native.PgnReader,
@@ -186,6 +187,7 @@ def header_struct(name):
         ("chess_book_build_options", _native.BookBuildOptions),
         ("chess_training_entry", _native.TrainingEntry),
         ("chess_training_record", _native.TrainingRecord),
+        ("chess_setup", _native.Setup),
     ],
 )
 def test_structures_match_the_header(name, structure):

@@ -1,5 +1,11 @@
 //! [`Setup`]: a position as plain data, where a FEN, an EPD record's position fields, the six
-//! FEN fields given apart and a PGN `FEN` tag meet before the position is checked.
+//! FEN fields given apart and a PGN `FEN` tag meet before the position is checked; and a board
+//! that is no valid position (yet), with python-chess's answers on it: its status flags and
+//! board queries (`status`), its moves and making them (`moves`), its FEN (`write`).
+
+mod moves;
+mod status;
+mod write;
 
 use arrayvec::ArrayVec;
 
@@ -9,6 +15,8 @@ use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::position::Position;
+
+pub use status::SetupStatus;
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only
 /// [`Position::from_setup`] (or [`Fen::validate`](crate::Fen::validate)) decides whether it is a position.
