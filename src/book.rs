@@ -17,7 +17,7 @@ use super::util::{
 use chesscore_core::polyglot::{
     Book, BookBuilder, BookEntry, BookError, BookMove, BuildOptions, Choice, LookupOptions,
 };
-use chesscore_core::{Color, Move, Outcome};
+use chesscore_core::{zobrist, Color, Move, Outcome};
 
 /// A Polyglot opening book (opaque, read-only once made): a file read into memory
 /// (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
@@ -425,6 +425,17 @@ pub unsafe extern "C" fn chess_book_entry_at(
 #[no_mangle]
 pub extern "C" fn chess_book_raw_move(mv: chess_move) -> u16 {
     guard(0, || BookMove::from_move(Move::from_bits(mv)).raw())
+}
+
+/// The 781 constants of the Polyglot format (static, read only), which
+/// `chess_position_zobrist` hashes with: 768 piece-square keys (index
+/// `64 * (2 * (kind - 1) + white) + square`, `kind` a `chess_piece_kind`, `white` 1 for a white
+/// piece), 4 castling keys (White king side, White queen side, Black king side, Black queen
+/// side), 8 en passant keys by file, then the key of White to move.
+#[no_mangle]
+pub extern "C" fn chess_book_polyglot_random() -> *const u64 {
+    let keys = zobrist::polyglot_random().as_ptr();
+    guard(keys, || keys)
 }
 
 /// The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert
