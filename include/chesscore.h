@@ -2236,6 +2236,13 @@ chess_error chess_book_from_buffer_with(const uint8_t *data,
                                         struct chess_book_error_info *info);
 
 /**
+ * The entries with Polyglot key `key`, a binary search: `*first` the index of the first (when
+ * there is none, of the first entry with a greater key, or `chess_book_entry_count`), `*count`
+ * their number. Errors: `CHESS_ERR_NULL_POINTER` (`book`, `first` or `count` NULL).
+ */
+chess_error chess_book_key_range(const struct chess_book *book, uint64_t key, size_t *first, size_t *count);
+
+/**
  * Writes up to `cap` entries of `pos` to `out` and returns how many the position has, as
  * `chess_legal_moves` does (`out` may be NULL when `cap` is 0): in file order, each move
  * converted to the legal move it names (castling as the library encodes it, so that

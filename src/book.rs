@@ -395,6 +395,28 @@ pub unsafe extern "C" fn chess_book_entry_count(book: *const chess_book) -> usiz
     guard(0, || unsafe { book.as_ref() }.map_or(0, |book| book.book.len()))
 }
 
+/// The entries with Polyglot key `key`, a binary search: `*first` the index of the first (when
+/// there is none, of the first entry with a greater key, or `chess_book_entry_count`), `*count`
+/// their number. Errors: `CHESS_ERR_NULL_POINTER` (`book`, `first` or `count` NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_book_key_range(
+    book: *const chess_book,
+    key: u64,
+    first: *mut usize,
+    count: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `book` is NULL or a live book (the C contract).
+        let book = unsafe { book.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `first` and `count` are NULL or valid for a write (the C contract).
+        let (first, count) = unsafe { (Out::new(first)?, Out::new(count)?) };
+        let range = book.book.key_range(key);
+        first.write(range.start);
+        count.write(range.len());
+        Ok(())
+    })
+}
+
 /// Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
 /// `chess_book_entry_count`).
