@@ -608,6 +608,7 @@ SIGNATURES = {
     "chess_book_pick_with": (ERR, [BOOK, POS, LOOKUP_P, SMALL, c_uint64, BOOK_ENTRY_P]),
     "chess_book_entry_count": (c_size_t, [BOOK]),
     "chess_book_entry_at": (ERR, [BOOK, c_size_t, POINTER(BookRawEntry)]),
+    "chess_book_key_range": (ERR, [BOOK, c_uint64, POINTER(c_size_t), POINTER(c_size_t)]),
     "chess_book_raw_move": (c_uint16, [MOVE]),
     "chess_book_polyglot_random": (POINTER(c_uint64), []),
     "chess_book_move_from_raw": (ERR, [POS, c_uint16, MOVE_P]),

@@ -41,60 +41,28 @@ from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from ._board import Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from ._moves import Move, Piece
 from ._outcome import *  # noqa: F403 - Status and its STATUS_* flags, Outcome, Termination
+from ._outcome import EXPORTS as _outcome_names
 from ._squares import *  # noqa: F403 - colours, piece types, squares, bitboards, SquareSet
+from ._squares import EXPORTS as _square_names
+from ._squares import LAZY_TABLES as _lazy_tables
+from ._squares import lazy_table as _lazy_table
 
 __all__ = [
     "AmbiguousMoveError",
-    "BB_ALL",
-    "BB_EMPTY",
-    "BB_FILES",
-    "BB_RANKS",
-    "BB_SQUARES",
-    "BISHOP",
-    "BLACK",
-    "Bitboard",
     "Board",
-    "COLORS",
-    "COLOR_NAMES",
-    "Color",
-    "FILE_NAMES",
     "IllegalMoveError",
     "InvalidMoveError",
-    "KING",
-    "KNIGHT",
     "LegalMoveGenerator",
     "Move",
-    "Outcome",
-    "PAWN",
-    "PIECE_NAMES",
-    "PIECE_SYMBOLS",
-    "PIECE_TYPES",
     "Piece",
-    "PieceType",
     "PseudoLegalMoveGenerator",
-    "QUEEN",
-    "RANK_NAMES",
-    "ROOK",
-    "SQUARES",
-    "SQUARE_NAMES",
-    "STARTING_BOARD_FEN",
-    "STARTING_FEN",
-    "Square",
-    "SquareSet",
-    "Status",
-    "Termination",
-    "UNICODE_PIECE_SYMBOLS",
-    "WHITE",
-    "parse_square",
-    "piece_name",
-    "piece_symbol",
-    "square",
-    "square_distance",
-    "square_file",
-    "square_mirror",
-    "square_name",
-    "square_rank",
 ]
-__all__ += [name.upper() for name in SQUARE_NAMES]  # noqa: F405
-__all__ += ["BB_BACKRANKS", "BB_CORNERS", "BB_DARK_SQUARES", "BB_LIGHT_SQUARES", "STATUS_VALID"]
-__all__ += ["BB_" + name.upper() for name in SQUARE_NAMES]  # noqa: F405
+__all__ += _square_names + _outcome_names
+
+
+def __getattr__(name: str) -> object:
+    """The big bitboard tables (``BB_RAYS``, ``BB_DIAG_ATTACKS``, ...), built on first use."""
+    if name in _lazy_tables:
+        value = globals()[name] = _lazy_table(name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
