@@ -37,32 +37,35 @@ from __future__ import annotations
 
 # The names python-chess's ``chess`` module has, from the modules of this package by concern:
 # squares and bitboards, pieces and moves, outcomes, boards.
-from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from ._board import Board, LegalMoveGenerator, PseudoLegalMoveGenerator
-from ._moves import Move, Piece
-from ._outcome import *  # noqa: F403 - Status and its STATUS_* flags, Outcome, Termination
-from ._outcome import EXPORTS as _outcome_names
-from ._squares import *  # noqa: F403 - colours, piece types, squares, bitboards, SquareSet
-from ._squares import EXPORTS as _square_names
-from ._squares import LAZY_TABLES as _lazy_tables
-from ._squares import lazy_table as _lazy_table
+import typing as _typing
 
-__all__ = [
-    "AmbiguousMoveError",
-    "Board",
-    "IllegalMoveError",
-    "InvalidMoveError",
-    "LegalMoveGenerator",
-    "Move",
-    "Piece",
-    "PseudoLegalMoveGenerator",
-]
-__all__ += _square_names + _outcome_names
+from ..errors import AmbiguousMoveError as AmbiguousMoveError
+from ..errors import IllegalMoveError as IllegalMoveError
+from ..errors import InvalidMoveError as InvalidMoveError
+from ._board import Board as Board
+from ._board import LegalMoveGenerator as LegalMoveGenerator
+from ._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from ._moves import Move as Move
+from ._moves import Piece as Piece
+from ._outcome import *  # noqa: F403 - Status and its STATUS_* flags, Outcome, Termination
+from ._squares import *  # noqa: F403 - colours, piece types, squares, bitboards, SquareSet
+from ._tables import BUILDERS as _TABLES
+
+# No __all__, as python-chess's module has none: a star import takes every public name.
+
+if _typing.TYPE_CHECKING:
+    from typing import Dict, List
+
+    BB_DIAG_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_FILE_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_RAYS: List[List[Bitboard]]  # noqa: F405
 
 
 def __getattr__(name: str) -> object:
     """The big bitboard tables (``BB_RAYS``, ``BB_DIAG_ATTACKS``, ...), built on first use."""
-    if name in _lazy_tables:
-        value = globals()[name] = _lazy_table(name)
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    build = _TABLES.get(name)
+    if build is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = build()
+    return value

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Optional
+from typing import Any as _Any
+from typing import Optional
 
 from ._squares import BLACK, WHITE, Color
 
@@ -51,7 +52,7 @@ class Outcome:
         return f"{self.__class__.__qualname__}(termination={self.termination!r}, winner={self.winner!r})"
 
     @classmethod
-    def _of(cls, outcome: Any) -> Outcome:
+    def _of(cls, outcome: _Any) -> Outcome:
         """The Outcome of a chess_outcome (``chess_game_outcome``) whose game is over."""
         return cls(Termination(outcome.termination), _WINNERS[outcome.result])
 
@@ -102,6 +103,3 @@ STATUS_RACE_OVER = Status.RACE_OVER
 STATUS_RACE_MATERIAL = Status.RACE_MATERIAL
 STATUS_TOO_MANY_CHECKERS = Status.TOO_MANY_CHECKERS
 STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
-
-__all__ = ["Outcome", "Status", "Termination"] + [name for name in list(globals()) if name.startswith("STATUS_")]
-EXPORTS = __all__

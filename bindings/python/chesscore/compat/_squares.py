@@ -2,9 +2,7 @@
 
 Bitboards are plain ints (bit i = square i). What a piece attacks, the squares between two and
 the line through them come from the library (``chess_bitboard_*``); the rest is bit arithmetic
-on ints. The big lookup tables (``BB_DIAG_ATTACKS``, ``BB_FILE_ATTACKS``, ``BB_RANK_ATTACKS``,
-``BB_RAYS``) are built on first use, so importing costs nothing for programs that never read
-them.
+on ints. The big lookup tables are ``_tables``'.
 
     >>> import chesscore.compat as chess
     >>> chess.SquareSet(chess.BB_KNIGHT_ATTACKS[chess.G1])
@@ -15,8 +13,7 @@ them.
 
 from __future__ import annotations
 
-import typing
-from typing import Callable, Dict, Iterable, Iterator, List, Literal, SupportsInt, Union
+from typing import Iterable, Iterator, List, Literal, SupportsInt, Union
 
 from .._native import by_address as _c
 
@@ -294,42 +291,10 @@ def _subsets(mask: Bitboard) -> Iterator[Bitboard]:
             return
 
 
-def _attack_table(piece: int, masks: List[Bitboard], lines: Callable[[Square], Bitboard]) -> List[Dict[Bitboard, Bitboard]]:
-    """By square, the attacks of ``piece`` along ``lines(square)`` for each occupancy of the
-    square's mask."""
-    return [{occ: _attacks(piece, sq, occ) & lines(sq) for occ in _subsets(masks[sq])} for sq in SQUARES]
-
-
-def _rays() -> List[List[Bitboard]]:
-    return [[_c.chess_bitboard_line(a, b) for b in SQUARES] for a in SQUARES]
-
-
-# Built on first use (module __getattr__): by name, the function that builds the table.
-LAZY_TABLES: Dict[str, Callable[[], object]] = {
-    "BB_DIAG_ATTACKS": lambda: _attack_table(_BISHOP, BB_DIAG_MASKS, lambda sq: BB_ALL),
-    "BB_FILE_ATTACKS": lambda: _attack_table(_ROOK, BB_FILE_MASKS, lambda sq: BB_FILES[square_file(sq)]),
-    "BB_RANK_ATTACKS": lambda: _attack_table(_ROOK, BB_RANK_MASKS, lambda sq: BB_RANKS[square_rank(sq)]),
-    "BB_RAYS": _rays,
-}
-
-
-def __getattr__(name: str) -> object:
-    build = LAZY_TABLES.get(name)
-    if build is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = build()
-    return value
-
-
-def lazy_table(name: str) -> typing.Any:
-    """A table of ``LAZY_TABLES``, built the first time (a global's name inside the module, or
-    an import, does not reach ``__getattr__``)."""
-    return globals().get(name) or __getattr__(name)
-
-
 def ray(a: Square, b: Square) -> Bitboard:
-    """The line, edge to edge, through ``a`` and ``b`` (0 when they share none)."""
-    return lazy_table("BB_RAYS")[a][b]  # type: ignore[no-any-return]
+    """The line, edge to edge, through ``a`` and ``b`` (0 when they share none). Squares index
+    as python-chess's table does: -1 is h8, 64 an IndexError."""
+    return _c.chess_bitboard_line(SQUARES[a], SQUARES[b])  # type: ignore[no-any-return]
 
 
 def between(a: Square, b: Square) -> Bitboard:
@@ -338,13 +303,6 @@ def between(a: Square, b: Square) -> Bitboard:
     if a < 0 or b < 0:
         raise ValueError(f"negative square: {min(a, b)}")
     return _c.chess_bitboard_between(SQUARES[a], SQUARES[b])  # type: ignore[no-any-return]
-
-
-if typing.TYPE_CHECKING:
-    BB_DIAG_ATTACKS: List[Dict[Bitboard, Bitboard]]
-    BB_FILE_ATTACKS: List[Dict[Bitboard, Bitboard]]
-    BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]
-    BB_RAYS: List[List[Bitboard]]
 
 
 class SquareSet:
@@ -551,15 +509,3 @@ def _mask(squares: IntoSquareSet) -> int:
     if isinstance(squares, SquareSet):
         return squares.mask
     return SquareSet(squares).mask
-
-
-# python-chess's names, less the lazy tables (a star import would build them): not what the
-# module imports or its helpers for chesscore.compat.
-__all__ = [
-    name
-    for name in list(globals())
-    if not name.startswith("_")
-    and name not in ("annotations", "typing", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", "SupportsInt", "Union")
-    and name not in ("LAZY_TABLES", "lazy_table")
-]
-EXPORTS = __all__ + list(LAZY_TABLES)
