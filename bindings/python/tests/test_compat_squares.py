@@ -4,6 +4,7 @@ every square (and pair of squares) and on random bitboards, SquareSet's operatio
 kind of operand, and programs written as python-chess's documentation writes them, comparing
 results and the types of the exceptions raised."""
 
+import doctest
 import itertools
 import random
 import types
@@ -384,3 +385,11 @@ def documented_program(chess):
 
 def test_documentation_programs_print_the_same():
     assert documented_program(compat) == documented_program(chess)
+
+
+def test_doc_examples():
+    import chesscore.compat._moves
+    import chesscore.compat._squares
+
+    for module in (chesscore.compat._squares, chesscore.compat._moves):
+        assert doctest.testmod(module).failed == 0

@@ -13,7 +13,7 @@ on ints. The big lookup tables are ``_tables``'.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, List, Literal, SupportsInt, Union
+from typing import Callable, Iterable, Iterator, List, Literal, SupportsInt, Union
 
 from .._native import by_address as _c
 
@@ -115,25 +115,38 @@ def parse_square(name: str) -> Square:
 
 def square_distance(a: Square, b: Square) -> int:
     """Moves a king needs from ``a`` to ``b``."""
-    return max(abs(square_file(a) - square_file(b)), abs(square_rank(a) - square_rank(b)))
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
 def square_manhattan_distance(a: Square, b: Square) -> int:
     """Steps along ranks and files from ``a`` to ``b``."""
-    return abs(square_file(a) - square_file(b)) + abs(square_rank(a) - square_rank(b))
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
 
 
 def square_knight_distance(a: Square, b: Square) -> int:
-    """Moves a knight needs from ``a`` to ``b``: the library's knight jumps, spread from ``a``
-    until they reach ``b``."""
-    target = BB_SQUARES[b]
-    reached = BB_SQUARES[a]
-    moves = 0
-    while not reached & target:
-        for sq in scan_forward(reached):
-            reached |= BB_KNIGHT_ATTACKS[sq]
-        moves += 1
-    return moves
+    """Moves a knight needs from ``a`` to ``b`` (a table made on first use)."""
+    return (_KNIGHT_DISTANCES or _knight_distances())[a][b]
+
+
+_KNIGHT_DISTANCES: List[List[int]] = []
+
+
+def _knight_distances() -> List[List[int]]:
+    """By pair of squares, the knight moves between them: the library's knight jumps spread
+    from each square, one move at a time, until they cover the board."""
+    for start in SQUARES:
+        distances = [0] * 64
+        reached, moves = BB_SQUARES[start], 0
+        while reached != BB_ALL:
+            moves += 1
+            spread = reached
+            for sq in scan_forward(reached):
+                spread |= BB_KNIGHT_ATTACKS[sq]
+            for sq in scan_forward(spread & ~reached):
+                distances[sq] = moves
+            reached = spread
+        _KNIGHT_DISTANCES.append(distances)
+    return _KNIGHT_DISTANCES
 
 
 def square_mirror(sq: Square) -> Square:
@@ -175,6 +188,13 @@ def popcount(bb: Bitboard) -> int:
     return bin(bb).count("1")
 
 
+if hasattr(int, "bit_count"):  # Python 3.10 on: the same count, six times faster
+
+    def popcount(bb: Bitboard) -> int:  # noqa: F811
+        """The number of set bits (of the magnitude, for a negative int)."""
+        return bb.bit_count()  # type: ignore[attr-defined,no-any-return,unused-ignore]
+
+
 # -- flips: each a fixed sequence of masked swaps
 
 
@@ -185,18 +205,20 @@ def flip_vertical(bb: Bitboard) -> Bitboard:
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """File a swapped with file h, b with g, ...: neighbouring bits, pairs, then nibbles swap."""
-    for shift, low in ((1, 0x5555_5555_5555_5555), (2, 0x3333_3333_3333_3333), (4, 0x0F0F_0F0F_0F0F_0F0F)):
-        bb = ((bb >> shift) & low) | ((bb & low) << shift)
-    return bb
+    bb = ((bb >> 1) & 0x5555_5555_5555_5555) | ((bb & 0x5555_5555_5555_5555) << 1)
+    bb = ((bb >> 2) & 0x3333_3333_3333_3333) | ((bb & 0x3333_3333_3333_3333) << 2)
+    return ((bb >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((bb & 0x0F0F_0F0F_0F0F_0F0F) << 4)
 
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrored in the a1-h8 diagonal (file and rank exchanged): the off-diagonal 4x4 blocks,
     then 2x2 blocks, then single squares swap."""
-    for shift, mask in ((28, 0x0F0F_0F0F_0000_0000), (14, 0x3333_0000_3333_0000), (7, 0x5500_5500_5500_5500)):
-        moved = mask & (bb ^ (bb << shift))
-        bb ^= moved ^ (moved >> shift)
-    return bb
+    moved = 0x0F0F_0F0F_0000_0000 & (bb ^ (bb << 28))
+    bb ^= moved ^ (moved >> 28)
+    moved = 0x3333_0000_3333_0000 & (bb ^ (bb << 14))
+    bb ^= moved ^ (moved >> 14)
+    moved = 0x5500_5500_5500_5500 & (bb ^ (bb << 7))
+    return bb ^ moved ^ (moved >> 7)
 
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
@@ -291,18 +313,29 @@ def _subsets(mask: Bitboard) -> Iterator[Bitboard]:
             return
 
 
+def _by_pair(table: List[List[Bitboard]], of: Callable[[Square, Square], Bitboard]) -> List[List[Bitboard]]:
+    """``table`` filled with ``of(a, b)`` for every pair of squares, the first time."""
+    table.extend([of(a, b) for b in SQUARES] for a in SQUARES)
+    return table
+
+
+_LINES: List[List[Bitboard]] = []
+_BETWEEN: List[List[Bitboard]] = []
+
+
 def ray(a: Square, b: Square) -> Bitboard:
-    """The line, edge to edge, through ``a`` and ``b`` (0 when they share none). Squares index
-    as python-chess's table does: -1 is h8, 64 an IndexError."""
-    return _c.chess_bitboard_line(SQUARES[a], SQUARES[b])  # type: ignore[no-any-return]
+    """The line, edge to edge, through ``a`` and ``b`` (0 when they share none), from the
+    library's lines (a table made on first use). Squares index as python-chess's table does:
+    -1 is h8, 64 an IndexError."""
+    return (_LINES or _by_pair(_LINES, _c.chess_bitboard_line))[a][b]
 
 
 def between(a: Square, b: Square) -> Bitboard:
-    """The squares strictly between ``a`` and ``b`` (0 when they share no line). A square past
-    h8 raises IndexError, a negative one ValueError, as python-chess's."""
+    """The squares strictly between ``a`` and ``b`` (0 when they share no line), as ``ray``.
+    A square past h8 raises IndexError, a negative one ValueError, as python-chess's."""
     if a < 0 or b < 0:
         raise ValueError(f"negative square: {min(a, b)}")
-    return _c.chess_bitboard_between(SQUARES[a], SQUARES[b])  # type: ignore[no-any-return]
+    return (_BETWEEN or _by_pair(_BETWEEN, _c.chess_bitboard_between))[a][b]
 
 
 class SquareSet:
@@ -320,14 +353,13 @@ class SquareSet:
     __slots__ = ("mask",)
 
     def __init__(self, squares: IntoSquareSet = BB_EMPTY) -> None:
-        if type(squares) is int:  # the common case, without the protocol check's cost
-            self.mask = squares & BB_ALL
-            return
-        if isinstance(squares, SupportsInt):
-            self.mask = int(squares) & BB_ALL
+        # Anything with __int__ is a mask (python-chess's SupportsInt), without the protocol
+        # check's cost; anything else is squares.
+        if type(squares) is int or hasattr(type(squares), "__int__"):
+            self.mask = int(squares) & BB_ALL  # type: ignore[arg-type]
             return
         mask = 0
-        for sq in squares:
+        for sq in squares:  # type: ignore[union-attr]
             mask |= BB_SQUARES[sq]
         self.mask = mask
 
@@ -349,13 +381,17 @@ class SquareSet:
         return bool(BB_SQUARES[sq] & self.mask)
 
     def __iter__(self) -> Iterator[Square]:
-        return scan_forward(self.mask)
+        bb = self.mask
+        while bb:
+            low = bb & -bb
+            yield low.bit_length() - 1
+            bb ^= low
 
     def __reversed__(self) -> Iterator[Square]:
         return scan_reversed(self.mask)
 
     def __len__(self) -> int:
-        return popcount(self.mask)
+        return popcount(self.mask)  # type: ignore[no-any-return,unused-ignore]
 
     def add(self, sq: Square) -> None:
         self.mask |= BB_SQUARES[sq]
@@ -431,19 +467,19 @@ class SquareSet:
         self.mask ^= _mask(other)
 
     def __or__(self, other: IntoSquareSet) -> SquareSet:
-        return SquareSet(self.mask | _mask(other))
+        return _of(self.mask | _mask(other))
 
     def __and__(self, other: IntoSquareSet) -> SquareSet:
-        return SquareSet(self.mask & _mask(other))
+        return _of(self.mask & _mask(other))
 
     def __xor__(self, other: IntoSquareSet) -> SquareSet:
-        return SquareSet(self.mask ^ _mask(other))
+        return _of(self.mask ^ _mask(other))
 
     def __sub__(self, other: IntoSquareSet) -> SquareSet:
-        return SquareSet(self.mask & ~_mask(other))
+        return _of(self.mask & ~_mask(other))
 
     def __invert__(self) -> SquareSet:
-        return SquareSet(~self.mask)
+        return _of(~self.mask & BB_ALL)
 
     def __ior__(self, other: IntoSquareSet) -> SquareSet:
         self.mask |= _mask(other)
@@ -500,12 +536,21 @@ class SquareSet:
 
     def __str__(self) -> str:
         """The set drawn as a board: ``1`` on its squares, ``.`` elsewhere, rank 8 first."""
-        mask = self.mask
-        return "\n".join(" ".join("1" if mask >> sq & 1 else "." for sq in range(rank, rank + 8)) for rank in range(56, -1, -8))
+        bits = f"{self.mask:064b}".replace("0", ".")  # h8 first: each rank's files reversed
+        return "\n".join(" ".join(bits[i + 7 : i - 1 if i else None : -1]) for i in range(0, 64, 8))
 
 
 def _mask(squares: IntoSquareSet) -> int:
     """The 64-bit mask of a SquareSet, an int or squares."""
-    if isinstance(squares, SquareSet):
+    if type(squares) is SquareSet:
         return squares.mask
+    if type(squares) is int:
+        return squares & BB_ALL
     return SquareSet(squares).mask
+
+
+def _of(mask: Bitboard) -> SquareSet:
+    """A SquareSet of a mask already within 64 bits, without ``__init__``'s checks."""
+    squares = object.__new__(SquareSet)
+    squares.mask = mask
+    return squares

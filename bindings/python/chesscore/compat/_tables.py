@@ -20,6 +20,7 @@ from ._squares import (
     Bitboard,
     Square,
     SquareSet,
+    ray,
     square_file,
     square_rank,
 )
@@ -35,7 +36,7 @@ def _attack_table(piece: int, masks: List[Bitboard], lines: Callable[[Square], B
 
 
 def _rays() -> List[List[Bitboard]]:
-    return [[_c.chess_bitboard_line(a, b) for b in SQUARES] for a in SQUARES]
+    return [[ray(a, b) for b in SQUARES] for a in SQUARES]
 
 
 # By name, the function that builds the table.
