@@ -254,7 +254,7 @@ class _Hold:
 def _read_raw(book, start: int, stop: int) -> List[Tuple[int, int, int, int]]:
     raw = _native.BookRawEntry()
     out = ctypes.byref(raw)
-    entry_at = _native.by_address.chess_book_entry_at  # no argument conversion: a call per entry
+    entry_at = _native.by_address.chess_book_entry_at  # no pointer conversion per call
     entries = []
     for index in range(start, stop):
         code = entry_at(book, index, out)

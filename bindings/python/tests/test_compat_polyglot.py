@@ -81,7 +81,7 @@ def test_every_entry_reads_as_python_chess_reads_it(index):
                 assert (changed in ours) == (theirs_changed in theirs)
         keys = sorted({e.key for e in entries})
         rng = random.Random(index)
-        for key in keys[:: max(1, len(keys) // 3000)] + [0, 2**64 - 1] + [rng.getrandbits(64) for _ in range(200)]:
+        for key in keys[:: max(1, len(keys) // 3000)] + [0, 2**64 - 1, -5, 2**64, 2**70] + [rng.getrandbits(64) for _ in range(200)]:
             assert ours.bisect_key_left(key) == theirs.bisect_key_left(key)
             for weight in (0, 1, 5):
                 assert plain(ours.find_all(key, minimum_weight=weight)) == plain(theirs.find_all(key, minimum_weight=weight))

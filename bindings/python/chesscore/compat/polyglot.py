@@ -168,7 +168,12 @@ class MemoryMappedReader:
         return [] if self._reader is None else self._reader._raw_entries(start, stop)
 
     def _key_entries(self, key: int) -> Tuple[int, List[_RawEntry]]:
-        return (0, []) if self._reader is None else self._reader._key_entries(key)
+        # Keys are 64-bit: another int sorts before or after every entry.
+        if self._reader is None or key < 0:
+            return 0, []
+        if key >> 64:
+            return len(self), []
+        return self._reader._key_entries(key)
 
     def __getitem__(self, index: int) -> Entry:
         size = len(self)
