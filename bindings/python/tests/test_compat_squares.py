@@ -156,6 +156,12 @@ def test_bitboard_functions_on_ints_outside_64_bits(name):
         same(lambda: getattr(compat, name)(bb), lambda: getattr(chess, name)(bb))
 
 
+def test_bitboard_functions_on_what_is_no_int():
+    for value in (1.5, None, "3"):
+        for name in ("popcount", "lsb", "msb", "shift_up", "flip_vertical"):
+            same(lambda: plain(getattr(compat, name)(value)), lambda: plain(getattr(chess, name)(value)))
+
+
 def test_attack_tables_by_square_and_occupancy():
     for sq in chess.SQUARES:
         for table in ("BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS"):
