@@ -44,6 +44,7 @@ const FAMILIES: &[(&str, &str, &str)] = &[
     ("chess_analysis_", "Engine analysis", "engines.md"),
     ("chess_binary_fen_", "Binary FEN", "formats.md"),
     ("chess_binpack_", "Training data (binpack)", "formats.md"),
+    ("chess_bitboard_", "Squares and bitboards", "c.md"),
     ("chess_book_", "Polyglot book", "books.md"),
     ("chess_engine_", "UCI engine", "engines.md"),
     ("chess_epd_", "EPD", "formats.md"),

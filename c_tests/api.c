@@ -873,6 +873,45 @@ static void test_board_queries(void) {
     chess_position_free(pin);
 }
 
+/* The geometry functions against positions' own answers, and the Zobrist key with the
+ * Polyglot constants or with others. */
+static void test_bitboards(void) {
+    chess_position *start = parse(START);
+    chess_position *kiwi = parse(KIWIPETE);
+    int sq;
+    for (sq = 0; sq < 64; sq++) {
+        chess_piece piece = chess_position_piece_at(kiwi, sq);
+        if (piece != CHESS_NO_PIECE) {
+            CHECK(chess_bitboard_attacks(piece, sq, chess_position_occupancy(kiwi)) == chess_position_attacks(kiwi, sq));
+        }
+    }
+    CHECK(chess_bitboard_attacks(CHESS_WHITE_ROOK, 0, 0) == ((0xFFull | 0x0101010101010101ull) & ~1ull));
+    CHECK(chess_bitboard_attacks(CHESS_WHITE_ROOK, 0, bit(2) | bit(16)) == (bit(1) | bit(2) | bit(8) | bit(16)));
+    CHECK(chess_bitboard_attacks(CHESS_BLACK_PAWN, 28, 0) == (bit(19) | bit(21)));
+    CHECK(chess_bitboard_attacks(CHESS_WHITE_PAWN, 31, 0) == bit(38));
+    CHECK(chess_bitboard_attacks(CHESS_WHITE_KNIGHT, 0, ~0ull) == (bit(10) | bit(17)));
+    CHECK(chess_bitboard_attacks(CHESS_NO_PIECE, 0, 0) == 0 && chess_bitboard_attacks(7, 0, 0) == 0);
+    CHECK(chess_bitboard_attacks(CHESS_WHITE_KING, 64, 0) == 0 && chess_bitboard_attacks(17, 0, 0) == 0);
+    CHECK(chess_bitboard_between(0, 63) == 0x0040201008040200ull && chess_bitboard_between(0, 9) == 0);
+    CHECK(chess_bitboard_between(0, 10) == 0 && chess_bitboard_between(4, 4) == 0 && chess_bitboard_between(-1, 4) == 0);
+    CHECK(chess_bitboard_line(9, 18) == 0x8040201008040201ull && chess_bitboard_line(1, 6) == 0xFFull);
+    CHECK(chess_bitboard_line(0, 10) == 0 && chess_bitboard_line(5, 5) == 0 && chess_bitboard_line(0, 64) == 0);
+
+    const uint64_t *polyglot = chess_book_polyglot_random();
+    CHECK(polyglot[0] == 0x9D39247E33776D41ull && polyglot[780] == 0xF8D626AAAF278509ull);
+    CHECK(chess_position_zobrist_with(start, polyglot) == chess_position_zobrist(start));
+    CHECK(chess_position_zobrist_with(kiwi, polyglot) == chess_position_zobrist(kiwi));
+    uint64_t keys[781] = {0};
+    keys[780] = 1;                     /* White to move */
+    keys[768] = 2;                     /* White may castle king side */
+    keys[64 * (2 * 5 + 1) + 4] = 4;    /* the white king on e1 */
+    keys[64 * (2 * 5 + 0) + 60] = 8;   /* the black king on e8 */
+    CHECK(chess_position_zobrist_with(start, keys) == 15);
+    CHECK(chess_position_zobrist_with(NULL, keys) == 0 && chess_position_zobrist_with(start, NULL) == 0);
+    chess_position_free(start);
+    chess_position_free(kiwi);
+}
+
 static void test_status(void) {
     chess_position *mate = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     chess_position *stale = parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -1005,6 +1044,7 @@ int main(int argc, char **argv) {
     test_squares();
     test_queries();
     test_board_queries();
+    test_bitboards();
     test_status();
     test_perft();
     test_render();

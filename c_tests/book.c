@@ -108,6 +108,36 @@ static void test_lookup(void) {
         CHECK(next.key >= raw.key);
         raw = next;
     }
+    /* Key ranges: every entry lies in its key's range, and the range holds that key alone. */
+    for (i = 0; i < chess_book_entry_count(book); i++) {
+        size_t first = 999, count = 999, j;
+        chess_book_raw_entry entry, other;
+        CHECK_ERR(chess_book_entry_at(book, i, &entry), CHESS_OK);
+        CHECK_ERR(chess_book_key_range(book, entry.key, &first, &count), CHESS_OK);
+        CHECK(first <= i && i < first + count);
+        for (j = first; j < first + count; j++) {
+            CHECK_ERR(chess_book_entry_at(book, j, &other), CHESS_OK);
+            CHECK(other.key == entry.key);
+        }
+        if (first > 0) {
+            CHECK_ERR(chess_book_entry_at(book, first - 1, &other), CHESS_OK);
+            CHECK(other.key < entry.key);
+        }
+        if (first + count < chess_book_entry_count(book)) {
+            CHECK_ERR(chess_book_entry_at(book, first + count, &other), CHESS_OK);
+            CHECK(other.key > entry.key);
+        }
+    }
+    {
+        size_t first = 999, count = 999;
+        CHECK_ERR(chess_book_key_range(book, 0, &first, &count), CHESS_OK);
+        CHECK(first == 0 && count == 0); /* before every key */
+        CHECK_ERR(chess_book_key_range(book, UINT64_MAX, &first, &count), CHESS_OK);
+        CHECK(first == chess_book_entry_count(book) && count == 0); /* after every key */
+        CHECK_ERR(chess_book_key_range(NULL, 0, &first, &count), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_book_key_range(book, 0, NULL, &count), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_book_key_range(book, 0, &first, NULL), CHESS_ERR_NULL_POINTER);
+    }
     raw.weight = 77;
     CHECK_ERR(chess_book_entry_at(book, 727, &raw), CHESS_ERR_INVALID_ARGUMENT);
     CHECK(raw.weight == 77);

@@ -687,6 +687,12 @@ typedef struct chess_training_record {
 } chess_training_record;
 
 /**
+ * A piece of a given colour: `kind | color << 3` (so `piece & 7` is its `chess_piece_kind` and
+ * `piece >> 3` its `chess_color`); `CHESS_NO_PIECE` (0) for none.
+ */
+typedef uint8_t chess_piece;
+
+/**
  * The result of a game.
  */
 typedef uint8_t chess_result;
@@ -1095,12 +1101,6 @@ typedef uint8_t chess_color;
  * repetition and canonical FEN count it only when the capture is legal.
  */
 typedef uint8_t chess_ep_mode;
-
-/**
- * A piece of a given colour: `kind | color << 3` (so `piece & 7` is its `chess_piece_kind` and
- * `piece >> 3` its `chess_color`); `CHESS_NO_PIECE` (0) for none.
- */
-typedef uint8_t chess_piece;
 
 /**
  * An arrow of `chess_svg_options`: straight, from the centre of `from` to the centre of `to`
@@ -2258,6 +2258,28 @@ chess_error chess_binpack_writer_open_with(const char *path,
 chess_error chess_binpack_writer_write(struct chess_binpack_writer *writer,
                                        const struct chess_training_entry *entry);
 
+/* ======== Squares and bitboards (chess_bitboard_*; guide: docs/c.md) ======== */
+
+/**
+ * The squares a `piece` standing on `square` attacks when the squares of `occupied` hold
+ * pieces (bit i = square i): a slider stops at the first occupied square in each direction,
+ * which it attacks; a pawn attacks its two forward diagonals; whether `square` itself is in
+ * `occupied` does not matter. 0 for an invalid piece or square.
+ */
+uint64_t chess_bitboard_attacks(chess_piece piece, chess_square square, uint64_t occupied);
+
+/**
+ * The squares strictly between `a` and `b` when they share a rank, file or diagonal; 0
+ * otherwise (and for an invalid square).
+ */
+uint64_t chess_bitboard_between(chess_square a, chess_square b);
+
+/**
+ * The whole line, edge to edge, through `a` and `b` when they share a rank, file or
+ * diagonal (both included); 0 otherwise, for `a == b`, and for an invalid square.
+ */
+uint64_t chess_bitboard_line(chess_square a, chess_square b);
+
 /* ======== Polyglot book (chess_book_*; guide: docs/books.md) ======== */
 
 /**
@@ -2331,6 +2353,13 @@ chess_error chess_book_from_buffer_with(const uint8_t *data,
                                         size_t len,
                                         struct chess_book **out,
                                         struct chess_book_error_info *info);
+
+/**
+ * The entries with Polyglot key `key`, a binary search: `*first` the index of the first (when
+ * there is none, of the first entry with a greater key, or `chess_book_entry_count`), `*count`
+ * their number. Errors: `CHESS_ERR_NULL_POINTER` (`book`, `first` or `count` NULL).
+ */
+chess_error chess_book_key_range(const struct chess_book *book, uint64_t key, size_t *first, size_t *count);
 
 /**
  * Writes up to `cap` entries of `pos` to `out` and returns how many the position has, as
@@ -2416,6 +2445,15 @@ chess_error chess_book_pick_with(const struct chess_book *book,
                                  chess_book_choice choice,
                                  uint64_t random,
                                  struct chess_book_entry *out);
+
+/**
+ * The 781 constants of the Polyglot format (static, read only), which
+ * `chess_position_zobrist` hashes with: 768 piece-square keys (index
+ * `64 * (2 * (kind - 1) + white) + square`, `kind` a `chess_piece_kind`, `white` 1 for a white
+ * piece), 4 castling keys (White king side, White queen side, Black king side, Black queen
+ * side), 8 en passant keys by file, then the key of White to move.
+ */
+const uint64_t *chess_book_polyglot_random(void);
 
 /**
  * `mv` as a book stores it (see `chess_book_raw_entry`): castling as the king taking its own
@@ -3831,6 +3869,13 @@ uint64_t chess_position_zobrist(const struct chess_position *pos);
  * for a value `chess_position_play_unchecked` ignores; 0 for a NULL position.
  */
 uint64_t chess_position_zobrist_after(const struct chess_position *pos, chess_move mv);
+
+/**
+ * The Polyglot key of `pos` computed with the 781 `keys`, laid out as
+ * `chess_book_polyglot_random`'s, in place of Polyglot's (with those it is
+ * `chess_position_zobrist`); 0 when `pos` or `keys` is NULL.
+ */
+uint64_t chess_position_zobrist_with(const struct chess_position *pos, const uint64_t *keys);
 
 /* ======== Pseudo-legal moves (chess_pseudo_legal_*; guide: docs/c.md) ======== */
 

@@ -17,7 +17,7 @@ use super::util::{
 use chesscore_core::polyglot::{
     Book, BookBuilder, BookEntry, BookError, BookMove, BuildOptions, Choice, LookupOptions,
 };
-use chesscore_core::{Color, Move, Outcome};
+use chesscore_core::{zobrist, Color, Move, Outcome};
 
 /// A Polyglot opening book (opaque, read-only once made): a file read into memory
 /// (`chess_book_open`), bytes copied from a buffer (`chess_book_from_buffer`), a built book
@@ -395,6 +395,28 @@ pub unsafe extern "C" fn chess_book_entry_count(book: *const chess_book) -> usiz
     guard(0, || unsafe { book.as_ref() }.map_or(0, |book| book.book.len()))
 }
 
+/// The entries with Polyglot key `key`, a binary search: `*first` the index of the first (when
+/// there is none, of the first entry with a greater key, or `chess_book_entry_count`), `*count`
+/// their number. Errors: `CHESS_ERR_NULL_POINTER` (`book`, `first` or `count` NULL).
+#[no_mangle]
+pub unsafe extern "C" fn chess_book_key_range(
+    book: *const chess_book,
+    key: u64,
+    first: *mut usize,
+    count: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `book` is NULL or a live book (the C contract).
+        let book = unsafe { book.as_ref() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `first` and `count` are NULL or valid for a write (the C contract).
+        let (first, count) = unsafe { (Out::new(first)?, Out::new(count)?) };
+        let range = book.book.key_range(key);
+        first.write(range.start);
+        count.write(range.len());
+        Ok(())
+    })
+}
+
 /// Entry `index` (from 0, in file order) as stored, into `*out`. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (`index` not below
 /// `chess_book_entry_count`).
@@ -425,6 +447,17 @@ pub unsafe extern "C" fn chess_book_entry_at(
 #[no_mangle]
 pub extern "C" fn chess_book_raw_move(mv: chess_move) -> u16 {
     guard(0, || BookMove::from_move(Move::from_bits(mv)).raw())
+}
+
+/// The 781 constants of the Polyglot format (static, read only), which
+/// `chess_position_zobrist` hashes with: 768 piece-square keys (index
+/// `64 * (2 * (kind - 1) + white) + square`, `kind` a `chess_piece_kind`, `white` 1 for a white
+/// piece), 4 castling keys (White king side, White queen side, Black king side, Black queen
+/// side), 8 en passant keys by file, then the key of White to move.
+#[no_mangle]
+pub extern "C" fn chess_book_polyglot_random() -> *const u64 {
+    let keys = zobrist::polyglot_random().as_ptr();
+    guard(keys, || keys)
 }
 
 /// The legal move of `pos` that the stored move `raw` names, into `*out`, as lookups convert

@@ -39,10 +39,12 @@ mod util;
 // Last, so that their declarations follow the ones they use in the header.
 mod binary_fen;
 mod binpack;
+mod bitboards;
 mod book;
 
 pub use binary_fen::*;
 pub use binpack::*;
+pub use bitboards::*;
 pub use book::*;
 pub use engine::*;
 pub use epd::*;

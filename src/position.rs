@@ -315,6 +315,19 @@ pub unsafe extern "C" fn chess_position_zobrist(pos: *const chess_position) -> u
     query(unsafe { position_ref(pos) }, 0, Position::zobrist)
 }
 
+/// The Polyglot key of `pos` computed with the 781 `keys`, laid out as
+/// `chess_book_polyglot_random`'s, in place of Polyglot's (with those it is
+/// `chess_position_zobrist`); 0 when `pos` or `keys` is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_zobrist_with(pos: *const chess_position, keys: *const u64) -> u64 {
+    // SAFETY: `keys` is NULL or points to 781 readable values (this function's contract), not
+    // written during the call.
+    let keys = unsafe { keys.cast::<[u64; 781]>().as_ref() };
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    let pos = unsafe { position_ref(pos) };
+    keys.map_or(0, |keys| query(pos, 0, |pos| pos.zobrist_with(keys)))
+}
+
 /// True when the side to move is in check (false for a NULL position).
 #[no_mangle]
 pub unsafe extern "C" fn chess_position_in_check(pos: *const chess_position) -> bool {

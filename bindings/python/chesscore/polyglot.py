@@ -12,13 +12,12 @@ files by the rules of docs/books.md; ``merge`` joins two books.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import os
 import random as _random
 import threading
 import weakref
-from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
+from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -103,22 +102,10 @@ class MemoryMappedReader:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    @contextlib.contextmanager
-    def _handle(self):
+    def _handle(self) -> _Hold:
         """The book's handle, kept alive (through a ``close()`` from another thread) until the
         block ends."""
-        with self._lock:
-            if self._closed:
-                raise_for(ErrorCode.INVALID_ARGUMENT, "the book is closed")
-            self._calls += 1
-        try:
-            yield self._book
-        finally:
-            with self._lock:
-                self._calls -= 1
-                free = self._closed and self._calls == 0
-            if free:
-                self._finalizer()
+        return _Hold(self)
 
     def __len__(self) -> int:
         with self._handle() as book:
@@ -138,6 +125,20 @@ class MemoryMappedReader:
     def __iter__(self) -> Iterator[Entry]:
         for index in range(len(self)):
             yield self[index]
+
+    def _raw_entries(self, start: int, stop: int) -> List[Tuple[int, int, int, int]]:
+        """Entries ``start`` to ``stop`` (within the book) as stored: ``(key, raw_move, weight,
+        learn)`` tuples, read in one hold of the book (``chesscore.compat.polyglot``'s reads)."""
+        with self._handle() as book:
+            return _read_raw(book, start, stop)
+
+    def _key_entries(self, key: int) -> Tuple[int, List[Tuple[int, int, int, int]]]:
+        """The index of the first entry of ``key`` (where it would be when there is none) and
+        its entries as ``_raw_entries`` gives them, by binary search."""
+        first, count = ctypes.c_size_t(), ctypes.c_size_t()
+        with self._handle() as book:
+            _native.check(_native.by_address.chess_book_key_range(book, key, ctypes.byref(first), ctypes.byref(count)))
+            return first.value, _read_raw(book, first.value, first.value + count.value)
 
     def _options(self, minimum_weight: int, exclude_moves: Iterable[Move]):
         weight = _args.integer(minimum_weight, "minimum_weight", 0, 0xFFFF)
@@ -222,6 +223,45 @@ class MemoryMappedReader:
             raise BookEntryNotFoundError(ErrorCode.END, "no book entry for this position")
         _native.check(code)
         return self._entry(board, entry)
+
+
+class _Hold:
+    """``MemoryMappedReader._handle``'s block: a plain class, which costs a third of a
+    generator-based context manager (``in`` on a book is a hold and two or three calls)."""
+
+    __slots__ = ("_reader",)
+
+    def __init__(self, reader: MemoryMappedReader):
+        self._reader = reader
+
+    def __enter__(self):
+        reader = self._reader
+        with reader._lock:
+            if reader._closed:
+                raise_for(ErrorCode.INVALID_ARGUMENT, "the book is closed")
+            reader._calls += 1
+        return reader._book
+
+    def __exit__(self, *exc) -> None:
+        reader = self._reader
+        with reader._lock:
+            reader._calls -= 1
+            free = reader._closed and reader._calls == 0
+        if free:
+            reader._finalizer()
+
+
+def _read_raw(book, start: int, stop: int) -> List[Tuple[int, int, int, int]]:
+    raw = _native.BookRawEntry()
+    out = ctypes.byref(raw)
+    entry_at = _native.by_address.chess_book_entry_at  # no pointer conversion per call
+    entries = []
+    for index in range(start, stop):
+        code = entry_at(book, index, out)
+        if code:
+            raise_for(code)
+        entries.append((raw.key, raw.raw_move, raw.weight, raw.learn))
+    return entries
 
 
 def open_reader(path: StrOrBytesPath) -> MemoryMappedReader:

@@ -4,7 +4,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
-use crate::board::piece::PieceKind;
+use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::Square;
 
 /// Per-square slider lookup data.
@@ -200,6 +200,20 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
+}
+
+/// Squares a `piece` on `sq` attacks given the occupied squares (a slider stops at the first
+/// occupied square in each direction, which it attacks; a pawn attacks its two diagonals).
+#[inline]
+pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    match piece.kind {
+        PieceKind::Pawn => pawn_attacks(piece.color, sq),
+        PieceKind::Knight => knight_attacks(sq),
+        PieceKind::Bishop => bishop_attacks(sq, occupied),
+        PieceKind::Rook => rook_attacks(sq, occupied),
+        PieceKind::Queen => queen_attacks(sq, occupied),
+        PieceKind::King => king_attacks(sq),
+    }
 }
 
 /// Squares a bishop on `sq` would attack on an empty board: a small table, so a cheap test of

@@ -3,7 +3,7 @@
 //! attacks, and the line a pin holds a piece on (python-chess's `attacks` and `pin`).
 
 use crate::board::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, piece_attacks,
     rook_attacks, rook_rays, slider_attackers,
 };
 use crate::board::bitboard::Bitboard;
@@ -119,15 +119,7 @@ impl Position {
     /// ```
     pub fn attacks_from(&self, sq: Square) -> Bitboard {
         let Some(piece) = self.piece_at(sq) else { return Bitboard::EMPTY };
-        let occupied = self.occupancy();
-        match piece.kind {
-            PieceKind::Pawn => pawn_attacks(piece.color, sq),
-            PieceKind::Knight => knight_attacks(sq),
-            PieceKind::Bishop => bishop_attacks(sq, occupied),
-            PieceKind::Rook => rook_attacks(sq, occupied),
-            PieceKind::Queen => queen_attacks(sq, occupied),
-            PieceKind::King => king_attacks(sq),
-        }
+        piece_attacks(piece, sq, self.occupancy())
     }
 
     /// When the piece of `color` on `sq` is pinned to its king, the whole line (edge to edge)

@@ -347,20 +347,31 @@ impl Position {
 
     /// Computes the Polyglot key from scratch (the incremental key must always equal it).
     pub fn compute_zobrist(&self) -> u64 {
+        self.zobrist_with(zobrist::polyglot_random())
+    }
+
+    /// The key Polyglot's scheme gives with `keys` in place of its constants, laid out as
+    /// [`zobrist::polyglot_random`] (python-chess's `ZobristHasher`).
+    pub fn zobrist_with(&self, keys: &[u64; 781]) -> u64 {
         let mut key = 0;
         for color in Color::ALL {
+            let white = usize::from(color == Color::White);
             for kind in PieceKind::ALL {
                 for sq in self.pieces_of(color, kind) {
-                    key ^= zobrist::piece_key_parts(color, kind, sq);
+                    key ^= keys[64 * (2 * kind.index() + white) + sq.index()];
                 }
             }
         }
-        key ^= zobrist::castling_key(self.castling.bits());
+        for bit in 0..4 {
+            if self.castling.bits() & (1 << bit) != 0 {
+                key ^= keys[768 + bit];
+            }
+        }
         if let Some(ep) = self.en_passant_square(EnPassantMode::PseudoLegal) {
-            key ^= zobrist::en_passant_key(ep.file());
+            key ^= keys[772 + ep.file().index()];
         }
         if self.turn == Color::White {
-            key ^= zobrist::white_to_move_key();
+            key ^= keys[780];
         }
         key
     }

@@ -37,64 +37,35 @@ from __future__ import annotations
 
 # The names python-chess's ``chess`` module has, from the modules of this package by concern:
 # squares and bitboards, pieces and moves, outcomes, boards.
-from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from ._board import Board, LegalMoveGenerator, PseudoLegalMoveGenerator
-from ._moves import Move, Piece
+import typing as _typing
+
+from ..errors import AmbiguousMoveError as AmbiguousMoveError
+from ..errors import IllegalMoveError as IllegalMoveError
+from ..errors import InvalidMoveError as InvalidMoveError
+from ._board import Board as Board
+from ._board import LegalMoveGenerator as LegalMoveGenerator
+from ._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from ._moves import Move as Move
+from ._moves import Piece as Piece
 from ._outcome import *  # noqa: F403 - Status and its STATUS_* flags, Outcome, Termination
 from ._squares import *  # noqa: F403 - colours, piece types, squares, bitboards, SquareSet
+from ._tables import BUILDERS as _TABLES
 
-__all__ = [
-    "AmbiguousMoveError",
-    "BB_ALL",
-    "BB_EMPTY",
-    "BB_FILES",
-    "BB_RANKS",
-    "BB_SQUARES",
-    "BISHOP",
-    "BLACK",
-    "Bitboard",
-    "Board",
-    "COLORS",
-    "COLOR_NAMES",
-    "Color",
-    "FILE_NAMES",
-    "IllegalMoveError",
-    "InvalidMoveError",
-    "KING",
-    "KNIGHT",
-    "LegalMoveGenerator",
-    "Move",
-    "Outcome",
-    "PAWN",
-    "PIECE_NAMES",
-    "PIECE_SYMBOLS",
-    "PIECE_TYPES",
-    "Piece",
-    "PieceType",
-    "PseudoLegalMoveGenerator",
-    "QUEEN",
-    "RANK_NAMES",
-    "ROOK",
-    "SQUARES",
-    "SQUARE_NAMES",
-    "STARTING_BOARD_FEN",
-    "STARTING_FEN",
-    "Square",
-    "SquareSet",
-    "Status",
-    "Termination",
-    "UNICODE_PIECE_SYMBOLS",
-    "WHITE",
-    "parse_square",
-    "piece_name",
-    "piece_symbol",
-    "square",
-    "square_distance",
-    "square_file",
-    "square_mirror",
-    "square_name",
-    "square_rank",
-]
-__all__ += [name.upper() for name in SQUARE_NAMES]  # noqa: F405
-__all__ += ["BB_BACKRANKS", "BB_CORNERS", "BB_DARK_SQUARES", "BB_LIGHT_SQUARES", "STATUS_VALID"]
-__all__ += ["BB_" + name.upper() for name in SQUARE_NAMES]  # noqa: F405
+# No __all__, as python-chess's module has none: a star import takes every public name.
+
+if _typing.TYPE_CHECKING:
+    from typing import Dict, List
+
+    BB_DIAG_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_FILE_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]  # noqa: F405
+    BB_RAYS: List[List[Bitboard]]  # noqa: F405
+
+
+def __getattr__(name: str) -> object:
+    """The big bitboard tables (``BB_RAYS``, ``BB_DIAG_ATTACKS``, ...), built on first use."""
+    build = _TABLES.get(name)
+    if build is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = build()
+    return value

@@ -17,11 +17,10 @@ from .._native import MAX_MOVES
 from .._native import by_address as _c
 from ..errors import ErrorCode, IllegalMoveError, raise_for
 from ..game import Game as CoreGame
-from ..game import Outcome, Termination
 from ..position import Position
 from ..types import MoveKind, squares_of
 from ._moves import MOVES, PIECES, Move, Piece, move_of
-from ._outcome import Status
+from ._outcome import Outcome, Status, Termination
 from ._squares import (
     BB_ALL,
     BB_BACKRANKS,

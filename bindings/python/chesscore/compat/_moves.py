@@ -20,10 +20,20 @@ class Piece(_types.Piece):
 
     __slots__ = ()
 
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Piece:
+        """The piece of a FEN letter (upper case for White); ValueError for another string."""
+        kind = PIECE_SYMBOLS.index(symbol.lower())
+        return cls(kind, symbol.isupper())
+
     def unicode_symbol(self, *, invert_color: bool = False) -> str:
         symbol = self.symbol().swapcase() if invert_color else self.symbol()
         return UNICODE_PIECE_SYMBOLS[symbol]
 
+
+# Square names and piece letters (lower case) to their numbers, for reading UCI.
+_SQUARES = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+_KINDS = {PIECE_SYMBOLS[kind]: kind for kind in PIECE_TYPES}
 
 # chess_piece codes (kind | color << 3) to the shared Piece objects.
 PIECES: Dict[int, Optional[Piece]] = {0: None}
@@ -34,7 +44,7 @@ for _color, _bits in ((WHITE, 0), (BLACK, 8)):
 
 class Move:
     """A move as python-chess's: ``from_square``, ``to_square``, ``promotion`` and ``drop``
-    (always None here). Castling is the king's move two files in standard chess (``e1g1``), the
+    (a piece type for a drop such as ``P@e4``, which boards refuse in standard chess). Castling is the king's move two files in standard chess (``e1g1``), the
     king taking its rook in Chess960. Moves compare and hash by those fields only.
 
     >>> import chesscore.compat as chess
@@ -60,17 +70,21 @@ class Move:
 
     @classmethod
     def from_uci(cls, uci: str) -> Move:
-        """The move a UCI text names (InvalidMoveError when it is not one); ``0000`` is the null
-        move."""
+        """The move a UCI text names (InvalidMoveError when it is not one): ``0000`` is the null
+        move, ``P@e4`` a drop (which no standard board plays), a promotion letter is lower
+        case (any piece's, as python-chess reads them)."""
         if uci == "0000":
             return cls.null()
-        if len(uci) in (4, 5) and uci[:2] in SQUARE_NAMES and uci[2:4] in SQUARE_NAMES:
-            promotion = PIECE_SYMBOLS.index(uci[4]) if len(uci) == 5 and uci[4] in "pnbrqk" else None
-            if len(uci) == 4 or promotion is not None:
-                from_square, to_square = SQUARE_NAMES.index(uci[:2]), SQUARE_NAMES.index(uci[2:4])
-                if from_square == to_square:
-                    raise InvalidMoveError(ErrorCode.UCI_SYNTAX, f"invalid uci (use 0000 for null moves): {uci!r}")
-                return cls(from_square, to_square, promotion)
+        if len(uci) not in (4, 5):
+            raise InvalidMoveError(ErrorCode.UCI_SYNTAX, f"a UCI move has 4 or 5 characters: {uci!r}")
+        if len(uci) == 4 and uci[1] == "@" and uci[0].lower() in _KINDS and uci[2:] in _SQUARES:
+            to_square = _SQUARES[uci[2:]]
+            return cls(to_square, to_square, drop=_KINDS[uci[0].lower()])
+        if uci[:2] in _SQUARES and uci[2:4] in _SQUARES and (len(uci) == 4 or uci[4] in _KINDS):
+            from_square, to_square = _SQUARES[uci[:2]], _SQUARES[uci[2:4]]
+            if from_square == to_square:
+                raise InvalidMoveError(ErrorCode.UCI_SYNTAX, f"invalid uci (use 0000 for null moves): {uci!r}")
+            return cls(from_square, to_square, _KINDS[uci[4]] if len(uci) == 5 else None)
         raise InvalidMoveError(ErrorCode.UCI_SYNTAX, f"invalid uci: {uci!r}")
 
     @classmethod
@@ -80,6 +94,8 @@ class Move:
         return move
 
     def uci(self) -> str:
+        if self.drop:
+            return piece_symbol(self.drop).upper() + "@" + SQUARE_NAMES[self.to_square]
         if not self:
             return "0000"
         promotion = piece_symbol(self.promotion) if self.promotion else ""

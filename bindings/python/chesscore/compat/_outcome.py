@@ -1,12 +1,64 @@
 """python-chess's validity flags (``Status``) and the outcome of a game (``Outcome`` and
-``Termination``, the package's own)."""
+``Termination``)."""
 
 from __future__ import annotations
 
 import enum
+from typing import Any as _Any
+from typing import Optional
 
-from ..game import Outcome as Outcome  # compat names them
-from ..game import Termination as Termination
+from ._squares import BLACK, WHITE, Color
+
+
+class Termination(enum.Enum):
+    """Why a game ended, or which draw was claimed (the library's numbers for the first seven;
+    the ``VARIANT_*`` ends come from variants, which the library does not play)."""
+
+    CHECKMATE = 1
+    STALEMATE = 2
+    INSUFFICIENT_MATERIAL = 3
+    SEVENTYFIVE_MOVES = 4
+    FIVEFOLD_REPETITION = 5
+    FIFTY_MOVES = 6
+    THREEFOLD_REPETITION = 7
+    VARIANT_WIN = 8
+    VARIANT_LOSS = 9
+    VARIANT_DRAW = 10
+
+
+# chess_result (a finished game's) to the winner.
+_WINNERS = {1: WHITE, 2: BLACK, 3: None}
+
+
+class Outcome:
+    """The end of a game: ``termination`` and ``winner`` (WHITE, BLACK or None for a draw).
+    Compared by value and not hashable, as python-chess's dataclass (without importing
+    ``dataclasses``, a tenth of this package's import time)."""
+
+    __slots__ = ("termination", "winner")
+
+    def __init__(self, termination: Termination, winner: Optional[Color]) -> None:
+        self.termination = termination
+        self.winner = winner
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.termination, self.winner) == (other.termination, other.winner)  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(termination={self.termination!r}, winner={self.winner!r})"
+
+    @classmethod
+    def _of(cls, outcome: _Any) -> Outcome:
+        """The Outcome of a chess_outcome (``chess_game_outcome``) whose game is over."""
+        return cls(Termination(outcome.termination), _WINNERS[outcome.result])
+
+    def result(self) -> str:
+        """"1-0", "0-1" or "1/2-1/2"."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
 
 
 class Status(enum.IntFlag):

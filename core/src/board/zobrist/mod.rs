@@ -81,6 +81,14 @@ pub fn en_passant_key(file: File) -> u64 {
     POLYGLOT_RANDOM[772 + file.index()]
 }
 
+/// The 781 Polyglot constants in the format's order: 768 piece-square keys (index
+/// `64 * (2 * kind + white) + square`, kinds from pawn 0 to king 5), 4 castling keys (White
+/// king side, White queen side, Black king side, Black queen side), 8 en passant file keys,
+/// the side-to-move key.
+pub fn polyglot_random() -> &'static [u64; 781] {
+    &POLYGLOT_RANDOM
+}
+
 /// Key added when White is to move.
 #[inline(always)]
 pub fn white_to_move_key() -> u64 {
