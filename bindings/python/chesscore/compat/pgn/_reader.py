@@ -1,0 +1,378 @@
+"""``read_game``: a game's lines are taken from the handle as python-chess takes them (so the
+handle is left just after the game), its tags read here, and its movetext parsed and replayed
+by the library; the visitor then gets python-chess's calls, in its order, from the library's
+tree."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from typing import Any, Callable, List, Optional, TextIO, Tuple
+
+from ... import _native
+from ..._native import lib
+from ...errors import ErrorCode
+from ...pgn import read_pgn
+from .._board import Board
+from .._moves import Move, move_of
+from .._squares import STARTING_FEN
+from ._tree import SKIP, ChildNode, GameNode, Headers, _start_board
+from ._visitors import BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
+
+_AFTER, _BEFORE = 0, 1
+_NODE_NONE = 0xFFFF_FFFF
+# Errors of a move the library could not read: python-chess's parse_san tells them apart.
+_MOVE_CODES = frozenset([ErrorCode.ILLEGAL_MOVE, ErrorCode.SAN_SYNTAX, ErrorCode.SAN_AMBIGUOUS])
+_TAG_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+#=:-")
+_TOKEN_ENDS = " \t\r\n{}()$;!?+#"
+
+
+def _tag(line: str) -> Optional[Tuple[str, str]]:
+    """The (name, value) of a tag line ``[Name "value"]`` (the value kept as written, up to its
+    last ``"]``), else None."""
+    text = line.rstrip()
+    end = 1
+    while end < len(text) and text[end] in _TAG_NAME_CHARS:
+        end += 1
+    if end == 1 or text[1] in "_+#=:-" or not text.endswith('"]'):
+        return None
+    quote = end
+    while quote < len(text) and text[quote].isspace():
+        quote += 1
+    if quote == end or quote > len(text) - 3 or text[quote] != '"':
+        return None
+    value = text[quote + 1 : -2]
+    return None if "\r" in value else (text[1:end], value)
+
+
+# The evaluation symbols the library reads as NAGs when they stand alone (``+-``, ``±``, ...),
+# which python-chess passes over: left out of the text the library gets.
+_SYMBOLS = re.compile(r"(?<!\S)(?:=|\+=|=\+|\+/-|-/\+|\+-|-\+|\+/=|=/\+|∞|=/∞|∞/=|⩲|⩱|±|∓)(?!\S)")
+# Results and parentheses: python-chess takes a result anywhere in the main line and reads on,
+# where the library would end the game.
+_RESULT_OR_PAREN = re.compile(r"[()*]|(?<![0-9/-])(?:1-0|0-1|1/2-1/2)(?![0-9/-])")
+
+
+class _Movetext:
+    """The movetext of a game as the library is to read it: without escape lines, ``;``
+    comments, evaluation symbols and results (kept in ``results`` when in the main line)."""
+
+    __slots__ = ("parts", "length", "in_comment", "depth", "results")
+
+    def __init__(self) -> None:
+        self.parts: List[str] = []
+        self.length = 0  # of the parts
+        self.in_comment = False
+        self.depth = 0
+        self.results: List[Tuple[int, str]] = []  # with where they were in the text
+
+    def _append(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+
+    def _plain(self, text: str) -> None:
+        if "+" in text or "=" in text or not text.isascii():
+            text = _SYMBOLS.sub("", text)
+        if "(" in text or ")" in text or "*" in text or "-" in text:
+            text = _RESULT_OR_PAREN.sub(self._result_or_paren, text)
+        self._append(text)
+
+    def _result_or_paren(self, match: "re.Match[str]") -> str:
+        token = match.group()
+        if token == "(":
+            self.depth += 1
+        elif token == ")":
+            self.depth = max(self.depth - 1, 0)
+        else:
+            if not self.depth:
+                self.results.append((self.length + match.start(), token))
+            return " "
+        return token
+
+    def add(self, line: str) -> None:
+        """Adds a line: up to a ``;`` outside comments (the rest is a comment python-chess
+        drops)."""
+        at = 0
+        while True:
+            if self.in_comment:
+                close = line.find("}", at)
+                if close < 0:
+                    self._append(line[at:] if at else line)
+                    return
+                self._append(line[at : close + 1])
+                at, self.in_comment = close + 1, False
+            else:
+                brace, semicolon = line.find("{", at), line.find(";", at)
+                if semicolon >= 0 and (brace < 0 or semicolon < brace):
+                    self._plain(line[at:semicolon])
+                    self._append("\n")
+                    return
+                if brace < 0:
+                    self._plain(line[at:] if at else line)
+                    return
+                self._plain(line[at:brace])
+                at, self.in_comment = brace, True
+
+
+def _read_lines(handle: TextIO) -> Optional[Tuple[List[Tuple[str, str]], _Movetext]]:
+    """The tags and the movetext of the next game of ``handle`` (read up to the blank line that
+    ends it, or the end), else None; escape lines (``%``) and ``;`` comments left out."""
+    readline = handle.readline
+    line = readline().lstrip("\ufeff")
+    while line.isspace() or line[:1] in ("%", ";"):
+        line = readline()
+    tags: List[Tuple[str, str]] = []
+    found = blank = False
+    while line:
+        first = line[0]
+        if first in "%;":
+            line = readline()
+            continue
+        if not blank and line.isspace():  # one blank line may stand between tags
+            blank = True
+            line = readline()
+            continue
+        found = True
+        if first != "[":
+            break
+        blank = False
+        tag = _tag(line)
+        if tag is not None:
+            tags.append(tag)
+        line = readline()
+    if not found:
+        return None
+    movetext = _Movetext()
+    while line:
+        if not movetext.in_comment:
+            if line[0] in "%;":
+                line = readline()
+                continue
+            if line.isspace():
+                break
+            if line[0] == "[":
+                # A tag line inside movetext, which python-chess passes over (the library
+                # would start a new game there).
+                line = readline()
+                continue
+        movetext.add(line)
+        line = readline()
+    return tags, movetext
+
+
+class _Node:
+    """A node of the library's tree, as read: its parent's number, move, NAGs in input order,
+    and the comments before (opening a variation) and after its move."""
+
+    __slots__ = ("number", "parent", "move", "nags", "before", "after", "children")
+
+    def __init__(self, number: int, parent: int, move: Optional[Move], nags: List[int], before: List[str], after: List[str]):
+        self.number = number
+        self.parent = parent
+        self.move = move
+        self.nags = nags
+        self.before = before
+        self.after = after
+        self.children: List[_Node] = []
+
+
+def _comments(ptr: Any, number: int, place: int) -> List[str]:
+    count = lib.chess_node_comment_count(ptr, number, place)
+    return [_native.read_text(lib.chess_node_comment, ptr, number, place, i, size=256) for i in range(count)] if count else []
+
+
+def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
+    """The nodes of a game handle, the root first; children in their order."""
+    nag_buffer = ctypes.create_string_buffer(64)
+    node_count, parent_of, move_raw = lib.chess_node_count, lib.chess_node_parent, lib.chess_node_move
+    comment_count, nags_of = lib.chess_node_comment_count, lib.chess_node_nags
+    nodes = [_Node(0, -1, None, [], [], _comments(ptr, 0, _AFTER))]
+    for number in range(1, node_count(ptr)):
+        raw = move_raw(ptr, number)
+        nag_count = nags_of(ptr, number, nag_buffer, 64)
+        node = _Node(
+            number,
+            parent_of(ptr, number),
+            move_of(raw, chess960) if raw else Move.null(),
+            list(nag_buffer.raw[:nag_count]) if nag_count else [],
+            _comments(ptr, number, _BEFORE) if comment_count(ptr, number, _BEFORE) else [],
+            _comments(ptr, number, _AFTER) if comment_count(ptr, number, _AFTER) else [],
+        )
+        nodes.append(node)
+        nodes[node.parent].children.append(node)
+    return nodes
+
+
+def _joined(texts: List[str]) -> str:
+    return " ".join(text for text in texts if text)
+
+
+def _build(game: GameNode, nodes: List[_Node]) -> None:
+    """``GameBuilder``'s tree from the library's nodes, made directly."""
+    game.comment = _joined([game.comment] + nodes[0].after)
+    made: List[GameNode] = [game]
+    for node in nodes[1:]:
+        made.append(ChildNode(made[node.parent], node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))  # type: ignore[arg-type]
+
+
+def _san_token(ptr: Any, node: _Node) -> str:
+    return _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX)
+
+
+def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Board) -> bool:
+    """Calls ``visitor`` for the library's tree as python-chess's reader would have for its
+    text; False when a move could not be read (``handle_error`` was called, the rest of the line
+    skipped, as python-chess does)."""
+    custom_parse = type(visitor).parse_san is not BaseVisitor.parse_san
+    for comment in nodes[0].after:
+        visitor.visit_comment(comment)
+
+    def line(node: _Node, board: Board, sidelines: bool) -> bool:
+        while True:
+            for comment in node.before:
+                visitor.visit_comment(comment)
+            if visitor.begin_parse_san(board, _san_token(ptr, node)) is SKIP:
+                visitor.visit_board(board)
+                return True
+            move = node.move
+            if custom_parse:
+                try:
+                    move = visitor.parse_san(board, _san_token(ptr, node))
+                except ValueError as error:
+                    visitor.handle_error(error)
+                    return False
+            visitor.visit_move(board, move)
+            board.push(move)
+            visitor.visit_board(board)
+            for nag in node.nags:
+                visitor.visit_nag(nag)
+            for comment in node.after:
+                visitor.visit_comment(comment)
+            for alternative in nodes[node.parent].children[1:] if sidelines else ():
+                if visitor.begin_variation() is not SKIP:
+                    branch = board.copy()
+                    branch.pop()
+                    line(alternative, branch, False)
+                visitor.end_variation()
+            if not node.children:
+                return True
+            node, sidelines = node.children[0], True
+
+    children = nodes[0].children
+    return line(children[0], board, True) if children else True
+
+
+def _move_error(error: Any, text: str, board: Board) -> Exception:
+    """python-chess's error for the move the library stopped at (the board is the position
+    before it): what the board's ``parse_san`` raises for the token at the error's place."""
+    if error.code not in _MOVE_CODES or error.line < 1:
+        return error  # type: ignore[no-any-return]
+    lines = text.split("\n")
+    token = lines[error.line - 1][error.column - 1 :] if error.line <= len(lines) else ""
+    for i, char in enumerate(token):
+        if char in _TOKEN_ENDS:
+            token = token[:i]
+            break
+    try:
+        board.parse_san(token)
+    except ValueError as found:
+        return found
+    return error  # type: ignore[no-any-return]
+
+
+def _fast_builder(visitor: BaseVisitor[Any]) -> bool:
+    """Whether ``visitor`` builds its game as ``GameBuilder`` does, so that the tree can be made
+    directly (its ``handle_error`` and ``Game`` class may be its own)."""
+    kind = type(visitor)
+    if not isinstance(visitor, GameBuilder):
+        return False
+    return all(
+        getattr(kind, name) is getattr(GameBuilder, name)
+        for name in ("visit_move", "visit_comment", "visit_nag", "begin_variation", "end_variation", "visit_board", "begin_parse_san", "parse_san", "visit_result")
+    )
+
+
+def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameBuilder) -> Any:
+    """Reads the next game of a text stream through a new ``Visitor()`` and gives its result
+    (a ``Game`` by default); None at the end of the stream. The handle is left just after the
+    game: at the line after the blank line that ends it."""
+    read = _read_lines(handle)
+    if read is None:
+        return None
+    tags, movetext = read
+    visitor = Visitor()
+    skipping = visitor.begin_game() is SKIP
+    headers: Optional[Headers] = None
+    if not skipping:
+        managed = visitor.begin_headers()
+        headers = managed if isinstance(managed, Headers) else Headers({})
+        for name, value in tags:
+            visitor.visit_header(name, value)
+            if headers is not managed:
+                headers[name] = value
+        skipping = visitor.end_headers() is SKIP
+    if not skipping:
+        assert headers is not None
+        try:
+            board_type = headers.variant()
+        except ValueError as error:
+            visitor.handle_error(error)
+            board_type = Board
+        try:
+            board = _start_board(board_type, headers.get("FEN", STARTING_FEN), headers.is_chess960())
+        except ValueError as error:
+            visitor.handle_error(error)
+        else:
+            visitor.visit_board(board)
+            _visit_movetext(visitor, board, movetext)
+    visitor.end_game()
+    return visitor.result()
+
+
+def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext) -> None:
+    """Has the library read the movetext from ``board`` and calls ``visitor`` for it, the
+    results of the main line included; a move the library could not read goes to
+    ``handle_error`` (after the results before it), and ends the game there."""
+    body = "".join(movetext.parts)
+    error: Optional[Exception] = None
+    error_at = len(body)
+    if body and not body.isspace():
+        start = board.fen(shredder=board.chess960)
+        prefix = ("" if start == STARTING_FEN else f'[FEN "{start}"]\n') + ('[Variant "Chess960"]\n' if board.chess960 else "")
+        prefix += "\n" if prefix else ""
+        text = prefix + body
+        core = next(read_pgn(text.encode("utf-8")))
+        nodes = _library_tree(core._ptr, board.chess960)
+        if _fast_builder(visitor):
+            _build(visitor.game, nodes)  # type: ignore[attr-defined]
+            complete = True
+        else:
+            complete = _replay(visitor, core._ptr, nodes, board.copy())
+        if not complete:
+            return
+        if core.error is not None:
+            line_end = board.copy()
+            node = nodes[0]
+            while node.children:
+                node = node.children[0]
+                line_end.push(node.move)  # type: ignore[arg-type]
+            error = _move_error(core.error, text, line_end)
+            found = getattr(core.error, "line", 0)
+            if found >= 1:
+                lines = text.split("\n")
+                error_at = sum(len(line) + 1 for line in lines[: found - 1]) + core.error.column - 1 - len(prefix)
+    for at, result in movetext.results:
+        if at < error_at:
+            visitor.visit_result(result)
+    if error is not None:
+        visitor.handle_error(error)
+
+
+def read_headers(handle: TextIO) -> Optional[Headers]:
+    """The headers of the next game, its movetext skipped; None at the end."""
+    return read_game(handle, Visitor=HeadersBuilder)  # type: ignore[no-any-return]
+
+
+def skip_game(handle: TextIO) -> bool:
+    """Skips the next game; whether there was one."""
+    return bool(read_game(handle, Visitor=SkipVisitor))
