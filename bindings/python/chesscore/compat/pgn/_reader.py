@@ -216,14 +216,15 @@ def _build(game: GameNode, nodes: List[_Node]) -> None:
 
 
 def _san_token(ptr: Any, node: _Node) -> str:
-    return _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX)
+    """The move as written, without the check sign python-chess's token leaves out."""
+    return _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX).rstrip("+#")
 
 
 def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Board) -> bool:
     """Calls ``visitor`` for the library's tree as python-chess's reader would have for its
     text; False when a move could not be read (``handle_error`` was called, the rest of the line
     skipped, as python-chess does)."""
-    custom_parse = type(visitor).parse_san is not BaseVisitor.parse_san
+    custom_parse = getattr(visitor.parse_san, "__func__", None) is not BaseVisitor.parse_san
     for comment in nodes[0].after:
         visitor.visit_comment(comment)
 
@@ -262,22 +263,17 @@ def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Boar
     return line(children[0], board, True) if children else True
 
 
-def _move_error(error: Any, text: str, board: Board) -> Exception:
-    """python-chess's error for the move the library stopped at (the board is the position
-    before it): what the board's ``parse_san`` raises for the token at the error's place."""
+def _failed_token(error: Any, text: str) -> Optional[str]:
+    """The move the library stopped at, as python-chess's token would have it; None when the
+    error is not about a move."""
     if error.code not in _MOVE_CODES or error.line < 1:
-        return error  # type: ignore[no-any-return]
+        return None
     lines = text.split("\n")
     token = lines[error.line - 1][error.column - 1 :] if error.line <= len(lines) else ""
     for i, char in enumerate(token):
         if char in _TOKEN_ENDS:
-            token = token[:i]
-            break
-    try:
-        board.parse_san(token)
-    except ValueError as found:
-        return found
-    return error  # type: ignore[no-any-return]
+            return token[:i]
+    return token
 
 
 def _fast_builder(visitor: BaseVisitor[Any]) -> bool:
@@ -334,7 +330,9 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
     results of the main line included; a move the library could not read goes to
     ``handle_error`` (after the results before it), and ends the game there."""
     body = "".join(movetext.parts)
-    error: Optional[Exception] = None
+    failed: Optional[Exception] = None
+    token: Optional[str] = None
+    line_end = board
     error_at = len(body)
     if body and not body.isspace():
         start = board.fen(shredder=board.chess960)
@@ -351,21 +349,34 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
         if not complete:
             return
         if core.error is not None:
+            failed = core.error
+            token = _failed_token(failed, text)
+            found = getattr(failed, "line", 0)
+            if found >= 1:
+                lines = text.split("\n")
+                error_at = sum(len(line) + 1 for line in lines[: found - 1]) + failed.column - 1 - len(prefix)
             line_end = board.copy()
             node = nodes[0]
             while node.children:
                 node = node.children[0]
                 line_end.push(node.move)  # type: ignore[arg-type]
-            error = _move_error(core.error, text, line_end)
-            found = getattr(core.error, "line", 0)
-            if found >= 1:
-                lines = text.split("\n")
-                error_at = sum(len(line) + 1 for line in lines[: found - 1]) + core.error.column - 1 - len(prefix)
     for at, result in movetext.results:
         if at < error_at:
             visitor.visit_result(result)
-    if error is not None:
-        visitor.handle_error(error)
+    if failed is None:
+        return
+    if token is None:
+        visitor.handle_error(failed)
+        return
+    # The move again through the visitor, as python-chess reads it: its error is python-chess's.
+    if visitor.begin_parse_san(line_end, token) is not SKIP:
+        try:
+            visitor.parse_san(line_end, token)
+        except ValueError as error:
+            visitor.handle_error(error)
+        else:
+            visitor.handle_error(failed)
+    visitor.visit_board(line_end)
 
 
 def read_headers(handle: TextIO) -> Optional[Headers]:

@@ -111,8 +111,17 @@ class Headers(MutableMapping[str, str]):
 
 
 def _start_board(board_type: Type[Board], fen: str, chess960: bool) -> Board:
-    """A board of ``fen``, in Chess960 mode also when its castling rights need it."""
-    board = board_type(fen, chess960=chess960)
+    """A board of ``fen``, in Chess960 mode also when its castling rights need it (as
+    python-chess switches a board to Chess960 for them)."""
+    try:
+        board = board_type(fen, chess960=chess960)
+    except ValueError:
+        if chess960:
+            raise
+        board = board_type(fen, chess960=True)  # castling rights only Chess960 reads, or the error
+        if not board.has_chess960_castling_rights():
+            raise
+        return board
     if not chess960 and board.has_chess960_castling_rights():
         board = board_type(fen, chess960=True)
     return board
