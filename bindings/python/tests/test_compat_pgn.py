@@ -359,6 +359,16 @@ def test_time_controls_as_python_chess(control):
     same(lambda chess, pgn: pgn.Game({"TimeControl": control}).time_control())
 
 
+def test_doc_examples():
+    import doctest
+
+    from chesscore.compat.pgn import _visitors
+
+    for module in (chesscore.compat.pgn, _visitors):
+        failed, attempted = doctest.testmod(module)
+        assert failed == 0 and attempted > 0
+
+
 def test_unchanged_names_and_constants():
     for name in dir(chess.pgn):
         if name.startswith("NAG_") or name == "TAG_ROSTER":

@@ -176,27 +176,45 @@ class _Node:
         self.children: List[_Node] = []
 
 
-def _comments(ptr: Any, number: int, place: int) -> List[str]:
-    count = lib.chess_node_comment_count(ptr, number, place)
-    return [_native.read_text(lib.chess_node_comment, ptr, number, place, i, size=256) for i in range(count)] if count else []
+class _Texts:
+    """Reads comments into one buffer, grown as needed, for the nodes of one game."""
+
+    __slots__ = ("buffer", "length")
+
+    def __init__(self) -> None:
+        self.buffer = ctypes.create_string_buffer(256)
+        self.length = ctypes.c_size_t()
+
+    def comments(self, ptr: Any, number: int, place: int, count: int) -> List[str]:
+        out = []
+        for i in range(count):
+            code = lib.chess_node_comment(ptr, number, place, i, self.buffer, len(self.buffer), ctypes.byref(self.length))
+            if code == ErrorCode.BUFFER_TOO_SMALL:
+                self.buffer = ctypes.create_string_buffer(self.length.value + 1)
+                code = lib.chess_node_comment(ptr, number, place, i, self.buffer, len(self.buffer), ctypes.byref(self.length))
+            _native.check(code)
+            out.append(self.buffer.raw[: self.length.value].decode("utf-8"))
+        return out
 
 
 def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
     """The nodes of a game handle, the root first; children in their order."""
     nag_buffer = ctypes.create_string_buffer(64)
+    texts = _Texts()
     node_count, parent_of, move_raw = lib.chess_node_count, lib.chess_node_parent, lib.chess_node_move
-    comment_count, nags_of = lib.chess_node_comment_count, lib.chess_node_nags
-    nodes = [_Node(0, -1, None, [], [], _comments(ptr, 0, _AFTER))]
+    comment_count, nags_of, comments = lib.chess_node_comment_count, lib.chess_node_nags, texts.comments
+    nodes = [_Node(0, -1, None, [], [], comments(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
     for number in range(1, node_count(ptr)):
         raw = move_raw(ptr, number)
         nag_count = nags_of(ptr, number, nag_buffer, 64)
+        before, after = comment_count(ptr, number, _BEFORE), comment_count(ptr, number, _AFTER)
         node = _Node(
             number,
             parent_of(ptr, number),
             move_of(raw, chess960) if raw else Move.null(),
             list(nag_buffer.raw[:nag_count]) if nag_count else [],
-            _comments(ptr, number, _BEFORE) if comment_count(ptr, number, _BEFORE) else [],
-            _comments(ptr, number, _AFTER) if comment_count(ptr, number, _AFTER) else [],
+            comments(ptr, number, _BEFORE, before) if before else [],
+            comments(ptr, number, _AFTER, after) if after else [],
         )
         nodes.append(node)
         nodes[node.parent].children.append(node)
@@ -204,6 +222,8 @@ def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
 
 
 def _joined(texts: List[str]) -> str:
+    if len(texts) < 2:
+        return texts[0] if texts else ""
     return " ".join(text for text in texts if text)
 
 
