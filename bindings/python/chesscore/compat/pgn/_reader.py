@@ -161,12 +161,13 @@ def _read_lines(handle: TextIO) -> Optional[Tuple[List[Tuple[str, str]], _Movete
 
 
 class _Node:
-    """A node of the library's tree, as read: its parent's number, move, NAGs in input order,
+    """A node of the library's tree, as read: its parent's number, move (the root's: a null
+    move, never used), NAGs in input order,
     and the comments before (opening a variation) and after its move."""
 
     __slots__ = ("number", "parent", "move", "nags", "before", "after", "children")
 
-    def __init__(self, number: int, parent: int, move: Optional[Move], nags: List[int], before: List[str], after: List[str]):
+    def __init__(self, number: int, parent: int, move: Move, nags: List[int], before: List[str], after: List[str]):
         self.number = number
         self.parent = parent
         self.move = move
@@ -203,7 +204,7 @@ def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
     texts = _Texts()
     node_count, parent_of, move_raw = lib.chess_node_count, lib.chess_node_parent, lib.chess_node_move
     comment_count, nags_of, comments = lib.chess_node_comment_count, lib.chess_node_nags, texts.comments
-    nodes = [_Node(0, -1, None, [], [], comments(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
+    nodes = [_Node(0, -1, Move.null(), [], [], comments(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
     for number in range(1, node_count(ptr)):
         raw = move_raw(ptr, number)
         nag_count = nags_of(ptr, number, nag_buffer, 64)
@@ -232,7 +233,7 @@ def _build(game: GameNode, nodes: List[_Node]) -> None:
     game.comment = _joined([game.comment] + nodes[0].after)
     made: List[GameNode] = [game]
     for node in nodes[1:]:
-        made.append(ChildNode(made[node.parent], node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))  # type: ignore[arg-type]
+        made.append(ChildNode(made[node.parent], node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))
 
 
 def _san_token(ptr: Any, node: _Node) -> str:
@@ -350,7 +351,7 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
     results of the main line included; a move the library could not read goes to
     ``handle_error`` (after the results before it), and ends the game there."""
     body = "".join(movetext.parts)
-    failed: Optional[Exception] = None
+    failed: Any = None
     token: Optional[str] = None
     line_end = board
     error_at = len(body)
@@ -379,7 +380,7 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
             node = nodes[0]
             while node.children:
                 node = node.children[0]
-                line_end.push(node.move)  # type: ignore[arg-type]
+                line_end.push(node.move)
     for at, result in movetext.results:
         if at < error_at:
             visitor.visit_result(result)

@@ -228,8 +228,9 @@ def _time_text(name: str, seconds: float) -> str:
 
 
 def _arrow_pgn(arrow: Arrow) -> str:
-    tail, head = SQUARE_NAMES[arrow.tail], SQUARE_NAMES[arrow.head]
-    return _LETTER_OF_COLOR.get(arrow.color or "", "G") + (tail if arrow.tail == arrow.head else tail + head)
+    # The package's arrows may name their squares.
+    tail, head = (end if isinstance(end, str) else SQUARE_NAMES[end] for end in (arrow.tail, arrow.head))
+    return _LETTER_OF_COLOR.get(arrow.color or "", "G") + (tail if tail == head else tail + head)
 
 
 def _arrow_of(text: str) -> Arrow:
@@ -412,7 +413,7 @@ class GameNode(abc.ABC):
         """Replaces the first ``[%eval ...]`` (None: removes it), else appends one."""
         text = ""
         if score is not None:
-            white = score.white()
+            white: Any = score.white()  # type: ignore[no-untyped-call]
             suffix = "" if depth is None else f",{max(depth, 0):d}"
             cp = white.score()
             if cp is not None:
@@ -711,7 +712,7 @@ class Mainline(Iterable[MainlineMapT]):
         node = self.start
         while node.variations:
             node = node.variations[0]
-            yield self.f(node)  # type: ignore[arg-type]
+            yield self.f(node)
 
     def __reversed__(self) -> Iterator[MainlineMapT]:
         node = self.start.end()
