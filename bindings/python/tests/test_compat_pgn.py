@@ -493,3 +493,20 @@ def test_random_edited_trees_as_python_chess(seed):
     import chesscore.compat.engine
 
     same(random_tree_results, seed, START_FENS[seed % len(START_FENS)])
+
+
+# After such a move python-chess reads the rest of the game on the variation's board (its
+# variation ends without its board being dropped), which the library does not: the variations
+# here end their games.
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. e4 e5 ( 1... c5 2. Kf3 )",
+        "1. e4 e5 ( 1... Kd4 )",
+        "1. e4 e5 ( 1... c5 2. Nf3 ) 2. Nf3 Nc6 ( 2... d6 { x } 3. Ke3 Nf6 ( 3... Nc6 ) )",
+        "1. e4 { x } ( 1. d4 d5 2. Ke3 { y } )",
+    ],
+)
+def test_moves_that_cannot_be_played_in_variations_are_errors_as_in_python_chess(movetext):
+    same(lambda chess, pgn: [(g, tree_shape(g), str(g), [(type(e).__name__, str(e)) for e in g.errors]) if not isinstance(g, int) else g for g in games_of(pgn, movetext)])
+    same(lambda chess, pgn: games_of(pgn, movetext, Visitor=recorder(pgn)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from typing import Any, Callable, List, Optional, TextIO, Tuple
+from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple
 
 from ... import _native
 from ..._native import lib
@@ -241,10 +241,12 @@ def _san_token(ptr: Any, node: _Node) -> str:
     return _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX).rstrip("+#")
 
 
-def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Board) -> bool:
+def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Board, cuts: Dict[int, str], openings: Dict[int, str]) -> bool:
     """Calls ``visitor`` for the library's tree as python-chess's reader would have for its
     text; False when a move could not be read (``handle_error`` was called, the rest of the line
-    skipped, as python-chess does)."""
+    skipped, as python-chess does). ``cuts``: the nodes after which a variation was cut at a
+    move that could not be played, with that move's token; ``openings``: the nodes followed by
+    a variation whose first move could not be played."""
     custom_parse = getattr(visitor.parse_san, "__func__", None) is not BaseVisitor.parse_san
     for comment in nodes[0].after:
         visitor.visit_comment(comment)
@@ -270,6 +272,17 @@ def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Boar
                 visitor.visit_nag(nag)
             for comment in node.after:
                 visitor.visit_comment(comment)
+            opening = openings.get(node.number)
+            if opening is not None:
+                if visitor.begin_variation() is not SKIP:
+                    branch = board.copy()
+                    branch.pop()
+                    _failed_move(visitor, branch, opening, ValueError(f"illegal san: {opening!r} in {branch.fen()}"))
+                visitor.end_variation()
+            cut = cuts.get(node.number)
+            if cut is not None:
+                _failed_move(visitor, board, cut, ValueError(f"illegal san: {cut!r} in {board.fen()}"))
+                return True
             for alternative in nodes[node.parent].children[1:] if sidelines else ():
                 if visitor.begin_variation() is not SKIP:
                     branch = board.copy()
@@ -284,17 +297,76 @@ def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Boar
     return line(children[0], board, True) if children else True
 
 
-def _failed_token(error: Any, text: str) -> Optional[str]:
-    """The move the library stopped at, as python-chess's token would have it; None when the
-    error is not about a move."""
-    if error.code not in _MOVE_CODES or error.line < 1:
-        return None
+def _offset(text: str, line: int, column: int) -> int:
+    """The index in ``text`` of a place the library names by line and column (from 1)."""
     lines = text.split("\n")
-    token = lines[error.line - 1][error.column - 1 :] if error.line <= len(lines) else ""
+    return sum(len(text_line) + 1 for text_line in lines[: line - 1]) + column - 1
+
+
+def _token_at(text: str, at: int) -> str:
+    """The move written at ``at``, as python-chess's token would have it."""
+    token = text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]
     for i, char in enumerate(token):
         if char in _TOKEN_ENDS:
             return token[:i]
     return token
+
+
+def _failed_move(visitor: BaseVisitor[Any], board: Board, token: str, fallback: Exception) -> None:
+    """A move the library could not read, through the visitor as python-chess reads it: its
+    ``parse_san`` error goes to ``handle_error`` (``fallback`` should it read the move)."""
+    if visitor.begin_parse_san(board, token) is not SKIP:
+        try:
+            visitor.parse_san(board, token)
+        except ValueError as error:
+            visitor.handle_error(error)
+        else:
+            visitor.handle_error(fallback)
+    visitor.visit_board(board)
+
+
+def _outside_comments(text: str) -> str:
+    return re.sub(r"\{[^}]*\}?", " ", text)
+
+
+_CUT = re.compile(r"line (\d+), column (\d+): a move in a variation cannot be played")
+
+
+def _variation_cuts(core: Any, text: str, board: Board) -> List[Tuple[int, bool, Board, str]]:
+    """The variations the library cut at a move it could not play (python-chess reports the
+    move as an error): for each, in text order, the node read last before the move, whether
+    the move opened a variation (an alternative to that node), the board before the move and
+    the move's token. The board is
+    found by reading the text up to the move again (its open variations closed): the last node
+    read is the move before it, or the one the variation is an alternative to."""
+    cuts: List[Tuple[int, bool, Board, str]] = []
+    for warning in core.warnings:
+        found = _CUT.match(warning)
+        if found is None:
+            continue
+        at = _offset(text, int(found.group(1)), int(found.group(2)))
+        before = _outside_comments(text[:at])
+        head = text[:at] + ")" * max(before.count("(") - before.count(")"), 0)
+        prefix_game = next(read_pgn(head.encode("utf-8")))
+        ptr = prefix_game._ptr
+        last = lib.chess_node_count(ptr) - 1
+        if last < 1:
+            continue
+        written = _native.read_text(lib.chess_node_san, ptr, last, size=_native.SAN_MAX)
+        between = [c for c in _outside_comments(text[text.rfind(written, 0, at) + len(written) : at]) if c in "()"]
+        if between not in ([], ["("]):
+            continue  # after a variation closed: not told apart here
+        node = last if not between else lib.chess_node_parent(ptr, last)
+        path = []
+        while node not in (0, _NODE_NONE):
+            path.append(node)
+            node = lib.chess_node_parent(ptr, node)
+        position = board.copy()
+        for number in reversed(path):
+            raw = lib.chess_node_move(ptr, number)
+            position.push(move_of(raw, board.chess960) if raw else Move.null())
+        cuts.append((last, bool(between), position, _token_at(text, at)))
+    return cuts
 
 
 def _fast_builder(visitor: BaseVisitor[Any]) -> bool:
@@ -349,11 +421,10 @@ def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameB
 def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext) -> None:
     """Has the library read the movetext from ``board`` and calls ``visitor`` for it, the
     results of the main line included; a move the library could not read goes to
-    ``handle_error`` (after the results before it), and ends the game there."""
+    ``handle_error`` (after what came before it): in the main line it ends the game, in a
+    variation the variation."""
     body = "".join(movetext.parts)
     failed: Any = None
-    token: Optional[str] = None
-    line_end = board
     error_at = len(body)
     if body and not body.isspace():
         start = board.fen(shredder=board.chess960)
@@ -362,42 +433,33 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
         text = prefix + body
         core = next(read_pgn(text.encode("utf-8")))
         nodes = _library_tree(core._ptr, board.chess960)
+        cuts = _variation_cuts(core, text, board) if lib.chess_game_warning_count(core._ptr) else []
         if _fast_builder(visitor):
             _build(visitor.game, nodes)  # type: ignore[attr-defined]
-            complete = True
+            for _, _, position, token in cuts:
+                _failed_move(visitor, position, token, ValueError(f"illegal san: {token!r} in {position.fen()}"))
         else:
-            complete = _replay(visitor, core._ptr, nodes, board.copy())
-        if not complete:
-            return
+            ends = {cut[0]: cut[3] for cut in cuts if not cut[1]}
+            if not _replay(visitor, core._ptr, nodes, board.copy(), ends, {cut[0]: cut[3] for cut in cuts if cut[1]}):
+                return
         if core.error is not None:
             failed = core.error
-            token = _failed_token(failed, text)
-            found = getattr(failed, "line", 0)
-            if found >= 1:
-                lines = text.split("\n")
-                error_at = sum(len(line) + 1 for line in lines[: found - 1]) + failed.column - 1 - len(prefix)
-            line_end = board.copy()
-            node = nodes[0]
-            while node.children:
-                node = node.children[0]
-                line_end.push(node.move)
+            if failed.code in _MOVE_CODES and failed.line >= 1:
+                at = _offset(text, failed.line, failed.column)
+                error_at = at - len(prefix)
+                line_end = board.copy()
+                node = nodes[0]
+                while node.children:
+                    node = node.children[0]
+                    line_end.push(node.move)
+                failed = (line_end, _token_at(text, at), failed)
     for at, result in movetext.results:
         if at < error_at:
             visitor.visit_result(result)
-    if failed is None:
-        return
-    if token is None:
+    if isinstance(failed, tuple):
+        _failed_move(visitor, *failed)
+    elif failed is not None:
         visitor.handle_error(failed)
-        return
-    # The move again through the visitor, as python-chess reads it: its error is python-chess's.
-    if visitor.begin_parse_san(line_end, token) is not SKIP:
-        try:
-            visitor.parse_san(line_end, token)
-        except ValueError as error:
-            visitor.handle_error(error)
-        else:
-            visitor.handle_error(failed)
-    visitor.visit_board(line_end)
 
 
 def read_headers(handle: TextIO) -> Optional[Headers]:
