@@ -235,6 +235,11 @@ MOVETEXTS = [
     "1. f3 e5 2. g4 Qh4# 0-1",
     "1. e4 -- 2. d4 *",
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { mate } 1-0",
+    "1. e4 e5 +- 2. Nf3 ± Nc6 = 3. Bb5 =+ *",
+    "1. e4 e5 2. Nf3 * 3. Nc3 1-0",
+    "1. e4 e5 2. Nf3 { a comment\n\nover a blank line } Nc6 *",
+    "1. e4 e5 { never closed 2. Nf3",
+    "{  two spaces  } 1. e4 {\tx } e5 {} 2. Nf3 { } { x\n } Nc6 {y} {  } *",
 ]
 
 
@@ -315,6 +320,23 @@ def test_documented_programs_as_python_chess():
                 str(chess960), chess960.board().chess960, chess960.headers.is_chess960(), repr(game).split(" (")[1]]  # fmt: skip
 
     same(from_board)
+
+    def castling_uci(chess, pgn):
+        out = []
+        for fen, chess960, sans in (
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", False, ["O-O", "O-O-O", "Kd2"]),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", True, ["O-O", "Nf6"]),
+        ):
+            game = pgn.Game()
+            game.setup(chess.Board(fen, chess960=chess960))
+            board = game.board()
+            node = game
+            for san in sans:
+                node = node.add_variation(board.push_san(san))
+            out += [[(n.uci(), n.uci(chess960=True), n.uci(chess960=False)) for n in game.mainline()], str(game)]
+        return out
+
+    same(castling_uci)
 
 
 def test_headers_as_python_chess():

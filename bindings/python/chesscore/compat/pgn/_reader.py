@@ -55,9 +55,11 @@ _RESULT_OR_PAREN = re.compile(r"[()*]|(?<![0-9/-])(?:1-0|0-1|1/2-1/2)(?![0-9/-])
 
 class _Movetext:
     """The movetext of a game as the library is to read it: without escape lines, ``;``
-    comments, evaluation symbols and results (kept in ``results`` when in the main line)."""
+    comments, evaluation symbols and results (kept in ``results`` when in the main line); and
+    its comments as python-chess keeps them (``comments``: by their text trimmed, as the library
+    gives them)."""
 
-    __slots__ = ("parts", "length", "in_comment", "depth", "results")
+    __slots__ = ("parts", "length", "in_comment", "depth", "results", "comment", "comments")
 
     def __init__(self) -> None:
         self.parts: List[str] = []
@@ -65,6 +67,18 @@ class _Movetext:
         self.in_comment = False
         self.depth = 0
         self.results: List[Tuple[int, str]] = []  # with where they were in the text
+        self.comment: List[str] = []  # the pieces of the comment open
+        self.comments: Dict[str, List[str]] = {}
+
+    def end_comment(self) -> None:
+        """Keeps the comment just read as python-chess does: less one space after its ``{``
+        and one before its ``}``."""
+        text = "".join(self.comment)
+        if text[:1] == " ":
+            text = text[1:]
+        if self.in_comment is False and text[-1:] == " ":
+            text = text[:-1]
+        self.comments.setdefault(text.strip(), []).append(text)
 
     def _append(self, text: str) -> None:
         self.parts.append(text)
@@ -86,7 +100,7 @@ class _Movetext:
         else:
             if not self.depth:
                 self.results.append((self.length + match.start(), token))
-            return " "
+            return " " * len(token)  # the places after it stay where they were
         return token
 
     def add(self, line: str) -> None:
@@ -98,9 +112,13 @@ class _Movetext:
                 close = line.find("}", at)
                 if close < 0:
                     self._append(line[at:] if at else line)
+                    self.comment.append(line[at:] if at else line)
                     return
                 self._append(line[at : close + 1])
-                at, self.in_comment = close + 1, False
+                self.comment.append(line[at:close])
+                self.in_comment = False
+                self.end_comment()
+                at = close + 1
             else:
                 brace, semicolon = line.find("{", at), line.find(";", at)
                 if semicolon >= 0 and (brace < 0 or semicolon < brace):
@@ -111,7 +129,8 @@ class _Movetext:
                     self._plain(line[at:] if at else line)
                     return
                 self._plain(line[at:brace])
-                at, self.in_comment = brace, True
+                self._append("{")
+                at, self.in_comment, self.comment = brace + 1, True, []
 
 
 def _read_lines(handle: TextIO) -> Optional[Tuple[List[Tuple[str, str]], _Movetext]]:
@@ -178,13 +197,16 @@ class _Node:
 
 
 class _Texts:
-    """Reads comments into one buffer, grown as needed, for the nodes of one game."""
+    """Reads comments into one buffer, grown as needed, for the nodes of one game; each as
+    python-chess keeps it (``exact``: by the library's text, in order), which the library
+    gives trimmed."""
 
-    __slots__ = ("buffer", "length")
+    __slots__ = ("buffer", "length", "exact")
 
-    def __init__(self) -> None:
+    def __init__(self, exact: Dict[str, List[str]]) -> None:
         self.buffer = ctypes.create_string_buffer(256)
         self.length = ctypes.c_size_t()
+        self.exact = exact
 
     def comments(self, ptr: Any, number: int, place: int, count: int) -> List[str]:
         out = []
@@ -194,17 +216,20 @@ class _Texts:
                 self.buffer = ctypes.create_string_buffer(self.length.value + 1)
                 code = lib.chess_node_comment(ptr, number, place, i, self.buffer, len(self.buffer), ctypes.byref(self.length))
             _native.check(code)
-            out.append(self.buffer.raw[: self.length.value].decode("utf-8"))
+            text = self.buffer.raw[: self.length.value].decode("utf-8")
+            same = self.exact.get(text)
+            out.append(same.pop(0) if same else text)
         return out
 
 
-def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
-    """The nodes of a game handle, the root first; children in their order."""
+def _library_tree(ptr: Any, chess960: bool, comments: Dict[str, List[str]]) -> List[_Node]:
+    """The nodes of a game handle, the root first; children in their order; the comments as
+    ``comments`` has them."""
     nag_buffer = ctypes.create_string_buffer(64)
-    texts = _Texts()
+    texts = _Texts(comments)
     node_count, parent_of, move_raw = lib.chess_node_count, lib.chess_node_parent, lib.chess_node_move
-    comment_count, nags_of, comments = lib.chess_node_comment_count, lib.chess_node_nags, texts.comments
-    nodes = [_Node(0, -1, Move.null(), [], [], comments(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
+    comment_count, nags_of, read = lib.chess_node_comment_count, lib.chess_node_nags, texts.comments
+    nodes = [_Node(0, -1, Move.null(), [], [], read(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
     for number in range(1, node_count(ptr)):
         raw = move_raw(ptr, number)
         nag_count = nags_of(ptr, number, nag_buffer, 64)
@@ -214,8 +239,8 @@ def _library_tree(ptr: Any, chess960: bool) -> List[_Node]:
             parent_of(ptr, number),
             move_of(raw, chess960) if raw else Move.null(),
             list(nag_buffer.raw[:nag_count]) if nag_count else [],
-            comments(ptr, number, _BEFORE, before) if before else [],
-            comments(ptr, number, _AFTER, after) if after else [],
+            read(ptr, number, _BEFORE, before) if before else [],
+            read(ptr, number, _AFTER, after) if after else [],
         )
         nodes.append(node)
         nodes[node.parent].children.append(node)
@@ -423,7 +448,11 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
     results of the main line included; a move the library could not read goes to
     ``handle_error`` (after what came before it): in the main line it ends the game, in a
     variation the variation."""
+    # A comment still open at the end of the text runs to its end, for python-chess.
     body = "".join(movetext.parts)
+    if movetext.in_comment:
+        movetext.end_comment()
+        body += "}"
     failed: Any = None
     error_at = len(body)
     if body and not body.isspace():
@@ -432,7 +461,7 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
         prefix += "\n" if prefix else ""
         text = prefix + body
         core = next(read_pgn(text.encode("utf-8")))
-        nodes = _library_tree(core._ptr, board.chess960)
+        nodes = _library_tree(core._ptr, board.chess960, movetext.comments)
         cuts = _variation_cuts(core, text, board) if lib.chess_game_warning_count(core._ptr) else []
         if _fast_builder(visitor):
             _build(visitor.game, nodes)  # type: ignore[attr-defined]

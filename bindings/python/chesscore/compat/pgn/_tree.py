@@ -15,7 +15,7 @@ from ...engine import Cp, Mate, PovScore
 from ...svg import Arrow
 from .._board import Board
 from .._moves import Move
-from .._squares import SQUARE_NAMES, STARTING_FEN, WHITE, Color, Square
+from .._squares import ROOK, SQUARE_NAMES, STARTING_FEN, WHITE, Color, Square, square, square_file, square_rank
 
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 _ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
@@ -547,8 +547,21 @@ class ChildNode(GameNode):
         return self.parent.board().san(self.move)
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
-        """The move's UCI (castling as the move's board writes it)."""
-        return self.move.uci()
+        """The move's UCI; castling as the king taking its rook when ``chess960`` (by default:
+        when the game is Chess960), else as the king's two-square move from its home square."""
+        board = self.parent.board()
+        move = self.move
+        if chess960 is None:
+            chess960 = board.chess960
+        if not board.is_castling(move):
+            return move.uci()
+        king, target = move.from_square, move.to_square
+        rank, kingside = square_rank(king), square_file(target) > square_file(king)
+        piece = board.piece_at(target)
+        rook = target if piece is not None and piece.piece_type == ROOK else square(7 if kingside else 0, rank)
+        if not chess960 and square_file(king) == 4 and square_file(rook) in (0, 7):
+            rook = square(6 if kingside else 2, rank)
+        return Move(king, rook).uci()
 
     def end(self) -> ChildNode:
         return super().end()  # type: ignore[return-value]
