@@ -174,10 +174,7 @@ def test_pgn_files_read_and_export_as_python_chess(name):
         assert mine.end().board().fen() == other.end().board().fen()
 
 
-# The files whose comments all stand before the variations after their move and whose results
-# end their games: the library's tree does not keep the order of a comment after a variation,
-# nor of a result followed by more movetext.
-@pytest.mark.parametrize("name", ["dev_edge_cases.pgn"] + SHARED_FILES)
+@pytest.mark.parametrize("name", PGN_FILES + SHARED_FILES)
 @pytest.mark.parametrize("skip_variations", [False, True])
 def test_visitors_called_as_python_chess_calls_them(name, skip_variations):
     text = pgn_path(name).read_text(encoding="utf-8", errors="replace")
@@ -234,7 +231,8 @@ MOVETEXTS = [
     "1. e4 {a\nmultiline comment} e5 ; a rest-of-line comment\n2. Nf3 1/2-1/2",
     "1. f3 e5 2. g4 Qh4# 0-1",
     "1. e4 -- 2. d4 *",
-    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { mate } 1-0",
+    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { mate } 1-0 { after the result }",
+    "1. e4 { a } ( 1. d4 { b } ) { c } ( 1. c4 ) { d } 1... e5 ( 1... c5 ) { e } 2. Nf3 *",
     "1. e4 e5 +- 2. Nf3 ± Nc6 = 3. Bb5 =+ *",
     "1. e4 e5 2. Nf3 * 3. Nc3 1-0",
     "1. e4 e5 2. Nf3 { a comment\n\nover a blank line } Nc6 *",

@@ -25,6 +25,8 @@ _NODE_NONE = 0xFFFF_FFFF
 _MOVE_CODES = frozenset([ErrorCode.ILLEGAL_MOVE, ErrorCode.SAN_SYNTAX, ErrorCode.SAN_AMBIGUOUS])
 _TAG_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+#=:-")
 _TOKEN_ENDS = " \t\r\n{}()$;!?+#"
+_COMMENT = re.compile(r"\{[^}]*\}?")
+_END = 1 << 62  # a place after every other
 
 
 def _tag(line: str) -> Optional[Tuple[str, str]]:
@@ -59,7 +61,7 @@ class _Movetext:
     its comments as python-chess keeps them (``comments``: by their text trimmed, as the library
     gives them)."""
 
-    __slots__ = ("parts", "length", "in_comment", "depth", "results", "comment", "comments")
+    __slots__ = ("parts", "length", "in_comment", "depth", "results", "comment", "comment_at", "comments")
 
     def __init__(self) -> None:
         self.parts: List[str] = []
@@ -68,7 +70,8 @@ class _Movetext:
         self.depth = 0
         self.results: List[Tuple[int, str]] = []  # with where they were in the text
         self.comment: List[str] = []  # the pieces of the comment open
-        self.comments: Dict[str, List[str]] = {}
+        self.comment_at = 0  # where it opened
+        self.comments: Dict[str, List[Tuple[str, int]]] = {}  # with where they were
 
     def end_comment(self) -> None:
         """Keeps the comment just read as python-chess does: less one space after its ``{``
@@ -78,7 +81,7 @@ class _Movetext:
             text = text[1:]
         if self.in_comment is False and text[-1:] == " ":
             text = text[:-1]
-        self.comments.setdefault(text.strip(), []).append(text)
+        self.comments.setdefault(text.strip(), []).append((text, self.comment_at))
 
     def _append(self, text: str) -> None:
         self.parts.append(text)
@@ -129,6 +132,7 @@ class _Movetext:
                     self._plain(line[at:] if at else line)
                     return
                 self._plain(line[at:brace])
+                self.comment_at = self.length
                 self._append("{")
                 at, self.in_comment, self.comment = brace + 1, True, []
 
@@ -184,15 +188,16 @@ class _Node:
     move, never used), NAGs in input order,
     and the comments before (opening a variation) and after its move."""
 
-    __slots__ = ("number", "parent", "move", "nags", "before", "after", "children")
+    __slots__ = ("number", "parent", "move", "nags", "before", "after", "after_at", "children")
 
-    def __init__(self, number: int, parent: int, move: Move, nags: List[int], before: List[str], after: List[str]):
+    def __init__(self, number: int, parent: int, move: Move, nags: List[int], before: List[str], after: List[Tuple[str, int]]):
         self.number = number
         self.parent = parent
         self.move = move
         self.nags = nags
         self.before = before
-        self.after = after
+        self.after = [text for text, _ in after]
+        self.after_at = [at for _, at in after]  # where each was in the text (-1: not known)
         self.children: List[_Node] = []
 
 
@@ -203,12 +208,13 @@ class _Texts:
 
     __slots__ = ("buffer", "length", "exact")
 
-    def __init__(self, exact: Dict[str, List[str]]) -> None:
+    def __init__(self, exact: Dict[str, List[Tuple[str, int]]]) -> None:
         self.buffer = ctypes.create_string_buffer(256)
         self.length = ctypes.c_size_t()
         self.exact = exact
 
-    def comments(self, ptr: Any, number: int, place: int, count: int) -> List[str]:
+    def comments(self, ptr: Any, number: int, place: int, count: int) -> List[Tuple[str, int]]:
+        """The comments of a node at a place, each with where it was in the text."""
         out = []
         for i in range(count):
             code = lib.chess_node_comment(ptr, number, place, i, self.buffer, len(self.buffer), ctypes.byref(self.length))
@@ -218,11 +224,11 @@ class _Texts:
             _native.check(code)
             text = self.buffer.raw[: self.length.value].decode("utf-8")
             same = self.exact.get(text)
-            out.append(same.pop(0) if same else text)
+            out.append(same.pop(0) if same else (text, -1))
         return out
 
 
-def _library_tree(ptr: Any, chess960: bool, comments: Dict[str, List[str]]) -> List[_Node]:
+def _library_tree(ptr: Any, chess960: bool, comments: Dict[str, List[Tuple[str, int]]]) -> List[_Node]:
     """The nodes of a game handle, the root first; children in their order; the comments as
     ``comments`` has them."""
     nag_buffer = ctypes.create_string_buffer(64)
@@ -239,7 +245,7 @@ def _library_tree(ptr: Any, chess960: bool, comments: Dict[str, List[str]]) -> L
             parent_of(ptr, number),
             move_of(raw, chess960) if raw else Move.null(),
             list(nag_buffer.raw[:nag_count]) if nag_count else [],
-            read(ptr, number, _BEFORE, before) if before else [],
+            [text for text, _ in read(ptr, number, _BEFORE, before)] if before else [],
             read(ptr, number, _AFTER, after) if after else [],
         )
         nodes.append(node)
@@ -261,32 +267,65 @@ def _build(game: GameNode, nodes: List[_Node]) -> None:
         made.append(ChildNode(made[node.parent], node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))
 
 
-def _san_token(ptr: Any, node: _Node) -> str:
-    """The move as written, without the check sign python-chess's token leaves out."""
-    return _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX).rstrip("+#")
+def _written(ptr: Any, nodes: List[_Node], body: str) -> Tuple[List[str], List[int]]:
+    """The moves as written, without the check sign python-chess's tokens leave out, and where
+    each was in ``body``: found in turn in the text without its comments (between two moves
+    stand only numbers, NAGs and parentheses)."""
+    blanked = _COMMENT.sub(lambda m: " " * len(m.group()), body)
+    tokens, places, at = [""], [0], 0
+    for node in nodes[1:]:
+        written = _native.read_text(lib.chess_node_san, ptr, node.number, size=_native.SAN_MAX)
+        found = blanked.find(written, at)
+        if found >= 0:
+            at = found + len(written)
+        tokens.append(written.rstrip("+#"))
+        places.append(found if found >= 0 else at)
+    return tokens, places
 
 
-def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Board, cuts: Dict[int, str], openings: Dict[int, str]) -> bool:
+def _replay(
+    visitor: BaseVisitor[Any],
+    nodes: List[_Node],
+    written: Tuple[List[str], List[int]],
+    board: Board,
+    cuts: Dict[int, str],
+    openings: Dict[int, str],
+    results: List[Tuple[int, str]],
+) -> bool:
     """Calls ``visitor`` for the library's tree as python-chess's reader would have for its
-    text; False when a move could not be read (``handle_error`` was called, the rest of the line
-    skipped, as python-chess does). ``cuts``: the nodes after which a variation was cut at a
-    move that could not be played, with that move's token; ``openings``: the nodes followed by
-    a variation whose first move could not be played."""
+    text, in the text's order (``written``: each node's token and place, ``results``: the main
+    line's results and their places, taken off as visited); False when a move could not be
+    read (``handle_error`` was called, the rest of the line skipped, as python-chess does).
+    ``cuts``: the nodes after which a variation was cut at a move that could not be played,
+    with that move's token; ``openings``: the nodes followed by a variation whose first move
+    could not be played."""
     custom_parse = getattr(visitor.parse_san, "__func__", None) is not BaseVisitor.parse_san
+    tokens, places = written
     for comment in nodes[0].after:
         visitor.visit_comment(comment)
 
+    def results_before(place: int) -> None:
+        while results and results[0][0] < place:
+            visitor.visit_result(results.pop(0)[1])
+
+    def comments_before(after: List[Tuple[int, str]], place: int) -> None:
+        while after and after[0][0] < place:
+            at, text = after.pop(0)
+            results_before(at)
+            visitor.visit_comment(text)
+
     def line(node: _Node, board: Board, sidelines: bool) -> bool:
         while True:
+            results_before(places[node.number])
             for comment in node.before:
                 visitor.visit_comment(comment)
-            if visitor.begin_parse_san(board, _san_token(ptr, node)) is SKIP:
+            if visitor.begin_parse_san(board, tokens[node.number]) is SKIP:
                 visitor.visit_board(board)
                 return True
             move = node.move
             if custom_parse:
                 try:
-                    move = visitor.parse_san(board, _san_token(ptr, node))
+                    move = visitor.parse_san(board, tokens[node.number])
                 except ValueError as error:
                     visitor.handle_error(error)
                     return False
@@ -295,8 +334,11 @@ def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Boar
             visitor.visit_board(board)
             for nag in node.nags:
                 visitor.visit_nag(nag)
-            for comment in node.after:
-                visitor.visit_comment(comment)
+            # The comments after the move, and those after the variations that follow it.
+            after = list(zip(node.after_at, node.after))
+            alternatives = nodes[node.parent].children[1:] if sidelines else []
+            first = places[alternatives[0].number] if alternatives else _END
+            comments_before(after, first)
             opening = openings.get(node.number)
             if opening is not None:
                 if visitor.begin_variation() is not SKIP:
@@ -308,12 +350,14 @@ def _replay(visitor: BaseVisitor[Any], ptr: Any, nodes: List[_Node], board: Boar
             if cut is not None:
                 _failed_move(visitor, board, cut, ValueError(f"illegal san: {cut!r} in {board.fen()}"))
                 return True
-            for alternative in nodes[node.parent].children[1:] if sidelines else ():
+            for i, alternative in enumerate(alternatives):
                 if visitor.begin_variation() is not SKIP:
                     branch = board.copy()
                     branch.pop()
                     line(alternative, branch, False)
                 visitor.end_variation()
+                following = places[alternatives[i + 1].number] if i + 1 < len(alternatives) else _END
+                comments_before(after, following)
             if not node.children:
                 return True
             node, sidelines = node.children[0], True
@@ -351,7 +395,7 @@ def _failed_move(visitor: BaseVisitor[Any], board: Board, token: str, fallback: 
 
 
 def _outside_comments(text: str) -> str:
-    return re.sub(r"\{[^}]*\}?", " ", text)
+    return _COMMENT.sub(" ", text)
 
 
 _CUT = re.compile(r"line (\d+), column (\d+): a move in a variation cannot be played")
@@ -469,7 +513,9 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
                 _failed_move(visitor, position, token, ValueError(f"illegal san: {token!r} in {position.fen()}"))
         else:
             ends = {cut[0]: cut[3] for cut in cuts if not cut[1]}
-            if not _replay(visitor, core._ptr, nodes, board.copy(), ends, {cut[0]: cut[3] for cut in cuts if cut[1]}):
+            openings = {cut[0]: cut[3] for cut in cuts if cut[1]}
+            written = _written(core._ptr, nodes, body)
+            if not _replay(visitor, nodes, written, board.copy(), ends, openings, movetext.results):
                 return
         if core.error is not None:
             failed = core.error
