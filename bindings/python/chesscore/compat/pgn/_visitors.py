@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import abc
 import logging
-from typing import Any, Generic, List, Optional, TextIO, Type, TypeVar
+from typing import Generic, List, Optional, TextIO, Type, TypeVar
 
 from .._board import Board
 from .._moves import Move
