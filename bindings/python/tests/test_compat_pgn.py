@@ -493,7 +493,9 @@ def _attached(node, game):
 
 def random_tree_results(chess, pgn, seed, fen):
     game = random_tree(chess, pgn, seed, fen)
-    out = [tree_shape(game), exports(game, pgn)]
+    out = [tree_shape(game), exports(game, pgn), game.accept(recorder(pgn)()), game.accept(recorder(pgn, True)())]
+    if game.variations:
+        out += [game.variations[-1].accept(recorder(pgn)()), game.variations[-1].accept_subgame(recorder(pgn)())]
     for node in [game] + [n for n in _all_nodes(game)]:
         out.append([node.clock(), node.emt(), node.eval(), node.eval_depth(), node.arrows(), node.turn()])
     reread = pgn.read_game(io.StringIO(str(game)))
@@ -530,3 +532,47 @@ def test_random_edited_trees_as_python_chess(seed):
 def test_moves_that_cannot_be_played_in_variations_are_errors_as_in_python_chess(movetext):
     same(lambda chess, pgn: [(g, tree_shape(g), str(g), [(type(e).__name__, str(e)) for e in g.errors]) if not isinstance(g, int) else g for g in games_of(pgn, movetext)])
     same(lambda chess, pgn: games_of(pgn, movetext, Visitor=recorder(pgn)))
+
+
+def test_custom_visitors_and_builders_as_python_chess():
+    text = "1. e4 e5 2. Ke3 *\n\n[Event \"Two\"]\n\n1. d4 { x } d5 ( 1... Nf6 ) 2. c4 1-0\n"
+
+    def program(chess, pgn):
+        class Quiet(pgn.GameBuilder):
+            def handle_error(self, error):
+                self.game.errors.append(("quiet", type(error).__name__))
+
+        class MyGame(pgn.Game):
+            pass
+
+        class CountMoves(pgn.BaseVisitor):
+            def begin_game(self):
+                self.moves = 0
+
+            def visit_move(self, board, move):
+                self.moves += 1
+
+            def result(self):
+                return self.moves
+
+        class Lenient(pgn.GameBuilder):
+            def parse_san(self, board, san):
+                return board.parse_san(san.replace("K", "Q")) if san == "Ke3" else super().parse_san(board, san)
+
+        out = []
+        for visitor in (Quiet, MyGame.builder, CountMoves, Lenient, pgn.BoardBuilder):
+            handle = io.StringIO(text)
+            games = [pgn.read_game(handle, Visitor=visitor) for _ in range(3)]
+            out.append([(type(g).__name__, str(g), g.errors) if isinstance(g, pgn.Game) else g for g in games])
+        return out
+
+    same(program)
+
+    def raising(chess, pgn):
+        class Strict(pgn.BaseVisitor):
+            def result(self):
+                return None
+
+        return pgn.read_game(io.StringIO(text), Visitor=Strict)
+
+    same(raising)
