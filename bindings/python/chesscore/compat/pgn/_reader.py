@@ -61,7 +61,7 @@ class _Movetext:
     its comments as python-chess keeps them (``comments``: by their text trimmed, as the library
     gives them)."""
 
-    __slots__ = ("parts", "length", "in_comment", "depth", "results", "comment", "comment_at", "comments")
+    __slots__ = ("parts", "length", "in_comment", "depth", "results", "comment", "comment_at", "comments", "branches", "annotated")
 
     def __init__(self) -> None:
         self.parts: List[str] = []
@@ -72,6 +72,8 @@ class _Movetext:
         self.comment: List[str] = []  # the pieces of the comment open
         self.comment_at = 0  # where it opened
         self.comments: Dict[str, List[Tuple[str, int]]] = {}  # with where they were
+        self.branches = False  # whether a variation opens
+        self.annotated = False  # whether a NAG may stand
 
     def end_comment(self) -> None:
         """Keeps the comment just read as python-chess does: less one space after its ``{``
@@ -88,6 +90,10 @@ class _Movetext:
         self.length += len(text)
 
     def _plain(self, text: str) -> None:
+        if not self.branches and "(" in text:
+            self.branches = True
+        if not self.annotated and ("$" in text or "!" in text or "?" in text):
+            self.annotated = True
         if "+" in text or "=" in text or not text.isascii():
             text = _SYMBOLS.sub("", text)
         if "(" in text or ")" in text or "*" in text or "-" in text:
@@ -228,28 +234,43 @@ class _Texts:
         return out
 
 
-def _library_tree(ptr: Any, chess960: bool, comments: Dict[str, List[Tuple[str, int]]]) -> List[_Node]:
+def _library_tree(ptr: Any, chess960: bool, movetext: _Movetext) -> List[_Node]:
     """The nodes of a game handle, the root first; children in their order; the comments as
-    ``comments`` has them."""
+    python-chess keeps them. Asks the library only for what the text may hold: a text without
+    parentheses is one line (whose moves come in one call), one without comments or NAGs has
+    none."""
     nag_buffer = ctypes.create_string_buffer(64)
-    texts = _Texts(comments)
-    node_count, parent_of, move_raw = lib.chess_node_count, lib.chess_node_parent, lib.chess_node_move
-    comment_count, nags_of, read = lib.chess_node_comment_count, lib.chess_node_nags, texts.comments
-    nodes = [_Node(0, -1, Move.null(), [], [], read(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)))]
-    for number in range(1, node_count(ptr)):
-        raw = move_raw(ptr, number)
-        nag_count = nags_of(ptr, number, nag_buffer, 64)
-        before, after = comment_count(ptr, number, _BEFORE), comment_count(ptr, number, _AFTER)
+    comments = _Texts(movetext.comments).comments if movetext.comments else None
+    count = lib.chess_node_count(ptr)
+    if movetext.branches:
+        parent_of, move_raw = lib.chess_node_parent, lib.chess_node_move
+        lines = [(parent_of(ptr, number), move_raw(ptr, number)) for number in range(1, count)]
+    else:
+        raws = (ctypes.c_uint16 * count)()
+        lines = list(enumerate(raws[: lib.chess_game_moves(ptr, raws, count)]))
+    comment_count, nags_of = lib.chess_node_comment_count, lib.chess_node_nags
+    root_comments = comments(ptr, 0, _AFTER, comment_count(ptr, 0, _AFTER)) if comments else []
+    nodes = [_Node(0, -1, Move.null(), [], [], root_comments)]
+    number = 0
+    for parent, raw in lines:
+        number += 1
+        nags: List[int] = []
+        if movetext.annotated:
+            nag_count = nags_of(ptr, number, nag_buffer, 64)
+            nags = list(nag_buffer.raw[:nag_count]) if nag_count else []
+        before = after = 0
+        if comments is not None:
+            before, after = comment_count(ptr, number, _BEFORE), comment_count(ptr, number, _AFTER)
         node = _Node(
             number,
-            parent_of(ptr, number),
+            parent,
             move_of(raw, chess960) if raw else Move.null(),
-            list(nag_buffer.raw[:nag_count]) if nag_count else [],
-            [text for text, _ in read(ptr, number, _BEFORE, before)] if before else [],
-            read(ptr, number, _AFTER, after) if after else [],
+            nags,
+            [text for text, _ in comments(ptr, number, _BEFORE, before)] if before else [],  # type: ignore[misc]
+            comments(ptr, number, _AFTER, after) if after else [],  # type: ignore[misc]
         )
         nodes.append(node)
-        nodes[node.parent].children.append(node)
+        nodes[parent].children.append(node)
     return nodes
 
 
@@ -505,7 +526,7 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
         prefix += "\n" if prefix else ""
         text = prefix + body
         core = next(read_pgn(text.encode("utf-8")))
-        nodes = _library_tree(core._ptr, board.chess960, movetext.comments)
+        nodes = _library_tree(core._ptr, board.chess960, movetext)
         cuts = _variation_cuts(core, text, board) if lib.chess_game_warning_count(core._ptr) else []
         if _fast_builder(visitor):
             _build(visitor.game, nodes)  # type: ignore[attr-defined]
