@@ -16,7 +16,7 @@ from ...pgn import read_pgn
 from .._board import Board
 from .._moves import Move, move_of
 from .._squares import STARTING_FEN
-from ._tree import SKIP, ChildNode, GameNode, Headers, _start_board
+from ._tree import SKIP, ChildNode, GameNode, Headers, start_board
 from ._visitors import BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
 
 _AFTER, _BEFORE = 0, 1
@@ -498,7 +498,7 @@ def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameB
             visitor.handle_error(error)
             board_type = Board
         try:
-            board = _start_board(board_type, headers.get("FEN", STARTING_FEN), headers.is_chess960())
+            board = start_board(board_type, headers.get("FEN", STARTING_FEN), headers.is_chess960())
         except ValueError as error:
             visitor.handle_error(error)
         else:

@@ -101,7 +101,7 @@ class Headers(MutableMapping[str, str]):
 
     def board(self) -> Board:
         """A new board at the game's start: the ``FEN`` tag, else the standard start."""
-        return _start_board(self.variant(), self.get("FEN", STARTING_FEN), self.is_chess960())
+        return start_board(self.variant(), self.get("FEN", STARTING_FEN), self.is_chess960())
 
     @classmethod
     def builder(cls: Type[HeadersT]) -> Any:
@@ -110,7 +110,7 @@ class Headers(MutableMapping[str, str]):
         return HeadersBuilder(Headers=cls)
 
 
-def _start_board(board_type: Type[Board], fen: str, chess960: bool) -> Board:
+def start_board(board_type: Type[Board], fen: str, chess960: bool) -> Board:
     """A board of ``fen``, in Chess960 mode also when its castling rights need it (as
     python-chess switches a board to Chess960 for them)."""
     try:
@@ -646,7 +646,7 @@ class Game(GameNode):
         """Sets the start position (a board or a FEN): the ``FEN``, ``SetUp`` and ``Variant``
         tags."""
         if isinstance(board, str):
-            board = _start_board(Board, board, False)
+            board = start_board(Board, board, False)
         fen = board.fen()
         if fen == STARTING_FEN:
             self.headers.pop("FEN", None)
