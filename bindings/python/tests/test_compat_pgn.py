@@ -576,3 +576,41 @@ def test_custom_visitors_and_builders_as_python_chess():
         return pgn.read_game(io.StringIO(text), Visitor=Strict)
 
     same(raising)
+
+
+def test_the_programs_of_python_chess_documentation(tmp_path):
+    """The examples of python-chess's PGN documentation, as a user would run them."""
+    path = tmp_path / "games.pgn"
+    path.write_text(pgn_path("twic1599_100k.pgn").read_text(encoding="utf-8"), encoding="utf-8")
+
+    def reading(chess, pgn):
+        with open(path, encoding="utf-8") as handle:
+            first_game = pgn.read_game(handle)
+            second_game = pgn.read_game(handle)
+        board = first_game.board()
+        for move in first_game.mainline_moves():
+            board.push(move)
+        return [first_game.headers["Event"], board, second_game.headers["White"], first_game.end().board()]
+
+    def writing(chess, pgn):
+        game = pgn.Game()
+        game.headers["Event"] = "Example"
+        node = game.add_variation(chess.Move.from_uci("e2e4"))
+        node = node.add_variation(chess.Move.from_uci("e7e5"))
+        node.comment = "Comment"
+        exporter = pgn.StringExporter(headers=True, variations=True, comments=True)
+        out = io.StringIO()
+        game.accept(pgn.FileExporter(out))
+        return [str(game), game.accept(exporter), out.getvalue(), repr(game.headers)]
+
+    def walking(chess, pgn):
+        game = pgn.read_game(io.StringIO("1. e4 e5 ( 1... c5 ) 2. Nf3 *"))
+        out = []
+        for node in game.mainline():
+            out.append((node.move.uci(), node.ply(), node.turn(), node.is_mainline(), [v.move.uci() for v in node.variations]))
+        out.append([m.uci() for m in reversed(game.mainline_moves())])
+        out.append(bool(game.mainline_moves()))
+        return out
+
+    for program in (reading, writing, walking):
+        same(program)
