@@ -191,8 +191,8 @@ def _read_lines(handle: TextIO) -> Optional[Tuple[List[Tuple[str, str]], _Movete
 
 class _Node:
     """A node of the library's tree, as read: its parent's number, move (the root's: a null
-    move, never used), NAGs in input order,
-    and the comments before (opening a variation) and after its move."""
+    move, never used), NAGs in input order, and the comments before (opening a variation) and
+    after its move."""
 
     __slots__ = ("number", "parent", "move", "nags", "before", "after", "after_at", "children")
 
