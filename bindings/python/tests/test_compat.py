@@ -1,5 +1,5 @@
 """chesscore.compat against python-chess: the same operations through both, on the vector sets
-(tests/data/vectors), random games and the PGN files of tests/data/pgn, comparing the results
+(tests/data/vectors) and random games, comparing the results
 and the types of the exceptions raised; and the modules' doc examples as doctests."""
 
 import doctest
@@ -7,7 +7,6 @@ import io
 import random
 
 import chess
-import chess.pgn
 import chess.polyglot
 import pytest
 
@@ -18,7 +17,7 @@ import chesscore.compat.pgn
 import chesscore.compat.polyglot
 from chesscore import compat
 
-from conftest import data_dir, read_jsonl, shared_dir
+from conftest import data_dir, read_jsonl
 
 VECTOR_SETS = [("dev.jsonl", False), ("dev960.jsonl", True)]
 
@@ -268,107 +267,6 @@ def test_exceptions_derive_and_read_as_python_chess_ones():
         board.pop()
     with pytest.raises(ValueError):
         compat.Board("not a fen")
-
-
-def pgn_games(path):
-    text = path.read_text(encoding="utf-8-sig")
-    ours_handle, theirs_handle = io.StringIO(text), io.StringIO(text)
-    while True:
-        ours, theirs = chesscore.compat.pgn.read_game(ours_handle), chess.pgn.read_game(theirs_handle)
-        assert (ours is None) == (theirs is None)
-        if ours is None:
-            return
-        yield ours, theirs
-
-
-def same_headers(ours, theirs):
-    """Equal tags, but for two differences: python-chess keeps a value's escapes (``\\"``),
-    and reads one tag per line (a second one on the line is left at its placeholder)."""
-    for name in set(ours) | set(theirs):
-        value = theirs.get(name)
-        if value is not None:
-            value = value.replace('\\"', '"').replace("\\\\", "\\")
-        assert ours.get(name) == value or value in (None, "?"), name
-
-
-def same_nodes(ours, theirs):
-    # Two differences: the library keeps a "; to the end of the line" comment, which
-    # python-chess drops, and reads the evaluation symbols ("+-", "=") as their NAGs.
-    assert ours.comment == theirs.comment or not theirs.comment
-    assert theirs.nags <= ours.nags
-    assert [v.uci() for v in ours.variations] == [v.uci() for v in theirs.variations]
-    for mine, other in zip(ours.variations, theirs.variations):
-        assert mine.move == compat.Move.from_uci(other.move.uci())
-        assert (mine.san(), mine.ply(), mine.is_mainline(), mine.is_end()) == (
-            other.san(), other.ply(), other.is_mainline(), other.is_end()
-        )  # fmt: skip
-        assert mine.starting_comment == other.starting_comment
-        if other.is_end():  # python-chess replays the game from its start for each board()
-            assert mine.board().fen() == other.board().fen()
-        same_nodes(mine, other)
-
-
-@pytest.mark.parametrize("name", ["dev_edge_cases.pgn", "dev_generated.pgn", "format.pgn"])
-def test_pgn_files_read_as_python_chess_reads_them(name):
-    count = 0
-    for ours, theirs in pgn_games(data_dir() / "pgn" / name):
-        if theirs.errors or ours.errors:
-            # A broken game: tests/test_pgn.py compares what each library keeps; python-chess may
-            # also split the games after it differently.
-            break
-        same_headers(ours.headers, theirs.headers)
-        assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
-        assert len(ours.mainline_moves()) == len(list(theirs.mainline_moves()))
-        assert ours.board().fen() == theirs.board().fen()
-        assert ours.end().board().fen() == theirs.end().board().fen()
-        same_nodes(ours, theirs)
-        count += 1
-    assert count >= 3
-
-
-def same_commands(ours, theirs):
-    """clock(), emt(), eval(), eval_depth() and arrows() of every main-line node."""
-    checked = 0
-    for mine, other in zip(ours.mainline(), theirs.mainline()):
-        assert (mine.clock(), mine.emt(), mine.eval_depth()) == (other.clock(), other.emt(), other.eval_depth())
-        mine_eval, other_eval = mine.eval(), other.eval()
-        assert (mine_eval is None) == (other_eval is None)
-        if other_eval is not None:
-            mine_white, other_white = mine_eval.white(), other_eval.white()
-            assert (repr(mine_white), str(mine_white)) == (repr(other_white), str(other_white))
-        assert [(a.tail, a.head, a.color) for a in mine.arrows()] == [
-            (a.tail, a.head, a.color) for a in other.arrows()
-        ]
-        checked += other.clock() is not None or other_eval is not None or bool(other.arrows())
-    return checked
-
-
-@pytest.mark.parametrize("name", ["dev_generated.pgn", "lichess_db_100k.pgn"])
-def test_comment_commands_read_as_python_chess_reads_them(name):
-    local = data_dir() / "pgn" / name
-    path = local if local.exists() else shared_dir(f"compat: the commands of {name}") / "pgn" / name
-    checked = 0
-    for ours, theirs in pgn_games(path):
-        if theirs.errors or ours.errors:
-            break
-        checked += same_commands(ours, theirs)
-    assert checked > 20
-
-
-def test_read_headers_takes_one_game_at_a_time():
-    text = (data_dir() / "pgn" / "dev_generated.pgn").read_text(encoding="utf-8")
-    ours, theirs = io.StringIO(text), io.StringIO(text)
-    for _ in range(3):
-        same_headers(chesscore.compat.pgn.read_headers(ours), chess.pgn.read_headers(theirs))
-
-
-def test_a_game_from_a_board_exports_its_moves():
-    board = compat.Board()
-    for san in ["e4", "e5", "Nf3"]:
-        board.push_san(san)
-    game = chesscore.compat.pgn.Game.from_board(board)
-    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
-    assert "1. e4 e5 2. Nf3 *" in str(game)
 
 
 @pytest.mark.parametrize(
