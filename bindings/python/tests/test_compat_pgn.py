@@ -614,3 +614,32 @@ def test_the_programs_of_python_chess_documentation(tmp_path):
 
     for program in (reading, writing, walking):
         same(program)
+
+
+def node_classes_program(chess_pgn):
+    """A program with its own node classes, read through its game class's builder: the kinds of
+    the nodes made."""
+
+    class MyGameNode(chess_pgn.GameNode):
+        def add_variation(self, move, *, comment="", starting_comment="", nags=()):
+            return MyChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
+
+    class MyChildNode(chess_pgn.ChildNode, MyGameNode):
+        pass
+
+    class MyGame(chess_pgn.Game, MyGameNode):
+        pass
+
+    game = chess_pgn.read_game(io.StringIO("1. e4 (1. d4 d5) e5 {x} 2. Nf3 *"), Visitor=MyGame.builder)
+    nodes = [game] + [node for node in _all_nodes(game)]
+    return [type(node).__name__ for node in nodes], str(game)
+
+
+def _all_nodes(node):
+    for child in node.variations:
+        yield child
+        yield from _all_nodes(child)
+
+
+def test_a_program_s_own_node_classes_are_made_as_python_chess_makes_them():
+    assert node_classes_program(chesscore.compat.pgn) == node_classes_program(chess.pgn)

@@ -3,6 +3,7 @@ entry of the two third-party books and of the project's (indexing, iteration, ``
 by key), lookups by board along games with python-chess's seeded draws, Zobrist keys of the
 vector positions with Polyglot's constants and with others, and the errors of bad files."""
 
+import os
 import random
 
 import chess
@@ -155,8 +156,8 @@ def test_bad_files_and_closed_books_raise_as_python_chess_s(tmp_path):
     empty, short, missing = tmp_path / "empty.bin", tmp_path / "short.bin", tmp_path / "missing.bin"
     empty.write_bytes(b"")
     short.write_bytes(bytes(17))
-    # (A directory python-chess reads as an empty book; the library refuses it: NotAFile.)
-    for path in (empty, short, missing):
+    # What python-chess cannot map, a device or a directory, it reads as an empty book.
+    for path in (empty, short, missing, os.devnull, tmp_path):
         same(lambda: len(ours_polyglot.open_reader(path)), lambda: len(chess.polyglot.open_reader(path)))
     with ours_polyglot.open_reader(empty) as ours, chess.polyglot.open_reader(empty) as theirs:
         assert list(ours) == list(theirs) == [] and ours.get(compat.Board()) is None

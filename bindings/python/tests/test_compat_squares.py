@@ -146,6 +146,9 @@ def test_bitboard_functions_on_random_bitboards(name):
     ours, theirs = getattr(compat, name), getattr(chess, name)
     for bb in RANDOM_BOARDS + EDGE_BOARDS + chess.BB_SQUARES:
         assert plain(ours(bb)) == plain(theirs(bb)), (name, hex(bb))
+    # A SquareSet given for a bitboard, as python-chess's functions take one.
+    for bb in RANDOM_BOARDS[:50]:
+        same(lambda: int(ours(compat.SquareSet(bb))), lambda: int(theirs(chess.SquareSet(bb))))
 
 
 # python-chess's functions give what their arithmetic gives for ints outside 64 bits; these
@@ -290,7 +293,7 @@ def test_pieces_as_python_chess_s():
             assert (ours.symbol(), str(ours), repr(ours), ours.unicode_symbol(), ours.unicode_symbol(invert_color=True)) == (
                 theirs.symbol(), str(theirs), repr(theirs), theirs.unicode_symbol(), theirs.unicode_symbol(invert_color=True)
             )  # fmt: skip
-            assert ours == compat.Piece.from_symbol(theirs.symbol()) and hash(ours) == hash(compat.Piece(piece_type, color))
+            assert ours == compat.Piece.from_symbol(theirs.symbol()) and hash(ours) == hash(theirs)
             same(lambda: ours < ours, lambda: theirs < theirs)
 
 

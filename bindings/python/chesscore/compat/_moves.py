@@ -26,6 +26,10 @@ class Piece(_types.Piece):
         kind = PIECE_SYMBOLS.index(symbol.lower())
         return cls(kind, symbol.isupper())
 
+    def __hash__(self) -> int:
+        # The piece's index, White's pawn to king 0-5 and Black's 6-11, as python-chess hashes it.
+        return self.piece_type - 1 + (0 if self.color else 6)
+
     def unicode_symbol(self, *, invert_color: bool = False) -> str:
         symbol = self.symbol().swapcase() if invert_color else self.symbol()
         return UNICODE_PIECE_SYMBOLS[symbol]

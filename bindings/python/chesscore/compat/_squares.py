@@ -13,6 +13,8 @@ on ints. The big lookup tables are ``_tables``'.
 
 from __future__ import annotations
 
+import operator
+
 from typing import Callable, Iterable, Iterator, List, Literal, SupportsInt, Union
 
 from .._native import by_address as _c
@@ -197,11 +199,12 @@ if hasattr(int, "bit_count"):  # Python 3.10 on: the same count, a builtin (Type
 
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """Rank 1 swapped with rank 8, 2 with 7, ..."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little"), "big")
+    return int.from_bytes((operator.index(bb) & BB_ALL).to_bytes(8, "little"), "big")
 
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """File a swapped with file h, b with g, ...: neighbouring bits, pairs, then nibbles swap."""
+    bb = operator.index(bb)
     bb = ((bb >> 1) & 0x5555_5555_5555_5555) | ((bb & 0x5555_5555_5555_5555) << 1)
     bb = ((bb >> 2) & 0x3333_3333_3333_3333) | ((bb & 0x3333_3333_3333_3333) << 2)
     return ((bb >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((bb & 0x0F0F_0F0F_0F0F_0F0F) << 4)
@@ -210,6 +213,7 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrored in the a1-h8 diagonal (file and rank exchanged): the off-diagonal 4x4 blocks,
     then 2x2 blocks, then single squares swap."""
+    bb = operator.index(bb)
     moved = 0x0F0F_0F0F_0000_0000 & (bb ^ (bb << 28))
     bb ^= moved ^ (moved >> 28)
     moved = 0x3333_0000_3333_0000 & (bb ^ (bb << 14))

@@ -24,7 +24,7 @@ from typing import Any, Callable, Container, Dict, Iterator, List, NamedTuple, O
 from .. import polyglot as _polyglot
 from .._native import by_address as _c
 from .._native import lib as _lib
-from ..errors import BookError, StrOrBytesPath
+from ..errors import BookError, ReadError, StrOrBytesPath
 from ._board import Board
 from ._moves import Move
 from ._moves import move_of as _move_of
@@ -136,7 +136,8 @@ def _randint(rng: Optional[_random.Random], low: int, high: int) -> int:
 
 class MemoryMappedReader:
     """A Polyglot book (``open_reader``; the book is read into memory), a context manager.
-    An empty file is an empty book; a file whose length is no multiple of 16 bytes, or whose
+    An empty file, a device or a directory is an empty book (python-chess cannot map them and
+    reads none); a file whose length is no multiple of 16 bytes, or whose
     keys are out of order, raises OSError."""
 
     __slots__ = ("_reader",)
@@ -146,8 +147,9 @@ class MemoryMappedReader:
     def __init__(self, filename: StrOrBytesPath) -> None:
         try:
             self._reader = _polyglot.MemoryMappedReader(filename)
-        except BookError as error:
-            if os.path.getsize(filename) != 0:
+        except (BookError, ReadError) as error:
+            # What python-chess cannot map (an empty file, a device, a directory) is an empty book.
+            if os.path.isfile(filename) and os.path.getsize(filename) != 0:
                 raise OSError(str(error)) from error
             self._reader = None
 

@@ -16,7 +16,7 @@ from ...pgn import read_pgn
 from .._board import Board
 from .._moves import Move, move_of
 from .._squares import STARTING_FEN
-from ._tree import SKIP, ChildNode, GameNode, Headers, start_board
+from ._tree import SKIP, GameNode, Headers, start_board
 from ._visitors import BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
 
 _AFTER, _BEFORE = 0, 1
@@ -285,7 +285,10 @@ def _build(game: GameNode, nodes: List[_Node]) -> None:
     game.comment = _joined([game.comment] + nodes[0].after)
     made: List[GameNode] = [game]
     for node in nodes[1:]:
-        made.append(ChildNode(made[node.parent], node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))
+        # Through add_variation, which a program's node classes may override (python-chess's
+        # builder calls it too).
+        parent = made[node.parent]
+        made.append(parent.add_variation(node.move, comment=_joined(node.after), starting_comment=_joined(node.before), nags=node.nags))
 
 
 def _written(ptr: Any, nodes: List[_Node], body: str) -> Tuple[List[str], List[int]]:
