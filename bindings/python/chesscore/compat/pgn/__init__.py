@@ -31,14 +31,19 @@ the moves; the tree is made of plain Python objects.
 """
 
 from ._reader import read_game, read_headers, skip_game
+from .._squares import Color, Square
 from ._tree import (
     SKIP,
     TAG_ROSTER,
     ChildNode,
     Game,
     GameNode,
+    GameT,
     Headers,
+    HeadersT,
     Mainline,
+    MainlineMapT,
+    ResultT,
     SkipType,
     TimeControl,
     TimeControlPart,
@@ -93,7 +98,7 @@ NAG_NOVELTY = 146
 __all__ = [
     "BaseVisitor", "BoardBuilder", "ChildNode", "FileExporter", "Game", "GameBuilder", "GameNode", "Headers",
     "HeadersBuilder", "LOGGER", "Mainline", "SKIP", "SkipType", "SkipVisitor", "StringExporter", "StringExporterMixin",
-    "TAG_ROSTER", "TimeControl", "TimeControlPart", "TimeControlType", "parse_time_control", "read_game",
+    "TAG_ROSTER", "Color", "Square", "GameT", "HeadersT", "MainlineMapT", "ResultT", "TimeControl", "TimeControlPart", "TimeControlType", "parse_time_control", "read_game",
     "read_headers", "skip_game",
 ]  # fmt: skip
 __all__ += [name for name in list(globals()) if name.startswith("NAG_")]

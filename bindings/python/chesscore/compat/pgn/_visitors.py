@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import abc
 import logging
-from typing import Generic, List, Optional, TextIO, Type, TypeVar
+from typing import Generic, List, Optional, TextIO, Type
 
 from .._board import Board
 from .._moves import Move
 from .._squares import WHITE
-from ._tree import SKIP, Game, GameNode, Headers, SkipType
+from ._tree import SKIP, Game, GameNode, GameT, Headers, HeadersT, ResultT, SkipType
 
 # The logger python-chess reports parse errors to, so that a program's way of silencing them
 # (``logging.getLogger("chess.pgn").setLevel(...)``) works unchanged.
 LOGGER = logging.getLogger("chess.pgn")
 
-ResultT = TypeVar("ResultT")
-GameT = TypeVar("GameT", bound=Game)
-HeadersT = TypeVar("HeadersT", bound=Headers)
 
 
 class BaseVisitor(abc.ABC, Generic[ResultT]):
