@@ -38,6 +38,7 @@ from __future__ import annotations
 # The names python-chess's ``chess`` module has, from the modules of this package by concern:
 # squares and bitboards, pieces and moves, outcomes, boards.
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from ._baseboard import BaseBoard
 from ._board import Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from ._moves import Move, Piece
 from ._outcome import *  # noqa: F403 - Status and its STATUS_* flags, Outcome, Termination
@@ -52,6 +53,7 @@ __all__ = [
     "BB_SQUARES",
     "BISHOP",
     "BLACK",
+    "BaseBoard",
     "Bitboard",
     "Board",
     "COLORS",

@@ -10,7 +10,8 @@ build no ctypes pointer per call.
 from __future__ import annotations
 
 import ctypes
-from typing import Dict, Iterable, Iterator, List, Optional
+import re
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .. import _native
 from .._native import MAX_MOVES
@@ -20,7 +21,8 @@ from ..game import Game as CoreGame
 from ..game import Outcome, Termination
 from ..position import Position
 from ..types import MoveKind, squares_of
-from ._moves import MOVES, PIECES, Move, Piece, move_of
+from ._baseboard import BaseBoard
+from ._moves import MOVES, Move, move_of
 from ._outcome import Status
 from ._squares import (
     BB_ALL,
@@ -31,6 +33,8 @@ from ._squares import (
     BB_RANKS,
     BLACK,
     E1,
+    KING,
+    ROOK,
     E8,
     FILE_NAMES,
     PAWN,
@@ -71,11 +75,18 @@ def _copy_position(address: int) -> _native.Position:
 
 
 _NULL_SANS = ("--", "Z0", "0000", "@@@@")
+_EN_PASSANT_KIND, _CASTLING = int(MoveKind.EN_PASSANT), int(MoveKind.CASTLING)
+# chess_operand_kind
+_EPD_MOVE, _EPD_INTEGER, _EPD_FLOAT, _EPD_WORD = 1, 2, 3, 5
+_FEN_FIELDS = ("board", "turn", "castling", "ep", "halfmove", "fullmove")
+# A FEN's castling field as python-chess takes it: "-", or up to two rights of White's (K, Q
+# or a rook's file) then up to two of Black's.
+_CASTLING_FIELD = re.compile(r"(?:-|[KQA-H]{0,2}[kqa-h]{0,2})\Z")
 # python-chess's en_passant options of fen() and epd() as chess_fen_write_with flags.
 _EN_PASSANT = {"legal": 0, "fen": _native.FEN_WRITE_EP_AS_RECORDED, "xfen": _native.FEN_WRITE_EP_PSEUDO_LEGAL}
 
 
-class Board:
+class Board(BaseBoard):
     """A position with the moves that led to it (``move_stack``), as python-chess's Board.
     ``Board()`` is the standard start, ``Board(fen)`` reads a FEN (strictly: ValueError for a
     position that cannot arise), ``Board(None)`` is empty... of everything but the two kings the
@@ -87,18 +98,30 @@ class Board:
     # position, kept until the next move or FEN changes it: _cur its address (None until asked
     # for), _raws and _legal its legal moves, _sans their SAN by encoding, _outcome the game's
     # chess_outcome.
-    __slots__ = (
-        "_handle", "_start", "_chess960", "move_stack", "_cur", "_raws", "_legal", "_sans", "_outcome", "_out",
-        "__weakref__",
-    )  # fmt: skip
+    __slots__ = ("_handle", "_chess960", "move_stack", "_raws", "_legal", "_sans", "_outcome", "_out")
     _handle: Optional[int]
     move_stack: List[Move]
-    _start: Optional[_native.Position]
-    _cur: Optional[int]
     _raws: Optional[List[int]]
     _legal: Optional[List[Move]]
     _sans: Optional[Dict[int, str]]
     _outcome: Optional[_native.Outcome]
+
+    # python-chess's description of the variant a board class plays: standard chess.
+    aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+    uci_variant: Optional[str] = "chess"
+    xboard_variant: Optional[str] = "normal"
+    starting_fen = STARTING_FEN
+    tbw_suffix: Optional[str] = ".rtbw"
+    tbz_suffix: Optional[str] = ".rtbz"
+    tbw_magic: Optional[bytes] = b"\x71\xe8\x23\x5d"
+    tbz_magic: Optional[bytes] = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix: Optional[str] = None
+    pawnless_tbz_suffix: Optional[str] = None
+    pawnless_tbw_magic: Optional[bytes] = None
+    pawnless_tbz_magic: Optional[bytes] = None
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
         if fen is None:
@@ -188,8 +211,121 @@ class Board:
         self._handle, self._start, self.move_stack = None, start, []
         self._cur = self._raws = self._legal = self._sans = self._outcome = None
 
-    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
-        return self.fen().split(" ", 1)[0]
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        return self.fen(shredder=True, en_passant=en_passant)
+
+    def _replace_fields(self, **fields: str) -> None:
+        """Reads this board's FEN with some fields replaced (``board``, ``turn``,
+        ``castling``, ``ep``, ``halfmove``, ``fullmove``), clearing the move stack."""
+        current = dict(zip(_FEN_FIELDS, self.fen(shredder=True, en_passant="fen").split(" ")))
+        current.update(fields)
+        self.set_fen(" ".join(current[name] for name in _FEN_FIELDS))
+
+    def reset(self) -> None:
+        """The standard start position, no move stack (the board's mode kept)."""
+        self.set_fen(STARTING_FEN)
+
+    def reset_board(self) -> None:
+        """The pieces of the start position, the side to move, castling rights, en passant
+        square and clocks kept; no move stack."""
+        self._replace_fields(board=STARTING_FEN.split(" ", 1)[0])
+
+    def clear_stack(self) -> None:
+        """Forgets the moves that led here (the position stays)."""
+        self.set_fen(self.fen(shredder=True, en_passant="fen"))
+
+    def _epd_operand(self, opcode: str, operands: List[Tuple[int, object]]) -> object:
+        """python-chess's value of an EPD operation from the library's operands (kind, value):
+        moves read in this position, numbers, strings."""
+        if opcode in ("bm", "am", "pv"):
+            return [value for _, value in operands]
+        if not operands:
+            return None
+        kind, value = operands[0]
+        if len(operands) == 1 and kind != _EPD_WORD:
+            return value
+        if kind in (_EPD_INTEGER, _EPD_FLOAT):
+            raise ValueError(f"invalid numeric operand for epd operation {opcode!r}")
+        return self.parse_san(" ".join(str(value) for _, value in operands))
+
+    # -- Chess960
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """Chess960 start position ``scharnagl`` (0 to 959), in Chess960 mode, no move stack."""
+        pos = _native.Position()
+        _native.check(_native.lib.chess_position_init_chess960(pos, scharnagl))
+        self._replace_start(pos, True)
+
+    def _replace_start(self, start: _native.Position, chess960: bool) -> None:
+        if self._handle is not None:
+            _c.chess_game_free(self._handle)
+        self._handle, self._start, self._chess960, self.move_stack = None, start, chess960, []
+        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False, ignore_counters: bool = True) -> Optional[int]:
+        """The number of the Chess960 start position this is (0 to 959), else None; by default
+        White must be to move and every rook keep its castling right, the clocks may be any."""
+        if self.ep_square is not None:
+            return None
+        if not ignore_turn and not self.turn:
+            return None
+        rooks = self.pieces_mask(ROOK, WHITE) | self.pieces_mask(ROOK, BLACK)
+        if not ignore_castling and self.clean_castling_rights() != rooks:
+            return None
+        if not ignore_counters and (self.fullmove_number != 1 or self.halfmove_clock != 0):
+            return None
+        number = _c.chess_position_chess960_number(self._pos)
+        return None if number < 0 else number
+
+    # -- castling rights as text
+
+    def clean_castling_rights(self) -> Bitboard:
+        """The rook squares of the castling rights that can stand (all of a valid board's)."""
+        return self.castling_rights
+
+    def castling_shredder_fen(self) -> str:
+        return self.fen(shredder=True).split(" ")[2]
+
+    def castling_xfen(self) -> str:
+        return self.fen().split(" ")[2]
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Sets the castling rights from a FEN's castling field (``KQkq``, Shredder-FEN's rook
+        files, X-FEN, ``-``); ValueError for a bad one. Clears the move stack."""
+        if not castling_fen:
+            castling_fen = "-"
+        if not _CASTLING_FIELD.match(castling_fen):
+            raise ValueError(f"invalid castling fen: {castling_fen!r}")
+        self._replace_fields(castling=castling_fen)
+
+    # -- EPD
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple[Board, Dict[str, object]]:
+        """A board of an EPD line and its operations (see ``set_epd``)."""
+        board = cls(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def set_epd(self, epd: str) -> Dict[str, object]:
+        """Reads an EPD line (the position, with ``hmvc`` and ``fmvn`` as its clocks) into this
+        board and gives its operations: None for an opcode alone ([] for ``bm``, ``am`` and
+        ``pv``), an int, a float, a string, a Move, or a list of moves for ``bm``, ``am`` and
+        ``pv``. ValueError for a bad line."""
+        parts = epd.strip().rstrip(";").split(None, 4)
+        if len(parts) <= 4:
+            self.set_fen(epd)
+            return {}
+        handle = _native.EPD()
+        flags = _native.FEN_CHESS960 if self._chess960 else 0
+        _native.check(_native.lib.chess_epd_parse_with(epd.encode("utf-8", "replace"), flags, ctypes.byref(handle)))
+        try:
+            start = _native.Position.from_buffer_copy(_native.lib.chess_epd_position(handle).contents)
+            board = Board._of_position(start, self._chess960)
+            operations = {opcode: board._epd_operand(opcode, operands) for opcode, operands in _epd_operands(handle, self._chess960)}
+        finally:
+            _native.lib.chess_epd_free(handle)
+        self._replace_start(_copy_position(board._pos), self._chess960)
+        return operations
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: object) -> str:
         """The first four FEN fields, then the operations: None for an opcode alone, a move or a
@@ -209,30 +345,6 @@ class Board:
             else:
                 ops.append(f"{opcode} {' '.join(self.san(move) for move in operand)};")  # type: ignore[attr-defined]
         return " ".join(fields + ops)
-
-    def __str__(self) -> str:
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
-        return "\n".join(" ".join("." if c == " " else c for c in row) for row in rows)
-
-    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: Color = WHITE) -> str:
-        """The board in the Unicode chess symbols (``borders`` draws python-chess's frame)."""
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
-        if orientation == BLACK:
-            rows = [row[::-1] for row in reversed(rows)]
-        cells = [
-            [empty_square if c == " " else UNICODE_PIECE_SYMBOLS[c.swapcase() if invert_color else c] for c in row]
-            for row in rows
-        ]
-        if not borders:
-            return "\n".join(" ".join(row) for row in cells)
-        files = FILE_NAMES if orientation == WHITE else FILE_NAMES[::-1]
-        ranks = RANK_NAMES[::-1] if orientation == WHITE else RANK_NAMES
-        line = "  " + "-" * 17
-        out = []
-        for rank, row in zip(ranks, cells):
-            out += [line, rank + " |" + "|".join(row) + "|"]
-        out += [line, "   " + " ".join(files)]
-        return "\n".join(out)
 
     def __repr__(self) -> str:
         if self._chess960:
@@ -303,65 +415,6 @@ class Board:
         """Half-moves since the start of the game, from the fullmove number."""
         return 2 * (self.fullmove_number - 1) + (not self.turn)
 
-    @property
-    def occupied(self) -> Bitboard:
-        return _c.chess_position_occupancy(self._pos)  # type: ignore[no-any-return]
-
-    @property
-    def occupied_co(self) -> List[Bitboard]:
-        return [_c.chess_position_color_occupancy(self._pos, 1), _c.chess_position_color_occupancy(self._pos, 0)]
-
-    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
-        return _c.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
-
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        return SquareSet(self.pieces_mask(piece_type, color))
-
-    def piece_at(self, sq: Square) -> Optional[Piece]:
-        return PIECES[_c.chess_position_piece_at(self._pos, sq)]
-
-    def piece_type_at(self, sq: Square) -> Optional[PieceType]:
-        return _c.chess_position_piece_at(self._pos, sq) & 7 or None
-
-    def color_at(self, sq: Square) -> Optional[Color]:
-        code = _c.chess_position_piece_at(self._pos, sq)
-        return None if code == 0 else code < 8
-
-    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
-        pos = self._pos
-        return {sq: PIECES[_c.chess_position_piece_at(pos, sq)] for sq in squares_of(_c.chess_position_occupancy(pos) & mask)}  # type: ignore[misc]
-
-    def king(self, color: Color) -> Optional[Square]:
-        sq = _c.chess_position_king_square(self._pos, 0 if color else 1)
-        return None if sq < 0 else sq
-
-    def attackers_mask(self, color: Color, sq: Square) -> Bitboard:
-        return _c.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
-
-    def attackers(self, color: Color, sq: Square) -> SquareSet:
-        return SquareSet(self.attackers_mask(color, sq))
-
-    def is_attacked_by(self, color: Color, sq: Square) -> bool:
-        return bool(self.attackers_mask(color, sq))
-
-    def attacks_mask(self, sq: Square) -> Bitboard:
-        return _c.chess_position_attacks(self._pos, sq)  # type: ignore[no-any-return]
-
-    def attacks(self, sq: Square) -> SquareSet:
-        """The squares the piece on ``sq`` attacks."""
-        return SquareSet(self.attacks_mask(sq))
-
-    def pin_mask(self, color: Color, sq: Square) -> Bitboard:
-        return _c.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
-
-    def pin(self, color: Color, sq: Square) -> SquareSet:
-        """The line a pin to its king holds the piece of ``color`` on ``sq`` to; every square
-        when it is not pinned."""
-        return SquareSet(self.pin_mask(color, sq))
-
-    def is_pinned(self, color: Color, sq: Square) -> bool:
-        return bool(_c.chess_position_pin(self._pos, 0 if color else 1, sq))
-
     def checkers_mask(self) -> Bitboard:
         return _c.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
 
@@ -378,8 +431,65 @@ class Board:
     def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
         return PseudoLegalMoveGenerator(self)
 
-    def generate_legal_moves(self) -> Iterator[Move]:
-        return iter(self._legal_list())
+    def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves from a square of ``from_mask`` to one of ``to_mask`` (castling goes
+        to its rook's square, as python-chess masks it)."""
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            return iter(self._legal_list())
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask)  # type: ignore[arg-type]
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._masked(self._pseudo_raws(), from_mask, to_mask)
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves onto a piece of the other side, and en passant."""
+        self._legal_list()
+        return self._captures(self._raws, from_mask, to_mask)  # type: ignore[arg-type]
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._captures(self._pseudo_raws(), from_mask, to_mask)
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves (``to_mask`` holding the rook's square)."""
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask, _CASTLING)  # type: ignore[arg-type]
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask, _EN_PASSANT_KIND)  # type: ignore[arg-type]
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._masked(self._pseudo_raws(), from_mask, to_mask, _EN_PASSANT_KIND)
+
+    def _pseudo_raws(self) -> List[int]:
+        buf = (ctypes.c_uint16 * MAX_MOVES)()
+        return buf[: _c.chess_pseudo_legal_moves(self._pos, buf, MAX_MOVES)]
+
+    def _masked(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard, kind: Optional[int] = None) -> Iterator[Move]:
+        """The moves of ``raws`` (chess_move: origin in bits 0-5, destination in bits 6-11, kind
+        in 12-15) whose squares are in the masks, of one kind if given."""
+        table = MOVES[self._chess960]
+        return iter(
+            [
+                table[raw]
+                for raw in raws
+                if from_mask >> (raw & 63) & 1 and to_mask >> (raw >> 6 & 63) & 1 and (kind is None or raw >> 12 == kind)
+            ]
+        )
+
+    def _captures(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard) -> Iterator[Move]:
+        them = _c.chess_position_color_occupancy(self._pos, 1 if self.turn else 0)
+        table = MOVES[self._chess960]
+        return iter(
+            [
+                table[raw]
+                for raw in raws
+                if from_mask >> (raw & 63) & 1
+                and to_mask >> (raw >> 6 & 63) & 1
+                and (them >> (raw >> 6 & 63) & 1 or raw >> 12 == _EN_PASSANT_KIND)
+            ]
+        )
 
     def _legal_list(self) -> List[Move]:
         """The legal moves (a list kept until the position changes: do not change it)."""
@@ -403,8 +513,8 @@ class Board:
         raw = move._raw
         if raw and _c.chess_position_is_legal(self._pos, raw):
             return raw
-        if not move:
-            return None
+        if not move or move.drop:
+            return None  # standard chess has no drops
         out = ctypes.c_uint16()
         if _c.chess_move_from_uci(self._pos, move.uci().encode(), ctypes.byref(out)):
             return None
@@ -467,6 +577,13 @@ class Board:
         when not legal here); ``0000`` is the null move."""
         out = ctypes.c_uint16()
         code = _c.chess_move_from_uci(self._pos, uci.encode("ascii", "replace"), ctypes.byref(out))
+        if code == ErrorCode.UCI_SYNTAX and "@" in uci:
+            try:
+                drop = Move.from_uci(uci)
+            except ValueError:
+                drop = None
+            if drop is not None and drop.drop:  # good syntax, but standard chess has no drops
+                code = ErrorCode.ILLEGAL_MOVE
         if code:
             raise self._error(code, uci, "uci")
         return move_of(out.value, self._chess960) if out.value else Move.null()
@@ -564,9 +681,74 @@ class Board:
         return self.is_castling(move) and square_file(move.to_square) < square_file(move.from_square)
 
     def is_zeroing(self, move: Move) -> bool:
-        """A capture or a pawn move: one that resets the fifty-move clock."""
-        pawns = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
-        return bool(pawns >> move.from_square & 1) or self.is_capture(move)
+        """A capture or a pawn move: one that resets the fifty-move clock (read from the
+        squares the move touches, as python-chess reads any move)."""
+        pos = self._pos
+        touched = (1 << move.from_square) ^ (1 << move.to_square)
+        pawns = _c.chess_position_pieces(pos, 0, PAWN) | _c.chess_position_pieces(pos, 1, PAWN)
+        them = _c.chess_position_color_occupancy(pos, 1 if self.turn else 0)
+        return bool(touched & (pawns | them)) or move.drop == PAWN
+
+    def is_irreversible(self, move: Move) -> bool:
+        """A zeroing move, one that gives up a castling right (it moves a king that has one,
+        or leaves or lands on a rook square that has one), or any move while an en passant
+        capture is legal."""
+        if self.is_zeroing(move) or self.has_legal_en_passant():
+            return True
+        rights = self.clean_castling_rights()
+        touched = (1 << move.from_square) ^ (1 << move.to_square)
+        if touched & rights:
+            return True
+        for color, backrank in ((WHITE, BB_RANK_1), (BLACK, BB_RANK_8)):
+            king = self.king(color)
+            if rights & backrank and king is not None and touched >> king & 1:
+                return True
+        return False
+
+    def was_into_check(self) -> bool:
+        """Whether the side that just moved left its king attacked."""
+        king = self.king(not self.turn)
+        return king is not None and self.is_attacked_by(self.turn, king)
+
+    def _notation_move(self, move: Move, chess960: bool) -> Move:
+        """``move`` with castling written as the king taking its rook (``chess960``) or as its
+        two-square move: python-chess's reading of a move of a king on e1 or e8."""
+        start = move.from_square
+        if move.promotion or move.drop or start not in (E1, E8):
+            return move
+        pos = self._pos
+        if not (_c.chess_position_pieces(pos, 0, KING) | _c.chess_position_pieces(pos, 1, KING)) >> start & 1:
+            return move
+        rooks = _c.chess_position_pieces(pos, 0, ROOK) | _c.chess_position_pieces(pos, 1, ROOK)
+        back = start - 4  # a1 or a8
+        to = move.to_square
+        if to in (back + 2, back + 6) and not rooks >> to & 1:
+            to = back if to == back + 2 else back + 7
+        if not chess960 and to in (back, back + 7):
+            to = back + 2 if to == back else back + 6
+        return move if to == move.to_square else Move(start, to)
+
+    def uci(self, move: Move, *, chess960: Optional[bool] = None) -> str:
+        """The UCI of ``move``, castling written as the board's mode (or ``chess960``) writes it."""
+        return self._notation_move(move, self._chess960 if chess960 is None else chess960).uci()
+
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """The XBoard notation: the UCI, castling as ``O-O``/``O-O-O`` in Chess960."""
+        if not (self._chess960 if chess960 is None else chess960) or not self.is_castling(move):
+            return move.xboard()
+        return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        return self.push_san(xboard)
+
+    def san_and_push(self, move: Move) -> str:
+        """The SAN of a legal move, then the move played."""
+        san = self.san(move)
+        self.push(move)
+        return san
 
     def gives_check(self, move: Move) -> bool:
         """Whether a legal move checks the other king."""
@@ -591,6 +773,19 @@ class Board:
 
     def is_stalemate(self) -> bool:
         return _c.chess_position_is_stalemate(self._pos)  # type: ignore[no-any-return]
+
+    # Standard chess has no variant ending.
+    def is_variant_end(self) -> bool:
+        return False
+
+    def is_variant_win(self) -> bool:
+        return False
+
+    def is_variant_loss(self) -> bool:
+        return False
+
+    def is_variant_draw(self) -> bool:
+        return False
 
     def is_insufficient_material(self) -> bool:
         return _c.chess_position_is_insufficient_material(self._pos)  # type: ignore[no-any-return]
@@ -692,6 +887,34 @@ class Board:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _epd_operands(handle: object, chess960: bool) -> Iterator[Tuple[str, List[Tuple[int, object]]]]:
+    """Each operation of an EPD record: its opcode and its operands as (chess_operand_kind,
+    value), a move as a compat Move."""
+    lib = _native.lib
+    for index in range(lib.chess_epd_operation_count(handle)):
+        opcode = _native.read_text(lib.chess_epd_opcode, handle, index)
+        key = opcode.encode("utf-8")
+        operands: List[Tuple[int, object]] = []
+        for i in range(lib.chess_epd_operand_count(handle, key)):
+            kind = lib.chess_epd_operand_kind(handle, key, i)
+            if kind == _EPD_MOVE:
+                raw = ctypes.c_uint16()
+                _native.check(lib.chess_epd_operand_move(handle, key, i, ctypes.byref(raw)))
+                value: object = MOVES[chess960][raw.value]
+            elif kind == _EPD_INTEGER:
+                integer = ctypes.c_int64()
+                _native.check(lib.chess_epd_operand_integer(handle, key, i, ctypes.byref(integer)))
+                value = integer.value
+            elif kind == _EPD_FLOAT:
+                number = ctypes.c_double()
+                _native.check(lib.chess_epd_operand_float(handle, key, i, ctypes.byref(number)))
+                value = number.value
+            else:
+                value = _native.read_text(lib.chess_epd_operand_string, handle, key, i)
+            operands.append((kind, value))
+        yield opcode, operands
+
+
 class _MoveGenerator:
     __slots__ = ("_board",)
 
@@ -744,10 +967,7 @@ class PseudoLegalMoveGenerator(_MoveGenerator):
 
     def _list(self) -> List[Move]:
         board = self._board
-        buf = (ctypes.c_uint16 * MAX_MOVES)()
-        n = _c.chess_pseudo_legal_moves(board._pos, buf, MAX_MOVES)
-        table = MOVES[board._chess960]
-        return [table[raw] for raw in buf[:n]]
+        return list(map(MOVES[board._chess960].__getitem__, board._pseudo_raws()))
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and move in self._list()

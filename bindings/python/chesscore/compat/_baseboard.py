@@ -1,0 +1,167 @@
+"""python-chess's ``BaseBoard``: a board of pieces, without side to move, castling rights, en
+passant square or clocks; the piece-placement queries ``Board`` inherits.
+
+The queries read the library's position at ``_pos`` (an address): a ``Board`` gives its game's
+current position, a ``BaseBoard`` the position of its pieces it holds.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Dict, List, Optional
+
+from .. import _native
+from .._native import by_address as _c
+from ..types import squares_of
+from ._moves import PIECES, Piece
+from ._squares import (
+    BB_ALL,
+    BLACK,
+    FILE_NAMES,
+    RANK_NAMES,
+    STARTING_BOARD_FEN,
+    UNICODE_PIECE_SYMBOLS,
+    WHITE,
+    Bitboard,
+    Color,
+    PieceType,
+    Square,
+    SquareSet,
+)
+
+
+class BaseBoard:
+    """The pieces on the board (``BaseBoard(board_fen)``; the start position's by default): the
+    piece-placement queries of python-chess's BaseBoard, which ``Board`` shares."""
+
+    # _start: the chess_position the pieces stand in (a Board's before its first move); _cur
+    # the address of the position the queries read (None until asked for).
+    __slots__ = ("_start", "_cur", "__weakref__")
+    _start: Optional[_native.Position]
+    _cur: Optional[int]
+
+    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
+        if board_fen is None:
+            raise ValueError("an empty board is no position the library holds: give a board FEN")
+        # A position of those pieces: Black to move, or White when Black gives check.
+        text = board_fen.encode("ascii", "replace")
+        start = _native.Position()
+        if _c.chess_fen_parse_with(text + b" b - - 0 1", _native.FEN_ALLOW_IMPOSSIBLE_CHECK, ctypes.byref(start), None):
+            start = _native.parse_fen(_native.lib.chess_fen_parse_with, text + b" w - - 0 1", _native.FEN_ALLOW_IMPOSSIBLE_CHECK)
+        self._start = start
+        self._cur = None
+
+    @property
+    def _pos(self) -> int:
+        """The address of the position of the pieces."""
+        pos = self._cur
+        if pos is None:
+            pos = self._cur = ctypes.addressof(self._start)  # type: ignore[arg-type]
+        return pos
+
+    def copy(self) -> BaseBoard:
+        board = BaseBoard.__new__(BaseBoard)
+        board._start, board._cur = _native.Position.from_buffer_copy(self._start), None  # type: ignore[arg-type]
+        return board
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BaseBoard):
+            return NotImplemented
+        return self.board_fen() == other.board_fen()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
+        """The piece placement part of the FEN."""
+        return _native.read_text(_c.chess_fen_write_with, self._pos, 0, size=_native.FEN_MAX).split(" ", 1)[0]
+
+    def __str__(self) -> str:
+        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        return "\n".join(" ".join("." if c == " " else c for c in row) for row in rows)
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: Color = WHITE) -> str:
+        """The board in the Unicode chess symbols (``borders`` draws python-chess's frame)."""
+        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        if orientation == BLACK:
+            rows = [row[::-1] for row in reversed(rows)]
+        cells = [
+            [empty_square if c == " " else UNICODE_PIECE_SYMBOLS[c.swapcase() if invert_color else c] for c in row]
+            for row in rows
+        ]
+        if not borders:
+            return "\n".join(" ".join(row) for row in cells)
+        files = FILE_NAMES if orientation == WHITE else FILE_NAMES[::-1]
+        ranks = RANK_NAMES[::-1] if orientation == WHITE else RANK_NAMES
+        line = "  " + "-" * 17
+        out = []
+        for rank, row in zip(ranks, cells):
+            out += [line, rank + " |" + "|".join(row) + "|"]
+        out += [line, "   " + " ".join(files)]
+        return "\n".join(out)
+
+    @property
+    def occupied(self) -> Bitboard:
+        return _c.chess_position_occupancy(self._pos)  # type: ignore[no-any-return]
+
+    @property
+    def occupied_co(self) -> List[Bitboard]:
+        return [_c.chess_position_color_occupancy(self._pos, 1), _c.chess_position_color_occupancy(self._pos, 0)]
+
+    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
+        return _c.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def piece_at(self, sq: Square) -> Optional[Piece]:
+        return PIECES[_c.chess_position_piece_at(self._pos, sq)]
+
+    def piece_type_at(self, sq: Square) -> Optional[PieceType]:
+        return _c.chess_position_piece_at(self._pos, sq) & 7 or None
+
+    def color_at(self, sq: Square) -> Optional[Color]:
+        code = _c.chess_position_piece_at(self._pos, sq)
+        return None if code == 0 else code < 8
+
+    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
+        pos = self._pos
+        return {sq: PIECES[_c.chess_position_piece_at(pos, sq)] for sq in squares_of(_c.chess_position_occupancy(pos) & mask)}  # type: ignore[misc]
+
+    def king(self, color: Color) -> Optional[Square]:
+        sq = _c.chess_position_king_square(self._pos, 0 if color else 1)
+        return None if sq < 0 else sq
+
+    def attackers_mask(self, color: Color, sq: Square) -> Bitboard:
+        return _c.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
+
+    def attackers(self, color: Color, sq: Square) -> SquareSet:
+        return SquareSet(self.attackers_mask(color, sq))
+
+    def is_attacked_by(self, color: Color, sq: Square) -> bool:
+        return bool(self.attackers_mask(color, sq))
+
+    def attacks_mask(self, sq: Square) -> Bitboard:
+        return _c.chess_position_attacks(self._pos, sq)  # type: ignore[no-any-return]
+
+    def attacks(self, sq: Square) -> SquareSet:
+        """The squares the piece on ``sq`` attacks."""
+        return SquareSet(self.attacks_mask(sq))
+
+    def pin_mask(self, color: Color, sq: Square) -> Bitboard:
+        return _c.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
+
+    def pin(self, color: Color, sq: Square) -> SquareSet:
+        """The line a pin to its king holds the piece of ``color`` on ``sq`` to; every square
+        when it is not pinned."""
+        return SquareSet(self.pin_mask(color, sq))
+
+    def is_pinned(self, color: Color, sq: Square) -> bool:
+        return bool(_c.chess_position_pin(self._pos, 0 if color else 1, sq))
+
+    def chess960_pos(self) -> Optional[int]:
+        """The number of the Chess960 start arrangement the pieces stand in (0 to 959), else None."""
+        number = _c.chess_position_chess960_number(self._pos)
+        return None if number < 0 else number

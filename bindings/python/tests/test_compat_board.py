@@ -1,0 +1,343 @@
+"""compat's Board against python-chess's, as programs written against python-chess's
+documentation use it: the move generators with square masks, move predicates, XBoard and EPD
+notation, Chess960 numbering, castling fields and resets, on the vector positions and the
+positions of random games, comparing results and the types of the exceptions raised."""
+
+import random
+
+import chess
+import pytest
+
+import chesscore
+from chesscore import compat
+
+from conftest import data_dir, read_jsonl
+
+GENERATORS = [
+    "generate_legal_moves",
+    "generate_pseudo_legal_moves",
+    "generate_legal_captures",
+    "generate_pseudo_legal_captures",
+    "generate_castling_moves",
+    "generate_legal_ep",
+    "generate_pseudo_legal_ep",
+]
+
+
+def answer(call):
+    """What a call gives: its value, or the name of the ValueError it raised (a FenError, the
+    package's ValueError for a bad FEN, reads as python-chess's plain ValueError)."""
+    try:
+        return ("ok", call())
+    except ValueError as e:
+        return ("raises", "ValueError" if isinstance(e, chesscore.FenError) else type(e).__name__)
+
+
+def ucis(moves):
+    return sorted(move.uci() for move in moves)
+
+
+def positions(rng, count=12, plies=60):
+    """FENs (with their mode) of the vector sets and of positions along random games, so that
+    castling, en passant and promotions come up."""
+    found = []
+    for name, chess960 in (("dev.jsonl", False), ("dev960.jsonl", True)):
+        for v in read_jsonl(data_dir() / "vectors" / name)[::15]:
+            board = chess.Board(v["fen"], chess960=chess960)
+            if board.is_valid() and answer(lambda: compat.Board(v["fen"], chess960=chess960))[0] == "ok":
+                found.append((board.fen(), chess960))  # (compat refuses some checks python-chess takes)
+    for chess960 in (False, True):
+        for _ in range(count):
+            board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+            for _ in range(rng.randrange(plies)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+            found.append((board.fen(), chess960))
+    return found
+
+
+def masks(rng, theirs):
+    """Square masks as programs pass them: all, one square, a rank, the pieces of a side, the
+    empty squares, random sets."""
+    yield chess.BB_ALL
+    yield chess.BB_SQUARES[rng.randrange(64)]
+    yield chess.BB_RANKS[rng.randrange(8)]
+    yield theirs.occupied_co[theirs.turn]
+    yield theirs.occupied_co[not theirs.turn]
+    yield ~theirs.occupied & chess.BB_ALL
+    yield rng.getrandbits(64)
+    yield chess.BB_EMPTY
+
+
+def test_move_generators_with_masks_as_python_chess():
+    rng = random.Random(35)
+    for fen, chess960 in positions(rng):
+        ours, theirs = compat.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        for from_mask in masks(rng, theirs):
+            for to_mask in masks(rng, theirs):
+                for name in GENERATORS:
+                    expected = ucis(getattr(theirs, name)(from_mask, to_mask))
+                    assert ucis(getattr(ours, name)(from_mask, to_mask)) == expected, (fen, name, from_mask, to_mask)
+        for name in GENERATORS:
+            assert ucis(getattr(ours, name)()) == ucis(getattr(theirs, name)()), (fen, name)
+        # a castling move is masked by its rook's square, as python-chess masks it
+        for move in theirs.generate_castling_moves():
+            rook = move.to_square if chess960 else (move.from_square + (3 if move.to_square > move.from_square else -4))
+            kept = ucis(ours.generate_castling_moves(chess.BB_ALL, chess.BB_SQUARES[rook]))
+            assert kept == ucis(theirs.generate_castling_moves(chess.BB_ALL, chess.BB_SQUARES[rook])) and kept
+
+
+def some_moves(theirs, rng):
+    """Legal, pseudo-legal and arbitrary moves (castling both ways of writing it)."""
+    moves = list(theirs.pseudo_legal_moves)
+    moves += [chess.Move(rng.randrange(64), rng.randrange(64)) for _ in range(8)]
+    moves += [chess.Move.from_uci(uci) for uci in ("e1g1", "e1h1", "e1c1", "e1a1", "e8g8", "e8h8", "e8c8", "e8a8")]
+    return [move for move in moves if move.from_square != move.to_square]
+
+
+def test_move_predicates_and_notations_as_python_chess():
+    rng = random.Random(3)
+    for fen, chess960 in positions(rng):
+        ours, theirs = compat.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        assert ours.was_into_check() == theirs.was_into_check()
+        legal = set(theirs.legal_moves)
+        for move in some_moves(theirs, rng):
+            mine = compat.Move.from_uci(move.uci())
+            assert ours.is_irreversible(mine) == theirs.is_irreversible(move), (fen, move)
+            assert ours.is_zeroing(mine) == theirs.is_zeroing(move), (fen, move)
+            for flag in (None, False, True):
+                assert ours.uci(mine, chess960=flag) == theirs.uci(move, chess960=flag), (fen, move, flag)
+            if move in legal:
+                for flag in (None, False, True):
+                    assert ours.xboard(mine, flag) == theirs.xboard(move, flag), (fen, move)
+                xboard = theirs.xboard(move)
+                assert ours.parse_xboard(xboard) == mine
+                copy_ours, copy_theirs = ours.copy(), theirs.copy()
+                assert copy_ours.push_xboard(xboard).uci() == copy_theirs.push_xboard(xboard).uci()
+                assert copy_ours.fen() == copy_theirs.fen() and copy_ours.was_into_check() is False
+                copy_ours, copy_theirs = ours.copy(), theirs.copy()
+                assert copy_ours.san_and_push(mine) == copy_theirs.san_and_push(move)
+                assert copy_ours.move_stack[-1] == mine and copy_ours.fen() == copy_theirs.fen()
+
+
+def test_drops_are_refused_as_python_chess_refuses_them_in_standard_chess():
+    ours, theirs = compat.Board(), chess.Board()
+    for piece_type in chess.PIECE_TYPES:
+        mine, move = compat.Move(chess.E4, chess.E4, drop=piece_type), chess.Move(chess.E4, chess.E4, drop=piece_type)
+        assert ours.is_legal(mine) == theirs.is_legal(move) is False
+        assert ours.is_pseudo_legal(mine) == theirs.is_pseudo_legal(move) is False
+        assert (mine in ours.legal_moves) == (move in theirs.legal_moves) is False
+        assert ours.is_zeroing(mine) == theirs.is_zeroing(move)
+    for text in ("P@e4", "N@f3", "q@d5", "K@e4"):
+        ours_answer = answer(lambda: ours.parse_uci(text))
+        assert ours_answer[0] == "raises"
+        if answer(lambda: compat.Move.from_uci(text))[0] == "ok":  # once Move reads drops, as python-chess's
+            assert ours_answer == answer(lambda: theirs.parse_uci(text))
+
+
+EPD_LINES = [
+    '4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "test";',
+    '4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2; am Kf1; id "te\\"st"; hmvc 5; fmvn 7; ce 1.5; noop;',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e5 Nf3; sm d4; acd 12;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e5;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 e4;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c1 x4;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - a 1 2;",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 3",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - e4",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O O-O-O; fmvn 40; hmvc 12; c7 \"say \\\"so\\\"\";",
+    "8/8/8/8/8/8/8/8 w - - id \"x\";",
+    "not an epd",
+]
+
+
+def epd_answer(board, line):
+    def call():
+        operations = board.set_epd(line)
+        values = {}
+        for opcode, value in operations.items():
+            if isinstance(value, list):
+                value = [move.uci() for move in value]
+            elif value is not None and hasattr(value, "uci"):
+                value = value.uci()
+            values[opcode] = value
+        return values, board.fen(), board.move_stack
+
+    return answer(call)
+
+
+def test_epd_lines_read_as_python_chess_reads_them():
+    rng = random.Random(7)
+    lines = list(EPD_LINES)
+    for fen, chess960 in positions(rng, count=4)[::3]:
+        theirs = chess.Board(fen, chess960=chess960)
+        if chess960:
+            continue
+        moves = list(theirs.legal_moves)
+        if moves:
+            lines.append(theirs.epd(bm=moves[0], am=moves[-1:], id="from python-chess", acd=7, ce=-0.5, hmvc=3, fmvn=9))
+    for line in lines:
+        ours, theirs = compat.Board(), chess.Board()
+        ours.push_san("e4")
+        theirs.push_san("e4")
+        expected = epd_answer(theirs, line)
+        if expected[0] == "ok" and not theirs.is_valid():
+            continue  # an invalid board
+        assert epd_answer(ours, line) == expected, line
+        ours_answer = answer(lambda: [b.fen() for b in compat.Board.from_epd(line)[:1]])
+        assert ours_answer == answer(lambda: [b.fen() for b in chess.Board.from_epd(line)[:1]]), line
+
+
+def test_chess960_numbers_as_python_chess():
+    for number in range(960):
+        ours, theirs = compat.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
+        assert ours.fen() == theirs.fen() and ours.chess960 and ours.chess960_pos() == number
+        board = compat.Board()
+        board.set_chess960_pos(number)
+        assert board.fen() == theirs.fen() and board.chess960 and board.chess960_pos() == number
+    rng = random.Random(960)
+    for number in rng.sample(range(960), 40):
+        ours, theirs = compat.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
+        for san in ("e4", "e5", "d4", "d5")[: rng.randrange(5)]:
+            ours.push_san(san)
+            theirs.push_san(san)
+        for fields in (" b", " w - -", " w - - 3 1", " w - - 0 2"):
+            fen = theirs.board_fen() + fields if rng.random() < 0.5 else theirs.fen()
+            ours_board, theirs_board = compat.Board(theirs.fen(), chess960=True), theirs.copy()
+            if answer(lambda: compat.Board(fen, chess960=True))[0] == "ok":
+                ours_board, theirs_board = compat.Board(fen, chess960=True), chess.Board(fen, chess960=True)
+            for flags in ({}, {"ignore_turn": True}, {"ignore_castling": True}, {"ignore_counters": False}):
+                assert ours_board.chess960_pos(**flags) == theirs_board.chess960_pos(**flags), (fen, flags)
+    assert answer(lambda: compat.Board.from_chess960_pos(960))[0] == "raises"
+
+
+CASTLING_FIELDS = ["KQkq", "Kq", "-", "", "K", "q", "HAha", "Ah", "AHah", "kq", "KQ", "QK", "KQkqq", "X", "KQkq ", "kK", "Hk"]
+
+
+def test_castling_fields_as_python_chess():
+    rng = random.Random(12)
+    fens = [(chess.STARTING_FEN, False), ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", False)]
+    fens += [(chess.Board.from_chess960_pos(n).fen(), True) for n in rng.sample(range(960), 6)]
+    fens += positions(rng, count=3)[::4]
+    for fen, chess960 in fens:
+        ours, theirs = compat.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        for name in ("clean_castling_rights", "castling_shredder_fen", "castling_xfen", "shredder_fen"):
+            assert getattr(ours, name)() == getattr(theirs, name)(), (fen, name)
+        for field in CASTLING_FIELDS + [theirs.castling_shredder_fen(), theirs.castling_xfen()]:
+            mine, expected = ours.copy(), theirs.copy()
+            result = answer(lambda: expected.set_castling_fen(field))
+            letters = len(field.strip("-"))
+            if result[0] == "ok" and (not expected.is_valid() or chess.popcount(expected.castling_rights) < letters):
+                continue  # rights the pieces cannot have: an invalid board, or python-chess drops the right
+            assert answer(lambda: mine.set_castling_fen(field)) == result, (fen, field)
+            assert mine.fen() == expected.fen() and mine.castling_rights == expected.castling_rights, (fen, field)
+            assert not mine.move_stack
+
+
+def test_resets_and_stacks_as_python_chess():
+    rng = random.Random(5)
+    for fen, chess960 in positions(rng, count=4):
+        ours, theirs = compat.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        for _ in range(3):
+            moves = list(theirs.legal_moves)
+            if moves:
+                move = rng.choice(moves)
+                theirs.push(move)
+                ours.push(compat.Move.from_uci(move.uci()))
+        for depth in (False, True, 0, 1, 2, 5):
+            assert ucis(ours.copy(stack=depth).move_stack) == ucis(theirs.copy(stack=depth).move_stack)
+            assert ours.copy(stack=depth).root().fen() == theirs.copy(stack=depth).root().fen()
+        cleared, expected = ours.copy(), theirs.copy()
+        cleared.clear_stack()
+        expected.clear_stack()
+        assert cleared.fen() == expected.fen() and not cleared.move_stack and cleared.root().fen() == expected.fen()
+        reset, expected = ours.copy(), theirs.copy()
+        reset.reset()
+        expected.reset()
+        assert reset.fen() == expected.fen() and reset.chess960 == expected.chess960 and not reset.move_stack
+        board, expected = ours.copy(), theirs.copy()
+        expected.reset_board()
+        if expected.is_valid():
+            board.reset_board()
+            assert board.fen() == expected.fen() and not board.move_stack
+
+
+def test_variant_description_as_python_chess():
+    for name in ("aliases", "uci_variant", "xboard_variant", "starting_fen", "tbw_suffix", "tbz_suffix", "tbw_magic",
+                 "tbz_magic", "pawnless_tbw_suffix", "pawnless_tbz_suffix", "pawnless_tbw_magic",
+                 "pawnless_tbz_magic", "connected_kings", "one_king", "captures_compulsory"):  # fmt: skip
+        assert getattr(compat.Board, name) == getattr(chess.Board, name), name
+        assert getattr(compat.Board(), name) == getattr(chess.Board(), name), name
+    for fen in (chess.STARTING_FEN, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/8/8/8/8/8/8/K7 w - - 0 1"):
+        ours, theirs = compat.Board(fen), chess.Board(fen)
+        for name in ("is_variant_end", "is_variant_win", "is_variant_loss", "is_variant_draw"):
+            assert getattr(ours, name)() == getattr(theirs, name)() is False
+
+
+def test_python_chess_documentation_examples():
+    """The examples of python-chess's documentation for Board, run through compat."""
+    chess_ = compat
+    board = chess_.Board()
+    assert sorted(m.uci() for m in board.generate_legal_moves(chess_.BB_SQUARES[chess_.G1])) == ["g1f3", "g1h3"]
+    assert board.san_and_push(chess_.Move.from_uci("e2e4")) == "e4" and board.fen().startswith("rnbqkbnr/pppppppp/8/8/4P3")
+    assert board.push_xboard("e5") == chess_.Move.from_uci("e7e5")
+    assert board.parse_xboard("Nf3") == chess_.Move.from_uci("g1f3") and board.xboard(chess_.Move.from_uci("g1f3")) == "g1f3"
+    assert board.is_irreversible(chess_.Move.from_uci("d2d4")) and not board.is_irreversible(chess_.Move.from_uci("g1f3"))
+    assert board.is_irreversible(chess_.Move.from_uci("e1e2"))
+    board.clear_stack()
+    assert board.move_stack == [] and board.root().fen() == board.fen()
+
+    board, operations = chess_.Board.from_epd("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"test\";")
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    assert operations == {"bm": [chess_.Move.from_uci("e1d2")], "id": "test"}
+
+    board = chess_.Board.from_chess960_pos(706)
+    assert board.fen() == chess.Board.from_chess960_pos(706).fen() == "brkqnbnr/pppppppp/8/8/8/8/PPPPPPPP/BRKQNBNR w KQkq - 0 1"
+    assert board.chess960_pos() == 706 and board.castling_shredder_fen() == "HBhb"
+    board.set_castling_fen("Hb")
+    assert board.castling_xfen() == "Kq" and board.has_kingside_castling_rights(chess_.WHITE)
+    assert not board.has_queenside_castling_rights(chess_.WHITE) and board.castling_rights == chess_.BB_H1 | chess_.BB_B8
+    board.reset()
+    assert board.fen() == chess_.STARTING_FEN and board.chess960
+
+    board = chess_.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert [m.uci() for m in board.generate_castling_moves()] and all(
+        board.is_castling(m) for m in board.generate_castling_moves()
+    )
+    assert board.uci(chess_.Move.from_uci("e1g1"), chess960=True) == "e1h1"
+    assert board.uci(chess_.Move.from_uci("e1a1")) == "e1c1"
+    assert sorted(m.uci() for m in board.generate_legal_captures()) == ["a1a8", "h1h8"]
+    assert sorted(m.uci() for m in board.generate_legal_captures(to_mask=chess_.BB_RANK_1)) == []
+    assert not board.was_into_check()
+
+
+@pytest.mark.parametrize("name", GENERATORS)
+def test_generators_are_iterators(name):
+    board = compat.Board()
+    moves = getattr(board, name)()
+    assert iter(moves) is moves
+
+
+def test_base_boards_as_python_chess():
+    assert isinstance(compat.Board(), compat.BaseBoard) and issubclass(compat.Board, compat.BaseBoard)
+    rng = random.Random(1)
+    fens = [chess.STARTING_BOARD_FEN] + [fen.split(" ")[0] for fen, _ in positions(rng, count=3)[::5]]
+    for board_fen in fens:
+        ours, theirs = compat.BaseBoard(board_fen), chess.BaseBoard(board_fen)
+        assert ours.board_fen() == theirs.board_fen() and repr(ours) == repr(theirs) and str(ours) == str(theirs)
+        assert ours.unicode(borders=True) == theirs.unicode(borders=True) and ours.chess960_pos() == theirs.chess960_pos()
+        assert ours == compat.BaseBoard(board_fen) and ours.copy() == ours and ours.copy() is not ours
+        assert ours.occupied == theirs.occupied and ours.occupied_co == theirs.occupied_co
+        for sq in chess.SQUARES:
+            assert str(ours.piece_at(sq)) == str(theirs.piece_at(sq)) and ours.attacks(sq) == theirs.attacks(sq)
+            for color in chess.COLORS:
+                assert ours.attackers(color, sq) == theirs.attackers(color, sq)
+                if theirs.color_at(sq) == color:  # (python-chess also pins the other side's pieces)
+                    assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq)
+        for color in chess.COLORS:
+            assert ours.king(color) == theirs.king(color)
