@@ -341,3 +341,108 @@ def test_base_boards_as_python_chess():
                     assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq)
         for color in chess.COLORS:
             assert ours.king(color) == theirs.king(color)
+
+
+def piece_pair(symbol):
+    return compat.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+
+
+def edits(rng, theirs):
+    """Edits as python-chess programs make them, each as (name, call on compat's board, call
+    on python-chess's)."""
+    sq = rng.randrange(64)
+    symbol = rng.choice("PNBRQKpnbrqk")
+    ours_piece, theirs_piece = piece_pair(symbol)
+    rights = theirs.castling_rights & rng.getrandbits(64) if rng.random() < 0.7 else rng.choice([chess.BB_CORNERS, chess.BB_H1 | chess.BB_A8, 0])
+    ep = rng.choice([None, rng.randrange(64)] + [sq for sq in range(16, 48) if theirs.ep_square is None])
+    other = chess.Board()
+    for _ in range(rng.randrange(30)):
+        moves = list(other.legal_moves)
+        if moves:
+            other.push(rng.choice(moves))
+    flip = rng.choice([chess.flip_vertical, chess.flip_horizontal, chess.flip_diagonal, chess.flip_anti_diagonal,
+                       chess.shift_down, chess.shift_up, chess.shift_left, chess.shift_right])  # fmt: skip
+    pieces = {sq: piece for sq, piece in other.piece_map().items() if rng.random() < 0.9}
+    return [
+        ("set_piece_at", lambda b: b.set_piece_at(sq, ours_piece), lambda b: b.set_piece_at(sq, theirs_piece)),
+        ("set_piece_at None", lambda b: b.set_piece_at(sq, None), lambda b: b.set_piece_at(sq, None)),
+        ("remove_piece_at", lambda b: str(b.remove_piece_at(sq)), lambda b: str(b.remove_piece_at(sq))),
+        ("turn", lambda b: setattr(b, "turn", not b.turn), lambda b: setattr(b, "turn", not b.turn)),
+        ("castling_rights", lambda b: setattr(b, "castling_rights", rights), lambda b: setattr(b, "castling_rights", rights)),
+        ("ep_square", lambda b: setattr(b, "ep_square", ep), lambda b: setattr(b, "ep_square", ep)),
+        ("halfmove_clock", lambda b: setattr(b, "halfmove_clock", 17), lambda b: setattr(b, "halfmove_clock", 17)),
+        ("fullmove_number", lambda b: setattr(b, "fullmove_number", 33), lambda b: setattr(b, "fullmove_number", 33)),
+        ("set_board_fen", lambda b: b.set_board_fen(other.board_fen()), lambda b: b.set_board_fen(other.board_fen())),
+        ("set_piece_map", lambda b: b.set_piece_map({s: compat.Piece.from_symbol(p.symbol()) for s, p in pieces.items()}),
+         lambda b: b.set_piece_map(pieces)),
+        ("apply_transform", lambda b: b.apply_transform(flip), lambda b: b.apply_transform(flip)),
+        ("transform", lambda b: b.transform(flip).fen(), lambda b: valid_fen(b.transform(flip))),
+        ("apply_mirror", lambda b: b.apply_mirror(), lambda b: b.apply_mirror()),
+        ("mirror", lambda b: b.mirror().fen(), lambda b: valid_fen(b.mirror())),
+        ("reset_board", lambda b: b.reset_board(), lambda b: b.reset_board()),
+        ("clear_stack", lambda b: b.clear_stack(), lambda b: b.clear_stack()),
+        ("clear", lambda b: b.clear(), lambda b: b.clear()),
+        ("clear_board", lambda b: b.clear_board(), lambda b: b.clear_board()),
+        ("set_chess960_pos", lambda b: b.set_chess960_pos(sq * 15), lambda b: b.set_chess960_pos(sq * 15)),
+    ]
+
+
+INVALID = "not a position"
+
+
+def is_valid(board):
+    """python-chess's validity, of the board as a FEN would give it: with a move stack,
+    python-chess takes any castling rights assigned as clean."""
+    return board.is_valid() and board.copy(stack=False).is_valid()
+
+
+def valid_fen(board):
+    return board.fen() if is_valid(board) else INVALID
+
+
+def same_board(ours, theirs):
+    assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+    assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+    assert ours.ep_square == theirs.ep_square and ours.chess960 == theirs.chess960
+    assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    assert ucis(ours.legal_moves) == ucis(theirs.legal_moves)
+    assert ours.status() == theirs.status() and ours.is_valid() == theirs.is_valid()
+
+
+def test_edited_boards_as_python_chess():
+    """Random edits between random moves and take-backs: wherever python-chess's board stays a
+    valid position, compat's is the same board, and take-backs restore the same positions."""
+    rng = random.Random(2)
+    compared = refused = 0
+    for game in range(60):
+        chess960 = game % 4 == 3
+        start = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        ours, theirs = compat.Board(start.fen(), chess960=chess960), start
+        for step in range(25):
+            if rng.random() < 0.4 and not theirs.is_game_over():
+                move = rng.choice(list(theirs.legal_moves))
+                ours.push(compat.Move.from_uci(move.uci()))
+                theirs.push(move)
+            elif rng.random() < 0.2 and theirs.move_stack:
+                assert ours.pop().uci() == theirs.pop().uci()
+            else:
+                name, ours_call, theirs_call = rng.choice(edits(rng, theirs))
+                before_ours, before_theirs = ours.copy(), theirs.copy()
+                expected = answer(lambda: theirs_call(theirs))
+                if expected[0] == "ok" and (not is_valid(theirs) or expected[1] == INVALID):
+                    # not a position: compat refuses the edit, leaving the board as it was
+                    assert answer(lambda: ours_call(ours))[0] == "raises", (name, before_theirs.fen(), theirs.fen())
+                    same_board(ours, before_theirs)
+                    theirs = before_theirs
+                    refused += 1
+                    continue
+                assert answer(lambda: ours_call(ours)) == expected, (name, before_theirs.fen(), theirs.fen(), theirs.castling_rights)
+                compared += 1
+            try:
+                same_board(ours, theirs)
+            except AssertionError as e:
+                raise AssertionError(f"{name if 'name' in dir() else ''}: {theirs.fen()}: {e}") from e
+        while theirs.move_stack:
+            assert ours.pop().uci() == theirs.pop().uci()
+            assert ours.fen() == theirs.fen()
+    assert compared > 200 and refused > 50

@@ -8,7 +8,7 @@ current position, a ``BaseBoard`` the position of its pieces it holds.
 from __future__ import annotations
 
 import ctypes
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Mapping, Optional
 
 from .. import _native
 from .._native import by_address as _c
@@ -28,6 +28,22 @@ from ._squares import (
     Square,
     SquareSet,
 )
+
+
+def _board_fen_of(symbols: Dict[Square, str]) -> str:
+    """The board FEN of pieces given by their FEN letters, by square."""
+    ranks = []
+    for rank in range(7, -1, -1):
+        text, empty = "", 0
+        for sq in range(8 * rank, 8 * rank + 8):
+            symbol = symbols.get(sq)
+            if symbol is None:
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + symbol
+            empty = 0
+        ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks)
 
 
 class BaseBoard:
@@ -58,6 +74,82 @@ class BaseBoard:
         if pos is None:
             pos = self._cur = ctypes.addressof(self._start)  # type: ignore[arg-type]
         return pos
+
+    @classmethod
+    def empty(cls) -> BaseBoard:
+        return cls(None)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int) -> BaseBoard:
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def _set_board(self, board_fen: str) -> None:
+        """Puts the pieces of a board FEN on this board (a Board keeps its other fields)."""
+        self._start, self._cur = BaseBoard(board_fen)._start, None
+
+    def set_board_fen(self, fen: str) -> None:
+        self._set_board(fen.strip())
+
+    def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
+        self._set_board(_board_fen_of({sq: piece.symbol() for sq, piece in pieces.items()}))
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts ``piece`` on ``square`` (None empties it)."""
+        symbols = {sq: p.symbol() for sq, p in self.piece_map().items()}
+        if piece is None:
+            symbols.pop(square, None)
+        else:
+            symbols[square] = piece.symbol()
+        self._set_board(_board_fen_of(symbols))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Takes the piece off ``square`` and gives it (None when it was empty)."""
+        piece = self.piece_at(square)
+        self.set_piece_at(square, None)  # (a Board's move stack goes, even when it was empty)
+        return piece
+
+    def clear_board(self) -> None:
+        self._set_board("8/8/8/8/8/8/8/8")
+
+    def reset_board(self) -> None:
+        self._set_board(STARTING_BOARD_FEN)
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        pos = _native.Position()
+        _native.check(_native.lib.chess_position_init_chess960(pos, scharnagl))
+        self._set_board(_native.read_text(_c.chess_fen_write_with, ctypes.addressof(pos), 0, size=_native.FEN_MAX).split(" ", 1)[0])
+
+    def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
+        """Moves every piece as ``f`` moves the squares of a bitboard (``chess.flip_vertical``,
+        ``chess.shift_down``, ...)."""
+        self._set_board(self._transformed(f))
+
+    def _transformed(self, f: Callable[[Bitboard], Bitboard]) -> str:
+        """The board FEN of the pieces moved as ``f`` moves a bitboard's squares."""
+        symbols = {}
+        for color in (WHITE, BLACK):
+            for kind in range(1, 7):
+                symbol = PIECES[kind | (0 if color else 8)].symbol()  # type: ignore[union-attr]
+                for sq in squares_of(f(self.pieces_mask(kind, color))):
+                    symbols[sq] = symbol
+        return _board_fen_of(symbols)
+
+    def transform(self, f: Callable[[Bitboard], Bitboard]) -> BaseBoard:
+        board = self.copy()
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Flips the board top to bottom and swaps the colours of the pieces."""
+        symbols = {sq ^ 56: piece.symbol().swapcase() for sq, piece in self.piece_map().items()}
+        self._set_board(_board_fen_of(symbols))
+
+    def mirror(self) -> BaseBoard:
+        board = self.copy()
+        board.apply_mirror()
+        return board
 
     def copy(self) -> BaseBoard:
         board = BaseBoard.__new__(BaseBoard)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .. import _native
 from .._native import MAX_MOVES
@@ -41,6 +41,7 @@ from ._squares import (
     QUEEN,
     RANK_NAMES,
     SQUARE_NAMES,
+    STARTING_BOARD_FEN,
     STARTING_FEN,
     UNICODE_PIECE_SYMBOLS,
     WHITE,
@@ -98,9 +99,12 @@ class Board(BaseBoard):
     # position, kept until the next move or FEN changes it: _cur its address (None until asked
     # for), _raws and _legal its legal moves, _sans their SAN by encoding, _outcome the game's
     # chess_outcome.
-    __slots__ = ("_handle", "_chess960", "move_stack", "_raws", "_legal", "_sans", "_outcome", "_out")
+    # _undo: the positions before the moves of move_stack that came before an edit of the
+    # board (which starts a new game), oldest first; None when there are none.
+    __slots__ = ("_handle", "_chess960", "move_stack", "_raws", "_legal", "_sans", "_outcome", "_out", "_undo")
     _handle: Optional[int]
     move_stack: List[Move]
+    _undo: Optional[List[_native.Position]]
     _raws: Optional[List[int]]
     _legal: Optional[List[Move]]
     _sans: Optional[Dict[int, str]]
@@ -130,7 +134,7 @@ class Board(BaseBoard):
         self._start = _read_fen(fen, chess960)
         self._chess960 = bool(chess960)
         self.move_stack = []
-        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
         self._out = ctypes.c_uint16()
 
     def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
@@ -140,7 +144,7 @@ class Board(BaseBoard):
         self._start = None
         self._chess960 = chess960
         self.move_stack = stack
-        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
         self._out = ctypes.c_uint16()
 
     @property
@@ -205,21 +209,10 @@ class Board(BaseBoard):
 
     def set_fen(self, fen: str) -> None:
         """Reads a FEN into this board, clearing the move stack."""
-        start = _read_fen(fen, self._chess960)
-        if self._handle is not None:
-            _c.chess_game_free(self._handle)
-        self._handle, self._start, self.move_stack = None, start, []
-        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._replace_start(_read_fen(fen, self._chess960), self._chess960)
 
     def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
         return self.fen(shredder=True, en_passant=en_passant)
-
-    def _replace_fields(self, **fields: str) -> None:
-        """Reads this board's FEN with some fields replaced (``board``, ``turn``,
-        ``castling``, ``ep``, ``halfmove``, ``fullmove``), clearing the move stack."""
-        current = dict(zip(_FEN_FIELDS, self.fen(shredder=True, en_passant="fen").split(" ")))
-        current.update(fields)
-        self.set_fen(" ".join(current[name] for name in _FEN_FIELDS))
 
     def reset(self) -> None:
         """The standard start position, no move stack (the board's mode kept)."""
@@ -228,11 +221,42 @@ class Board(BaseBoard):
     def reset_board(self) -> None:
         """The pieces of the start position, the side to move, castling rights, en passant
         square and clocks kept; no move stack."""
-        self._replace_fields(board=STARTING_FEN.split(" ", 1)[0])
+        self._edit(board=STARTING_BOARD_FEN, keep_stack=False)
 
     def clear_stack(self) -> None:
         """Forgets the moves that led here (the position stays)."""
         self.set_fen(self.fen(shredder=True, en_passant="fen"))
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> Board:
+        return cls(None, chess960=chess960)
+
+    def _set_board(self, board_fen: str) -> None:
+        self._edit(board=board_fen, keep_stack=False)
+
+    def clear(self) -> None:
+        """No pieces, White to move, no castling rights, en passant square or clocks."""
+        self._edit(board="8/8/8/8/8/8/8/8", turn="w", castling="-", ep="-", halfmove="0", fullmove="1", keep_stack=False)
+
+    def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
+        """Moves the pieces, the castling rights and the en passant square as ``f`` moves the
+        squares of a bitboard; no move stack."""
+        ep = self.ep_square
+        ep_field = "-" if ep is None else SQUARE_NAMES[f(1 << ep).bit_length() - 1]
+        castling = _castling_field(f(self.castling_rights))
+        self._edit(board=self._transformed(f), castling=castling, ep=ep_field, keep_stack=False)
+
+    def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """The board flipped top to bottom with the colours swapped, the other side to move;
+        no move stack."""
+        mirrored = _native.Position()
+        _c.chess_position_mirror(self._pos, ctypes.byref(mirrored))
+        self._replace_start(mirrored, self._chess960)
 
     def _epd_operand(self, opcode: str, operands: List[Tuple[int, object]]) -> object:
         """python-chess's value of an EPD operation from the library's operands (kind, value):
@@ -256,11 +280,29 @@ class Board(BaseBoard):
         _native.check(_native.lib.chess_position_init_chess960(pos, scharnagl))
         self._replace_start(pos, True)
 
-    def _replace_start(self, start: _native.Position, chess960: bool) -> None:
+    def _replace_start(self, start: _native.Position, chess960: bool, keep_stack: bool = False) -> None:
+        """Makes ``start`` the board's position: with ``keep_stack`` the moves that led here
+        stay on the stack (pop takes them back to the positions before them), else none."""
+        undo = None
+        if keep_stack and self.move_stack:
+            undo = self._undo or []
+            if self._handle is not None:
+                undo += [_copy_position(_c.chess_game_position_at(self._handle, i)) for i in range(_c.chess_game_ply_count(self._handle))]
         if self._handle is not None:
             _c.chess_game_free(self._handle)
-        self._handle, self._start, self._chess960, self.move_stack = None, start, chess960, []
+        self._handle, self._start, self._chess960, self._undo = None, start, chess960, undo
+        if not keep_stack:
+            self.move_stack = []
         self._cur = self._raws = self._legal = self._sans = self._outcome = None
+
+    def _edit(self, *, keep_stack: bool, **fields: str) -> None:
+        """This board's position with some FEN fields replaced (``board``, ``turn``,
+        ``castling``, ``ep``, ``halfmove``, ``fullmove``): the library reads the FEN, so the
+        result must be a position it holds (ValueError otherwise, the board unchanged)."""
+        current = dict(zip(_FEN_FIELDS, self.fen(shredder=True, en_passant="fen").split(" ")))
+        current.update(fields)
+        start = _read_fen(" ".join(current[name] for name in _FEN_FIELDS), self._chess960)
+        self._replace_start(start, self._chess960, keep_stack)
 
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False, ignore_counters: bool = True) -> Optional[int]:
         """The number of the Chess960 start position this is (0 to 959), else None; by default
@@ -296,7 +338,7 @@ class Board(BaseBoard):
             castling_fen = "-"
         if not _CASTLING_FIELD.match(castling_fen):
             raise ValueError(f"invalid castling fen: {castling_fen!r}")
-        self._replace_fields(castling=castling_fen)
+        self._edit(castling=castling_fen, keep_stack=False)
 
     # -- EPD
 
@@ -368,10 +410,18 @@ class Board(BaseBoard):
     def turn(self) -> Color:
         return _c.chess_position_turn(self._pos) == 0  # type: ignore[no-any-return]
 
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        self._edit(turn="w" if color else "b", keep_stack=True)
+
     @property
     def castling_rights(self) -> Bitboard:
         """The squares of the rooks that keep a castling right (BB_H1 for White's kingside...)."""
         return _c.chess_position_castling_rooks(self._pos)  # type: ignore[no-any-return]
+
+    @castling_rights.setter
+    def castling_rights(self, rooks: Bitboard) -> None:
+        self._edit(castling=_castling_field(rooks), keep_stack=True)
 
     def has_castling_rights(self, color: Color) -> bool:
         return bool(self.castling_rights & BB_RANKS[0 if color else 7])
@@ -397,6 +447,10 @@ class Board(BaseBoard):
         sq = _c.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
+    @ep_square.setter
+    def ep_square(self, sq: Optional[Square]) -> None:
+        self._edit(ep="-" if sq is None else SQUARE_NAMES[sq], keep_stack=True)
+
     def has_legal_en_passant(self) -> bool:
         return _c.chess_position_en_passant(self._pos, _native.EP_LEGAL) >= 0  # type: ignore[no-any-return]
 
@@ -407,9 +461,17 @@ class Board(BaseBoard):
     def halfmove_clock(self) -> int:
         return _c.chess_position_halfmove_clock(self._pos)  # type: ignore[no-any-return]
 
+    @halfmove_clock.setter
+    def halfmove_clock(self, plies: int) -> None:
+        self._edit(halfmove=str(int(plies)), keep_stack=True)
+
     @property
     def fullmove_number(self) -> int:
         return _c.chess_position_fullmove_number(self._pos)  # type: ignore[no-any-return]
+
+    @fullmove_number.setter
+    def fullmove_number(self, number: int) -> None:
+        self._edit(fullmove=str(int(number)), keep_stack=True)
 
     def ply(self) -> int:
         """Half-moves since the start of the game, from the fullmove number."""
@@ -553,7 +615,10 @@ class Board(BaseBoard):
             raise IndexError("pop from empty move stack")
         code = _game_pop(self._handle or self._game, None)
         if code:
-            _native.check(code)
+            undo = self._undo
+            if not undo:
+                _native.check(code)
+            self._replace_start(undo.pop(), self._chess960, keep_stack=True)  # type: ignore[union-attr] # a move before an edit
         self._cur = self._legal = self._sans = self._outcome = None
         return stack.pop()
 
@@ -851,7 +916,9 @@ class Board(BaseBoard):
             start = _copy_position(self._pos)
             return Board._of_position(start, self._chess960)
         if stack is True:
-            return Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            board._undo = self._undo and list(self._undo)
+            return board
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
         board = self._before(len(kept))
@@ -860,8 +927,12 @@ class Board(BaseBoard):
         return board
 
     def _before(self, plies: int) -> Board:
+        """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
-        start = _copy_position(_c.chess_game_position_at(self._game, at))
+        if at < 0:
+            start = self._undo[at]  # type: ignore[index] # before an edit
+        else:
+            start = _copy_position(_c.chess_game_position_at(self._game, at))
         return Board._of_position(start, self._chess960)
 
     def root(self) -> Board:
@@ -913,6 +984,15 @@ def _epd_operands(handle: object, chess960: bool) -> Iterator[Tuple[str, List[Tu
                 value = _native.read_text(lib.chess_epd_operand_string, handle, key, i)
             operands.append((kind, value))
         yield opcode, operands
+
+
+def _castling_field(rooks: Bitboard) -> str:
+    """A FEN castling field naming the rook squares ``rooks`` by their files (Shredder-FEN)."""
+    if rooks & ~BB_BACKRANKS:
+        raise ValueError(f"castling rights off the back ranks: {rooks:#x}")
+    field = "".join(FILE_NAMES[sq & 7].upper() for sq in squares_of(rooks & BB_RANK_1))
+    field += "".join(FILE_NAMES[sq & 7] for sq in squares_of(rooks & BB_RANK_8))
+    return field or "-"
 
 
 class _MoveGenerator:
