@@ -506,8 +506,9 @@ class Board(BaseBoard):
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal moves onto a piece of the other side, and en passant."""
-        self._legal_list()
-        return self._captures(self._raws, from_mask, to_mask)  # type: ignore[arg-type]
+        buf = (ctypes.c_uint16 * MAX_MOVES)()
+        # the library's captures also hold the promotions that take nothing
+        return self._captures(buf[: _c.chess_legal_captures(self._pos, buf, MAX_MOVES)], from_mask, to_mask)
 
     def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         return self._captures(self._pseudo_raws(), from_mask, to_mask)
@@ -530,28 +531,23 @@ class Board(BaseBoard):
 
     def _masked(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard, kind: Optional[int] = None) -> Iterator[Move]:
         """The moves of ``raws`` (chess_move: origin in bits 0-5, destination in bits 6-11, kind
-        in 12-15) whose squares are in the masks, of one kind if given."""
-        table = MOVES[self._chess960]
-        return iter(
-            [
-                table[raw]
-                for raw in raws
-                if from_mask >> (raw & 63) & 1 and to_mask >> (raw >> 6 & 63) & 1 and (kind is None or raw >> 12 == kind)
-            ]
-        )
+        in 12-15) whose squares are in the masks, of one kind if given. (Sets of squares: the
+        masks are 64-bit ints, slow to shift.)"""
+        if from_mask != BB_ALL:
+            froms = set(squares_of(from_mask))
+            raws = [raw for raw in raws if raw & 63 in froms]
+        if to_mask != BB_ALL:
+            tos = set(squares_of(to_mask))
+            raws = [raw for raw in raws if raw >> 6 & 63 in tos]
+        if kind is not None:
+            raws = [raw for raw in raws if raw >> 12 == kind]
+        return map(MOVES[self._chess960].__getitem__, raws)
 
     def _captures(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard) -> Iterator[Move]:
+        """The moves of ``raws`` onto a piece of the other side, and en passant."""
         them = _c.chess_position_color_occupancy(self._pos, 1 if self.turn else 0)
-        table = MOVES[self._chess960]
-        return iter(
-            [
-                table[raw]
-                for raw in raws
-                if from_mask >> (raw & 63) & 1
-                and to_mask >> (raw >> 6 & 63) & 1
-                and (them >> (raw >> 6 & 63) & 1 or raw >> 12 == _EN_PASSANT_KIND)
-            ]
-        )
+        raws = [raw for raw in raws if them >> (raw >> 6 & 63) & 1 or raw >> 12 == _EN_PASSANT_KIND]
+        return self._masked(raws, from_mask, to_mask)
 
     def _legal_list(self) -> List[Move]:
         """The legal moves (a list kept until the position changes: do not change it)."""
