@@ -57,6 +57,7 @@ const FAMILIES: &[(&str, &str, &str)] = &[
     ("chess_pgn_", "PGN reader", "pgn.md"),
     ("chess_position_", "Position", "c.md"),
     ("chess_pseudo_legal_", "Pseudo-legal moves", "c.md"),
+    ("chess_setup_", "Editable setup", "c.md"),
     ("chess_square_", "Square", "c.md"),
     ("chess_svg_", "Board pictures (SVG)", "svg.md"),
     ("chess_tablebase_", "Syzygy tablebases", "tablebases.md"),

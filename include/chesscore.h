@@ -261,6 +261,86 @@
 #define CHESS_SAN_ALLOW_NULL 2
 
 /**
+ * `chess_setup_moves`: the legal moves.
+ */
+#define CHESS_SETUP_LEGAL 1
+
+/**
+ * `chess_setup_moves`: the pseudo-legal moves.
+ */
+#define CHESS_SETUP_PSEUDO_LEGAL 2
+
+/**
+ * `chess_setup_status` bit: White has no king (the values are python-chess's `STATUS_*`).
+ */
+#define CHESS_SETUP_STATUS_NO_WHITE_KING (1 << 0)
+
+/**
+ * Black has no king.
+ */
+#define CHESS_SETUP_STATUS_NO_BLACK_KING (1 << 1)
+
+/**
+ * More than two kings.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_KINGS (1 << 2)
+
+/**
+ * More than 8 white pawns.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_WHITE_PAWNS (1 << 3)
+
+/**
+ * More than 8 black pawns.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_BLACK_PAWNS (1 << 4)
+
+/**
+ * A pawn on the first or last rank.
+ */
+#define CHESS_SETUP_STATUS_PAWNS_ON_BACKRANK (1 << 5)
+
+/**
+ * More than 16 white pieces.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_WHITE_PIECES (1 << 6)
+
+/**
+ * More than 16 black pieces.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_BLACK_PIECES (1 << 7)
+
+/**
+ * Castling rights besides those of `chess_setup_clean_castling_rooks`.
+ */
+#define CHESS_SETUP_STATUS_BAD_CASTLING_RIGHTS (1 << 8)
+
+/**
+ * An en passant square `chess_setup_valid_en_passant` does not keep.
+ */
+#define CHESS_SETUP_STATUS_INVALID_EP_SQUARE (1 << 9)
+
+/**
+ * The side not to move is in check.
+ */
+#define CHESS_SETUP_STATUS_OPPOSITE_CHECK (1 << 10)
+
+/**
+ * No piece on the board.
+ */
+#define CHESS_SETUP_STATUS_EMPTY (1 << 11)
+
+/**
+ * More than two checkers.
+ */
+#define CHESS_SETUP_STATUS_TOO_MANY_CHECKERS (1 << 15)
+
+/**
+ * A check no single move could have given.
+ */
+#define CHESS_SETUP_STATUS_IMPOSSIBLE_CHECK (1 << 16)
+
+/**
  * `chess_svg_options` flag: Black at the bottom (the board seen from Black's side).
  */
 #define CHESS_SVG_FLIPPED 1
@@ -1125,6 +1205,45 @@ typedef struct chess_svg_options {
      */
     uint32_t color_arrow;
 } chess_svg_options;
+
+/**
+ * A board as plain data, checked by nothing: any pieces anywhere, any castling rights and en
+ * passant square. The caller holds it (`chess_setup s;`) and edits its fields freely; the
+ * `chess_setup_*` functions read it. Every field is checked when read: a piece code outside
+ * the `chess_piece` values, a `turn` other than `CHESS_WHITE`/`CHESS_BLACK`, an `en_passant`
+ * other than a square or `CHESS_NO_SQUARE`, or a `chess960` other than 0 or 1 makes the
+ * setup unreadable (`CHESS_ERR_INVALID_ARGUMENT`, or the query's empty answer).
+ */
+typedef struct chess_setup {
+    /**
+     * The piece on each square, a1 = 0 .. h8 = 63; `CHESS_NO_PIECE` for an empty one.
+     */
+    chess_piece board[64];
+    /**
+     * The squares of the rooks that keep a castling right (bit `1 << square`).
+     */
+    uint64_t castling_rooks;
+    /**
+     * Halfmoves since the last capture or pawn move.
+     */
+    uint32_t halfmove_clock;
+    /**
+     * The number of the move.
+     */
+    uint32_t fullmove_number;
+    /**
+     * The side to move.
+     */
+    chess_color turn;
+    /**
+     * The en passant square as recorded, or `CHESS_NO_SQUARE`.
+     */
+    chess_square en_passant;
+    /**
+     * 1 for Chess960 castling rules (any back-rank arrangement), 0 for standard chess.
+     */
+    uint8_t chess960;
+} chess_setup;
 
 /**
  * What went wrong in the calling thread's last probe of a tablebase, as
@@ -3720,6 +3839,113 @@ uint64_t chess_position_zobrist_after(const struct chess_position *pos, chess_mo
  * leave the own king in check (castling still obeys all of its rules).
  */
 size_t chess_pseudo_legal_moves(const struct chess_position *pos, chess_move *out, size_t cap);
+
+/* ======== Editable setup (chess_setup_*; guide: docs/c.md) ======== */
+
+/**
+ * The pieces of `by` attacking `sq` (bit `1 << square`); 0 for a bad argument.
+ */
+uint64_t chess_setup_attackers(const struct chess_setup *s, chess_square sq, chess_color by);
+
+/**
+ * The squares the piece on `sq` attacks; 0 for an empty square or a bad argument.
+ */
+uint64_t chess_setup_attacks(const struct chess_setup *s, chess_square sq);
+
+/**
+ * The pieces checking the king of the side to move (the highest one when it has several);
+ * 0 without one or for a bad argument.
+ */
+uint64_t chess_setup_checkers(const struct chess_setup *s);
+
+/**
+ * The castling rights that can stand on this board (a subset of `castling_rooks`); 0 for a bad
+ * argument.
+ */
+uint64_t chess_setup_clean_castling_rooks(const struct chess_setup *s);
+
+/**
+ * Reads the syntax of a FEN into `out`, checking nothing about the position (two kings, bad
+ * castling rights and the like are kept as written). `flags`: 0, or `CHESS_FEN_CHESS960` to
+ * mark the setup as Chess960 (castling letters are read the same way either way). Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (other flag bits, a short `info`), a
+ * syntax `CHESS_ERR_FEN_*` code with its offset reported to `info` (which may be NULL).
+ */
+chess_error chess_setup_from_fen(const char *fen,
+                                 uint32_t flags,
+                                 struct chess_setup *out,
+                                 struct chess_fen_info *info);
+
+/**
+ * Writes the setup of position `pos` into `out` (its Chess960 mode included). Errors:
+ * `CHESS_ERR_NULL_POINTER`.
+ */
+chess_error chess_setup_from_position(const struct chess_position *pos, struct chess_setup *out);
+
+/**
+ * The square of the king of `color` (the highest when there are several, as python-chess),
+ * or `CHESS_NO_SQUARE`.
+ */
+chess_square chess_setup_king(const struct chess_setup *s, chess_color color);
+
+/**
+ * Writes up to `cap` moves of the setup to `out` and returns how many there are: with
+ * `CHESS_SETUP_LEGAL` the legal ones, with `CHESS_SETUP_PSEUDO_LEGAL` all the pieces allow
+ * (python-chess's move generation on any board; en passant only on a valid square). A board
+ * of many pieces may have more than `CHESS_MAX_MOVES`: a result above `cap` shows the array
+ * was short. 0 for a NULL or unreadable setup, another `which`, or a NULL `out` with `cap` > 0.
+ */
+size_t chess_setup_moves(const struct chess_setup *s, uint32_t which, chess_move *out, size_t cap);
+
+/**
+ * When the piece on `sq` is pinned to the king of `color`, the line it may move on; every
+ * square (`UINT64_MAX`) otherwise, also for a bad argument.
+ */
+uint64_t chess_setup_pin(const struct chess_setup *s, chess_color color, chess_square sq);
+
+/**
+ * Plays `mv` on the setup as python-chess's `push` does on any board (see the C guide):
+ * `CHESS_MOVE_NONE` passes the turn. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (an unreadable setup), `CHESS_ERR_INVALID_MOVE` (bits that are no
+ * move), `CHESS_ERR_ILLEGAL_MOVE` (an empty origin square); the setup is unchanged on error.
+ */
+chess_error chess_setup_play(struct chess_setup *s, chess_move mv);
+
+/**
+ * Writes python-chess's status flags of the setup to `*out` (`CHESS_SETUP_STATUS_*` bits, 0 for
+ * a valid position). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT`.
+ */
+chess_error chess_setup_status(const struct chess_setup *s, uint32_t *out);
+
+/**
+ * Writes the setup's FEN; `flags` as for `chess_fen_write_with` (by default the en passant
+ * square only when a legal move takes there). Castling rights are written as they stand,
+ * valid or not. `CHESS_FEN_MAX` bytes suffice when at most four castling rights are set;
+ * more rights write more letters. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_ARGUMENT`, `CHESS_ERR_BUFFER_TOO_SMALL` (with `*out_len` set).
+ */
+chess_error chess_setup_to_fen(const struct chess_setup *s,
+                               uint32_t flags,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+/**
+ * Checks the setup and builds its position into `dst` (untouched on error), as
+ * `chess_fen_parse_with` reads a FEN with `flags` (`CHESS_FEN_CHESS960` is implied by the
+ * setup's `chess960`); error offsets count in the FEN `chess_setup_to_fen` writes with
+ * `CHESS_FEN_WRITE_EP_AS_RECORDED`. Errors: those of `chess_fen_parse_with`.
+ */
+chess_error chess_setup_to_position(const struct chess_setup *s,
+                                    uint32_t flags,
+                                    struct chess_position *dst,
+                                    struct chess_fen_info *info);
+
+/**
+ * The en passant square when it can stand (behind a pawn that could just have advanced two
+ * squares), else `CHESS_NO_SQUARE`.
+ */
+chess_square chess_setup_valid_en_passant(const struct chess_setup *s);
 
 /* ======== Square (chess_square_*; guide: docs/c.md) ======== */
 

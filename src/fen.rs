@@ -139,7 +139,7 @@ pub(crate) fn fen_options(flags: u32) -> Result<FenOptions, chess_error> {
 }
 
 /// The code of a FEN error, its offset reported to `info`.
-fn fen_failure(error: &FenError, info: &mut Option<&mut chess_fen_info>) -> chess_error {
+pub(crate) fn fen_failure(error: &FenError, info: &mut Option<&mut chess_fen_info>) -> chess_error {
     if let Some(info) = info {
         info.error_offset = error.offset();
     }
@@ -334,24 +334,31 @@ pub unsafe extern "C" fn chess_fen_write_with(
     out_len: *mut usize,
 ) -> chess_error {
     let write = |pos: &Position, text_out: TextOut| {
-        let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
-            0 => EnPassantMode::Legal,
-            CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,
-            CHESS_FEN_WRITE_EP_PSEUDO_LEGAL => EnPassantMode::PseudoLegal,
-            _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
-        };
-        let castling = match flags & !(CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
-            0 => CastlingNotation::Auto,
-            CHESS_FEN_WRITE_XFEN => CastlingNotation::XFen,
-            CHESS_FEN_WRITE_SHREDDER => CastlingNotation::Shredder,
-            _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
-        };
+        let options = fen_write_options(flags)?;
         let mut fen = StackText::<FEN_MAX_LEN>::new();
-        pos.write_fen(&mut fen, &FenWriteOptions { en_passant, castling }).map_err(|_| CHESS_ERR_INTERNAL)?;
+        pos.write_fen(&mut fen, &options).map_err(|_| CHESS_ERR_INTERNAL)?;
         text_out.write(fen.as_bytes())?;
         Ok(())
     };
     // SAFETY: `pos` is NULL or a valid position, `buf` NULL or valid for `cap` bytes, `out_len`
     // NULL or valid (the C contract).
     unsafe { text_of(position_ref(pos), buf, cap, out_len, write) }
+}
+
+/// The writing options `CHESS_FEN_WRITE_*` flags ask for (`CHESS_ERR_INVALID_ARGUMENT` for
+/// unknown bits or both of a pair).
+pub(crate) fn fen_write_options(flags: u32) -> Result<FenWriteOptions, chess_error> {
+    let en_passant = match flags & (CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
+        0 => EnPassantMode::Legal,
+        CHESS_FEN_WRITE_EP_AS_RECORDED => EnPassantMode::AsRecorded,
+        CHESS_FEN_WRITE_EP_PSEUDO_LEGAL => EnPassantMode::PseudoLegal,
+        _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
+    };
+    let castling = match flags & !(CHESS_FEN_WRITE_EP_AS_RECORDED | CHESS_FEN_WRITE_EP_PSEUDO_LEGAL) {
+        0 => CastlingNotation::Auto,
+        CHESS_FEN_WRITE_XFEN => CastlingNotation::XFen,
+        CHESS_FEN_WRITE_SHREDDER => CastlingNotation::Shredder,
+        _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
+    };
+    Ok(FenWriteOptions { en_passant, castling })
 }

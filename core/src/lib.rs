@@ -77,7 +77,7 @@ pub use notation::fen::{
 };
 pub use notation::material::{Material, MaterialError};
 pub use notation::san::{LineError, MovesLine, San, SanError, SanMode, SanOptions, SAN_MAX_LEN};
-pub use notation::setup::Setup;
+pub use notation::setup::{Setup, SetupStatus};
 pub use notation::uci::{Uci, UciCastling, UciError};
 pub use position::tactics::SEE_VALUES;
 pub use position::{EnPassantMode, IllegalMoveError, Position};

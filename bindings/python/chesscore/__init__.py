@@ -55,6 +55,7 @@ from .errors import (
 from .game import Eval, Game, GameMove, Highlight, Outcome, Termination
 from .pgn import read_pgn, read_pgn_string, split_pgn
 from .position import STARTING_FEN, Position
+from .setup import Setup, SetupStatus
 from .types import (
     BISHOP,
     BLACK,
@@ -150,6 +151,8 @@ __all__ = [
     "SQUARES",
     "SQUARE_NAMES",
     "STARTING_FEN",
+    "Setup",
+    "SetupStatus",
     "TagNotFoundError",
     "Termination",
     "TablebaseError",

@@ -106,6 +106,25 @@ class Position(ctypes.Structure):
     _fields_ = [("_private", c_uint64 * 16)]
 
 
+class Setup(ctypes.Structure):
+    """chess_setup: an editable board, held by value; every field is public."""
+
+    _fields_ = [
+        ("board", c_uint8 * 64),
+        ("castling_rooks", c_uint64),
+        ("halfmove_clock", c_uint32),
+        ("fullmove_number", c_uint32),
+        ("turn", c_uint8),
+        ("en_passant", c_int32),
+        ("chess960", c_uint8),
+    ]
+
+
+# chess_setup_moves: which moves
+SETUP_LEGAL = 1
+SETUP_PSEUDO_LEGAL = 2
+
+
 class Game(ctypes.Structure):
     """Opaque chess_game."""
 
@@ -378,6 +397,7 @@ NODE = c_uint32  # chess_node
 SMALL = c_uint8  # chess_color, chess_piece_kind, chess_piece, chess_move_kind, chess_ep_mode, ...
 SIZE_P = POINTER(c_size_t)
 MOVE_P = POINTER(MOVE)
+SETUP = POINTER(Setup)
 INFO_P = POINTER(FenInfo)
 BOOK = POINTER(Book)
 TABLEBASE = POINTER(Tablebase)
@@ -446,6 +466,21 @@ SIGNATURES = {
     "chess_fen_read_file": (ERR, [c_char_p, POS, INFO_P]),
     "chess_fen_write": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_fen_write_with": (ERR, [POS, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    # editable setups
+    "chess_setup_from_position": (ERR, [POS, SETUP]),
+    "chess_setup_from_fen": (ERR, [c_char_p, c_uint32, SETUP, INFO_P]),
+    "chess_setup_to_position": (ERR, [SETUP, c_uint32, POS, INFO_P]),
+    "chess_setup_to_fen": (ERR, [SETUP, c_uint32, c_char_p, c_size_t, SIZE_P]),
+    "chess_setup_status": (ERR, [SETUP, POINTER(c_uint32)]),
+    "chess_setup_moves": (c_size_t, [SETUP, c_uint32, MOVE_P, c_size_t]),
+    "chess_setup_play": (ERR, [SETUP, MOVE]),
+    "chess_setup_attackers": (c_uint64, [SETUP, SQUARE, SMALL]),
+    "chess_setup_attacks": (c_uint64, [SETUP, SQUARE]),
+    "chess_setup_checkers": (c_uint64, [SETUP]),
+    "chess_setup_pin": (c_uint64, [SETUP, SMALL, SQUARE]),
+    "chess_setup_king": (SQUARE, [SETUP, SMALL]),
+    "chess_setup_clean_castling_rooks": (c_uint64, [SETUP]),
+    "chess_setup_valid_en_passant": (SQUARE, [SETUP]),
     "chess_position_to_binary_fen": (ERR, [POS, c_char_p, c_size_t, SIZE_P]),
     "chess_binary_fen_parse": (ERR, [c_char_p, c_size_t, POINTER(POS)]),
     "chess_binary_fen_parse_into": (ERR, [c_char_p, c_size_t, POS]),

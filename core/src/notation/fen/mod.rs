@@ -18,7 +18,7 @@ mod options;
 mod position;
 pub(crate) mod syntax;
 pub(crate) mod validate;
-mod write;
+pub(crate) mod write;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write};

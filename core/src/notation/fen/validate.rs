@@ -118,7 +118,7 @@ fn castling_rights(
 
 /// An en passant square is plausible when a pawn of the side not to move stands in front of it
 /// and both it and the square behind it are empty.
-fn en_passant_is_plausible(pos: &Position, ep: Square) -> bool {
+pub(crate) fn en_passant_is_plausible(pos: &Position, ep: Square) -> bool {
     let (ep_rank, dir) = match pos.turn() {
         Color::White => (Rank::Sixth, 1),
         Color::Black => (Rank::Third, -1),

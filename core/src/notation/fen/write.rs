@@ -12,7 +12,7 @@ use crate::position::Position;
 
 /// Writes a piece placement field, telling `piece_written` where each piece's letter goes in
 /// it.
-pub(super) fn write_board<W: fmt::Write>(
+pub(crate) fn write_board<W: fmt::Write>(
     out: &mut W,
     piece_at: impl Fn(Square) -> Option<Piece>,
     mut piece_written: impl FnMut(Square, usize),

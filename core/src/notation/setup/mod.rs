@@ -1,6 +1,10 @@
 //! [`Setup`]: a position as plain data, where a FEN, an EPD record's position fields, the six
 //! FEN fields given apart and a PGN `FEN` tag meet before the position is checked.
 
+mod moves;
+mod status;
+mod write;
+
 use arrayvec::ArrayVec;
 
 use crate::board::bitboard::Bitboard;
@@ -9,6 +13,8 @@ use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::position::Position;
+
+pub use status::SetupStatus;
 
 /// A position as plain data, not checked: what a FEN says. Any value is a `Setup`; only
 /// [`Position::from_setup`] (or [`Fen::validate`](crate::Fen::validate)) decides whether it is a position.
