@@ -13,6 +13,7 @@ from typing import Callable, Dict, List, Mapping, Optional
 from .. import _native
 from .._native import by_address as _c
 from ..types import squares_of
+from ..setup import Setup
 from ._moves import PIECES, Piece
 from ._squares import (
     BB_ALL,
@@ -50,21 +51,19 @@ class BaseBoard:
     """The pieces on the board (``BaseBoard(board_fen)``; the start position's by default): the
     piece-placement queries of python-chess's BaseBoard, which ``Board`` shares."""
 
-    # _start: the chess_position the pieces stand in (a Board's before its first move); _cur
-    # the address of the position the queries read (None until asked for).
-    __slots__ = ("_start", "_cur", "__weakref__")
+    # _start: the chess_position a Board's pieces stand in before its first move; _cur the
+    # address of the position the queries read (None until asked for); _setup the pieces of a
+    # Board that is no valid position, and always those of a BaseBoard, whose class is then
+    # its setup-mode twin (compat._setupboard).
+    __slots__ = ("_start", "_cur", "_setup", "__weakref__")
     _start: Optional[_native.Position]
     _cur: Optional[int]
+    _setup: Optional[Setup]
 
     def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
-        if board_fen is None:
-            raise ValueError("an empty board is no position the library holds: give a board FEN")
-        # A position of those pieces: Black to move, or White when Black gives check.
-        text = board_fen.encode("ascii", "replace")
-        start = _native.Position()
-        if _c.chess_fen_parse_with(text + b" b - - 0 1", _native.FEN_ALLOW_IMPOSSIBLE_CHECK, ctypes.byref(start), None):
-            start = _native.parse_fen(_native.lib.chess_fen_parse_with, text + b" w - - 0 1", _native.FEN_ALLOW_IMPOSSIBLE_CHECK)
-        self._start = start
+        self._start = self._cur = None
+        self._setup = Setup() if board_fen is None else Setup.from_fen(f"{board_fen.strip()} w - - 0 1")
+        self.__class__ = _setup_mode(type(self))
         self._cur = None
 
     @property
@@ -87,7 +86,7 @@ class BaseBoard:
 
     def _set_board(self, board_fen: str) -> None:
         """Puts the pieces of a board FEN on this board (a Board keeps its other fields)."""
-        self._start, self._cur = BaseBoard(board_fen)._start, None
+        self._setup = BaseBoard(board_fen)._setup
 
     def set_board_fen(self, fen: str) -> None:
         self._set_board(fen.strip())
@@ -152,8 +151,9 @@ class BaseBoard:
         return board
 
     def copy(self) -> BaseBoard:
-        board = BaseBoard.__new__(BaseBoard)
-        board._start, board._cur = _native.Position.from_buffer_copy(self._start), None  # type: ignore[arg-type]
+        board = type(self).__new__(type(self))
+        board._start = board._cur = None
+        board._setup = self._setup.copy()  # type: ignore[union-attr]
         return board
 
     def __repr__(self) -> str:
@@ -170,13 +170,17 @@ class BaseBoard:
         """The piece placement part of the FEN."""
         return _native.read_text(_c.chess_fen_write_with, self._pos, 0, size=_native.FEN_MAX).split(" ", 1)[0]
 
+    def _rows(self) -> List[str]:
+        """The ranks from the eighth, a FEN letter or a space by square."""
+        return _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+
     def __str__(self) -> str:
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        rows = self._rows()
         return "\n".join(" ".join("." if c == " " else c for c in row) for row in rows)
 
     def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: Color = WHITE) -> str:
         """The board in the Unicode chess symbols (``borders`` draws python-chess's frame)."""
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
+        rows = self._rows()
         if orientation == BLACK:
             rows = [row[::-1] for row in reversed(rows)]
         cells = [
@@ -257,3 +261,6 @@ class BaseBoard:
         """The number of the Chess960 start arrangement the pieces stand in (0 to 959), else None."""
         number = _c.chess_position_chess960_number(self._pos)
         return None if number < 0 else number
+
+
+from ._board import _setup_mode  # noqa: E402 (Board builds on BaseBoard)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
 
 from .. import _native
 from .._native import MAX_MOVES
@@ -20,9 +20,10 @@ from ..errors import ErrorCode, IllegalMoveError, raise_for
 from ..game import Game as CoreGame
 from ..game import Outcome, Termination
 from ..position import Position
+from ..setup import Setup
 from ..types import MoveKind, squares_of
 from ._baseboard import BaseBoard
-from ._moves import MOVES, Move, move_of
+from ._moves import MOVES, Move, Piece, move_of
 from ._outcome import Status
 from ._squares import (
     BB_ALL,
@@ -33,17 +34,14 @@ from ._squares import (
     BB_RANKS,
     BLACK,
     E1,
-    KING,
-    ROOK,
     E8,
-    FILE_NAMES,
+    KING,
     PAWN,
     QUEEN,
-    RANK_NAMES,
+    ROOK,
     SQUARE_NAMES,
     STARTING_BOARD_FEN,
     STARTING_FEN,
-    UNICODE_PIECE_SYMBOLS,
     WHITE,
     Bitboard,
     Color,
@@ -54,20 +52,40 @@ from ._squares import (
     square_file,
 )
 
+# What a board holds: a valid position (the library's game from it), or a setup that is none.
+State = Union[_native.Position, Setup]
+
 # The calls of the hottest paths, looked up once.
 _game_push = _c.chess_game_push
 _game_pop = _c.chess_game_pop
 _game_push_san = _c.chess_game_push_san
 
 
-def _read_fen(fen: str, chess960: bool) -> _native.Position:
-    """The position of a FEN (ValueError with the offset of the fault for a bad one)."""
+def _read_state(fen: str, chess960: bool) -> State:
+    """The position of a FEN, or the setup of one that is no valid position (ValueError for
+    bad syntax)."""
     flags = _native.FEN_CHESS960 if chess960 else 0
-    text = fen.encode("ascii", "replace")
     start = _native.Position()
-    if _c.chess_fen_parse_with(text, flags, ctypes.byref(start), None):
-        return _native.parse_fen(_native.lib.chess_fen_parse_with, text, flags)  # raises, naming the fault
+    if _c.chess_fen_parse_with(fen.encode("ascii", "replace"), flags, ctypes.byref(start), None):
+        return _state_of(Setup.from_fen(fen, chess960))
     return start
+
+
+def _state_of(setup: Setup) -> State:
+    """The position a setup is when valid (python-chess's judgement: it takes some checks the
+    library's FEN reading calls impossible), else the setup."""
+    out = _native.Position()
+    if not _native.lib.chess_setup_to_position(setup._s, 0, out, None):
+        return out
+    if setup.is_valid() and not _native.lib.chess_setup_to_position(setup._s, _native.FEN_ALLOW_IMPOSSIBLE_CHECK, out, None):
+        return out
+    return setup
+
+
+def _empty_setup(chess960: bool) -> Setup:
+    setup = Setup()
+    setup.chess960 = chess960
+    return setup
 
 
 def _copy_position(address: int) -> _native.Position:
@@ -79,7 +97,6 @@ _NULL_SANS = ("--", "Z0", "0000", "@@@@")
 _EN_PASSANT_KIND, _CASTLING = int(MoveKind.EN_PASSANT), int(MoveKind.CASTLING)
 # chess_operand_kind
 _EPD_MOVE, _EPD_INTEGER, _EPD_FLOAT, _EPD_WORD = 1, 2, 3, 5
-_FEN_FIELDS = ("board", "turn", "castling", "ep", "halfmove", "fullmove")
 # A FEN's castling field as python-chess takes it: "-", or up to two rights of White's (K, Q
 # or a rook's file) then up to two of Black's.
 _CASTLING_FIELD = re.compile(r"(?:-|[KQA-H]{0,2}[kqa-h]{0,2})\Z")
@@ -88,10 +105,12 @@ _EN_PASSANT = {"legal": 0, "fen": _native.FEN_WRITE_EP_AS_RECORDED, "xfen": _nat
 
 
 class Board(BaseBoard):
-    """A position with the moves that led to it (``move_stack``), as python-chess's Board.
-    ``Board()`` is the standard start, ``Board(fen)`` reads a FEN (strictly: ValueError for a
-    position that cannot arise), ``Board(None)`` is empty... of everything but the two kings the
-    library needs, so it raises; use a FEN. Moves are checked: ``push`` of an illegal move raises
+    """A board with the moves that led to it (``move_stack``), as python-chess's Board.
+    ``Board()`` is the standard start, ``Board(fen)`` reads any FEN (ValueError for bad syntax
+    only), ``Board(None)`` is empty; ``status()`` says what keeps a board from being a valid
+    position. A valid position is the library's (a game from its first move on); any other board
+    is a ``chesscore.Setup`` (compat._setupboard), which python-chess's edits, moves and queries
+    work on too. On a valid position moves are checked: ``push`` of an illegal move raises
     IllegalMoveError and leaves the board as it was."""
 
     # _handle: the chess_game's address, made from the position _start at the first move (a
@@ -101,10 +120,13 @@ class Board(BaseBoard):
     # chess_outcome.
     # _undo: the positions before the moves of move_stack that came before an edit of the
     # board (which starts a new game), oldest first; None when there are none.
+    # _setup: the board while it is no valid position (a chesscore.Setup; the board's class is
+    # then its setup-mode twin, _setupboard's), else None.
     __slots__ = ("_handle", "_chess960", "move_stack", "_raws", "_legal", "_sans", "_outcome", "_out", "_undo")
     _handle: Optional[int]
     move_stack: List[Move]
-    _undo: Optional[List[_native.Position]]
+    _undo: Optional[List[State]]
+    _setup: Optional[Setup]
     _raws: Optional[List[int]]
     _legal: Optional[List[Move]]
     _sans: Optional[Dict[int, str]]
@@ -128,20 +150,22 @@ class Board(BaseBoard):
     captures_compulsory = False
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
-        if fen is None:
-            raise ValueError("an empty board is no position the library holds: give a FEN")
-        self._handle = None
-        self._start = _read_fen(fen, chess960)
+        self._handle = self._setup = None
         self._chess960 = bool(chess960)
         self.move_stack = []
         self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
         self._out = ctypes.c_uint16()
+        state = _empty_setup(self._chess960) if fen is None else _read_state(fen, self._chess960)
+        if isinstance(state, Setup):
+            self._set_state(state, False)
+        else:
+            self._start = state
 
     def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
         if not game:
             raise_for(ErrorCode.OUT_OF_MEMORY)
         self._handle = game
-        self._start = None
+        self._start = self._setup = None
         self._chess960 = chess960
         self.move_stack = stack
         self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
@@ -179,6 +203,16 @@ class Board(BaseBoard):
         return board
 
     @classmethod
+    def _of_state(cls, state: State, chess960: bool) -> Board:
+        """A board of a position or a setup, no move stack."""
+        board = cls.__new__(cls)
+        board._handle = board._setup = board._start = None
+        board._chess960, board.move_stack, board._out = chess960, [], ctypes.c_uint16()
+        board._cur = board._raws = board._legal = board._sans = board._outcome = board._undo = None
+        board._set_state(state, False)
+        return board
+
+    @classmethod
     def _of_position(cls, pos: _native.Position, chess960: bool) -> Board:
         """A board of a game from ``pos`` (copied), no move stack."""
         return cls._of_game(_c.chess_game_new(ctypes.byref(pos)), chess960, [])
@@ -208,8 +242,9 @@ class Board(BaseBoard):
         return _native.read_text(_c.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
     def set_fen(self, fen: str) -> None:
-        """Reads a FEN into this board, clearing the move stack."""
-        self._replace_start(_read_fen(fen, self._chess960), self._chess960)
+        """Reads a FEN into this board, clearing the move stack: any board a FEN can write
+        (ValueError for bad syntax), which ``status()`` judges."""
+        self._set_state(_read_state(fen, self._chess960), False)
 
     def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
         return self.fen(shredder=True, en_passant=en_passant)
@@ -225,7 +260,11 @@ class Board(BaseBoard):
 
     def clear_stack(self) -> None:
         """Forgets the moves that led here (the position stays)."""
-        self.set_fen(self.fen(shredder=True, en_passant="fen"))
+        self._set_state(self._state(), False)
+
+    def _state(self) -> State:
+        """A copy of the board's state: its position."""
+        return _copy_position(self._pos)
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> Board:
@@ -236,15 +275,15 @@ class Board(BaseBoard):
 
     def clear(self) -> None:
         """No pieces, White to move, no castling rights, en passant square or clocks."""
-        self._edit(board="8/8/8/8/8/8/8/8", turn="w", castling="-", ep="-", halfmove="0", fullmove="1", keep_stack=False)
+        self._edit(board="8/8/8/8/8/8/8/8", turn=WHITE, castling=0, ep=None, halfmove=0, fullmove=1, keep_stack=False)
 
     def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
         """Moves the pieces, the castling rights and the en passant square as ``f`` moves the
         squares of a bitboard; no move stack."""
         ep = self.ep_square
-        ep_field = "-" if ep is None else SQUARE_NAMES[f(1 << ep).bit_length() - 1]
-        castling = _castling_field(f(self.castling_rights))
-        self._edit(board=self._transformed(f), castling=castling, ep=ep_field, keep_stack=False)
+        moved = None if ep is None else f(1 << ep).bit_length() - 1
+        castling = f(self.castling_rights)
+        self._edit(board=self._transformed(f), castling=castling, ep=None if moved is None or moved < 0 else moved, keep_stack=False)
 
     def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
         board = self.copy(stack=False)
@@ -281,28 +320,82 @@ class Board(BaseBoard):
         self._replace_start(pos, True)
 
     def _replace_start(self, start: _native.Position, chess960: bool, keep_stack: bool = False) -> None:
-        """Makes ``start`` the board's position: with ``keep_stack`` the moves that led here
-        stay on the stack (pop takes them back to the positions before them), else none."""
-        undo = None
-        if keep_stack and self.move_stack:
-            undo = self._undo or []
-            if self._handle is not None:
-                undo += [_copy_position(_c.chess_game_position_at(self._handle, i)) for i in range(_c.chess_game_ply_count(self._handle))]
+        self._chess960 = chess960
+        self._set_state(start, keep_stack)
+
+    def _history(self) -> List[State]:
+        """The states (positions or setups) before each move of the stack, oldest first."""
+        undo = list(self._undo or [])
+        game = self._handle
+        if game is not None:
+            undo += [_copy_position(_c.chess_game_position_at(game, i)) for i in range(_c.chess_game_ply_count(game))]
+        return undo
+
+    def _set_state(self, state: State, keep_stack: bool) -> None:
+        """Makes ``state`` the board's: a valid position (``_native.Position``, the library's
+        game from it on) or a setup that is none. With ``keep_stack`` the moves that led here
+        stay on the stack (pop takes them back to the states before them), else none."""
+        undo = self._history() if keep_stack and self.move_stack else None
         if self._handle is not None:
             _c.chess_game_free(self._handle)
-        self._handle, self._start, self._chess960, self._undo = None, start, chess960, undo
+        self._handle, self._undo = None, undo
         if not keep_stack:
             self.move_stack = []
         self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        cls = type(self)
+        if isinstance(state, Setup):
+            self._start, self._setup = None, state
+            self.__class__ = _setup_mode(cls)
+            self._legal_list()  # (in setup mode the legal moves are always known)
+        else:
+            self._start, self._setup = state, None
+            self.__class__ = getattr(cls, "_valid_class", cls)
 
-    def _edit(self, *, keep_stack: bool, **fields: str) -> None:
-        """This board's position with some FEN fields replaced (``board``, ``turn``,
-        ``castling``, ``ep``, ``halfmove``, ``fullmove``): the library reads the FEN, so the
-        result must be a position it holds (ValueError otherwise, the board unchanged)."""
-        current = dict(zip(_FEN_FIELDS, self.fen(shredder=True, en_passant="fen").split(" ")))
-        current.update(fields)
-        start = _read_fen(" ".join(current[name] for name in _FEN_FIELDS), self._chess960)
-        self._replace_start(start, self._chess960, keep_stack)
+    def _as_setup(self) -> Setup:
+        """A new Setup of the board as it stands."""
+        setup = Setup.from_position(Position._wrap(_native.Position.from_address(self._pos)))
+        setup.chess960 = self._chess960
+        return setup
+
+    def _enter(self, setup: Setup, keep_stack: bool) -> None:
+        """Makes ``setup`` the board's: the position it is when valid, else the setup."""
+        setup.chess960 = self._chess960
+        self._set_state(_state_of(setup), keep_stack)
+
+    _KEEP = object()
+
+    def _edit(
+        self,
+        *,
+        keep_stack: bool,
+        board: Optional[str] = None,
+        turn: Optional[Color] = None,
+        castling: Optional[Bitboard] = None,
+        ep: object = _KEEP,
+        halfmove: Optional[int] = None,
+        fullmove: Optional[int] = None,
+    ) -> None:
+        """This board with some fields replaced (``board`` a board FEN; ``ep`` a square or
+        None): a position when it is one, else a setup."""
+        setup = self._as_setup()
+        if board is not None:
+            setup._s.board[:] = Setup.from_fen(f"{board} w - - 0 1")._s.board[:]
+        if turn is not None:
+            setup.turn = bool(turn)
+        if castling is not None:
+            setup.castling_rooks = castling & BB_ALL
+        if ep is not Board._KEEP:
+            setup.en_passant = ep  # type: ignore[assignment]
+        if halfmove is not None:
+            setup.halfmove_clock = halfmove
+        if fullmove is not None:
+            setup.fullmove_number = fullmove
+        self._enter(setup, keep_stack)
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        setup = self._as_setup()
+        setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        self._enter(setup, False)
 
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False, ignore_counters: bool = True) -> Optional[int]:
         """The number of the Chess960 start position this is (0 to 959), else None; by default
@@ -338,7 +431,9 @@ class Board(BaseBoard):
             castling_fen = "-"
         if not _CASTLING_FIELD.match(castling_fen):
             raise ValueError(f"invalid castling fen: {castling_fen!r}")
-        self._edit(castling=castling_fen, keep_stack=False)
+        # the library reads the letters against the pieces, as python-chess does
+        rooks = Setup.from_fen(f"{self.board_fen()} w {castling_fen} - 0 1", self._chess960).castling_rooks
+        self._edit(castling=rooks, keep_stack=False)
 
     # -- EPD
 
@@ -412,7 +507,7 @@ class Board(BaseBoard):
 
     @turn.setter
     def turn(self, color: Color) -> None:
-        self._edit(turn="w" if color else "b", keep_stack=True)
+        self._edit(turn=color, keep_stack=True)
 
     @property
     def castling_rights(self) -> Bitboard:
@@ -421,7 +516,7 @@ class Board(BaseBoard):
 
     @castling_rights.setter
     def castling_rights(self, rooks: Bitboard) -> None:
-        self._edit(castling=_castling_field(rooks), keep_stack=True)
+        self._edit(castling=rooks, keep_stack=True)
 
     def has_castling_rights(self, color: Color) -> bool:
         return bool(self.castling_rights & BB_RANKS[0 if color else 7])
@@ -449,7 +544,7 @@ class Board(BaseBoard):
 
     @ep_square.setter
     def ep_square(self, sq: Optional[Square]) -> None:
-        self._edit(ep="-" if sq is None else SQUARE_NAMES[sq], keep_stack=True)
+        self._edit(ep=sq, keep_stack=True)
 
     def has_legal_en_passant(self) -> bool:
         return _c.chess_position_en_passant(self._pos, _native.EP_LEGAL) >= 0  # type: ignore[no-any-return]
@@ -463,7 +558,7 @@ class Board(BaseBoard):
 
     @halfmove_clock.setter
     def halfmove_clock(self, plies: int) -> None:
-        self._edit(halfmove=str(int(plies)), keep_stack=True)
+        self._edit(halfmove=plies, keep_stack=True)
 
     @property
     def fullmove_number(self) -> int:
@@ -471,7 +566,7 @@ class Board(BaseBoard):
 
     @fullmove_number.setter
     def fullmove_number(self, number: int) -> None:
-        self._edit(fullmove=str(int(number)), keep_stack=True)
+        self._edit(fullmove=number, keep_stack=True)
 
     def ply(self) -> int:
         """Half-moves since the start of the game, from the fullmove number."""
@@ -614,7 +709,7 @@ class Board(BaseBoard):
             undo = self._undo
             if not undo:
                 _native.check(code)
-            self._replace_start(undo.pop(), self._chess960, keep_stack=True)  # type: ignore[union-attr] # a move before an edit
+            self._set_state(undo.pop(), keep_stack=True)  # type: ignore[union-attr] # a move before an edit
         self._cur = self._legal = self._sans = self._outcome = None
         return stack.pop()
 
@@ -625,7 +720,7 @@ class Board(BaseBoard):
     def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
         """The legal move from and to the squares (a queen promotion by default); raises
         IllegalMoveError when there is none."""
-        pieces = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
+        pieces = self.pieces_mask(PAWN, self.turn)
         if promotion is None and pieces >> from_square & 1 and BB_BACKRANKS >> to_square & 1:
             promotion = QUEEN
         move = Move(from_square, to_square, promotion)
@@ -691,6 +786,12 @@ class Board(BaseBoard):
             san = sans[raw]
         return san
 
+    def _san_or_uci(self, move: Move) -> str:
+        try:
+            return self.san(move) if self.is_legal(move) else move.uci()
+        except ValueError:  # no SAN on this board
+            return move.uci()
+
     def lan(self, move: Move) -> str:
         """The long algebraic notation: the piece, both squares, ``-`` or ``x`` (``Ng1-f3``)."""
         san = self.san(move)
@@ -722,8 +823,8 @@ class Board(BaseBoard):
 
     def is_capture(self, move: Move) -> bool:
         """A capture: the destination holds an enemy piece, or the move takes en passant."""
-        code = _c.chess_position_piece_at(self._pos, move.to_square)
-        if code and (code < 8) != self.turn:
+        color = self.color_at(move.to_square)
+        if color is not None and color != self.turn:
             return True
         return self.is_en_passant(move)
 
@@ -744,10 +845,9 @@ class Board(BaseBoard):
     def is_zeroing(self, move: Move) -> bool:
         """A capture or a pawn move: one that resets the fifty-move clock (read from the
         squares the move touches, as python-chess reads any move)."""
-        pos = self._pos
         touched = (1 << move.from_square) ^ (1 << move.to_square)
-        pawns = _c.chess_position_pieces(pos, 0, PAWN) | _c.chess_position_pieces(pos, 1, PAWN)
-        them = _c.chess_position_color_occupancy(pos, 1 if self.turn else 0)
+        pawns = self.pieces_mask(PAWN, WHITE) | self.pieces_mask(PAWN, BLACK)
+        them = self.occupied_co[not self.turn]
         return bool(touched & (pawns | them)) or move.drop == PAWN
 
     def is_irreversible(self, move: Move) -> bool:
@@ -761,8 +861,7 @@ class Board(BaseBoard):
         if touched & rights:
             return True
         for color, backrank in ((WHITE, BB_RANK_1), (BLACK, BB_RANK_8)):
-            king = self.king(color)
-            if rights & backrank and king is not None and touched >> king & 1:
+            if rights & backrank and touched & self.pieces_mask(KING, color):
                 return True
         return False
 
@@ -777,10 +876,9 @@ class Board(BaseBoard):
         start = move.from_square
         if move.promotion or move.drop or start not in (E1, E8):
             return move
-        pos = self._pos
-        if not (_c.chess_position_pieces(pos, 0, KING) | _c.chess_position_pieces(pos, 1, KING)) >> start & 1:
+        if not (self.pieces_mask(KING, WHITE) | self.pieces_mask(KING, BLACK)) >> start & 1:
             return move
-        rooks = _c.chess_position_pieces(pos, 0, ROOK) | _c.chess_position_pieces(pos, 1, ROOK)
+        rooks = self.pieces_mask(ROOK, WHITE) | self.pieces_mask(ROOK, BLACK)
         back = start - 4  # a1 or a8
         to = move.to_square
         if to in (back + 2, back + 6) and not rooks >> to & 1:
@@ -926,10 +1024,8 @@ class Board(BaseBoard):
         """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
         if at < 0:
-            start = self._undo[at]  # type: ignore[index] # before an edit
-        else:
-            start = _copy_position(_c.chess_game_position_at(self._game, at))
-        return Board._of_position(start, self._chess960)
+            return Board._of_state(self._undo[at], self._chess960)  # type: ignore[index] # before an edit
+        return Board._of_position(_copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
 
     def root(self) -> Board:
         """The position before the first move of the stack."""
@@ -982,15 +1078,6 @@ def _epd_operands(handle: object, chess960: bool) -> Iterator[Tuple[str, List[Tu
         yield opcode, operands
 
 
-def _castling_field(rooks: Bitboard) -> str:
-    """A FEN castling field naming the rook squares ``rooks`` by their files (Shredder-FEN)."""
-    if rooks & ~BB_BACKRANKS:
-        raise ValueError(f"castling rights off the back ranks: {rooks:#x}")
-    field = "".join(FILE_NAMES[sq & 7].upper() for sq in squares_of(rooks & BB_RANK_1))
-    field += "".join(FILE_NAMES[sq & 7] for sq in squares_of(rooks & BB_RANK_8))
-    return field or "-"
-
-
 class _MoveGenerator:
     __slots__ = ("_board",)
 
@@ -1013,7 +1100,7 @@ class _MoveGenerator:
         return len(self._list())
 
     def __repr__(self) -> str:
-        sans = ", ".join(self._board.san(move) if self._board.is_legal(move) else move.uci() for move in self)
+        sans = ", ".join(self._board._san_or_uci(move) for move in self)
         return f"<{type(self).__name__} at {id(self):#x} ({sans})>"
 
 
@@ -1047,3 +1134,22 @@ class PseudoLegalMoveGenerator(_MoveGenerator):
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and move in self._list()
+
+
+# Each board class's twin for boards that are no valid position (made on first use, so that
+# subclasses of Board have theirs): the setup-mode methods first, then the class's own.
+_SETUP_MODES: Dict[type, type] = {}
+
+
+def _setup_mode(cls: Type[BaseBoard]) -> type:
+    if "_valid_class" in cls.__dict__:
+        return cls
+    mode = _SETUP_MODES.get(cls)
+    if mode is None:
+        mixin = SetupBoardMode if issubclass(cls, Board) else SetupPiecesMode
+        namespace = {"__slots__": (), "_valid_class": cls, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+        mode = _SETUP_MODES[cls] = type(cls.__name__, (mixin, cls), namespace)
+    return mode
+
+
+from ._setupboard import SetupBoardMode, SetupPiecesMode  # noqa: E402 (they build on Board)
