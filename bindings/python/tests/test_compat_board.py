@@ -473,3 +473,95 @@ def test_edited_boards_as_python_chess():
             assert ours.pop().uci() == theirs.pop().uci()
             assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen") and ours.status() == theirs.status()
     assert valid > 300 and invalid > 300
+
+
+def random_fen(rng):
+    """A FEN python-chess reads, of any board: random pieces (kings or not, pawns anywhere),
+    castling rights, en passant square, side to move and clocks."""
+    board = chess.Board.empty()
+    for _ in range(rng.randrange(2, 14)):
+        board.set_piece_at(rng.randrange(64), chess.Piece.from_symbol(rng.choice("PNBRQKpnbrqkKk")))
+    board.turn = rng.random() < 0.5
+    board.castling_rights = rng.choice([0, chess.BB_CORNERS, rng.getrandbits(64) & chess.BB_BACKRANKS])
+    board.ep_square = rng.choice([None, None, rng.randrange(64), rng.choice([chess.C3, chess.E6, chess.H3])])
+    board.halfmove_clock, board.fullmove_number = rng.randrange(120), rng.randrange(1, 90)
+    return board.fen(en_passant="fen")
+
+
+def test_boards_of_any_fen_as_python_chess():
+    rng = random.Random(11)
+    statuses, compared = set(), 0
+    for i in range(400):
+        fen, chess960 = random_fen(rng), i % 5 == 4
+        ours, theirs = compat.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        statuses.add(int(theirs.status()))
+        try:
+            same_board(ours, theirs)
+            # the outcome, where the board is a position but for its castling rights, en passant
+            # square or a check python-chess takes (the library's insufficient material needs one)
+            if not theirs.status() & ~(chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE | chess.STATUS_IMPOSSIBLE_CHECK):
+                assert outcome_of(ours) == outcome_of(theirs)
+                compared += 1
+            mirrored = ours.mirror()
+            assert mirrored.fen(en_passant="fen") == theirs.mirror().fen(en_passant="fen")
+            assert mirrored.status() == theirs.mirror().status()
+            assert ours.copy().fen(en_passant="fen") == fen and ours.root().fen(en_passant="fen") == fen
+        except AssertionError as e:
+            raise AssertionError(f"{fen}: {e}") from e
+    assert len(statuses) > 20 and compared > 20
+    for fen in ("8/8/8/8/8/8/8/8 w - - 0 1", "x", "8/8/8 w - - 0 1", "8/8/8/8/8/8/8/9 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 z - - 0 1"):
+        assert answer(lambda: compat.Board(fen).fen()) == answer(lambda: chess.Board(fen).fen()), fen
+
+
+def outcome_of(board):
+    outcome = board.outcome()
+    return None if outcome is None else (outcome.termination.name, outcome.winner)
+
+
+def test_python_chess_documentation_examples_of_editing_and_status():
+    """python-chess's documentation on building boards and judging them, through compat."""
+    chess_ = compat
+    board = chess_.Board.empty()
+    assert board.status() == chess_.STATUS_NO_WHITE_KING | chess_.STATUS_NO_BLACK_KING | chess_.STATUS_EMPTY
+    assert not board.is_valid() and board.fen() == "8/8/8/8/8/8/8/8 w - - 0 1" and not board.legal_moves
+    board.set_piece_at(chess_.E1, chess_.Piece(chess_.KING, chess_.WHITE))
+    assert board.status() == chess_.STATUS_NO_BLACK_KING and board.king(chess_.WHITE) == chess_.E1
+    board.set_piece_at(chess_.E8, chess_.Piece.from_symbol("k"))
+    board.set_piece_at(chess_.A1, chess_.Piece.from_symbol("R"))
+    assert board.is_valid() and board.status() == chess_.STATUS_VALID
+    board.castling_rights = chess_.BB_A1
+    assert board.fen() == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1" and board.has_queenside_castling_rights(chess_.WHITE)
+    assert "e1c1" in [m.uci() for m in board.legal_moves]
+    board.castling_rights |= chess_.BB_H1
+    assert board.status() == chess_.STATUS_BAD_CASTLING_RIGHTS and board.clean_castling_rights() == chess_.BB_A1
+    board.push(chess_.Move.from_uci("e1c1"))
+    assert board.fen() == "4k3/8/8/8/8/8/8/2KR4 b - - 1 1" and board.is_valid()
+    assert board.pop() == chess_.Move.from_uci("e1c1") and board.castling_rights == chess_.BB_A1 | chess_.BB_H1
+    board.remove_piece_at(chess_.E8)
+    assert board.status() == chess_.STATUS_NO_BLACK_KING | chess_.STATUS_BAD_CASTLING_RIGHTS
+    # no SAN without a position (python-chess writes "Ra8"): a ValueError naming the board
+    assert answer(lambda: board.san(chess_.Move.from_uci("a1a8"))) == ("raises", "ValueError")
+    board.push(chess_.Move.from_uci("a1a8"))
+    assert board.fen() == "R7/8/8/8/8/8/8/4K3 b - - 1 1" and board.pop().uci() == "a1a8"
+
+    board = chess_.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    board.set_piece_map({chess_.E1: chess_.Piece.from_symbol("K"), chess_.E8: chess_.Piece.from_symbol("k"), chess_.D7: chess_.Piece.from_symbol("P")})
+    assert board.board_fen() == "4k3/3P4/8/8/8/8/8/4K3" and board.fen() == "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1"
+    assert board.status() == chess_.STATUS_BAD_CASTLING_RIGHTS | chess_.STATUS_OPPOSITE_CHECK
+    board.turn = chess_.BLACK
+    assert board.status() == chess_.STATUS_BAD_CASTLING_RIGHTS and board.is_check()
+    assert [board.san(m) for m in board.legal_moves] == [chess.Board(board.fen()).san(chess.Move.from_uci(m.uci())) for m in board.legal_moves]
+    board.clear()
+    assert board.fen() == "8/8/8/8/8/8/8/8 w - - 0 1" and board.status() & chess_.STATUS_EMPTY
+
+    board = chess_.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    flipped = board.transform(chess.flip_vertical)
+    expected = chess.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 1").transform(chess.flip_vertical)
+    assert flipped.fen() == expected.fen() and flipped.castling_rights == expected.castling_rights == chess_.BB_H8
+    assert flipped.status() == expected.status() == chess_.STATUS_BAD_CASTLING_RIGHTS
+    board.apply_mirror()
+    assert board.fen() == "4k2r/8/8/8/8/8/8/4K3 b k - 0 1" and board.is_valid()
+    assert isinstance(board, chess_.BaseBoard) and isinstance(chess_.Board.empty(), chess_.Board)
+    base = chess_.BaseBoard.empty()
+    base.set_piece_at(chess_.A2, chess_.Piece.from_symbol("P"))
+    assert base.board_fen() == "8/8/8/8/8/8/P7/8" and base.attacks(chess_.A2) == chess_.SquareSet(chess_.BB_B3)
