@@ -31,6 +31,10 @@ from ._squares import (
 )
 
 
+# chess_piece codes: White's pawn to king, Black's.
+_PIECE_CODES = list(range(1, 7)) + list(range(9, 15))
+
+
 def _board_fen_of(symbols: Dict[Square, str]) -> str:
     """The board FEN of pieces given by their FEN letters, by square."""
     ranks = []
@@ -123,17 +127,17 @@ class BaseBoard:
     def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
         """Moves every piece as ``f`` moves the squares of a bitboard (``chess.flip_vertical``,
         ``chess.shift_down``, ...)."""
-        self._set_board(self._transformed(f))
+        self._setup._s.board[:] = self._transformed(f)  # type: ignore[union-attr] # (a Board has its own)
 
-    def _transformed(self, f: Callable[[Bitboard], Bitboard]) -> str:
-        """The board FEN of the pieces moved as ``f`` moves a bitboard's squares."""
-        symbols = {}
-        for color in (WHITE, BLACK):
-            for kind in range(1, 7):
-                symbol = PIECES[kind | (0 if color else 8)].symbol()  # type: ignore[union-attr]
-                for sq in squares_of(f(self.pieces_mask(kind, color))):
-                    symbols[sq] = symbol
-        return _board_fen_of(symbols)
+    def _transformed(self, f: Callable[[Bitboard], Bitboard]) -> List[int]:
+        """The chess_piece codes by square of the pieces moved as ``f`` moves a bitboard."""
+        codes = [0] * 64
+        for code in _PIECE_CODES:
+            mask = self.pieces_mask(code & 7, code < 8)
+            if mask:
+                for sq in squares_of(f(mask)):
+                    codes[sq] = code
+        return codes
 
     def transform(self, f: Callable[[Bitboard], Bitboard]) -> BaseBoard:
         board = self.copy()

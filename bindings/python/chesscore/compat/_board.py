@@ -74,12 +74,18 @@ def _read_state(fen: str, chess960: bool) -> State:
 def _state_of(setup: Setup) -> State:
     """The position a setup is when valid (python-chess's judgement: it takes some checks the
     library's FEN reading calls impossible), else the setup."""
+    address, flags = ctypes.addressof(setup._s), ctypes.c_uint32()
+    _c.chess_setup_status(address, ctypes.byref(flags))
+    if flags.value:
+        return setup
     out = _native.Position()
-    if not _native.lib.chess_setup_to_position(setup._s, 0, out, None):
-        return out
-    if setup.is_valid() and not _native.lib.chess_setup_to_position(setup._s, _native.FEN_ALLOW_IMPOSSIBLE_CHECK, out, None):
-        return out
-    return setup
+    _native.check(_c.chess_setup_to_position(address, _native.FEN_ALLOW_IMPOSSIBLE_CHECK, ctypes.addressof(out), None))
+    return out
+
+
+def _own(state: State) -> State:
+    """A state a board may hold: setups are edited in place, so each board has its own."""
+    return state.copy() if isinstance(state, Setup) else state
 
 
 def _empty_setup(chess960: bool) -> Setup:
@@ -283,7 +289,7 @@ class Board(BaseBoard):
         ep = self.ep_square
         moved = None if ep is None else f(1 << ep).bit_length() - 1
         castling = f(self.castling_rights)
-        self._edit(board=self._transformed(f), castling=castling, ep=None if moved is None or moved < 0 else moved, keep_stack=False)
+        self._edit(codes=self._transformed(f), castling=castling, ep=None if moved is None or moved < 0 else moved, keep_stack=False)
 
     def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
         board = self.copy(stack=False)
@@ -346,20 +352,19 @@ class Board(BaseBoard):
         if isinstance(state, Setup):
             self._start, self._setup = None, state
             self.__class__ = _setup_mode(cls)
-            self._legal_list()  # (in setup mode the legal moves are always known)
         else:
             self._start, self._setup = state, None
             self.__class__ = getattr(cls, "_valid_class", cls)
 
     def _as_setup(self) -> Setup:
-        """A new Setup of the board as it stands."""
-        setup = Setup.from_position(Position._wrap(_native.Position.from_address(self._pos)))
-        setup.chess960 = self._chess960
-        return setup
+        """The board as a Setup to edit: a new one (in setup mode, its own)."""
+        s = _native.Setup()
+        _c.chess_setup_from_position(self._pos, ctypes.addressof(s))
+        return Setup._wrap(s)
 
     def _enter(self, setup: Setup, keep_stack: bool) -> None:
         """Makes ``setup`` the board's: the position it is when valid, else the setup."""
-        setup.chess960 = self._chess960
+        setup._s.chess960 = self._chess960
         self._set_state(_state_of(setup), keep_stack)
 
     _KEEP = object()
@@ -369,17 +374,21 @@ class Board(BaseBoard):
         *,
         keep_stack: bool,
         board: Optional[str] = None,
+        codes: Optional[List[int]] = None,
         turn: Optional[Color] = None,
         castling: Optional[Bitboard] = None,
         ep: object = _KEEP,
         halfmove: Optional[int] = None,
         fullmove: Optional[int] = None,
     ) -> None:
-        """This board with some fields replaced (``board`` a board FEN; ``ep`` a square or
-        None): a position when it is one, else a setup."""
+        """This board with some fields replaced (``board`` a board FEN or ``codes`` the
+        chess_piece by square; ``ep`` a square or None): a position when it is one, else a
+        setup."""
         setup = self._as_setup()
         if board is not None:
-            setup._s.board[:] = Setup.from_fen(f"{board} w - - 0 1")._s.board[:]
+            codes = Setup.from_fen(f"{board} w - - 0 1")._s.board[:]
+        if codes is not None:
+            setup._s.board[:] = codes
         if turn is not None:
             setup.turn = bool(turn)
         if castling is not None:
@@ -1011,7 +1020,7 @@ class Board(BaseBoard):
             return Board._of_position(start, self._chess960)
         if stack is True:
             board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
-            board._undo = self._undo and list(self._undo)
+            board._undo = self._undo and [_own(state) for state in self._undo]
             return board
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
@@ -1024,7 +1033,7 @@ class Board(BaseBoard):
         """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
         if at < 0:
-            return Board._of_state(self._undo[at], self._chess960)  # type: ignore[index] # before an edit
+            return Board._of_state(_own(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
         return Board._of_position(_copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
 
     def root(self) -> Board:

@@ -17,12 +17,13 @@ from typing import Dict, Iterator, List, Optional
 
 from .. import _native
 from .._native import MAX_MOVES
+from .._native import by_address as _c
 from ..errors import ErrorCode, IllegalMoveError, InvalidMoveError
 from ..game import Outcome, Termination
 from ..setup import Setup
 from ..types import Move as CoreMove
 from ..types import squares_of
-from ._board import Board, State
+from ._board import Board, LegalMoveGenerator, State, _own
 from ._moves import MOVES, PIECES, Move, Piece
 from ._outcome import Status
 from ._squares import BB_ALL, BB_CORNERS, BB_RANK_1, BB_RANK_8, BISHOP, E1, E8, KING, KNIGHT, QUEEN, ROOK, Bitboard, Color, PieceType, Square
@@ -108,6 +109,12 @@ class SetupPiecesMode:
         number = _lib.chess_position_chess960_number(pos)
         return None if number < 0 else int(number)
 
+    def _as_setup(self) -> Setup:
+        return self._setup  # (no other board or state holds it)
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        self._setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+
     def _placement(self) -> Setup:
         """The pieces alone: White to move, no castling rights, en passant square or clocks."""
         setup = Setup()
@@ -133,7 +140,7 @@ class SetupBoardMode(SetupPiecesMode):
         return self._setup.copy()
 
     def _as_setup(self) -> Setup:
-        return self._setup.copy()
+        return self._setup  # (no other board or state holds it)
 
     def _position(self) -> None:
         raise ValueError(f"not a valid position: {self.fen()}")
@@ -223,7 +230,7 @@ class SetupBoardMode(SetupPiecesMode):
         return bool(rooks & BB_RANK_1 and not kings[0] >> E1 & 1) or bool(rooks & BB_RANK_8 and not kings[1] >> E8 & 1)
 
     def has_legal_en_passant(self) -> bool:
-        return any(raw >> 12 == 2 for raw in self._raws)  # type: ignore[union-attr]
+        return any(raw >> 12 == 2 for raw in self._legal_raws())
 
     def has_pseudo_legal_en_passant(self) -> bool:
         return any(raw >> 12 == 2 for raw in self._pseudo_raws())
@@ -232,10 +239,12 @@ class SetupBoardMode(SetupPiecesMode):
         return int(_lib.chess_setup_checkers(self._setup._s))
 
     def status(self) -> Status:
-        return Status(int(self._setup.status()))
+        flags = ctypes.c_uint32()
+        _c.chess_setup_status(ctypes.addressof(self._setup._s), ctypes.byref(flags))
+        return Status(flags.value)
 
     def is_valid(self) -> bool:
-        return self._setup.is_valid()
+        return self.status() == Status.VALID
 
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False, ignore_counters: bool = True) -> Optional[int]:
         if self.ep_square is not None or (not ignore_turn and not self.turn):
@@ -250,11 +259,12 @@ class SetupBoardMode(SetupPiecesMode):
     # -- moves
 
     def _moves(self, which: int) -> List[int]:
+        address = ctypes.addressof(self._setup._s)
         buf = (ctypes.c_uint16 * MAX_MOVES)()
-        n = _lib.chess_setup_moves(self._setup._s, which, buf, MAX_MOVES)
+        n = _c.chess_setup_moves(address, which, buf, MAX_MOVES)
         if n > MAX_MOVES:  # more pieces than a position has
             buf = (ctypes.c_uint16 * n)()
-            n = _lib.chess_setup_moves(self._setup._s, which, buf, n)
+            n = _c.chess_setup_moves(address, which, buf, n)
         return buf[:n]
 
     def _legal_list(self) -> List[Move]:
@@ -264,11 +274,19 @@ class SetupBoardMode(SetupPiecesMode):
             legal = self._legal = list(map(MOVES[self._chess960].__getitem__, raws))  # type: ignore[misc]
         return legal
 
+    def _legal_raws(self) -> List[int]:
+        self._legal_list()
+        return self._raws  # type: ignore[return-value]
+
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
+        return _SetupLegalMoves(self)  # type: ignore[arg-type]
+
     def _pseudo_raws(self) -> List[int]:
         return self._moves(_native.SETUP_PSEUDO_LEGAL)
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
-        return self._captures(self._raws, from_mask, to_mask)  # type: ignore[arg-type]
+        return self._captures(self._legal_raws(), from_mask, to_mask)
 
     def _captures(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard) -> Iterator[Move]:
         them = self._setup.occupied_co(not self.turn)
@@ -287,7 +305,7 @@ class SetupBoardMode(SetupPiecesMode):
         return None
 
     def _raw(self, move: Move) -> Optional[int]:
-        return self._find(move, self._raws) if move else None  # type: ignore[arg-type]
+        return self._find(move, self._legal_raws()) if move else None
 
     def is_pseudo_legal(self, move: Move) -> bool:
         return bool(move) and self._find(move, self._pseudo_raws()) is not None
@@ -329,15 +347,15 @@ class SetupBoardMode(SetupPiecesMode):
         return stack.pop()
 
     def _before(self, plies: int) -> Board:
-        state = self._undo[-plies] if plies else self._setup.copy()  # type: ignore[index]
-        return Board._of_state(state, self._chess960)
+        state = self._undo[-plies] if plies else self._setup  # type: ignore[index]
+        return Board._of_state(_own(state), self._chess960)
 
     def copy(self, *, stack: object = True) -> Board:
         if stack is False or stack == 0:
             return Board._of_state(self._setup.copy(), self._chess960)
         if stack is True:
             board = Board._of_state(self._setup.copy(), self._chess960)
-            board.move_stack, board._undo = list(self.move_stack), list(self._undo or [])
+            board.move_stack, board._undo = list(self.move_stack), [_own(state) for state in self._undo or []]
             return board
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
         board = self._before(len(kept))
@@ -386,10 +404,10 @@ class SetupBoardMode(SetupPiecesMode):
         return self.checkers_mask() != 0
 
     def is_checkmate(self) -> bool:
-        return self.is_check() and not self._raws
+        return self.is_check() and not self._legal_raws()
 
     def is_stalemate(self) -> bool:
-        return not self.is_check() and not self._raws
+        return not self.is_check() and not self._legal_raws()
 
     def is_insufficient_material(self) -> bool:
         """Read on the position the setup is (False when it is none)."""
@@ -397,10 +415,10 @@ class SetupBoardMode(SetupPiecesMode):
         return not _lib.chess_setup_to_position(self._setup._s, _RELAXED, pos, None) and bool(_lib.chess_position_is_insufficient_material(pos))
 
     def is_seventyfive_moves(self) -> bool:
-        return self.halfmove_clock >= 150 and bool(self._raws)
+        return self.halfmove_clock >= 150 and bool(self._legal_raws())
 
     def is_fifty_moves(self) -> bool:
-        return self.halfmove_clock >= 100 and bool(self._raws)
+        return self.halfmove_clock >= 100 and bool(self._legal_raws())
 
     def can_claim_fifty_moves(self) -> bool:
         pos = _native.Position()
@@ -423,13 +441,16 @@ class SetupBoardMode(SetupPiecesMode):
             return Outcome(Termination.CHECKMATE, not self.turn)
         if self.is_insufficient_material():
             return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
-        if not self._raws:
+        if not self._legal_raws():
             return Outcome(Termination.STALEMATE, None)
         if self.is_seventyfive_moves():
             return Outcome(Termination.SEVENTYFIVE_MOVES, None)
         if claim_draw and self.can_claim_fifty_moves():
             return Outcome(Termination.FIFTY_MOVES, None)
         return None
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        Board.set_piece_at(self, square, piece, promoted)  # type: ignore[arg-type]
 
     def apply_mirror(self) -> None:
         """The board flipped top to bottom with the colours swapped, the other side to move;
@@ -450,3 +471,12 @@ class SetupBoardMode(SetupPiecesMode):
         board = self.copy(stack=False)
         board.apply_mirror()
         return board
+
+
+class _SetupLegalMoves(LegalMoveGenerator):
+    """``legal_moves`` of a board that is no valid position: counted from the setup's list."""
+
+    __slots__ = ()
+
+    def count(self) -> int:
+        return len(self._board._legal_list())
