@@ -23,6 +23,9 @@ from ..position import Position
 from ..setup import Setup
 from ..types import MoveKind, squares_of
 from ._baseboard import BaseBoard
+from ._epd import read_epd, write_epd
+from ._generators import LegalMoveGenerator as LegalMoveGenerator  # compat names them
+from ._generators import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._moves import MOVES, Move, Piece, move_of
 from ._outcome import Status
 from ._squares import (
@@ -101,8 +104,6 @@ def _copy_position(address: int) -> _native.Position:
 
 _NULL_SANS = ("--", "Z0", "0000", "@@@@")
 _EN_PASSANT_KIND, _CASTLING = int(MoveKind.EN_PASSANT), int(MoveKind.CASTLING)
-# chess_operand_kind
-_EPD_MOVE, _EPD_INTEGER, _EPD_FLOAT, _EPD_WORD = 1, 2, 3, 5
 # A FEN's castling field as python-chess takes it: "-", or up to two rights of White's (K, Q
 # or a rook's file) then up to two of Black's.
 _CASTLING_FIELD = re.compile(r"(?:-|[KQA-H]{0,2}[kqa-h]{0,2})\Z")
@@ -303,20 +304,6 @@ class Board(BaseBoard):
         _c.chess_position_mirror(self._pos, ctypes.byref(mirrored))
         self._replace_start(mirrored, self._chess960)
 
-    def _epd_operand(self, opcode: str, operands: List[Tuple[int, object]]) -> object:
-        """python-chess's value of an EPD operation from the library's operands (kind, value):
-        moves read in this position, numbers, strings."""
-        if opcode in ("bm", "am", "pv"):
-            return [value for _, value in operands]
-        if not operands:
-            return None
-        kind, value = operands[0]
-        if len(operands) == 1 and kind != _EPD_WORD:
-            return value
-        if kind in (_EPD_INTEGER, _EPD_FLOAT):
-            raise ValueError(f"invalid numeric operand for epd operation {opcode!r}")
-        return self.parse_san(" ".join(str(value) for _, value in operands))
-
     # -- Chess960
 
     def set_chess960_pos(self, scharnagl: int) -> None:
@@ -457,40 +444,12 @@ class Board(BaseBoard):
         board and gives its operations: None for an opcode alone ([] for ``bm``, ``am`` and
         ``pv``), an int, a float, a string, a Move, or a list of moves for ``bm``, ``am`` and
         ``pv``. ValueError for a bad line."""
-        parts = epd.strip().rstrip(";").split(None, 4)
-        if len(parts) <= 4:
-            self.set_fen(epd)
-            return {}
-        handle = _native.EPD()
-        flags = _native.FEN_CHESS960 if self._chess960 else 0
-        _native.check(_native.lib.chess_epd_parse_with(epd.encode("utf-8", "replace"), flags, ctypes.byref(handle)))
-        try:
-            start = _native.Position.from_buffer_copy(_native.lib.chess_epd_position(handle).contents)
-            board = Board._of_position(start, self._chess960)
-            operations = {opcode: board._epd_operand(opcode, operands) for opcode, operands in _epd_operands(handle, self._chess960)}
-        finally:
-            _native.lib.chess_epd_free(handle)
-        self._replace_start(_copy_position(board._pos), self._chess960)
-        return operations
+        return read_epd(self, epd)
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: object) -> str:
         """The first four FEN fields, then the operations: None for an opcode alone, a move or a
         list of moves (written in SAN), an int or a float, or a string (quoted)."""
-        fields = self.fen(shredder=shredder, en_passant=en_passant).split(" ")[:4]
-        ops = []
-        for opcode, operand in operations.items():
-            if operand is None:
-                ops.append(f"{opcode};")
-            elif isinstance(operand, Move):
-                ops.append(f"{opcode} {self.san(operand)};")
-            elif isinstance(operand, (int, float)):
-                ops.append(f"{opcode} {operand};")
-            elif isinstance(operand, str):
-                escaped = operand.replace("\\", "\\\\").replace('"', '\\"')
-                ops.append(f'{opcode} "{escaped}";')
-            else:
-                ops.append(f"{opcode} {' '.join(self.san(move) for move in operand)};")  # type: ignore[attr-defined]
-        return " ".join(fields + ops)
+        return write_epd(self, self.fen(shredder=shredder, en_passant=en_passant), operations)
 
     def __repr__(self) -> str:
         if self._chess960:
@@ -1057,92 +1016,6 @@ class Board(BaseBoard):
         return self.fen(shredder=True) == other.fen(shredder=True)
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _epd_operands(handle: object, chess960: bool) -> Iterator[Tuple[str, List[Tuple[int, object]]]]:
-    """Each operation of an EPD record: its opcode and its operands as (chess_operand_kind,
-    value), a move as a compat Move."""
-    lib = _native.lib
-    for index in range(lib.chess_epd_operation_count(handle)):
-        opcode = _native.read_text(lib.chess_epd_opcode, handle, index)
-        key = opcode.encode("utf-8")
-        operands: List[Tuple[int, object]] = []
-        for i in range(lib.chess_epd_operand_count(handle, key)):
-            kind = lib.chess_epd_operand_kind(handle, key, i)
-            if kind == _EPD_MOVE:
-                raw = ctypes.c_uint16()
-                _native.check(lib.chess_epd_operand_move(handle, key, i, ctypes.byref(raw)))
-                value: object = MOVES[chess960][raw.value]
-            elif kind == _EPD_INTEGER:
-                integer = ctypes.c_int64()
-                _native.check(lib.chess_epd_operand_integer(handle, key, i, ctypes.byref(integer)))
-                value = integer.value
-            elif kind == _EPD_FLOAT:
-                number = ctypes.c_double()
-                _native.check(lib.chess_epd_operand_float(handle, key, i, ctypes.byref(number)))
-                value = number.value
-            else:
-                value = _native.read_text(lib.chess_epd_operand_string, handle, key, i)
-            operands.append((kind, value))
-        yield opcode, operands
-
-
-class _MoveGenerator:
-    __slots__ = ("_board",)
-
-    def __init__(self, board: Board) -> None:
-        self._board = board
-
-    def _list(self) -> List[Move]:
-        raise NotImplementedError  # each generator says which moves
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return self.count()
-
-    def __bool__(self) -> bool:
-        return self.count() > 0
-
-    def count(self) -> int:
-        return len(self._list())
-
-    def __repr__(self) -> str:
-        sans = ", ".join(self._board._san_or_uci(move) for move in self)
-        return f"<{type(self).__name__} at {id(self):#x} ({sans})>"
-
-
-class LegalMoveGenerator(_MoveGenerator):
-    """``board.legal_moves``: the legal moves, computed at each use (len, in, iteration)."""
-
-    __slots__ = ()
-
-    def _list(self) -> List[Move]:
-        return self._board._legal_list()
-
-    def count(self) -> int:
-        board = self._board
-        if board._legal is not None:
-            return len(board._legal)
-        return _c.chess_legal_moves(board._pos, None, 0)  # type: ignore[no-any-return]
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
-
-
-class PseudoLegalMoveGenerator(_MoveGenerator):
-    """``board.pseudo_legal_moves``: moves by the pieces' rules, the own king left in check
-    possibly."""
-
-    __slots__ = ()
-
-    def _list(self) -> List[Move]:
-        board = self._board
-        return list(map(MOVES[board._chess960].__getitem__, board._pseudo_raws()))
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and move in self._list()
 
 
 # Each board class's twin for boards that are no valid position (made on first use, so that
