@@ -326,7 +326,8 @@ def test_generators_are_iterators(name):
 def test_base_boards_as_python_chess():
     assert isinstance(compat.Board(), compat.BaseBoard) and issubclass(compat.Board, compat.BaseBoard)
     rng = random.Random(1)
-    fens = [chess.STARTING_BOARD_FEN] + [fen.split(" ")[0] for fen, _ in positions(rng, count=3)[::5]]
+    fens = [chess.STARTING_BOARD_FEN, "8/8/8/8/8/8/8/8", "PPPPPPPP/8/8/8/8/8/8/kkkkkkkk"]
+    fens += [fen.split(" ")[0] for fen, _ in positions(rng, count=3)[::5]] + [random_fen(rng).split(" ")[0] for _ in range(30)]
     for board_fen in fens:
         ours, theirs = compat.BaseBoard(board_fen), chess.BaseBoard(board_fen)
         assert ours.board_fen() == theirs.board_fen() and repr(ours) == repr(theirs) and str(ours) == str(theirs)
@@ -341,6 +342,27 @@ def test_base_boards_as_python_chess():
                     assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq)
         for color in chess.COLORS:
             assert ours.king(color) == theirs.king(color)
+        for name in ("pawns", "knights", "bishops", "rooks", "queens", "kings"):
+            assert getattr(ours, name) == getattr(theirs, name), name
+        for flip in (chess.flip_vertical, chess.shift_down, chess.flip_anti_diagonal):
+            assert ours.transform(flip).board_fen() == theirs.transform(flip).board_fen()
+        assert ours.mirror().board_fen() == theirs.mirror().board_fen()
+        edited, expected = ours.copy(), theirs.copy()
+        edited.set_piece_at(chess.D4, compat.Piece.from_symbol("q"))
+        expected.set_piece_at(chess.D4, chess.Piece.from_symbol("q"))
+        assert str(edited.remove_piece_at(chess.A1)) == str(expected.remove_piece_at(chess.A1))
+        assert edited.board_fen() == expected.board_fen() and ours.board_fen() == theirs.board_fen()
+    for board_fen in ("x", "8/8/8", "9/8/8/8/8/8/8/8"):
+        assert answer(lambda: compat.BaseBoard(board_fen).board_fen()) == answer(lambda: chess.BaseBoard(board_fen).board_fen())
+    board = compat.BaseBoard.empty()
+    board.set_chess960_pos(7)
+    assert board.board_fen() == chess.BaseBoard.from_chess960_pos(7).board_fen() == compat.BaseBoard.from_chess960_pos(7).board_fen()
+    board.clear_board()
+    assert board.board_fen() == "8/8/8/8/8/8/8/8" and board == compat.BaseBoard(None)
+    board.reset_board()
+    board.set_piece_map({chess.E4: compat.Piece.from_symbol("K")})
+    board.set_board_fen(board.board_fen())
+    assert board.piece_map() == {chess.E4: compat.Piece.from_symbol("K")}
 
 
 def piece_pair(symbol):
@@ -404,7 +426,7 @@ def same_board(ours, theirs):
     assert ours.board_fen() == theirs.board_fen()
     assert str(ours) == str(theirs) and (bad_ep or kings or repr(ours) == repr(theirs))
     for name in ("turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number", "occupied", "occupied_co",
-                 "chess960"):  # fmt: skip
+                 "chess960", "pawns", "knights", "bishops", "rooks", "queens", "kings"):  # fmt: skip
         assert getattr(ours, name) == getattr(theirs, name), name
     for name in ("status", "is_valid", "clean_castling_rights", "is_check", "is_checkmate", "is_stalemate",
                  "was_into_check",

@@ -17,9 +17,15 @@ from ..setup import Setup
 from ._moves import PIECES, Piece
 from ._squares import (
     BB_ALL,
+    BISHOP,
     BLACK,
     FILE_NAMES,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
     RANK_NAMES,
+    ROOK,
     STARTING_BOARD_FEN,
     UNICODE_PIECE_SYMBOLS,
     WHITE,
@@ -201,6 +207,37 @@ class BaseBoard:
             out += [line, rank + " |" + "|".join(row) + "|"]
         out += [line, "   " + " ".join(files)]
         return "\n".join(out)
+
+    # python-chess's piece bitboards, both colours (read-only here)
+    @property
+    def pawns(self) -> Bitboard:
+        return self.pieces_mask(PAWN, WHITE) | self.pieces_mask(PAWN, BLACK)
+
+    @property
+    def knights(self) -> Bitboard:
+        return self.pieces_mask(KNIGHT, WHITE) | self.pieces_mask(KNIGHT, BLACK)
+
+    @property
+    def bishops(self) -> Bitboard:
+        return self.pieces_mask(BISHOP, WHITE) | self.pieces_mask(BISHOP, BLACK)
+
+    @property
+    def rooks(self) -> Bitboard:
+        return self.pieces_mask(ROOK, WHITE) | self.pieces_mask(ROOK, BLACK)
+
+    @property
+    def queens(self) -> Bitboard:
+        return self.pieces_mask(QUEEN, WHITE) | self.pieces_mask(QUEEN, BLACK)
+
+    @property
+    def kings(self) -> Bitboard:
+        return self.pieces_mask(KING, WHITE) | self.pieces_mask(KING, BLACK)
+
+    @property
+    def promoted(self) -> Bitboard:
+        """Always empty: the library does not tell promoted pieces apart (python-chess marks
+        them for ``board_fen(promoted=True)``)."""
+        return 0
 
     @property
     def occupied(self) -> Bitboard:
