@@ -390,7 +390,7 @@ def edits(rng, theirs):
         ("set_piece_at None", lambda b: b.set_piece_at(sq, None), lambda b: b.set_piece_at(sq, None)),
         ("remove_piece_at", lambda b: str(b.remove_piece_at(sq)), lambda b: str(b.remove_piece_at(sq))),
         ("turn", lambda b: setattr(b, "turn", not b.turn), lambda b: setattr(b, "turn", not b.turn)),
-        ("castling_rights", lambda b: setattr(b, "castling_rights", rights), lambda b: setattr(b, "castling_rights", rights)),
+        ("castling_rights", lambda b: set_rights(b, rights), lambda b: set_rights(b, rights)),
         ("ep_square", lambda b: setattr(b, "ep_square", ep), lambda b: setattr(b, "ep_square", ep)),
         ("halfmove_clock", lambda b: setattr(b, "halfmove_clock", 17), lambda b: setattr(b, "halfmove_clock", 17)),
         ("fullmove_number", lambda b: setattr(b, "fullmove_number", 33), lambda b: setattr(b, "fullmove_number", 33)),
@@ -406,7 +406,19 @@ def edits(rng, theirs):
         ("clear", lambda b: b.clear(), lambda b: b.clear()),
         ("clear_board", lambda b: b.clear_board(), lambda b: b.clear_board()),
         ("set_chess960_pos", lambda b: b.set_chess960_pos(sq * 15), lambda b: b.set_chess960_pos(sq * 15)),
+        # (with a move stack python-chess takes any castling rights as clean: none for these)
+        ("chess960", lambda b: toggle_chess960(b), lambda b: toggle_chess960(b)),
     ]
+
+
+def toggle_chess960(board):
+    board.clear_stack()
+    board.chess960 = not board.chess960
+
+
+def set_rights(board, rights):
+    board.clear_stack()
+    board.castling_rights = rights
 
 
 def same_board(ours, theirs):
@@ -587,3 +599,21 @@ def test_python_chess_documentation_examples_of_editing_and_status():
     base = chess_.BaseBoard.empty()
     base.set_piece_at(chess_.A2, chess_.Piece.from_symbol("P"))
     assert base.board_fen() == "8/8/8/8/8/8/P7/8" and base.attacks(chess_.A2) == chess_.SquareSet(chess_.BB_B3)
+
+
+def test_assignments_keep_the_move_stack_as_python_chess():
+    ours, theirs = compat.Board(), chess.Board()
+    for san in ("Nf3", "Nf6", "g3"):
+        ours.push_san(san)
+        theirs.push_san(san)
+    for board in (ours, theirs):
+        board.turn = not board.turn
+        board.halfmove_clock = 40
+        board.castling_rights &= ~chess.BB_A1
+    assert ours.fen() == theirs.fen() and [m.uci() for m in ours.move_stack] == ["g1f3", "g8f6", "g2g3"]
+    assert ours.root().fen() == theirs.root().fen() == chess.STARTING_FEN
+    assert ours.copy(stack=2).root().fen() == theirs.copy(stack=2).root().fen()
+    ours.push_san("e4")
+    theirs.push_san("e4")
+    while theirs.move_stack:
+        assert ours.pop() == compat.Move.from_uci(theirs.pop().uci()) and ours.fen() == theirs.fen()

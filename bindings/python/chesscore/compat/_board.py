@@ -239,6 +239,12 @@ class Board(BaseBoard):
     def chess960(self) -> bool:
         return self._chess960
 
+    @chess960.setter
+    def chess960(self, value: bool) -> None:
+        """Chess960 castling rules from now on (the moves played stay on the stack)."""
+        self._chess960 = bool(value)
+        self._enter(self._as_setup(), keep_stack=True)
+
     # -- FEN and text
 
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
