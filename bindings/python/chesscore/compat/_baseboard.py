@@ -73,7 +73,7 @@ class BaseBoard:
     def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
         self._start = self._cur = None
         self._setup = Setup() if board_fen is None else Setup.from_fen(f"{board_fen.strip()} w - - 0 1")
-        self.__class__ = _setup_mode(type(self))
+        self.__class__ = setup_mode(type(self))
         self._cur = None
 
     @property
@@ -304,4 +304,4 @@ class BaseBoard:
         return None if number < 0 else number
 
 
-from ._board import _setup_mode  # noqa: E402 (Board builds on BaseBoard)
+from ._board import setup_mode  # noqa: E402 (Board builds on BaseBoard)

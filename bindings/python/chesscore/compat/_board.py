@@ -86,7 +86,7 @@ def _state_of(setup: Setup) -> State:
     return out
 
 
-def _own(state: State) -> State:
+def own_state(state: State) -> State:
     """A state a board may hold: setups are edited in place, so each board has its own."""
     return state.copy() if isinstance(state, Setup) else state
 
@@ -97,7 +97,7 @@ def _empty_setup(chess960: bool) -> Setup:
     return setup
 
 
-def _copy_position(address: int) -> _native.Position:
+def copy_position(address: int) -> _native.Position:
     """A copy of the position at an address (one a game owns)."""
     return _native.Position.from_buffer_copy(_native.Position.from_address(address))
 
@@ -277,7 +277,7 @@ class Board(BaseBoard):
 
     def _state(self) -> State:
         """A copy of the board's state: its position."""
-        return _copy_position(self._pos)
+        return copy_position(self._pos)
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> Board:
@@ -327,7 +327,7 @@ class Board(BaseBoard):
         undo = list(self._undo or [])
         game = self._handle
         if game is not None:
-            undo += [_copy_position(_c.chess_game_position_at(game, i)) for i in range(_c.chess_game_ply_count(game))]
+            undo += [copy_position(_c.chess_game_position_at(game, i)) for i in range(_c.chess_game_ply_count(game))]
         return undo
 
     def _set_state(self, state: State, keep_stack: bool) -> None:
@@ -344,7 +344,7 @@ class Board(BaseBoard):
         cls = type(self)
         if isinstance(state, Setup):
             self._start, self._setup = None, state
-            self.__class__ = _setup_mode(cls)
+            self.__class__ = setup_mode(cls)
         else:
             self._start, self._setup = state, None
             self.__class__ = getattr(cls, "_valid_class", cls)
@@ -467,7 +467,7 @@ class Board(BaseBoard):
 
     def _position(self) -> Position:
         """A copy of the current position as the package's Position."""
-        return Position._wrap(_copy_position(self._pos))
+        return Position._wrap(copy_position(self._pos))
 
     def _core_game(self) -> CoreGame:
         """A copy of the board's game (start position and moves) as the package's Game."""
@@ -981,11 +981,11 @@ class Board(BaseBoard):
     def copy(self, *, stack: object = True) -> Board:
         """A copy; with ``stack=False`` (or 0) without the moves that led here."""
         if stack is False or stack == 0:
-            start = _copy_position(self._pos)
+            start = copy_position(self._pos)
             return Board._of_position(start, self._chess960)
         if stack is True:
             board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
-            board._undo = self._undo and [_own(state) for state in self._undo]
+            board._undo = self._undo and [own_state(state) for state in self._undo]
             return board
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
@@ -998,8 +998,8 @@ class Board(BaseBoard):
         """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
         if at < 0:
-            return Board._of_state(_own(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
-        return Board._of_position(_copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
+            return Board._of_state(own_state(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
+        return Board._of_position(copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
 
     def root(self) -> Board:
         """The position before the first move of the stack."""
@@ -1029,7 +1029,7 @@ class Board(BaseBoard):
 _SETUP_MODES: Dict[type, type] = {}
 
 
-def _setup_mode(cls: Type[BaseBoard]) -> type:
+def setup_mode(cls: Type[BaseBoard]) -> type:
     if "_valid_class" in cls.__dict__:
         return cls
     mode = _SETUP_MODES.get(cls)

@@ -33,7 +33,7 @@ def read_epd(board: Board, epd: str) -> Dict[str, object]:
         operations = {opcode: _operand(at, opcode, operands) for opcode, operands in _operands(handle, board._chess960)}
     finally:
         _native.lib.chess_epd_free(handle)
-    board._replace_start(_board._copy_position(at._pos), board._chess960)
+    board._replace_start(_board.copy_position(at._pos), board._chess960)
     return operations
 
 

@@ -1,6 +1,6 @@
 """Boards that are no valid position: python-chess builds any board and judges it with
 ``status()``; such a board here holds a ``chesscore.Setup`` and its class is the setup-mode
-twin of its own class (``_board._setup_mode``), whose methods below come first: they ask the
+twin of its own class (``_board.setup_mode``), whose methods below come first: they ask the
 library about the setup (pieces, attacks, pins, moves, status, python-chess's push). The board
 goes back to its own class, and the library's game, as soon as an edit or a move makes it a
 valid position.
@@ -23,7 +23,7 @@ from ..game import Outcome, Termination
 from ..setup import Setup
 from ..types import Move as CoreMove
 from ..types import squares_of
-from ._board import Board, LegalMoveGenerator, State, _own
+from ._board import Board, LegalMoveGenerator, State, own_state
 from ._moves import MOVES, PIECES, Move, Piece
 from ._outcome import Status
 from ._squares import BB_ALL, BB_CORNERS, BB_RANK_1, BB_RANK_8, BISHOP, E1, E8, KING, KNIGHT, QUEEN, ROOK, Bitboard, Color, PieceType, Square
@@ -348,14 +348,14 @@ class SetupBoardMode(SetupPiecesMode):
 
     def _before(self, plies: int) -> Board:
         state = self._undo[-plies] if plies else self._setup  # type: ignore[index]
-        return Board._of_state(_own(state), self._chess960)
+        return Board._of_state(own_state(state), self._chess960)
 
     def copy(self, *, stack: object = True) -> Board:
         if stack is False or stack == 0:
             return Board._of_state(self._setup.copy(), self._chess960)
         if stack is True:
             board = Board._of_state(self._setup.copy(), self._chess960)
-            board.move_stack, board._undo = list(self.move_stack), [_own(state) for state in self._undo or []]
+            board.move_stack, board._undo = list(self.move_stack), [own_state(state) for state in self._undo or []]
             return board
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
         board = self._before(len(kept))
