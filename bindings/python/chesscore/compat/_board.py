@@ -38,6 +38,7 @@ from ._squares import (
     BLACK,
     E1,
     E8,
+    FILE_NAMES,
     KING,
     PAWN,
     QUEEN,
@@ -70,8 +71,36 @@ def _read_state(fen: str, chess960: bool) -> State:
     flags = _native.FEN_CHESS960 if chess960 else 0
     start = _native.Position()
     if _c.chess_fen_parse_with(fen.encode("ascii", "replace"), flags, ctypes.byref(start), None):
-        return _state_of(Setup.from_fen(fen, chess960))
+        setup = Setup.from_fen(fen, chess960)
+        fields = fen.split()
+        if len(fields) > 2:
+            if not _CASTLING_FIELD.match(fields[2]):
+                raise ValueError(f"invalid castling part in fen: {fen!r}")
+            setup.castling_rooks = castling_rooks(setup, fields[2])
+        return _state_of(setup)
     return start
+
+
+def castling_rooks(setup: Setup, field: str) -> Bitboard:
+    """The rook squares a FEN's castling field names on ``setup``'s pieces, as python-chess
+    reads it: a file, or for K (Q) the outermost rook of the side beyond its king, else the
+    corner (Q: nothing when the side has a king and no rook on its back rank)."""
+    rights = 0
+    for letter in field.strip("-"):
+        color = letter.isupper()
+        back = 0 if color else 56
+        if letter.lower() not in "kq":
+            rights |= 1 << (back + FILE_NAMES.index(letter.lower()))
+            continue
+        rooks = setup.pieces_mask(ROOK, color) & (BB_RANK_1 if color else BB_RANK_8)
+        king = setup.king(color)
+        if letter.lower() == "q":
+            lowest = (rooks & -rooks).bit_length() - 1  # -1 for none
+            rights |= rooks & -rooks if king is not None and lowest < king else 1 << back
+        else:
+            highest = rooks.bit_length() - 1
+            rights |= 1 << highest if king is not None and king < highest else 1 << (back + 7)
+    return rights
 
 
 def _state_of(setup: Setup) -> State:
@@ -433,9 +462,7 @@ class Board(BaseBoard):
             castling_fen = "-"
         if not _CASTLING_FIELD.match(castling_fen):
             raise ValueError(f"invalid castling fen: {castling_fen!r}")
-        # the library reads the letters against the pieces, as python-chess does
-        rooks = Setup.from_fen(f"{self.board_fen()} w {castling_fen} - 0 1", self._chess960).castling_rooks
-        self._edit(castling=rooks, keep_stack=False)
+        self._edit(castling=castling_rooks(self._as_setup(), castling_fen), keep_stack=False)
 
     # -- EPD
 
