@@ -618,3 +618,18 @@ def test_assignments_keep_the_move_stack_as_python_chess():
     theirs.push_san("e4")
     while theirs.move_stack:
         assert ours.pop() == compat.Move.from_uci(theirs.pop().uci()) and ours.fen() == theirs.fen()
+
+
+def test_subclasses_keep_their_class_on_any_board():
+    class MyBoard(compat.Board):
+        def hello(self):
+            return "hello " + self.board_fen()
+
+    board = MyBoard(None)
+    assert isinstance(board, MyBoard) and type(board).__name__ == "MyBoard" and board.hello() == "hello 8/8/8/8/8/8/8/8"
+    board.set_fen(chess.STARTING_FEN)
+    assert type(board) is MyBoard and board.hello().endswith("RNBQKBNR") and board.is_valid()
+    board.remove_piece_at(chess.E1)
+    assert isinstance(board, MyBoard) and board.status() == compat.STATUS_NO_WHITE_KING | compat.STATUS_BAD_CASTLING_RIGHTS
+    board.set_piece_at(chess.E1, compat.Piece.from_symbol("K"))
+    assert type(board) is MyBoard and board.fen() == chess.STARTING_FEN
