@@ -633,3 +633,25 @@ def test_subclasses_keep_their_class_on_any_board():
     assert isinstance(board, MyBoard) and board.status() == compat.STATUS_NO_WHITE_KING | compat.STATUS_BAD_CASTLING_RIGHTS
     board.set_piece_at(chess.E1, compat.Piece.from_symbol("K"))
     assert type(board) is MyBoard and board.fen() == chess.STARTING_FEN
+
+
+def test_copies_of_any_board():
+    import copy
+
+    for board in (compat.Board(), compat.Board(None), compat.Board("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"), compat.BaseBoard(None)):
+        board_fen = board.board_fen()
+        for other in (copy.copy(board), copy.deepcopy(board), board.copy()):
+            assert other == board and other is not board and other.board_fen() == board_fen
+            other.set_piece_at(chess.A4, compat.Piece.from_symbol("n"))
+            assert board.board_fen() == board_fen and other != board
+    # the states before the moves are each board's own
+    board = compat.Board("4k3/8/8/8/8/8/8/4KK2 w - - 0 1")
+    board.push(compat.Move.from_uci("e1d1"))
+    board.push(compat.Move.from_uci("e8d8"))
+    other = board.copy()
+    other.pop()
+    other.set_piece_at(chess.H8, compat.Piece.from_symbol("q"))
+    root = board.root()
+    root.set_piece_at(chess.H1, compat.Piece.from_symbol("q"))
+    assert board.pop().uci() == "e8d8" and board.fen() == "4k3/8/8/8/8/8/8/3K1K2 b - - 1 1"
+    assert board.pop().uci() == "e1d1" and board.fen() == "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"

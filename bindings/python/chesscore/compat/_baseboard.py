@@ -166,6 +166,12 @@ class BaseBoard:
         board._setup = self._setup.copy()  # type: ignore[union-attr]
         return board
 
+    def __copy__(self) -> BaseBoard:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> BaseBoard:
+        return self.copy()
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 

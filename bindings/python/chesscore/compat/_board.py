@@ -1032,7 +1032,8 @@ class Board(BaseBoard):
         """The position before the first move of the stack."""
         return self._before(len(self.move_stack))
 
-    __copy__ = copy
+    def __copy__(self) -> Board:
+        return self.copy()  # (a board that is no position has its own copy)
 
     def __deepcopy__(self, memo: object) -> Board:
         return self.copy()
