@@ -997,11 +997,14 @@ class Board(BaseBoard):
         return "*" if outcome is None else outcome.result()
 
     def status(self) -> Status:
-        """Always ``STATUS_VALID``: the library holds valid positions only."""
-        return Status.VALID
+        """What keeps the board from being a valid position, as python-chess flags it (the
+        library's judgement of the board as a setup)."""
+        setup, flags = self._as_setup(), ctypes.c_uint32()  # (held while the library reads it)
+        _c.chess_setup_status(ctypes.addressof(setup._s), ctypes.byref(flags))
+        return Status(flags.value)
 
     def is_valid(self) -> bool:
-        return True
+        return self.status() == Status.VALID
 
     # -- copies and comparison
 
