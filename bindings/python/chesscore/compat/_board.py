@@ -844,9 +844,11 @@ class Board(Notation, BaseBoard):
     def status(self) -> Status:
         """What keeps the board from being a valid position, as python-chess flags it (the
         library's judgement of the board as a setup)."""
-        setup, flags = self._as_setup(), ctypes.c_uint32()  # (held while the library reads it)
-        _c.chess_setup_status(ctypes.addressof(setup._s), ctypes.byref(flags))
-        return Status(flags.value)
+        setup, flags = _native.Setup(), ctypes.c_uint32()
+        address = ctypes.addressof(setup)
+        _c.chess_setup_from_position(self._pos, address)
+        _c.chess_setup_status(address, ctypes.byref(flags))
+        return Status(flags.value) if flags.value else Status.VALID
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID

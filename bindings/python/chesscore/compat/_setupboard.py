@@ -241,7 +241,7 @@ class SetupBoardMode(SetupPiecesMode):
     def status(self) -> Status:
         flags = ctypes.c_uint32()
         _c.chess_setup_status(ctypes.addressof(self._setup._s), ctypes.byref(flags))
-        return Status(flags.value)
+        return Status(flags.value) if flags.value else Status.VALID
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID
