@@ -42,6 +42,7 @@ import typing as _typing
 from ..errors import AmbiguousMoveError as AmbiguousMoveError
 from ..errors import IllegalMoveError as IllegalMoveError
 from ..errors import InvalidMoveError as InvalidMoveError
+from ._baseboard import BaseBoard as BaseBoard
 from ._board import Board as Board
 from ._board import LegalMoveGenerator as LegalMoveGenerator
 from ._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
@@ -52,6 +53,9 @@ from ._squares import *  # noqa: F403 - colours, piece types, squares, bitboards
 from ._tables import BUILDERS as _TABLES
 
 # No __all__, as python-chess's module has none: a star import takes every public name.
+
+BaseBoardT = _typing.TypeVar("BaseBoardT", bound=BaseBoard)
+BoardT = _typing.TypeVar("BoardT", bound=Board)
 
 if _typing.TYPE_CHECKING:
     from typing import Dict, List

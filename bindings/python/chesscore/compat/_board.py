@@ -10,7 +10,7 @@ build no ctypes pointer per call.
 from __future__ import annotations
 
 import ctypes
-from typing import Dict, Iterable, Iterator, List, Optional
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
 
 from .. import _native
 from .._native import MAX_MOVES
@@ -18,8 +18,14 @@ from .._native import by_address as _c
 from ..errors import ErrorCode, IllegalMoveError, raise_for
 from ..game import Game as CoreGame
 from ..position import Position
+from ..setup import Setup
 from ..types import MoveKind, squares_of
-from ._moves import MOVES, PIECES, Move, Piece, move_of
+from ._baseboard import BaseBoard
+from ._epd import read_epd, write_epd
+from ._generators import LegalMoveGenerator as LegalMoveGenerator  # compat names them
+from ._generators import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from ._moves import MOVES, Move, Piece, move_of
+from ._notation import CASTLING_FIELD, Notation, castling_rooks
 from ._outcome import Outcome, Status, Termination
 from ._squares import (
     BB_ALL,
@@ -31,13 +37,11 @@ from ._squares import (
     BLACK,
     E1,
     E8,
-    FILE_NAMES,
     PAWN,
     QUEEN,
-    RANK_NAMES,
     SQUARE_NAMES,
+    STARTING_BOARD_FEN,
     STARTING_FEN,
-    UNICODE_PIECE_SYMBOLS,
     WHITE,
     Bitboard,
     Color,
@@ -48,37 +52,73 @@ from ._squares import (
     square_file,
 )
 
+# What a board holds: a valid position (the library's game from it), or a setup that is none.
+State = Union[_native.Position, Setup]
+
 # The calls of the hottest paths, looked up once.
 _game_push = _c.chess_game_push
 _game_pop = _c.chess_game_pop
 _game_push_san = _c.chess_game_push_san
 
 
-def _read_fen(fen: str, chess960: bool) -> _native.Position:
-    """The position of a FEN (ValueError with the offset of the fault for a bad one)."""
+def _read_state(fen: str, chess960: bool) -> State:
+    """The position of a FEN, or the setup of one that is no valid position (ValueError for
+    bad syntax)."""
     flags = _native.FEN_CHESS960 if chess960 else 0
-    text = fen.encode("ascii", "replace")
     start = _native.Position()
-    if _c.chess_fen_parse_with(text, flags, ctypes.byref(start), None):
-        return _native.parse_fen(_native.lib.chess_fen_parse_with, text, flags)  # raises, naming the fault
+    if _c.chess_fen_parse_with(fen.encode("ascii", "replace"), flags, ctypes.byref(start), None):
+        setup = Setup.from_fen(fen, chess960)
+        fields = fen.split()
+        if len(fields) > 2:
+            if not CASTLING_FIELD.match(fields[2]):
+                raise ValueError(f"invalid castling part in fen: {fen!r}")
+            setup.castling_rooks = castling_rooks(setup, fields[2])
+        return _state_of(setup)
     return start
 
 
-def _copy_position(address: int) -> _native.Position:
+def _state_of(setup: Setup) -> State:
+    """The position a setup is when valid (python-chess's judgement: it takes some checks the
+    library's FEN reading calls impossible), else the setup."""
+    address, flags = ctypes.addressof(setup._s), ctypes.c_uint32()
+    _c.chess_setup_status(address, ctypes.byref(flags))
+    if flags.value:
+        return setup
+    out = _native.Position()
+    _native.check(_c.chess_setup_to_position(address, _native.FEN_ALLOW_IMPOSSIBLE_CHECK, ctypes.addressof(out), None))
+    return out
+
+
+def own_state(state: State) -> State:
+    """A state a board may hold: setups are edited in place, so each board has its own."""
+    return state.copy() if isinstance(state, Setup) else state
+
+
+def _empty_setup(chess960: bool) -> Setup:
+    setup = Setup()
+    setup.chess960 = chess960
+    return setup
+
+
+def copy_position(address: int) -> _native.Position:
     """A copy of the position at an address (one a game owns)."""
     return _native.Position.from_buffer_copy(_native.Position.from_address(address))
 
 
 _NULL_SANS = ("--", "Z0", "0000", "@@@@")
+_EN_PASSANT_KIND, _CASTLING = int(MoveKind.EN_PASSANT), int(MoveKind.CASTLING)
 # python-chess's en_passant options of fen() and epd() as chess_fen_write_with flags.
 _EN_PASSANT = {"legal": 0, "fen": _native.FEN_WRITE_EP_AS_RECORDED, "xfen": _native.FEN_WRITE_EP_PSEUDO_LEGAL}
 
 
-class Board:
-    """A position with the moves that led to it (``move_stack``), as python-chess's Board.
-    ``Board()`` is the standard start, ``Board(fen)`` reads a FEN (strictly: ValueError for a
-    position that cannot arise), ``Board(None)`` is empty... of everything but the two kings the
-    library needs, so it raises; use a FEN. Moves are checked: ``push`` of an illegal move raises
+
+class Board(Notation, BaseBoard):
+    """A board with the moves that led to it (``move_stack``), as python-chess's Board.
+    ``Board()`` is the standard start, ``Board(fen)`` reads any FEN (ValueError for bad syntax
+    only), ``Board(None)`` is empty; ``status()`` says what keeps a board from being a valid
+    position. A valid position is the library's (a game from its first move on); any other board
+    is a ``chesscore.Setup`` (compat._setupboard), which python-chess's edits, moves and queries
+    work on too. On a valid position moves are checked: ``push`` of an illegal move raises
     IllegalMoveError and leaves the board as it was."""
 
     # _handle: the chess_game's address, made from the position _start at the first move (a
@@ -86,37 +126,40 @@ class Board:
     # position, kept until the next move or FEN changes it: _cur its address (None until asked
     # for), _raws and _legal its legal moves, _sans their SAN by encoding, _outcome the game's
     # chess_outcome.
-    __slots__ = (
-        "_handle", "_start", "_chess960", "move_stack", "_cur", "_raws", "_legal", "_sans", "_outcome", "_out",
-        "__weakref__",
-    )  # fmt: skip
+    # _undo: the positions before the moves of move_stack that came before an edit of the
+    # board (which starts a new game), oldest first; None when there are none.
+    # _setup: the board while it is no valid position (a chesscore.Setup; the board's class is
+    # then its setup-mode twin, _setupboard's), else None.
+    __slots__ = ("_handle", "_chess960", "move_stack", "_raws", "_legal", "_sans", "_outcome", "_out", "_undo")
     _handle: Optional[int]
     move_stack: List[Move]
-    _start: Optional[_native.Position]
-    _cur: Optional[int]
+    _undo: Optional[List[State]]
+    _setup: Optional[Setup]
     _raws: Optional[List[int]]
     _legal: Optional[List[Move]]
     _sans: Optional[Dict[int, str]]
     _outcome: Optional[_native.Outcome]
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
-        if fen is None:
-            raise ValueError("an empty board is no position the library holds: give a FEN")
-        self._handle = None
-        self._start = _read_fen(fen, chess960)
+        self._handle = self._setup = None
         self._chess960 = bool(chess960)
         self.move_stack = []
-        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
         self._out = ctypes.c_uint16()
+        state = _empty_setup(self._chess960) if fen is None else _read_state(fen, self._chess960)
+        if isinstance(state, Setup):
+            self._set_state(state, False)
+        else:
+            self._start = state
 
     def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
         if not game:
             raise_for(ErrorCode.OUT_OF_MEMORY)
         self._handle = game
-        self._start = None
+        self._start = self._setup = None
         self._chess960 = chess960
         self.move_stack = stack
-        self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
         self._out = ctypes.c_uint16()
 
     @property
@@ -151,6 +194,16 @@ class Board:
         return board
 
     @classmethod
+    def _of_state(cls, state: State, chess960: bool) -> Board:
+        """A board of a position or a setup, no move stack."""
+        board = cls.__new__(cls)
+        board._handle = board._setup = board._start = None
+        board._chess960, board.move_stack, board._out = chess960, [], ctypes.c_uint16()
+        board._cur = board._raws = board._legal = board._sans = board._outcome = board._undo = None
+        board._set_state(state, False)
+        return board
+
+    @classmethod
     def _of_position(cls, pos: _native.Position, chess960: bool) -> Board:
         """A board of a game from ``pos`` (copied), no move stack."""
         return cls._of_game(_c.chess_game_new(ctypes.byref(pos)), chess960, [])
@@ -170,6 +223,12 @@ class Board:
     def chess960(self) -> bool:
         return self._chess960
 
+    @chess960.setter
+    def chess960(self, value: bool) -> None:
+        """Chess960 castling rules from now on (the moves played stay on the stack)."""
+        self._chess960 = bool(value)
+        self._enter(self._as_setup(), keep_stack=True)
+
     # -- FEN and text
 
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
@@ -180,58 +239,166 @@ class Board:
         return _native.read_text(_c.chess_fen_write_with, self._pos, flags, size=_native.FEN_MAX)
 
     def set_fen(self, fen: str) -> None:
-        """Reads a FEN into this board, clearing the move stack."""
-        start = _read_fen(fen, self._chess960)
+        """Reads a FEN into this board, clearing the move stack: any board a FEN can write
+        (ValueError for bad syntax), which ``status()`` judges."""
+        self._set_state(_read_state(fen, self._chess960), False)
+
+    def reset(self) -> None:
+        """The standard start position, no move stack (the board's mode kept)."""
+        self.set_fen(STARTING_FEN)
+
+    def reset_board(self) -> None:
+        """The pieces of the start position, the side to move, castling rights, en passant
+        square and clocks kept; no move stack."""
+        self._edit(board=STARTING_BOARD_FEN, keep_stack=False)
+
+    def clear_stack(self) -> None:
+        """Forgets the moves that led here (the position stays)."""
+        self._set_state(self._state(), False)
+
+    def _state(self) -> State:
+        """A copy of the board's state: its position."""
+        return copy_position(self._pos)
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> Board:
+        return cls(None, chess960=chess960)
+
+    def _set_board(self, board_fen: str) -> None:
+        self._edit(board=board_fen, keep_stack=False)
+
+    def clear(self) -> None:
+        """No pieces, White to move, no castling rights, en passant square or clocks."""
+        self._edit(board="8/8/8/8/8/8/8/8", turn=WHITE, castling=0, ep=None, halfmove=0, fullmove=1, keep_stack=False)
+
+    def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
+        """Moves the pieces, the castling rights and the en passant square as ``f`` moves the
+        squares of a bitboard; no move stack."""
+        ep = self.ep_square
+        moved = None if ep is None else f(1 << ep).bit_length() - 1
+        castling = f(self.castling_rights)
+        self._edit(codes=self._transformed(f), castling=castling, ep=None if moved is None or moved < 0 else moved, keep_stack=False)
+
+    def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """The board flipped top to bottom with the colours swapped, the other side to move;
+        no move stack."""
+        mirrored = _native.Position()
+        _c.chess_position_mirror(self._pos, ctypes.byref(mirrored))
+        self._replace_start(mirrored, self._chess960)
+
+    # -- Chess960
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """Chess960 start position ``scharnagl`` (0 to 959), in Chess960 mode, no move stack."""
+        pos = _native.Position()
+        _native.check(_native.lib.chess_position_init_chess960(pos, scharnagl))
+        self._replace_start(pos, True)
+
+    def _replace_start(self, start: _native.Position, chess960: bool, keep_stack: bool = False) -> None:
+        self._chess960 = chess960
+        self._set_state(start, keep_stack)
+
+    def _history(self) -> List[State]:
+        """The states (positions or setups) before each move of the stack, oldest first."""
+        undo = list(self._undo or [])
+        game = self._handle
+        if game is not None:
+            undo += [copy_position(_c.chess_game_position_at(game, i)) for i in range(_c.chess_game_ply_count(game))]
+        return undo
+
+    def _set_state(self, state: State, keep_stack: bool) -> None:
+        """Makes ``state`` the board's: a valid position (``_native.Position``, the library's
+        game from it on) or a setup that is none. With ``keep_stack`` the moves that led here
+        stay on the stack (pop takes them back to the states before them), else none."""
+        undo = self._history() if keep_stack and self.move_stack else None
         if self._handle is not None:
             _c.chess_game_free(self._handle)
-        self._handle, self._start, self.move_stack = None, start, []
+        self._handle, self._undo = None, undo
+        if not keep_stack:
+            self.move_stack = []
         self._cur = self._raws = self._legal = self._sans = self._outcome = None
+        cls = type(self)
+        if isinstance(state, Setup):
+            self._start, self._setup = None, state
+            self.__class__ = setup_mode(cls)
+        else:
+            self._start, self._setup = state, None
+            self.__class__ = getattr(cls, "_valid_class", cls)
 
-    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
-        return self.fen().split(" ", 1)[0]
+    def _as_setup(self) -> Setup:
+        """The board as a Setup to edit: a new one (in setup mode, its own)."""
+        s = _native.Setup()
+        _c.chess_setup_from_position(self._pos, ctypes.addressof(s))
+        return Setup._wrap(s)
+
+    def _enter(self, setup: Setup, keep_stack: bool) -> None:
+        """Makes ``setup`` the board's: the position it is when valid, else the setup."""
+        setup._s.chess960 = self._chess960
+        self._set_state(_state_of(setup), keep_stack)
+
+    _KEEP = object()
+
+    def _edit(
+        self,
+        *,
+        keep_stack: bool,
+        board: Optional[str] = None,
+        codes: Optional[List[int]] = None,
+        turn: Optional[Color] = None,
+        castling: Optional[Bitboard] = None,
+        ep: object = _KEEP,
+        halfmove: Optional[int] = None,
+        fullmove: Optional[int] = None,
+    ) -> None:
+        """This board with some fields replaced (``board`` a board FEN or ``codes`` the
+        chess_piece by square; ``ep`` a square or None): a position when it is one, else a
+        setup."""
+        setup = self._as_setup()
+        if board is not None:
+            codes = Setup.from_fen(f"{board} w - - 0 1")._s.board[:]
+        if codes is not None:
+            setup._s.board[:] = codes
+        if turn is not None:
+            setup.turn = bool(turn)
+        if castling is not None:
+            setup.castling_rooks = castling & BB_ALL
+        if ep is not Board._KEEP:
+            setup.en_passant = ep  # type: ignore[assignment]
+        if halfmove is not None:
+            setup.halfmove_clock = halfmove
+        if fullmove is not None:
+            setup.fullmove_number = fullmove
+        self._enter(setup, keep_stack)
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        setup = self._as_setup()
+        setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        self._enter(setup, False)
+
+    # -- EPD
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple[Board, Dict[str, object]]:
+        """A board of an EPD line and its operations (see ``set_epd``)."""
+        board = cls(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def set_epd(self, epd: str) -> Dict[str, object]:
+        """Reads an EPD line (the position, with ``hmvc`` and ``fmvn`` as its clocks) into this
+        board and gives its operations: None for an opcode alone ([] for ``bm``, ``am`` and
+        ``pv``), an int, a float, a string, a Move, or a list of moves for ``bm``, ``am`` and
+        ``pv``. ValueError for a bad line."""
+        return read_epd(self, epd)
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: object) -> str:
         """The first four FEN fields, then the operations: None for an opcode alone, a move or a
         list of moves (written in SAN), an int or a float, or a string (quoted)."""
-        fields = self.fen(shredder=shredder, en_passant=en_passant).split(" ")[:4]
-        ops = []
-        for opcode, operand in operations.items():
-            if operand is None:
-                ops.append(f"{opcode};")
-            elif isinstance(operand, Move):
-                ops.append(f"{opcode} {self.san(operand)};")
-            elif isinstance(operand, (int, float)):
-                ops.append(f"{opcode} {operand};")
-            elif isinstance(operand, str):
-                escaped = operand.replace("\\", "\\\\").replace('"', '\\"')
-                ops.append(f'{opcode} "{escaped}";')
-            else:
-                ops.append(f"{opcode} {' '.join(self.san(move) for move in operand)};")  # type: ignore[attr-defined]
-        return " ".join(fields + ops)
-
-    def __str__(self) -> str:
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
-        return "\n".join(" ".join("." if c == " " else c for c in row) for row in rows)
-
-    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: Color = WHITE) -> str:
-        """The board in the Unicode chess symbols (``borders`` draws python-chess's frame)."""
-        rows = _native.read_text(_c.chess_position_to_text, self._pos, _native.TEXT_BOARD, size=80).split("\n")
-        if orientation == BLACK:
-            rows = [row[::-1] for row in reversed(rows)]
-        cells = [
-            [empty_square if c == " " else UNICODE_PIECE_SYMBOLS[c.swapcase() if invert_color else c] for c in row]
-            for row in rows
-        ]
-        if not borders:
-            return "\n".join(" ".join(row) for row in cells)
-        files = FILE_NAMES if orientation == WHITE else FILE_NAMES[::-1]
-        ranks = RANK_NAMES[::-1] if orientation == WHITE else RANK_NAMES
-        line = "  " + "-" * 17
-        out = []
-        for rank, row in zip(ranks, cells):
-            out += [line, rank + " |" + "|".join(row) + "|"]
-        out += [line, "   " + " ".join(files)]
-        return "\n".join(out)
+        return write_epd(self, self.fen(shredder=shredder, en_passant=en_passant), operations)
 
     def __repr__(self) -> str:
         if self._chess960:
@@ -243,7 +410,7 @@ class Board:
 
     def _position(self) -> Position:
         """A copy of the current position as the package's Position."""
-        return Position._wrap(_copy_position(self._pos))
+        return Position._wrap(copy_position(self._pos))
 
     def _core_game(self) -> CoreGame:
         """A copy of the board's game (start position and moves) as the package's Game."""
@@ -255,10 +422,18 @@ class Board:
     def turn(self) -> Color:
         return _c.chess_position_turn(self._pos) == 0  # type: ignore[no-any-return]
 
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        self._edit(turn=color, keep_stack=True)
+
     @property
     def castling_rights(self) -> Bitboard:
         """The squares of the rooks that keep a castling right (BB_H1 for White's kingside...)."""
         return _c.chess_position_castling_rooks(self._pos)  # type: ignore[no-any-return]
+
+    @castling_rights.setter
+    def castling_rights(self, rooks: Bitboard) -> None:
+        self._edit(castling=rooks, keep_stack=True)
 
     def has_castling_rights(self, color: Color) -> bool:
         return bool(self.castling_rights & BB_RANKS[0 if color else 7])
@@ -284,6 +459,10 @@ class Board:
         sq = _c.chess_position_en_passant(self._pos, _native.EP_AS_RECORDED)
         return None if sq < 0 else sq
 
+    @ep_square.setter
+    def ep_square(self, sq: Optional[Square]) -> None:
+        self._edit(ep=sq, keep_stack=True)
+
     def has_legal_en_passant(self) -> bool:
         return _c.chess_position_en_passant(self._pos, _native.EP_LEGAL) >= 0  # type: ignore[no-any-return]
 
@@ -294,72 +473,21 @@ class Board:
     def halfmove_clock(self) -> int:
         return _c.chess_position_halfmove_clock(self._pos)  # type: ignore[no-any-return]
 
+    @halfmove_clock.setter
+    def halfmove_clock(self, plies: int) -> None:
+        self._edit(halfmove=plies, keep_stack=True)
+
     @property
     def fullmove_number(self) -> int:
         return _c.chess_position_fullmove_number(self._pos)  # type: ignore[no-any-return]
 
+    @fullmove_number.setter
+    def fullmove_number(self, number: int) -> None:
+        self._edit(fullmove=number, keep_stack=True)
+
     def ply(self) -> int:
         """Half-moves since the start of the game, from the fullmove number."""
         return 2 * (self.fullmove_number - 1) + (not self.turn)
-
-    @property
-    def occupied(self) -> Bitboard:
-        return _c.chess_position_occupancy(self._pos)  # type: ignore[no-any-return]
-
-    @property
-    def occupied_co(self) -> List[Bitboard]:
-        return [_c.chess_position_color_occupancy(self._pos, 1), _c.chess_position_color_occupancy(self._pos, 0)]
-
-    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
-        return _c.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
-
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        return SquareSet(self.pieces_mask(piece_type, color))
-
-    def piece_at(self, sq: Square) -> Optional[Piece]:
-        return PIECES[_c.chess_position_piece_at(self._pos, sq)]
-
-    def piece_type_at(self, sq: Square) -> Optional[PieceType]:
-        return _c.chess_position_piece_at(self._pos, sq) & 7 or None
-
-    def color_at(self, sq: Square) -> Optional[Color]:
-        code = _c.chess_position_piece_at(self._pos, sq)
-        return None if code == 0 else code < 8
-
-    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
-        pos = self._pos
-        return {sq: PIECES[_c.chess_position_piece_at(pos, sq)] for sq in squares_of(_c.chess_position_occupancy(pos) & mask)}  # type: ignore[misc]
-
-    def king(self, color: Color) -> Optional[Square]:
-        sq = _c.chess_position_king_square(self._pos, 0 if color else 1)
-        return None if sq < 0 else sq
-
-    def attackers_mask(self, color: Color, sq: Square) -> Bitboard:
-        return _c.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
-
-    def attackers(self, color: Color, sq: Square) -> SquareSet:
-        return SquareSet(self.attackers_mask(color, sq))
-
-    def is_attacked_by(self, color: Color, sq: Square) -> bool:
-        return bool(self.attackers_mask(color, sq))
-
-    def attacks_mask(self, sq: Square) -> Bitboard:
-        return _c.chess_position_attacks(self._pos, sq)  # type: ignore[no-any-return]
-
-    def attacks(self, sq: Square) -> SquareSet:
-        """The squares the piece on ``sq`` attacks."""
-        return SquareSet(self.attacks_mask(sq))
-
-    def pin_mask(self, color: Color, sq: Square) -> Bitboard:
-        return _c.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
-
-    def pin(self, color: Color, sq: Square) -> SquareSet:
-        """The line a pin to its king holds the piece of ``color`` on ``sq`` to; every square
-        when it is not pinned."""
-        return SquareSet(self.pin_mask(color, sq))
-
-    def is_pinned(self, color: Color, sq: Square) -> bool:
-        return bool(_c.chess_position_pin(self._pos, 0 if color else 1, sq))
 
     def checkers_mask(self) -> Bitboard:
         return _c.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
@@ -377,8 +505,61 @@ class Board:
     def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
         return PseudoLegalMoveGenerator(self)
 
-    def generate_legal_moves(self) -> Iterator[Move]:
-        return iter(self._legal_list())
+    def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves from a square of ``from_mask`` to one of ``to_mask`` (castling goes
+        to its rook's square, as python-chess masks it)."""
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            return iter(self._legal_list())
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask)  # type: ignore[arg-type]
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._masked(self._pseudo_raws(), from_mask, to_mask)
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves onto a piece of the other side, and en passant."""
+        buf = (ctypes.c_uint16 * MAX_MOVES)()
+        # the library's captures also hold the promotions that take nothing
+        return self._captures(buf[: _c.chess_legal_captures(self._pos, buf, MAX_MOVES)], from_mask, to_mask)
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._captures(self._pseudo_raws(), from_mask, to_mask)
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves (``to_mask`` holding the rook's square)."""
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask, _CASTLING)  # type: ignore[arg-type]
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        self._legal_list()
+        return self._masked(self._raws, from_mask, to_mask, _EN_PASSANT_KIND)  # type: ignore[arg-type]
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._masked(self._pseudo_raws(), from_mask, to_mask, _EN_PASSANT_KIND)
+
+    def _pseudo_raws(self) -> List[int]:
+        buf = (ctypes.c_uint16 * MAX_MOVES)()
+        return buf[: _c.chess_pseudo_legal_moves(self._pos, buf, MAX_MOVES)]
+
+    def _masked(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard, kind: Optional[int] = None) -> Iterator[Move]:
+        """The moves of ``raws`` (chess_move: origin in bits 0-5, destination in bits 6-11, kind
+        in 12-15) whose squares are in the masks, of one kind if given. (Sets of squares: the
+        masks are 64-bit ints, slow to shift.)"""
+        if from_mask != BB_ALL:
+            froms = set(squares_of(from_mask))
+            raws = [raw for raw in raws if raw & 63 in froms]
+        if to_mask != BB_ALL:
+            tos = set(squares_of(to_mask))
+            raws = [raw for raw in raws if raw >> 6 & 63 in tos]
+        if kind is not None:
+            raws = [raw for raw in raws if raw >> 12 == kind]
+        return map(MOVES[self._chess960].__getitem__, raws)
+
+    def _captures(self, raws: List[int], from_mask: Bitboard, to_mask: Bitboard) -> Iterator[Move]:
+        """The moves of ``raws`` onto a piece of the other side, and en passant."""
+        them = _c.chess_position_color_occupancy(self._pos, 1 if self.turn else 0)
+        raws = [raw for raw in raws if them >> (raw >> 6 & 63) & 1 or raw >> 12 == _EN_PASSANT_KIND]
+        return self._masked(raws, from_mask, to_mask)
 
     def _legal_list(self) -> List[Move]:
         """The legal moves (a list kept until the position changes: do not change it)."""
@@ -402,8 +583,8 @@ class Board:
         raw = move._raw
         if raw and _c.chess_position_is_legal(self._pos, raw):
             return raw
-        if not move:
-            return None
+        if not move or move.drop:
+            return None  # standard chess has no drops
         out = ctypes.c_uint16()
         if _c.chess_move_from_uci(self._pos, move.uci().encode(), ctypes.byref(out)):
             return None
@@ -442,7 +623,10 @@ class Board:
             raise IndexError("pop from empty move stack")
         code = _game_pop(self._handle or self._game, None)
         if code:
-            _native.check(code)
+            undo = self._undo
+            if not undo:
+                _native.check(code)
+            self._set_state(undo.pop(), keep_stack=True)  # type: ignore[union-attr] # a move before an edit
         self._cur = self._legal = self._sans = self._outcome = None
         return stack.pop()
 
@@ -453,7 +637,7 @@ class Board:
     def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
         """The legal move from and to the squares (a queen promotion by default); raises
         IllegalMoveError when there is none."""
-        pieces = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
+        pieces = self.pieces_mask(PAWN, self.turn)
         if promotion is None and pieces >> from_square & 1 and BB_BACKRANKS >> to_square & 1:
             promotion = QUEEN
         move = Move(from_square, to_square, promotion)
@@ -466,6 +650,13 @@ class Board:
         when not legal here); ``0000`` is the null move."""
         out = ctypes.c_uint16()
         code = _c.chess_move_from_uci(self._pos, uci.encode("ascii", "replace"), ctypes.byref(out))
+        if code == ErrorCode.UCI_SYNTAX and "@" in uci:
+            try:
+                drop = Move.from_uci(uci)
+            except ValueError:
+                drop = None
+            if drop is not None and drop.drop:  # good syntax, but standard chess has no drops
+                code = ErrorCode.ILLEGAL_MOVE
         if code:
             raise self._error(code, uci, "uci")
         return move_of(out.value, self._chess960) if out.value else Move.null()
@@ -512,6 +703,12 @@ class Board:
             san = sans[raw]
         return san
 
+    def _san_or_uci(self, move: Move) -> str:
+        try:
+            return self.san(move) if self.is_legal(move) else move.uci()
+        except ValueError:  # no SAN on this board
+            return move.uci()
+
     def lan(self, move: Move) -> str:
         """The long algebraic notation: the piece, both squares, ``-`` or ``x`` (``Ng1-f3``)."""
         san = self.san(move)
@@ -543,8 +740,8 @@ class Board:
 
     def is_capture(self, move: Move) -> bool:
         """A capture: the destination holds an enemy piece, or the move takes en passant."""
-        code = _c.chess_position_piece_at(self._pos, move.to_square)
-        if code and (code < 8) != self.turn:
+        color = self.color_at(move.to_square)
+        if color is not None and color != self.turn:
             return True
         return self.is_en_passant(move)
 
@@ -563,9 +760,12 @@ class Board:
         return self.is_castling(move) and square_file(move.to_square) < square_file(move.from_square)
 
     def is_zeroing(self, move: Move) -> bool:
-        """A capture or a pawn move: one that resets the fifty-move clock."""
-        pawns = _c.chess_position_pieces(self._pos, 0 if self.turn else 1, PAWN)
-        return bool(pawns >> move.from_square & 1) or self.is_capture(move)
+        """A capture or a pawn move: one that resets the fifty-move clock (read from the
+        squares the move touches, as python-chess reads any move)."""
+        touched = (1 << move.from_square) ^ (1 << move.to_square)
+        pawns = self.pieces_mask(PAWN, WHITE) | self.pieces_mask(PAWN, BLACK)
+        them = self.occupied_co[not self.turn]
+        return bool(touched & (pawns | them)) or move.drop == PAWN
 
     def gives_check(self, move: Move) -> bool:
         """Whether a legal move checks the other king."""
@@ -641,21 +841,28 @@ class Board:
         return "*" if outcome is None else outcome.result()
 
     def status(self) -> Status:
-        """Always ``STATUS_VALID``: the library holds valid positions only."""
-        return Status.VALID
+        """What keeps the board from being a valid position, as python-chess flags it (the
+        library's judgement of the board as a setup)."""
+        setup, flags = _native.Setup(), ctypes.c_uint32()
+        address = ctypes.addressof(setup)
+        _c.chess_setup_from_position(self._pos, address)
+        _c.chess_setup_status(address, ctypes.byref(flags))
+        return Status(flags.value) if flags.value else Status.VALID
 
     def is_valid(self) -> bool:
-        return True
+        return self.status() == Status.VALID
 
     # -- copies and comparison
 
     def copy(self, *, stack: object = True) -> Board:
         """A copy; with ``stack=False`` (or 0) without the moves that led here."""
         if stack is False or stack == 0:
-            start = _copy_position(self._pos)
+            start = copy_position(self._pos)
             return Board._of_position(start, self._chess960)
         if stack is True:
-            return Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            board._undo = self._undo and [own_state(state) for state in self._undo]
+            return board
         # The last `stack` moves: a game from the position before them.
         kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
         board = self._before(len(kept))
@@ -664,15 +871,18 @@ class Board:
         return board
 
     def _before(self, plies: int) -> Board:
+        """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
-        start = _copy_position(_c.chess_game_position_at(self._game, at))
-        return Board._of_position(start, self._chess960)
+        if at < 0:
+            return Board._of_state(own_state(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
+        return Board._of_position(copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
 
     def root(self) -> Board:
         """The position before the first move of the stack."""
         return self._before(len(self.move_stack))
 
-    __copy__ = copy
+    def __copy__(self) -> Board:
+        return self.copy()  # (a board that is no position has its own copy)
 
     def __deepcopy__(self, memo: object) -> Board:
         return self.copy()
@@ -691,62 +901,20 @@ class Board:
     __hash__ = None  # type: ignore[assignment]
 
 
-class _MoveGenerator:
-    __slots__ = ("_board",)
-
-    def __init__(self, board: Board) -> None:
-        self._board = board
-
-    def _list(self) -> List[Move]:
-        raise NotImplementedError  # each generator says which moves
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return self.count()
-
-    def __bool__(self) -> bool:
-        return self.count() > 0
-
-    def count(self) -> int:
-        return len(self._list())
-
-    def __repr__(self) -> str:
-        sans = ", ".join(self._board.san(move) if self._board.is_legal(move) else move.uci() for move in self)
-        return f"<{type(self).__name__} at {id(self):#x} ({sans})>"
+# Each board class's twin for boards that are no valid position (made on first use, so that
+# subclasses of Board have theirs): the setup-mode methods first, then the class's own.
+_SETUP_MODES: Dict[type, type] = {}
 
 
-class LegalMoveGenerator(_MoveGenerator):
-    """``board.legal_moves``: the legal moves, computed at each use (len, in, iteration)."""
-
-    __slots__ = ()
-
-    def _list(self) -> List[Move]:
-        return self._board._legal_list()
-
-    def count(self) -> int:
-        board = self._board
-        if board._legal is not None:
-            return len(board._legal)
-        return _c.chess_legal_moves(board._pos, None, 0)  # type: ignore[no-any-return]
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
+def setup_mode(cls: Type[BaseBoard]) -> type:
+    if "_valid_class" in cls.__dict__:
+        return cls
+    mode = _SETUP_MODES.get(cls)
+    if mode is None:
+        mixin = SetupBoardMode if issubclass(cls, Board) else SetupPiecesMode
+        namespace = {"__slots__": (), "_valid_class": cls, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+        mode = _SETUP_MODES[cls] = type(cls.__name__, (mixin, cls), namespace)
+    return mode
 
 
-class PseudoLegalMoveGenerator(_MoveGenerator):
-    """``board.pseudo_legal_moves``: moves by the pieces' rules, the own king left in check
-    possibly."""
-
-    __slots__ = ()
-
-    def _list(self) -> List[Move]:
-        board = self._board
-        buf = (ctypes.c_uint16 * MAX_MOVES)()
-        n = _c.chess_pseudo_legal_moves(board._pos, buf, MAX_MOVES)
-        table = MOVES[board._chess960]
-        return [table[raw] for raw in buf[:n]]
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and move in self._list()
+from ._setupboard import SetupBoardMode, SetupPiecesMode  # noqa: E402 (they build on Board)
