@@ -924,6 +924,13 @@ static void test_status(void) {
     CHECK(chess_position_is_stalemate(stale) && !chess_position_is_checkmate(stale));
     CHECK(chess_position_is_insufficient_material(bare));
     CHECK(!chess_position_is_insufficient_material(knights));
+    /* Each side alone: a knight cannot mate a bare king, but can mate one a knight hems in. */
+    CHECK(chess_position_has_insufficient_material(bare, CHESS_WHITE));
+    CHECK(chess_position_has_insufficient_material(bare, CHESS_BLACK));
+    CHECK(!chess_position_has_insufficient_material(knights, CHESS_WHITE));
+    CHECK(!chess_position_has_insufficient_material(claim, CHESS_WHITE));
+    CHECK(chess_position_has_insufficient_material(claim, CHESS_BLACK));
+    CHECK(!chess_position_has_insufficient_material(bare, 7) && !chess_position_has_insufficient_material(NULL, CHESS_WHITE));
     CHECK(!chess_position_is_fifty_moves(claim) && chess_position_can_claim_fifty_moves(claim));
     CHECK(!chess_position_is_seventy_five_moves(claim));
     CHECK(chess_position_is_fifty_moves(fifty) && chess_position_can_claim_fifty_moves(fifty));

@@ -3642,6 +3642,14 @@ bool chess_position_gives_check(const struct chess_position *pos, chess_move mv)
 uint32_t chess_position_halfmove_clock(const struct chess_position *pos);
 
 /**
+ * True when `color` alone cannot checkmate whatever the other side plays: no pawn, rook or
+ * queen, and no piece but its king, or one knight against only a king and queens, or bishops
+ * all on squares of one colour with no knight or pawn on the board (false for a NULL position
+ * or an unknown colour).
+ */
+bool chess_position_has_insufficient_material(const struct chess_position *pos, chess_color color);
+
+/**
  * True when the side to move has a legal move, found without listing them: generation stops
  * at the first piece that has one (false for a NULL position).
  */

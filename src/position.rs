@@ -357,6 +357,21 @@ pub unsafe extern "C" fn chess_position_is_insufficient_material(pos: *const che
     query(unsafe { position_ref(pos) }, false, Position::is_insufficient_material)
 }
 
+/// True when `color` alone cannot checkmate whatever the other side plays: no pawn, rook or
+/// queen, and no piece but its king, or one knight against only a king and queens, or bishops
+/// all on squares of one colour with no knight or pawn on the board (false for a NULL position
+/// or an unknown colour).
+#[no_mangle]
+pub unsafe extern "C" fn chess_position_has_insufficient_material(
+    pos: *const chess_position,
+    color: chess_color,
+) -> bool {
+    // SAFETY: `pos` is NULL or a valid position (the C contract).
+    query(unsafe { position_ref(pos) }, false, |p| {
+        color_arg(color).is_some_and(|color| p.has_insufficient_material(color))
+    })
+}
+
 /// True when the halfmove clock has reached 100 and the side to move has a legal move: a draw
 /// may be claimed (false for a NULL position).
 #[no_mangle]

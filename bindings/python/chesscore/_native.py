@@ -451,6 +451,7 @@ SIGNATURES = {
     "chess_position_is_checkmate": (c_bool, [POS]),
     "chess_position_is_stalemate": (c_bool, [POS]),
     "chess_position_is_insufficient_material": (c_bool, [POS]),
+    "chess_position_has_insufficient_material": (c_bool, [POS, SMALL]),
     "chess_position_is_fifty_moves": (c_bool, [POS]),
     "chess_position_can_claim_fifty_moves": (c_bool, [POS]),
     "chess_position_is_seventy_five_moves": (c_bool, [POS]),

@@ -421,6 +421,11 @@ class Position:
         or only bishops on squares of one colour (K+N v K+N is not dead)."""
         return lib.chess_position_is_insufficient_material(self._pos)
 
+    def has_insufficient_material(self, color: bool) -> bool:
+        """``color`` alone cannot mate, whatever the other side plays (a helpmate included):
+        a game it loses on time is drawn."""
+        return lib.chess_position_has_insufficient_material(self._pos, c_color(color))
+
     def is_fifty_moves(self) -> bool:
         return lib.chess_position_is_fifty_moves(self._pos)
 

@@ -655,3 +655,27 @@ def test_copies_of_any_board():
     root.set_piece_at(chess.H1, compat.Piece.from_symbol("q"))
     assert board.pop().uci() == "e8d8" and board.fen() == "4k3/8/8/8/8/8/8/3K1K2 b - - 1 1"
     assert board.pop().uci() == "e1d1" and board.fen() == "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"
+
+
+def test_insufficient_material_of_each_side_as_python_chess():
+    """Few pieces at random (where the rule matters: lone minors, bishops on one colour, a
+    knight against queens or against a piece that could hem its king in), both sides asked."""
+    rng = random.Random(23)
+    seen = set()
+    for _ in range(3000):
+        theirs = chess.Board.empty()
+        squares = rng.sample(range(8, 56), 6)
+        theirs.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.WHITE))
+        theirs.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.BLACK))
+        for sq in squares[: rng.randrange(5)]:
+            theirs.set_piece_at(sq, chess.Piece.from_symbol(rng.choice("NBBNQRPnbbnqrp")))
+        theirs.turn = rng.random() < 0.5
+        if not theirs.is_valid():
+            continue
+        ours = compat.Board(theirs.fen())
+        for color in chess.COLORS:
+            expected = theirs.has_insufficient_material(color)
+            assert ours.has_insufficient_material(color) == expected, (theirs.fen(), color)
+            seen.add(expected)
+        assert ours.is_insufficient_material() == theirs.is_insufficient_material(), theirs.fen()
+    assert seen == {True, False}

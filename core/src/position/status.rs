@@ -2,6 +2,7 @@
 //! lives with games).
 
 use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
 use crate::board::piece::PieceKind;
 use crate::position::Position;
 
@@ -32,6 +33,43 @@ impl Position {
         }
         self.pieces(PieceKind::Knight).is_empty()
             && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// True when `color` alone cannot checkmate, whatever the other side plays (a helpmate
+    /// included): it has no pawn, rook or queen, and either no piece but its king, or one
+    /// knight while the other side has nothing but its king and queens (no piece that could
+    /// hem its own king in), or only bishops while every bishop on the board stands on squares
+    /// of one colour and no knight or pawn is left. A game where this holds for the side out of
+    /// time is drawn, not lost (FIDE 6.9).
+    ///
+    /// ```
+    /// use chesscore_core::{Color, Position};
+    ///
+    /// let knight = Position::from_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1")?;
+    /// assert!(knight.has_insufficient_material(Color::White));
+    /// // A black rook could hem its king in: a knight can then mate.
+    /// let against_rook = Position::from_fen("8/8/4k3/4r3/8/3NK3/8/8 w - - 0 1")?;
+    /// assert!(!against_rook.has_insufficient_material(Color::White));
+    /// # Ok::<(), chesscore_core::FenError>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let own = self.color_occupancy(color);
+        let heavy = self.pieces(PieceKind::Pawn) | self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen);
+        if (own & heavy).any() {
+            return false;
+        }
+        if (own & self.pieces(PieceKind::Knight)).any() {
+            let blockers =
+                self.color_occupancy(!color) & !self.pieces(PieceKind::King) & !self.pieces(PieceKind::Queen);
+            return own.count() <= 2 && blockers.is_empty();
+        }
+        let bishops = self.pieces(PieceKind::Bishop);
+        if (own & bishops).any() {
+            let one_colour =
+                (bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty();
+            return one_colour && (self.pieces(PieceKind::Pawn) | self.pieces(PieceKind::Knight)).is_empty();
+        }
+        true
     }
 
     /// The halfmove clock has reached 100 and the game is not already over by mate or

@@ -794,6 +794,9 @@ class Board(Notation, BaseBoard):
     def is_insufficient_material(self) -> bool:
         return _c.chess_position_is_insufficient_material(self._pos)  # type: ignore[no-any-return]
 
+    def has_insufficient_material(self, color: Color) -> bool:
+        return _c.chess_position_has_insufficient_material(self._pos, 0 if color else 1)  # type: ignore[no-any-return]
+
     # python-chess's move-count rules hold only while a move can be played: a mate or
     # stalemate on the 150th half-move is that, not also a seventy-five-move draw.
     def is_seventyfive_moves(self) -> bool:

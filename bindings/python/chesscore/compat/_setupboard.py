@@ -19,13 +19,12 @@ from .. import _native
 from .._native import MAX_MOVES
 from .._native import by_address as _c
 from ..errors import ErrorCode, IllegalMoveError, InvalidMoveError
-from ..game import Outcome, Termination
 from ..setup import Setup
 from ..types import Move as CoreMove
 from ..types import squares_of
 from ._board import Board, LegalMoveGenerator, State, own_state
 from ._moves import MOVES, PIECES, Move, Piece
-from ._outcome import Status
+from ._outcome import Outcome, Status, Termination
 from ._squares import BB_ALL, BB_CORNERS, BB_RANK_1, BB_RANK_8, BISHOP, E1, E8, KING, KNIGHT, QUEEN, ROOK, Bitboard, Color, PieceType, Square
 
 _lib = _native.lib
@@ -413,6 +412,11 @@ class SetupBoardMode(SetupPiecesMode):
         """Read on the position the setup is (False when it is none)."""
         pos = _native.Position()
         return not _lib.chess_setup_to_position(self._setup._s, _RELAXED, pos, None) and bool(_lib.chess_position_is_insufficient_material(pos))
+
+    def has_insufficient_material(self, color: Color) -> bool:
+        """Read on the position the setup is (False when it is none)."""
+        pos = _native.Position()
+        return not _lib.chess_setup_to_position(self._setup._s, _RELAXED, pos, None) and bool(_lib.chess_position_has_insufficient_material(pos, _c_color(color)))
 
     def is_seventyfive_moves(self) -> bool:
         return self.halfmove_clock >= 150 and bool(self._legal_raws())
