@@ -679,3 +679,43 @@ def test_insufficient_material_of_each_side_as_python_chess():
             seen.add(expected)
         assert ours.is_insufficient_material() == theirs.is_insufficient_material(), theirs.fen()
     assert seen == {True, False}
+
+
+def test_any_move_pushed_as_python_chess_pushes_it():
+    """What engines written for python-chess do: push each pseudo-legal move, ask
+    was_into_check(), pop; and moves that are not even pseudo-legal (a piece of the side not to
+    move, the null move in check), which python-chess plays as given."""
+    rng = random.Random(5)
+    tried = into_check = 0
+    for start, chess960 in positions(rng, count=20, plies=40):
+        ours, theirs = compat.Board(start, chess960=chess960), chess.Board(start, chess960=chess960)
+        fen = theirs.fen()
+        for move in list(theirs.pseudo_legal_moves):
+            mine = compat.Move.from_uci(move.uci())
+            ours.push(mine)
+            theirs.push(move)
+            assert ours.was_into_check() == theirs.was_into_check(), (fen, move)
+            into_check += theirs.was_into_check()
+            assert ours.fen() == theirs.fen() and ours.is_valid() == theirs.is_valid(), (fen, move)
+            assert ours.pop() == mine and theirs.pop() == move
+            assert ours.fen() == theirs.fen() == fen
+            tried += 1
+        for square in chess.SquareSet(theirs.occupied_co[not theirs.turn]):
+            targets = [sq for sq in chess.SQUARES if not theirs.piece_at(sq) or theirs.color_at(sq) != theirs.color_at(square)]
+            move = chess.Move(square, rng.choice(targets))
+            if theirs.piece_type_at(square) == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
+                continue  # python-chess would leave a pawn on the last rank: same either way, skipped
+            ours.push(compat.Move.from_uci(move.uci()))
+            theirs.push(move)
+            # (A setup's play cleans the castling rights; python-chess keeps them and may flag
+            # them, a difference docs/python.md lists.)
+            flags = ours.status() ^ theirs.status()
+            assert ours.fen() == theirs.fen() and flags in (0, chess.STATUS_BAD_CASTLING_RIGHTS), (fen, move)
+            ours.pop(), theirs.pop()
+        if theirs.is_check():
+            ours.push(compat.Move.null())
+            theirs.push(chess.Move.null())
+            assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
+            ours.pop(), theirs.pop()
+        assert ours.fen() == theirs.fen() == fen
+    assert tried > 500 and into_check > 5

@@ -400,21 +400,7 @@ def test_unchanged_names_and_constants():
         chesscore.compat.pgn.BaseVisitor()
 
 
-# Names of chess.pgn that are not here, each for a reason: python-chess's internal regular
-# expressions and typing helpers, which a program does not use.
-NOT_PROVIDED = {
-    "TAG_REGEX", "TAG_NAME_REGEX", "MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX", "CLOCK_REGEX", "EMT_REGEX", "EVAL_REGEX",
-    "ARROWS_REGEX", "GameT", "HeadersT", "MainlineMapT", "ResultT", "TimeControlT", "annotations", "Color", "Square",
-}  # fmt: skip
-
-
-def test_every_public_name_of_python_chess_pgn_is_here_or_listed():
-    modules = {"abc", "chess", "dataclasses", "enum", "itertools", "logging", "re", "typing"}
-    public = {n for n in dir(chess.pgn) if not n.startswith("_") and n not in modules}
-    typing_names = {n for n in public if getattr(getattr(chess.pgn, n), "__module__", "chess.pgn") in ("typing", "typing_extensions")}
-    missing = public - typing_names - NOT_PROVIDED - set(dir(chesscore.compat.pgn))
-    assert not missing
-    assert not NOT_PROVIDED & set(dir(chesscore.compat.pgn))
+# Every public name of chess.pgn is here or in docs/python.md's list: test_compat_names.py.
 
 
 # -- Random trees, built and edited the same way through both libraries.

@@ -347,7 +347,14 @@ impl Epd {
             }
             _ => return Err(EpdError::MissingFields),
         }
-        let raw = split_operations(&line[rest..end])?;
+        // Some suites (ERET's among them) write a fifth `-` after the en passant field: it
+        // stands for no operation and is passed over.
+        let operations_text = line[rest..end].trim_start();
+        let operations_text = match operations_text.strip_prefix('-') {
+            Some(after) if after.is_empty() || after.starts_with(|c: char| c.is_ascii_whitespace()) => after,
+            _ => operations_text,
+        };
+        let raw = split_operations(operations_text)?;
         let halfmove = clock(&raw, "hmvc")?.unwrap_or(0);
         let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
         // Bounded as the FEN of these fields and clocks would be.
@@ -562,6 +569,11 @@ mod tests {
         assert_eq!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w"), Err(EpdError::MissingFields));
         assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - hmvc -1;"), Err(EpdError::Operand { .. })));
         assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - 0 1 bm Rh8;"), Err(EpdError::Opcode(_))));
+        // A fifth `-`, as ERET's suite writes, is passed over; a word after it is an opcode.
+        let eret = Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - - bm Rh8; id \"x\";").unwrap();
+        assert_eq!((eret.best_moves().len(), eret.string("id")), (1, Some("x")));
+        assert_eq!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - -").unwrap().operations().len(), 0);
+        assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - -x bm Rh8;"), Err(EpdError::Opcode(_))));
         assert!(matches!(Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - c0 \"open;"), Err(EpdError::UnterminatedString(_))));
         assert!(matches!(
             Epd::parse("8/8/8/4k3/8/8/8/4K2R w K - pv Rh8 Rh1;"),

@@ -37,6 +37,7 @@ from ._squares import (
     BLACK,
     E1,
     E8,
+    KING,
     PAWN,
     QUEEN,
     SQUARE_NAMES,
@@ -597,24 +598,33 @@ class Board(Notation, BaseBoard):
         return move in self.pseudo_legal_moves
 
     def push(self, move: Move) -> None:
-        """Plays a legal move, or the null move (python-chess plays whatever it is given; this
-        raises IllegalMoveError for an illegal move and leaves the board as it was)."""
+        """Plays a move as python-chess's push does: a legal one (or the null move) on the
+        library's game; any other, a pseudo-legal move leaving the king in check say, on the
+        board as a setup, which may then be no position (``pop`` takes it back).
+        IllegalMoveError for a drop, a promotion to a pawn or king, or an empty origin square."""
         raw = move._raw
         if raw is None or _game_push(self._handle or self._game, raw):
-            self._push_resolved(move)
+            if not self._push_resolved(move):
+                return
         self._cur = self._legal = self._sans = self._outcome = None
         self.move_stack.append(move)
 
-    def _push_resolved(self, move: Move) -> None:
+    def _push_resolved(self, move: Move) -> bool:
         """Plays a move the library's encoding on it did not play: one built by hand, from
-        another position, or the null move (which the game allows from its first one on)."""
+        another position, or the null move (which the game allows from its first one on).
+        False when it was played on the board as a setup instead, which the game refuses."""
         if not move:
             _c.chess_game_set_allow_null_moves(self._game, True)
             raw: Optional[int] = 0
         else:
             raw = self._raw(move)
-        if raw is None or _c.chess_game_push(self._game, raw):
+        if raw is not None and not _c.chess_game_push(self._game, raw):
+            return True
+        if move and (move.drop or move.promotion in (PAWN, KING) or self.piece_type_at(move.from_square) is None):
             raise self._error(ErrorCode.ILLEGAL_MOVE, move.uci(), "move")
+        self._set_state(self._as_setup(), keep_stack=True)
+        self.push(move)  # the setup's push, as python-chess plays the move
+        return False
 
     def pop(self) -> Move:
         """Takes back the last move (IndexError when there is none)."""
@@ -641,9 +651,11 @@ class Board(Notation, BaseBoard):
         if promotion is None and pieces >> from_square & 1 and BB_BACKRANKS >> to_square & 1:
             promotion = QUEEN
         move = Move(from_square, to_square, promotion)
-        if not self.is_legal(move):
+        raw = self._raw(move)
+        if raw is None:
             raise self._error(ErrorCode.ILLEGAL_MOVE, move.uci(), "move")
-        return move
+        # The library's move, as python-chess gives it: king-takes-rook is e1g1 in standard chess.
+        return MOVES[self._chess960][raw]
 
     def parse_uci(self, uci: str) -> Move:
         """The legal move a UCI text names (InvalidMoveError for bad syntax, IllegalMoveError

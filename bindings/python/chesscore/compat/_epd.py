@@ -51,8 +51,13 @@ def write_epd(board: Board, fen: str, operations: Mapping[str, object]) -> str:
         elif isinstance(operand, str):
             escaped = operand.replace("\\", "\\\\").replace('"', '\\"')
             ops.append(f'{opcode} "{escaped}";')
+        elif opcode == "pv":
+            # A principal variation is a line: each move read after the one before.
+            line = board.copy(stack=False)
+            ops.append(f"{opcode} {' '.join(line.san_and_push(move) for move in operand)};")  # type: ignore[attr-defined]
         else:
-            ops.append(f"{opcode} {' '.join(board.san(move) for move in operand)};")  # type: ignore[attr-defined]
+            # A set of moves (bm, am): in alphabetical order, as python-chess writes it.
+            ops.append(f"{opcode} {' '.join(sorted(board.san(move) for move in operand))};")  # type: ignore[attr-defined]
     return " ".join(fields + ops)
 
 
