@@ -2,8 +2,8 @@
 //! exchange value; and the attack maps behind them.
 
 use crate::board::attacks::{
-    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
-    slider_attackers,
+    between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
@@ -93,34 +93,51 @@ impl Position {
     /// ```
     pub fn gives_check(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
+        let them = !self.turn();
+        let king = self.king_square(them);
         match mv.kind() {
             MoveKind::Normal | MoveKind::DoublePush => {
-                let Some(kind) = self.kind_at(from) else { return false };
-                self.check_squares(kind).contains(to) || self.discovers_check(from, to)
+                // A direct check: from `to` the piece reaches the king on an empty board (a pawn
+                // where the king's own pawn would attack; a king never, its moves being legal)
+                // and nothing stands between them. The small tables keep clear of the magic ones.
+                let reach = match self.kind_at(from) {
+                    Some(PieceKind::Pawn) => pawn_attacks(them, king),
+                    Some(PieceKind::King) | None => Bitboard::EMPTY,
+                    Some(kind) => empty_board_attacks(kind, king),
+                };
+                (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty())
+                    || self.discovers_check(king, from, to)
             }
             MoveKind::EnPassant | MoveKind::Castling => self.make_move(mv).in_check(),
             MoveKind::PromoteKnight | MoveKind::PromoteBishop | MoveKind::PromoteRook | MoveKind::PromoteQueen => {
                 let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
                 // The pawn's square is empty once it promotes: a new slider may see through it.
                 let occupied = self.occupancy().without(from).with(to);
-                let king = self.king_square(!self.turn());
-                piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(from, to)
+                piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(king, from, to)
             }
         }
     }
 
-    /// True when a piece leaving `from` for `to` uncovers a check by one of our sliders.
+    /// True when a piece leaving `from` for `to` uncovers a check on the other king (on `king`)
+    /// by one of our sliders. No slider of ours attacks the king before the move, so only one
+    /// on the line through the king and `from` can, and only when `to` is off that line.
     #[inline(always)]
-    fn discovers_check(&self, from: Square, to: Square) -> bool {
-        let king = self.king_square(!self.turn());
-        if !(bishop_rays(king) | rook_rays(king)).contains(from) {
+    fn discovers_check(&self, king: Square, from: Square, to: Square) -> bool {
+        // Empty when the king and `from` share no line.
+        let through = line(king, from);
+        if through.contains(to) {
             return false;
         }
-        let ours = self.color_occupancy(self.turn()).without(from);
         let queens = self.pieces(PieceKind::Queen);
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & ours;
-        let straight = (self.pieces(PieceKind::Rook) | queens) & ours;
-        slider_attackers(king, self.occupancy().without(from).with(to), diagonal, straight).any()
+        let sliders = if rook_rays(king).contains(from) {
+            self.pieces(PieceKind::Rook) | queens
+        } else {
+            self.pieces(PieceKind::Bishop) | queens
+        };
+        let occupied = self.occupancy().without(from);
+        (sliders & self.color_occupancy(self.turn()) & through)
+            .into_iter()
+            .any(|slider| between(king, slider).contains(from) && (between(king, slider) & occupied).is_empty())
     }
 
     /// The static exchange value of `mv`, a legal move, in centipawns: what the side to move
