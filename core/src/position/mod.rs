@@ -178,7 +178,7 @@ impl Position {
 
     /// The piece code on `sq`, or [`NO_PIECE`].
     #[inline(always)]
-    fn code_at(&self, sq: Square) -> u64 {
+    pub(crate) fn code_at(&self, sq: Square) -> u64 {
         let i = sq as usize;
         (self.codes[i >> 4] >> ((i & 15) * 4)) & 15
     }

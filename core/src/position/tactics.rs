@@ -2,7 +2,7 @@
 //! exchange value; and the attack maps behind them.
 
 use crate::board::attacks::{
-    between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, reaching_squares,
     rook_attacks, rook_rays,
 };
 use crate::board::bitboard::Bitboard;
@@ -91,31 +91,31 @@ impl Position {
     /// assert!(pos.gives_check(Move::new(Square::E1, Square::A1, MoveKind::Castling))); // the rook lands on d1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        let them = !self.turn();
-        let king = self.king_square(them);
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::DoublePush => {
-                // A direct check: from `to` the piece reaches the king on an empty board (a pawn
-                // where the king's own pawn would attack; a king never, its moves being legal)
-                // and nothing stands between them. The small tables keep clear of the magic ones.
-                let reach = match self.kind_at(from) {
-                    Some(PieceKind::Pawn) => pawn_attacks(them, king),
-                    Some(PieceKind::King) | None => Bitboard::EMPTY,
-                    Some(kind) => empty_board_attacks(kind, king),
-                };
-                (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty())
-                    || self.discovers_check(king, from, to)
-            }
-            MoveKind::EnPassant | MoveKind::Castling => self.make_move(mv).in_check(),
-            MoveKind::PromoteKnight | MoveKind::PromoteBishop | MoveKind::PromoteRook | MoveKind::PromoteQueen => {
-                let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
-                // The pawn's square is empty once it promotes: a new slider may see through it.
-                let occupied = self.occupancy().without(from).with(to);
-                piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(king, from, to)
-            }
+        if mv.kind() as u8 > MoveKind::DoublePush as u8 {
+            return self.special_gives_check(mv);
         }
+        let us = self.turn();
+        let king = self.king_square(!us);
+        // A direct check: from `to` the piece reaches the king on an empty board and nothing
+        // stands between them (the small tables keep clear of the magic ones). A king's legal
+        // move never lands next to the other king.
+        let reach = reaching_squares(us, self.code_at(from) as usize, king);
+        (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty()) || self.discovers_check(king, from, to)
+    }
+
+    /// [`Position::gives_check`] of en passant, castling and promotions, out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn special_gives_check(&self, mv: Move) -> bool {
+        let Some(promoted) = mv.promotion() else { return self.make_move(mv).in_check() };
+        let (from, to) = (mv.from(), mv.to());
+        let king = self.king_square(!self.turn());
+        // The pawn's square is empty once it promotes: a new slider may see through it.
+        let occupied = self.occupancy().without(from).with(to);
+        piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(king, from, to)
     }
 
     /// True when a piece leaving `from` for `to` uncovers a check on the other king (on `king`)
