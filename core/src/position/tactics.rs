@@ -184,11 +184,38 @@ impl Position {
         let mut on_square = see_value(mover);
         let mut side = !self.turn();
         let mut depth = 0;
-        while let Some((sq, kind)) = self.see_recapture(to, side, occupied) {
+        let queens = self.pieces(PieceKind::Queen);
+        let diagonal = self.pieces(PieceKind::Bishop) | queens;
+        let straight = self.pieces(PieceKind::Rook) | queens;
+        // Both sides' attackers on the pieces still on the board, found once and then kept up
+        // to date: a piece leaving a line through `to` can uncover only a slider on that line.
+        let mut attackers = ((knight_attacks(to) & self.pieces(PieceKind::Knight))
+            | (king_attacks(to) & self.pieces(PieceKind::King))
+            | (pawn_attacks(Color::Black, to) & self.pieces_of(Color::White, PieceKind::Pawn))
+            | (pawn_attacks(Color::White, to) & self.pieces_of(Color::Black, PieceKind::Pawn))
+            | (bishop_attacks(to, occupied) & diagonal)
+            | (rook_attacks(to, occupied) & straight))
+            & occupied;
+        while let Some((sq, kind)) = self.see_recapture(attackers & self.color_occupancy(side)) {
+            let after = occupied.without(sq);
+            if kind == PieceKind::King {
+                // The king takes only when nothing of the other side attacks the square then.
+                let uncovered = (bishop_attacks(to, after) & diagonal) | (rook_attacks(to, after) & straight);
+                if ((attackers | uncovered) & after & self.color_occupancy(!side)).any() {
+                    break;
+                }
+            }
             depth += 1;
             gains[depth] = on_square - gains[depth - 1];
             on_square = see_value(kind);
-            occupied = occupied.without(sq);
+            occupied = after;
+            if matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King) {
+                attackers |= bishop_attacks(to, occupied) & diagonal;
+            }
+            if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
+                attackers |= rook_attacks(to, occupied) & straight;
+            }
+            attackers &= occupied;
             side = !side;
         }
         // Going back: each side takes the better of stopping and going on.
@@ -230,21 +257,9 @@ impl Position {
         }
     }
 
-    /// The least valuable piece of `side` that may capture on `to`, given the pieces still on
-    /// the board (`occupied`), by SEE's rules.
+    /// The least valuable of `attackers` (the lowest square among several of one kind).
     #[inline(always)]
-    fn see_recapture(&self, to: Square, side: Color, occupied: Bitboard) -> Option<(Square, PieceKind)> {
-        let attackers = self.attackers_with(to, side, occupied) & occupied;
-        let (sq, kind) = PieceKind::ALL.into_iter().find_map(|kind| {
-            let ours = attackers & self.pieces(kind);
-            ours.first().map(|sq| (sq, kind))
-        })?;
-        if kind == PieceKind::King {
-            let after = occupied.without(sq);
-            if (self.attackers_with(to, !side, after) & after).any() {
-                return None;
-            }
-        }
-        Some((sq, kind))
+    fn see_recapture(&self, attackers: Bitboard) -> Option<(Square, PieceKind)> {
+        PieceKind::ALL.into_iter().find_map(|kind| (attackers & self.pieces(kind)).first().map(|sq| (sq, kind)))
     }
 }
