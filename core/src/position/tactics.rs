@@ -103,7 +103,8 @@ impl Position {
         // stands between them (the small tables keep clear of the magic ones). A king's legal
         // move never lands next to the other king.
         let reach = reaching_squares(us, self.code_at(from) as usize, king);
-        (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty()) || self.discovers_check(king, from, to)
+        (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty())
+            || self.discovers_check(king, from, to)
     }
 
     /// [`Position::gives_check`] of en passant, castling and promotions, out of the common path.
