@@ -161,6 +161,31 @@ const fn empty_board() -> [[Bitboard; 64]; 6] {
 }
 
 static EMPTY_BOARD: [[Bitboard; 64]; 6] = empty_board();
+
+/// `REACHING[color][kind][sq]`: the squares from which a piece of `color` and kind index `kind`
+/// attacks `sq` on an empty board; the rows of the indexes 6 and 7 (no kind) are empty.
+const fn reaching() -> [[[Bitboard; 64]; 8]; 2] {
+    let mut table = [[[Bitboard::EMPTY; 64]; 8]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut color = 0;
+        while color < 2 {
+            // A pawn attacks `sq` from where a pawn of the other colour on `sq` would attack.
+            table[color][0][sq] = PAWN[1 - color][sq];
+            let mut kind = 1;
+            while kind < 6 {
+                // The other moves are symmetric.
+                table[color][kind][sq] = EMPTY_BOARD[kind][sq];
+                kind += 1;
+            }
+            color += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static REACHING: [[[Bitboard; 64]; 8]; 2] = reaching();
 static DIRECTED_RAYS: [Rays; 64] = directed_rays();
 static ROOK_RAYS: [Bitboard; 64] = rays([(1, 0), (-1, 0), (0, 1), (0, -1)]);
 
@@ -235,6 +260,13 @@ pub fn rook_rays(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn empty_board_attacks(kind: PieceKind, sq: Square) -> Bitboard {
     EMPTY_BOARD[kind.index()][sq.index()]
+}
+
+/// The squares from which a piece of `color` and kind index `kind & 7` attacks `sq` on an
+/// empty board (none for the indexes 6 and 7): one load for any kind, without a jump on it.
+#[inline(always)]
+pub(crate) fn reaching_squares(color: Color, kind: usize, sq: Square) -> Bitboard {
+    REACHING[color.index()][kind & 7][sq.index()]
 }
 
 /// The sliders among `diagonal` and `straight` that attack `sq` given `occupied`: the first

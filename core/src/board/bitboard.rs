@@ -5,6 +5,17 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::board::square::{File, Rank, Square};
 
+/// `1 << sq` for every square.
+const SQUARE_BITS: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = 1 << sq;
+        sq += 1;
+    }
+    table
+};
+
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
@@ -22,10 +33,11 @@ impl Bitboard {
     /// Ranks 1 and 8.
     pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
-    /// The set holding only `sq`.
+    /// The set holding only `sq`: read from a table, one load instead of a shift by a variable
+    /// count (several micro-operations on x86-64 without BMI2), on make-move's path.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq as u8)
+        Bitboard(SQUARE_BITS[sq as usize])
     }
 
     /// All squares of `rank`.

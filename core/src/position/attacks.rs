@@ -10,7 +10,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::piece::PieceKind;
 use crate::board::square::Square;
-use crate::position::Position;
+use crate::position::{Position, COLORS};
 
 impl Position {
     /// Pieces of `color` attacking `sq`, with the current occupancy.
@@ -22,15 +22,15 @@ impl Position {
     /// Pieces of `color` attacking `sq` if the occupied squares were `occupied`.
     #[inline(always)]
     pub(crate) fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let diagonal = self.by_kind[PieceKind::Bishop.index()] | queens;
-        let straight = self.by_kind[PieceKind::Rook.index()] | queens;
-        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
-            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
-            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()])
+        let queens = self.boards[PieceKind::Queen.index()];
+        let diagonal = self.boards[PieceKind::Bishop.index()] | queens;
+        let straight = self.boards[PieceKind::Rook.index()] | queens;
+        ((knight_attacks(sq) & self.boards[PieceKind::Knight.index()])
+            | (pawn_attacks(!color, sq) & self.boards[PieceKind::Pawn.index()])
+            | (king_attacks(sq) & self.boards[PieceKind::King.index()])
             | (bishop_attacks(sq, occupied) & diagonal)
             | (rook_attacks(sq, occupied) & straight))
-            & self.by_color[color.index()]
+            & self.boards[COLORS + color.index()]
     }
 
     /// True when a piece of `by` attacks `sq`.
@@ -43,13 +43,13 @@ impl Position {
     /// stops at the first attacker found, testing the cheap leapers before the sliders.
     #[inline(always)]
     pub(crate) fn is_attacked_with(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        let them = self.by_color[by.index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        (knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()] & them).any()
-            || (pawn_attacks(!by, sq) & self.by_kind[PieceKind::Pawn.index()] & them).any()
-            || (king_attacks(sq) & self.by_kind[PieceKind::King.index()] & them).any()
-            || (rook_attacks(sq, occupied) & (self.by_kind[PieceKind::Rook.index()] | queens) & them).any()
-            || (bishop_attacks(sq, occupied) & (self.by_kind[PieceKind::Bishop.index()] | queens) & them).any()
+        let them = self.boards[COLORS + by.index()];
+        let queens = self.boards[PieceKind::Queen.index()];
+        (knight_attacks(sq) & self.boards[PieceKind::Knight.index()] & them).any()
+            || (pawn_attacks(!by, sq) & self.boards[PieceKind::Pawn.index()] & them).any()
+            || (king_attacks(sq) & self.boards[PieceKind::King.index()] & them).any()
+            || (rook_attacks(sq, occupied) & (self.boards[PieceKind::Rook.index()] | queens) & them).any()
+            || (bishop_attacks(sq, occupied) & (self.boards[PieceKind::Bishop.index()] | queens) & them).any()
     }
 
     /// Enemy pieces giving check to the side to move.
@@ -64,13 +64,13 @@ impl Position {
     /// change at every call (reading games, unlike generating moves).
     #[inline]
     pub(crate) fn attackers_sparse(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.by_color[color.index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & them;
-        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
-        ((knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
-            | (pawn_attacks(!color, sq) & self.by_kind[PieceKind::Pawn.index()])
-            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()]))
+        let them = self.boards[COLORS + color.index()];
+        let queens = self.boards[PieceKind::Queen.index()];
+        let diagonal = (self.boards[PieceKind::Bishop.index()] | queens) & them;
+        let straight = (self.boards[PieceKind::Rook.index()] | queens) & them;
+        ((knight_attacks(sq) & self.boards[PieceKind::Knight.index()])
+            | (pawn_attacks(!color, sq) & self.boards[PieceKind::Pawn.index()])
+            | (king_attacks(sq) & self.boards[PieceKind::King.index()]))
             & them
             | slider_attackers(sq, occupied, diagonal, straight)
     }
@@ -91,10 +91,10 @@ impl Position {
     #[inline(always)]
     pub fn pinned_of(&self, color: Color) -> Bitboard {
         let king = self.king_square(color);
-        let them = self.by_color[(!color).index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let snipers = ((rook_rays(king) & (self.by_kind[PieceKind::Rook.index()] | queens))
-            | (bishop_rays(king) & (self.by_kind[PieceKind::Bishop.index()] | queens)))
+        let them = self.boards[COLORS + (!color).index()];
+        let queens = self.boards[PieceKind::Queen.index()];
+        let snipers = ((rook_rays(king) & (self.boards[PieceKind::Rook.index()] | queens))
+            | (bishop_rays(king) & (self.boards[PieceKind::Bishop.index()] | queens)))
             & them;
         let occupied = self.occupancy();
         let mut pinned = Bitboard::EMPTY;
@@ -104,7 +104,7 @@ impl Position {
                 pinned |= blockers;
             }
         }
-        pinned & self.by_color[color.index()]
+        pinned & self.boards[COLORS + color.index()]
     }
 
     /// The squares the piece on `sq` attacks (its own pieces included, a slider stopping at the

@@ -40,10 +40,11 @@ pub enum EnPassantMode {
 
 /// A chess position. `Copy`, 128 bytes, no heap data.
 ///
-/// Besides a bitboard per piece kind and colour it keeps the piece kind of every square in four
-/// bits, so that making a move finds the moving and captured pieces with one load each instead
-/// of a chain of unpredictable tests. Measured, that is worth the 32 bytes it adds; 128 bytes
-/// is also the largest size the compiler still copies inline.
+/// Besides a bitboard per piece kind and colour it keeps the piece (colour and kind) of every
+/// square in four bits, so that making a move finds the moving and captured pieces with one
+/// load each instead of a chain of unpredictable tests, and their Zobrist keys with one more.
+/// Measured, that is worth the 32 bytes it adds; 128 bytes is also the largest size the
+/// compiler still copies inline.
 ///
 /// Every `Position` that exists is valid: each side has one king, the side not to move is not
 /// in check, and castling rights and the en passant square are consistent with the board. The
@@ -74,11 +75,13 @@ pub enum EnPassantMode {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    by_kind: [Bitboard; 6],
-    by_color: [Bitboard; 2],
-    /// Piece kind index per square in 4-bit fields (16 squares per word), [`NO_PIECE`] for an
-    /// empty square.
-    kinds: [u64; 4],
+    /// The pieces of each kind (by [`PieceKind::index`]), then of each colour (from
+    /// [`COLORS`]): one array of eight, so that a piece code's low three bits index it without
+    /// a bounds check (an empty square's code reaches a colour board, changed by an empty mask).
+    boards: [Bitboard; 8],
+    /// The piece code of every square in 4-bit fields (16 squares per word): colour index << 3
+    /// | kind index, [`NO_PIECE`] for an empty square.
+    codes: [u64; 4],
     key: u64,
     /// Squares whose king or rook still carries a castling right: a move touching one of them
     /// updates the rights.
@@ -91,9 +94,17 @@ pub struct Position {
     fullmove_number: u32,
 }
 
-/// The `kinds` entry of an empty square.
+/// Index in `boards` of the first colour's bitboard.
+pub(crate) const COLORS: usize = 6;
+/// The `codes` entry of an empty square: no piece has it, and its Zobrist row is zero.
 const NO_PIECE: u64 = 6;
-const EMPTY_KINDS: u64 = 0x6666_6666_6666_6666;
+const EMPTY_CODES: u64 = 0x6666_6666_6666_6666;
+
+/// The 4-bit code of a piece of `color` and kind index `kind`.
+#[inline(always)]
+const fn piece_code(color: usize, kind: usize) -> u64 {
+    (color << 3 | kind) as u64
+}
 
 /// Error returned by [`Position::play`] for a move that is not legal in the position. The
 /// message names the move in standard UCI, as no position is at hand to choose the notation.
@@ -135,9 +146,8 @@ impl Position {
     /// A board with no pieces; only for building positions inside the crate.
     pub(crate) fn empty(turn: Color) -> Position {
         Position {
-            by_kind: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            kinds: [EMPTY_KINDS; 4],
+            boards: [Bitboard::EMPTY; 8],
+            codes: [EMPTY_CODES; 4],
             key: 0,
             castling_squares: Bitboard::EMPTY,
             castling: CastlingRights::NONE,
@@ -151,9 +161,7 @@ impl Position {
 
     /// Places a piece on an empty square (setup only; the key is computed by `finish_setup`).
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        self.by_kind[piece.kind.index()].set(sq);
-        self.by_color[piece.color.index()].set(sq);
-        self.set_kind(sq, piece.kind as u64);
+        self.put_code(sq, piece.kind.index(), piece.color.index());
     }
 
     /// [`Position::put`] with the piece as its kind and colour indexes (`kind < 6`,
@@ -161,25 +169,25 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put_code(&mut self, sq: Square, kind: usize, color: usize) {
         let bb = Bitboard::from_square(sq);
-        self.by_kind[kind] |= bb;
-        self.by_color[color] |= bb;
-        // The square is empty: its kind field holds NO_PIECE.
+        self.boards[kind] |= bb;
+        self.boards[COLORS + color] |= bb;
+        // The square is empty: its code field holds NO_PIECE.
         let i = sq as usize;
-        self.kinds[i >> 4] ^= (NO_PIECE ^ kind as u64) << ((i & 15) * 4);
+        self.codes[i >> 4] ^= (NO_PIECE ^ piece_code(color, kind)) << ((i & 15) * 4);
     }
 
-    /// The kind index on `sq` (0..6), or [`NO_PIECE`].
+    /// The piece code on `sq`, or [`NO_PIECE`].
     #[inline(always)]
-    fn kind_code(&self, sq: Square) -> u64 {
+    pub(crate) fn code_at(&self, sq: Square) -> u64 {
         let i = sq as usize;
-        (self.kinds[i >> 4] >> ((i & 15) * 4)) & 15
+        (self.codes[i >> 4] >> ((i & 15) * 4)) & 15
     }
 
     #[inline(always)]
-    fn set_kind(&mut self, sq: Square, code: u64) {
+    fn set_code(&mut self, sq: Square, code: u64) {
         let i = sq as usize;
         let shift = (i & 15) * 4;
-        self.kinds[i >> 4] = (self.kinds[i >> 4] & !(15 << shift)) | code << shift;
+        self.codes[i >> 4] = (self.codes[i >> 4] & !(15 << shift)) | code << shift;
     }
 
     pub(crate) fn set_castling(&mut self, castling: CastlingRights) {
@@ -226,39 +234,40 @@ impl Position {
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let kind = self.kind_at(sq)?;
-        let color = if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        let code = self.code_at(sq);
+        let kind = PieceKind::from_index((code & 7) as usize)?;
+        let color = if code & 8 == 0 { Color::White } else { Color::Black };
         Some(Piece::new(color, kind))
     }
 
     /// The kind of the piece on `sq`, if any.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
-        PieceKind::from_index(self.kind_code(sq) as usize)
+        PieceKind::from_index((self.code_at(sq) & 7) as usize)
     }
 
     /// Pieces of `kind`, both colours.
     #[inline(always)]
     pub fn pieces(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()]
+        self.boards[kind.index()]
     }
 
     /// Pieces of `color` and `kind`.
     #[inline(always)]
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()] & self.by_color[color.index()]
+        self.boards[kind.index()] & self.boards[COLORS + color.index()]
     }
 
     /// All occupied squares.
     #[inline(always)]
     pub fn occupancy(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.boards[COLORS] | self.boards[COLORS + 1]
     }
 
     /// Squares occupied by `color`.
     #[inline(always)]
     pub fn color_occupancy(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.boards[COLORS + color.index()]
     }
 
     /// The square of `color`'s king.
@@ -445,22 +454,22 @@ impl Position {
     #[must_use]
     fn toggle(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
         let bb = Bitboard::from_square(sq);
-        self.by_kind[kind.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
+        self.boards[kind.index()] ^= bb;
+        self.boards[COLORS + color.index()] ^= bb;
         zobrist::piece_key_parts(color, kind, sq)
     }
 
     #[inline(always)]
     #[must_use]
     fn add(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
-        self.set_kind(sq, kind as u64);
+        self.set_code(sq, piece_code(color.index(), kind.index()));
         self.toggle(color, kind, sq)
     }
 
     #[inline(always)]
     #[must_use]
     fn remove(&mut self, color: Color, kind: PieceKind, sq: Square) -> u64 {
-        self.set_kind(sq, NO_PIECE);
+        self.set_code(sq, NO_PIECE);
         self.toggle(color, kind, sq)
     }
 
@@ -468,10 +477,10 @@ impl Position {
     #[must_use]
     fn shift(&mut self, color: Color, kind: PieceKind, from: Square, to: Square) -> u64 {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.by_kind[kind.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
-        self.set_kind(from, NO_PIECE);
-        self.set_kind(to, kind as u64);
+        self.boards[kind.index()] ^= bb;
+        self.boards[COLORS + color.index()] ^= bb;
+        self.set_code(from, NO_PIECE);
+        self.set_code(to, piece_code(color.index(), kind.index()));
         zobrist::piece_key_parts(color, kind, from) ^ zobrist::piece_key_parts(color, kind, to)
     }
 
@@ -514,21 +523,20 @@ impl Position {
         let kind = mv.kind();
         if kind == MoveKind::Normal {
             // The common case, written without data-dependent branches.
-            let moved = self.kind_code(from);
-            let target = self.kind_code(to);
-            // An empty destination reads as a king, removed with an empty mask: a no-op.
-            let captured = target.min(5) as usize;
-            let captured_bb = Bitboard::from_square(to) & self.by_color[them.index()];
+            let moved = self.code_at(from);
+            let target = self.code_at(to);
+            // An empty destination's code reaches a colour board, changed by an empty mask.
+            let captured_bb = Bitboard::from_square(to) & self.boards[COLORS + them.index()];
             let is_capture = captured_bb.any();
-            self.by_kind[captured] ^= captured_bb;
-            self.by_color[them.index()] ^= captured_bb;
-            key ^= normal_move_piece_keys(us, moved, target, is_capture, from, to);
+            self.boards[(target & 7) as usize] ^= captured_bb;
+            self.boards[COLORS + them.index()] ^= captured_bb;
+            key ^= normal_move_piece_keys(moved, target, from, to);
 
-            self.by_kind[moved as usize] ^= touched;
-            self.by_color[us.index()] ^= touched;
-            self.kinds[from as usize >> 4] ^= (moved ^ NO_PIECE) << ((from as usize & 15) * 4);
-            self.kinds[to as usize >> 4] ^= (target ^ moved) << ((to as usize & 15) * 4);
-            let reset = is_capture | (moved == PieceKind::Pawn as u64);
+            self.boards[(moved & 7) as usize] ^= touched;
+            self.boards[COLORS + us.index()] ^= touched;
+            self.codes[from as usize >> 4] ^= (moved ^ NO_PIECE) << ((from as usize & 15) * 4);
+            self.codes[to as usize >> 4] ^= (target ^ moved) << ((to as usize & 15) * 4);
+            let reset = is_capture | (moved & 7 == PieceKind::Pawn as u64);
             self.halfmove_clock = if reset { 0 } else { self.halfmove_clock.wrapping_add(1) };
         } else {
             key ^= self.play_special(mv, kind, us);
@@ -561,12 +569,10 @@ impl Position {
         if mv.kind() != MoveKind::Normal || (touched & self.castling_squares).any() {
             return self.make_move(mv).zobrist();
         }
-        let us = self.turn;
-        let is_capture = self.by_color[(!us).index()].contains(to);
         self.key
             ^ zobrist::white_to_move_key()
             ^ self.hashed_en_passant_key()
-            ^ normal_move_piece_keys(us, self.kind_code(from), self.kind_code(to), is_capture, from, to)
+            ^ normal_move_piece_keys(self.code_at(from), self.code_at(to), from, to)
     }
 
     /// The en passant part of the key: the file's key when a pawn of the side to move could
@@ -586,13 +592,13 @@ impl Position {
     /// value can corrupt a position; on the common path it costs two bit tests.
     #[inline(always)]
     pub fn can_play_unchecked(&self, mv: Move) -> bool {
-        let ours = self.by_color[self.turn.index()];
+        let ours = self.boards[COLORS + self.turn.index()];
         if !ours.contains(mv.from()) {
             return false;
         }
         let kind = mv.kind();
         if kind == MoveKind::Normal {
-            return !(ours | self.by_kind[PieceKind::King.index()]).contains(mv.to());
+            return !(ours | self.boards[PieceKind::King.index()]).contains(mv.to());
         }
         if kind == MoveKind::DoublePush {
             // As common as captures in openings: checked here, not in the call below.
@@ -606,7 +612,7 @@ impl Position {
         let forward = if self.turn == Color::White { 16 } else { -16 };
         let over = Square::from_index_masked((from as u32 + to as u32) / 2);
         let path = Bitboard::from_square(to) | Bitboard::from_square(over);
-        self.kind_code(from) == PieceKind::Pawn as u64
+        self.code_at(from) & 7 == PieceKind::Pawn as u64
             && to as i32 - from as i32 == forward
             && (self.occupancy() & path).is_empty()
     }
@@ -614,12 +620,12 @@ impl Position {
     fn can_play_special(&self, mv: Move, kind: MoveKind) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let occupied = self.occupancy();
-        let pawn = self.kind_code(from) == PieceKind::Pawn as u64;
+        let pawn = self.code_at(from) & 7 == PieceKind::Pawn as u64;
         match kind {
             MoveKind::EnPassant => pawn && self.ep == Some(to) && self.en_passant_candidates(to).contains(from),
             MoveKind::Castling => self.castling_is_pseudo_legal(from, to, occupied),
             MoveKind::DoublePush => self.can_double_push(from, to),
-            _ => pawn && !(self.by_color[self.turn.index()] | self.by_kind[PieceKind::King.index()]).contains(to),
+            _ => pawn && !(self.boards[COLORS + self.turn.index()] | self.boards[PieceKind::King.index()]).contains(to),
         }
     }
 
@@ -673,10 +679,10 @@ impl Position {
     #[inline(always)]
     fn update_castling(&mut self, touched: Bitboard) -> u64 {
         let before = self.castling.bits();
-        let kings = self.by_kind[PieceKind::King.index()] & touched;
+        let kings = self.boards[PieceKind::King.index()] & touched;
         let mut lost = self.castling.rook_bits_on(touched);
-        lost |= ((kings & self.by_color[0]).any() as u8) * 0b0011;
-        lost |= ((kings & self.by_color[1]).any() as u8) * 0b1100;
+        lost |= ((kings & self.boards[COLORS]).any() as u8) * 0b0011;
+        lost |= ((kings & self.boards[COLORS + 1]).any() as u8) * 0b1100;
         self.castling.remove_bits(lost);
         self.castling_squares = self.compute_castling_squares();
         zobrist::castling_key(before ^ self.castling.bits())
@@ -689,13 +695,11 @@ impl Position {
     }
 }
 
-/// The key change of the pieces of a normal move by `us`: the piece of kind code `moved` from
-/// `from` to `to`, taking the piece of kind code `target` there when `is_capture` (an empty
-/// square's code is clamped to a valid index and its key masked out).
+/// The key change of the pieces of a normal move: the piece of code `moved` from `from` to
+/// `to`, taking what has code `target` there (an empty square's key is zero).
 #[inline(always)]
-fn normal_move_piece_keys(us: Color, moved: u64, target: u64, is_capture: bool, from: Square, to: Square) -> u64 {
-    let captured = zobrist::piece_key_index(!us, target.min(5) as usize, to) & 0u64.wrapping_sub(is_capture as u64);
-    captured ^ zobrist::piece_key_index(us, moved as usize, from) ^ zobrist::piece_key_index(us, moved as usize, to)
+fn normal_move_piece_keys(moved: u64, target: u64, from: Square, to: Square) -> u64 {
+    zobrist::piece_code_key(target, to) ^ zobrist::piece_code_key(moved, from) ^ zobrist::piece_code_key(moved, to)
 }
 
 impl fmt::Debug for Position {

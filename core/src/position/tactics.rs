@@ -2,8 +2,8 @@
 //! exchange value; and the attack maps behind them.
 
 use crate::board::attacks::{
-    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
-    slider_attackers,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, reaching_squares,
+    rook_attacks, rook_rays,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
@@ -91,36 +91,54 @@ impl Position {
     /// assert!(pos.gives_check(Move::new(Square::E1, Square::A1, MoveKind::Castling))); // the rook lands on d1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::DoublePush => {
-                let Some(kind) = self.kind_at(from) else { return false };
-                self.check_squares(kind).contains(to) || self.discovers_check(from, to)
-            }
-            MoveKind::EnPassant | MoveKind::Castling => self.make_move(mv).in_check(),
-            MoveKind::PromoteKnight | MoveKind::PromoteBishop | MoveKind::PromoteRook | MoveKind::PromoteQueen => {
-                let promoted = mv.promotion().unwrap_or(PieceKind::Queen);
-                // The pawn's square is empty once it promotes: a new slider may see through it.
-                let occupied = self.occupancy().without(from).with(to);
-                let king = self.king_square(!self.turn());
-                piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(from, to)
-            }
+        if mv.kind() as u8 > MoveKind::DoublePush as u8 {
+            return self.special_gives_check(mv);
         }
+        let us = self.turn();
+        let king = self.king_square(!us);
+        // A direct check: from `to` the piece reaches the king on an empty board and nothing
+        // stands between them (the small tables keep clear of the magic ones). A king's legal
+        // move never lands next to the other king.
+        let reach = reaching_squares(us, self.code_at(from) as usize, king);
+        (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty())
+            || self.discovers_check(king, from, to)
     }
 
-    /// True when a piece leaving `from` for `to` uncovers a check by one of our sliders.
-    #[inline(always)]
-    fn discovers_check(&self, from: Square, to: Square) -> bool {
+    /// [`Position::gives_check`] of en passant, castling and promotions, out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn special_gives_check(&self, mv: Move) -> bool {
+        let Some(promoted) = mv.promotion() else { return self.make_move(mv).in_check() };
+        let (from, to) = (mv.from(), mv.to());
         let king = self.king_square(!self.turn());
-        if !(bishop_rays(king) | rook_rays(king)).contains(from) {
+        // The pawn's square is empty once it promotes: a new slider may see through it.
+        let occupied = self.occupancy().without(from).with(to);
+        piece_attacks(self.turn(), promoted, to, occupied).contains(king) || self.discovers_check(king, from, to)
+    }
+
+    /// True when a piece leaving `from` for `to` uncovers a check on the other king (on `king`)
+    /// by one of our sliders. No slider of ours attacks the king before the move, so only one
+    /// on the line through the king and `from` can, and only when `to` is off that line.
+    #[inline(always)]
+    fn discovers_check(&self, king: Square, from: Square, to: Square) -> bool {
+        // Empty when the king and `from` share no line.
+        let through = line(king, from);
+        if through.contains(to) {
             return false;
         }
-        let ours = self.color_occupancy(self.turn()).without(from);
         let queens = self.pieces(PieceKind::Queen);
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & ours;
-        let straight = (self.pieces(PieceKind::Rook) | queens) & ours;
-        slider_attackers(king, self.occupancy().without(from).with(to), diagonal, straight).any()
+        let sliders = if rook_rays(king).contains(from) {
+            self.pieces(PieceKind::Rook) | queens
+        } else {
+            self.pieces(PieceKind::Bishop) | queens
+        };
+        let occupied = self.occupancy().without(from);
+        (sliders & self.color_occupancy(self.turn()) & through)
+            .into_iter()
+            .any(|slider| between(king, slider).contains(from) && (between(king, slider) & occupied).is_empty())
     }
 
     /// The static exchange value of `mv`, a legal move, in centipawns: what the side to move
@@ -167,11 +185,38 @@ impl Position {
         let mut on_square = see_value(mover);
         let mut side = !self.turn();
         let mut depth = 0;
-        while let Some((sq, kind)) = self.see_recapture(to, side, occupied) {
+        let queens = self.pieces(PieceKind::Queen);
+        let diagonal = self.pieces(PieceKind::Bishop) | queens;
+        let straight = self.pieces(PieceKind::Rook) | queens;
+        // Both sides' attackers on the pieces still on the board, found once and then kept up
+        // to date: a piece leaving a line through `to` can uncover only a slider on that line.
+        let mut attackers = ((knight_attacks(to) & self.pieces(PieceKind::Knight))
+            | (king_attacks(to) & self.pieces(PieceKind::King))
+            | (pawn_attacks(Color::Black, to) & self.pieces_of(Color::White, PieceKind::Pawn))
+            | (pawn_attacks(Color::White, to) & self.pieces_of(Color::Black, PieceKind::Pawn))
+            | (bishop_attacks(to, occupied) & diagonal)
+            | (rook_attacks(to, occupied) & straight))
+            & occupied;
+        while let Some((sq, kind)) = self.see_recapture(attackers & self.color_occupancy(side)) {
+            let after = occupied.without(sq);
+            if kind == PieceKind::King {
+                // The king takes only when nothing of the other side attacks the square then.
+                let uncovered = (bishop_attacks(to, after) & diagonal) | (rook_attacks(to, after) & straight);
+                if ((attackers | uncovered) & after & self.color_occupancy(!side)).any() {
+                    break;
+                }
+            }
             depth += 1;
             gains[depth] = on_square - gains[depth - 1];
             on_square = see_value(kind);
-            occupied = occupied.without(sq);
+            occupied = after;
+            if matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King) {
+                attackers |= bishop_attacks(to, occupied) & diagonal;
+            }
+            if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
+                attackers |= rook_attacks(to, occupied) & straight;
+            }
+            attackers &= occupied;
             side = !side;
         }
         // Going back: each side takes the better of stopping and going on.
@@ -213,21 +258,9 @@ impl Position {
         }
     }
 
-    /// The least valuable piece of `side` that may capture on `to`, given the pieces still on
-    /// the board (`occupied`), by SEE's rules.
+    /// The least valuable of `attackers` (the lowest square among several of one kind).
     #[inline(always)]
-    fn see_recapture(&self, to: Square, side: Color, occupied: Bitboard) -> Option<(Square, PieceKind)> {
-        let attackers = self.attackers_with(to, side, occupied) & occupied;
-        let (sq, kind) = PieceKind::ALL.into_iter().find_map(|kind| {
-            let ours = attackers & self.pieces(kind);
-            ours.first().map(|sq| (sq, kind))
-        })?;
-        if kind == PieceKind::King {
-            let after = occupied.without(sq);
-            if (self.attackers_with(to, !side, after) & after).any() {
-                return None;
-            }
-        }
-        Some((sq, kind))
+    fn see_recapture(&self, attackers: Bitboard) -> Option<(Square, PieceKind)> {
+        PieceKind::ALL.into_iter().find_map(|kind| (attackers & self.pieces(kind)).first().map(|sq| (sq, kind)))
     }
 }

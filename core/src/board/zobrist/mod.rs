@@ -14,8 +14,10 @@ use crate::board::color::Color;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Square};
 
-const fn piece_square_table() -> [[[u64; 64]; 6]; 2] {
-    let mut table = [[[0u64; 64]; 6]; 2];
+/// Keys by 4-bit piece code (colour index << 3 | kind index) and square; the rows of codes
+/// that are no piece (an empty square's among them) are zero.
+const fn piece_code_table() -> [[u64; 64]; 16] {
+    let mut table = [[0u64; 64]; 16];
     let mut color = 0;
     while color < 2 {
         let mut kind = 0;
@@ -24,7 +26,7 @@ const fn piece_square_table() -> [[[u64; 64]; 6]; 2] {
             let polyglot_piece = 2 * kind + if color == 0 { 1 } else { 0 };
             let mut sq = 0;
             while sq < 64 {
-                table[color][kind][sq] = POLYGLOT_RANDOM[64 * polyglot_piece + sq];
+                table[color << 3 | kind][sq] = POLYGLOT_RANDOM[64 * polyglot_piece + sq];
                 sq += 1;
             }
             kind += 1;
@@ -50,23 +52,25 @@ const fn castling_table() -> [u64; 16] {
     table
 }
 
-static PIECE_SQUARE: [[[u64; 64]; 6]; 2] = piece_square_table();
+static PIECE_CODE: [[u64; 64]; 16] = piece_code_table();
 static CASTLING: [u64; 16] = castling_table();
 
 /// Key of `piece` standing on `sq`.
 #[inline(always)]
 pub fn piece_key(piece: Piece, sq: Square) -> u64 {
-    PIECE_SQUARE[piece.color.index()][piece.kind.index()][sq.index()]
+    piece_key_parts(piece.color, piece.kind, sq)
 }
 
 #[inline(always)]
 pub(crate) fn piece_key_parts(color: Color, kind: PieceKind, sq: Square) -> u64 {
-    PIECE_SQUARE[color.index()][kind.index()][sq.index()]
+    PIECE_CODE[color.index() << 3 | kind.index()][sq.index()]
 }
 
+/// Key of the piece of 4-bit code `code` (colour index << 3 | kind index) on `sq`; zero for a
+/// code that is no piece.
 #[inline(always)]
-pub(crate) fn piece_key_index(color: Color, kind: usize, sq: Square) -> u64 {
-    PIECE_SQUARE[color.index()][kind][sq.index()]
+pub(crate) fn piece_code_key(code: u64, sq: Square) -> u64 {
+    PIECE_CODE[(code & 15) as usize][sq.index()]
 }
 
 /// Key of a set of castling rights given as [`crate::CastlingRights::bits`].
