@@ -1,18 +1,22 @@
 //! `chesscore pgn --export parquet -o FILE`: the file read back with the `parquet` crate's reader
 //! holds, column by column, what `--export jsonl` writes (plain, gzip and Zstandard input, a
 //! broken game, one and two threads); `-o` for the text exports; what is refused, and that a
-//! failed run leaves an existing file as it was and no temporary file.
-#![cfg(feature = "parquet")]
+//! failed run leaves an existing file as it was and no temporary file. Built without the
+//! `parquet` feature, that the format is refused.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use arrow_array::cast::AsArray;
-use arrow_array::types::{Float64Type, Int32Type};
-use arrow_array::{Array, RecordBatch};
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use parquet::basic::Compression;
+#[cfg(feature = "parquet")]
+use arrow_array::{
+    cast::AsArray,
+    types::{Float64Type, Int32Type},
+    Array, RecordBatch,
+};
+#[cfg(feature = "parquet")]
+use parquet::{arrow::arrow_reader::ParquetRecordBatchReaderBuilder, basic::Compression};
+#[cfg(feature = "parquet")]
 use serde_json::{json, Map, Value};
 
 fn run(args: &[&str]) -> (bool, String, String) {
@@ -42,6 +46,7 @@ fn listing(dir: &Path) -> Vec<String> {
 
 /// The inputs: games with `[%clk]` and `[%eval]` (mates included), a broken game, real-world
 /// syntax, and the same sort of files gzip- and Zstandard-compressed.
+#[cfg(feature = "parquet")]
 fn inputs(dir: &Path) -> Vec<String> {
     let gz = dir.join("edge.pgn.gz");
     let mut encoder = flate2::write::GzEncoder::new(fs::File::create(&gz).unwrap(), flate2::Compression::default());
@@ -59,6 +64,7 @@ fn inputs(dir: &Path) -> Vec<String> {
 }
 
 /// The rows of a Parquet file as the JSON objects of `--export jsonl` (a null tag is no key).
+#[cfg(feature = "parquet")]
 fn rows_as_json(path: &Path) -> Vec<Value> {
     let builder = ParquetRecordBatchReaderBuilder::try_new(fs::File::open(path).unwrap()).unwrap();
     let batches: Vec<RecordBatch> = builder.build().unwrap().map(Result::unwrap).collect();
@@ -101,6 +107,7 @@ fn rows_as_json(path: &Path) -> Vec<Value> {
     rows
 }
 
+#[cfg(feature = "parquet")]
 #[test]
 fn parquet_export_holds_the_json_lines_columns() {
     let dir = dir("columns");
@@ -155,6 +162,44 @@ fn text_exports_write_the_file_of_output() {
     assert!(!ok && err.contains("--export"), "{err}");
 }
 
+/// Row groups end at 65536 games or 2^20 plies (the export's bounds on what it holds): many
+/// empty games, then long games, each make more than one, and the rows are the JSON lines all
+/// the same.
+#[cfg(feature = "parquet")]
+#[test]
+fn row_groups_are_bounded_by_games_and_plies() {
+    let dir = dir("groups");
+    let empty = dir.join("empty.pgn");
+    fs::write(&empty, (0..70_000).map(|i| format!("[Event \"{i}\"]\n\n*\n\n")).collect::<String>()).unwrap();
+    // 1200 plies of knights going out and back, 1000 times: 1.2 million plies.
+    let shuffle: String = (0..300).map(|i| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2)).collect();
+    let long = dir.join("long.pgn");
+    fs::write(&long, (0..1000).map(|i| format!("[Event \"{i}\"]\n\n{shuffle}*\n\n")).collect::<String>()).unwrap();
+    for input in [&empty, &long] {
+        let input = input.to_str().unwrap();
+        let out = dir.join("out.parquet");
+        let (ok, _, err) = run(&["pgn", "--export", "parquet", "-o", out.to_str().unwrap(), input]);
+        assert!(ok, "{err}");
+        let (_, jsonl, _) = run(&["pgn", "--export", "jsonl", input]);
+        let expected: Vec<Value> = jsonl.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        assert_eq!(rows_as_json(&out), expected, "{input}");
+        let reader = ParquetRecordBatchReaderBuilder::try_new(fs::File::open(&out).unwrap()).unwrap();
+        let groups: Vec<usize> = reader.metadata().row_groups().iter().map(|g| g.num_rows() as usize).collect();
+        assert!(groups.len() > 1, "{input}: {groups:?}");
+        let mut first = 0;
+        for (i, &rows) in groups.iter().enumerate() {
+            let plies: Vec<usize> =
+                expected[first..first + rows].iter().map(|game| game["uci"].as_array().unwrap().len()).collect();
+            let total: usize = plies.iter().sum();
+            assert!(rows <= 1 << 16 && total - plies[rows - 1] < 1 << 20, "{input}: group {i}: {rows} {total}");
+            // Every group but the last is full.
+            assert!(i == groups.len() - 1 || rows == 1 << 16 || total >= 1 << 20, "{input}: group {i}");
+            first += rows;
+        }
+    }
+}
+
+#[cfg(feature = "parquet")]
 #[test]
 fn refused_and_failed_parquet_exports_leave_files_as_they_were() {
     let dir = dir("refused");
@@ -186,4 +231,14 @@ fn refused_and_failed_parquet_exports_leave_files_as_they_were() {
     let (_, jsonl, _) = run(&["pgn", "--export", "jsonl", &input]);
     assert_eq!(rows_as_json(&out).len(), jsonl.lines().count());
     assert_eq!(listing(&dir), ["old.parquet"]);
+}
+
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn parquet_export_is_refused_without_the_feature() {
+    let dir = dir("without");
+    let out = dir.join("games.parquet");
+    let (ok, _, err) = run(&["pgn", "--export", "parquet", "-o", out.to_str().unwrap(), &data("format.pgn")]);
+    assert!(!ok && err.contains("built without Parquet export"), "{err}");
+    assert!(listing(&dir).is_empty());
 }

@@ -21,7 +21,7 @@ use crate::output::{finish_output, io_text, Failure};
 /// A row group ends after this many games...
 const GROUP_GAMES: usize = 1 << 16;
 /// ...or this many plies, whichever comes first: the games of a group are held in memory.
-const GROUP_PLIES: usize = 1 << 21;
+const GROUP_PLIES: usize = 1 << 20;
 
 /// The Parquet file being written, with the games of the row group in progress.
 pub(crate) struct ParquetExport {
