@@ -55,7 +55,7 @@ pub(crate) enum Export {
     Jsonl(Destination),
     Csv(Destination, Vec<String>),
     #[cfg(feature = "parquet")]
-    Parquet(super::parquet::ParquetExport),
+    Parquet(Box<super::parquet::ParquetExport>),
 }
 
 impl Export {
@@ -133,7 +133,7 @@ fn start_parquet(files: &[PathBuf], (file, path): (Replacement, PathBuf)) -> Res
         // Its tag columns are found by a first reading, which standard input does not allow.
         return Err("--export parquet reads its files twice: it cannot read standard input".to_string().into());
     }
-    Ok(Export::Parquet(super::parquet::ParquetExport::start(tag_columns(files)?, file, path)?))
+    Ok(Export::Parquet(Box::new(super::parquet::ParquetExport::start(tag_columns(files)?, file, path)?)))
 }
 
 #[cfg(not(feature = "parquet"))]

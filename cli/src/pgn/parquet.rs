@@ -1,6 +1,7 @@
 //! `chesscore pgn --export parquet -o FILE`: the columns of the JSON lines export in a Parquet
 //! file (zstd), one row per game, written in row groups of bounded size as the games are read.
 
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -100,11 +101,14 @@ impl Rows {
             column.append_option(record.tag(name));
         }
         for uci in uci_line(record) {
-            self.uci.values().append_value(uci.to_string());
+            // Written into the builder's buffer (no string in between), then ended as a value.
+            let values = self.uci.values();
+            write!(values, "{uci}").expect("a string builder takes any text");
+            values.append_value("");
         }
         self.uci.append(true);
         for san in record.san_moves() {
-            self.san.values().append_value(san.to_string());
+            self.san.values().append_value(san);
         }
         self.san.append(true);
         for notes in mainline_annotations(record) {
