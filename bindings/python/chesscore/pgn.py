@@ -1,12 +1,12 @@
 """PGN: ``read_pgn`` yields the games of a file, a buffer or a stream, ``read_pgn_string``
 those of a str, broken ones included, as ``Game`` objects with ``headers``, ``moves``,
-``board()`` and ``error``."""
+``board()`` and ``error``; ``to_arrow`` gathers them in a ``pyarrow.Table``."""
 
 from __future__ import annotations
 
 import ctypes
 import os
-from typing import IO, Callable, Iterator, List, Tuple, Union
+from typing import IO, Any, Callable, Dict, Iterator, List, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -177,3 +177,52 @@ def split_pgn(path: Union[str, os.PathLike], parts: int) -> List[Tuple[int, int]
     size = os.path.getsize(path)
     starts = offsets[: count.value]
     return list(zip(starts, starts[1:] + [size]))
+
+
+# The tags every export has a column for, first (the Seven Tag Roster).
+_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+
+def to_arrow(
+    source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, strict: bool = False, threads: int = 1
+) -> Any:
+    """The games of ``source`` (read as ``read_pgn`` reads it, with its ``strict`` and
+    ``threads``) as a ``pyarrow.Table`` of one row per game, with the columns of the command
+    line's ``pgn --export parquet`` file: ``headers`` (a struct of one nullable string field per
+    tag: the Seven Tag Roster, then every other tag in the order it first appears), ``uci`` and
+    ``san`` (lists of strings), ``clk`` (seconds, a list of nullable doubles), ``eval`` (a list of
+    nullable ``{cp, mate}`` structs of int32) and ``error`` (the message of a broken game, else
+    null). The table is built in memory: for files larger than memory, write Parquet with the
+    command line and read it with ``pyarrow.parquet``. Needs pyarrow (ImportError without)."""
+    try:
+        import pyarrow as pa
+    except ImportError as e:
+        raise ImportError("chesscore.pgn.to_arrow needs pyarrow: pip install pyarrow") from e
+    tags: Dict[str, None] = dict.fromkeys(_ROSTER)
+    headers: List[Dict[str, str]] = []
+    columns: Dict[str, List[Any]] = {"uci": [], "san": [], "clk": [], "eval": [], "error": []}
+    for game in read_pgn(source, strict=strict, threads=threads):
+        headers.append(game.headers)
+        tags.update(dict.fromkeys(game.headers))
+        columns["uci"].append([move.uci() for move in game.moves])
+        columns["san"].append(game.san_moves())
+        line = game.mainline()
+        columns["clk"].append([node.clock for node in line])
+        columns["eval"].append([None if e is None else {"cp": e.cp, "mate": e.mate} for e in (n.eval for n in line)])
+        columns["error"].append(None if game.error is None else str(game.error))
+    moves = pa.list_(pa.field("item", pa.string(), nullable=False))
+    evals = pa.list_(pa.field("item", pa.struct([("cp", pa.int32()), ("mate", pa.int32())])))
+    schema = pa.schema(
+        [
+            pa.field("headers", pa.struct([(name, pa.string()) for name in tags]), nullable=False),
+            pa.field("uci", moves, nullable=False),
+            pa.field("san", moves, nullable=False),
+            pa.field("clk", pa.list_(pa.float64()), nullable=False),
+            pa.field("eval", evals, nullable=False),
+            pa.field("error", pa.string()),
+        ]
+    )
+    rows = [[{name: h.get(name) for name in tags} for h in headers]] + list(columns.values())
+    return pa.Table.from_arrays(
+        [pa.array(values, type=field.type) for values, field in zip(rows, schema)], schema=schema
+    )

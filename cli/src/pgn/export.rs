@@ -1,19 +1,20 @@
-//! `chesscore pgn --export jsonl|csv`: one JSON object or one CSV row per game, written as the
-//! games are read (constant memory), for the tools data people load games with.
+//! `chesscore pgn --export jsonl|csv|parquet`: one JSON object, CSV row or Parquet row per game,
+//! written as the games are read (memory bounded), for the tools data people load games with.
 
 use std::collections::HashSet;
 use std::fmt::Display;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use chesscore_core::pgn::{PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
+use chesscore_core::files::Replacement;
+use chesscore_core::pgn::{Annotations, PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
 use chesscore_core::{Game, Uci};
 use clap::ValueEnum;
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use super::PgnInput;
 use crate::input::is_stdin;
-use crate::output::Failure;
+use crate::output::{create_output, finish_output, io_text, Failure};
 
 /// The formats of `--export`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -22,73 +23,149 @@ pub(crate) enum ExportFormat {
     Jsonl,
     /// One row per game: the tags as columns, then `result`, `plies`, `uci`, `error`.
     Csv,
+    /// A Parquet file (`-o`) of the JSON lines' columns, each tag a text column of `headers`.
+    Parquet,
+}
+
+/// Where a text export goes: standard output, or the file of `-o` through a temporary file.
+pub(crate) enum Destination {
+    Stdout,
+    File(Replacement, PathBuf),
+}
+
+impl Destination {
+    /// Runs `write` on the file, or on `stdout`; a file's write error names the file.
+    fn write(
+        &mut self,
+        stdout: &mut dyn Write,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        match self {
+            Destination::Stdout => write(stdout),
+            Destination::File(file, path) => write(file).map_err(|failure| match failure {
+                Failure::Output(e) => format!("cannot write {}: {}", path.display(), io_text(&e)).into(),
+                message => message,
+            }),
+        }
+    }
 }
 
 /// The export being written, across the files of one command.
 pub(crate) enum Export {
-    Jsonl,
-    Csv { columns: Vec<String> },
+    Jsonl(Destination),
+    Csv(Destination, Vec<String>),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<super::parquet::ParquetExport>),
 }
 
 impl Export {
-    /// Starts an export of `files`. The CSV columns are every tag name of the files, in the
-    /// order they first appear (a first reading of the tags alone finds them); standard input
-    /// cannot be read twice, so its games have the Seven Tag Roster's columns.
+    /// Starts an export of `files` to `output` (standard output when `None`, which Parquet
+    /// refuses).
     pub(crate) fn start(
         format: ExportFormat,
-        files: &[impl AsRef<Path>],
-        out: &mut dyn Write,
+        files: &[PathBuf],
+        output: Option<&Path>,
+        stdout: &mut dyn Write,
     ) -> Result<Export, Failure> {
-        if format == ExportFormat::Jsonl {
-            return Ok(Export::Jsonl);
+        let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+        let destination = |path: &Path| create_output(path, &inputs).map(|file| (file, path.to_path_buf()));
+        if format == ExportFormat::Parquet {
+            let Some(path) = output else {
+                return Err("--export parquet writes a file: name it with -o FILE".to_string().into());
+            };
+            return start_parquet(files, destination(path)?);
         }
-        let mut columns: Vec<String> = SEVEN_TAG_ROSTER.iter().map(|name| name.to_string()).collect();
-        let mut known: HashSet<String> = columns.iter().cloned().collect();
-        for path in files.iter().map(AsRef::as_ref).filter(|path| !is_stdin(path)) {
-            let options = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
-            for game in PgnReader::new(PgnInput::open(path)?).with_options(options) {
-                // A broken game's row has the tags read before the problem.
-                let tags = match &game {
-                    Ok(record) => record.tags(),
-                    Err(e) => match &e.partial {
-                        Some(partial) => partial.tags(),
-                        None => continue,
-                    },
-                };
-                for (name, _) in tags.iter() {
-                    if known.insert(name.to_string()) {
-                        columns.push(name.to_string());
-                    }
-                }
+        let mut destination = match output {
+            Some(path) => {
+                let (file, path) = destination(path)?;
+                Destination::File(file, path)
             }
+            None => Destination::Stdout,
+        };
+        if format == ExportFormat::Jsonl {
+            return Ok(Export::Jsonl(destination));
         }
+        let columns = tag_columns(files)?;
         let header = columns.iter().map(String::as_str).chain(["result", "plies", "uci", "error"]);
-        csv_row(out, header)?;
-        Ok(Export::Csv { columns })
+        destination.write(stdout, |out| csv_row(out, header))?;
+        Ok(Export::Csv(destination, columns))
     }
 
     /// Writes one game (for a broken one, what was read of it, with its error's message).
-    pub(crate) fn write(&mut self, record: &Game, error: Option<&str>, out: &mut dyn Write) -> Result<(), Failure> {
+    pub(crate) fn write(&mut self, record: &Game, error: Option<&str>, stdout: &mut dyn Write) -> Result<(), Failure> {
         match self {
-            Export::Jsonl => {
+            Export::Jsonl(destination) => destination.write(stdout, |out| {
                 serde_json::to_writer(&mut *out, &JsonGame { record, error })
                     .map_err(|e| Failure::Output(io::Error::from(e)))?;
-                writeln!(out).map_err(Failure::Output)?;
-            }
-            Export::Csv { columns } => {
-                let line = &record;
+                writeln!(out).map_err(Failure::Output)
+            }),
+            Export::Csv(destination, columns) => {
                 let uci: Vec<String> = uci_moves(record);
                 let row = columns.iter().map(|name| record.tag(name).unwrap_or("").to_string()).chain([
                     record.effective_result().to_string(),
-                    line.moves().len().to_string(),
+                    record.moves().len().to_string(),
                     uci.join(" "),
                     error.unwrap_or("").to_string(),
                 ]);
-                csv_row(out, row)?;
+                destination.write(stdout, |out| csv_row(out, row))
+            }
+            #[cfg(feature = "parquet")]
+            Export::Parquet(parquet) => parquet.write(record, error),
+        }
+    }
+
+    /// Ends the export, putting its file in place.
+    pub(crate) fn finish(self) -> Result<(), Failure> {
+        match self {
+            Export::Jsonl(destination) | Export::Csv(destination, _) => match destination {
+                Destination::Stdout => Ok(()),
+                Destination::File(file, path) => Ok(finish_output(file, &path)?),
+            },
+            #[cfg(feature = "parquet")]
+            Export::Parquet(parquet) => parquet.finish(),
+        }
+    }
+}
+
+#[cfg(feature = "parquet")]
+fn start_parquet(files: &[PathBuf], (file, path): (Replacement, PathBuf)) -> Result<Export, Failure> {
+    if files.iter().any(|path| is_stdin(path)) {
+        // Its tag columns are found by a first reading, which standard input does not allow.
+        return Err("--export parquet reads its files twice: it cannot read standard input".to_string().into());
+    }
+    Ok(Export::Parquet(Box::new(super::parquet::ParquetExport::start(tag_columns(files)?, file, path)?)))
+}
+
+#[cfg(not(feature = "parquet"))]
+fn start_parquet(_: &[PathBuf], _: (Replacement, PathBuf)) -> Result<Export, Failure> {
+    Err("this chesscore was built without Parquet export (cargo feature `parquet`)".to_string().into())
+}
+
+/// The tag columns of an export of `files`: the Seven Tag Roster, then every other tag name of
+/// the files in the order they first appear (a first reading of the tags alone finds them);
+/// standard input cannot be read twice, so it adds none.
+pub(super) fn tag_columns(files: &[PathBuf]) -> Result<Vec<String>, Failure> {
+    let mut columns: Vec<String> = SEVEN_TAG_ROSTER.iter().map(|name| name.to_string()).collect();
+    let mut known: HashSet<String> = columns.iter().cloned().collect();
+    for path in files.iter().filter(|path| !is_stdin(path)) {
+        let options = ReaderOptions { headers_only: true, ..ReaderOptions::default() };
+        for game in PgnReader::new(PgnInput::open(path)?).with_options(options) {
+            // A broken game's row has the tags read before the problem.
+            let tags = match &game {
+                Ok(record) => record.tags(),
+                Err(e) => match &e.partial {
+                    Some(partial) => partial.tags(),
+                    None => continue,
+                },
+            };
+            for (name, _) in tags.iter() {
+                if known.insert(name.to_string()) {
+                    columns.push(name.to_string());
+                }
             }
         }
-        Ok(())
     }
+    Ok(columns)
 }
 
 /// Writes one CSV row (quoted where it needs to be) and hands it on at once.
@@ -107,14 +184,21 @@ where
 
 /// The main line's moves in UCI.
 fn uci_moves(record: &Game) -> Vec<String> {
-    let line = &record;
-    line.moves()
-        .enumerate()
-        .map(|(ply, mv)| {
-            let before = line.position_at(ply).expect("a position before every move");
-            Uci::from_move(before, mv).to_string()
-        })
-        .collect()
+    uci_line(record).map(|uci| uci.to_string()).collect()
+}
+
+/// The main line's moves in UCI, as they are written.
+pub(super) fn uci_line(record: &Game) -> impl Iterator<Item = Uci> + '_ {
+    record.moves().enumerate().map(|(ply, mv)| {
+        let before = record.position_at(ply).expect("a position before every move");
+        Uci::from_move(before, mv)
+    })
+}
+
+/// What the comments of each main-line move say (`clk` and `eval` of the export).
+pub(super) fn mainline_annotations(record: &Game) -> impl Iterator<Item = Annotations> + '_ {
+    let tree = record.tree();
+    tree.mainline().map(|node| tree.annotations(node))
 }
 
 /// The JSON object of a game, with the keys scripts read (fixed: see docs/pgn.md), written
@@ -127,24 +211,14 @@ struct JsonGame<'a> {
 impl Serialize for JsonGame<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let record = self.record;
-        let line = &record;
-        let tree = record.tree();
         let mut game = serializer.serialize_struct("Game", 6)?;
         game.serialize_field("headers", &Headers(record))?;
-        game.serialize_field(
-            "uci",
-            &Seq(|| {
-                line.moves().enumerate().map(|(ply, mv)| {
-                    let before = line.position_at(ply).expect("a position before every move");
-                    Text(Uci::from_move(before, mv))
-                })
-            }),
-        )?;
-        game.serialize_field("san", &Seq(|| line.san_moves().map(Text)))?;
-        game.serialize_field("clk", &Seq(|| tree.mainline().map(|node| tree.annotations(node).clock)))?;
+        game.serialize_field("uci", &Seq(|| uci_line(record).map(Text)))?;
+        game.serialize_field("san", &Seq(|| record.san_moves().map(Text)))?;
+        game.serialize_field("clk", &Seq(|| mainline_annotations(record).map(|notes| notes.clock)))?;
         game.serialize_field(
             "eval",
-            &Seq(|| tree.mainline().map(|node| Eval(tree.annotations(node).eval.map(|eval| eval.score)))),
+            &Seq(|| mainline_annotations(record).map(|notes| Eval(notes.eval.map(|eval| eval.score)))),
         )?;
         game.serialize_field("error", &self.error)?;
         game.end()

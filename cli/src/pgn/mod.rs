@@ -23,6 +23,8 @@ use input::Progress;
 mod export;
 mod filter;
 mod input;
+#[cfg(feature = "parquet")]
+mod parquet;
 mod pictures;
 
 /// `chesscore pgn FILE...` reads files; `chesscore pgn filter ...` is a command of its own. A
@@ -39,10 +41,14 @@ pub(crate) struct PgnArgs {
     #[arg(long)]
     fen: bool,
     /// Print every game as a JSON line (`headers`, `uci`, `san`, `clk`, `eval`, `error`) or a CSV
-    /// row (the tags, `result`, `plies`, `uci`, `error`); the summary then goes to standard
-    /// error.
+    /// row (the tags, `result`, `plies`, `uci`, `error`), or write a Parquet file of the JSON
+    /// lines' columns (with -o); the summary then goes to standard error.
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "fen")]
     export: Option<ExportFormat>,
+    /// Write the export to this file (through a temporary file renamed into place) instead of
+    /// standard output; it may not be one of the inputs.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "export")]
+    output: Option<PathBuf>,
     /// Write every game read without error to this file, as clean PGN.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -91,7 +97,8 @@ pub(crate) fn run(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
 fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
     let inputs: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut clean = args.out.as_deref().map(|path| create_output(path, &inputs)).transpose()?;
-    let mut export = args.export.map(|format| Export::start(format, &args.files, out.raw())).transpose()?;
+    let mut export =
+        args.export.map(|format| Export::start(format, &args.files, args.output.as_deref(), out.raw())).transpose()?;
     let mut total = PgnSummary::default();
     let mut failed_files = 0u64;
     let mut lines = Vec::new();
@@ -112,6 +119,9 @@ fn read_pgn(args: &PgnArgs, out: &mut Output) -> Result<(), Failure> {
     // In place even when games were broken: it holds the others.
     if let (Some(clean), Some(path)) = (clean, &args.out) {
         finish_output(clean, path)?;
+    }
+    if let Some(export) = export {
+        export.finish()?;
     }
     if args.files.len() > 1 {
         lines.push(total.line("total"));
