@@ -10,5 +10,5 @@ if ! cargo +nightly miri --version >/dev/null 2>&1; then
 fi
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
 cargo +nightly miri test -p chesscore --lib
-cargo +nightly miri test -p chesscore-core --lib -- square:: bitboard:: castling:: moves:: piece:: color:: zobrist
+cargo +nightly miri test -p chesscore-core --lib -- square:: bitboard:: castling:: board::moves:: piece:: color:: zobrist
 cargo +nightly miri test -p chesscore --test ffi_miri --test ffi_threads
