@@ -52,3 +52,11 @@ def read_jsonl(path):
 @pytest.fixture(scope="session")
 def testdata():
     return data_dir()
+
+
+def cli_command(suite):
+    """The native command line of this build (CHESSCORE_CLI, which tests/python.rs sets)."""
+    path = os.environ.get("CHESSCORE_CLI")
+    if not path or not Path(path).is_file():
+        not_run("cli", suite, "CHESSCORE_CLI does not name the chesscore command (tests/python.rs sets it)")
+    return path

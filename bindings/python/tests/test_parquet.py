@@ -5,13 +5,12 @@ The command is `CHESSCORE_CLI` (tests/python.rs passes the one this build made);
 
 import gzip
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import data_dir, not_run
+from conftest import cli_command, data_dir, not_run
 
 import chesscore
 import chesscore.pgn
@@ -31,10 +30,7 @@ def pa():
 
 @pytest.fixture(scope="module")
 def cli():
-    path = os.environ.get("CHESSCORE_CLI")
-    if not path or not Path(path).is_file():
-        not_run("cli", SUITE, "CHESSCORE_CLI does not name the chesscore command (tests/python.rs sets it)")
-    return path
+    return cli_command(SUITE)
 
 
 @pytest.fixture(scope="module")

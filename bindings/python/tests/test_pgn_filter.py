@@ -5,27 +5,22 @@ duplicates. The command is `CHESSCORE_CLI` (tests/python.rs passes the one this 
 import fnmatch
 import functools
 import io
-import os
 import re
 import subprocess
-from pathlib import Path
 
 import chess
 import chess.pgn
 import chess.polyglot
 import pytest
 
-from conftest import not_run, shared_dir
+from conftest import cli_command, not_run, shared_dir
 
 SUITE = "python: pgn filter against python-chess"
 
 
 @pytest.fixture(scope="module")
 def cli():
-    path = os.environ.get("CHESSCORE_CLI")
-    if not path or not Path(path).is_file():
-        not_run("cli", SUITE, "CHESSCORE_CLI does not name the chesscore command (tests/python.rs sets it)")
-    return path
+    return cli_command(SUITE)
 
 
 @pytest.fixture(scope="module")

@@ -878,8 +878,12 @@ class Board(Notation, BaseBoard):
             board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
             board._undo = self._undo and [own_state(state) for state in self._undo]
             return board
-        # The last `stack` moves: a game from the position before them.
-        kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
+        return self._copy_with_last(int(stack))  # type: ignore[call-overload]
+
+    def _copy_with_last(self, moves: int) -> Board:
+        """A copy whose stack is the last ``moves`` moves: a board of the position before
+        them, the moves played again."""
+        kept = self.move_stack[-moves:]
         board = self._before(len(kept))
         for move in kept:
             board.push(move)

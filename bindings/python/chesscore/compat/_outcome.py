@@ -62,8 +62,9 @@ class Outcome:
 
 
 class Status(enum.IntFlag):
-    """python-chess's validity flags. A Board here is always valid (the library refuses the
-    positions python-chess flags), so ``status()`` is ``VALID``."""
+    """python-chess's validity flags, which ``Board.status()`` gives: the library's
+    ``SetupStatus`` bits (``chess_setup_status``) and the ``RACE_*`` ones of a variant the
+    library does not play."""
 
     VALID = 0
     NO_WHITE_KING = 1 << 0

@@ -356,11 +356,7 @@ class SetupBoardMode(SetupPiecesMode):
             board = Board._of_state(self._setup.copy(), self._chess960)
             board.move_stack, board._undo = list(self.move_stack), [own_state(state) for state in self._undo or []]
             return board
-        kept = self.move_stack[-int(stack) :]  # type: ignore[call-overload]
-        board = self._before(len(kept))
-        for move in kept:
-            board.push(move)
-        return board
+        return self._copy_with_last(int(stack))  # type: ignore[call-overload]
 
     def parse_uci(self, uci: str) -> Move:
         move = Move.from_uci(uci)
