@@ -6,8 +6,13 @@
 //! |-------|---------|
 //! | 0-5   | origin square (0 = a1 .. 63 = h8) |
 //! | 6-11  | destination square |
-//! | 12-15 | [`MoveKind`]: 0 normal, 1 double push, 2 en passant, 3 castling, 4-7 promotion to knight, bishop, rook, queen |
+//! | 12-14 | [`MoveKind`]: 0 normal, 1 double push, 2 en passant, 3 castling, 4-7 promotion to knight, bishop, rook, queen |
+//! | 15    | 0 for chess moves; 1 for the variants' two extra moves, with a [`PieceKind`] index in bits 12-14 |
 //!
+//! With bit 15 set, a move whose origin equals its destination drops the piece of bits 12-14
+//! (pawn to queen) there, as crazyhouse plays it; one with distinct squares and the king's
+//! index is a pawn promoting to a king, as antichess plays it. Chess positions never generate
+//! nor accept either.
 //! The value 0 (a1 to a1, normal) is never a legal move and stands for "no move" (the UCI null
 //! move `0000`). Castling is encoded as the king capturing its own rook: the origin is the
 //! king's square and the destination is the rook's square, in standard chess and Chess960 alike.
@@ -94,11 +99,32 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
     }
 
-    /// The move with this bit pattern, or `None` when the kind bits are out of range or the
-    /// origin equals the destination (except for [`Move::NULL`]).
+    /// A drop of `piece` (pawn to queen) on `to`, as crazyhouse plays it; `None` for a king.
+    pub const fn drop(piece: PieceKind, to: Square) -> Option<Move> {
+        if matches!(piece, PieceKind::King) {
+            return None;
+        }
+        Some(Move(0x8000 | (piece as u16) << 12 | (to as u16) << 6 | to as u16))
+    }
+
+    /// A pawn's move from `from` to `to` promoting to a king, as antichess plays it.
+    pub const fn promote_to_king(from: Square, to: Square) -> Move {
+        Move(0x8000 | (PieceKind::King as u16) << 12 | (to as u16) << 6 | from as u16)
+    }
+
+    /// The move with this bit pattern, or `None` when it encodes no move: the origin equals
+    /// the destination (except for [`Move::NULL`] and drops), or bit 15 is set with bits 12-14
+    /// naming neither a drop of a pawn to a queen nor a promotion to a king.
     pub const fn from_raw(raw: u16) -> Option<Move> {
         let mv = Move(raw);
-        if raw == 0 || (raw >> 12 < 8 && mv.from() as u8 != mv.to() as u8) {
+        let same_square = mv.from() as u8 == mv.to() as u8;
+        let valid = if raw & 0x8000 == 0 {
+            raw == 0 || !same_square
+        } else {
+            let piece = (raw >> 12) & 7;
+            (same_square && piece <= PieceKind::Queen as u16) || (!same_square && piece == PieceKind::King as u16)
+        };
+        if valid {
             Some(mv)
         } else {
             None
@@ -131,7 +157,8 @@ impl Move {
         Square::from_index_masked((self.0 >> 6) as u32)
     }
 
-    /// The kind of move.
+    /// The kind of move. For a drop or a king promotion (bit 15 set) it is the bits 12-14 read
+    /// as a kind and means nothing: ask [`Move::is_variant_move`] first where those can occur.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..8, and the mask keeps the
@@ -145,9 +172,34 @@ impl Move {
         self.0 == 0
     }
 
-    /// The piece a promotion turns into.
+    /// True for the variants' extra moves: a drop or a promotion to a king (bit 15 set).
+    #[inline(always)]
+    pub const fn is_variant_move(self) -> bool {
+        self.0 & 0x8000 != 0
+    }
+
+    /// The piece a drop puts on [`Move::to`], or `None` when the move is no drop.
+    #[inline]
+    pub const fn drop_piece(self) -> Option<PieceKind> {
+        if self.is_variant_move() && self.from() as u8 == self.to() as u8 {
+            Some(PieceKind::ALL[((self.0 >> 12) & 7) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// True for a drop.
+    #[inline(always)]
+    pub const fn is_drop(self) -> bool {
+        self.drop_piece().is_some()
+    }
+
+    /// The piece a promotion turns into (a king in antichess).
     #[inline]
     pub const fn promotion(self) -> Option<PieceKind> {
+        if self.is_variant_move() {
+            return if self.is_drop() { None } else { Some(PieceKind::King) };
+        }
         match self.kind() {
             MoveKind::PromoteKnight => Some(PieceKind::Knight),
             MoveKind::PromoteBishop => Some(PieceKind::Bishop),
@@ -197,9 +249,13 @@ impl Move {
 }
 
 impl fmt::Debug for Move {
-    /// The squares as encoded (castling as king-takes-rook) and the kind: `Move(e1h1 Castling)`.
+    /// The squares as encoded (castling as king-takes-rook) and the kind: `Move(e1h1 Castling)`;
+    /// a variant move names its piece instead: `Move(N@f3 Knight)`, `Move(b7b8k King)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({} {:?})", self.coordinates(true), self.kind())
+        match self.drop_piece().or(if self.is_variant_move() { self.promotion() } else { None }) {
+            Some(piece) => write!(f, "Move({} {piece:?})", self.coordinates(true)),
+            None => write!(f, "Move({} {:?})", self.coordinates(true), self.kind()),
+        }
     }
 }
 
@@ -209,14 +265,17 @@ impl Move {
     #[inline]
     pub(crate) fn coordinates(self, king_takes_rook: bool) -> Coordinates {
         if self.is_null() {
-            return Coordinates { squares: None, promotion: None };
+            return Coordinates { squares: None, promotion: None, drop: None };
+        }
+        if let Some(piece) = self.drop_piece() {
+            return Coordinates { squares: Some((self.to(), self.to())), promotion: None, drop: Some(piece) };
         }
         let to = if king_takes_rook { self.to() } else { self.king_destination() };
-        Coordinates { squares: Some((self.from(), to)), promotion: self.promotion() }
+        Coordinates { squares: Some((self.from(), to)), promotion: self.promotion(), drop: None }
     }
 }
 
-/// A move in UCI's coordinates (`e2e4`, `e7e8q`, `0000` without squares). [`Uci`](crate::Uci)
+/// A move in UCI's coordinates (`e2e4`, `e7e8q`, `0000` without squares, `N@f3` for a drop). [`Uci`](crate::Uci)
 /// displays through it; it lives with the move so that a move's `Debug` and
 /// [`IllegalMoveError`](crate::IllegalMoveError) name a move without the notation layer above.
 #[derive(Clone, Copy)]
@@ -225,12 +284,15 @@ pub(crate) struct Coordinates {
     pub(crate) squares: Option<(Square, Square)>,
     /// The promotion piece.
     pub(crate) promotion: Option<PieceKind>,
+    /// The piece dropped on the destination (the origin is the destination then).
+    pub(crate) drop: Option<PieceKind>,
 }
 
 impl fmt::Display for Coordinates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.squares {
             None => f.write_str("0000"),
+            Some((_, to)) if self.drop.is_some() => write!(f, "{}@{to}", self.drop.map_or('?', |p| p.char_upper())),
             Some((from, to)) => {
                 write!(f, "{from}{to}")?;
                 match self.promotion {
@@ -358,6 +420,17 @@ mod tests {
         assert_eq!(format!("{:?}", Move::NULL), "Move(0000 Normal)");
         assert!(Move::from_raw(0x8000 | 12 | 28 << 6).is_none());
         assert!(Move::from_raw(12 | 12 << 6).is_none());
+        assert!(Move::from_raw(0x8000 | 5 << 12 | 12 | 12 << 6).is_none());
+        assert!(Move::from_raw(0x8000 | 4 << 12 | 12 | 20 << 6).is_none());
+        let drop = Move::drop(PieceKind::Knight, Square::F3).unwrap();
+        assert_eq!((drop.drop_piece(), drop.to(), drop.promotion()), (Some(PieceKind::Knight), Square::F3, None));
+        assert_eq!(Move::from_raw(drop.raw()), Some(drop));
+        assert_eq!(format!("{drop:?}"), "Move(N@f3 Knight)");
+        assert_eq!(Move::drop(PieceKind::King, Square::F3), None);
+        let king = Move::promote_to_king(Square::B7, Square::B8);
+        assert_eq!((king.promotion(), king.is_drop(), king.from()), (Some(PieceKind::King), false, Square::B7));
+        assert_eq!(Move::from_raw(king.raw()), Some(king));
+        assert_eq!(format!("{king:?}"), "Move(b7b8k King)");
         assert_eq!(std::mem::size_of::<Move>(), 2);
         assert_eq!(std::mem::size_of::<Option<Move>>(), 4);
     }

@@ -14,10 +14,12 @@ use crate::position::Position;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum UciError {
-    /// Not of the form `<from><to>[promotion]` with two distinct squares, nor `0000`.
+    /// Not of the form `<from><to>[promotion]` with two distinct squares, nor a drop
+    /// `<piece>@<square>`, nor `0000`.
     #[error("invalid UCI move syntax")]
     Syntax,
-    /// Well formed, but not a legal move in the position (a drop such as `N@f3` never is).
+    /// Well formed, but not a legal move in the position (in chess a drop such as `N@f3` never
+    /// is).
     #[error("illegal move")]
     Illegal,
 }
@@ -67,6 +69,13 @@ pub enum Uci {
         /// The promotion piece.
         promotion: Option<PieceKind>,
     },
+    /// A drop (crazyhouse): `N@f3`, `P@e4` (the piece letter in upper case).
+    Drop {
+        /// The piece dropped, pawn to queen.
+        piece: PieceKind,
+        /// The square it lands on.
+        to: Square,
+    },
     /// The null move, `0000`.
     Null,
 }
@@ -83,7 +92,8 @@ impl Uci {
     #[inline]
     pub fn from_move_with(mv: Move, castling: UciCastling) -> Uci {
         match mv.coordinates(castling == UciCastling::KingTakesRook) {
-            Coordinates { squares: Some((from, to)), promotion } => Uci::Normal { from, to, promotion },
+            Coordinates { squares: Some((_, to)), drop: Some(piece), .. } => Uci::Drop { piece, to },
+            Coordinates { squares: Some((from, to)), promotion, .. } => Uci::Normal { from, to, promotion },
             Coordinates { squares: None, .. } => Uci::Null,
         }
     }
@@ -92,33 +102,44 @@ impl Uci {
     /// and, in standard chess only, as the king's two-square move (`e1g1`). [`Uci::Null`]
     /// gives [`Move::NULL`], which only null-move aware callers play.
     pub fn to_move(&self, pos: &Position) -> Result<Move, UciError> {
-        let Uci::Normal { from, to, promotion } = *self else { return Ok(Move::NULL) };
-        let chess960 = pos.is_chess960();
-        pos.legal_moves_from(from)
-            .iter()
-            .copied()
-            .find(|mv| {
-                mv.promotion() == promotion
+        match *self {
+            Uci::Null => Ok(Move::NULL),
+            Uci::Drop { .. } => Err(UciError::Illegal),
+            Uci::Normal { from, .. } => self.find_in(&pos.legal_moves_from(from), pos.is_chess960()),
+        }
+    }
+
+    /// The move of `moves` (legal moves of one position) this names; castling also as the
+    /// king's two-square move unless `chess960`.
+    pub(crate) fn find_in(&self, moves: &[Move], chess960: bool) -> Result<Move, UciError> {
+        let found = match *self {
+            Uci::Null => return Ok(Move::NULL),
+            Uci::Drop { piece, to } => moves.iter().find(|mv| mv.drop_piece() == Some(piece) && mv.to() == to),
+            Uci::Normal { from, to, promotion } => moves.iter().find(|mv| {
+                mv.from() == from
+                    && !mv.is_drop()
+                    && mv.promotion() == promotion
                     && (mv.to() == to || (!chess960 && mv.is_castling() && mv.king_destination() == to))
-            })
-            .ok_or(UciError::Illegal)
+            }),
+        };
+        found.copied().ok_or(UciError::Illegal)
     }
 }
 
 impl FromStr for Uci {
     type Err = UciError;
 
-    /// `<from><to>[promotion]` (`e2e4`, `e7e8q`) or `0000`. A drop (`N@f3`) is well formed
-    /// but never legal: [`UciError::Illegal`].
+    /// `<from><to>[promotion]` (`e2e4`, `e7e8q`), a drop (`N@f3`) or `0000`.
     fn from_str(text: &str) -> Result<Uci, UciError> {
         let bytes = text.as_bytes();
         if bytes == b"0000" {
             return Ok(Uci::Null);
         }
         if let [piece, b'@', square @ ..] = bytes {
-            // A drop (crazyhouse notation): well formed, never legal in chess.
             return match (PieceKind::from_char(*piece as char), Square::from_ascii(square)) {
-                (Some(_), Ok(_)) if piece.is_ascii_uppercase() => Err(UciError::Illegal),
+                (Some(piece), Ok(to)) if bytes[0].is_ascii_uppercase() && piece != PieceKind::King => {
+                    Ok(Uci::Drop { piece, to })
+                }
                 _ => Err(UciError::Syntax),
             };
         }
@@ -141,8 +162,9 @@ impl FromStr for Uci {
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let coordinates = match *self {
-            Uci::Null => Coordinates { squares: None, promotion: None },
-            Uci::Normal { from, to, promotion } => Coordinates { squares: Some((from, to)), promotion },
+            Uci::Null => Coordinates { squares: None, promotion: None, drop: None },
+            Uci::Drop { piece, to } => Coordinates { squares: Some((to, to)), promotion: None, drop: Some(piece) },
+            Uci::Normal { from, to, promotion } => Coordinates { squares: Some((from, to)), promotion, drop: None },
         };
         coordinates.fmt(f)
     }

@@ -6,6 +6,7 @@
 
 mod attacks;
 mod chess960;
+mod edit;
 pub(crate) mod movegen;
 pub(crate) mod perft;
 mod status;
@@ -593,7 +594,7 @@ impl Position {
     #[inline(always)]
     pub fn can_play_unchecked(&self, mv: Move) -> bool {
         let ours = self.boards[COLORS + self.turn.index()];
-        if !ours.contains(mv.from()) {
+        if !ours.contains(mv.from()) || mv.is_variant_move() {
             return false;
         }
         let kind = mv.kind();

@@ -42,6 +42,7 @@
 //! position in `resolve`, lines of moves in `line`.
 
 mod line;
+mod listed;
 mod parse;
 mod resolve;
 
@@ -144,6 +145,9 @@ impl San {
         if mv.is_null() {
             san.push_str(b"--");
             return Ok(san);
+        }
+        if mv.is_variant_move() {
+            return illegal;
         }
         if let Some(side) = mv.castling_side() {
             if !pos.castling_is_legal(mv) {
@@ -387,6 +391,7 @@ impl SanOptions {
 }
 
 pub use line::{LineError, MovesLine};
+pub(crate) use listed::{read_listed, SanBoard};
 use parse::{parse_syntax, Body, Parsed};
 pub(crate) use resolve::read_san;
 

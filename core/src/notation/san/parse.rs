@@ -22,6 +22,8 @@ pub(super) struct Parsed {
 pub(super) enum Body {
     Castle(CastlingSide),
     Normal(Parsed),
+    /// A crazyhouse drop: `N@f3`, `P@e4` or `@e4` for a pawn.
+    Drop(PieceKind, Square),
     Null,
 }
 
@@ -77,6 +79,15 @@ pub(super) fn parse_body(body: &[u8]) -> Result<Body, SanError> {
             _ => {}
         }
     }
+    if let Some(at) = body.iter().position(|&b| b == b'@') {
+        let piece = match &body[..at] {
+            b"" | b"P" => PieceKind::Pawn,
+            [letter] => piece_letter(*letter).filter(|&k| k != PieceKind::King).ok_or(SanError::Syntax)?,
+            _ => return Err(SanError::Syntax),
+        };
+        let to = Square::from_ascii(&body[at + 1..]).map_err(|_| SanError::Syntax)?;
+        return Ok(Body::Drop(piece, to));
+    }
     // Read from the end: [promotion], destination, [separator], then a prefix of at most a
     // piece letter, a file and a rank, in that order.
     let mut rest = body;
@@ -95,14 +106,7 @@ pub(super) fn parse_body(body: &[u8]) -> Result<Body, SanError> {
     };
     let mut piece = None;
     if let [first, tail @ ..] = prefix {
-        piece = match first {
-            b'N' => Some(PieceKind::Knight),
-            b'B' => Some(PieceKind::Bishop),
-            b'R' => Some(PieceKind::Rook),
-            b'Q' => Some(PieceKind::Queen),
-            b'K' => Some(PieceKind::King),
-            _ => None,
-        };
+        piece = piece_letter(*first);
         if piece.is_some() {
             prefix = tail;
         }
@@ -157,6 +161,18 @@ pub(super) fn common_shape(bytes: &[u8]) -> Option<Parsed> {
         _ => return None,
     };
     Some(Parsed { piece, file, rank: None, to, promotion: None })
+}
+
+/// A piece's upper-case SAN letter (no letter for pawns).
+fn piece_letter(b: u8) -> Option<PieceKind> {
+    match b {
+        b'N' => Some(PieceKind::Knight),
+        b'B' => Some(PieceKind::Bishop),
+        b'R' => Some(PieceKind::Rook),
+        b'Q' => Some(PieceKind::Queen),
+        b'K' => Some(PieceKind::King),
+        _ => None,
+    }
 }
 
 pub(super) fn promotion_letter(b: u8) -> Option<PieceKind> {

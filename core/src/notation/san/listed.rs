@@ -1,0 +1,133 @@
+//! SAN against a list of legal moves: the writer and reader for the variants, whose
+//! legality is not chess's and whose moves include drops and promotions to a king.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::moves::Move;
+use crate::board::piece::PieceKind;
+use crate::board::square::Square;
+use crate::position::IllegalMoveError;
+
+use super::parse::{parse_syntax, Body, Parsed};
+use super::{San, SanError};
+
+/// What SAN needs of a position besides its legal moves.
+pub(crate) trait SanBoard {
+    /// The kind of the piece on `sq`.
+    fn kind_at(&self, sq: Square) -> Option<PieceKind>;
+    /// True when `mv` takes a piece (en passant included).
+    fn is_capture(&self, mv: Move) -> bool;
+    /// The suffix the legal move `mv` earns: `#` for mate or a decisive variant ending, `+`
+    /// for check, or none.
+    fn suffix(&self, mv: Move) -> Option<u8>;
+}
+
+impl San {
+    /// The SAN of `mv`, one of `moves` (all the legal moves of `board`).
+    pub(crate) fn from_listed(
+        board: &impl SanBoard,
+        moves: &[Move],
+        mv: Move,
+        suffix: bool,
+    ) -> Result<San, IllegalMoveError> {
+        if mv.is_null() || !moves.contains(&mv) {
+            return Err(IllegalMoveError(mv));
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let mut san = San::new(Body::Null);
+        if let Some(piece) = mv.drop_piece() {
+            if piece != PieceKind::Pawn {
+                san.push(piece.char_upper() as u8);
+            }
+            san.push(b'@');
+            san.push_square(to);
+            san.body = Body::Drop(piece, to);
+        } else if let Some(side) = mv.castling_side() {
+            san.push_str(if side == crate::board::castling::CastlingSide::KingSide { b"O-O" } else { b"O-O-O" });
+            san.body = Body::Castle(side);
+        } else {
+            let kind = board.kind_at(from).unwrap_or(PieceKind::Pawn);
+            let capture = board.is_capture(mv);
+            let mut parts = Parsed { piece: None, file: None, rank: None, to, promotion: mv.promotion() };
+            if kind == PieceKind::Pawn {
+                if capture {
+                    parts.file = Some(from.file());
+                    san.push(b'a' + from.file() as u8);
+                }
+            } else {
+                parts.piece = Some(kind);
+                san.push(kind.char_upper() as u8);
+                let others: Bitboard = moves
+                    .iter()
+                    .filter(|m| {
+                        m.to() == to
+                            && m.from() != from
+                            && !m.is_drop()
+                            && !m.is_castling()
+                            && board.kind_at(m.from()) == Some(kind)
+                    })
+                    .map(|m| Bitboard::from_square(m.from()))
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
+                if others.any() {
+                    let same_file = (others & Bitboard::file(from.file())).any();
+                    let same_rank = (others & Bitboard::rank(from.rank())).any();
+                    if !same_file || same_rank {
+                        parts.file = Some(from.file());
+                        san.push(b'a' + from.file() as u8);
+                    }
+                    if same_file {
+                        parts.rank = Some(from.rank());
+                        san.push(b'1' + from.rank() as u8);
+                    }
+                }
+            }
+            if capture {
+                san.push(b'x');
+            }
+            san.push_square(to);
+            if let Some(promoted) = mv.promotion() {
+                san.push(b'=');
+                san.push(promoted.char_upper() as u8);
+            }
+            san.body = Body::Normal(parts);
+        }
+        if let Some(sign) = suffix.then(|| board.suffix(mv)).flatten() {
+            san.push(sign);
+        }
+        Ok(san)
+    }
+}
+
+/// The move of `moves` (the legal moves of `board`) that SAN `text` names, read leniently.
+pub(crate) fn read_listed(board: &impl SanBoard, moves: &[Move], text: &[u8]) -> Result<Move, SanError> {
+    let found: Vec<Move> = match parse_syntax(text)? {
+        Body::Null => return Err(SanError::Illegal),
+        Body::Drop(piece, to) => {
+            moves.iter().copied().filter(|m| m.drop_piece() == Some(piece) && m.to() == to).collect()
+        }
+        Body::Castle(side) => moves.iter().copied().filter(|m| m.castling_side() == Some(side)).collect(),
+        Body::Normal(p) => {
+            let kind = p.piece.unwrap_or(PieceKind::Pawn);
+            moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let from = m.from();
+                    !m.is_drop()
+                        && !m.is_castling()
+                        && m.to() == p.to
+                        && board.kind_at(from) == Some(kind)
+                        && m.promotion() == p.promotion
+                        && p.file.is_none_or(|f| from.file() == f)
+                        && p.rank.is_none_or(|r| from.rank() == r)
+                        // A pawn moving to another file is a capture, which names its file.
+                        && (kind != PieceKind::Pawn || p.file.is_some() || from.file() == p.to.file())
+                })
+                .collect()
+        }
+    };
+    match found.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(SanError::Illegal),
+        _ => Err(SanError::Ambiguous),
+    }
+}
