@@ -1866,6 +1866,22 @@ typedef struct chess_tablebase_move {
 #define CHESS_TERMINATION_THREEFOLD_REPETITION 7
 
 /**
+ * A variant's own rule won the game for the side to move (antichess).
+ */
+#define CHESS_TERMINATION_VARIANT_WIN 8
+
+/**
+ * A variant's own rule lost the game for the side to move (an exploded king, a king on the
+ * hill or the eighth rank first, a third check, the horde gone).
+ */
+#define CHESS_TERMINATION_VARIANT_LOSS 9
+
+/**
+ * A variant's own rule drew the game (racing kings).
+ */
+#define CHESS_TERMINATION_VARIANT_DRAW 10
+
+/**
  * "No move" (also what the UCI null move `0000` reads as).
  */
 #define CHESS_MOVE_NONE 0

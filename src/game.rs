@@ -52,6 +52,13 @@ pub const CHESS_TERMINATION_FIFTY_MOVES: chess_termination = 6;
 /// The position occurred three times, or a move would make it so (a draw that may be
 /// claimed).
 pub const CHESS_TERMINATION_THREEFOLD_REPETITION: chess_termination = 7;
+/// A variant's own rule won the game for the side to move (antichess).
+pub const CHESS_TERMINATION_VARIANT_WIN: chess_termination = 8;
+/// A variant's own rule lost the game for the side to move (an exploded king, a king on the
+/// hill or the eighth rank first, a third check, the horde gone).
+pub const CHESS_TERMINATION_VARIANT_LOSS: chess_termination = 9;
+/// A variant's own rule drew the game (racing kings).
+pub const CHESS_TERMINATION_VARIANT_DRAW: chess_termination = 10;
 
 /// The outcome of a game: the result, and why the game ended (`CHESS_TERMINATION_NONE` while
 /// it goes on).
@@ -84,6 +91,9 @@ pub(crate) fn termination_ret(termination: Option<Termination>) -> chess_termina
         Some(Termination::FivefoldRepetition) => CHESS_TERMINATION_FIVEFOLD_REPETITION,
         Some(Termination::FiftyMoves) => CHESS_TERMINATION_FIFTY_MOVES,
         Some(Termination::ThreefoldRepetition) => CHESS_TERMINATION_THREEFOLD_REPETITION,
+        Some(Termination::VariantWin) => CHESS_TERMINATION_VARIANT_WIN,
+        Some(Termination::VariantLoss) => CHESS_TERMINATION_VARIANT_LOSS,
+        Some(Termination::VariantDraw) => CHESS_TERMINATION_VARIANT_DRAW,
     }
 }
 

@@ -57,6 +57,7 @@ pub mod pgn;
 pub mod polyglot;
 mod position;
 pub mod syzygy;
+pub mod variant;
 
 pub use board::bitboard::{Bitboard, SquareIter};
 pub use board::castling::{CastlingRights, CastlingSide};

@@ -69,6 +69,9 @@ fn termination_name(t: Termination) -> &'static str {
         Termination::FivefoldRepetition => "fivefold_repetition",
         Termination::FiftyMoves => "fifty_moves",
         Termination::ThreefoldRepetition => "threefold_repetition",
+        Termination::VariantWin => "variant_win",
+        Termination::VariantLoss => "variant_loss",
+        Termination::VariantDraw => "variant_draw",
     }
 }
 

@@ -71,6 +71,14 @@ pub enum Termination {
     FiftyMoves,
     /// The position occurred, or can be made to occur, three times (claimable).
     ThreefoldRepetition,
+    /// A variant's own rule won the game for the side to move (antichess: it has lost all its
+    /// pieces or is stalemated).
+    VariantWin,
+    /// A variant's own rule lost the game for the side to move (a king exploded, on the hill or
+    /// on the eighth rank first, a third check, the horde gone).
+    VariantLoss,
+    /// A variant's own rule drew the game (racing kings: both kings reached the eighth rank).
+    VariantDraw,
 }
 
 impl Termination {
@@ -89,6 +97,9 @@ impl Termination {
             Termination::FivefoldRepetition => "fivefold repetition",
             Termination::FiftyMoves => "fifty-move rule",
             Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::VariantWin => "variant win",
+            Termination::VariantLoss => "variant loss",
+            Termination::VariantDraw => "variant draw",
         }
     }
 }

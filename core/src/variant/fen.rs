@@ -1,0 +1,286 @@
+//! Variant FENs as python-chess and lichess write them: crazyhouse pockets (`[Qn]` after the
+//! board, or lichess's ninth row `/Qn`) and promoted pieces (`Q~`), three-check counters as
+//! remaining checks (`3+3` after the en passant square) or as checks given (lichess's `+2+1`
+//! after the clocks).
+
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::{back_rank, CastlingRights, CastlingSide};
+use crate::board::color::Color;
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
+use crate::notation::fen::validate::en_passant_is_plausible;
+use crate::notation::fen::write::write_board;
+use crate::notation::fen::{Fen, FenError, FenOptions, FenWriteOptions};
+use crate::position::{EnPassantMode, Position};
+
+use super::{Pocket, Variant, VariantPosition};
+
+/// Why a variant FEN was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantFenError {
+    /// The FEN's own fields are malformed (or, for chess and Chess960, the position invalid).
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A crazyhouse pocket with a character that is no piece letter (or a king), or a pocket
+    /// in another variant.
+    #[error("invalid pocket `{0}`")]
+    Pocket(String),
+    /// A three-check counter that is not `W+B` (remaining checks, 0 to 3) or `+W+B` (checks
+    /// given).
+    #[error("invalid three-check counter `{0}`")]
+    Checks(String),
+    /// The variant wants another number of kings for this side.
+    #[error("{variant} needs {needed} for {color:?}")]
+    Kings {
+        /// The variant.
+        variant: Variant,
+        /// The side.
+        color: Color,
+        /// What the variant needs, in words.
+        needed: &'static str,
+    },
+    /// A pawn on the first or eighth rank (horde allows White's on the first).
+    #[error("pawn on the back rank at {0}")]
+    PawnOnBackRank(Square),
+    /// The side not to move is in check (racing kings: either side is).
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+}
+
+impl VariantPosition {
+    /// Reads a FEN of `variant` in python-chess's or lichess's form (see the module
+    /// documentation). Castling rights without their king and rook are dropped, as is an en
+    /// passant square no double push could have left.
+    ///
+    /// ```
+    /// use chesscore_core::variant::{Variant, VariantPosition};
+    /// use chesscore_core::Color;
+    ///
+    /// let lichess = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +1+0";
+    /// let pos = VariantPosition::from_fen(Variant::ThreeCheck, lichess)?;
+    /// assert_eq!(pos.remaining_checks(Color::White), 2);
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2");
+    /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
+    /// ```
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantFenError> {
+        let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        let mut checks = [3u8; 2];
+        if variant == Variant::ThreeCheck {
+            if let Some(given) = fields.get(6).filter(|f| f.starts_with('+')).copied() {
+                let [w, b] = read_counter(&given[1..]).ok_or_else(|| VariantFenError::Checks(given.into()))?;
+                checks = [3 - w, 3 - b];
+                fields.remove(6);
+            } else if let Some(remaining) = fields.get(4).filter(|f| f.contains('+')).copied() {
+                checks = read_counter(remaining).ok_or_else(|| VariantFenError::Checks(remaining.into()))?;
+                fields.remove(4);
+            }
+        }
+        let placement = fields.first().copied().unwrap_or("");
+        let (placement, pocket_text) = split_pocket(placement);
+        if pocket_text.is_some() && variant != Variant::Crazyhouse {
+            return Err(VariantFenError::Pocket(pocket_text.unwrap_or_default().into()));
+        }
+        let pockets = read_pockets(pocket_text.unwrap_or(""))?;
+        let (placement, promoted) = strip_promoted(placement);
+        let mut rest = fields;
+        if !rest.is_empty() {
+            rest[0] = &placement;
+        }
+        let setup = Fen::parse(&rest.join(" "))?.into_setup();
+
+        if matches!(variant, Variant::Chess | Variant::Chess960) {
+            let options = FenOptions { chess960: variant == Variant::Chess960, ..FenOptions::default() };
+            let (board, _) = Position::from_setup(setup, &options)?;
+            return Ok(VariantPosition::from_parts(board, variant, [Pocket::default(); 2], Bitboard::EMPTY, checks));
+        }
+
+        let mut board = Position::empty(setup.turn);
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                board.put(sq, piece);
+            }
+        }
+        check_kings(&board, variant)?;
+        let horde_first_rank = if variant == Variant::Horde { Bitboard::rank(Rank::First) } else { Bitboard::EMPTY };
+        let misplaced = board.pieces(PieceKind::Pawn)
+            & Bitboard::BACK_RANKS
+            & !(horde_first_rank & board.color_occupancy(Color::White));
+        if let Some(sq) = misplaced.first() {
+            return Err(VariantFenError::PawnOnBackRank(sq));
+        }
+        if variant != Variant::Antichess {
+            board.set_castling(castling_rights(&board, setup.castling_rooks));
+        }
+        if let Some(ep) = setup.en_passant.filter(|&ep| en_passant_is_plausible(&board, ep)) {
+            board.set_en_passant(Some(ep));
+        }
+        board.set_clocks(setup.halfmove_clock, setup.fullmove_number.max(1));
+        board.finish_setup();
+        let promoted = if variant == Variant::Crazyhouse { promoted & board.occupancy() } else { Bitboard::EMPTY };
+        let pos = VariantPosition::from_parts(board, variant, pockets, promoted, checks);
+        if pos.opposite_check() {
+            return Err(VariantFenError::OppositeCheck);
+        }
+        Ok(pos)
+    }
+
+    pub(super) fn from_parts(
+        board: Position,
+        variant: Variant,
+        pockets: [Pocket; 2],
+        promoted: Bitboard,
+        remaining_checks: [u8; 2],
+    ) -> VariantPosition {
+        VariantPosition { board, variant, pockets, promoted, remaining_checks }
+    }
+
+    /// The FEN in python-chess's form: crazyhouse's promoted pieces marked `~` and pockets in
+    /// brackets (White's pieces, then Black's, queen to pawn), three-check's remaining checks
+    /// after the en passant square, which is written only when an en passant capture is legal.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(100);
+        let mut marks = Vec::new();
+        write_board(
+            &mut out,
+            |sq| self.board.piece_at(sq),
+            |sq, at| {
+                if self.promoted.contains(sq) {
+                    marks.push(at + 1);
+                }
+            },
+        )
+        .expect("writing to a String cannot fail");
+        for &at in marks.iter().rev() {
+            out.insert(at, '~');
+        }
+        if self.variant == Variant::Crazyhouse {
+            out.push('[');
+            for color in Color::ALL {
+                for kind in [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight, PieceKind::Pawn] {
+                    let letter = Piece { color, kind }.fen_char();
+                    out.extend(std::iter::repeat_n(letter, self.pockets[color.index()].count(kind) as usize));
+                }
+            }
+            out.push(']');
+        }
+        let options = FenWriteOptions { en_passant: EnPassantMode::AsRecorded, ..FenWriteOptions::default() };
+        let board_fen = self.board.to_fen_with(&options);
+        let castling = board_fen.split(' ').nth(2).unwrap_or("-");
+        out.push_str(&format!(" {} {castling} ", self.turn().fen_char()));
+        match self.legal_en_passant() {
+            Some(sq) => out.push_str(&sq.to_string()),
+            None => out.push('-'),
+        }
+        if self.variant == Variant::ThreeCheck {
+            out.push_str(&format!(" {}+{}", self.remaining_checks[0], self.remaining_checks[1]));
+        }
+        out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
+        out
+    }
+
+    /// The en passant square when a legal move captures there.
+    pub fn legal_en_passant(&self) -> Option<Square> {
+        let ep = self.board.en_passant()?;
+        self.legal_moves().iter().any(|mv| mv.is_en_passant() && mv.to() == ep).then_some(ep)
+    }
+}
+
+/// `W+B`, each 0 to 3.
+fn read_counter(text: &str) -> Option<[u8; 2]> {
+    let (w, b) = text.split_once('+')?;
+    let read = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 3);
+    Some([read(w)?, read(b)?])
+}
+
+/// The placement without its pocket, and the pocket's text: `board[pocket]` or lichess's
+/// ninth row `board/pocket`.
+fn split_pocket(placement: &str) -> (&str, Option<&str>) {
+    if let Some(inner) = placement.strip_suffix(']') {
+        if let Some((board, pocket)) = inner.split_once('[') {
+            return (board, Some(pocket));
+        }
+    }
+    if placement.matches('/').count() == 8 {
+        if let Some((board, pocket)) = placement.rsplit_once('/') {
+            return (board, Some(pocket));
+        }
+    }
+    (placement, None)
+}
+
+fn read_pockets(text: &str) -> Result<[Pocket; 2], VariantFenError> {
+    let mut pockets = [Pocket::default(); 2];
+    for c in text.chars() {
+        let piece = Piece::from_fen_char(c).filter(|p| p.kind != PieceKind::King);
+        let added = piece.is_some_and(|p| pockets[p.color.index()].add(p.kind));
+        if !added {
+            return Err(VariantFenError::Pocket(text.into()));
+        }
+    }
+    Ok(pockets)
+}
+
+/// The placement without `~` marks, and the squares of the marked pieces.
+fn strip_promoted(placement: &str) -> (String, Bitboard) {
+    let mut promoted = Bitboard::EMPTY;
+    let mut text = String::with_capacity(placement.len());
+    let (mut rank, mut file) = (7i32, 0i32);
+    for c in placement.chars() {
+        match c {
+            '~' => {
+                if let (Ok(r), Ok(f)) = (u8::try_from(rank), u8::try_from(file - 1)) {
+                    if r < 8 && f < 8 {
+                        promoted = promoted.with(Square::new(File::new(f), Rank::new(r)));
+                    }
+                }
+                continue;
+            }
+            '/' => {
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='8' => file += c as i32 - '0' as i32,
+            _ => file += 1,
+        }
+        text.push(c);
+    }
+    (text, promoted)
+}
+
+fn check_kings(board: &Position, variant: Variant) -> Result<(), VariantFenError> {
+    for color in Color::ALL {
+        let kings = board.pieces_of(color, PieceKind::King).count();
+        let needed = match variant {
+            Variant::Antichess => continue,
+            Variant::Atomic if kings <= 1 => continue,
+            Variant::Atomic => "at most one king",
+            Variant::Horde if color == Color::White && kings == 0 => continue,
+            Variant::Horde if color == Color::White => "no king",
+            _ if kings == 1 => continue,
+            _ => "exactly one king",
+        };
+        return Err(VariantFenError::Kings { variant, color, needed });
+    }
+    Ok(())
+}
+
+/// The rights of `rooks` whose king and rook stand where standard castling needs them (the
+/// king on the e-file of its back rank, the rook in a corner of it); the others are dropped.
+fn castling_rights(board: &Position, rooks: Bitboard) -> CastlingRights {
+    let mut rights = CastlingRights::NONE;
+    for color in Color::ALL {
+        let rank = back_rank(color);
+        let king = board.pieces_of(color, PieceKind::King);
+        if king != Bitboard::from_square(Square::new(File::E, rank)) {
+            continue;
+        }
+        for side in CastlingSide::ALL {
+            let rook = Square::new(side.standard_rook_file(), rank);
+            if rooks.contains(rook) && board.pieces_of(color, PieceKind::Rook).contains(rook) {
+                rights.insert(color, side, rook.file());
+            }
+        }
+    }
+    rights
+}

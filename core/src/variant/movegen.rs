@@ -1,0 +1,288 @@
+//! Each variant's legal moves, and playing them.
+//!
+//! King of the hill, three-check, crazyhouse and racing kings keep chess's move rules (one
+//! king a side, no moving into check): the chess generator gives their board moves, to which
+//! crazyhouse adds drops and from which racing kings removes checks. Atomic, antichess and
+//! horde's White play on boards with any number of kings, so their moves start from
+//! [`VariantPosition::pseudo_legal`], which assumes nothing about kings.
+
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::bitboard::Bitboard;
+use crate::board::castling::{back_rank, CastlingSide};
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveKind};
+use crate::board::piece::{Piece, PieceKind};
+use crate::board::square::{File, Rank, Square};
+
+use super::{Variant, VariantMoveList, VariantPosition};
+
+const PROMOTIONS: [MoveKind; 4] =
+    [MoveKind::PromoteQueen, MoveKind::PromoteRook, MoveKind::PromoteBishop, MoveKind::PromoteKnight];
+
+impl VariantPosition {
+    /// The legal moves; none once the variant's own ending is reached.
+    ///
+    /// ```
+    /// use chesscore_core::variant::{Variant, VariantPosition};
+    ///
+    /// // Captures are compulsory in antichess.
+    /// let pos = VariantPosition::from_fen(Variant::Antichess, "8/8/8/3p4/4P3/8/8/8 w - - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 1);
+    /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
+    /// ```
+    pub fn legal_moves(&self) -> VariantMoveList {
+        let mut out = VariantMoveList::default();
+        if self.is_variant_end() {
+            return out;
+        }
+        match self.variant {
+            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::ThreeCheck => {
+                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+            }
+            Variant::Crazyhouse => {
+                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+                self.drops(&mut out);
+            }
+            Variant::RacingKings => {
+                let board = &self.board;
+                board.legal_moves().iter().filter(|&&mv| !board.gives_check(mv)).for_each(|&mv| out.push(mv));
+            }
+            Variant::Horde if self.turn() == Color::Black => {
+                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+            }
+            Variant::Horde => self.pseudo_legal(&mut out),
+            Variant::Antichess => {
+                self.pseudo_legal(&mut out);
+                let theirs = self.color_occupancy(!self.turn());
+                let is_capture = |mv: &Move| mv.is_en_passant() || theirs.contains(mv.to());
+                if out.iter().any(is_capture) {
+                    out.retain(|mv| is_capture(mv));
+                }
+            }
+            Variant::Atomic => {
+                self.pseudo_legal(&mut out);
+                out.retain(|&mut mv| self.atomic_move_is_legal(mv));
+            }
+        }
+        out
+    }
+
+    /// The number of legal moves.
+    pub fn legal_move_count(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// The number of leaves of the legal move tree `depth` plies deep (1 for depth 0).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&mv| self.make_move(mv).perft(depth - 1)).sum()
+    }
+
+    /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
+    /// the position unspecified (but memory-safe).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn();
+        if let Some(kind) = mv.drop_piece() {
+            if self.pockets[us.index()].remove(kind) {
+                self.board.play_drop(Piece { color: us, kind }, mv.to());
+            }
+            return;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let captured_square = if mv.is_en_passant() { Square::new(to.file(), from.rank()) } else { to };
+        let captured = if mv.is_castling() { None } else { self.board.piece_at(captured_square) };
+        let king_promotion = mv.is_variant_move();
+        let board_move = if king_promotion { Move::new(from, to, MoveKind::PromoteQueen) } else { mv };
+        self.board.play_unchecked(board_move);
+        if king_promotion {
+            self.board.replace_piece(to, Piece { color: us, kind: PieceKind::King });
+        }
+        match self.variant {
+            Variant::Crazyhouse => {
+                if let Some(piece) = captured {
+                    let kind = if self.promoted.contains(captured_square) { PieceKind::Pawn } else { piece.kind };
+                    self.pockets[us.index()].add(kind);
+                }
+                let moved_promoted = self.promoted.contains(from);
+                self.promoted = self.promoted.without(from).without(captured_square);
+                if moved_promoted || mv.promotion().is_some() {
+                    self.promoted = self.promoted.with(to);
+                }
+            }
+            Variant::ThreeCheck if self.board.in_check() => {
+                let left = &mut self.remaining_checks[us.index()];
+                *left = left.saturating_sub(1);
+            }
+            Variant::Atomic if captured.is_some() => {
+                self.board.clear_square(to);
+                for sq in king_attacks(to) & !self.board.pieces(PieceKind::Pawn) {
+                    self.board.clear_square(sq);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Crazyhouse drops: pieces of the pocket on empty squares (pawns not on the back ranks)
+    /// that leave the king out of check.
+    fn drops(&self, out: &mut VariantMoveList) {
+        let us = self.turn();
+        let pocket = self.pockets[us.index()];
+        if pocket.is_empty() {
+            return;
+        }
+        let king = self.board.king_square(us);
+        let checkers = self.board.checkers();
+        let mut squares = !self.occupancy();
+        if let Some(checker) = checkers.first() {
+            squares &= if checkers.more_than_one() { Bitboard::EMPTY } else { between(king, checker) };
+        }
+        for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+            if pocket.count(kind) == 0 {
+                continue;
+            }
+            let targets = if kind == PieceKind::Pawn { squares & !Bitboard::BACK_RANKS } else { squares };
+            for to in targets {
+                out.extend_drop(kind, to);
+            }
+        }
+    }
+
+    /// The moves the pieces allow, whatever the kings: any number of kings of either side,
+    /// kings moving onto attacked squares, pieces capturing kings. Pawns on the first rank
+    /// (horde) advance one or two squares, the two-square move leaving no en passant square.
+    /// Castling follows chess's conditions, with atomic's exception for squares next to the
+    /// enemy king. Antichess adds promotions to a king.
+    pub(super) fn pseudo_legal(&self, out: &mut VariantMoveList) {
+        let us = self.turn();
+        let board = &self.board;
+        let ours = board.color_occupancy(us);
+        let theirs = board.color_occupancy(!us);
+        let occupied = ours | theirs;
+        for from in ours & !board.pieces(PieceKind::Pawn) {
+            let targets = match board.kind_at(from) {
+                Some(PieceKind::Knight) => knight_attacks(from),
+                Some(PieceKind::Bishop) => bishop_attacks(from, occupied),
+                Some(PieceKind::Rook) => rook_attacks(from, occupied),
+                Some(PieceKind::Queen) => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                Some(PieceKind::King) => king_attacks(from),
+                _ => Bitboard::EMPTY,
+            };
+            for to in targets & !ours {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+        let (forward, start, last) = match us {
+            Color::White => (8i32, Rank::Second, Rank::Eighth),
+            Color::Black => (-8i32, Rank::Seventh, Rank::First),
+        };
+        let first = back_rank(us);
+        for from in board.pieces_of(us, PieceKind::Pawn) {
+            let step = |n: i32| Square::from_index_masked((from as i32 + n * forward) as u32);
+            let mut targets = pawn_attacks(us, from) & theirs;
+            let one = step(1);
+            if !occupied.contains(one) {
+                targets = targets.with(one);
+                if from.rank() == start || from.rank() == first {
+                    let two = step(2);
+                    if !occupied.contains(two) {
+                        let kind = if from.rank() == start { MoveKind::DoublePush } else { MoveKind::Normal };
+                        out.push(Move::new(from, two, kind));
+                    }
+                }
+            }
+            for to in targets {
+                if to.rank() == last {
+                    for kind in PROMOTIONS {
+                        out.push(Move::new(from, to, kind));
+                    }
+                    if self.variant == Variant::Antichess {
+                        out.push(Move::promote_to_king(from, to));
+                    }
+                } else {
+                    out.push(Move::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+        if let Some(ep) = board.en_passant() {
+            for from in board.en_passant_candidates(ep) {
+                out.push(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+        self.pseudo_legal_castling(out, occupied);
+    }
+
+    fn pseudo_legal_castling(&self, out: &mut VariantMoveList, occupied: Bitboard) {
+        let us = self.turn();
+        let rank = back_rank(us);
+        let king = Square::new(File::E, rank);
+        if !self.castling().has_color(us) || !self.pieces_of(us, PieceKind::King).contains(king) {
+            return;
+        }
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castling().rook_square(us, side) else { continue };
+            let king_to = Square::new(side.king_destination_file(), rank);
+            let rook_to = Square::new(side.rook_destination_file(), rank);
+            // As python-chess looks: the king's path without the king, its destination with the
+            // rook already moved.
+            let without_king = occupied.without(king);
+            let after = without_king.without(rook).with(rook_to);
+            let path = between(king, king_to).with(king);
+            if (between(king, rook) & occupied).is_empty()
+                && !path.into_iter().any(|sq| self.attacked_for_king(sq, without_king))
+                && !self.attacked_for_king(king_to, after)
+            {
+                out.push(Move::new(king, rook, MoveKind::Castling));
+            }
+        }
+    }
+
+    /// Whether a king of the side to move would be attacked on `sq` (atomic: never next to
+    /// the enemy king, where no capture can reach it).
+    fn attacked_for_king(&self, sq: Square, occupied: Bitboard) -> bool {
+        let them = !self.turn();
+        if self.variant == Variant::Atomic
+            && self.pieces_of(them, PieceKind::King).into_iter().any(|k| king_attacks(k).contains(sq))
+        {
+            return false;
+        }
+        self.board.attackers_with(sq, them, occupied).any()
+    }
+
+    /// Atomic: the move keeps a king of the mover's on the board and, unless it explodes the
+    /// enemy king, leaves it out of check.
+    fn atomic_move_is_legal(&self, mv: Move) -> bool {
+        let us = self.turn();
+        let after = self.make_move(mv);
+        let our_kings = after.pieces_of(us, PieceKind::King);
+        let their_kings = after.pieces_of(!us, PieceKind::King);
+        if our_kings.is_empty() {
+            return false;
+        }
+        their_kings.is_empty() || !after.atomic_in_check(us)
+    }
+
+    /// Atomic: `color`'s king is attacked and not next to the enemy king.
+    pub(super) fn atomic_in_check(&self, color: Color) -> bool {
+        let Some(king) = self.pieces_of(color, PieceKind::King).first() else { return false };
+        let enemy_kings = self.pieces_of(!color, PieceKind::King);
+        if (king_attacks(king) & enemy_kings).any() {
+            return false;
+        }
+        self.board.attackers_with(king, !color, self.occupancy()).any()
+    }
+}
+
+impl VariantMoveList {
+    fn extend_drop(&mut self, kind: PieceKind, to: Square) {
+        if let Some(mv) = Move::drop(kind, to) {
+            self.push(mv);
+        }
+    }
+}
