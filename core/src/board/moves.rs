@@ -212,13 +212,14 @@ impl Move {
     /// True for castling.
     #[inline(always)]
     pub const fn is_castling(self) -> bool {
-        matches!(self.kind(), MoveKind::Castling)
+        // All four bits: a drop's piece bits may read as a kind.
+        self.0 >> 12 == MoveKind::Castling as u16
     }
 
     /// True for an en passant capture.
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {
-        matches!(self.kind(), MoveKind::EnPassant)
+        self.0 >> 12 == MoveKind::EnPassant as u16
     }
 
     /// For castling, the wing it goes to (the rook's side of the king).
@@ -427,6 +428,9 @@ mod tests {
         assert_eq!(Move::from_raw(drop.raw()), Some(drop));
         assert_eq!(format!("{drop:?}"), "Move(N@f3 Knight)");
         assert_eq!(Move::drop(PieceKind::King, Square::F3), None);
+        let bishop = Move::drop(PieceKind::Bishop, Square::G3).unwrap();
+        let rook = Move::drop(PieceKind::Rook, Square::G3).unwrap();
+        assert!(!bishop.is_en_passant() && !rook.is_castling() && rook.castling_side().is_none());
         let king = Move::promote_to_king(Square::B7, Square::B8);
         assert_eq!((king.promotion(), king.is_drop(), king.from()), (Some(PieceKind::King), false, Square::B7));
         assert_eq!(Move::from_raw(king.raw()), Some(king));

@@ -242,12 +242,13 @@ impl VariantPosition {
     }
 
     /// The side not to move is in check: no position a legal move leads to (racing kings:
-    /// neither side may be; antichess has no check; atomic none with the kings touching).
+    /// neither side may be; antichess has no check).
     pub(super) fn opposite_check(&self) -> bool {
         let them = !self.turn();
         match self.variant {
-            Variant::Antichess => false,
-            Variant::Atomic => self.atomic_in_check(them),
+            // python-chess allows it in atomic: a king may be left "in check" once the
+            // enemy king has exploded.
+            Variant::Antichess | Variant::Atomic => false,
             Variant::RacingKings => self.board.in_check() || self.king_attacked(them),
             Variant::Horde if them == Color::White => false,
             _ => self.king_attacked(them),
