@@ -108,4 +108,6 @@ mod doc_pages {
     struct Svg;
     #[doc = include_str!("../../docs/tablebases.md")]
     struct Tablebases;
+    #[doc = include_str!("../../docs/variants.md")]
+    struct Variants;
 }
