@@ -35,20 +35,17 @@ impl VariantPosition {
         if self.is_variant_end() {
             return out;
         }
-        match self.variant {
-            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::ThreeCheck => {
-                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
-            }
-            Variant::Crazyhouse => {
-                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+        if self.has_chess_moves() {
+            self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+            if self.variant == Variant::Crazyhouse {
                 self.drops(&mut out);
             }
+            return out;
+        }
+        match self.variant {
             Variant::RacingKings => {
                 let board = &self.board;
                 board.legal_moves().iter().filter(|&&mv| !board.gives_check(mv)).for_each(|&mv| out.push(mv));
-            }
-            Variant::Horde if self.turn() == Color::Black => {
-                self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
             }
             Variant::Horde => self.pseudo_legal(&mut out),
             Variant::Antichess => {
@@ -63,25 +60,48 @@ impl VariantPosition {
                 self.pseudo_legal(&mut out);
                 out.retain(|&mut mv| self.atomic_move_is_legal(mv));
             }
+            _ => {}
         }
         out
     }
 
-    /// The number of legal moves.
+    /// True when the board's moves are exactly chess's legal moves (plus drops in
+    /// crazyhouse): one king a side, moving into check illegal, nothing else forbidden.
+    #[inline]
+    fn has_chess_moves(&self) -> bool {
+        match self.variant {
+            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::ThreeCheck | Variant::Crazyhouse => {
+                true
+            }
+            Variant::Horde => self.turn() == Color::Black,
+            _ => false,
+        }
+    }
+
+    /// The number of legal moves, counted without listing them where the chess generator
+    /// gives the board's moves.
     pub fn legal_move_count(&self) -> usize {
-        self.legal_moves().len()
+        if self.is_variant_end() {
+            return 0;
+        }
+        match self.variant {
+            Variant::Crazyhouse => self.board.legal_move_count() + self.drop_count(),
+            _ if self.has_chess_moves() => self.board.legal_move_count(),
+            _ => self.legal_moves().len(),
+        }
     }
 
     /// The number of leaves of the legal move tree `depth` plies deep (1 for depth 0).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        match depth {
+            0 => 1,
+            1 => self.legal_move_count() as u64,
+            // The chess generator's own list where it gives all the moves: no copy.
+            _ if self.has_chess_moves() && self.variant != Variant::Crazyhouse && !self.is_variant_end() => {
+                self.board.legal_moves().iter().map(|&mv| self.make_move(mv).perft(depth - 1)).sum()
+            }
+            _ => self.legal_moves().iter().map(|&mv| self.make_move(mv).perft(depth - 1)).sum(),
         }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|&mv| self.make_move(mv).perft(depth - 1)).sum()
     }
 
     /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
@@ -132,26 +152,34 @@ impl VariantPosition {
     /// Crazyhouse drops: pieces of the pocket on empty squares (pawns not on the back ranks)
     /// that leave the king out of check.
     fn drops(&self, out: &mut VariantMoveList) {
-        let us = self.turn();
-        let pocket = self.pockets[us.index()];
-        if pocket.is_empty() {
-            return;
-        }
-        let king = self.board.king_square(us);
-        let checkers = self.board.checkers();
-        let mut squares = !self.occupancy();
-        if let Some(checker) = checkers.first() {
-            squares &= if checkers.more_than_one() { Bitboard::EMPTY } else { between(king, checker) };
-        }
-        for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
-            if pocket.count(kind) == 0 {
-                continue;
-            }
-            let targets = if kind == PieceKind::Pawn { squares & !Bitboard::BACK_RANKS } else { squares };
+        for (kind, targets) in self.drop_targets() {
             for to in targets {
                 out.extend_drop(kind, to);
             }
         }
+    }
+
+    fn drop_count(&self) -> usize {
+        self.drop_targets().map(|(_, targets)| targets.count() as usize).sum()
+    }
+
+    /// Each kind the side to move holds, with the squares it may be dropped on.
+    fn drop_targets(&self) -> impl Iterator<Item = (PieceKind, Bitboard)> {
+        let us = self.turn();
+        let pocket = self.pockets[us.index()];
+        let mut squares = Bitboard::EMPTY;
+        if !pocket.is_empty() {
+            let checkers = self.board.checkers();
+            squares = !self.occupancy();
+            if let Some(checker) = checkers.first() {
+                let king = self.board.king_square(us);
+                squares &= if checkers.more_than_one() { Bitboard::EMPTY } else { between(king, checker) };
+            }
+        }
+        [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
+            .into_iter()
+            .filter(move |&kind| pocket.count(kind) > 0)
+            .map(move |kind| (kind, if kind == PieceKind::Pawn { squares & !Bitboard::BACK_RANKS } else { squares }))
     }
 
     /// The moves the pieces allow, whatever the kings: any number of kings of either side,
@@ -256,16 +284,48 @@ impl VariantPosition {
     }
 
     /// Atomic: the move keeps a king of the mover's on the board and, unless it explodes the
-    /// enemy king, leaves it out of check.
+    /// enemy king, leaves it out of check. Worked out on the occupancy the move leaves,
+    /// without making it.
     fn atomic_move_is_legal(&self, mv: Move) -> bool {
         let us = self.turn();
-        let after = self.make_move(mv);
-        let our_kings = after.pieces_of(us, PieceKind::King);
-        let their_kings = after.pieces_of(!us, PieceKind::King);
-        if our_kings.is_empty() {
-            return false;
+        let board = &self.board;
+        let (from, to) = (mv.from(), mv.to());
+        let mut occupied = board.occupancy().without(from);
+        let mut our_kings = board.pieces_of(us, PieceKind::King);
+        let captured = if mv.is_en_passant() {
+            Some(Square::new(to.file(), from.rank()))
+        } else {
+            board.color_occupancy(!us).contains(to).then_some(to)
+        };
+        if let Some(captured) = captured {
+            // The capturer, the captured piece and every piece but pawns around `to` go.
+            let exploded = (king_attacks(to) & !board.pieces(PieceKind::Pawn)).with(to).with(captured).with(from);
+            occupied &= !exploded;
+            our_kings &= !exploded;
+            if our_kings.is_empty() {
+                return false;
+            }
+            if (board.pieces_of(!us, PieceKind::King) & occupied).is_empty() {
+                return true;
+            }
+        } else if mv.is_castling() {
+            let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+            let rank = from.rank();
+            let (king_to, rook_to) =
+                (Square::new(side.king_destination_file(), rank), Square::new(side.rook_destination_file(), rank));
+            occupied = occupied.without(to).with(king_to).with(rook_to);
+            our_kings = our_kings.without(from).with(king_to);
+        } else {
+            occupied = occupied.with(to);
+            if our_kings.contains(from) {
+                our_kings = our_kings.without(from).with(to);
+            }
         }
-        their_kings.is_empty() || !after.atomic_in_check(us)
+        let their_kings = board.pieces_of(!us, PieceKind::King) & occupied;
+        our_kings.into_iter().all(|king| {
+            their_kings.into_iter().any(|k| king_attacks(k).contains(king))
+                || (board.attackers_with(king, !us, occupied) & occupied).is_empty()
+        })
     }
 
     /// Atomic: `color`'s king is attacked and not next to the enemy king.
