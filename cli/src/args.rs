@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
+use chesscore_core::variant::{self, VariantPosition};
 use chesscore_core::Position;
 use clap::{Args, Parser, Subcommand};
 
-use crate::input::read;
+use crate::input::{read, read_variant};
 use crate::{book, engine, pgn, play, svg, tablebase};
 
 #[derive(Parser)]
@@ -33,12 +34,12 @@ pub(crate) enum Command {
         #[arg(long)]
         divide: bool,
         #[command(flatten)]
-        variant: Variant,
+        rules: Rules,
     },
     /// Print the canonical FEN.
     Fen {
         #[command(flatten)]
-        position: PositionArgs,
+        position: VariantPositionArgs,
         /// Write castling rights as rook files (Shredder-FEN, `HAha`).
         #[arg(long, conflicts_with = "binary")]
         shredder: bool,
@@ -51,11 +52,17 @@ pub(crate) enum Command {
     /// Print the board with Unicode chess symbols.
     Unicode(PositionArgs),
     /// Print the legal moves, one per line, in UCI (king-takes-rook castling in Chess960).
-    Moves(PositionArgs),
+    Moves(VariantPositionArgs),
     /// Check a FEN: exit status 0 when valid, 1 with the error otherwise.
-    Validate(PositionArgs),
+    Validate(VariantPositionArgs),
     /// Play moves and print each as SAN, one per line.
-    San(play::MovesArgs),
+    San {
+        #[command(flatten)]
+        moves: play::MovesArgs,
+        /// Print each move in UCI instead (`e2e4`, `P@e4`).
+        #[arg(long)]
+        uci: bool,
+    },
     /// Play moves and print the resulting FEN and the outcome.
     Play(play::MovesArgs),
     /// Convert training data between Stockfish's `.plain` and `.binpack` and EPD, by the files'
@@ -118,6 +125,66 @@ impl PositionArgs {
     pub(crate) fn read(&self) -> Result<Position, String> {
         read(&self.fen, self.variant)
     }
+}
+
+/// The position argument of the commands that play the lichess variants too.
+#[derive(Args)]
+pub(crate) struct VariantPositionArgs {
+    /// The position: a FEN, `startpos` (the variant's start position), or `-` to read the FEN
+    /// from standard input (its first non-empty line).
+    fen: String,
+    #[command(flatten)]
+    pub(crate) rules: Rules,
+}
+
+impl VariantPositionArgs {
+    pub(crate) fn read(&self) -> Result<AnyPosition, String> {
+        self.rules.read(&self.fen)
+    }
+}
+
+/// A position of chess (Chess960 included), or of a lichess variant.
+pub(crate) enum AnyPosition {
+    Chess(Position),
+    Variant(VariantPosition),
+}
+
+/// The rules of the commands that play the lichess variants too: `--chess960` or `--variant`.
+#[derive(Args, Clone, Copy)]
+pub(crate) struct Rules {
+    #[command(flatten)]
+    chess: Variant,
+    /// The variant: standard, chess960, atomic, antichess, crazyhouse, kingofthehill,
+    /// threecheck, horde or racingkings (or giveaway, 3check, koth).
+    #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with = "chess960")]
+    variant: Option<variant::Variant>,
+}
+
+impl Rules {
+    /// Reads the position `arg` stands for (see [`read`]): chess and Chess960 as the chess
+    /// commands read them, the other variants as variant positions.
+    pub(crate) fn read(&self, arg: &str) -> Result<AnyPosition, String> {
+        match self.lichess() {
+            Some(v) => Ok(AnyPosition::Variant(read_variant(arg, v)?)),
+            None => {
+                let chess960 = self.chess.chess960 || self.variant == Some(variant::Variant::Chess960);
+                Ok(AnyPosition::Chess(read(arg, Variant { chess960 })?))
+            }
+        }
+    }
+
+    /// The variant named, unless it is chess or Chess960.
+    pub(crate) fn lichess(&self) -> Option<variant::Variant> {
+        self.variant.filter(|v| !matches!(v, variant::Variant::Chess | variant::Variant::Chess960))
+    }
+}
+
+/// The variant `name` stands for, or an error listing the names.
+fn parse_variant(name: &str) -> Result<variant::Variant, String> {
+    variant::Variant::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = variant::Variant::ALL.iter().map(|v| v.name()).collect();
+        format!("unknown variant `{name}`: expected one of {} (or giveaway, 3check, koth)", names.join(", "))
+    })
 }
 
 #[derive(Args, Clone, Copy)]

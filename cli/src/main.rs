@@ -65,13 +65,13 @@ fn exit_status(result: Result<(), Failure>) -> ExitCode {
 /// Runs the command given.
 fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
-        Command::Perft { fen, depth, divide, variant } => perft::run(fen, depth, divide, variant, out),
+        Command::Perft { fen, depth, divide, rules } => perft::run(fen, depth, divide, rules, out),
         Command::Fen { position, shredder, binary } => position::fen(&position, shredder, binary, out),
         Command::Board(position) => position::board(&position, BoardStyle::Ascii, out),
         Command::Unicode(position) => position::board(&position, BoardStyle::Unicode, out),
         Command::Moves(position) => position::moves(&position, out),
         Command::Validate(position) => position::validate(&position, out),
-        Command::San(args) => play::san(&args, out),
+        Command::San { moves, uci } => play::san(&moves, uci, out),
         Command::Play(args) => play::play(&args, out),
         Command::Convert { input, output } => convert::convert(&input, &output, out),
         Command::Epd { file } => epd::check_epd(&file, out),

@@ -4,8 +4,8 @@ use std::time::Instant;
 
 use chesscore_core::Uci;
 
-use crate::args::Variant;
-use crate::input::{read, STARTPOS};
+use crate::args::{AnyPosition, Rules};
+use crate::input::STARTPOS;
 use crate::output::{counted, Failure, Output};
 
 /// Counts the leaves below `fen` (default: the start position) at `depth` (default 6); a lone
@@ -14,7 +14,7 @@ pub(crate) fn run(
     fen: Option<String>,
     depth: Option<u32>,
     divide: bool,
-    variant: Variant,
+    rules: Rules,
     out: &mut Output,
 ) -> Result<(), Failure> {
     let (fen, depth) = match (fen, depth) {
@@ -22,17 +22,19 @@ pub(crate) fn run(
         (fen, depth) => (fen.unwrap_or_else(|| STARTPOS.to_string()), depth),
     };
     let depth = depth.unwrap_or(6);
-    let pos = read(&fen, variant)?;
+    let pos = rules.read(&fen)?;
     let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (mv, count) in pos.divide(depth) {
-            writeln!(out, "{}: {count}", Uci::from_move(&pos, mv))?;
-            total += count;
+    let nodes = match (&pos, divide) {
+        (AnyPosition::Chess(pos), true) => {
+            print_divided(pos.divide(depth).map(|(mv, count)| (Uci::from_move(pos, mv), count)), out)?
         }
-        total
-    } else {
-        pos.perft(depth)
+        (AnyPosition::Chess(pos), false) => pos.perft(depth),
+        (AnyPosition::Variant(pos), true) => {
+            // As the chess divide: no moves listed at depth 0.
+            let moves = if depth == 0 { Default::default() } else { pos.legal_moves() };
+            print_divided(moves.iter().map(|&mv| (pos.uci(mv), pos.make_move(mv).perft(depth - 1))), out)?
+        }
+        (AnyPosition::Variant(pos), false) => pos.perft(depth),
     };
     let seconds = start.elapsed().as_secs_f64();
     let rate = nodes as f64 / seconds.max(1e-9);
@@ -40,4 +42,14 @@ pub(crate) fn run(
     writeln!(out, "depth {depth}: {counted_nodes} in {seconds:.3} s, {rate:.0} nodes/s")?;
     writeln!(out, "{nodes}")?;
     Ok(())
+}
+
+/// Prints each move with the count below it, and gives their sum.
+fn print_divided(counts: impl Iterator<Item = (Uci, u64)>, out: &mut Output) -> Result<u64, Failure> {
+    let mut total = 0;
+    for (mv, count) in counts {
+        writeln!(out, "{mv}: {count}")?;
+        total += count;
+    }
+    Ok(total)
 }

@@ -1,13 +1,26 @@
-//! The commands that print one position: `fen`, `board`, `unicode`, `moves` and `validate`.
+//! The commands that print one position: `fen`, `board`, `unicode`, `moves` and `validate`
+//! (all but the boards in the lichess variants too).
 
 use chesscore_core::{BoardStyle, CastlingNotation, Diagram, FenWriteOptions, Uci};
 
-use crate::args::PositionArgs;
+use crate::args::{AnyPosition, PositionArgs, VariantPositionArgs};
 use crate::output::{Failure, Output};
 
 /// The canonical FEN, in Shredder-FEN castling or as binary FEN in hexadecimal when asked.
-pub(crate) fn fen(position: &PositionArgs, shredder: bool, binary: bool, out: &mut Output) -> Result<(), Failure> {
-    let pos = position.read()?;
+pub(crate) fn fen(
+    position: &VariantPositionArgs,
+    shredder: bool,
+    binary: bool,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    if let Some(variant) = position.rules.lichess().filter(|_| shredder || binary) {
+        let option = if binary { "--binary" } else { "--shredder" };
+        return Err(format!("{option} is not available for {variant}").into());
+    }
+    let pos = match position.read()? {
+        AnyPosition::Chess(pos) => pos,
+        AnyPosition::Variant(pos) => return writeln!(out, "{}", pos.to_fen()),
+    };
     if binary {
         return writeln!(out, "{}", pos.to_binary_fen());
     }
@@ -22,16 +35,24 @@ pub(crate) fn board(position: &PositionArgs, style: BoardStyle, out: &mut Output
 }
 
 /// The legal moves in UCI, one per line.
-pub(crate) fn moves(position: &PositionArgs, out: &mut Output) -> Result<(), Failure> {
-    let pos = position.read()?;
-    for &mv in pos.legal_moves().iter() {
-        writeln!(out, "{}", Uci::from_move(&pos, mv))?;
+pub(crate) fn moves(position: &VariantPositionArgs, out: &mut Output) -> Result<(), Failure> {
+    match position.read()? {
+        AnyPosition::Chess(pos) => {
+            for &mv in pos.legal_moves().iter() {
+                writeln!(out, "{}", Uci::from_move(&pos, mv))?;
+            }
+        }
+        AnyPosition::Variant(pos) => {
+            for &mv in pos.legal_moves().iter() {
+                writeln!(out, "{}", pos.uci(mv))?;
+            }
+        }
     }
     Ok(())
 }
 
 /// `valid`, or the FEN's error (the exit status says which).
-pub(crate) fn validate(position: &PositionArgs, out: &mut Output) -> Result<(), Failure> {
+pub(crate) fn validate(position: &VariantPositionArgs, out: &mut Output) -> Result<(), Failure> {
     position.read()?;
     writeln!(out, "valid")
 }
