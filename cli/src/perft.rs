@@ -30,9 +30,7 @@ pub(crate) fn run(
         }
         (AnyPosition::Chess(pos), false) => pos.perft(depth),
         (AnyPosition::Variant(pos), true) => {
-            // As the chess divide: no moves listed at depth 0.
-            let moves = if depth == 0 { Default::default() } else { pos.legal_moves() };
-            print_divided(moves.iter().map(|&mv| (pos.uci(mv), pos.make_move(mv).perft(depth - 1))), out)?
+            print_divided(pos.divide(depth).map(|(mv, count)| (pos.uci(mv), count)), out)?
         }
         (AnyPosition::Variant(pos), false) => pos.perft(depth),
     };

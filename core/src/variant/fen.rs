@@ -43,8 +43,9 @@ pub enum VariantFenError {
     /// A pawn on the first or eighth rank (horde allows White's on the first).
     #[error("pawn on the back rank at {0}")]
     PawnOnBackRank(Square),
-    /// The side not to move is in check (racing kings: either side is).
-    #[error("the side not to move is in check")]
+    /// The side not to move is in check (racing kings: either side is, checks being
+    /// illegal there).
+    #[error("a king is in check that no legal move could have left so")]
     OppositeCheck,
 }
 

@@ -104,6 +104,13 @@ impl VariantPosition {
         }
     }
 
+    /// Perft split by first move: each legal move with the leaf count below it (`depth - 1`
+    /// plies after the move), counted as the iterator reaches it; no moves at depth 0.
+    pub fn divide(&self, depth: u32) -> impl ExactSizeIterator<Item = (Move, u64)> + '_ {
+        let moves = if depth == 0 { VariantMoveList::default() } else { self.legal_moves() };
+        moves.moves.into_iter().map(move |mv| (mv, self.make_move(mv).perft(depth - 1)))
+    }
+
     /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
     /// the position unspecified (but memory-safe).
     pub fn play_unchecked(&mut self, mv: Move) {
