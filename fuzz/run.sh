@@ -18,7 +18,7 @@ shift || true
 sanitizer=${FUZZ_SANITIZER:-address}
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fen san uci epd pgn cabi book binary_fen binpack tablebase)
+  targets=(fen san uci epd pgn cabi book binary_fen binpack tablebase variant)
 fi
 
 host=$(rustc +nightly -vV | sed -n 's/^host: //p')

@@ -42,6 +42,23 @@ for path in files("perft", "*.epd"):
 for fen in fens:
     save("fen", fen)
 
+# Variant positions: the generated perft suites, each FEN behind the byte that picks its variant.
+VARIANT_SELECTORS = {"atomic": 2, "antichess": 3, "crazyhouse": 4, "kingofthehill": 5, "threecheck": 6, "horde": 7, "racingkings": 8}
+VARIANT_STARTS = [
+    (2, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    (4, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pn w KQkq - 2 3"),
+    (6, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"),
+    (7, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"),
+    (8, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"),
+]
+for selector, fen in VARIANT_STARTS:
+    save("variant", bytes([selector]) + fen.encode())
+for name, selector in VARIANT_SELECTORS.items():
+    path = os.path.join(ROOT, "core", "tests", "data", "variant", name + ".perft")
+    if os.path.exists(path):
+        for line in list(open(path))[::10]:
+            save("variant", bytes([selector]) + line.split(";")[0].strip().encode())
+
 for i, case in enumerate(jsonl("san/san_cases.jsonl")[::3]):
     save("san", bytes([i % 256]) + case["input"].encode("utf-8"))
 for i, v in enumerate(jsonl("vectors/dev.jsonl")[::20]):

@@ -7,6 +7,7 @@ use std::io;
 use crate::fallible::try_to_vec;
 use crate::notation::fen::FenError;
 use crate::notation::san::SanError;
+use crate::variant::VariantFenError;
 
 use crate::game::Game;
 
@@ -34,9 +35,13 @@ pub enum PgnErrorKind {
     /// The `FEN` tag does not hold a valid position.
     #[error("invalid FEN tag: {0}")]
     InvalidFen(FenError),
-    /// The `Variant` tag names a variant other than standard chess or Chess960.
+    /// The `Variant` tag names no variant the library plays, or one the visitor does not read
+    /// (see [`Visitor::begin_variant_movetext`](super::Visitor::begin_variant_movetext)).
     #[error("unsupported variant {0:?}")]
     UnsupportedVariant(String),
+    /// The `FEN` tag of a variant game is not a position of that variant.
+    #[error("invalid variant FEN: {0}")]
+    InvalidVariantFen(VariantFenError),
     /// A move that is not valid SAN, not legal, or ambiguous where it stands.
     #[error("{0}")]
     Move(SanError),
@@ -116,6 +121,7 @@ impl PartialEq for PgnErrorKind {
             | (TooDeep { limit: a }, TooDeep { limit: b }) => a == b,
             (InvalidFen(a), InvalidFen(b)) => a == b,
             (UnsupportedVariant(a), UnsupportedVariant(b)) => a == b,
+            (InvalidVariantFen(a), InvalidVariantFen(b)) => a == b,
             (Move(a), Move(b)) => a == b,
             (UnexpectedChar(a), UnexpectedChar(b)) => a == b,
             (UnclosedVariation { opened: a }, UnclosedVariation { opened: b }) => a == b,
@@ -130,6 +136,7 @@ impl PartialEq for PgnErrorKind {
                 | TagTooLong { .. }
                 | InvalidFen(_)
                 | UnsupportedVariant(_)
+                | InvalidVariantFen(_)
                 | Move(_)
                 | TokenTooLong { .. }
                 | UnexpectedChar(_)

@@ -10,11 +10,12 @@ use crate::game::{Game, Outcome};
 use crate::notation::fen::{FenField, FenOptions, Repair};
 use crate::notation::san::{SanMode, SanOptions};
 use crate::position::Position;
+use crate::variant::{Variant, VariantPosition};
 
 use super::builder::RecordBuilder;
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Resync};
-use super::replay::{Line, Replay, ReplayStop, Skip, SkipStop};
+use super::replay::{Board, Line, Lines, Replay, ReplayStop, Skip, SkipStop};
 use super::source::{BytesSource, IoSource, Source};
 use super::tokenizer::{Ended, Tokenizer};
 use super::visitor::{Flow, ReaderOptions, Visitor};
@@ -46,6 +47,23 @@ fn variant_is_chess960(variant: &str) -> Option<bool> {
     } else {
         None
     }
+}
+
+/// `Chess`, `Chess960` and the other names [`Variant::from_name`] gives them: `Some(true)`
+/// for Chess960.
+fn chess_or_960(name: &str) -> Option<bool> {
+    match Variant::from_name(name.trim()) {
+        Some(Variant::Chess) => Some(false),
+        Some(Variant::Chess960) => Some(true),
+        _ => None,
+    }
+}
+
+/// The start a game's tags describe: a chess position, or a variant (its `Variant` tag's
+/// place), whose position is read once the visitor wants the game.
+enum Start {
+    Chess(Position),
+    Variant(Variant, Location),
 }
 
 /// A streaming PGN reader: games one at a time, every move replayed and checked, broken games
@@ -94,7 +112,7 @@ pub struct PgnReader<S> {
     pending: Pending,
     /// True while the movetext of a game is read (for the ply of errors).
     in_movetext: bool,
-    lines: Vec<Line>,
+    lines: Lines,
     /// The start position tags of the game being read.
     fen: Vec<u8>,
     fen_at: Option<Location>,
@@ -141,7 +159,7 @@ impl<S: Source> PgnReader<S> {
             games: 0,
             pending: Pending::Nothing,
             in_movetext: false,
-            lines: Vec::new(),
+            lines: Lines::default(),
             fen: Vec::new(),
             fen_at: None,
             variant: None,
@@ -273,7 +291,7 @@ impl<S: Source> PgnReader<S> {
     /// The ply the next move of the line being read would have; 0 outside movetext.
     fn ply(&self) -> u32 {
         match self.lines.last() {
-            Some(line) if self.in_movetext => line.ply + 1,
+            Some((ply, _)) if self.in_movetext => ply + 1,
             _ => 0,
         }
     }
@@ -319,9 +337,29 @@ impl<S: Source> PgnReader<S> {
             let result = self.skip_rest(0)?;
             return Ok(visitor.end_game(result));
         }
-        let start = self.start_position()?;
-        visitor.begin_movetext(&start);
-        let result = if self.options.headers_only { self.skip_rest(0)? } else { self.movetext(visitor, start)? };
+        let result = match self.start_position()? {
+            Start::Chess(start) => {
+                visitor.begin_movetext(&start);
+                if self.options.headers_only {
+                    self.skip_rest(0)?
+                } else {
+                    self.movetext(visitor, start)?
+                }
+            }
+            Start::Variant(variant, at) => {
+                if !visitor.reads_variant(variant) {
+                    let name = self.variant.take().map(|(name, _)| name).unwrap_or_default();
+                    return Err(Fail::new(PgnErrorKind::UnsupportedVariant(name), at, b"", Resync::MOVETEXT));
+                }
+                let start = self.variant_start(variant)?;
+                visitor.begin_variant_movetext(&start);
+                if self.options.headers_only {
+                    self.skip_rest(0)?
+                } else {
+                    self.movetext(visitor, start)?
+                }
+            }
+        };
         Ok(visitor.end_game(result))
     }
 
@@ -387,15 +425,21 @@ impl<S: Source> PgnReader<S> {
     }
 
     /// The start position the tags describe (see the module documentation).
-    fn start_position(&self) -> Result<Position, Fail> {
+    fn start_position(&self) -> Result<Start, Fail> {
         let skip_movetext = Resync::MOVETEXT;
         let chess960 = match &self.variant {
             None => false,
-            Some((variant, at)) => match variant_is_chess960(variant) {
+            Some((name, at)) => match variant_is_chess960(name).or_else(|| chess_or_960(name)) {
                 Some(chess960) => chess960,
                 None => {
-                    let kind = try_string(variant).map_or(PgnErrorKind::OutOfMemory, PgnErrorKind::UnsupportedVariant);
-                    return Err(Fail::new(kind, *at, b"", skip_movetext));
+                    return match Variant::from_name(name.trim()) {
+                        Some(variant) => Ok(Start::Variant(variant, *at)),
+                        None => {
+                            let kind =
+                                try_string(name).map_or(PgnErrorKind::OutOfMemory, PgnErrorKind::UnsupportedVariant);
+                            Err(Fail::new(kind, *at, b"", skip_movetext))
+                        }
+                    }
                 }
             },
         };
@@ -410,9 +454,9 @@ impl<S: Source> PgnReader<S> {
             _ if chess960 => {
                 let mut start = Position::startpos();
                 start.set_chess960(true);
-                return Ok(start);
+                return Ok(Start::Chess(start));
             }
-            _ => return Ok(Position::startpos()),
+            _ => return Ok(Start::Chess(Position::startpos())),
         };
         let parsed = crate::notation::fen::Fen::parse_bytes(fen).and_then(|parsed| {
             if chess960 {
@@ -428,17 +472,26 @@ impl<S: Source> PgnReader<S> {
                 other => other.map(|(pos, _)| pos),
             }
         });
-        parsed.map_err(|e| {
+        parsed.map(Start::Chess).map_err(|e| {
             let at = self.fen_at.unwrap_or_default();
             Fail::new(PgnErrorKind::InvalidFen(e), at, fen, skip_movetext)
         })
     }
 
+    /// The start position of a game of `variant`: its `FEN` tag read in the variant's form,
+    /// or the variant's start.
+    fn variant_start(&self, variant: Variant) -> Result<VariantPosition, Fail> {
+        let skip_movetext = Resync::MOVETEXT;
+        let Some(fen_at) = self.fen_at else { return Ok(VariantPosition::new(variant)) };
+        // The tag's value was text: its bytes are UTF-8.
+        let read = VariantPosition::from_fen(variant, &String::from_utf8_lossy(&self.fen));
+        read.map_err(|e| Fail::new(PgnErrorKind::InvalidVariantFen(e), fen_at, &self.fen, skip_movetext))
+    }
+
     /// Reads the movetext, replaying every move; returns the result token, if any.
-    fn movetext<V: Visitor>(&mut self, visitor: &mut V, start: Position) -> Result<Option<Outcome>, Fail> {
-        self.lines.clear();
+    fn movetext<V: Visitor, B: Board>(&mut self, visitor: &mut V, start: B) -> Result<Option<Outcome>, Fail> {
         self.cut_warned = false;
-        if try_push(&mut self.lines, Line::new(start, 0, Location::default())).is_err() {
+        if try_push(self.lines.start::<B>(), Line::new(start, 0, Location::default())).is_err() {
             return Err(self.out_of_memory(Resync::MOVETEXT));
         }
         self.in_movetext = true;
@@ -446,7 +499,7 @@ impl<S: Source> PgnReader<S> {
         loop {
             let mut replay = Replay {
                 visitor: &mut *visitor,
-                lines: &mut self.lines,
+                lines: B::lines_of(&mut self.lines),
                 san,
                 max_depth: self.options.max_depth,
                 strict: self.options.strict,
@@ -503,7 +556,7 @@ impl<S: Source> PgnReader<S> {
             self.cut_warned = true;
             visitor.warning(PgnWarning { kind: PgnWarningKind::VariationCut, location: at });
         }
-        let opened = self.lines.pop().map(|line| line.opened).unwrap_or_default();
+        let opened = self.lines.pop().unwrap_or_default();
         visitor.end_variation();
         match self.skip_movetext(1, true, false)? {
             Ended::Consumer(SkipStop::Closed) => Ok(()),
@@ -515,8 +568,8 @@ impl<S: Source> PgnReader<S> {
     /// fine at depth 0, an unclosed variation otherwise.
     fn game_over(&self, result: Option<Outcome>) -> Result<Option<Outcome>, Fail> {
         match self.lines.last() {
-            Some(line) if self.lines.len() > 1 => {
-                let kind = PgnErrorKind::UnclosedVariation { opened: line.opened };
+            Some((_, opened)) if self.lines.len() > 1 => {
+                let kind = PgnErrorKind::UnclosedVariation { opened };
                 Err(Fail::new(kind, self.location(), b"", Resync::None))
             }
             _ => Ok(result),

@@ -6,19 +6,138 @@ use std::ops::ControlFlow;
 
 use crate::board::moves::Move;
 use crate::game::Outcome;
-use crate::notation::san::{read_san, SanError, SanOptions};
+use crate::notation::san::{read_san, SanError, SanMode, SanOptions};
 use crate::position::Position;
+use crate::variant::VariantPosition;
 
 use super::error::{Location, PgnErrorKind, PgnWarning, Rejection, Resync};
 use super::tokenizer::{utf8, Consumer, Token, Word};
 use super::visitor::{Flow, Visitor};
 
+/// What a line of movetext is replayed on: the chess position, or a variant's. Each is read,
+/// played and told to the visitor its own way; the reader around them is the same.
+pub(super) trait Board: Copy {
+    /// True for the variants' board.
+    const IS_VARIANT: bool;
+    /// The move `san` names here, as `options` allow.
+    fn read_move(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError>;
+    /// Plays `mv`, just read here (a null move where the options allowed it).
+    fn play_move(&mut self, mv: Move);
+    /// Tells `visitor` of the move `san` read as `mv`.
+    fn tell<V: Visitor>(visitor: &mut V, san: &str, mv: Move, before: &Self, after: &Self) -> Flow;
+    /// The open lines of this kind of board.
+    fn lines_of(lines: &mut Lines) -> &mut Vec<Line<Self>>;
+}
+
+/// The lines open in the game being read, on the board its rules call for; the vectors are
+/// kept between games, so that reading allocates only when a game nests deeper than before.
+#[derive(Default)]
+pub(super) struct Lines {
+    chess: Vec<Line>,
+    variant: Vec<Line<VariantPosition>>,
+    /// True while a variant game is read.
+    in_variant: bool,
+}
+
+impl Lines {
+    /// Empties the lines of the kind `B` and makes them the ones read.
+    pub(super) fn start<B: Board>(&mut self) -> &mut Vec<Line<B>> {
+        self.chess.clear();
+        self.variant.clear();
+        self.in_variant = B::IS_VARIANT;
+        B::lines_of(self)
+    }
+
+    /// The number of lines open: 1 for the main line, one more per variation.
+    pub(super) fn len(&self) -> usize {
+        if self.in_variant {
+            self.variant.len()
+        } else {
+            self.chess.len()
+        }
+    }
+
+    /// The ply and the opening of the innermost line.
+    pub(super) fn last(&self) -> Option<(u32, Location)> {
+        if self.in_variant {
+            self.variant.last().map(|line| (line.ply, line.opened))
+        } else {
+            self.chess.last().map(|line| (line.ply, line.opened))
+        }
+    }
+
+    /// Closes the innermost line; returns where it was opened.
+    pub(super) fn pop(&mut self) -> Option<Location> {
+        if self.in_variant {
+            self.variant.pop().map(|line| line.opened)
+        } else {
+            self.chess.pop().map(|line| line.opened)
+        }
+    }
+}
+
+impl Board for Position {
+    const IS_VARIANT: bool = false;
+
+    #[inline(always)]
+    fn read_move(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+        read_san(self, san, options)
+    }
+
+    #[inline(always)]
+    fn play_move(&mut self, mv: Move) {
+        if mv.is_null() {
+            self.play_null();
+        } else {
+            self.play_unchecked(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn tell<V: Visitor>(visitor: &mut V, san: &str, mv: Move, before: &Self, after: &Self) -> Flow {
+        visitor.san(san, mv, before, after)
+    }
+
+    fn lines_of(lines: &mut Lines) -> &mut Vec<Line<Self>> {
+        &mut lines.chess
+    }
+}
+
+impl Board for VariantPosition {
+    const IS_VARIANT: bool = true;
+
+    /// Null moves are no variant move; strict reading wants the SAN the position writes.
+    fn read_move(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
+        let text = std::str::from_utf8(san).map_err(|_| SanError::Syntax)?;
+        let mv = self.parse_san(text)?;
+        if options.mode == SanMode::Strict {
+            let canonical = self.san(mv).map_err(|_| SanError::Illegal)?;
+            if canonical.as_bytes() != san {
+                return Err(SanError::NotCanonical { mv, canonical });
+            }
+        }
+        Ok(mv)
+    }
+
+    fn play_move(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn tell<V: Visitor>(visitor: &mut V, san: &str, mv: Move, before: &Self, after: &Self) -> Flow {
+        visitor.variant_san(san, mv, before, after)
+    }
+
+    fn lines_of(lines: &mut Lines) -> &mut Vec<Line<Self>> {
+        &mut lines.variant
+    }
+}
+
 /// One line being read: the main line, or a variation.
 #[derive(Clone, Copy)]
-pub(super) struct Line {
+pub(super) struct Line<B = Position> {
     /// The positions before and after the line's last move, `positions[current]` being the
     /// latter: a move writes the other slot, so each move copies one position, not two.
-    pub(super) positions: [Position; 2],
+    pub(super) positions: [B; 2],
     pub(super) current: usize,
     /// Plies from the game's start to the current position.
     pub(super) ply: u32,
@@ -28,20 +147,20 @@ pub(super) struct Line {
     pub(super) opened: Location,
 }
 
-impl Line {
-    pub(super) fn new(start: Position, ply: u32, opened: Location) -> Line {
+impl<B: Board> Line<B> {
+    pub(super) fn new(start: B, ply: u32, opened: Location) -> Line<B> {
         Line { positions: [start; 2], current: 0, ply, has_move: false, opened }
     }
 
     /// The position before the last move (a variation starts from here).
-    fn before(&self) -> &Position {
+    fn before(&self) -> &B {
         &self.positions[self.current ^ 1]
     }
 
     /// Reads `san` in the current position.
     #[inline(always)]
     fn parse(&self, san: &[u8], options: &SanOptions) -> Result<Move, SanError> {
-        read_san(&self.positions[self.current], san, options)
+        self.positions[self.current].read_move(san, options)
     }
 
     /// Plays `mv`, just read from `san` and legal (or a null move), and tells the visitor.
@@ -50,15 +169,11 @@ impl Line {
         let before = self.current;
         let after = before ^ 1;
         self.positions[after] = self.positions[before];
-        if mv.is_null() {
-            self.positions[after].play_null();
-        } else {
-            self.positions[after].play_unchecked(mv);
-        }
+        self.positions[after].play_move(mv);
         self.current = after;
         self.ply += 1;
         self.has_move = true;
-        visitor.san(san, mv, &self.positions[before], &self.positions[after])
+        B::tell(visitor, san, mv, &self.positions[before], &self.positions[after])
     }
 }
 
@@ -76,10 +191,10 @@ pub(super) fn split_suffix(san: &[u8]) -> Option<(&[u8], Option<u8>)> {
 
 /// The consumer of movetext tokens that reads them: every move replayed and checked, every
 /// event told to the visitor.
-pub(super) struct Replay<'a, V> {
+pub(super) struct Replay<'a, V, B = Position> {
     pub(super) visitor: &'a mut V,
     /// The line being read last; the main line first.
-    pub(super) lines: &'a mut Vec<Line>,
+    pub(super) lines: &'a mut Vec<Line<B>>,
     pub(super) san: SanOptions,
     pub(super) max_depth: usize,
     pub(super) strict: bool,
@@ -95,7 +210,7 @@ pub(super) enum ReplayStop {
     SkipVariation(Location),
 }
 
-impl<V: Visitor> Consumer for Replay<'_, V> {
+impl<V: Visitor, B: Board> Consumer for Replay<'_, V, B> {
     const READS: bool = true;
     type Stop = ReplayStop;
 
@@ -127,7 +242,7 @@ impl<V: Visitor> Consumer for Replay<'_, V> {
     }
 }
 
-impl<V: Visitor> Replay<'_, V> {
+impl<V: Visitor, B: Board> Replay<'_, V, B> {
     /// A word: a move with its `!`/`?` suffix, a suffix alone, or an evaluation symbol.
     #[inline(always)]
     fn word<'a>(&mut self, word: Word<'a>) -> Result<ControlFlow<ReplayStop>, Rejection<'a>> {

@@ -5,6 +5,7 @@ use crate::board::moves::Move;
 use crate::game::{Outcome, PgnWarning};
 use crate::notation::san::SanMode;
 use crate::position::Position;
+use crate::variant::{Variant, VariantPosition};
 
 /// Limits and choices of a [`PgnReader`](super::PgnReader).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +148,30 @@ pub trait Visitor {
     /// removed), the move, and the positions before and after it. [`Flow::Skip`] skips the
     /// rest of the movetext.
     fn san(&mut self, san: &str, mv: Move, before: &Position, after: &Position) -> Flow {
+        let _ = (san, mv, before, after);
+        Flow::Continue
+    }
+
+    /// Whether to read the moves of a game of `variant`, one of the lichess variants (its
+    /// `Variant` tag names atomic, antichess, crazyhouse, king of the hill, three-check, horde or
+    /// racing kings). The default, `false`, refuses the game as
+    /// [`PgnErrorKind::UnsupportedVariant`](super::PgnErrorKind::UnsupportedVariant) (a
+    /// [`Game`](crate::Game) holds chess games only); with `true` its movetext begins at
+    /// [`Visitor::begin_variant_movetext`] and its moves come to [`Visitor::variant_san`].
+    fn reads_variant(&mut self, variant: Variant) -> bool {
+        let _ = variant;
+        false
+    }
+
+    /// The movetext of a variant game begins from `start` (from the `FEN` tag read in the
+    /// variant's form, or the variant's start position).
+    fn begin_variant_movetext(&mut self, start: &VariantPosition) {
+        let _ = start;
+    }
+
+    /// A legal move of a variant game, as
+    /// [`Visitor::san`] tells a chess move.
+    fn variant_san(&mut self, san: &str, mv: Move, before: &VariantPosition, after: &VariantPosition) -> Flow {
         let _ = (san, mv, before, after);
         Flow::Continue
     }
