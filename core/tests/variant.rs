@@ -3,7 +3,10 @@
 //! replayed move by move (`*.games`: SAN, UCI, FEN, checks and outcomes as python-chess gave
 //! them).
 
+use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
 use chesscore_core::variant::{Variant, VariantPosition};
+use chesscore_core::{Color, Move, Outcome};
+use chesscore_test_support as common;
 
 #[test]
 fn start_positions() {
@@ -23,4 +26,188 @@ fn start_positions() {
         }
         assert_eq!(pos.to_fen(), variant.starting_fen());
     }
+}
+
+const VARIANTS: [&str; 7] =
+    ["atomic", "antichess", "crazyhouse", "kingofthehill", "threecheck", "horde", "racingkings"];
+
+fn data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variant").join(name)
+}
+
+/// Every count of every generated suite (python-chess and Fairy-Stockfish agreed on each).
+#[test]
+fn generated_perft_suites() {
+    for name in VARIANTS {
+        let variant = Variant::from_name(name).expect("a variant name");
+        let cases = common::perft_suite_at(&data(&format!("{name}.perft")));
+        assert!(cases.len() >= 500, "{name}: {} positions", cases.len());
+        let mut deepest = 0;
+        for case in cases {
+            let pos =
+                VariantPosition::from_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{name} {}: {e}", case.fen));
+            assert_eq!(pos.to_fen(), case.fen, "{name}: FEN written back");
+            for &(depth, expected) in &case.counts {
+                assert_eq!(pos.perft(depth), expected, "{name} {} depth {depth}", case.fen);
+                deepest = deepest.max(depth);
+            }
+        }
+        assert!(deepest >= 4, "{name}: deepest count {deepest}");
+    }
+}
+
+fn outcome_name(pos: &VariantPosition) -> Option<(String, Option<&'static str>)> {
+    let termination = pos.termination()?;
+    let name = format!("{termination:?}");
+    let winner = match pos.outcome() {
+        Outcome::WhiteWins => Some("white"),
+        Outcome::BlackWins => Some("black"),
+        _ => None,
+    };
+    Some((name, winner))
+}
+
+/// Random games replayed move by move: each move read from python-chess's UCI and SAN, written
+/// back the same, the FEN after it, checks, variant ends, the final outcome and material.
+#[test]
+fn python_chess_games_replay() {
+    let mut plies_seen = 0;
+    for name in VARIANTS {
+        let variant = Variant::from_name(name).expect("a variant name");
+        let text = std::fs::read_to_string(data(&format!("{name}.games"))).expect("read the games file");
+        let mut games = 0;
+        for line in text.lines() {
+            let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let start = game["start"].as_str().expect("start FEN");
+            let mut pos = VariantPosition::from_fen(variant, start).unwrap_or_else(|e| panic!("{name} {start}: {e}"));
+            for ply in game["plies"].as_array().expect("plies") {
+                let (uci, san, fen) = (ply[0].as_str().unwrap(), ply[1].as_str().unwrap(), ply[2].as_str().unwrap());
+                let context = format!("{name} {} {uci}", pos.to_fen());
+                let mv = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(pos.parse_san(san), Ok(mv), "{context}: SAN {san} read");
+                assert_eq!(pos.uci(mv).to_string(), uci, "{context}");
+                assert_eq!(pos.san(mv).map(|s| s.to_string()), Ok(san.to_string()), "{context}");
+                pos.play(mv).unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(pos.to_fen(), fen, "{context}: FEN after");
+                assert_eq!(pos.is_check(), ply[3].as_bool().unwrap(), "{context}: check");
+                assert_eq!(pos.is_variant_end(), ply[4].as_bool().unwrap(), "{context}: variant end");
+                plies_seen += 1;
+            }
+            let expected = game["outcome"].as_object().map(|o| {
+                let termination = o["termination"].as_str().unwrap().to_ascii_lowercase().replace('_', "");
+                (termination, o["winner"].as_str().map(str::to_owned))
+            });
+            let got = outcome_name(&pos).map(|(t, w)| (t.to_ascii_lowercase(), w.map(str::to_owned)));
+            assert_eq!(got, expected, "{name} {}: outcome", pos.to_fen());
+            let insufficient = game["insufficient"].as_array().unwrap();
+            for (color, flag) in [Color::White, Color::Black].into_iter().zip(insufficient) {
+                assert_eq!(pos.has_insufficient_material(color), flag.as_bool().unwrap(), "{name} {}", pos.to_fen());
+            }
+            games += 1;
+        }
+        assert!(games >= 30, "{name}: {games} games");
+    }
+    assert!(plies_seen > 5_000, "{plies_seen} plies");
+}
+
+/// Collects, per variant game, the FEN after every main-line move and the SAN as read.
+#[derive(Default)]
+struct VariantMoves {
+    fens: Vec<String>,
+    sans: Vec<String>,
+    depth: usize,
+}
+
+impl Visitor for VariantMoves {
+    type Output = (Vec<String>, Vec<String>);
+
+    fn begin_game(&mut self) {
+        *self = VariantMoves::default();
+    }
+
+    fn reads_variant(&mut self, _variant: Variant) -> bool {
+        true
+    }
+
+    fn variant_san(&mut self, san: &str, mv: Move, before: &VariantPosition, after: &VariantPosition) -> Flow {
+        assert_eq!(before.make_move(mv), *after);
+        if self.depth == 0 {
+            self.fens.push(after.to_fen());
+            self.sans.push(san.to_string());
+        }
+        Flow::Continue
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        self.depth += 1;
+        Flow::Continue
+    }
+
+    fn end_variation(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn end_game(&mut self, _result: Option<Outcome>) -> Self::Output {
+        (std::mem::take(&mut self.fens), std::mem::take(&mut self.sans))
+    }
+}
+
+/// The generated games as python-chess writes them in PGN (its `Variant` tag names, a
+/// variation and a comment on some moves), read back move by move through a visitor; the
+/// visitor that reads chess alone gets the same games refused as before.
+#[test]
+fn python_chess_pgn_of_variant_games_reads_back() {
+    let Some(python) = common::python("variant: python-chess's PGN of variant games") else { return };
+    let script = r#"
+import json, sys, chess.pgn, chess.variant
+for name in sys.argv[1:]:
+    cls = chess.variant.find_variant(name)
+    for line in open(f"{name}.games"):
+        data = json.loads(line)
+        board = cls(data["start"])
+        for uci, *_ in data["plies"]:
+            board.push(chess.Move.from_uci(uci))
+        game = chess.pgn.Game.from_board(board)
+        node = game.next()
+        if node is not None and node.next() is not None:
+            alternatives = [m for m in node.board().legal_moves if m != node.next().move]
+            if alternatives:
+                node.add_variation(alternatives[0]).comment = "another try"
+            node.comment = "first move"
+        print(game, end="\n\n")
+"#;
+    let dir = data("");
+    let output = std::process::Command::new(&python)
+        .arg("-c")
+        .arg(script)
+        .args(VARIANTS)
+        .env("PYTHONHASHSEED", "0")
+        .current_dir(&dir)
+        .output()
+        .expect("run python");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let pgn = String::from_utf8(output.stdout).expect("UTF-8 PGN");
+
+    let mut expected = Vec::new();
+    for name in VARIANTS {
+        let text = std::fs::read_to_string(data(&format!("{name}.games"))).expect("read the games file");
+        for line in text.lines() {
+            let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let plies = game["plies"].as_array().expect("plies");
+            let fens: Vec<String> = plies.iter().map(|p| p[2].as_str().unwrap().to_string()).collect();
+            let sans: Vec<String> = plies.iter().map(|p| p[1].as_str().unwrap().to_string()).collect();
+            expected.push((name, fens, sans));
+        }
+    }
+    let mut reader = PgnReader::from_bytes(pgn.as_bytes());
+    let mut visitor = VariantMoves::default();
+    for (name, fens, sans) in &expected {
+        let (got_fens, got_sans) = reader.read_game(&mut visitor).expect("a variant game").expect("one more game");
+        assert_eq!(&got_sans, sans, "{name}");
+        assert_eq!(&got_fens, fens, "{name}");
+    }
+    assert!(reader.read_game(&mut visitor).expect("the end").is_none());
+
+    let refused = PgnReader::from_bytes(pgn.as_bytes()).next_game().expect_err("a chess game reader refuses");
+    assert!(matches!(refused.kind, PgnErrorKind::UnsupportedVariant(ref name) if name == "Atomic"), "{refused}");
 }
