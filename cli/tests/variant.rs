@@ -287,3 +287,26 @@ fn startpos_and_standard_input_stand_for_a_variant_fen() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(count(&out), 1_274);
 }
+
+/// A `Variant` tag selects the rules `pgn` replays a game by; a name the library does not play
+/// is a broken game.
+#[test]
+fn pgn_replays_each_game_by_its_variant_tag() {
+    let pgn = "[Variant \"Atomic\"]\n\n1. e4 e5 2. Nf3 d5 3. Nxe5 *\n\n\
+               [Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. @e6 *\n\n\
+               [Variant \"King of the Hill\"]\n[FEN \"8/8/8/8/8/2K5/8/6k1 w - - 0 1\"]\n\n1. Kd4# 1-0\n\n\
+               [Variant \"Shogi\"]\n\n1. e4 *\n";
+    let (code, out, err) = run_with_input(&["pgn", "--fen", "-"], pgn.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    let fens: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        fens,
+        [
+            "rnbqkbnr/ppp2ppp/8/3p4/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3",
+            "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3",
+            "8/8/8/8/3K4/8/8/6k1 b - - 1 1",
+            "# game 4: unsupported variant \"Shogi\"",
+        ]
+    );
+    assert!(err.contains("4 games, 1 broken, 11 plies"), "{err}");
+}

@@ -11,6 +11,7 @@ use chesscore_core::files::Replacement;
 use chesscore_core::pgn::{
     Flow, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
 };
+use chesscore_core::variant::{Variant, VariantPosition};
 use chesscore_core::{Game, Move, Outcome, Position};
 use clap::{Args, Subcommand};
 
@@ -187,20 +188,40 @@ struct GameRead {
     record: Option<Game>,
 }
 
-/// Reads the main line of a game for its summary, replaying the moves without keeping them.
+/// Reads the main line of a game for its summary, replaying the moves without keeping them;
+/// games of the lichess variants (a `Variant` tag naming one) are read by their rules.
 struct Summarise {
     fen: bool,
     plies: u64,
     warnings: Vec<PgnWarning>,
     last: Option<Position>,
+    last_variant: Option<VariantPosition>,
 }
 
 impl Visitor for Summarise {
     type Output = GameRead;
 
     fn begin_game(&mut self) {
-        (self.plies, self.last) = (0, None);
+        (self.plies, self.last, self.last_variant) = (0, None, None);
         self.warnings.clear();
+    }
+
+    fn reads_variant(&mut self, _: Variant) -> bool {
+        true
+    }
+
+    fn begin_variant_movetext(&mut self, start: &VariantPosition) {
+        if self.fen {
+            self.last_variant = Some(*start);
+        }
+    }
+
+    fn variant_san(&mut self, _: &str, _: Move, _: &VariantPosition, after: &VariantPosition) -> Flow {
+        self.plies += 1;
+        if self.fen {
+            self.last_variant = Some(*after);
+        }
+        Flow::Continue
     }
 
     fn warning(&mut self, warning: PgnWarning) {
@@ -226,7 +247,7 @@ impl Visitor for Summarise {
             plies: self.plies,
             result,
             warnings: std::mem::take(&mut self.warnings),
-            final_fen: self.last.map(|pos| pos.to_fen()),
+            final_fen: self.last.map(|pos| pos.to_fen()).or_else(|| self.last_variant.map(|pos| pos.to_fen())),
             record: None,
         }
     }
@@ -253,7 +274,7 @@ fn pgn_games(
     fen: bool,
 ) -> Box<dyn Iterator<Item = Result<GameRead, PgnError>>> {
     let options = ReaderOptions::default();
-    let summarise = move || Summarise { fen, plies: 0, warnings: Vec::new(), last: None };
+    let summarise = move || Summarise { fen, plies: 0, warnings: Vec::new(), last: None, last_variant: None };
     match (threads, records) {
         (1, true) => Box::new(PgnReader::new(input).map(|game| game.map(GameRead::of_record))),
         (1, false) => {
