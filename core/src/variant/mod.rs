@@ -30,6 +30,7 @@ mod horde;
 mod movegen;
 mod rules;
 mod san;
+mod svg;
 
 use std::fmt;
 use std::ops::Deref;
