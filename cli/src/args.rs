@@ -118,6 +118,11 @@ impl PositionArgs {
     pub(crate) fn read(&self) -> Result<Position, String> {
         read(&self.fen, self.variant)
     }
+
+    /// The position argument as given.
+    pub(crate) fn fen(&self) -> &str {
+        &self.fen
+    }
 }
 
 #[derive(Args, Clone, Copy)]

@@ -4,6 +4,7 @@
 use std::io::{self, BufRead, Read};
 use std::path::Path;
 
+use chesscore_core::variant::{self, VariantPosition};
 use chesscore_core::{FenError, Position, FEN_MAX_LEN};
 
 use crate::args::Variant;
@@ -15,22 +16,23 @@ pub(crate) const STARTPOS: &str = "startpos";
 /// Reads the position a FEN argument stands for: [`STARTPOS`] is the standard start position,
 /// and `-` the first non-empty line of standard input (which may say `startpos` too).
 pub(crate) fn read(arg: &str, variant: Variant) -> Result<Position, String> {
-    let line;
-    let fen = if arg == "-" {
-        line = stdin_line()?;
-        &line
-    } else {
-        arg
-    };
-    let start;
-    let fen = if fen.trim() == STARTPOS {
-        start = Position::startpos().to_fen();
-        &start
-    } else {
-        fen
-    };
-    let parsed = if variant.chess960 { Position::from_fen_chess960(fen) } else { Position::from_fen(fen) };
-    parsed.map_err(|e| describe(fen, &e))
+    let fen = fen_text(arg, &Position::startpos().to_fen())?;
+    let parsed = if variant.chess960 { Position::from_fen_chess960(&fen) } else { Position::from_fen(&fen) };
+    parsed.map_err(|e| describe(&fen, &e))
+}
+
+/// Reads a position of a lichess variant as [`read`] reads a chess one, [`STARTPOS`] standing
+/// for the variant's start position.
+pub(crate) fn read_variant(arg: &str, variant: variant::Variant) -> Result<VariantPosition, String> {
+    let fen = fen_text(arg, variant.starting_fen())?;
+    VariantPosition::from_fen(variant, &fen).map_err(|e| format!("invalid {variant} FEN: {e}"))
+}
+
+/// The FEN an argument stands for: `-` is the first non-empty line of standard input, and
+/// [`STARTPOS`] (there too) is `start`.
+fn fen_text(arg: &str, start: &str) -> Result<String, String> {
+    let fen = if arg == "-" { stdin_line()? } else { arg.to_string() };
+    Ok(if fen.trim() == STARTPOS { start.to_string() } else { fen })
 }
 
 /// The first line of standard input that is not blank, without its line end.

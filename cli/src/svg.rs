@@ -1,17 +1,26 @@
-//! `chesscore svg`: the board as an SVG picture, with the last move and arrows marked.
+//! `chesscore svg`: the board as an SVG picture, with the last move and arrows marked, of
+//! chess or of a lichess variant.
 
 use std::path::PathBuf;
 
-use chesscore_core::{Arrow, Color, Move, MoveKind, Position, Square, SvgColor, SvgOptions};
+use chesscore_core::variant::Variant;
+use chesscore_core::{Arrow, Color, Move, MoveKind, Square, SvgColor, SvgOptions};
 use clap::Args;
 
 use crate::args::PositionArgs;
+use crate::input::read_variant;
 use crate::output::{write_file, Failure, Output};
 
 #[derive(Args)]
 pub(crate) struct SvgArgs {
     #[command(flatten)]
     position: PositionArgs,
+    /// The variant: standard, chess960, atomic, antichess, crazyhouse, kingofthehill,
+    /// threecheck, horde or racingkings (or giveaway, 3check, koth). Crazyhouse's pockets and
+    /// three-check's remaining checks are drawn above and below the board; a king is marked in
+    /// check only where the variant has checks.
+    #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with = "chess960")]
+    variant: Option<Variant>,
     /// Black at the bottom.
     #[arg(long)]
     flip: bool,
@@ -35,13 +44,29 @@ pub(crate) struct SvgArgs {
 
 /// Draws the position, to standard output or to the file of `--output`.
 pub(crate) fn run(args: &SvgArgs, out: &mut Output) -> Result<(), Failure> {
-    let pos = args.position.read()?;
-    let svg = pos.to_svg(&svg_options(&pos, args)?);
+    let svg = match args.variant {
+        Some(variant) => {
+            let pos = read_variant(args.position.fen(), variant)?;
+            pos.to_svg(&svg_options(SvgOptions::for_variant(&pos), args)?)
+        }
+        None => {
+            let pos = args.position.read()?;
+            pos.to_svg(&svg_options(SvgOptions::for_position(&pos), args)?)
+        }
+    };
     match &args.output {
         Some(path) => write_file(path, &svg)?,
         None => write!(out, "{svg}")?,
     }
     Ok(())
+}
+
+/// The variant `name` stands for ([`Variant::from_name`]), or an error listing the names.
+fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        format!("unknown variant `{name}`: expected one of {}", names.join(", "))
+    })
 }
 
 /// The two squares of a move written in UCI (`e2e4`, `e7e8q`), which need not be legal: the
@@ -56,9 +81,8 @@ fn uci_squares(text: &str) -> Result<(Square, Square), String> {
     Ok((square(0..2)?, square(2..4)?))
 }
 
-/// The picture options of `chesscore svg`.
-fn svg_options(pos: &Position, args: &SvgArgs) -> Result<SvgOptions, String> {
-    let mut options = SvgOptions::for_position(pos);
+/// The picture options of `chesscore svg`, from the position's own (its check marked).
+fn svg_options(mut options: SvgOptions, args: &SvgArgs) -> Result<SvgOptions, String> {
     options.size = args.size;
     options.coordinates = !args.no_coordinates;
     if args.flip {
