@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use chesscore_core::variant::Variant;
-use chesscore_core::{Arrow, Color, Move, MoveKind, Square, SvgColor, SvgOptions};
+use chesscore_core::{Arrow, Color, Move, MoveKind, PieceKind, Square, SvgColor, SvgOptions};
 use clap::Args;
 
 use crate::args::PositionArgs;
@@ -24,7 +24,8 @@ pub(crate) struct SvgArgs {
     /// Black at the bottom.
     #[arg(long)]
     flip: bool,
-    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`).
+    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`), or the square
+    /// of a crazyhouse drop (`N@f3`).
     #[arg(long, value_name = "UCI")]
     lastmove: Option<String>,
     /// An arrow, in UCI with an optional colour: `e2e4`, `e2e4:red` (green, red, blue, yellow,
@@ -81,6 +82,14 @@ fn uci_squares(text: &str) -> Result<(Square, Square), String> {
     Ok((square(0..2)?, square(2..4)?))
 }
 
+/// A crazyhouse drop written in UCI (`N@f3`, pawn to queen), split at its `@`: its square is
+/// tinted as the last move's.
+fn drop_move((piece, square): (&str, &str)) -> Option<Move> {
+    let mut letters = piece.chars();
+    let kind = letters.next().and_then(PieceKind::from_char).filter(|_| letters.next().is_none())?;
+    Move::drop(kind, square.parse().ok()?)
+}
+
 /// The picture options of `chesscore svg`, from the position's own (its check marked).
 fn svg_options(mut options: SvgOptions, args: &SvgArgs) -> Result<SvgOptions, String> {
     options.size = args.size;
@@ -89,11 +98,16 @@ fn svg_options(mut options: SvgOptions, args: &SvgArgs) -> Result<SvgOptions, St
         options.orientation = Color::Black;
     }
     if let Some(text) = &args.lastmove {
-        let (from, to) = uci_squares(text)?;
-        if from == to {
-            return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
-        }
-        options.last_move = Some(Move::new(from, to, MoveKind::Normal));
+        options.last_move = Some(match text.split_once('@') {
+            Some(drop) => drop_move(drop).ok_or_else(|| format!("--lastmove `{text}` is not a drop (such as N@f3)"))?,
+            None => {
+                let (from, to) = uci_squares(text)?;
+                if from == to {
+                    return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
+                }
+                Move::new(from, to, MoveKind::Normal)
+            }
+        });
     }
     for text in &args.arrows {
         let (squares, color) = match text.split_once(':') {

@@ -628,6 +628,10 @@ fn svg_variant_draws_pockets_counters_and_the_variant_check() {
     assert!(house.contains(r#"viewBox="0 0 880 1080""#) && house.contains(&format!("<desc>{fen}</desc>")));
     let (ok, flipped, _) = run(&["svg", "--variant", "zh", fen, "--flip"]);
     assert!(ok && flipped != house && flipped.len() == house.len());
+    // A drop as the last move tints its square only: the default last-move colours.
+    let (ok, dropped, _) = run(&["svg", "--variant", "crazyhouse", fen, "--lastmove", "N@f3"]);
+    let tinted = |svg: &str| svg.matches("fill=\"#e2d66e\"").count() + svg.matches("fill=\"#b8a644\"").count();
+    assert!(ok && tinted(&dropped) == 1 && tinted(&house) == 0, "{dropped}");
     // `startpos` is the variant's start position.
     let (ok, start, _) = run(&["svg", "startpos", "--variant", "3check"]);
     assert!(ok && start.matches("chess:remaining=\"3\"").count() == 2, "{start}");
@@ -643,6 +647,8 @@ fn svg_variant_draws_pockets_counters_and_the_variant_check() {
     assert!(ok && standard == plain);
     for (args, message) in [
         (&["svg", "startpos", "--variant", "shogi"][..], "unknown variant `shogi`"),
+        (&["svg", "startpos", "--lastmove", "K@e4"], "`K@e4` is not a drop"),
+        (&["svg", "startpos", "--lastmove", "N@e9"], "`N@e9` is not a drop"),
         (&["svg", "startpos", "--variant", "atomic", "--chess960"], "cannot be used with"),
         (&["svg", "8/8/8/8/8/8/8/8 w - - 0 1", "--variant", "horde"], "invalid horde FEN"),
     ] {
