@@ -546,3 +546,32 @@ fn draw_pockets_and_counters(renderer: Renderer) {
         }
     }
 }
+
+#[test]
+fn every_variant_start_position_is_a_picture_of_its_pieces() {
+    for variant in Variant::ALL {
+        let pos = VariantPosition::new(variant);
+        for orientation in Color::ALL {
+            for coordinates in [true, false] {
+                let svg = pos.to_svg(&SvgOptions { orientation, coordinates, ..SvgOptions::for_variant(&pos) });
+                let doc = parse(&svg);
+                let strips = matches!(variant, Variant::Crazyhouse | Variant::ThreeCheck);
+                let (width, height) = match (coordinates, strips) {
+                    (true, true) => (880, 1080),
+                    (false, true) => (800, 1040),
+                    (true, false) => (880, 880),
+                    (false, false) => (800, 800),
+                };
+                let view_box = format!("0 0 {width} {height}");
+                assert_eq!(doc.root_element().attribute("viewBox"), Some(view_box.as_str()), "{variant}");
+                let pieces = doc.descendants().filter(|n| n.attribute((SVG_NAMESPACE, "square")).is_some()).count();
+                assert_eq!(pieces, pos.occupancy().count() as usize, "{variant}");
+                // Every drawing used is defined.
+                for node in doc.descendants().filter(|n| n.has_tag_name("use")) {
+                    let id = &node.attribute(("http://www.w3.org/1999/xlink", "href")).unwrap()[1..];
+                    assert!(doc.descendants().any(|n| n.attribute("id") == Some(id)), "{variant}: no #{id}");
+                }
+            }
+        }
+    }
+}
