@@ -1,21 +1,26 @@
-//! `chesscore svg`: the board as an SVG picture, with the last move and arrows marked.
+//! `chesscore svg`: the board as an SVG picture, with the last move and arrows marked, of
+//! chess or of a lichess variant.
 
 use std::path::PathBuf;
 
-use chesscore_core::{Arrow, Color, Move, MoveKind, Position, Square, SvgColor, SvgOptions};
+use chesscore_core::{Arrow, Color, Move, MoveKind, PieceKind, Square, SvgColor, SvgOptions};
 use clap::Args;
 
-use crate::args::PositionArgs;
+use crate::args::{AnyPosition, VariantPositionArgs};
 use crate::output::{write_file, Failure, Output};
 
 #[derive(Args)]
 pub(crate) struct SvgArgs {
+    /// The position; with `--variant`, crazyhouse's pockets and three-check's remaining checks
+    /// are drawn above and below the board, and a king is marked in check only where the
+    /// variant has checks.
     #[command(flatten)]
-    position: PositionArgs,
+    position: VariantPositionArgs,
     /// Black at the bottom.
     #[arg(long)]
     flip: bool,
-    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`).
+    /// Tint the two squares of the move that led to the position, in UCI (`e2e4`), or the square
+    /// of a crazyhouse drop (`N@f3`).
     #[arg(long, value_name = "UCI")]
     lastmove: Option<String>,
     /// An arrow, in UCI with an optional colour: `e2e4`, `e2e4:red` (green, red, blue, yellow,
@@ -35,8 +40,10 @@ pub(crate) struct SvgArgs {
 
 /// Draws the position, to standard output or to the file of `--output`.
 pub(crate) fn run(args: &SvgArgs, out: &mut Output) -> Result<(), Failure> {
-    let pos = args.position.read()?;
-    let svg = pos.to_svg(&svg_options(&pos, args)?);
+    let svg = match args.position.read()? {
+        AnyPosition::Variant(pos) => pos.to_svg(&svg_options(SvgOptions::for_variant(&pos), args)?),
+        AnyPosition::Chess(pos) => pos.to_svg(&svg_options(SvgOptions::for_position(&pos), args)?),
+    };
     match &args.output {
         Some(path) => write_file(path, &svg)?,
         None => write!(out, "{svg}")?,
@@ -56,20 +63,32 @@ fn uci_squares(text: &str) -> Result<(Square, Square), String> {
     Ok((square(0..2)?, square(2..4)?))
 }
 
-/// The picture options of `chesscore svg`.
-fn svg_options(pos: &Position, args: &SvgArgs) -> Result<SvgOptions, String> {
-    let mut options = SvgOptions::for_position(pos);
+/// A crazyhouse drop written in UCI (`N@f3`, pawn to queen), split at its `@`: its square is
+/// tinted as the last move's.
+fn drop_move((piece, square): (&str, &str)) -> Option<Move> {
+    let mut letters = piece.chars();
+    let kind = letters.next().and_then(PieceKind::from_char).filter(|_| letters.next().is_none())?;
+    Move::drop(kind, square.parse().ok()?)
+}
+
+/// The picture options of `chesscore svg`, from the position's own (its check marked).
+fn svg_options(mut options: SvgOptions, args: &SvgArgs) -> Result<SvgOptions, String> {
     options.size = args.size;
     options.coordinates = !args.no_coordinates;
     if args.flip {
         options.orientation = Color::Black;
     }
     if let Some(text) = &args.lastmove {
-        let (from, to) = uci_squares(text)?;
-        if from == to {
-            return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
-        }
-        options.last_move = Some(Move::new(from, to, MoveKind::Normal));
+        options.last_move = Some(match text.split_once('@') {
+            Some(drop) => drop_move(drop).ok_or_else(|| format!("--lastmove `{text}` is not a drop (such as N@f3)"))?,
+            None => {
+                let (from, to) = uci_squares(text)?;
+                if from == to {
+                    return Err(format!("--lastmove `{text}`: a move goes from one square to another"));
+                }
+                Move::new(from, to, MoveKind::Normal)
+            }
+        });
     }
     for text in &args.arrows {
         let (squares, color) = match text.split_once(':') {

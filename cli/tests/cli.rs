@@ -618,6 +618,46 @@ fn svg_draws_the_board_with_its_marks() {
 }
 
 #[test]
+fn svg_variant_draws_pockets_counters_and_the_variant_check() {
+    // Crazyhouse: the pockets above and below the board, the picture taller than wide.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 4";
+    let (ok, house, err) = run(&["svg", "--variant", "crazyhouse", fen]);
+    assert!(ok, "{err}");
+    assert_eq!(house.matches("chess:pocket=").count(), 10);
+    assert!(house.contains(r#"chess:pocket="w" chess:piece="P" chess:count="1""#), "{house}");
+    assert!(house.contains(r#"viewBox="0 0 880 1080""#) && house.contains(&format!("<desc>{fen}</desc>")));
+    let (ok, flipped, _) = run(&["svg", "--variant", "zh", fen, "--flip"]);
+    assert!(ok && flipped != house && flipped.len() == house.len());
+    // A drop as the last move tints its square only: the default last-move colours.
+    let (ok, dropped, _) = run(&["svg", "--variant", "crazyhouse", fen, "--lastmove", "N@f3"]);
+    let tinted = |svg: &str| svg.matches("fill=\"#e2d66e\"").count() + svg.matches("fill=\"#b8a644\"").count();
+    assert!(ok && tinted(&dropped) == 1 && tinted(&house) == 0, "{dropped}");
+    // `startpos` is the variant's start position.
+    let (ok, start, _) = run(&["svg", "startpos", "--variant", "3check"]);
+    assert!(ok && start.matches("chess:remaining=\"3\"").count() == 2, "{start}");
+    // The rook attacks the king: a check in chess, none in antichess.
+    let attacked = "4k3/8/8/8/8/8/8/4R2K b - - 0 1";
+    let (ok, chess, _) = run(&["svg", attacked]);
+    assert!(ok && chess.contains("r=\"50\""));
+    let (ok, anti, _) = run(&["svg", attacked, "--variant", "giveaway"]);
+    assert!(ok && !anti.contains("r=\"50\"") && !anti.contains("chess:pocket"));
+    // Standard as a variant draws what the chess command draws.
+    let (ok, standard, _) = run(&["svg", "startpos", "--variant", "standard"]);
+    let (_, plain, _) = run(&["svg", "startpos"]);
+    assert!(ok && standard == plain);
+    for (args, message) in [
+        (&["svg", "startpos", "--variant", "shogi"][..], "unknown variant `shogi`"),
+        (&["svg", "startpos", "--lastmove", "K@e4"], "`K@e4` is not a drop"),
+        (&["svg", "startpos", "--lastmove", "N@e9"], "`N@e9` is not a drop"),
+        (&["svg", "startpos", "--variant", "atomic", "--chess960"], "cannot be used with"),
+        (&["svg", "8/8/8/8/8/8/8/8 w - - 0 1", "--variant", "horde"], "invalid horde FEN"),
+    ] {
+        let (ok, _, err) = run(args);
+        assert!(!ok && err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn pgn_svg_writes_a_picture_of_every_ply() {
     let dir = std::env::temp_dir().join(format!("chesscore-cli-pgn-svg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

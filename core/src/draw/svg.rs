@@ -6,6 +6,8 @@
 //! [`SvgOptions::size`] pixels by `width`, `height` and `viewBox`, so the output for one input
 //! is always the same bytes. Every piece is one `<use>` element carrying its square and FEN
 //! letter in the attributes `chess:square` and `chess:piece` (namespace [`SVG_NAMESPACE`]).
+//! A variant position adds its own marks through [`Extras`]: strips above and below the board
+//! for crazyhouse's pockets and three-check's counters, and crazyhouse's promoted pieces.
 
 use std::fmt::{self, Write};
 use std::str::FromStr;
@@ -17,6 +19,7 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::notation::fen::FenWriteOptions;
 use crate::position::Position;
+use crate::variant::Pocket;
 
 /// The XML namespace of the `chess:square` and `chess:piece` attributes of the pieces.
 pub const SVG_NAMESPACE: &str = "urn:chesscore:svg";
@@ -25,6 +28,11 @@ pub const SVG_NAMESPACE: &str = "urn:chesscore:svg";
 const SQUARE: i32 = 100;
 /// Width of the margin that holds the coordinates, in drawing units.
 const MARGIN: i32 = 40;
+/// Height of the strips above and below the board that hold a variant's pockets and check
+/// counters, in drawing units.
+const STRIP: i32 = 100;
+/// The least distance between a strip and the board (the margin, when there is one).
+const STRIP_GAP: i32 = 20;
 
 /// A colour with opacity (`a` 255 is opaque, 0 transparent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -331,11 +339,28 @@ impl fmt::Display for Decimal {
 
 /// Where squares go in the picture.
 struct Layout {
+    /// Width of the margin around the board (0 without coordinates).
     margin: i32,
+    /// The board's top edge: below the margin, and below the top strip when there are strips.
+    top: i32,
     orientation: Color,
 }
 
 impl Layout {
+    fn new(options: &SvgOptions, strips: bool) -> Layout {
+        let margin = if options.coordinates { MARGIN } else { 0 };
+        let top = if strips { STRIP + margin.max(STRIP_GAP) } else { margin };
+        Layout { margin, top, orientation: options.orientation }
+    }
+
+    fn width(&self) -> i32 {
+        8 * SQUARE + 2 * self.margin
+    }
+
+    fn height(&self) -> i32 {
+        8 * SQUARE + 2 * self.top
+    }
+
     /// The top left corner of a square, in drawing units.
     fn corner(&self, sq: Square) -> (i32, i32) {
         let (file, rank) = (sq.file().index() as i32, sq.rank().index() as i32);
@@ -343,7 +368,16 @@ impl Layout {
             Color::White => (file, 7 - rank),
             Color::Black => (7 - file, rank),
         };
-        (self.margin + column * SQUARE, self.margin + row * SQUARE)
+        (self.margin + column * SQUARE, self.top + row * SQUARE)
+    }
+
+    /// The top edge of the strip of `color`: the bottom one for the side at the bottom.
+    fn strip_top(&self, color: Color) -> i32 {
+        if color == self.orientation {
+            self.height() - STRIP
+        } else {
+            0
+        }
     }
 
     fn centre(&self, sq: Square) -> (f64, f64) {
@@ -351,6 +385,31 @@ impl Layout {
         (f64::from(x + SQUARE / 2), f64::from(y + SQUARE / 2))
     }
 }
+
+/// What a variant adds to the picture of its board ([`VariantPosition`](crate::variant::VariantPosition)'s
+/// `write_svg`); the default adds nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Extras<'a> {
+    /// The `<desc>` text instead of the board's FEN (a variant's FEN).
+    pub(crate) fen: Option<&'a str>,
+    /// Crazyhouse: each side's pocket (indexed by [`Color::index`]), drawn in its strip.
+    pub(crate) pockets: Option<[Pocket; 2]>,
+    /// Crazyhouse: pieces marked as promoted pawns.
+    pub(crate) promoted: Bitboard,
+    /// Three-check: the checks each side still has to give, drawn in its strip.
+    pub(crate) remaining_checks: Option<[u8; 2]>,
+}
+
+impl Extras<'_> {
+    /// True when the picture has a strip above and below the board.
+    fn strips(&self) -> bool {
+        self.pockets.is_some() || self.remaining_checks.is_some()
+    }
+}
+
+/// The kinds a pocket can hold, in the order they are drawn.
+const POCKET_KINDS: [PieceKind; 5] =
+    [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen];
 
 impl Position {
     /// The board as a standalone SVG 1.1 document (see [`Position::write_svg`]).
@@ -366,29 +425,48 @@ impl Position {
     /// squares), the fills, the check glow, the pieces, the highlight frames and the arrows. The
     /// position's FEN is the document's `<desc>`.
     pub fn write_svg<W: Write>(&self, out: &mut W, options: &SvgOptions) -> fmt::Result {
-        let margin = if options.coordinates { MARGIN } else { 0 };
-        let layout = Layout { margin, orientation: options.orientation };
-        let total = 8 * SQUARE + 2 * margin;
+        self.write_svg_with(out, options, &Extras::default())
+    }
+
+    /// [`Position::write_svg`] with a variant's additions: its strips (pockets, check counters)
+    /// drawn after the coordinates, the promoted marks after the pieces.
+    pub(crate) fn write_svg_with<W: Write>(&self, out: &mut W, options: &SvgOptions, extras: &Extras) -> fmt::Result {
+        let layout = Layout::new(options, extras.strips());
+        let margin = layout.margin;
+        let (width, height) = (layout.width(), layout.height());
         let colors = &options.colors;
+        // The height in pixels keeps the drawing's proportions, rounded.
+        let pixel_height = (u64::from(options.size) * height as u64 + width as u64 / 2) / width as u64;
         write!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
-             xmlns:chess=\"{SVG_NAMESPACE}\" version=\"1.1\" width=\"{size}\" height=\"{size}\" \
-             viewBox=\"0 0 {total} {total}\">\n<desc>",
-            size = options.size,
+             xmlns:chess=\"{SVG_NAMESPACE}\" version=\"1.1\" width=\"{}\" height=\"{pixel_height}\" \
+             viewBox=\"0 0 {width} {height}\">\n<desc>",
+            options.size,
         )?;
-        self.write_fen(&mut XmlEscaper(out), &FenWriteOptions::default())?;
+        match extras.fen {
+            Some(fen) => XmlEscaper(out).write_str(fen)?,
+            None => self.write_fen(&mut XmlEscaper(out), &FenWriteOptions::default())?,
+        }
         out.write_str("</desc>\n")?;
-        self.write_piece_definitions(out)?;
+        self.write_piece_definitions(out, extras)?;
+        if options.coordinates || extras.strips() {
+            writeln!(out, "<rect width=\"{width}\" height=\"{height}\"{}/>", paint("fill", colors.margin))?;
+        }
         if options.coordinates {
-            writeln!(out, "<rect width=\"{total}\" height=\"{total}\"{}/>", paint("fill", colors.margin))?;
             write_coordinates(out, &layout, colors.coordinates)?;
+        }
+        if extras.strips() {
+            for color in Color::ALL {
+                write_strip(out, &layout, color, extras, colors)?;
+            }
         }
         let last_move = options.last_move.map_or(Bitboard::EMPTY, |mv| Bitboard::from_square(mv.from()).with(mv.to()));
         let board = 8 * SQUARE;
         writeln!(
             out,
-            "<rect x=\"{margin}\" y=\"{margin}\" width=\"{board}\" height=\"{board}\"{}/>",
+            "<rect x=\"{margin}\" y=\"{}\" width=\"{board}\" height=\"{board}\"{}/>",
+            layout.top,
             paint("fill", colors.light)
         )?;
         for sq in Square::ALL {
@@ -427,6 +505,9 @@ impl Position {
                 )?;
             }
         }
+        for sq in extras.promoted & self.occupancy() {
+            write_promoted_mark(out, layout.corner(sq), sq, colors)?;
+        }
         for sq in options.squares {
             let (x, y) = layout.corner(sq);
             writeln!(
@@ -444,8 +525,9 @@ impl Position {
         out.write_str("</svg>\n")
     }
 
-    /// The `<defs>` of the pieces on the board, each kind and colour once.
-    fn write_piece_definitions<W: Write>(&self, out: &mut W) -> fmt::Result {
+    /// The `<defs>` of the pieces drawn, each kind and colour once: those on the board, those a
+    /// pocket can hold when there are pockets, and the kings of the check counters.
+    fn write_piece_definitions<W: Write>(&self, out: &mut W, extras: &Extras) -> fmt::Result {
         out.write_str("<defs>\n")?;
         for color in Color::ALL {
             let (fill, detail) = match color {
@@ -453,7 +535,10 @@ impl Position {
                 Color::Black => ("#000000", "#ffffff"),
             };
             for (kind, body, details) in PIECE_SHAPES {
-                if self.pieces_of(color, kind).is_empty() {
+                let drawn = !self.pieces_of(color, kind).is_empty()
+                    || (extras.pockets.is_some() && POCKET_KINDS.contains(&kind))
+                    || (extras.remaining_checks.is_some() && kind == PieceKind::King);
+                if !drawn {
                     continue;
                 }
                 write!(
@@ -479,8 +564,9 @@ fn write_coordinates<W: Write>(out: &mut W, layout: &Layout, color: SvgColor) ->
         "<g font-family=\"sans-serif\" font-size=\"26\" font-weight=\"bold\" text-anchor=\"middle\"{}>",
         paint("fill", color)
     )?;
-    let far = layout.margin + 8 * SQUARE + layout.margin / 2;
-    let near = layout.margin / 2;
+    // Beyond the board's edges, in the middle of the margin.
+    let (left, right) = (layout.margin / 2, layout.margin + 8 * SQUARE + layout.margin / 2);
+    let (above, below) = (layout.top - layout.margin / 2, layout.top + 8 * SQUARE + layout.margin / 2);
     // Text sits on its baseline: a third of the font size lower centres it vertically.
     let baseline = 9;
     let mut label = |x: f64, y: f64, text: char| -> fmt::Result {
@@ -490,17 +576,97 @@ fn write_coordinates<W: Write>(out: &mut W, layout: &Layout, color: SvgColor) ->
     };
     for file in File::ALL {
         let (x, _) = layout.centre(Square::new(file, Rank::First));
-        for y in [near, far] {
+        for y in [above, below] {
             label(x, f64::from(y + baseline), file.to_char())?;
         }
     }
     for rank in Rank::ALL {
         let (_, y) = layout.centre(Square::new(File::A, rank));
-        for x in [near, far] {
+        for x in [left, right] {
             label(f64::from(x), y + f64::from(baseline), rank.to_char())?;
         }
     }
     out.write_str("</g>\n")
+}
+
+/// The strip of `color`, as wide as the board: its pocket (each kind a piece, with its count on
+/// a badge; the kinds it lacks faded) and its check counter (its king, then a disc for each
+/// check it still has to give and a ring for each one given).
+fn write_strip<W: Write>(
+    out: &mut W,
+    layout: &Layout,
+    color: Color,
+    extras: &Extras,
+    colors: &SvgColors,
+) -> fmt::Result {
+    let (left, top) = (layout.margin, layout.strip_top(color));
+    let side = color.fen_char();
+    writeln!(
+        out,
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{STRIP}\"{}/>",
+        8 * SQUARE,
+        paint("fill", colors.light)
+    )?;
+    let mut x = left;
+    if let Some(pockets) = extras.pockets {
+        let pocket = pockets[color.index()];
+        for kind in POCKET_KINDS {
+            let (piece, count) = (Piece::new(color, kind), pocket.count(kind));
+            let faded = if count == 0 { " opacity=\"0.3\"" } else { "" };
+            writeln!(
+                out,
+                "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{top}\"{faded} chess:pocket=\"{side}\" \
+                 chess:piece=\"{}\" chess:count=\"{count}\"/>",
+                piece_id(piece),
+                piece.fen_char()
+            )?;
+            if count > 0 {
+                let (cx, cy) = (x + SQUARE - 18, top + SQUARE - 18);
+                // Text sits on its baseline: 9 units lower centres the digits on the badge.
+                writeln!(
+                    out,
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\"{}/><text x=\"{cx}\" y=\"{}\" \
+                     font-family=\"sans-serif\" font-size=\"26\" font-weight=\"bold\" text-anchor=\"middle\"{}>{count}</text>",
+                    paint("fill", colors.margin),
+                    cy + 9,
+                    paint("fill", colors.coordinates),
+                )?;
+            }
+            x += SQUARE;
+        }
+    }
+    if let Some(checks) = extras.remaining_checks {
+        let remaining = checks[color.index()];
+        write!(
+            out,
+            "<g chess:checks=\"{side}\" chess:remaining=\"{remaining}\"><use xlink:href=\"#{}\" x=\"{x}\" y=\"{top}\"/>",
+            piece_id(Piece::new(color, PieceKind::King))
+        )?;
+        for i in 0..3 {
+            let cx = x + SQUARE + 20 + i * 50;
+            let fill = if i < i32::from(remaining) { paint("fill", colors.check) } else { paint("fill", colors.light) };
+            write!(
+                out,
+                "<circle cx=\"{cx}\" cy=\"{}\" r=\"16\" stroke-width=\"5\"{fill}{}/>",
+                top + SQUARE / 2,
+                paint("stroke", colors.check)
+            )?;
+        }
+        out.write_str("</g>\n")?;
+    }
+    Ok(())
+}
+
+/// A tilde on a small disc in the top right corner of the square whose top left corner is
+/// `(x, y)`: the piece there is a promoted pawn.
+fn write_promoted_mark<W: Write>(out: &mut W, (x, y): (i32, i32), sq: Square, colors: &SvgColors) -> fmt::Result {
+    writeln!(
+        out,
+        "<g chess:promoted=\"{sq}\" transform=\"translate({x} {y})\"><circle cx=\"84\" cy=\"16\" r=\"14\"{}/>\
+         <path d=\"M75 19C77 12 81 12 84 16S91 20 93 13\" fill=\"none\" stroke-width=\"4\" stroke-linecap=\"round\"{}/></g>",
+        paint("fill", colors.margin),
+        paint("stroke", colors.coordinates)
+    )
 }
 
 /// A red glow: concentric discs whose opacities add up towards the centre (no gradient, so the

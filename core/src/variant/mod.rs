@@ -30,6 +30,7 @@ mod horde;
 mod movegen;
 mod rules;
 mod san;
+mod svg;
 
 use std::fmt;
 use std::ops::Deref;
@@ -282,8 +283,9 @@ impl<'a> IntoIterator for &'a VariantMoveList {
 /// A position of any [`Variant`]: the board as a chess [`Position`] holds it, plus the
 /// pockets and promoted pieces of crazyhouse and the remaining checks of three-check.
 ///
-/// The board's chess methods ([`VariantPosition::board`]) answer for the pieces only; the
-/// variant's moves, checks and endings are this type's methods.
+/// The moves, checks and endings are the variant's; the chess [`Position`] is exposed only
+/// for chess and Chess960 ([`VariantPosition::as_chess`]), since a variant's board need not
+/// hold one king a side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct VariantPosition {
     board: Position,
