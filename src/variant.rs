@@ -1,6 +1,7 @@
 //! The lichess variants: variant values, and positions of any variant behind an opaque handle.
 
 use std::ffi::{c_char, CStr};
+use std::fmt::Write;
 use std::ptr;
 
 use super::error::*;
@@ -8,7 +9,7 @@ use super::game::{chess_outcome, result_ret, termination_ret, CHESS_RESULT_ONGOI
 use super::moves::{chess_move, fill};
 use super::setup::{chess_setup, write as setup_ret};
 use super::types::*;
-use super::util::{box_or_oom, c_ascii, c_bytes, free_handle, guard, guard_code, text_of, Out, TextOut};
+use super::util::{box_or_oom, c_ascii, c_bytes, free_handle, guard, guard_code, text_of, Out, StackText, TextOut};
 use chesscore_core::variant::{Variant, VariantFenError, VariantPosition, MAX_VARIANT_MOVES};
 use chesscore_core::{CastlingSide, Color, Move, Setup, Square};
 
@@ -312,7 +313,9 @@ pub unsafe extern "C" fn chess_variant_position_uci(
 ) -> chess_error {
     let write = |pos: &VariantPosition, text_out: TextOut| {
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        text_out.write(pos.uci(mv).to_string().as_bytes()).map(drop)
+        let mut text = StackText::<5>::new();
+        write!(text, "{}", pos.uci(mv)).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(text.as_bytes()).map(drop)
     };
     // SAFETY: `pos` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
     // NULL or valid (the C contract).
