@@ -40,7 +40,6 @@ pub const CHESS_VARIANT_RACING_KINGS: chess_variant = 8;
 pub const CHESS_MAX_VARIANT_MOVES: usize = 512;
 
 const _: () = assert!(CHESS_MAX_VARIANT_MOVES == MAX_VARIANT_MOVES);
-const _: () = assert!(Variant::ALL[CHESS_VARIANT_RACING_KINGS as usize] as u8 == CHESS_VARIANT_RACING_KINGS);
 
 /// A position of any variant (opaque): the board, side to move, castling rights, en passant
 /// square and clocks, plus crazyhouse's pockets and promoted pieces and three-check's remaining
@@ -120,13 +119,7 @@ pub extern "C" fn chess_variant_name(variant: chess_variant) -> *const c_char {
         c"horde",
         c"racingkings",
     ];
-    guard(ptr::null(), || {
-        variant_arg(variant).map_or(ptr::null(), |v| {
-            let name = NAMES[v as usize];
-            debug_assert_eq!(name.to_str(), Ok(v.name()));
-            name.as_ptr()
-        })
-    })
+    guard(ptr::null(), || NAMES.get(usize::from(variant)).map_or(ptr::null(), |name| name.as_ptr()))
 }
 
 /// Reads a FEN of `variant` into a new handle in `*out` (free it with
@@ -489,4 +482,31 @@ pub unsafe extern "C" fn chess_variant_position_setup(
         out.write(setup_ret(&setup, pos.variant() == Variant::Chess960));
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The header's values are the core's, and the names the core's command-line names.
+    #[test]
+    fn values_and_names_are_the_cores() {
+        let constants = [
+            CHESS_VARIANT_CHESS,
+            CHESS_VARIANT_CHESS960,
+            CHESS_VARIANT_ATOMIC,
+            CHESS_VARIANT_ANTICHESS,
+            CHESS_VARIANT_CRAZYHOUSE,
+            CHESS_VARIANT_KING_OF_THE_HILL,
+            CHESS_VARIANT_THREE_CHECK,
+            CHESS_VARIANT_HORDE,
+            CHESS_VARIANT_RACING_KINGS,
+        ];
+        for (constant, variant) in constants.into_iter().zip(Variant::ALL) {
+            assert_eq!((constant, variant_arg(constant)), (variant as chess_variant, Some(variant)));
+            // SAFETY: a variant's name is a static NUL-terminated string.
+            assert_eq!(unsafe { CStr::from_ptr(chess_variant_name(constant)) }.to_str(), Ok(variant.name()));
+        }
+        assert_eq!((variant_arg(9), chess_variant_name(9)), (None, ptr::null()));
+    }
 }
