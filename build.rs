@@ -62,6 +62,7 @@ const FAMILIES: &[(&str, &str, &str)] = &[
     ("chess_square_", "Square", "c.md"),
     ("chess_svg_", "Board pictures (SVG)", "svg.md"),
     ("chess_tablebase_", "Syzygy tablebases", "tablebases.md"),
+    ("chess_variant_", "Variants (the lichess variants)", "c.md"),
     ("chess_version", "Version", "c.md"),
 ];
 

@@ -4,9 +4,10 @@
 // string and a stream, broken games as PgnError, tags, export, reader options), the move tree
 // (every Node accessor on a known game, range-for over children and the main line, and a walk of
 // every game of pgn/*.pgn counted against the C node functions), Polyglot books (lookups, picks,
-// errors, building, merging), and perft of perft/cpw6.epd and perft/dev_random.epd through the
-// wrapper's own recursions (legal_move_list with play_into over a std::array stack, and with
-// copies by value and play_unchecked), at every depth up to NODE_LIMIT leaves.
+// errors, building, merging), variant positions, and perft of perft/cpw6.epd and
+// perft/dev_random.epd through the wrapper's own recursions (legal_move_list with play_into over
+// a std::array stack, and with copies by value and play_unchecked), at every depth up to
+// NODE_LIMIT leaves.
 //
 // usage: cxx_wrapper TESTDATA_DIR WORK_DIR NODE_LIMIT
 
@@ -1172,6 +1173,51 @@ void training_data(const std::string &testdata, const std::string &work) {
     CHECK(!broken.next());
 }
 
+// Variant positions: start perft per variant, a crazyhouse game with drops by SAN and UCI, the
+// FEN forms, outcomes, errors, and the RAII handle's copies and moves.
+static void variants() {
+    using chesscore::VariantPosition;
+    const std::uint64_t depth3[9] = {8902, 8902, 8902, 8067, 8902, 8902, 8902, 1274, 11264};
+    for (chess_variant v = CHESS_VARIANT_CHESS; v <= CHESS_VARIANT_RACING_KINGS; v++) {
+        VariantPosition pos(v);
+        CHECK(pos.variant() == v && pos.perft(3) == depth3[v]);
+        CHECK(VariantPosition::variant_from_name(pos.variant_name()) == v);
+        CHECK(VariantPosition::from_fen(v, pos.fen()).fen() == pos.fen());
+    }
+    CHECK(VariantPosition::variant_from_name("koth") == CHESS_VARIANT_KING_OF_THE_HILL);
+    CHECK_THROWS(VariantPosition::variant_from_name("shogi"), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(VariantPosition(9), CHESS_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS(VariantPosition::from_fen(CHESS_VARIANT_THREE_CHECK, "8/8/8/8/8/8/8/K6k w - - 7+1 0 1"),
+                 CHESS_ERR_VARIANT_CHECKS);
+
+    VariantPosition zh(CHESS_VARIANT_CRAZYHOUSE);
+    for (const char *san : {"e4", "d5", "exd5", "Qxd5", "Nc3", "Qxg2", "Bxg2"}) {
+        zh.play_san(san);
+    }
+    VariantPosition before = zh;
+    Move drop = zh.play_uci("P@e3");
+    CHECK(before.san(drop) == "@e3" && before.uci(drop) == "P@e3" && before.parse_san("P@e3") == drop);
+    CHECK(zh.pocket(CHESS_WHITE, CHESS_QUEEN) == 1 && zh.pocket(CHESS_WHITE, CHESS_PAWN) == 1 && zh.pocket(CHESS_BLACK, CHESS_PAWN) == 1);
+    CHECK(before.pocket(CHESS_BLACK, CHESS_PAWN) == 2 && zh.turn() == CHESS_WHITE);
+    CHECK(zh.fen() == "rnb1kbnr/ppp1pppp/8/8/8/2N1p3/PPPP1PBP/R1BQK1NR[QPp] w KQkq - 1 5");
+    CHECK(zh.piece_at(20) == CHESS_BLACK_PAWN && zh.setup().board[20] == CHESS_BLACK_PAWN);
+    CHECK_THROWS(zh.play(drop), CHESS_ERR_ILLEGAL_MOVE);
+    CHECK_THROWS(chesscore::Position().play(drop), CHESS_ERR_ILLEGAL_MOVE);
+    std::vector<Move> moves = zh.legal_moves();
+    CHECK(moves.size() > 30 && std::find(moves.begin(), moves.end(), zh.parse_san("Q@e2")) != moves.end());
+    before = std::move(zh);
+    CHECK(zh.get() == nullptr && before.fen().find("[QPp]") != std::string::npos);
+
+    VariantPosition three = VariantPosition::from_fen(
+        CHESS_VARIANT_THREE_CHECK, "r1bq1bnr/pppp1k1p/2n3p1/4p2Q/4P3/8/PPPP1PPP/RNB1K1NR w KQ - 0 5 +2+0");
+    CHECK(three.remaining_checks(CHESS_WHITE) == 1 && three.remaining_checks(CHESS_BLACK) == 3);
+    CHECK(three.san(three.parse_san("Qxg6")) == "Qxg6#");
+    three.play_san("Qxg6");
+    chess_outcome outcome = three.outcome();
+    CHECK(outcome.result == CHESS_RESULT_WHITE_WINS && outcome.termination == CHESS_TERMINATION_VARIANT_LOSS);
+    CHECK(three.is_check() && three.is_variant_end() && three.legal_moves().empty());
+}
+
 // Syzygy tables: without any table, KvK is a draw, other material a missing table; ranking a
 // game of kings alone; a directory that does not exist; a damaged table named in the error; the
 // options.
@@ -1248,6 +1294,7 @@ int main(int argc, char **argv) {
     books(argv[1], argv[2]);
     binary_fen();
     tablebases(argv[2]);
+    variants();
     training_data(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];

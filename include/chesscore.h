@@ -380,6 +380,12 @@
 #define CHESS_NO_TIME -1.0
 
 /**
+ * Capacity that always holds every legal move of a `chess_variant_position` (crazyhouse's drops
+ * can take a position past `CHESS_MAX_MOVES`).
+ */
+#define CHESS_MAX_VARIANT_MOVES 512
+
+/**
  * Size of a buffer that holds any binary FEN `chess_position_to_binary_fen` writes (24 bytes
  * at most for a legal position with clocks `0 1`).
  */
@@ -504,6 +510,14 @@ typedef struct chess_pgn_reader chess_pgn_reader;
 typedef struct chess_tablebase chess_tablebase;
 
 /**
+ * A position of any variant (opaque): the board, side to move, castling rights, en passant
+ * square and clocks, plus crazyhouse's pockets and promoted pieces and three-check's remaining
+ * checks. Create it with `chess_variant_position_new` and release it with
+ * `chess_variant_position_free`.
+ */
+typedef struct chess_variant_position chess_variant_position;
+
+/**
  * A move in 16 bits, the core's encoding: bits 0-5 origin square, bits 6-11 destination square,
  * bits 12-15 `chess_move_kind`. Castling is the king taking its own rook. 0 means no move.
  */
@@ -516,7 +530,7 @@ typedef uint16_t chess_move;
  * The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
  * 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
  * output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
- * formats, 1000-1099 Syzygy tablebases. `chess_error_message` describes every code.
+ * formats, 1000-1099 Syzygy tablebases, 1100-1199 variant positions. `chess_error_message` describes every code.
  */
 typedef uint32_t chess_error;
 
@@ -1313,6 +1327,12 @@ typedef struct chess_tablebase_move {
     int32_t rank;
 } chess_tablebase_move;
 
+/**
+ * The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
+ * the 1.x ABI.
+ */
+typedef uint8_t chess_variant;
+
 #define CHESS_OPTION_CHECK 0
 
 #define CHESS_OPTION_SPIN 1
@@ -1805,6 +1825,24 @@ typedef struct chess_tablebase_move {
 #define CHESS_ERR_TABLEBASE_CORRUPT 1003
 
 /**
+ * Variant FEN: a crazyhouse pocket holding something other than piece letters (or a king), or
+ * a pocket in another variant.
+ */
+#define CHESS_ERR_VARIANT_POCKET 1100
+
+/**
+ * Variant FEN: a three-check counter that is neither `W+B` (remaining checks, 0 to 3) nor
+ * `+W+B` (checks given).
+ */
+#define CHESS_ERR_VARIANT_CHECKS 1101
+
+/**
+ * Variant FEN: a side has a number of kings its variant does not allow (one in most variants;
+ * none for White in horde, at most one in atomic, any number in antichess).
+ */
+#define CHESS_ERR_VARIANT_KINGS 1102
+
+/**
  * Not over (a draw that may be claimed but has not been leaves the game going).
  */
 #define CHESS_RESULT_ONGOING 0
@@ -2096,6 +2134,51 @@ typedef struct chess_tablebase_move {
  * "No square": returned by square queries when there is none.
  */
 #define CHESS_NO_SQUARE -1
+
+/**
+ * Standard chess.
+ */
+#define CHESS_VARIANT_CHESS 0
+
+/**
+ * Chess960: castling written king-takes-rook in UCI, X-FEN castling rights.
+ */
+#define CHESS_VARIANT_CHESS960 1
+
+/**
+ * Atomic: captures explode the capturer and the pieces around, pawns aside.
+ */
+#define CHESS_VARIANT_ATOMIC 2
+
+/**
+ * Antichess: captures compulsory, the king an ordinary piece, losing everything wins.
+ */
+#define CHESS_VARIANT_ANTICHESS 3
+
+/**
+ * Crazyhouse: captured pieces go to the captor's pocket, to be dropped back.
+ */
+#define CHESS_VARIANT_CRAZYHOUSE 4
+
+/**
+ * King of the hill: a king reaching d4, d5, e4 or e5 wins.
+ */
+#define CHESS_VARIANT_KING_OF_THE_HILL 5
+
+/**
+ * Three-check: the third check wins.
+ */
+#define CHESS_VARIANT_THREE_CHECK 6
+
+/**
+ * Horde: White's 36 pawns against Black's army.
+ */
+#define CHESS_VARIANT_HORDE 7
+
+/**
+ * Racing kings: no checks, the first king on the eighth rank wins.
+ */
+#define CHESS_VARIANT_RACING_KINGS 8
 
 /**
  * At random, each entry with a chance proportional to its weight.
@@ -4136,6 +4219,223 @@ chess_error chess_tablebase_rank_moves(const struct chess_tablebase *tb,
                                        struct chess_tablebase_move *out,
                                        size_t cap,
                                        size_t *out_count);
+
+/* ======== Variants (the lichess variants) (chess_variant_*; guide: docs/c.md) ======== */
+
+/**
+ * Writes the variant a name stands for into `*out`: the command line's names (`standard`,
+ * `chess960`, `atomic`, `antichess`, `crazyhouse`, `kingofthehill`, `threecheck`, `horde`,
+ * `racingkings`), PGN's (`King of the Hill`, `Three-check`, ...), UCI's (`3check`) and the
+ * common aliases (`giveaway`, `koth`, `zh`, ...), ignoring case, spaces, hyphens and
+ * underscores. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_TEXT`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (no variant of that name).
+ */
+chess_error chess_variant_from_name(const char *name, chess_variant *out);
+
+/**
+ * The command line's name of `variant` (`standard`, `chess960`, `atomic`, `antichess`,
+ * `crazyhouse`, `kingofthehill`, `threecheck`, `horde`, `racingkings`; static), or NULL for a
+ * value that is no variant.
+ */
+const char *chess_variant_name(chess_variant variant);
+
+/**
+ * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
+ */
+struct chess_variant_position *chess_variant_position_clone(const struct chess_variant_position *pos);
+
+/**
+ * Overwrites `dst` with `src`, variant included (no allocation; `dst` may equal `src`). Does
+ * nothing when either is NULL.
+ */
+void chess_variant_position_copy(struct chess_variant_position *dst,
+                                 const struct chess_variant_position *src);
+
+/**
+ * Writes the FEN in python-chess's form: crazyhouse's pockets in brackets (`[Qn]`, White's
+ * pieces first) and promoted pieces marked `~`, three-check's remaining checks (`3+3`) after
+ * the en passant square, which is written only when an en passant capture is legal. A
+ * crazyhouse FEN may be longer than `CHESS_FEN_MAX`: ask for its length with a NULL `buf` and
+ * `cap` 0. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_variant_position_fen(const struct chess_variant_position *pos,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/**
+ * Releases a handle from `chess_variant_position_new` or `chess_variant_position_clone`. NULL
+ * is accepted and ignored.
+ */
+void chess_variant_position_free(struct chess_variant_position *pos);
+
+/**
+ * True when `color` cannot win by the variant's rules with the material it has (board and
+ * pocket), as python-chess decides it per variant; false for a NULL position or an unknown
+ * colour.
+ */
+bool chess_variant_position_has_insufficient_material(const struct chess_variant_position *pos,
+                                                      chess_color color);
+
+/**
+ * True when the side to move is in check (never in antichess or racing kings, nor in atomic
+ * with the kings touching); false for a NULL position.
+ */
+bool chess_variant_position_is_check(const struct chess_variant_position *pos);
+
+/**
+ * True when the side to move is in check and has no legal move (false for a NULL position).
+ */
+bool chess_variant_position_is_checkmate(const struct chess_variant_position *pos);
+
+/**
+ * True when the side to move has no legal move, is not in check and the variant's own ending
+ * is not reached (false for a NULL position).
+ */
+bool chess_variant_position_is_stalemate(const struct chess_variant_position *pos);
+
+/**
+ * True when the game is over by the variant's own rule (an exploded king, a king on the hill
+ * or the eighth rank, a third check, a side without pieces); false for a NULL position.
+ */
+bool chess_variant_position_is_variant_end(const struct chess_variant_position *pos);
+
+/**
+ * Writes up to `cap` legal moves of `pos` to `out` and returns how many legal moves there are
+ * (none once the variant's own ending is reached). `CHESS_MAX_VARIANT_MOVES` always suffices.
+ * Drops are moves with bit 15 set and origin equal to destination (bits 12-14: 0 pawn to 4
+ * queen); an antichess promotion to a king has bit 15 set and bits 12-14 equal to 5. `out` may
+ * be NULL when `cap` is 0 (a count). Returns 0 for a NULL position, or a NULL `out` with
+ * `cap` > 0.
+ */
+size_t chess_variant_position_legal_moves(const struct chess_variant_position *pos,
+                                          chess_move *out,
+                                          size_t cap);
+
+/**
+ * Reads a FEN of `variant` into a new handle in `*out` (free it with
+ * `chess_variant_position_free`); a NULL `fen` gives the variant's start position (Chess960's:
+ * the standard arrangement). FENs are read in python-chess's and lichess's forms: crazyhouse
+ * pockets `[Qn]` after the placement (or as a ninth rank) and promoted pieces `Q~`, three-check
+ * counters as remaining checks (`3+3` after the en passant square) or as checks given
+ * (lichess's `+2+1` after the clocks). Castling rights without their king and rook, and an en
+ * passant square no double push could have left, are dropped. Errors:
+ * `CHESS_ERR_NULL_POINTER` (`out`), `CHESS_ERR_INVALID_ARGUMENT` (no such variant), a
+ * `CHESS_ERR_FEN_*` code, `CHESS_ERR_VARIANT_POCKET`, `CHESS_ERR_VARIANT_CHECKS`,
+ * `CHESS_ERR_VARIANT_KINGS`, `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_variant_position_new(chess_variant variant,
+                                       const char *fen,
+                                       struct chess_variant_position **out);
+
+/**
+ * The outcome of the position, in python-chess's order: the variant's own ending
+ * (`CHESS_TERMINATION_VARIANT_WIN`, `_LOSS` or `_DRAW`, for the side to move), checkmate,
+ * insufficient material, stalemate, the seventy-five-move rule (not in crazyhouse).
+ * Repetitions need a game's history and are not looked at.
+ * `{CHESS_RESULT_ONGOING, CHESS_TERMINATION_NONE}` for a NULL position.
+ */
+struct chess_outcome chess_variant_position_outcome(const struct chess_variant_position *pos);
+
+/**
+ * Reads a move in lenient SAN (suffixes and annotations optional; `P@e4` and `@e4` both drop
+ * a pawn) and finds the legal move of `pos` it names. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_SAN_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`,
+ * `CHESS_ERR_SAN_AMBIGUOUS`.
+ */
+chess_error chess_variant_position_parse_san(const struct chess_variant_position *pos,
+                                             const char *san,
+                                             chess_move *out);
+
+/**
+ * Reads a UCI move (`e2e4`, `e7e8q`, drops as `P@e4`) and finds the legal move of `pos` it
+ * names; `0000` gives `CHESS_MOVE_NONE`. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_TEXT`, `CHESS_ERR_UCI_SYNTAX`, `CHESS_ERR_ILLEGAL_MOVE`.
+ */
+chess_error chess_variant_position_parse_uci(const struct chess_variant_position *pos,
+                                             const char *uci,
+                                             chess_move *out);
+
+/**
+ * Number of leaves of the legal move tree `depth` plies deep (1 at depth 0). 0 for a NULL
+ * position.
+ */
+uint64_t chess_variant_position_perft(const struct chess_variant_position *pos, uint32_t depth);
+
+/**
+ * The piece on `square` (0 = a1 .. 63 = h8); `CHESS_NO_PIECE` for an empty square, a NULL
+ * position or a square outside 0..63.
+ */
+chess_piece chess_variant_position_piece_at(const struct chess_variant_position *pos, chess_square square);
+
+/**
+ * Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
+ * move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
+ * is unchanged.
+ */
+chess_error chess_variant_position_play(struct chess_variant_position *pos, chess_move mv);
+
+/**
+ * The number of pieces of `kind` (`CHESS_PAWN` to `CHESS_QUEEN`) in `color`'s crazyhouse
+ * pocket; 0 in the other variants, for a king, an unknown colour or kind, or a NULL position.
+ */
+uint32_t chess_variant_position_pocket(const struct chess_variant_position *pos,
+                                       chess_color color,
+                                       chess_piece_kind kind);
+
+/**
+ * The crazyhouse pieces that were promoted pawns (bit i = square i; a captured one goes to the
+ * pocket as a pawn); 0 in the other variants or for a NULL position.
+ */
+uint64_t chess_variant_position_promoted(const struct chess_variant_position *pos);
+
+/**
+ * The checks `color` still has to give to win three-check (3 at the start; 3 in the other
+ * variants, which do not count them); 0 for a NULL position or an unknown colour.
+ */
+uint32_t chess_variant_position_remaining_checks(const struct chess_variant_position *pos, chess_color color);
+
+/**
+ * Writes the SAN of `mv`, a legal move of `pos`: drops as `N@f3` (a pawn's as `@e4`), `+` for
+ * check and `#` for checkmate or any move that wins or loses by the variant's own rule.
+ * `CHESS_SAN_MAX` bytes always suffice. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_variant_position_san(const struct chess_variant_position *pos,
+                                       chess_move mv,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/**
+ * Writes the board of `pos` as plain data into `*out`: pieces, side to move, the rooks that
+ * keep a castling right, the en passant square as recorded, the clocks, and the Chess960 flag
+ * (set for `CHESS_VARIANT_CHESS960`). What a variant adds (pockets, promoted pieces, checks)
+ * has its own functions. Errors: `CHESS_ERR_NULL_POINTER`.
+ */
+chess_error chess_variant_position_setup(const struct chess_variant_position *pos, struct chess_setup *out);
+
+/**
+ * The side to move (`CHESS_WHITE` for a NULL position).
+ */
+chess_color chess_variant_position_turn(const struct chess_variant_position *pos);
+
+/**
+ * Writes `mv` in UCI as `pos` writes it: drops as `P@e4`, an antichess promotion to a king as
+ * `e7e8k`, castling as the king's two-square move (king-takes-rook in Chess960). Any move
+ * encoding is written, legal here or not. 6 bytes always suffice. Errors:
+ * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE`, `CHESS_ERR_BUFFER_TOO_SMALL`.
+ */
+chess_error chess_variant_position_uci(const struct chess_variant_position *pos,
+                                       chess_move mv,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/**
+ * The variant `pos` plays (`CHESS_VARIANT_CHESS` for a NULL position).
+ */
+chess_variant chess_variant_position_variant(const struct chess_variant_position *pos);
 
 /* ======== Version (chess_version*; guide: docs/c.md) ======== */
 

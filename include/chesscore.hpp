@@ -984,6 +984,127 @@ private:
     chess_game *handle_;
 };
 
+/** A position of one of the lichess variants (or chess, Chess960); an owned
+ * chess_variant_position handle. Copying clones it. Moves are chess_move values, drops and
+ * antichess promotions to a king included (bit 15); play them here, never on a Position. */
+class VariantPosition {
+public:
+    /** The start position of `variant` (a CHESS_VARIANT_* value). */
+    explicit VariantPosition(chess_variant variant = CHESS_VARIANT_CHESS) : handle_(make(variant, nullptr)) {}
+    /** Reads a FEN of `variant` (python-chess's and lichess's forms). */
+    static VariantPosition from_fen(chess_variant variant, std::string_view fen) {
+        return VariantPosition(make(variant, detail::CString(fen).get()));
+    }
+    /** The variant a name stands for ("atomic", "King of the Hill", "3check", "giveaway", ...). */
+    static chess_variant variant_from_name(std::string_view name) {
+        chess_variant variant = CHESS_VARIANT_CHESS;
+        detail::check(chess_variant_from_name(detail::CString(name).get(), &variant));
+        return variant;
+    }
+
+    VariantPosition(const VariantPosition &other)
+        : handle_(other.handle_ == nullptr ? nullptr : detail::not_null(chess_variant_position_clone(other.handle_))) {}
+    VariantPosition(VariantPosition &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    VariantPosition &operator=(const VariantPosition &other) {
+        if (this != &other) {
+            *this = VariantPosition(other);
+        }
+        return *this;
+    }
+    VariantPosition &operator=(VariantPosition &&other) noexcept {
+        if (this != &other) {
+            chess_variant_position_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~VariantPosition() { chess_variant_position_free(handle_); }
+
+    const chess_variant_position *get() const noexcept { return handle_; }
+    chess_variant_position *get() noexcept { return handle_; }
+
+    chess_variant variant() const noexcept { return chess_variant_position_variant(handle_); }
+    /** The command line's name of the variant ("standard", "atomic", ...). */
+    std::string variant_name() const { return chess_variant_name(variant()); }
+    std::string fen() const {
+        return detail::read_text<128>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_variant_position_fen(handle_, buf, cap, len);
+        });
+    }
+    std::vector<Move> legal_moves() const {
+        chess_move moves[CHESS_MAX_VARIANT_MOVES];
+        return detail::to_vector(moves, chess_variant_position_legal_moves(handle_, moves, CHESS_MAX_VARIANT_MOVES));
+    }
+    /** Plays a legal move; throws otherwise (the position is then unchanged). */
+    void play(Move mv) { detail::check(chess_variant_position_play(handle_, mv.raw())); }
+    std::string san(Move mv) const {
+        return detail::read_text<CHESS_SAN_MAX>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_variant_position_san(handle_, mv.raw(), buf, cap, len);
+        });
+    }
+    Move parse_san(std::string_view san) const {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_variant_position_parse_san(handle_, detail::CString(san).get(), &mv));
+        return Move(mv);
+    }
+    /** UCI as this position writes it (drops as P@e4). */
+    std::string uci(Move mv) const {
+        return detail::read_text<8>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_variant_position_uci(handle_, mv.raw(), buf, cap, len);
+        });
+    }
+    Move parse_uci(std::string_view uci) const {
+        chess_move mv = CHESS_MOVE_NONE;
+        detail::check(chess_variant_position_parse_uci(handle_, detail::CString(uci).get(), &mv));
+        return Move(mv);
+    }
+    Move play_san(std::string_view san) {
+        Move mv = parse_san(san);
+        play(mv);
+        return mv;
+    }
+    Move play_uci(std::string_view uci) {
+        Move mv = parse_uci(uci);
+        play(mv);
+        return mv;
+    }
+    std::uint64_t perft(std::uint32_t depth) const noexcept { return chess_variant_position_perft(handle_, depth); }
+    chess_outcome outcome() const noexcept { return chess_variant_position_outcome(handle_); }
+    bool is_check() const noexcept { return chess_variant_position_is_check(handle_); }
+    bool is_checkmate() const noexcept { return chess_variant_position_is_checkmate(handle_); }
+    bool is_stalemate() const noexcept { return chess_variant_position_is_stalemate(handle_); }
+    bool is_variant_end() const noexcept { return chess_variant_position_is_variant_end(handle_); }
+    bool has_insufficient_material(chess_color color) const noexcept {
+        return chess_variant_position_has_insufficient_material(handle_, color);
+    }
+    /** Pieces of `kind` (CHESS_PAWN .. CHESS_QUEEN) in `color`'s crazyhouse pocket. */
+    std::uint32_t pocket(chess_color color, chess_piece_kind kind) const noexcept {
+        return chess_variant_position_pocket(handle_, color, kind);
+    }
+    std::uint64_t promoted() const noexcept { return chess_variant_position_promoted(handle_); }
+    std::uint32_t remaining_checks(chess_color color) const noexcept {
+        return chess_variant_position_remaining_checks(handle_, color);
+    }
+    chess_color turn() const noexcept { return chess_variant_position_turn(handle_); }
+    chess_piece piece_at(chess_square square) const noexcept { return chess_variant_position_piece_at(handle_, square); }
+    /** The board as plain data (pieces, castling rooks, en passant square, clocks). */
+    chess_setup setup() const {
+        chess_setup s{};
+        detail::check(chess_variant_position_setup(handle_, &s));
+        return s;
+    }
+
+private:
+    explicit VariantPosition(chess_variant_position *owned) noexcept : handle_(owned) {}
+    static chess_variant_position *make(chess_variant variant, const char *fen) {
+        chess_variant_position *pos = nullptr;
+        detail::check(chess_variant_position_new(variant, fen, &pos));
+        return pos;
+    }
+
+    chess_variant_position *handle_;
+};
+
 /** A broken PGN game: code() (a CHESS_ERR_PGN_... code, a FEN code for a bad FEN tag, a SAN or
  * move code for a bad move, CHESS_ERR_IO), what() the reader's message ("game 2, line 7, column
  * 13: illegal move ..."), where it went wrong, and the game up to the problem. */

@@ -15,7 +15,7 @@ use chesscore_core::{EpdError, SanError, UciError};
 /// The numbers are stable (never renumbered or reused) and grouped by family: 0-99 general,
 /// 100-199 FEN, 200-299 moves, squares and games, 300-399 SAN, 400-499 PGN, 500-599 input and
 /// output, 600-699 EPD, 700-799 UCI engines, 800-899 Polyglot books, 900-999 binary position
-/// formats, 1000-1099 Syzygy tablebases. `chess_error_message` describes every code.
+/// formats, 1000-1099 Syzygy tablebases, 1100-1199 variant positions. `chess_error_message` describes every code.
 pub type chess_error = u32;
 
 /// Success.
@@ -210,6 +210,16 @@ pub const CHESS_ERR_TABLEBASE_TOO_MANY_PIECES: chess_error = 1002;
 /// DTZ name).
 pub const CHESS_ERR_TABLEBASE_CORRUPT: chess_error = 1003;
 
+/// Variant FEN: a crazyhouse pocket holding something other than piece letters (or a king), or
+/// a pocket in another variant.
+pub const CHESS_ERR_VARIANT_POCKET: chess_error = 1100;
+/// Variant FEN: a three-check counter that is neither `W+B` (remaining checks, 0 to 3) nor
+/// `+W+B` (checks given).
+pub const CHESS_ERR_VARIANT_CHECKS: chess_error = 1101;
+/// Variant FEN: a side has a number of kings its variant does not allow (one in most variants;
+/// none for White in horde, at most one in atomic, any number in antichess).
+pub const CHESS_ERR_VARIANT_KINGS: chess_error = 1102;
+
 /// A short English description of `code`, if it is one.
 fn message(code: chess_error) -> Option<&'static CStr> {
     Some(match code {
@@ -310,6 +320,9 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_TABLEBASE_CASTLING => c"tablebase: the tables hold no positions with castling rights",
         CHESS_ERR_TABLEBASE_TOO_MANY_PIECES => c"tablebase: more pieces than the tables hold",
         CHESS_ERR_TABLEBASE_CORRUPT => c"tablebase: a table file is corrupt or truncated",
+        CHESS_ERR_VARIANT_POCKET => c"variant FEN: invalid crazyhouse pocket (or a pocket in another variant)",
+        CHESS_ERR_VARIANT_CHECKS => c"variant FEN: invalid three-check counter",
+        CHESS_ERR_VARIANT_KINGS => c"variant FEN: a side has a number of kings the variant does not allow",
         _ => return None,
     })
 }
@@ -493,7 +506,7 @@ mod tests {
     #[test]
     fn codes_are_sorted_unique_and_described() {
         let codes = header_codes();
-        assert!(codes.len() > 80 && codes.contains(&CHESS_ERR_TABLEBASE_CORRUPT), "{codes:?}");
+        assert!(codes.len() > 80 && codes.contains(&CHESS_ERR_VARIANT_KINGS), "{codes:?}");
         assert!(codes.windows(2).all(|w| w[0] < w[1]), "{codes:?}");
         let messages: HashSet<&CStr> = codes.iter().filter_map(|&e| message(e)).collect();
         assert_eq!(messages.len(), codes.len());
@@ -501,7 +514,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, 1004, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, 1004, 1103, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

@@ -36,6 +36,7 @@ mod tablebase;
 mod tree;
 mod types;
 mod util;
+mod variant;
 // Last, so that their declarations follow the ones they use in the header.
 mod binary_fen;
 mod binpack;
@@ -62,6 +63,7 @@ pub use svg::*;
 pub use tablebase::*;
 pub use tree::*;
 pub use types::*;
+pub use variant::*;
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 

@@ -67,7 +67,7 @@ fn read(s: &chess_setup) -> Option<(Setup, bool)> {
 }
 
 /// The struct holding `setup`.
-fn write(setup: &Setup, chess960: bool) -> chess_setup {
+pub(crate) fn write(setup: &Setup, chess960: bool) -> chess_setup {
     chess_setup {
         board: setup.board.map(piece_ret),
         castling_rooks: setup.castling_rooks.0,

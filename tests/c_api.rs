@@ -489,6 +489,11 @@ fn c_setup_suite() {
 }
 
 #[test]
+fn c_variant_suite() {
+    run_suite("c_tests/variant.c", &[]);
+}
+
+#[test]
 fn c_embedding_suite() {
     run_suite("c_tests/embedding.c", &[common::data_dir()]);
 }

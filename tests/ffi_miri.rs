@@ -492,3 +492,48 @@ fn svg_options_and_arrays() {
         chess_position_free(pos);
     }
 }
+
+#[test]
+fn variant_positions() {
+    unsafe {
+        let mut pos = null_mut();
+        let fen = c"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
+        assert_eq!(chess_variant_position_new(CHESS_VARIANT_CRAZYHOUSE, fen.as_ptr(), &mut pos), CHESS_OK);
+        assert_eq!(text(|b, c, l| chess_variant_position_fen(pos, b, c, l)), fen.to_str().unwrap());
+
+        // A drop read, written and played on a clone; the original copied over it after.
+        let copy = chess_variant_position_clone(pos);
+        let mut drop = 0;
+        assert_eq!(chess_variant_position_parse_uci(copy, c"P@e6".as_ptr(), &mut drop), CHESS_OK);
+        assert_eq!(text(|b, c, l| chess_variant_position_san(copy, drop, b, c, l)), "@e6");
+        assert_eq!(text(|b, c, l| chess_variant_position_uci(copy, drop, b, c, l)), "P@e6");
+        assert_eq!(chess_variant_position_play(copy, drop), CHESS_OK);
+        assert_eq!(chess_variant_position_pocket(copy, CHESS_WHITE, CHESS_PAWN), 0);
+        chess_variant_position_copy(copy, pos);
+        chess_variant_position_copy(copy, copy);
+        assert_eq!(chess_variant_position_pocket(copy, CHESS_WHITE, CHESS_PAWN), 1);
+
+        // The move array: the total whatever the capacity.
+        let mut moves = [0 as chess_move; CHESS_MAX_VARIANT_MOVES];
+        let n = chess_variant_position_legal_moves(pos, moves.as_mut_ptr(), moves.len());
+        let mut three = [0 as chess_move; 3];
+        assert_eq!(chess_variant_position_legal_moves(pos, three.as_mut_ptr(), three.len()), n);
+        assert_eq!(three[..], moves[..3]);
+        assert!(moves[..n].contains(&drop));
+
+        let mut setup = std::mem::MaybeUninit::<chess_setup>::uninit();
+        assert_eq!(chess_variant_position_setup(pos, setup.as_mut_ptr()), CHESS_OK);
+        assert_eq!(setup.assume_init().board[59], CHESS_NO_PIECE);
+
+        // NULL and bad arguments.
+        assert_eq!(chess_variant_position_new(9, null(), &mut pos), CHESS_ERR_INVALID_ARGUMENT);
+        assert_eq!(chess_variant_position_new(CHESS_VARIANT_ATOMIC, null(), null_mut()), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_variant_position_fen(null(), null_mut(), 0, null_mut()), CHESS_ERR_NULL_POINTER);
+        assert_eq!(chess_variant_position_legal_moves(pos, null_mut(), 3), 0);
+        assert!(chess_variant_name(9).is_null());
+        assert_eq!(CStr::from_ptr(chess_variant_name(CHESS_VARIANT_HORDE)), c"horde");
+        chess_variant_position_free(copy);
+        chess_variant_position_free(pos);
+        chess_variant_position_free(null_mut());
+    }
+}

@@ -78,6 +78,8 @@ from .types import (
 )
 from .types import square as parse_square
 from . import svg  # chesscore.svg.board; after .position, which it uses
+from . import variant  # noqa: E402 - after the modules it builds on
+from .variant import Variant, VariantPosition  # noqa: E402
 from . import polyglot  # noqa: E402 - after the modules it builds on
 from . import binpack  # noqa: E402 - after the modules it builds on
 
@@ -157,6 +159,8 @@ __all__ = [
     "Termination",
     "TablebaseError",
     "TrainingDataError",
+    "Variant",
+    "VariantPosition",
     "WHITE",
     "library_path",
     "library_version",
@@ -168,4 +172,5 @@ __all__ = [
     "split_pgn",
     "square_name",
     "svg",
+    "variant",
 ]

@@ -41,6 +41,7 @@ from .errors import Error, ErrorCode, LibraryError, StrOrBytesPath, error_for, i
 
 # Constants of chesscore.h, named without their CHESS_ prefix (a test compares them).
 MAX_MOVES = 256
+MAX_VARIANT_MOVES = 512
 FEN_MAX = 104
 SAN_MAX = 8
 PGN_MESSAGE_MAX = 256
@@ -131,6 +132,10 @@ class Game(ctypes.Structure):
 
 class Epd(ctypes.Structure):
     """Opaque chess_epd."""
+
+
+class VariantPosition(ctypes.Structure):
+    """Opaque chess_variant_position."""
 
 
 class PgnReader(ctypes.Structure):
@@ -386,6 +391,7 @@ def fen_info():
 POS = POINTER(Position)
 GAME = POINTER(Game)
 EPD = POINTER(Epd)
+VPOS = POINTER(VariantPosition)
 READER = POINTER(PgnReader)
 # size_t (*chess_read_fn)(void *user, uint8_t *buf, size_t cap)
 READ_FN = ctypes.CFUNCTYPE(c_size_t, ctypes.c_void_p, POINTER(c_uint8), c_size_t)
@@ -655,6 +661,34 @@ SIGNATURES = {
     "chess_book_builder_add_game": (ERR, [BUILDER, GAME, SMALL]),
     "chess_book_builder_finish": (ERR, [BUILDER, POINTER(BOOK)]),
     "chess_book_builder_free": (None, [BUILDER]),
+    # variant positions
+    "chess_variant_from_name": (ERR, [c_char_p, POINTER(c_uint8)]),
+    "chess_variant_name": (c_char_p, [SMALL]),
+    "chess_variant_position_new": (ERR, [SMALL, c_char_p, POINTER(VPOS)]),
+    "chess_variant_position_clone": (VPOS, [VPOS]),
+    "chess_variant_position_copy": (None, [VPOS, VPOS]),
+    "chess_variant_position_free": (None, [VPOS]),
+    "chess_variant_position_fen": (ERR, [VPOS, c_char_p, c_size_t, SIZE_P]),
+    "chess_variant_position_variant": (SMALL, [VPOS]),
+    "chess_variant_position_legal_moves": (c_size_t, [VPOS, MOVE_P, c_size_t]),
+    "chess_variant_position_play": (ERR, [VPOS, MOVE]),
+    "chess_variant_position_san": (ERR, [VPOS, MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_variant_position_parse_san": (ERR, [VPOS, c_char_p, MOVE_P]),
+    "chess_variant_position_uci": (ERR, [VPOS, MOVE, c_char_p, c_size_t, SIZE_P]),
+    "chess_variant_position_parse_uci": (ERR, [VPOS, c_char_p, MOVE_P]),
+    "chess_variant_position_perft": (c_uint64, [VPOS, c_uint32]),
+    "chess_variant_position_outcome": (Outcome, [VPOS]),
+    "chess_variant_position_is_check": (c_bool, [VPOS]),
+    "chess_variant_position_is_checkmate": (c_bool, [VPOS]),
+    "chess_variant_position_is_stalemate": (c_bool, [VPOS]),
+    "chess_variant_position_is_variant_end": (c_bool, [VPOS]),
+    "chess_variant_position_has_insufficient_material": (c_bool, [VPOS, SMALL]),
+    "chess_variant_position_pocket": (c_uint32, [VPOS, SMALL, SMALL]),
+    "chess_variant_position_promoted": (c_uint64, [VPOS]),
+    "chess_variant_position_remaining_checks": (c_uint32, [VPOS, SMALL]),
+    "chess_variant_position_turn": (SMALL, [VPOS]),
+    "chess_variant_position_piece_at": (SMALL, [VPOS, SQUARE]),
+    "chess_variant_position_setup": (ERR, [VPOS, SETUP]),
     # UCI engines
     "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
     "chess_engine_free": (None, [ENGINE]),
@@ -822,20 +856,24 @@ _MOVE_MESSAGES = {
 }
 
 
-def move_error(code: int, pos: Any, move: Any, notation: str = "move") -> Error:
+def move_error(code: int, pos: Any, move: Any, notation: str = "move", fen: Optional[Callable[[], str]] = None) -> Error:
     """The exception of a move call that failed in ``pos`` (a chess_position, or a pointer to
     or the address of a game's, unchanged by the failure): ``move`` as given, in ``notation``
     ("san", "uci"; "move" for a chesscore.Move, named by its UCI, or by its number when its
-    encoding is invalid and so has no UCI)."""
+    encoding is invalid and so has no UCI). ``fen`` writes the position's FEN where ``pos`` is
+    no chess_position (a variant position's)."""
     template = _MOVE_MESSAGES.get(code)
     if template is None:
         return error_for(code)
     if not isinstance(move, str):
         move = f"{move.raw:#06x}" if code == ErrorCode.INVALID_MOVE else move.uci()
-    if isinstance(pos, int):
-        pos = ctypes.cast(pos, POS)
-    fen = read_text(lib.chess_fen_write, pos, size=FEN_MAX)
-    return error_for(code, template.format(notation=notation, move=move, fen=fen))
+    if fen is None:
+        if isinstance(pos, int):
+            pos = ctypes.cast(pos, POS)
+        text = read_text(lib.chess_fen_write, pos, size=FEN_MAX)
+    else:
+        text = fen()
+    return error_for(code, template.format(notation=notation, move=move, fen=text))
 
 
 def version() -> str:

@@ -100,6 +100,9 @@ class ErrorCode(enum.IntEnum):
     TABLEBASE_CASTLING = 1001
     TABLEBASE_TOO_MANY_PIECES = 1002
     TABLEBASE_CORRUPT = 1003
+    VARIANT_POCKET = 1100
+    VARIANT_CHECKS = 1101
+    VARIANT_KINGS = 1102
 
 
 class Error(Exception):
@@ -350,6 +353,9 @@ _BY_CODE = {
     ErrorCode.TABLEBASE_CASTLING: TablebaseError,
     ErrorCode.TABLEBASE_TOO_MANY_PIECES: TablebaseError,
     ErrorCode.TABLEBASE_CORRUPT: CorruptTableError,
+    ErrorCode.VARIANT_POCKET: FenError,
+    ErrorCode.VARIANT_CHECKS: FenError,
+    ErrorCode.VARIANT_KINGS: FenError,
 }
 
 

@@ -28,6 +28,9 @@ class Termination(enum.IntEnum):
     FIVEFOLD_REPETITION = 5
     FIFTY_MOVES = 6
     THREEFOLD_REPETITION = 7
+    VARIANT_WIN = 8
+    VARIANT_LOSS = 9
+    VARIANT_DRAW = 10
 
 
 class Outcome:

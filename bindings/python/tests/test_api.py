@@ -83,6 +83,7 @@ C_TYPES = {
     "chess_book_error_info": _native.BookErrorInfo,
     "chess_book_lookup_options": _native.BookLookupOptions,
     "chess_book_build_options": _native.BookBuildOptions,
+    "chess_variant_position": _native.VariantPosition,
 }
 C_TYPES.update(
     dict.fromkeys(
@@ -101,6 +102,7 @@ C_TYPES.update(
             "chess_bound",
             "chess_book_choice",
             "chess_mark_color",
+            "chess_variant",
         ],
         ctypes.c_uint8,
     )
