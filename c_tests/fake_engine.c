@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
                 black = !black;
             }
         } else if (strncmp(line, "setoption name UCI_Variant value ", 33) == 0) {
-            snprintf(variant, sizeof variant, "%s", line + 33);
+            snprintf(variant, sizeof variant, "%.63s", line + 33); /* longer names are cut */
         } else if (strcmp(line, "isready") == 0) {
             say("readyok");
         } else if (strncmp(line, "go", 2) == 0) {
