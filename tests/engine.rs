@@ -375,8 +375,20 @@ fn a_variant_engine_is_refused_a_variant_it_does_not_list_and_nothing_is_sent() 
     }
     // Refused before the MultiPV change: the engine heard nothing and goes on.
     engine.is_ready().unwrap();
+    // A variant the caller set counts as set; a variant's start is a FEN, never `startpos`.
+    engine.set_option("UCI_Variant", Some("atomic")).unwrap();
+    let analysis = engine.analyse_position(&VariantPosition::new(Variant::Atomic), &depth(1), None).unwrap();
+    assert_eq!(analysis.lines[0].pv.len(), 2);
     drop(engine);
-    assert_eq!(received(&log), ["isready"]);
+    assert_eq!(
+        received(&log),
+        [
+            "isready",
+            "setoption name UCI_Variant value atomic",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "go depth 1"
+        ]
+    );
 }
 
 fn error_text(error: UnsupportedVariant) -> String {
