@@ -528,3 +528,73 @@ fn drops_are_read_only_where_the_variant_has_them() {
     assert_eq!(position_command(&chess960, [castle], true), position_command(&position, [castle], true));
     assert_eq!(chess960.uci_variant(), "chess");
 }
+
+/// Fairy-Stockfish's reading of the `position` commands sent for random variant games.
+const FAIRY_READS: &str = r#"
+import sys, pyffish
+bad = 0
+for line in open(sys.argv[1]):
+    variant, command, expected = line.rstrip("\n").split("\t")
+    words = command.split(" ")
+    fen_end = words.index("moves") if "moves" in words else len(words)
+    fen, moves = " ".join(words[2:fen_end]), words[fen_end + 1:]
+    if not pyffish.validate_fen(fen, variant):
+        print("refused", variant, fen); bad += 1; continue
+    got, want = pyffish.get_fen(variant, fen, moves).split(" "), expected.split(" ")
+    # Placement with pockets and promoted pieces, turn, castling, three-check's counters: the
+    # clocks and the en passant square follow each program's own conventions.
+    keep = [0, 1, 2] + ([4] if variant == "3check" else [])
+    if [got[i] for i in keep] != [want[i] for i in keep]:
+        print("differs", variant, command, "->", " ".join(got), "expected", expected); bad += 1
+print("checked", sum(1 for _ in open(sys.argv[1])), "bad", bad)
+sys.exit(1 if bad else 0)
+"#;
+
+#[test]
+fn fairy_stockfish_reads_the_variant_positions_sent() {
+    let suite = "engine: fairy_stockfish_reads_the_variant_positions_sent";
+    let Some(python) = common::python(suite) else { return };
+    let python = python.to_str().unwrap();
+    if !common::tool(python, &["-c", "import pyffish"], suite, "pip install pyffish") {
+        return;
+    }
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut cases = String::new();
+    let variants = [
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+        Variant::Horde,
+        Variant::RacingKings,
+    ];
+    for variant in variants {
+        for _ in 0..40 {
+            // A random game, sent from a random ply of it: its FEN carries pockets, promoted
+            // pieces and counted checks, its moves drops.
+            let mut pos = VariantPosition::new(variant);
+            let mut game = vec![pos];
+            let mut moves = Vec::new();
+            while moves.len() < 80 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())];
+                pos.play(mv).unwrap();
+                moves.push(mv);
+                game.push(pos);
+            }
+            let from = rng.below(moves.len() + 1);
+            let command = position_command(&game[from], moves[from..].iter().copied(), false);
+            cases.push_str(&format!("{}\t{command}\t{}\n", variant.uci_name(), pos.to_fen()));
+        }
+    }
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fairy_reads.tsv");
+    std::fs::write(&file, cases).unwrap();
+    let out = std::process::Command::new(python).args(["-c", FAIRY_READS]).arg(&file).output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(report.contains("checked 280 bad 0"), "{report}");
+}
