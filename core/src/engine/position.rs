@@ -96,10 +96,12 @@ pub(crate) fn variant_setting<'a>(
     Ok(Some((&option.name, value)))
 }
 
-/// The `UCI_Variant` value an engine declares as its default; `chess` when it declares none.
+/// The `UCI_Variant` value an engine declares as its default; `chess` when it declares none
+/// (or an empty one).
 pub(crate) fn default_variant(options: &[EngineOption]) -> String {
     let option = options.iter().find(|option| option.name.eq_ignore_ascii_case("UCI_Variant"));
-    option.and_then(|option| option.default.clone()).unwrap_or_else(|| "chess".to_string())
+    let default = option.and_then(|option| option.default.clone()).filter(|value| !value.is_empty());
+    default.unwrap_or_else(|| "chess".to_string())
 }
 
 /// An engine that cannot play a position's variant.
@@ -117,5 +119,46 @@ fn refusal(declared: bool) -> &'static str {
         "its UCI_Variant option does not list it"
     } else {
         "it declares no UCI_Variant option"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::protocol::{parse_line, EngineLine};
+
+    fn options(lines: &[&str]) -> Vec<EngineOption> {
+        let start = Position::startpos();
+        lines
+            .iter()
+            .map(|line| match parse_line(line, &start) {
+                Ok(EngineLine::Option(option)) => option,
+                other => panic!("{line}: {other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_variant_is_set_in_the_engines_spelling_only_when_it_changes() {
+        let combo = options(&["option name uci_variant type combo default Chess var Chess var CrazyHouse var 3check"]);
+        assert_eq!(default_variant(&combo), "Chess");
+        assert_eq!(variant_setting(&combo, "Chess", "chess"), Ok(None));
+        assert_eq!(variant_setting(&combo, "Chess", "crazyhouse"), Ok(Some(("uci_variant", "CrazyHouse"))));
+        assert_eq!(variant_setting(&combo, "3check", "chess"), Ok(Some(("uci_variant", "Chess"))));
+        assert_eq!(
+            variant_setting(&combo, "chess", "horde"),
+            Err(UnsupportedVariant { variant: "horde", declared: true })
+        );
+        // A free-text option takes any name.
+        let text = options(&["option name UCI_Variant type string default <empty>"]);
+        assert_eq!(default_variant(&text), "chess");
+        assert_eq!(variant_setting(&text, "chess", "atomic"), Ok(Some(("UCI_Variant", "atomic"))));
+        let none = options(&["option name Hash type spin default 16 min 1 max 64"]);
+        assert_eq!(default_variant(&none), "chess");
+        assert_eq!(variant_setting(&none, "chess", "chess"), Ok(None));
+        assert_eq!(
+            variant_setting(&none, "chess", "atomic"),
+            Err(UnsupportedVariant { variant: "atomic", declared: false })
+        );
     }
 }
