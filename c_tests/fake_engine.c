@@ -18,6 +18,10 @@
  *   fork     forks a helper that keeps the output open and sleeps an hour, then acts as `hang`
  *            (option `Pids` gives the engine's and the helper's process ids)
  *   forkcrash  the same, but dies by SIGKILL on `go`
+ *   variant  `good` with a `UCI_Variant` option (chess, crazyhouse, 3check, atomic; no horde);
+ *            in crazyhouse it answers for the position after 1. e4 d5 2. exd5 Qxd5 (White to
+ *            move: best P@e6, a pv with drops, a second pv with an illegal drop N@d4) or one
+ *            move after it (Black to move: best P@e3)
  * With FAKE_ENGINE_LOG set, every line received is appended to that file.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -64,11 +68,14 @@ int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "good";
     int junk = strcmp(mode, "junk") == 0;
     int forking = strncmp(mode, "fork", 4) == 0;
+    int variants = strcmp(mode, "variant") == 0;
+    char variant[64] = "chess"; /* the last UCI_Variant set */
     int black = 0; /* Black to move: the last position had an odd number of moves */
     int waiting = 0; /* a `go ponder` or `go infinite` whose best move is still due */
     char line[4096];
     const char *log_path = getenv("FAKE_ENGINE_LOG");
     pid_t helper = 0;
+    const char *first = NULL, *second = NULL, *best = NULL; /* the last search's lines */
     if (strcmp(mode, "exit") == 0) {
         return 3;
     }
@@ -106,6 +113,9 @@ int main(int argc, char **argv) {
             say("option name Clear Hash type button");
             say("option name UCI_Chess960 type check default false");
             say("option name MultiPV type spin default 1 min 1 max 8");
+            if (variants) {
+                say("option name UCI_Variant type combo default chess var chess var crazyhouse var 3check var atomic");
+            }
             if (forking) {
                 printf("option name Pids type string default %ld %ld\n", (long)getpid(), (long)helper);
             }
@@ -120,6 +130,8 @@ int main(int argc, char **argv) {
             for (at = at != NULL ? at + 6 : NULL; at != NULL; at = strchr(at + 1, ' ')) {
                 black = !black;
             }
+        } else if (strncmp(line, "setoption name UCI_Variant value ", 33) == 0) {
+            snprintf(variant, sizeof variant, "%.63s", line + 33); /* longer names are cut */
         } else if (strcmp(line, "isready") == 0) {
             say("readyok");
         } else if (strncmp(line, "go", 2) == 0) {
@@ -130,26 +142,37 @@ int main(int argc, char **argv) {
                 strcmp(mode, "longline") == 0) {
                 flood(mode);
             }
-            say(black ? "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e7e5 b1c3"
-                      : "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e2e4 e7e5");
+            if (variants && strcmp(variant, "crazyhouse") == 0) {
+                first = black ? "info depth 1 multipv 1 score cp -40 nodes 20 pv P@e3 d2e3"
+                              : "info depth 1 multipv 1 score cp 40 nodes 20 pv P@e6 P@e3 d2e3";
+                second = black ? "info depth 1 multipv 2 score cp -50 nodes 20 pv P@e3 P@e3"
+                               : "info depth 1 multipv 2 score cp 10 nodes 20 pv b1c3 N@d4 e7e5";
+                best = black ? "bestmove P@e3 ponder d2e3" : "bestmove P@e6 ponder P@e3";
+            } else {
+                first = black ? "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e7e5 b1c3"
+                              : "info depth 1 seldepth 2 multipv 1 score cp 31 wdl 300 600 100 nodes 20 nps 2000 time 10 pv e2e4 e7e5";
+                second = black ? "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d7d5 d7d5"
+                               : "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d2d4 d2d4";
+                best = black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5";
+            }
+            say(first);
             if (strcmp(mode, "hang") == 0 || strcmp(mode, "fork") == 0) {
                 continue;
             }
-            say(black ? "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d7d5 d7d5"
-                      : "info depth 1 multipv 2 score cp -5 upperbound nodes 20 pv d2d4 d2d4");
+            say(second);
             say("info string all done here");
             waiting = strncmp(line, "go ponder", 9) == 0 || strncmp(line, "go infinite", 11) == 0;
             if (strcmp(mode, "badmove") == 0) {
                 say("bestmove e2e5");
             } else if (!waiting) {
-                say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
+                say(best);
             }
         } else if (waiting && (strcmp(line, "stop") == 0 || strcmp(line, "ponderhit") == 0)) {
             waiting = 0;
             if (strcmp(line, "ponderhit") == 0) {
                 say("info string ponderhit");
             }
-            say(black ? "bestmove e7e5 ponder b1c3" : "bestmove e2e4 ponder e7e5");
+            say(best);
         } else if (strcmp(line, "quit") == 0 && strcmp(mode, "hang") != 0 && strcmp(mode, "fork") != 0) {
             return 0;
         }

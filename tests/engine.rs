@@ -7,8 +7,12 @@ use chesscore_test_support as common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use chesscore_core::engine::{Engine, EngineCommand, EngineError, Limits, ProtocolError, Score};
-use chesscore_core::{Game, Position, Uci, UciCastling};
+use chesscore_core::engine::protocol::{parse_line, position_command};
+use chesscore_core::engine::{
+    Engine, EngineCommand, EngineError, EngineLine, EnginePosition, Limits, ProtocolError, Score, UnsupportedVariant,
+};
+use chesscore_core::variant::{Variant, VariantPosition};
+use chesscore_core::{Game, Move, Position, Uci, UciCastling};
 
 fn fake(mode: &str, timeout_ms: u64) -> EngineCommand {
     let mut command = EngineCommand::new(common::fake_engine());
@@ -324,4 +328,273 @@ fn stockfish_analyses_and_streams() {
     let limits = Limits { searchmoves: vec![castle], ..depth(4) };
     let analysis = engine.analyse_position(&pos, &limits, None).unwrap();
     assert_eq!(analysis.best_move, Some(castle));
+}
+
+/// Crazyhouse after 1. e4 d5 2. exd5 Qxd5: each side holds a pawn.
+const HOUSE: &str = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
+
+fn uci_line(pos: &VariantPosition, moves: &[Move]) -> Vec<String> {
+    let mut at = *pos;
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = at.uci(mv).to_string();
+            at.play(mv).unwrap();
+            text
+        })
+        .collect()
+}
+
+/// The lines the engine received, without the handshake's `uci` and the final `quit`.
+fn received(log: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap();
+    text.lines().filter(|l| !matches!(*l, "uci" | "quit")).map(str::to_string).collect()
+}
+
+fn fresh_log(name: &str) -> std::path::PathBuf {
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&log);
+    log
+}
+
+#[test]
+fn a_variant_engine_is_refused_a_variant_it_does_not_list_and_nothing_is_sent() {
+    let log = fresh_log("engine_variant_refused.log");
+    let mut engine = Engine::start(&logged("variant", &log)).unwrap();
+    for variant in [Variant::Horde, Variant::RacingKings, Variant::Antichess] {
+        let error = engine.analyse_position(&VariantPosition::new(variant), &depth(1), Some(3)).unwrap_err();
+        let EngineError::UnsupportedVariant(refused) = error else { panic!("{variant}: {error:?}") };
+        assert_eq!(refused, UnsupportedVariant { variant: variant.uci_name(), declared: true });
+        assert_eq!(
+            error_text(refused),
+            format!(
+                "the engine does not play the variant `{}`: its UCI_Variant option does not list it",
+                variant.uci_name()
+            )
+        );
+    }
+    // Refused before the MultiPV change: the engine heard nothing and goes on.
+    engine.is_ready().unwrap();
+    // A variant the caller set counts as set; a variant's start is a FEN, never `startpos`.
+    engine.set_option("UCI_Variant", Some("atomic")).unwrap();
+    let analysis = engine.analyse_position(&VariantPosition::new(Variant::Atomic), &depth(1), None).unwrap();
+    assert_eq!(analysis.lines[0].pv.len(), 2);
+    drop(engine);
+    assert_eq!(
+        received(&log),
+        [
+            "isready",
+            "setoption name UCI_Variant value atomic",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "go depth 1"
+        ]
+    );
+}
+
+fn error_text(error: UnsupportedVariant) -> String {
+    EngineError::UnsupportedVariant(error).to_string()
+}
+
+#[test]
+fn an_engine_without_uci_variant_plays_chess_only() {
+    let log = fresh_log("engine_no_variant.log");
+    let mut engine = Engine::start(&logged("good", &log)).unwrap();
+    for variant in [Variant::Crazyhouse, Variant::ThreeCheck, Variant::Atomic] {
+        let error = engine.analyse_position(&VariantPosition::new(variant), &depth(1), None).unwrap_err();
+        let EngineError::UnsupportedVariant(refused) = error else { panic!("{variant}: {error:?}") };
+        assert_eq!(refused, UnsupportedVariant { variant: variant.uci_name(), declared: false });
+        assert!(error_text(refused).ends_with("it declares no UCI_Variant option"));
+    }
+    // Chess through the variant type needs no option: the same commands as a chess position.
+    let chess = VariantPosition::new(Variant::Chess);
+    let analysis = engine.analyse_position(&chess, &depth(1), None).unwrap();
+    assert_eq!(uci_line(&chess, &analysis.best_move.into_iter().collect::<Vec<_>>()), ["e2e4"]);
+    let analysis = engine.analyse_position(&Position::startpos(), &depth(1), None).unwrap();
+    assert!(analysis.best_move.is_some());
+    drop(engine);
+    assert_eq!(received(&log), ["position startpos", "go depth 1", "position startpos", "go depth 1"]);
+}
+
+#[test]
+fn a_variant_engine_is_told_the_variant_only_when_it_changes() {
+    let log = fresh_log("engine_variant.log");
+    let mut engine = Engine::start(&logged("variant", &log)).unwrap();
+    // Its default is chess: a chess search sends no setoption.
+    engine.analyse_position(&Position::startpos(), &depth(1), None).unwrap();
+
+    // Crazyhouse from its start, four moves played: a drop as best move and in the pv.
+    let start = VariantPosition::new(Variant::Crazyhouse);
+    let mut game = Vec::new();
+    let mut pos = start;
+    for text in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        let mv = pos.parse_uci(text).unwrap();
+        pos.play(mv).unwrap();
+        game.push(mv);
+    }
+    assert_eq!(pos.to_fen(), HOUSE);
+    let analysis = engine.analyse(&start, game.iter().copied(), &depth(1), Some(2)).unwrap();
+    let best = analysis.best_move.unwrap();
+    assert_eq!((best.drop_piece(), pos.uci(best).to_string()), (Some(chesscore_core::PieceKind::Pawn), "P@e6".into()));
+    let ponder = analysis.ponder_move.unwrap();
+    assert_eq!(pos.make_move(best).uci(ponder).to_string(), "P@e3");
+    assert_eq!(uci_line(&pos, &analysis.lines[0].pv), ["P@e6", "P@e3", "d2e3"]);
+    assert_eq!(analysis.lines[0].illegal_move, None);
+    // Black holds no knight: the drop ends its line, as an illegal chess move does.
+    assert_eq!(uci_line(&pos, &analysis.lines[1].pv), ["b1c3"]);
+    assert_eq!(analysis.lines[1].illegal_move.as_deref(), Some("N@d4"));
+
+    // Again in crazyhouse, a drop among the moves sent: no second setoption.
+    let house = VariantPosition::from_fen(Variant::Crazyhouse, HOUSE).unwrap();
+    let pawn_drop = house.parse_uci("P@e6").unwrap();
+    let limits = Limits { searchmoves: vec![house.make_move(pawn_drop).parse_uci("P@e3").unwrap()], ..depth(1) };
+    let mut search = engine.search(&house, [pawn_drop], &limits, Some(2)).unwrap();
+    assert_eq!(search.position().to_fen(), "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3");
+    let first = search.next().unwrap().unwrap();
+    assert_eq!(uci_line(search.position(), &first.pv), ["P@e3", "d2e3"]);
+    let analysis = search.finish().unwrap();
+    let black = house.make_move(pawn_drop);
+    assert_eq!(uci_line(&black, &analysis.best_move.into_iter().collect::<Vec<_>>()), ["P@e3"]);
+    // The pocket is empty after the first drop: the second one is cut off.
+    assert_eq!(uci_line(&black, &analysis.lines[1].pv), ["P@e3"]);
+    assert_eq!(analysis.lines[1].illegal_move.as_deref(), Some("P@e3"));
+
+    // Three-check read in lichess's form goes out in python-chess's, which Fairy-Stockfish reads.
+    let checks =
+        VariantPosition::from_fen(Variant::ThreeCheck, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +2+1")
+            .unwrap();
+    engine.analyse_position(&checks, &depth(1), None).unwrap();
+    // Back to chess for a chess position.
+    engine.analyse_position(&Position::startpos(), &depth(1), None).unwrap();
+    drop(engine);
+    assert_eq!(
+        received(&log),
+        [
+            "position startpos",
+            "go depth 1",
+            "setoption name UCI_Variant value crazyhouse",
+            "setoption name MultiPV value 2",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 moves e2e4 d7d5 e4d5 d8d5",
+            "go depth 1",
+            &format!("position fen {HOUSE} moves P@e6"),
+            "go depth 1 searchmoves P@e3",
+            "setoption name UCI_Variant value 3check",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+2 0 1",
+            "go depth 1",
+            "setoption name UCI_Variant value chess",
+            "position startpos",
+            "go depth 1",
+        ]
+    );
+}
+
+#[test]
+fn drops_are_read_only_where_the_variant_has_them() {
+    let house = VariantPosition::from_fen(Variant::Crazyhouse, HOUSE).unwrap();
+    let Ok(EngineLine::BestMove { best: Some(best), ponder: None }) = parse_line("bestmove P@e6 ponder P@e6", &house)
+    else {
+        panic!()
+    };
+    assert_eq!(house.uci(best).to_string(), "P@e6");
+    // No knight in the pocket, a pawn on the back rank, an occupied square; chess has no drops.
+    for illegal in ["N@f3", "P@a8", "P@e1", "P@d5", "p@e6", "K@e6"] {
+        assert!(
+            matches!(parse_line(&format!("bestmove {illegal}"), &house), Err(ProtocolError::IllegalBestMove(_))),
+            "{illegal}"
+        );
+    }
+    let chess = Position::startpos();
+    assert_eq!(parse_line("bestmove P@e4", &chess), Err(ProtocolError::IllegalBestMove("P@e4".into())));
+    let Ok(EngineLine::Info(info)) = parse_line("info depth 2 pv P@e6 P@a1 e7e6 score cp 3", &house) else { panic!() };
+    assert_eq!((uci_line(&house, &info.pv), info.illegal_move.as_deref()), (vec!["P@e6".to_string()], Some("P@a1")));
+    assert_eq!(info.score, Some(Score::Cp(3)));
+
+    // Promoted pieces and pockets as python-chess writes them; a drop among the moves.
+    let promoted =
+        VariantPosition::from_fen(Variant::Crazyhouse, "r3k2r/8/8/8/8/8/8/R3K1Q~R[NPp] w KQkq - 0 1").unwrap();
+    let knight = promoted.parse_uci("N@f3").unwrap();
+    assert_eq!(
+        position_command(&promoted, [knight], false),
+        "position fen r3k2r/8/8/8/8/8/8/R3K1Q~R[NPp] w KQkq - 0 1 moves N@f3"
+    );
+    assert_eq!(promoted.uci_variant(), "crazyhouse");
+
+    // Chess960 through the variant type: the chess position's commands and castling.
+    let fen = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let chess960 = VariantPosition::from_fen(Variant::Chess960, fen).unwrap();
+    let position = Position::from_fen_chess960(fen).unwrap();
+    let castle = chess960.read_move("e1h1").unwrap();
+    assert_eq!(Some(castle), position.read_move("e1h1").ok());
+    assert_eq!(chess960.read_move("e1g1"), position.read_move("e1g1"));
+    assert_eq!(position_command(&chess960, [castle], true), position_command(&position, [castle], true));
+    assert_eq!(chess960.uci_variant(), "chess");
+}
+
+/// Fairy-Stockfish's reading of the `position` commands sent for random variant games.
+const FAIRY_READS: &str = r#"
+import sys, pyffish
+bad = 0
+for line in open(sys.argv[1]):
+    variant, command, expected = line.rstrip("\n").split("\t")
+    words = command.split(" ")
+    fen_end = words.index("moves") if "moves" in words else len(words)
+    fen, moves = " ".join(words[2:fen_end]), words[fen_end + 1:]
+    if not pyffish.validate_fen(fen, variant):
+        print("refused", variant, fen); bad += 1; continue
+    got, want = pyffish.get_fen(variant, fen, moves).split(" "), expected.split(" ")
+    # Placement with pockets and promoted pieces, turn, castling, three-check's counters: the
+    # clocks and the en passant square follow each program's own conventions.
+    keep = [0, 1, 2] + ([4] if variant == "3check" else [])
+    if [got[i] for i in keep] != [want[i] for i in keep]:
+        print("differs", variant, command, "->", " ".join(got), "expected", expected); bad += 1
+print("checked", sum(1 for _ in open(sys.argv[1])), "bad", bad)
+sys.exit(1 if bad else 0)
+"#;
+
+#[test]
+fn fairy_stockfish_reads_the_variant_positions_sent() {
+    let suite = "engine: fairy_stockfish_reads_the_variant_positions_sent";
+    let Some(python) = common::python(suite) else { return };
+    let python = python.to_str().unwrap();
+    if !common::tool(python, &["-c", "import pyffish"], suite, "pip install pyffish") {
+        return;
+    }
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut cases = String::new();
+    let variants = [
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+        Variant::Horde,
+        Variant::RacingKings,
+    ];
+    for variant in variants {
+        for _ in 0..40 {
+            // A random game, sent from a random ply of it: its FEN carries pockets, promoted
+            // pieces and counted checks, its moves drops.
+            let mut pos = VariantPosition::new(variant);
+            let mut game = vec![pos];
+            let mut moves = Vec::new();
+            while moves.len() < 80 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())];
+                pos.play(mv).unwrap();
+                moves.push(mv);
+                game.push(pos);
+            }
+            let from = rng.below(moves.len() + 1);
+            let command = position_command(&game[from], moves[from..].iter().copied(), false);
+            cases.push_str(&format!("{}\t{command}\t{}\n", variant.uci_name(), pos.to_fen()));
+        }
+    }
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fairy_reads.tsv");
+    std::fs::write(&file, cases).unwrap();
+    let out = std::process::Command::new(python).args(["-c", FAIRY_READS]).arg(&file).output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(report.contains("checked 280 bad 0"), "{report}");
 }

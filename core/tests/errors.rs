@@ -7,7 +7,7 @@ use std::io;
 use std::time::Duration;
 
 use chesscore_core::engine::protocol::parse_line;
-use chesscore_core::engine::{EngineError, ProtocolError};
+use chesscore_core::engine::{EngineError, ProtocolError, UnsupportedVariant};
 use chesscore_core::pgn::PgnReader;
 use chesscore_core::polyglot::{Book, BookError};
 use chesscore_core::{Epd, Fen, Game, MovesLine, Position, SanOptions, Square, SvgColor, Uci};
@@ -52,5 +52,7 @@ fn no_error_repeats_its_source() {
     check(&EngineError::NotStarted(io::Error::new(io::ErrorKind::NotFound, "no program")));
     check(&EngineError::Timeout(Duration::from_millis(300)));
     check(&EngineError::from(parse_line("bestmove e2e5", &start).unwrap_err()));
+    check(&EngineError::from(UnsupportedVariant { variant: "horde", declared: true }));
+    check(&UnsupportedVariant { variant: "3check", declared: false });
     check(&ProtocolError::Malformed("option"));
 }

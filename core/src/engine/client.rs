@@ -3,15 +3,17 @@
 
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use super::position::{self as engine_position, EnginePosition, UnsupportedVariant};
+use super::process::{kill_group, read_lines, write_line, Received};
 use super::protocol::{self, CommandTextError, EngineLine, EngineOption, Info, Limits, ProtocolError};
 use crate::board::moves::Move;
 use crate::position::Position;
@@ -64,11 +66,20 @@ pub enum EngineError {
     /// goes on).
     #[error("{0}")]
     InvalidText(CommandTextError),
+    /// A search of a variant the engine does not play (nothing was sent; the engine goes on).
+    #[error("{0}")]
+    UnsupportedVariant(UnsupportedVariant),
 }
 
 impl From<ProtocolError> for EngineError {
     fn from(error: ProtocolError) -> EngineError {
         EngineError::Protocol(error)
+    }
+}
+
+impl From<UnsupportedVariant> for EngineError {
+    fn from(error: UnsupportedVariant) -> EngineError {
+        EngineError::UnsupportedVariant(error)
     }
 }
 
@@ -88,9 +99,6 @@ const READER_GRACE: Duration = Duration::from_millis(200);
 
 /// How often a wait for a line checks whether the engine process has exited.
 const EXIT_CHECK: Duration = Duration::from_millis(50);
-
-/// A line the reading thread hands over, or the fault that ended its reading.
-type Received = Result<String, ProtocolError>;
 
 /// How long `quit` is given before the engine is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
@@ -138,6 +146,8 @@ pub struct Engine {
     author: Option<String>,
     options: Vec<EngineOption>,
     chess960: bool,
+    /// The `UCI_Variant` value the engine plays now.
+    variant: String,
     multipv: u32,
     timeout: Duration,
     gone: bool,
@@ -156,7 +166,7 @@ impl fmt::Debug for Engine {
     }
 }
 
-impl fmt::Debug for Search<'_> {
+impl<P: EnginePosition> fmt::Debug for Search<'_, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("engine", &self.engine)
@@ -217,6 +227,7 @@ impl Engine {
             author: None,
             options: Vec::new(),
             chess960: false,
+            variant: String::new(),
             multipv: 1,
             timeout: command.timeout,
             gone: false,
@@ -226,7 +237,10 @@ impl Engine {
         let start = Position::startpos();
         loop {
             match protocol::parse_line(&engine.receive(deadline)?, &start) {
-                Ok(EngineLine::UciOk) => return Ok(engine),
+                Ok(EngineLine::UciOk) => {
+                    engine.variant = engine_position::default_variant(&engine.options);
+                    return Ok(engine);
+                }
                 Ok(EngineLine::IdName(name)) => engine.name = Some(name),
                 Ok(EngineLine::IdAuthor(author)) => engine.author = Some(author),
                 Ok(EngineLine::Option(option)) => engine.options.push(option),
@@ -270,6 +284,9 @@ impl Engine {
         if name.eq_ignore_ascii_case("UCI_Chess960") {
             self.chess960 = value.is_some_and(|v| v.eq_ignore_ascii_case("true"));
         }
+        if let Some(value) = value.filter(|_| name.eq_ignore_ascii_case("UCI_Variant")) {
+            self.variant = value.to_string();
+        }
         if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = value.and_then(|v| v.parse().ok()).unwrap_or(1);
         }
@@ -302,9 +319,16 @@ impl Engine {
     /// repetition history) and waits for `bestmove`. `multipv` sets the `MultiPV` option first
     /// when it differs from the engine's. The moves must be legal in turn, as those of a
     /// main line of a [`Game`](crate::Game) are: `game.moves()`.
-    pub fn analyse(
+    ///
+    /// `start` is a chess [`Position`] or a variant's
+    /// [`VariantPosition`](crate::variant::VariantPosition). When the engine plays other rules
+    /// than the position's, `UCI_Variant` is set first (back to `chess` for a chess position);
+    /// an engine that declares no such option, or whose option does not list the variant, is
+    /// refused with [`EngineError::UnsupportedVariant`] before anything is sent. Chess960 is
+    /// `chess` with `UCI_Chess960`, which the caller sets.
+    pub fn analyse<P: EnginePosition>(
         &mut self,
-        start: &Position,
+        start: &P,
         moves: impl IntoIterator<Item = Move>,
         limits: &Limits,
         multipv: Option<u32>,
@@ -313,9 +337,9 @@ impl Engine {
     }
 
     /// [`Engine::analyse`] of a position without history.
-    pub fn analyse_position(
+    pub fn analyse_position<P: EnginePosition>(
         &mut self,
-        pos: &Position,
+        pos: &P,
         limits: &Limits,
         multipv: Option<u32>,
     ) -> Result<Analysis, EngineError> {
@@ -324,29 +348,36 @@ impl Engine {
 
     /// Starts a search whose `info` lines arrive one by one, through the returned [`Search`];
     /// the arguments are [`Engine::analyse`]'s.
-    pub fn search(
+    pub fn search<P: EnginePosition>(
         &mut self,
-        start: &Position,
+        start: &P,
         moves: impl IntoIterator<Item = Move>,
         limits: &Limits,
         multipv: Option<u32>,
-    ) -> Result<Search<'_>, EngineError> {
+    ) -> Result<Search<'_, P>, EngineError> {
+        if let Some((name, value)) =
+            engine_position::variant_setting(&self.options, &self.variant, start.uci_variant())?
+        {
+            let (name, value) = (name.to_string(), value.to_string());
+            self.set_option(&name, Some(&value))?;
+        }
         if let Some(k) = multipv.filter(|&k| k != self.multipv) {
             self.set_option("MultiPV", Some(&k.to_string()))?;
         }
-        let mut root = *start;
-        let moves = moves.into_iter().inspect(|&mv| root.play_known(mv));
+        let mut root = start.clone();
+        let moves = moves.into_iter().inspect(|&mv| root.play(mv));
         let position = protocol::position_command(start, moves, self.chess960);
         self.send(&position)?;
         self.send(&protocol::go_command(limits, self.chess960))?;
         let began = Instant::now();
         let after_ponderhit = Limits { ponder: false, ..limits.clone() }.time_bound(root.turn());
+        let time_bound = limits.time_bound(root.turn());
         Ok(Search {
             silence: later(began, self.timeout),
             engine: self,
             root,
             began,
-            time_bound: limits.time_bound(root.turn()),
+            time_bound,
             after_ponderhit,
             lines: Vec::new(),
             best: None,
@@ -477,69 +508,6 @@ fn later(from: Instant, wait: Duration) -> Instant {
     from.checked_add(wait).unwrap_or_else(|| from + Duration::from_secs(1 << 30))
 }
 
-/// Kills the engine's process group (made at spawn, led by the engine).
-fn kill_group(child: &Child) {
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: `kill` only sends a signal; a negative id names the group, whose leader is our
-        // child and not yet reaped, so the id cannot name another process's group.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
-    }
-}
-
-/// Hands the engine's output over line by line until it closes, a line is too long, or the
-/// engine is ended. While the queue is full it does not read, so the engine waits to write.
-fn read_lines(stdout: ChildStdout, sender: SyncSender<Received>) {
-    let mut reader = BufReader::new(stdout);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match (&mut reader).take(Engine::MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) if buf.len() > Engine::MAX_LINE && buf.last() != Some(&b'\n') => {
-                let _ = sender.send(Err(ProtocolError::LineTooLong(Engine::MAX_LINE)));
-                return;
-            }
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if sender.send(Ok(line)).is_err() {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Writes `line` and a line end, with `SIGPIPE` blocked in this thread: a write to an engine
-/// that died fails with `EPIPE` instead of raising the signal, and the signal it left pending
-/// is taken, so the host's signal dispositions and mask are as they were.
-fn write_line(pipe: &mut ChildStdin, line: &str) -> io::Result<()> {
-    let mut bytes = Vec::with_capacity(line.len() + 1);
-    bytes.extend_from_slice(line.as_bytes());
-    bytes.push(b'\n');
-    // SAFETY: sigset_t is plain data, set up by sigemptyset/sigaddset before any use; the
-    // calls change only this thread's signal mask (restored below) and take at most the one
-    // SIGPIPE the write raised.
-    unsafe {
-        let mut pipe_signal: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut pipe_signal);
-        libc::sigaddset(&mut pipe_signal, libc::SIGPIPE);
-        let mut old_mask: libc::sigset_t = std::mem::zeroed();
-        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe_signal, &mut old_mask);
-        let mut pending: libc::sigset_t = std::mem::zeroed();
-        libc::sigpending(&mut pending);
-        let was_pending = libc::sigismember(&pending, libc::SIGPIPE) == 1;
-        let written = pipe.write_all(&bytes).and_then(|()| pipe.flush());
-        if !was_pending && matches!(&written, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            let now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-            while libc::sigtimedwait(&pipe_signal, std::ptr::null_mut(), &now) < 0
-                && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
-            {}
-        }
-        libc::pthread_sigmask(libc::SIG_SETMASK, &old_mask, std::ptr::null_mut());
-        written
-    }
-}
-
 /// A search's result: the best move, the expected reply, and the last `info` of each MultiPV
 /// line, in line order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -628,9 +596,11 @@ impl EngineControl {
 /// by time must end within its time and the timeout; after `stop` (from here or from an
 /// [`EngineControl`]) the best move must come within the timeout. Past a deadline the engine
 /// is killed and the search gives [`EngineError::Timeout`].
-pub struct Search<'a> {
+///
+/// `P` is the searched position's type: chess's [`Position`] unless the search is a variant's.
+pub struct Search<'a, P: EnginePosition = Position> {
     engine: &'a mut Engine,
-    root: Position,
+    root: P,
     began: Instant,
     /// When the next line showing progress is due.
     silence: Instant,
@@ -643,9 +613,9 @@ pub struct Search<'a> {
     done: bool,
 }
 
-impl Search<'_> {
+impl<P: EnginePosition> Search<'_, P> {
     /// The searched position (moves of the infos are legal there).
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.root
     }
 
@@ -748,7 +718,7 @@ fn multipv(info: &Info) -> u32 {
     info.multipv.unwrap_or(1)
 }
 
-impl Iterator for Search<'_> {
+impl<P: EnginePosition> Iterator for Search<'_, P> {
     type Item = Result<Info, EngineError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -761,7 +731,7 @@ impl Iterator for Search<'_> {
     }
 }
 
-impl Drop for Search<'_> {
+impl<P: EnginePosition> Drop for Search<'_, P> {
     fn drop(&mut self) {
         if !self.done && self.stop().is_ok() {
             for _ in self.by_ref() {}

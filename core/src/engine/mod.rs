@@ -14,9 +14,13 @@
 //! ```
 
 mod client;
+mod position;
+mod process;
 pub mod protocol;
 
 pub use client::{Analysis, Engine, EngineCommand, EngineControl, EngineError, Search};
+pub(crate) use position::sealed;
+pub use position::{EnginePosition, UnsupportedVariant};
 pub use protocol::{
     Bound, CommandTextError, EngineLine, EngineOption, Info, Limits, OptionType, ProtocolError, Score, Wdl,
 };

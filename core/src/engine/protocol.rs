@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::position::EnginePosition;
 use crate::board::color::Color;
 use crate::board::moves::Move;
-use crate::position::Position;
-use crate::{Uci, UciCastling, UciError};
+use crate::{Uci, UciCastling};
 
 /// A move as the engine writes and reads it. The one place where engine moves meet the core's
 /// UCI notation: castling as king-takes-rook when `chess960` (the engine's `UCI_Chess960`)
@@ -15,11 +15,6 @@ use crate::{Uci, UciCastling, UciError};
 fn write_move(mv: Move, chess960: bool, out: &mut String) {
     let castling = if chess960 { UciCastling::KingTakesRook } else { UciCastling::KingTwoSquares };
     let _ = write!(out, "{}", Uci::from_move_with(mv, castling));
-}
-
-/// An engine's move read in `pos` (both castling forms are accepted in standard chess).
-fn read_move(pos: &Position, text: &str) -> Result<Move, UciError> {
-    text.parse::<Uci>()?.to_move(pos)
 }
 
 /// Why a caller's text cannot go on a command line to the engine.
@@ -82,16 +77,12 @@ pub fn debug_command(on: bool) -> &'static str {
     }
 }
 
-/// `position startpos|fen FEN [moves M1 M2 ...]`: the game's start and its moves, castling in
-/// the engine's convention (`chess960`: the engine has `UCI_Chess960` on).
-pub fn position_command(start: &Position, moves: impl IntoIterator<Item = Move>, chess960: bool) -> String {
+/// `position startpos|fen FEN [moves M1 M2 ...]`: the game's start and its moves (drops as
+/// `P@e4`), castling in the engine's convention (`chess960`: the engine has `UCI_Chess960` on).
+/// A variant's start is always a FEN, in python-chess's form.
+pub fn position_command<P: EnginePosition>(start: &P, moves: impl IntoIterator<Item = Move>, chess960: bool) -> String {
     let mut out = String::from("position ");
-    if !start.is_chess960() && *start == Position::startpos() {
-        out.push_str("startpos");
-    } else {
-        out.push_str("fen ");
-        out.push_str(&start.to_fen());
-    }
+    start.write_start(&mut out);
     for (i, mv) in moves.into_iter().enumerate() {
         out.push_str(if i == 0 { " moves " } else { " " });
         write_move(mv, chess960, &mut out);
@@ -301,8 +292,9 @@ pub enum ProtocolError {
     LineTooLong(usize),
 }
 
-/// Reads one line the engine wrote; moves are read in `pos`, the searched position.
-pub fn parse_line(line: &str, pos: &Position) -> Result<EngineLine, ProtocolError> {
+/// Reads one line the engine wrote; moves are read in `pos`, the searched position (of chess or
+/// of a variant: drops such as `P@e4` are read where the variant has them).
+pub fn parse_line<P: EnginePosition>(line: &str, pos: &P) -> Result<EngineLine, ProtocolError> {
     let line = line.trim();
     let mut words = line.split_whitespace();
     Ok(match words.next() {
@@ -341,14 +333,21 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-fn parse_bestmove<'a>(mut words: impl Iterator<Item = &'a str>, pos: &Position) -> Result<EngineLine, ProtocolError> {
+fn parse_bestmove<'a, P: EnginePosition>(
+    mut words: impl Iterator<Item = &'a str>,
+    pos: &P,
+) -> Result<EngineLine, ProtocolError> {
     let text = words.next().ok_or(ProtocolError::Malformed("bestmove"))?;
     if text == "(none)" || text == "0000" {
         return Ok(EngineLine::BestMove { best: None, ponder: None });
     }
-    let best = read_move(pos, text).map_err(|_| ProtocolError::IllegalBestMove(text.to_string()))?;
+    let best = pos.read_move(text).map_err(|_| ProtocolError::IllegalBestMove(text.to_string()))?;
     let ponder = match (words.next(), words.next()) {
-        (Some("ponder"), Some(text)) => read_move(&pos.make_move(best), text).ok().filter(|mv| !mv.is_null()),
+        (Some("ponder"), Some(text)) => {
+            let mut after = pos.clone();
+            after.play(best);
+            after.read_move(text).ok().filter(|mv| !mv.is_null())
+        }
         _ => None,
     };
     Ok(EngineLine::BestMove { best: Some(best), ponder })
@@ -424,7 +423,7 @@ const INFO_KEYWORDS: [&str; 20] = [
     "upperbound",
 ];
 
-fn parse_info(text: &str, pos: &Position) -> Info {
+fn parse_info<P: EnginePosition>(text: &str, pos: &P) -> Info {
     let mut info = Info::default();
     let mut rest = text;
     while !rest.is_empty() {
@@ -460,7 +459,7 @@ fn parse_info(text: &str, pos: &Position) -> Info {
             "currmove" => {
                 let (text, after) = split_word(rest);
                 rest = after;
-                match read_move(pos, text) {
+                match pos.read_move(text) {
                     Ok(mv) => info.currmove = Some(mv),
                     Err(_) => note_illegal(&mut info, text),
                 }
@@ -510,9 +509,9 @@ fn parse_score<'a>(text: &'a str, turn: Color, info: &mut Info) -> &'a str {
 
 /// A run of moves up to the next keyword, played from `pos`: the first illegal one ends the
 /// line (it and the moves after it are dropped) and is noted.
-fn read_line(rest: &mut &str, pos: &Position, info: &mut Info) -> Vec<Move> {
+fn read_line<P: EnginePosition>(rest: &mut &str, pos: &P, info: &mut Info) -> Vec<Move> {
     let mut line = Vec::new();
-    let mut at = *pos;
+    let mut at = pos.clone();
     let mut broken = false;
     loop {
         let (word, after) = split_word(rest);
@@ -523,9 +522,9 @@ fn read_line(rest: &mut &str, pos: &Position, info: &mut Info) -> Vec<Move> {
         if broken {
             continue;
         }
-        match read_move(&at, word) {
+        match at.read_move(word) {
             Ok(mv) if !mv.is_null() => {
-                at.play_unchecked(mv);
+                at.play(mv);
                 line.push(mv);
             }
             _ => {
@@ -543,6 +542,12 @@ fn note_illegal(info: &mut Info, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
+    use crate::UciError;
+
+    fn read_move(pos: &Position, text: &str) -> Result<Move, UciError> {
+        pos.read_move(text)
+    }
 
     fn standard_uci(mv: Move) -> String {
         Uci::from_move_with(mv, UciCastling::KingTwoSquares).to_string()

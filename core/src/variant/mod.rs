@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod engine;
 mod fen;
 mod horde;
 mod movegen;

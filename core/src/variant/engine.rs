@@ -1,0 +1,48 @@
+//! The engine client's view of a variant position: `UCI_Variant`, the FEN in python-chess's
+//! form and drops in UCI. Chess and Chess960 go through the chess position's own answers, so
+//! an engine sees the same commands for them as for a [`Position`](crate::Position).
+
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::engine::{sealed, EnginePosition};
+use crate::notation::uci::UciError;
+
+use super::VariantPosition;
+
+impl sealed::Sealed for VariantPosition {}
+
+impl EnginePosition for VariantPosition {
+    fn uci_variant(&self) -> &'static str {
+        self.variant.uci_name()
+    }
+
+    fn write_start(&self, out: &mut String) {
+        match self.as_chess() {
+            Some(board) => board.write_start(out),
+            None => {
+                out.push_str("fen ");
+                out.push_str(&self.to_fen());
+            }
+        }
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, UciError> {
+        match self.as_chess() {
+            Some(board) => board.read_move(text),
+            None => self.parse_uci(text),
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        if mv.is_null() {
+            // A pass changes no pocket or check count; in check it is refused and nothing moves.
+            self.board.play_null();
+        } else {
+            self.play_unchecked(mv);
+        }
+    }
+
+    fn turn(&self) -> Color {
+        VariantPosition::turn(self)
+    }
+}
