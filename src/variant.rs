@@ -11,7 +11,7 @@ use super::setup::{chess_setup, write as setup_ret};
 use super::types::*;
 use super::util::{box_or_oom, c_ascii, c_bytes, free_handle, guard, guard_code, text_of, Out, StackText, TextOut};
 use chesscore_core::variant::{Variant, VariantFenError, VariantPosition, MAX_VARIANT_MOVES};
-use chesscore_core::{CastlingSide, Color, Move, Setup, Square};
+use chesscore_core::Move;
 
 /// The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
 /// the 1.x ABI.
@@ -59,8 +59,8 @@ impl ErrorCode for VariantFenError {
     fn code(&self) -> chess_error {
         match self {
             VariantFenError::Fen(e) => e.code(),
-            VariantFenError::Pocket(_) => CHESS_ERR_VARIANT_POCKET,
-            VariantFenError::Checks(_) => CHESS_ERR_VARIANT_CHECKS,
+            VariantFenError::Pocket => CHESS_ERR_VARIANT_POCKET,
+            VariantFenError::Checks => CHESS_ERR_VARIANT_CHECKS,
             VariantFenError::Kings { .. } => CHESS_ERR_VARIANT_KINGS,
             VariantFenError::PawnOnBackRank(_) => CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
             VariantFenError::OppositeCheck => CHESS_ERR_FEN_OPPOSITE_CHECK,
@@ -205,7 +205,14 @@ pub unsafe extern "C" fn chess_variant_position_fen(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |pos: &VariantPosition, text_out: TextOut| text_out.write(pos.to_fen().as_bytes()).map(drop);
+    let write = |pos: &VariantPosition, text_out: TextOut| {
+        // On the stack: no allocation that could abort when memory runs out.
+        // Every piece and pocket piece once, with marks and the other fields: within 1 KiB, as
+        // a FEN of at most VARIANT_FEN_MAX_INPUT bytes holds them.
+        let mut fen = StackText::<1024>::new();
+        pos.write_fen(&mut fen).map_err(|_| CHESS_ERR_INTERNAL)?;
+        text_out.write(fen.as_bytes()).map(drop)
+    };
     // SAFETY: `pos` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`
     // NULL or valid (the C contract).
     unsafe { text_of(variant_ref(pos), buf, cap, out_len, write) }
@@ -468,17 +475,7 @@ pub unsafe extern "C" fn chess_variant_position_setup(
         let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
-        let castling = pos.castling();
-        let rooks =
-            Color::ALL.into_iter().flat_map(|c| CastlingSide::ALL.map(|side| castling.rook_square(c, side))).flatten();
-        let setup = Setup {
-            board: Square::ALL.map(|sq| pos.piece_at(sq)),
-            turn: pos.turn(),
-            castling_rooks: rooks.collect(),
-            en_passant: pos.en_passant(),
-            halfmove_clock: pos.halfmove_clock(),
-            fullmove_number: pos.fullmove_number(),
-        };
+        let setup = pos.to_setup();
         out.write(setup_ret(&setup, pos.variant() == Variant::Chess960));
         Ok(())
     })

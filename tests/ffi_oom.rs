@@ -268,6 +268,13 @@ impl Drop for BuilderHandle {
     }
 }
 
+struct VariantHandle(*mut chess_variant_position);
+impl Drop for VariantHandle {
+    fn drop(&mut self) {
+        unsafe { chess_variant_position_free(self.0) }
+    }
+}
+
 fn dangling<T>() -> *mut T {
     NonNull::dangling().as_ptr()
 }
@@ -874,6 +881,47 @@ fn pgn_files() -> Vec<(String, Vec<u8>)> {
     files.sort();
     assert!(files.len() >= 5);
     files
+}
+
+/// Variant positions: made from FENs of every variant, copied, written, played by SAN and UCI.
+fn variant_scenario(c: &mut Check) -> Option<()> {
+    let fens: [(chess_variant, &CStr); 4] = [
+        (CHESS_VARIANT_CRAZYHOUSE, c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ~KB1R[PNbq] w KQkq - 2 3"),
+        (CHESS_VARIANT_THREE_CHECK, c"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +1+0"),
+        (CHESS_VARIANT_ATOMIC, c"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        (CHESS_VARIANT_HORDE, c"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"),
+    ];
+    unsafe {
+        for (variant, fen) in fens {
+            let mut out = dangling();
+            let code = chess_variant_position_new(variant, fen.as_ptr(), &mut out);
+            c.check(code, out == dangling())?;
+            let pos = VariantHandle(out);
+            let copy = VariantHandle(c.handle(chess_variant_position_clone(pos.0))?);
+            text::<1024>(c, |b, n, l| chess_variant_position_fen(copy.0, b, n, l))?;
+            let mut moves = [0; CHESS_MAX_VARIANT_MOVES];
+            let count = chess_variant_position_legal_moves(pos.0, moves.as_mut_ptr(), moves.len());
+            for &mv in &moves[..count.min(8)] {
+                let san = text::<64>(c, |b, n, l| chess_variant_position_san(pos.0, mv, b, n, l))?;
+                let san = c.quiet(|| std::ffi::CString::new(san.as_str()).unwrap());
+                let mut read = NO_MOVE;
+                c.check(chess_variant_position_parse_san(pos.0, san.as_ptr(), &mut read), read == NO_MOVE)?;
+                let uci = text::<16>(c, |b, n, l| chess_variant_position_uci(pos.0, mv, b, n, l))?;
+                let uci = c.quiet(|| std::ffi::CString::new(uci.as_str()).unwrap());
+                let mut read = NO_MOVE;
+                c.check(chess_variant_position_parse_uci(pos.0, uci.as_ptr(), &mut read), read == NO_MOVE)?;
+            }
+            if count > 0 {
+                c.check(chess_variant_position_play(copy.0, moves[0]), true)?;
+            }
+        }
+    }
+    Some(())
+}
+
+#[test]
+fn variant_positions_never_abort() {
+    every_failure_point("variant positions: FEN, copy, SAN, UCI, play", &variant_scenario);
 }
 
 #[test]

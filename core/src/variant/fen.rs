@@ -3,6 +3,11 @@
 //! remaining checks (`3+3` after the en passant square) or as checks given (lichess's `+2+1`
 //! after the clocks).
 
+use std::cell::Cell;
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::{back_rank, CastlingRights, CastlingSide};
 use crate::board::color::Color;
@@ -10,10 +15,14 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::notation::fen::validate::en_passant_is_plausible;
 use crate::notation::fen::write::write_board;
-use crate::notation::fen::{Fen, FenError, FenOptions, FenWriteOptions};
-use crate::position::{EnPassantMode, Position};
+use crate::notation::fen::{CastlingNotation, Fen, FenError, FenOptions};
+use crate::position::Position;
 
 use super::{Pocket, Variant, VariantPosition};
+
+/// The longest variant FEN read: room for crazyhouse's pockets and promoted marks besides
+/// the chess fields.
+pub const VARIANT_FEN_MAX_INPUT: usize = 512;
 
 /// Why a variant FEN was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -22,14 +31,14 @@ pub enum VariantFenError {
     /// The FEN's own fields are malformed (or, for chess and Chess960, the position invalid).
     #[error(transparent)]
     Fen(#[from] FenError),
-    /// A crazyhouse pocket with a character that is no piece letter (or a king), or a pocket
-    /// in another variant.
-    #[error("invalid pocket `{0}`")]
-    Pocket(String),
+    /// A crazyhouse pocket with a character that is no piece letter (or a king, or more than
+    /// 64 pieces of a kind), or a pocket in another variant.
+    #[error("invalid crazyhouse pocket")]
+    Pocket,
     /// A three-check counter that is not `W+B` (remaining checks, 0 to 3) or `+W+B` (checks
     /// given).
-    #[error("invalid three-check counter `{0}`")]
-    Checks(String),
+    #[error("invalid three-check counter")]
+    Checks,
     /// The variant wants another number of kings for this side.
     #[error("{variant} needs {needed} for {color:?}")]
     Kings {
@@ -65,30 +74,37 @@ impl VariantPosition {
     /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
     /// ```
     pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantFenError> {
-        let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        // Read without allocating: the C API promises an error, not an abort, when memory runs
+        // out. The chess fields are gathered into `text`, which the FEN reader then reads.
+        if fen.len() > VARIANT_FEN_MAX_INPUT {
+            return Err(FenError::TooLong { length: fen.len() }.into());
+        }
+        let field = |i: usize| fen.split_ascii_whitespace().nth(i);
         let mut checks = [3u8; 2];
+        let mut counter_field = None;
         if variant == Variant::ThreeCheck {
-            if let Some(given) = fields.get(6).filter(|f| f.starts_with('+')).copied() {
-                let [w, b] = read_counter(&given[1..]).ok_or_else(|| VariantFenError::Checks(given.into()))?;
-                checks = [3 - w, 3 - b];
-                fields.remove(6);
-            } else if let Some(remaining) = fields.get(4).filter(|f| f.contains('+')).copied() {
-                checks = read_counter(remaining).ok_or_else(|| VariantFenError::Checks(remaining.into()))?;
-                fields.remove(4);
+            if let Some(given) = field(6).filter(|f| f.starts_with('+')) {
+                let [w, b] = read_counter(&given[1..]).ok_or(VariantFenError::Checks)?;
+                (checks, counter_field) = ([3 - w, 3 - b], Some(6));
+            } else if let Some(remaining) = field(4).filter(|f| f.contains('+')) {
+                (checks, counter_field) = (read_counter(remaining).ok_or(VariantFenError::Checks)?, Some(4));
             }
         }
-        let placement = fields.first().copied().unwrap_or("");
-        let (placement, pocket_text) = split_pocket(placement);
+        let (placement, pocket_text) = split_pocket(field(0).unwrap_or(""));
         if pocket_text.is_some() && variant != Variant::Crazyhouse {
-            return Err(VariantFenError::Pocket(pocket_text.unwrap_or_default().into()));
+            return Err(VariantFenError::Pocket);
         }
         let pockets = read_pockets(pocket_text.unwrap_or(""))?;
-        let (placement, promoted) = strip_promoted(placement);
-        let mut rest = fields;
-        if !rest.is_empty() {
-            rest[0] = &placement;
+        let mut text = ArrayVec::<u8, VARIANT_FEN_MAX_INPUT>::new();
+        let promoted = strip_promoted(placement, &mut text);
+        for (i, part) in fen.split_ascii_whitespace().enumerate().skip(1) {
+            if Some(i) != counter_field {
+                // Shorter than the input: fits.
+                let _ = text.try_push(b' ');
+                let _ = text.try_extend_from_slice(part.as_bytes());
+            }
         }
-        let setup = Fen::parse(&rest.join(" "))?.into_setup();
+        let setup = Fen::parse_bytes(&text)?.into_setup();
 
         if matches!(variant, Variant::Chess | Variant::Chess960) {
             let options = FenOptions { chess960: variant == Variant::Chess960, ..FenOptions::default() };
@@ -141,49 +157,64 @@ impl VariantPosition {
     /// after the en passant square, which is written only when an en passant capture is legal.
     pub fn to_fen(&self) -> String {
         let mut out = String::with_capacity(100);
-        let mut marks = Vec::new();
-        write_board(
-            &mut out,
-            |sq| self.board.piece_at(sq),
-            |sq, at| {
-                if self.promoted.contains(sq) {
-                    marks.push(at + 1);
-                }
-            },
-        )
-        .expect("writing to a String cannot fail");
-        for &at in marks.iter().rev() {
-            out.insert(at, '~');
-        }
+        self.write_fen(&mut out).expect("writing to a String cannot fail");
+        out
+    }
+
+    /// [`VariantPosition::to_fen`] into any writer, without allocating.
+    pub fn write_fen<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        let mark = Cell::new(false);
+        let mut marked = MarkPromoted { out: &mut *out, mark: &mark };
+        write_board(&mut marked, |sq| self.board.piece_at(sq), |sq, _| mark.set(self.promoted.contains(sq)))?;
         if self.variant == Variant::Crazyhouse {
-            out.push('[');
+            out.write_char('[')?;
             for color in Color::ALL {
                 for kind in [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight, PieceKind::Pawn] {
                     let letter = Piece { color, kind }.fen_char();
-                    out.extend(std::iter::repeat_n(letter, self.pockets[color.index()].count(kind) as usize));
+                    for _ in 0..self.pockets[color.index()].count(kind) {
+                        out.write_char(letter)?;
+                    }
                 }
             }
-            out.push(']');
+            out.write_char(']')?;
         }
-        let options = FenWriteOptions { en_passant: EnPassantMode::AsRecorded, ..FenWriteOptions::default() };
-        let board_fen = self.board.to_fen_with(&options);
-        let castling = board_fen.split(' ').nth(2).unwrap_or("-");
-        out.push_str(&format!(" {} {castling} ", self.turn().fen_char()));
+        write!(out, " {} ", self.turn().fen_char())?;
+        self.board.write_castling(out, CastlingNotation::Auto)?;
         match self.legal_en_passant() {
-            Some(sq) => out.push_str(&sq.to_string()),
-            None => out.push('-'),
+            Some(sq) => write!(out, " {sq}")?,
+            None => out.write_str(" -")?,
         }
         if self.variant == Variant::ThreeCheck {
-            out.push_str(&format!(" {}+{}", self.remaining_checks[0], self.remaining_checks[1]));
+            write!(out, " {}+{}", self.remaining_checks[0], self.remaining_checks[1])?;
         }
-        out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
-        out
+        write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 
     /// The en passant square when a legal move captures there.
     pub fn legal_en_passant(&self) -> Option<Square> {
         let ep = self.board.en_passant()?;
         self.legal_moves().iter().any(|mv| mv.is_en_passant() && mv.to() == ep).then_some(ep)
+    }
+}
+
+/// A writer that puts a `~` after the piece written once `mark` is set (the board writer tells
+/// of each piece just before writing it).
+struct MarkPromoted<'a, W> {
+    out: &'a mut W,
+    mark: &'a Cell<bool>,
+}
+
+impl<W: fmt::Write> fmt::Write for MarkPromoted<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.out.write_str(s)
+    }
+
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        self.out.write_char(c)?;
+        if self.mark.take() && c.is_ascii_alphabetic() {
+            self.out.write_char('~')?;
+        }
+        Ok(())
     }
 }
 
@@ -214,18 +245,17 @@ fn read_pockets(text: &str) -> Result<[Pocket; 2], VariantFenError> {
     let mut pockets = [Pocket::default(); 2];
     for c in text.chars() {
         let piece = Piece::from_fen_char(c).filter(|p| p.kind != PieceKind::King);
-        let added = piece.is_some_and(|p| pockets[p.color.index()].add(p.kind));
-        if !added {
-            return Err(VariantFenError::Pocket(text.into()));
+        if !piece.is_some_and(|p| pockets[p.color.index()].add(p.kind)) {
+            return Err(VariantFenError::Pocket);
         }
     }
     Ok(pockets)
 }
 
-/// The placement without `~` marks, and the squares of the marked pieces.
-fn strip_promoted(placement: &str) -> (String, Bitboard) {
+/// Writes the placement without its `~` marks into `text`; returns the squares of the marked
+/// pieces.
+fn strip_promoted(placement: &str, text: &mut ArrayVec<u8, VARIANT_FEN_MAX_INPUT>) -> Bitboard {
     let mut promoted = Bitboard::EMPTY;
-    let mut text = String::with_capacity(placement.len());
     let (mut rank, mut file) = (7i32, 0i32);
     for c in placement.chars() {
         match c {
@@ -244,9 +274,11 @@ fn strip_promoted(placement: &str) -> (String, Bitboard) {
             '1'..='8' => file += c as i32 - '0' as i32,
             _ => file += 1,
         }
-        text.push(c);
+        let mut bytes = [0; 4];
+        // Shorter than the input: fits.
+        let _ = text.try_extend_from_slice(c.encode_utf8(&mut bytes).as_bytes());
     }
-    (text, promoted)
+    promoted
 }
 
 fn check_kings(board: &Position, variant: Variant) -> Result<(), VariantFenError> {

@@ -44,9 +44,10 @@ use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::Square;
+use crate::notation::setup::Setup;
 use crate::position::{IllegalMoveError, Position};
 
-pub use fen::VariantFenError;
+pub use fen::{VariantFenError, VARIANT_FEN_MAX_INPUT};
 
 /// The rules a [`VariantPosition`] plays by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -308,6 +309,13 @@ impl VariantPosition {
     /// The variant played.
     pub const fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The board as plain data: pieces, side to move, the rooks that keep a castling right,
+    /// the en passant square as recorded and the clocks (what a variant adds has its own
+    /// accessors).
+    pub fn to_setup(&self) -> Setup {
+        self.board.to_setup()
     }
 
     /// The chess position, for [`Variant::Chess`] and [`Variant::Chess960`] only.

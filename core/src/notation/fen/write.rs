@@ -80,7 +80,7 @@ impl Position {
         write_board(out, |sq| self.piece_at(sq), |_, _| {})
     }
 
-    fn write_castling<W: fmt::Write>(&self, out: &mut W, notation: CastlingNotation) -> fmt::Result {
+    pub(crate) fn write_castling<W: fmt::Write>(&self, out: &mut W, notation: CastlingNotation) -> fmt::Result {
         let rights = self.castling();
         if rights.is_empty() {
             return out.write_char('-');

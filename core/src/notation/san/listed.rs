@@ -99,35 +99,29 @@ impl San {
 
 /// The move of `moves` (the legal moves of `board`) that SAN `text` names, read leniently.
 pub(crate) fn read_listed(board: &impl SanBoard, moves: &[Move], text: &[u8]) -> Result<Move, SanError> {
-    let found: Vec<Move> = match parse_syntax(text)? {
-        Body::Null => return Err(SanError::Illegal),
-        Body::Drop(piece, to) => {
-            moves.iter().copied().filter(|m| m.drop_piece() == Some(piece) && m.to() == to).collect()
-        }
-        Body::Castle(side) => moves.iter().copied().filter(|m| m.castling_side() == Some(side)).collect(),
+    let body = parse_syntax(text)?;
+    let named = |m: &Move| match body {
+        Body::Null => false,
+        Body::Drop(piece, to) => m.drop_piece() == Some(piece) && m.to() == to,
+        Body::Castle(side) => m.castling_side() == Some(side),
         Body::Normal(p) => {
+            let from = m.from();
             let kind = p.piece.unwrap_or(PieceKind::Pawn);
-            moves
-                .iter()
-                .copied()
-                .filter(|m| {
-                    let from = m.from();
-                    !m.is_drop()
-                        && !m.is_castling()
-                        && m.to() == p.to
-                        && board.kind_at(from) == Some(kind)
-                        && m.promotion() == p.promotion
-                        && p.file.is_none_or(|f| from.file() == f)
-                        && p.rank.is_none_or(|r| from.rank() == r)
-                        // A pawn moving to another file is a capture, which names its file.
-                        && (kind != PieceKind::Pawn || p.file.is_some() || from.file() == p.to.file())
-                })
-                .collect()
+            !m.is_drop()
+                && !m.is_castling()
+                && m.to() == p.to
+                && board.kind_at(from) == Some(kind)
+                && m.promotion() == p.promotion
+                && p.file.is_none_or(|f| from.file() == f)
+                && p.rank.is_none_or(|r| from.rank() == r)
+                // A pawn moving to another file is a capture, which names its file.
+                && (kind != PieceKind::Pawn || p.file.is_some() || from.file() == p.to.file())
         }
     };
-    match found.as_slice() {
-        [mv] => Ok(*mv),
-        [] => Err(SanError::Illegal),
-        _ => Err(SanError::Ambiguous),
+    let mut found = moves.iter().copied().filter(named);
+    match (found.next(), found.next()) {
+        (Some(mv), None) => Ok(mv),
+        (None, _) => Err(SanError::Illegal),
+        (Some(_), Some(_)) => Err(SanError::Ambiguous),
     }
 }

@@ -36,7 +36,9 @@ impl Position {
         let mv = match body {
             Body::Normal(parsed) => self.resolve(&parsed)?,
             Body::Null if options.allow_null && !self.in_check() => Move::NULL,
-            Body::Null | Body::Drop(..) => return Err(SanError::Illegal),
+            Body::Null => return Err(SanError::Illegal),
+            // A drop is no chess SAN (as python-chess reads it on a chess board).
+            Body::Drop(..) => return Err(SanError::Syntax),
             Body::Castle(side) => {
                 let us = self.turn();
                 let rook = self.castling().rook_square(us, side).ok_or(SanError::Illegal)?;
