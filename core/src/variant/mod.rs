@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod binary_fen;
 mod fen;
 mod horde;
 mod movegen;
@@ -44,6 +45,8 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::Square;
 use crate::position::{IllegalMoveError, Position};
 
+pub use crate::notation::binary_fen::VARIANT_BINARY_FEN_MAX_LEN;
+pub use binary_fen::VariantBinaryFenError;
 pub use fen::VariantFenError;
 
 /// The rules a [`VariantPosition`] plays by.
