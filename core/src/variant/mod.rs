@@ -31,6 +31,7 @@ mod horde;
 mod movegen;
 mod rules;
 mod san;
+mod zobrist;
 
 use std::fmt;
 use std::ops::Deref;
