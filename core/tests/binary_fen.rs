@@ -271,12 +271,58 @@ fn variant_bytes_are_lichess_values() {
     assert_eq!(VariantPosition::from_binary_fen(&bytes).unwrap(), VariantPosition::new(Variant::Chess));
 }
 
+/// Variant vectors of scalachess's `BinaryFenTest` ("binary format is stable"), as lichess
+/// writes them (the FENs are lichess's: three-check's `+W+B` are the checks given, crazyhouse's
+/// ninth row the pockets). Lichess keeps trailing zeros, which are left out here.
+#[test]
+fn lichess_variant_vectors() {
+    let start = "ffff00000000ffff2d844ad200000000111111113e955be3";
+    let vectors = [
+        (Variant::KingOfTheHill, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", format!("{start}000004")),
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1 +0+1",
+            format!("{start}63000501"),
+        ),
+        (Variant::Antichess, "8/7p/8/8/8/8/3K4/8 b - - 0 1", "00800000000008001a000106".into()),
+        (Variant::Atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 3", format!("{start}020407")),
+        (
+            Variant::Horde,
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+            "ffff0066ffffffff000000000000000000000000000000000000111111113e955be3000008".into(),
+        ),
+        (
+            Variant::RacingKings,
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            "000000000000ffff793542867b3542a6000009".into(),
+        ),
+        (
+            Variant::Crazyhouse,
+            "r~n~b~q~kb~n~r~/pppppppp/8/8/8/8/PPPPPPPP/RN~BQ~KB~NR/ w KQkq - 0 499",
+            format!("{start}00e407010000000000ef0000000000002a"),
+        ),
+        (
+            Variant::Crazyhouse,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+            format!("{start}0000010000000000"),
+        ),
+    ];
+    for (variant, fen, hex) in vectors {
+        let pos = VariantPosition::from_fen(variant, fen).unwrap();
+        let packed = pos.to_binary_fen().unwrap();
+        assert_eq!(packed.to_string(), hex.trim_end_matches("00"), "{fen}");
+        let bytes: Vec<u8> =
+            (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
+        assert_eq!(VariantPosition::from_binary_fen(&bytes).unwrap(), pos, "{fen}");
+    }
+}
+
 #[test]
 fn variant_extras_layout() {
-    // Three-check: checks given, White's in the low half.
+    // Three-check: checks received, White's (given by Black) in the low half.
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+0 0 2";
     let packed = VariantPosition::from_fen(Variant::ThreeCheck, fen).unwrap().to_binary_fen().unwrap();
-    assert_eq!(&packed.as_bytes()[packed.len() - 2..], [5, 1 | 3 << 4]);
+    assert_eq!(&packed.as_bytes()[packed.len() - 2..], [5, 3 | 1 << 4]);
     // Crazyhouse: pawn to queen counts, White's in the low half, then the promoted squares.
     let fen = "4k3/8/8/8/8/8/8/Q~3K3[PPPNqrrrbbb] b - - 0 40";
     let packed = VariantPosition::from_fen(Variant::Crazyhouse, fen).unwrap().to_binary_fen().unwrap();
@@ -295,11 +341,11 @@ fn variant_malformed_bytes_fail_with_offsets() {
             Err(VariantBinaryFenError::UnknownVariant { variant: byte, offset: variant_at })
         );
     }
-    // Three-check: 4 checks given by Black.
+    // Three-check: 4 checks received by Black, given by White.
     let mut bad = VariantPosition::new(Variant::ThreeCheck).to_binary_fen().unwrap().as_bytes().to_vec();
     bad.push(0x40);
     let err = VariantPosition::from_binary_fen(&bad).unwrap_err();
-    assert_eq!(err, VariantBinaryFenError::Checks { color: Color::Black, checks: 4, offset: bad.len() - 1 });
+    assert_eq!(err, VariantBinaryFenError::Checks { color: Color::White, checks: 4, offset: bad.len() - 1 });
     assert_eq!(err.offset(), bad.len() - 1);
     // Crazyhouse: a promoted piece on e4, which is empty, then a byte after the position.
     let mut bad = zh.as_bytes().to_vec();

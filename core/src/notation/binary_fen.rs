@@ -12,12 +12,14 @@
 //! 3. when the clocks are not `0 1`: the halfmove clock, then the ply (`2 * (fullmove - 1)`, plus
 //!    one with Black to move), each in unsigned LEB128, the ply left out when it is 0 or 1;
 //! 4. optionally a variant byte (0 standard, 2 Chess960, 3 from a position: all standard chess
-//!    here).
+//!    here; the other variants are [`VariantPosition::to_binary_fen`]'s).
 //!
 //! Trailing zero bytes are left out by the writer and read as zeros, so a fixed-width field
 //! padded with zeros (such as the 24 bytes of a Stockfish training entry) reads as well. A legal
 //! position without clocks takes at most 24 bytes, any position at most
 //! [`BINARY_FEN_MAX_LEN`].
+//!
+//! [`VariantPosition::to_binary_fen`]: crate::variant::VariantPosition::to_binary_fen
 
 use std::fmt;
 
@@ -57,8 +59,7 @@ const VARIANT_FROM_POSITION: u8 = 3;
 
 /// A position in binary FEN, as [`Position::to_binary_fen`] writes it: at most
 /// [`BINARY_FEN_MAX_LEN`] bytes ([`VARIANT_BINARY_FEN_MAX_LEN`] for a variant position), without
-/// trailing zeros. `Debug` and `Display` write it in
-/// lower-case hexadecimal.
+/// trailing zeros. `Debug` and `Display` write it in lower-case hexadecimal.
 ///
 /// # Examples
 ///

@@ -3,7 +3,8 @@
 //!
 //! 1. the variant byte: 0 chess, 1 crazyhouse, 2 Chess960, 3 chess from a position (read as
 //!    chess), 4 king of the hill, 5 three-check, 6 antichess, 7 atomic, 8 horde, 9 racing kings;
-//! 2. three-check: one byte, the checks White has given in the low half, Black's in the high;
+//! 2. three-check: one byte, the checks White has received (those Black has given) in the low
+//!    half, Black's in the high (scalachess's `CheckCount`, of checks received);
 //! 3. crazyhouse: five bytes for the pockets' pawns, knights, bishops, rooks and queens, White's
 //!    count in the low half, Black's in the high; then the promoted pieces, a 64-bit big-endian
 //!    bitboard.
@@ -125,8 +126,10 @@ impl Variant {
 
 impl VariantPosition {
     /// The position in lichess's binary FEN (see the module documentation), with the en passant
-    /// square written only when the capture is legal. Byte for byte what shakmaty's
-    /// `PackedSetup::pack_variant` writes; at most [`VARIANT_BINARY_FEN_MAX_LEN`] bytes.
+    /// square written only when the capture is legal: scalachess's bytes without their trailing
+    /// zeros, and, three-check aside, what shakmaty 0.30.1's `PackedSetup::pack_variant` writes
+    /// (shakmaty puts each side's remaining checks where lichess puts the checks received). At
+    /// most [`VARIANT_BINARY_FEN_MAX_LEN`] bytes.
     ///
     /// Fails only for a crazyhouse pocket with more than 15 pieces of a kind
     /// ([`VariantBinaryFenError::PocketOverflow`]).
@@ -150,8 +153,9 @@ impl VariantPosition {
         out.byte(self.variant.binary_fen_byte());
         match self.variant {
             Variant::ThreeCheck => {
-                let [white, black] = self.remaining_checks.map(|n| 3u8.saturating_sub(n));
-                out.byte(white | black << 4);
+                // Checks received: White's are those Black has given.
+                let [by_white, by_black] = self.remaining_checks.map(|n| 3u8.saturating_sub(n));
+                out.byte(by_black | by_white << 4);
             }
             Variant::Crazyhouse => {
                 for kind in POCKET_KINDS {
@@ -209,7 +213,8 @@ impl VariantPosition {
         match variant {
             Variant::ThreeCheck => {
                 let counts = byte_at(at);
-                for (color, given) in [(Color::White, counts & 15), (Color::Black, counts >> 4)] {
+                // Checks received by White (given by Black), then by Black.
+                for (color, given) in [(Color::Black, counts & 15), (Color::White, counts >> 4)] {
                     if given > 3 {
                         return Err(VariantBinaryFenError::Checks { color, checks: given, offset: at });
                     }
