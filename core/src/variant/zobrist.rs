@@ -1,10 +1,11 @@
-//! Zobrist keys of variant positions, as lichess (scalachess) and shakmaty compute them: the
-//! Polyglot key of the board, castling rights, en passant file and side to move (the chess key,
+//! Zobrist keys of variant positions, as shakmaty's 64-bit keys compute them: the Polyglot key of
+//! the board, castling rights, en passant file and side to move (the chess key,
 //! [`Position::zobrist`](crate::Position::zobrist)), then for crazyhouse one key per promoted
-//! piece's square and, for each side and kind, the keys of the set bits of its pocket count,
-//! and for three-check the keys of the set bits of the number of checks each side has given.
-//! The variant itself is not hashed: the start positions of chess, crazyhouse and three-check
-//! share a key.
+//! piece's square and, for each side and kind, the keys of the set bits of its pocket count, and
+//! for three-check the keys of the set bits of the number of checks each side has given. Lichess
+//! (scalachess) hashes the same way with the upper halves of these constants, but for three-check,
+//! where it hashes the checks each side has received with that side's keys. The variant itself is
+//! not hashed: the start positions of chess, crazyhouse and three-check share a key.
 //!
 //! The extra constants are the first 64 bits of the 128-bit ones of scalachess's
 //! `src/main/scala/Hash.scala` (commit df6b6526, "Copyright (c) 2012-2014 Thibault Duplessis",
