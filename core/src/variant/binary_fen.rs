@@ -139,7 +139,8 @@ impl VariantPosition {
     ///
     /// let pos = VariantPosition::from_fen(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K2R w K - 1+3 7 30")?;
     /// let packed = pos.to_binary_fen()?;
-    /// assert_eq!(packed.to_string(), "1000000000000090da0b073a0502");
+    /// // White has given 2 checks, Black none: Black has received 2 (the high half).
+    /// assert_eq!(packed.to_string(), "1000000000000090da0b073a0520");
     /// assert_eq!(VariantPosition::from_binary_fen(packed.as_bytes())?, pos);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
