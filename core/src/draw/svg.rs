@@ -19,7 +19,6 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 use crate::notation::fen::FenWriteOptions;
 use crate::position::Position;
-use crate::variant::Pocket;
 
 /// The XML namespace of the `chess:square` and `chess:piece` attributes of the pieces.
 pub const SVG_NAMESPACE: &str = "urn:chesscore:svg";
@@ -392,8 +391,9 @@ impl Layout {
 pub(crate) struct Extras<'a> {
     /// The `<desc>` text instead of the board's FEN (a variant's FEN).
     pub(crate) fen: Option<&'a str>,
-    /// Crazyhouse: each side's pocket (indexed by [`Color::index`]), drawn in its strip.
-    pub(crate) pockets: Option<[Pocket; 2]>,
+    /// Crazyhouse: how many of each kind, pawn to queen, each side holds in its pocket
+    /// (indexed by [`Color::index`]), drawn in its strip.
+    pub(crate) pockets: Option<[[u8; 5]; 2]>,
     /// Crazyhouse: pieces marked as promoted pawns.
     pub(crate) promoted: Bitboard,
     /// Three-check: the checks each side still has to give, drawn in its strip.
@@ -407,9 +407,9 @@ impl Extras<'_> {
     }
 }
 
-/// The kinds a pocket can hold, in the order they are drawn.
-const POCKET_KINDS: [PieceKind; 5] =
-    [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen];
+/// The kinds a pocket can hold, pawn to queen, in the order they are drawn (the order of the
+/// pocket counts).
+const POCKET_KINDS: &[PieceKind] = PieceKind::ALL.split_at(5).0;
 
 impl Position {
     /// The board as a standalone SVG 1.1 document (see [`Position::write_svg`]).
@@ -610,8 +610,8 @@ fn write_strip<W: Write>(
     let mut x = left;
     if let Some(pockets) = extras.pockets {
         let pocket = pockets[color.index()];
-        for kind in POCKET_KINDS {
-            let (piece, count) = (Piece::new(color, kind), pocket.count(kind));
+        for &kind in POCKET_KINDS {
+            let (piece, count) = (Piece::new(color, kind), pocket[kind.index()]);
             let faded = if count == 0 { " opacity=\"0.3\"" } else { "" };
             writeln!(
                 out,

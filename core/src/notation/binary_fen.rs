@@ -12,12 +12,14 @@
 //! 3. when the clocks are not `0 1`: the halfmove clock, then the ply (`2 * (fullmove - 1)`, plus
 //!    one with Black to move), each in unsigned LEB128, the ply left out when it is 0 or 1;
 //! 4. optionally a variant byte (0 standard, 2 Chess960, 3 from a position: all standard chess
-//!    here).
+//!    here; the other variants are [`VariantPosition::to_binary_fen`]'s).
 //!
 //! Trailing zero bytes are left out by the writer and read as zeros, so a fixed-width field
 //! padded with zeros (such as the 24 bytes of a Stockfish training entry) reads as well. A legal
 //! position without clocks takes at most 24 bytes, any position at most
 //! [`BINARY_FEN_MAX_LEN`].
+//!
+//! [`VariantPosition::to_binary_fen`]: crate::variant::VariantPosition::to_binary_fen
 
 use std::fmt;
 
@@ -33,6 +35,12 @@ use crate::position::{EnPassantMode, Position};
 /// Longest binary FEN [`Position::to_binary_fen`] writes: 8 bytes of occupancy, 16 of codes for
 /// 32 pieces and 5 for each clock in LEB128.
 pub const BINARY_FEN_MAX_LEN: usize = 34;
+
+/// Longest binary FEN of a variant position
+/// ([`VariantPosition::to_binary_fen`](crate::variant::VariantPosition::to_binary_fen)): 8 bytes
+/// of occupancy, 32 of codes for 64 pieces, 5 for each clock, the variant byte, 5 of crazyhouse
+/// pockets and 8 of promoted pieces. It is also the longest input the variant reader accepts.
+pub const VARIANT_BINARY_FEN_MAX_LEN: usize = 64;
 
 /// Longest input the reader accepts: a board of 64 pieces (32 bytes of codes), both clocks and
 /// the variant byte. Longer input is [`BinaryFenError::TrailingBytes`].
@@ -50,8 +58,8 @@ const VARIANT_CHESS960: u8 = 2;
 const VARIANT_FROM_POSITION: u8 = 3;
 
 /// A position in binary FEN, as [`Position::to_binary_fen`] writes it: at most
-/// [`BINARY_FEN_MAX_LEN`] bytes, without trailing zeros. `Debug` and `Display` write it in
-/// lower-case hexadecimal.
+/// [`BINARY_FEN_MAX_LEN`] bytes ([`VARIANT_BINARY_FEN_MAX_LEN`] for a variant position), without
+/// trailing zeros. `Debug` and `Display` write it in lower-case hexadecimal.
 ///
 /// # Examples
 ///
@@ -66,7 +74,7 @@ const VARIANT_FROM_POSITION: u8 = 3;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BinaryFen {
-    bytes: [u8; BINARY_FEN_MAX_LEN],
+    bytes: [u8; VARIANT_BINARY_FEN_MAX_LEN],
     len: u8,
 }
 
@@ -145,35 +153,29 @@ impl BinaryFenError {
     }
 }
 
-/// Appends `n` in unsigned LEB128.
-fn write_leb128(out: &mut [u8; BINARY_FEN_MAX_LEN], len: &mut usize, mut n: u64) {
-    while n > 0x7f {
-        out[*len] = n as u8 | 0x80;
-        *len += 1;
-        n >>= 7;
-    }
-    out[*len] = n as u8;
-    *len += 1;
+/// Builds a binary FEN: the board, then what the caller appends.
+pub(crate) struct BinaryFenWriter {
+    bytes: [u8; VARIANT_BINARY_FEN_MAX_LEN],
+    len: usize,
 }
 
-impl Position {
-    /// The position in binary FEN (see [`BinaryFen`]), with the en passant square written only
-    /// when the capture is legal, as [`Position::to_fen`] writes it. Byte for byte what
-    /// lichess and shakmaty's `PackedSetup::pack_standard` write for the position.
-    pub fn to_binary_fen(&self) -> BinaryFen {
-        let occupied = self.occupancy();
-        let mut bytes = [0u8; BINARY_FEN_MAX_LEN];
+impl BinaryFenWriter {
+    /// The occupancy and the piece codes of `pos`, the pawn that has just advanced two squares
+    /// past `en_passant` (when given) marked as such.
+    #[inline]
+    pub(crate) fn board(pos: &Position, en_passant: Option<Square>) -> BinaryFenWriter {
+        let occupied = pos.occupancy();
+        let mut bytes = [0u8; VARIANT_BINARY_FEN_MAX_LEN];
         bytes[..8].copy_from_slice(&occupied.0.to_be_bytes());
 
-        let ep_pawn = self
-            .en_passant_square(EnPassantMode::Legal)
-            .map_or(Bitboard::EMPTY, |ep| Bitboard::from_square(Square::from_index_masked(ep as u32 ^ 8)));
-        let castling_rooks = self.castling().rook_squares();
-        let black_king = match self.turn() {
+        let ep_pawn =
+            en_passant.map_or(Bitboard::EMPTY, |ep| Bitboard::from_square(Square::from_index_masked(ep as u32 ^ 8)));
+        let castling_rooks = pos.castling().rook_squares();
+        let black_king = match pos.turn() {
             Color::White => Bitboard::EMPTY,
-            Color::Black => self.pieces_of(Color::Black, PieceKind::King),
+            Color::Black => pos.pieces_of(Color::Black, PieceKind::King),
         };
-        let white = self.color_occupancy(Color::White);
+        let white = pos.color_occupancy(Color::White);
         let code = |sq: Square| -> u8 {
             let bb = Bitboard::from_square(sq);
             if (bb & (ep_pawn | castling_rooks | black_king)).any() {
@@ -188,7 +190,7 @@ impl Position {
                 }
             } else {
                 // Every occupied square has a kind.
-                let kind = self.kind_at(sq).map_or(0, |kind| kind as u8);
+                let kind = pos.kind_at(sq).map_or(0, |kind| kind as u8);
                 2 * kind + u8::from(!white.contains(sq))
             }
         };
@@ -199,19 +201,54 @@ impl Position {
             bytes[len] = code(low) | high << 4;
             len += 1;
         }
+        BinaryFenWriter { bytes, len }
+    }
 
-        let halfmoves = self.halfmove_clock();
-        let ply = 2 * (u64::from(self.fullmove_number()) - 1) + self.turn().index() as u64;
-        if halfmoves > 0 || ply > 1 {
-            write_leb128(&mut bytes, &mut len, u64::from(halfmoves));
+    /// Appends a byte.
+    pub(crate) fn byte(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    /// Appends `n` in unsigned LEB128.
+    pub(crate) fn leb128(&mut self, mut n: u64) {
+        while n > 0x7f {
+            self.byte(n as u8 | 0x80);
+            n >>= 7;
         }
-        if ply > 1 {
-            write_leb128(&mut bytes, &mut len, ply);
-        }
-        while len > 0 && bytes[len - 1] == 0 {
+        self.byte(n as u8);
+    }
+
+    /// The encoding, without its trailing zeros.
+    pub(crate) fn finish(self) -> BinaryFen {
+        let mut len = self.len;
+        while len > 0 && self.bytes[len - 1] == 0 {
             len -= 1;
         }
-        BinaryFen { bytes, len: len as u8 }
+        BinaryFen { bytes: self.bytes, len: len as u8 }
+    }
+}
+
+/// The ply of a position: `2 * (fullmove - 1)`, plus one with Black to move.
+pub(crate) fn ply(pos: &Position) -> u64 {
+    2 * (u64::from(pos.fullmove_number()) - 1) + pos.turn().index() as u64
+}
+
+impl Position {
+    /// The position in binary FEN (see [`BinaryFen`]), with the en passant square written only
+    /// when the capture is legal, as [`Position::to_fen`] writes it. Byte for byte what
+    /// lichess and shakmaty's `PackedSetup::pack_standard` write for the position.
+    pub fn to_binary_fen(&self) -> BinaryFen {
+        let mut out = BinaryFenWriter::board(self, self.en_passant_square(EnPassantMode::Legal));
+        let halfmoves = self.halfmove_clock();
+        let ply = ply(self);
+        if halfmoves > 0 || ply > 1 {
+            out.leb128(u64::from(halfmoves));
+        }
+        if ply > 1 {
+            out.leb128(ply);
+        }
+        out.finish()
     }
 
     /// Reads a binary FEN of a standard-chess position, rejecting any invalid position (the
@@ -281,93 +318,162 @@ impl Reader<'_> {
     }
 }
 
-/// Decodes and checks a binary FEN. The pieces go straight into the position, then the checks
-/// of a FEN reading run, their errors placed at the byte of the piece (or of the position) they
-/// concern.
+/// Decodes and checks a binary FEN of standard chess.
 #[inline]
 fn decode(bytes: &[u8], options: &FenOptions) -> Result<(Position, FenRepairs), BinaryFenError> {
-    if bytes.len() > BINARY_FEN_MAX_INPUT {
-        return Err(BinaryFenError::TrailingBytes { offset: BINARY_FEN_MAX_INPUT });
-    }
-    let mut reader = Reader { bytes, at: 0 };
-    let mut occupancy = [0u8; 8];
-    occupancy.iter_mut().for_each(|b| *b = reader.byte());
-    let occupied = Bitboard(u64::from_be_bytes(occupancy));
-    // The byte holding a square's code.
-    let byte_of = |sq: Square| 8 + (occupied.0 & ((1u64 << sq as u32) - 1)).count_ones() as usize / 2;
+    RawBinaryFen::read(bytes, BINARY_FEN_MAX_INPUT)?.into_chess(bytes, options)
+}
 
-    let mut pos = Position::empty(Color::White);
-    let mut castling_rooks = Bitboard::EMPTY;
-    let mut en_passant = None;
-    let mut black_king_to_move = false;
-    // The special codes, rare: out of the loop's way.
-    let mut special = |pos: &mut Position, sq: Square, code: u8| -> Result<(), BinaryFenError> {
-        let piece = match code {
-            EN_PASSANT_PAWN => {
-                let color = match sq.rank() {
-                    Rank::Fourth => Color::White,
-                    Rank::Fifth => Color::Black,
-                    _ => return Err(BinaryFenError::EnPassantPawn { square: sq, offset: byte_of(sq) }),
-                };
-                if en_passant.is_some() {
-                    return Err(BinaryFenError::EnPassantPawn { square: sq, offset: byte_of(sq) });
-                }
-                en_passant = Some(Square::from_index_masked(sq as u32 ^ 8));
-                Piece::new(color, PieceKind::Pawn)
-            }
-            WHITE_CASTLING_ROOK | BLACK_CASTLING_ROOK => {
-                castling_rooks.set(sq);
-                let color = if code == WHITE_CASTLING_ROOK { Color::White } else { Color::Black };
-                Piece::new(color, PieceKind::Rook)
-            }
-            // The one code left: BLACK_KING_TO_MOVE.
-            _ => {
-                black_king_to_move = true;
-                Piece::new(Color::Black, PieceKind::King)
-            }
-        };
-        pos.put(sq, piece);
-        Ok(())
-    };
-    for (i, sq) in occupied.iter().enumerate() {
-        let code = (reader.byte_at(8 + i / 2) >> (4 * (i & 1))) & 15;
-        if code < EN_PASSANT_PAWN {
-            // Codes 0 to 11: `2 * kind + colour`.
-            pos.put_code(sq, usize::from(code >> 1), usize::from(code & 1));
-        } else {
-            special(&mut pos, sq, code)?;
+/// The board, clocks and variant byte of a binary FEN, read but not checked as a position.
+pub(crate) struct RawBinaryFen {
+    /// The pieces and the side to move.
+    pub(crate) pos: Position,
+    occupied: Bitboard,
+    /// The rooks with codes 13 and 14.
+    pub(crate) castling_rooks: Bitboard,
+    /// The square behind the pawn with code 12.
+    pub(crate) en_passant: Option<Square>,
+    halfmove_clock: u64,
+    clock_offset: usize,
+    ply: u64,
+    ply_offset: usize,
+    /// The variant byte (0 when absent) and its offset.
+    pub(crate) variant: u8,
+    pub(crate) variant_offset: usize,
+}
+
+impl RawBinaryFen {
+    /// Reads the board, the clocks and the variant byte of at most `max_input` bytes. The
+    /// pieces go straight into the position.
+    #[inline]
+    pub(crate) fn read(bytes: &[u8], max_input: usize) -> Result<RawBinaryFen, BinaryFenError> {
+        if bytes.len() > max_input {
+            return Err(BinaryFenError::TrailingBytes { offset: max_input });
         }
-    }
-    reader.at = 8 + (occupied.count() as usize).div_ceil(2);
+        let mut reader = Reader { bytes, at: 0 };
+        let mut occupancy = [0u8; 8];
+        occupancy.iter_mut().for_each(|b| *b = reader.byte());
+        let occupied = Bitboard(u64::from_be_bytes(occupancy));
+        let byte_of = |sq: Square| byte_of(occupied, sq);
 
-    let clock_offset = reader.at;
-    let halfmove_clock = reader.leb128(FenField::HalfmoveClock)?;
-    let ply_offset = reader.at;
-    let ply = reader.leb128(FenField::FullmoveNumber)?;
-    let variant_offset = reader.at;
-    let variant = reader.byte();
-    if let Some(extra) = bytes.iter().skip(reader.at).position(|&b| b != 0) {
-        return Err(BinaryFenError::TrailingBytes { offset: reader.at + extra });
-    }
-    if !matches!(variant, VARIANT_STANDARD | VARIANT_CHESS960 | VARIANT_FROM_POSITION) {
-        return Err(BinaryFenError::Variant { variant, offset: variant_offset });
-    }
-    let halfmove_clock = u32::try_from(halfmove_clock)
-        .map_err(|_| BinaryFenError::Counter { field: FenField::HalfmoveClock, offset: clock_offset })?;
-    let fullmove_number = u32::try_from(1 + ply / 2)
-        .map_err(|_| BinaryFenError::Counter { field: FenField::FullmoveNumber, offset: ply_offset })?;
-    pos.set_turn(if black_king_to_move || ply % 2 == 1 { Color::Black } else { Color::White });
+        let mut pos = Position::empty(Color::White);
+        let mut castling_rooks = Bitboard::EMPTY;
+        let mut en_passant = None;
+        let mut black_king_to_move = false;
+        // The special codes, rare: out of the loop's way.
+        let mut special = |pos: &mut Position, sq: Square, code: u8| -> Result<(), BinaryFenError> {
+            let piece = match code {
+                EN_PASSANT_PAWN => {
+                    let color = match sq.rank() {
+                        Rank::Fourth => Color::White,
+                        Rank::Fifth => Color::Black,
+                        _ => return Err(BinaryFenError::EnPassantPawn { square: sq, offset: byte_of(sq) }),
+                    };
+                    if en_passant.is_some() {
+                        return Err(BinaryFenError::EnPassantPawn { square: sq, offset: byte_of(sq) });
+                    }
+                    en_passant = Some(Square::from_index_masked(sq as u32 ^ 8));
+                    Piece::new(color, PieceKind::Pawn)
+                }
+                WHITE_CASTLING_ROOK | BLACK_CASTLING_ROOK => {
+                    castling_rooks.set(sq);
+                    let color = if code == WHITE_CASTLING_ROOK { Color::White } else { Color::Black };
+                    Piece::new(color, PieceKind::Rook)
+                }
+                // The one code left: BLACK_KING_TO_MOVE.
+                _ => {
+                    black_king_to_move = true;
+                    Piece::new(Color::Black, PieceKind::King)
+                }
+            };
+            pos.put(sq, piece);
+            Ok(())
+        };
+        for (i, sq) in occupied.iter().enumerate() {
+            let code = (reader.byte_at(8 + i / 2) >> (4 * (i & 1))) & 15;
+            if code < EN_PASSANT_PAWN {
+                // Codes 0 to 11: `2 * kind + colour`.
+                pos.put_code(sq, usize::from(code >> 1), usize::from(code & 1));
+            } else {
+                special(&mut pos, sq, code)?;
+            }
+        }
+        reader.at = 8 + (occupied.count() as usize).div_ceil(2);
 
-    let letters = castling_letters(castling_rooks, |color| BackRank::of_position(&pos, color));
-    let rest = Unplaced { castling: &letters, en_passant, halfmove_clock, fullmove_number };
-    let options = FenOptions { chess960: options.chess960 || variant == VARIANT_CHESS960, ..*options };
-    let offset = |site| match site {
-        Site::Placement => 0,
-        Site::Square(sq) => byte_of(sq),
-        Site::CastlingLetter(i) => byte_of(letters[i].1),
-        Site::EnPassant => en_passant.map_or(0, |ep| byte_of(Square::from_index_masked(ep as u32 ^ 8))),
-    };
-    let repairs =
-        check_position(&mut pos, rest, &options, offset).map_err(|error| BinaryFenError::Position { error })?;
-    Ok((pos, repairs))
+        let clock_offset = reader.at;
+        let halfmove_clock = reader.leb128(FenField::HalfmoveClock)?;
+        let ply_offset = reader.at;
+        let ply = reader.leb128(FenField::FullmoveNumber)?;
+        let variant_offset = reader.at;
+        let variant = reader.byte();
+        pos.set_turn(if black_king_to_move || ply % 2 == 1 { Color::Black } else { Color::White });
+        Ok(RawBinaryFen {
+            pos,
+            occupied,
+            castling_rooks,
+            en_passant,
+            halfmove_clock,
+            clock_offset,
+            ply,
+            ply_offset,
+            variant,
+            variant_offset,
+        })
+    }
+
+    /// The byte holding the code of the piece on `sq`.
+    pub(crate) fn byte_of(&self, sq: Square) -> usize {
+        byte_of(self.occupied, sq)
+    }
+
+    /// The halfmove clock and the fullmove number.
+    pub(crate) fn clocks(&self) -> Result<(u32, u32), BinaryFenError> {
+        let halfmove_clock = u32::try_from(self.halfmove_clock)
+            .map_err(|_| BinaryFenError::Counter { field: FenField::HalfmoveClock, offset: self.clock_offset })?;
+        let fullmove_number = u32::try_from(1 + self.ply / 2)
+            .map_err(|_| BinaryFenError::Counter { field: FenField::FullmoveNumber, offset: self.ply_offset })?;
+        Ok((halfmove_clock, fullmove_number))
+    }
+
+    /// The standard-chess position (variant byte 0, 2 or 3), nothing but zeros after it, with
+    /// the checks of a FEN reading, their errors placed at the byte of the piece (or of the
+    /// position) they concern.
+    pub(crate) fn into_chess(
+        self,
+        bytes: &[u8],
+        options: &FenOptions,
+    ) -> Result<(Position, FenRepairs), BinaryFenError> {
+        check_zeros(bytes, self.variant_offset + 1)?;
+        if !matches!(self.variant, VARIANT_STANDARD | VARIANT_CHESS960 | VARIANT_FROM_POSITION) {
+            return Err(BinaryFenError::Variant { variant: self.variant, offset: self.variant_offset });
+        }
+        let (halfmove_clock, fullmove_number) = self.clocks()?;
+        let mut pos = self.pos;
+        let letters = castling_letters(self.castling_rooks, |color| BackRank::of_position(&pos, color));
+        let en_passant = self.en_passant;
+        let rest = Unplaced { castling: &letters, en_passant, halfmove_clock, fullmove_number };
+        let options = FenOptions { chess960: options.chess960 || self.variant == VARIANT_CHESS960, ..*options };
+        let offset = |site| match site {
+            Site::Placement => 0,
+            Site::Square(sq) => self.byte_of(sq),
+            Site::CastlingLetter(i) => self.byte_of(letters[i].1),
+            Site::EnPassant => en_passant.map_or(0, |ep| self.byte_of(Square::from_index_masked(ep as u32 ^ 8))),
+        };
+        let repairs =
+            check_position(&mut pos, rest, &options, offset).map_err(|error| BinaryFenError::Position { error })?;
+        Ok((pos, repairs))
+    }
+}
+
+/// The byte holding the code of the piece on `sq` of `occupied`.
+fn byte_of(occupied: Bitboard, sq: Square) -> usize {
+    8 + (occupied.0 & ((1u64 << sq as u32) - 1)).count_ones() as usize / 2
+}
+
+/// Refuses a non-zero byte from `from` on.
+pub(crate) fn check_zeros(bytes: &[u8], from: usize) -> Result<(), BinaryFenError> {
+    match bytes.iter().skip(from).position(|&b| b != 0) {
+        Some(extra) => Err(BinaryFenError::TrailingBytes { offset: from + extra }),
+        None => Ok(()),
+    }
 }

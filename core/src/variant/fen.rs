@@ -16,6 +16,7 @@ use crate::board::square::{File, Rank, Square};
 use crate::notation::fen::validate::en_passant_is_plausible;
 use crate::notation::fen::write::write_board;
 use crate::notation::fen::{CastlingNotation, Fen, FenError, FenOptions};
+use crate::notation::setup::Setup;
 use crate::position::Position;
 
 use super::{Pocket, Variant, VariantPosition};
@@ -105,7 +106,18 @@ impl VariantPosition {
             }
         }
         let setup = Fen::parse_bytes(&text)?.into_setup();
+        VariantPosition::validate(variant, setup, pockets, promoted, checks)
+    }
 
+    /// The position of `variant` a setup and the variant's extras describe, checked as
+    /// [`VariantPosition::from_fen`] checks them (every reader goes through here).
+    pub(super) fn validate(
+        variant: Variant,
+        setup: Setup,
+        pockets: [Pocket; 2],
+        promoted: Bitboard,
+        checks: [u8; 2],
+    ) -> Result<VariantPosition, VariantFenError> {
         if matches!(variant, Variant::Chess | Variant::Chess960) {
             let options = FenOptions { chess960: variant == Variant::Chess960, ..FenOptions::default() };
             let (board, _) = Position::from_setup(setup, &options)?;

@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod binary_fen;
 mod engine;
 mod fen;
 mod horde;
@@ -32,6 +33,7 @@ mod movegen;
 mod rules;
 mod san;
 mod svg;
+mod zobrist;
 
 use std::fmt;
 use std::ops::Deref;
@@ -47,6 +49,8 @@ use crate::board::square::Square;
 use crate::notation::setup::Setup;
 use crate::position::{IllegalMoveError, Position};
 
+pub use crate::notation::binary_fen::VARIANT_BINARY_FEN_MAX_LEN;
+pub use binary_fen::VariantBinaryFenError;
 pub use fen::{VariantFenError, VARIANT_FEN_MAX_INPUT};
 
 /// The rules a [`VariantPosition`] plays by.
@@ -195,6 +199,15 @@ pub struct Pocket {
 }
 
 impl Pocket {
+    /// The kinds a pocket holds, pawn to queen.
+    pub const KINDS: [PieceKind; 5] =
+        [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen];
+
+    /// How many of each kind the pocket holds, in the order of [`Pocket::KINDS`].
+    pub const fn counts(&self) -> [u8; 5] {
+        self.counts
+    }
+
     /// How many pieces of `kind` the pocket holds (0 for a king).
     pub const fn count(&self, kind: PieceKind) -> u8 {
         if matches!(kind, PieceKind::King) {

@@ -14,7 +14,7 @@ use crate::board::moves::{Move, MoveKind};
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 
-use super::{Variant, VariantMoveList, VariantPosition};
+use super::{Pocket, Variant, VariantMoveList, VariantPosition};
 
 const PROMOTIONS: [MoveKind; 4] =
     [MoveKind::PromoteQueen, MoveKind::PromoteRook, MoveKind::PromoteBishop, MoveKind::PromoteKnight];
@@ -183,7 +183,7 @@ impl VariantPosition {
                 squares &= if checkers.more_than_one() { Bitboard::EMPTY } else { between(king, checker) };
             }
         }
-        [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
+        Pocket::KINDS
             .into_iter()
             .filter(move |&kind| pocket.count(kind) > 0)
             .map(move |kind| (kind, if kind == PieceKind::Pawn { squares & !Bitboard::BACK_RANKS } else { squares }))

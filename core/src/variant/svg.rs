@@ -55,7 +55,10 @@ impl VariantPosition {
     pub fn write_svg<W: Write>(&self, out: &mut W, options: &SvgOptions) -> fmt::Result {
         let fen = self.to_fen();
         let extras = match self.variant {
-            Variant::Crazyhouse => Extras { pockets: Some(self.pockets), promoted: self.promoted, ..Extras::default() },
+            Variant::Crazyhouse => {
+                let pockets = Some(self.pockets.map(|pocket| pocket.counts()));
+                Extras { pockets, promoted: self.promoted, ..Extras::default() }
+            }
             Variant::ThreeCheck => Extras { remaining_checks: Some(self.remaining_checks), ..Extras::default() },
             _ => Extras::default(),
         };
