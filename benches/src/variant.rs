@@ -44,43 +44,43 @@ fn cases() -> Vec<VariantCase> {
     vec![
         VariantCase {
             variant: Variant::Atomic,
-            depths: [(5, 5), (4, 4), (5, 5), (5, 4)],
+            depths: [(5, 5), (5, 4), (5, 5), (5, 5)],
             reseed: 0,
             peer: peer::<Atomic>(),
         },
         VariantCase {
             variant: Variant::Antichess,
-            depths: [(6, 5), (8, 7), (8, 7), (6, 6)],
+            depths: [(6, 6), (8, 8), (8, 8), (6, 6)],
             reseed: 20,
             peer: peer::<Antichess>(),
         },
         VariantCase {
             variant: Variant::Crazyhouse,
-            depths: [(6, 5), (4, 4), (5, 4), (4, 4)],
+            depths: [(6, 5), (4, 4), (5, 5), (5, 4)],
             reseed: 0,
             peer: peer::<Crazyhouse>(),
         },
         VariantCase {
             variant: Variant::KingOfTheHill,
-            depths: [(6, 5), (5, 4), (6, 5), (5, 4)],
+            depths: [(6, 5), (5, 5), (6, 6), (5, 5)],
             reseed: 0,
             peer: peer::<KingOfTheHill>(),
         },
         VariantCase {
             variant: Variant::ThreeCheck,
-            depths: [(6, 5), (5, 5), (5, 4), (5, 4)],
+            depths: [(6, 5), (5, 5), (5, 5), (5, 5)],
             reseed: 0,
             peer: peer::<ThreeCheck>(),
         },
         VariantCase {
             variant: Variant::Horde,
-            depths: [(7, 6), (6, 5), (5, 5), (6, 5)],
+            depths: [(7, 6), (6, 6), (5, 5), (6, 5)],
             reseed: 0,
             peer: peer::<Horde>(),
         },
         VariantCase {
             variant: Variant::RacingKings,
-            depths: [(5, 5), (5, 4), (4, 4), (5, 4)],
+            depths: [(5, 5), (5, 5), (5, 4), (5, 4)],
             reseed: 0,
             peer: peer::<RacingKings>(),
         },
@@ -165,10 +165,10 @@ pub fn run(cfg: &Config) {
                 for _ in 0..cfg.reps {
                     for (i, runner) in runners.iter().enumerate() {
                         let (nodes, t) = time(|| runner(black_box(kind), black_box(depth)));
-                        if counts[i].is_some_and(|c| c != nodes) {
+                        if let Some(before) = counts[i].filter(|&c| c != nodes) {
                             abort(&format!(
-                                "variant {variant} {bench}: {} counted {nodes}, then {counts:?}",
-                                engines[i]
+                                "variant {variant} {bench} from {}: {} counted {before} nodes, then {nodes}",
+                                case.fen, engines[i]
                             ));
                         }
                         counts[i] = Some(nodes);
@@ -343,7 +343,7 @@ pub mod shakmaty_impl {
             // A third of the plies capture when they can, so that the positions have the
             // variant's own material (crazyhouse pockets, atomic's explosions); the first move
             // from a random one on that does not end the game.
-            let capturing = next_random(&mut state) % 3 == 0;
+            let capturing = next_random(&mut state).is_multiple_of(3);
             let is_capture = |mv: &chesscore_core::Move| ours.piece_at(mv.to()).is_some() || mv.is_en_passant();
             let captures: Vec<_> = moves.iter().filter(|m| capturing && is_capture(&m.1)).collect();
             let all: Vec<_> = moves.iter().collect();
