@@ -19,6 +19,7 @@ mod pgn;
 mod san;
 mod search;
 mod syzygy;
+mod variant;
 
 use std::process::exit;
 
@@ -34,6 +35,11 @@ pub struct Group {
 /// All groups, in the order they run by default, one module each.
 const GROUPS: &[Group] = &[
     Group { name: "perft", about: "perft with bulk counting and with every leaf move made", run: perft::run },
+    Group {
+        name: "variant",
+        about: "perft of the lichess variants, bulk and every leaf, vs shakmaty's variant feature",
+        run: variant::run,
+    },
     Group { name: "cabi", about: "perft through the C ABI (examples/perft.c, chess_perft) vs Rust", run: cabi::run },
     Group {
         name: "san",
@@ -75,7 +81,7 @@ fn usage() -> String {
          options:\n  \
            --group GROUP   run only this group (repeatable; same as a bare GROUP)\n  \
            --reps N        repetitions per measurement, best time kept (default 3)\n  \
-           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf; pgn: replay|rss; book: lookup|make|rss)\n  \
+           --only KIND     run only one kind within a group (perft, cabi: bulk|leaf; variant: bulk|leaf|VARIANT; pgn: replay|rss; book: lookup|make|rss)\n  \
            --engine NAME   run only this engine (repeatable; for profiling)\n  \
            --quick         lower depths / smaller inputs\n  \
            --list          list the groups and exit\n  \
