@@ -38,8 +38,8 @@ fn origin(to: Square, back: i32) -> Square {
     Square::from_index_masked((to as i32 - back) as u32)
 }
 
-/// A sink taking the moves one by one: lists of any kind.
-trait PushMove {
+/// A sink taking the moves one by one: lists of any kind (the variants' list too).
+pub(crate) trait PushMove {
     fn push_move(&mut self, mv: Move);
 }
 
@@ -230,6 +230,12 @@ impl Position {
         let mut list = MoveList::new();
         self.generate::<_, true>(&mut list, ALL);
         list
+    }
+
+    /// The legal moves pushed into any list, in [`Position::legal_moves`]'s order.
+    #[inline(always)]
+    pub(crate) fn legal_moves_into<S: PushMove>(&self, list: &mut S) {
+        self.generate::<_, true>(list, ALL);
     }
 
     /// Writes the legal moves, in [`Position::legal_moves`]'s order, into `out` (as many as fit)

@@ -14,6 +14,8 @@ use crate::board::moves::{Move, MoveKind};
 use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 
+use crate::position::movegen::PushMove;
+
 use super::{Pocket, Variant, VariantMoveList, VariantPosition};
 
 const PROMOTIONS: [MoveKind; 4] =
@@ -30,26 +32,33 @@ impl VariantPosition {
     /// assert_eq!(pos.legal_moves().len(), 1);
     /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
     /// ```
+    #[inline]
     pub fn legal_moves(&self) -> VariantMoveList {
+        // Filled in place (returned whole, the list is a kilobyte to copy).
         let mut out = VariantMoveList::default();
+        self.write_legal_moves(&mut out);
+        out
+    }
+
+    fn write_legal_moves(&self, out: &mut VariantMoveList) {
         if self.is_variant_end() {
-            return out;
+            return;
         }
         if self.has_chess_moves() {
-            self.board.legal_moves().iter().for_each(|&mv| out.push(mv));
+            self.board.legal_moves_into(out);
             if self.variant == Variant::Crazyhouse {
-                self.drops(&mut out);
+                self.drops(out);
             }
-            return out;
+            return;
         }
         match self.variant {
             Variant::RacingKings => {
-                let board = &self.board;
-                board.legal_moves().iter().filter(|&&mv| !board.gives_check(mv)).for_each(|&mv| out.push(mv));
+                self.board.legal_moves_into(out);
+                out.retain(|&mut mv| !self.board.gives_check(mv));
             }
-            Variant::Horde => self.pseudo_legal(&mut out),
+            Variant::Horde => self.pseudo_legal(out),
             Variant::Antichess => {
-                self.pseudo_legal(&mut out);
+                self.pseudo_legal(out);
                 let theirs = self.color_occupancy(!self.turn());
                 let is_capture = |mv: &Move| mv.is_en_passant() || theirs.contains(mv.to());
                 if out.iter().any(is_capture) {
@@ -57,12 +66,11 @@ impl VariantPosition {
                 }
             }
             Variant::Atomic => {
-                self.pseudo_legal(&mut out);
+                self.pseudo_legal(out);
                 out.retain(|&mut mv| self.atomic_move_is_legal(mv));
             }
             _ => {}
         }
-        out
     }
 
     /// True when the board's moves are exactly chess's legal moves (plus drops in
@@ -343,6 +351,13 @@ impl VariantPosition {
             return false;
         }
         self.board.attackers_with(king, !color, self.occupancy()).any()
+    }
+}
+
+impl PushMove for VariantMoveList {
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
+        self.push(mv);
     }
 }
 
