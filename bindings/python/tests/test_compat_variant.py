@@ -177,6 +177,28 @@ def test_crazyhouse_pocket_as_python_chess():
         compat.variant.CrazyhousePocket().remove(chess.QUEEN)
 
 
+def test_pockets_and_checks_changed_through_the_board_as_python_chess():
+    pairs = [(chess.variant.CrazyhouseBoard(), compat.variant.CrazyhouseBoard())]
+    for board in pairs[0]:
+        board.push_san("e4")
+        pocket = board.pockets[chess.WHITE]
+        pocket.add(chess.QUEEN)
+        board.pockets[chess.BLACK].add(chess.KNIGHT)
+        board.pockets[chess.BLACK].add(chess.PAWN)
+        board.pockets[chess.BLACK].remove(chess.PAWN)
+        board.push_san("N@e5")
+        assert str(pocket) == "q"  # the board's pocket, as it is now
+    theirs, ours = pairs[0]
+    assert ours.fen() == theirs.fen()
+    assert [m.uci() for m in ours.move_stack] == ["e2e4", "N@e5"]
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    theirs, ours = chess.variant.ThreeCheckBoard(), compat.variant.ThreeCheckBoard()
+    for board in (theirs, ours):
+        board.remaining_checks[chess.WHITE] = 1
+        board.push_san("e4")
+    assert ours.fen() == theirs.fen() and ours.remaining_checks == theirs.remaining_checks == [3, 1]
+
+
 def test_three_check_counters():
     board = compat.variant.ThreeCheckBoard("rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2")
     assert board.remaining_checks == [3, 1]

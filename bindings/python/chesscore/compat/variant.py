@@ -46,30 +46,44 @@ class CrazyhousePocket:
     """A crazyhouse pocket: a count of pieces by type (``CrazyhousePocket("qpp")``).
     ``str()`` gives the pieces as lower-case letters, queens first."""
 
-    __slots__ = ("_counts",)
+    __slots__ = ("_own",)
 
     def __init__(self, symbols: Iterable[str] = "") -> None:
-        self._counts = dict.fromkeys(PIECE_TYPES, 0)
+        self._own = dict.fromkeys(PIECE_TYPES, 0)
         for symbol in symbols:
             self.add(PIECE_SYMBOLS.index(symbol))
+
+    # The counts by piece type; a board's pocket reads and writes its board's.
+    @property
+    def _counts(self) -> Dict[PieceType, int]:
+        return dict(self._own)
+
+    @_counts.setter
+    def _counts(self, counts: Dict[PieceType, int]) -> None:
+        self._own = counts
 
     def reset(self) -> None:
         self._counts = dict.fromkeys(PIECE_TYPES, 0)
 
     def add(self, piece_type: PieceType) -> None:
-        self._counts[piece_type] += 1
+        counts = self._counts
+        counts[piece_type] += 1
+        self._counts = counts
 
     def remove(self, piece_type: PieceType) -> None:
         """Takes a piece out (ValueError when there is none of that type)."""
-        if not self._counts[piece_type]:
+        counts = self._counts
+        if not counts[piece_type]:
             raise ValueError(f"no {piece_symbol(piece_type)} in {self!r}")
-        self._counts[piece_type] -= 1
+        counts[piece_type] -= 1
+        self._counts = counts
 
     def count(self, piece_type: PieceType) -> int:
         return self._counts[piece_type]
 
     def __str__(self) -> str:
-        return "".join(piece_symbol(kind) * self._counts[kind] for kind in reversed(PIECE_TYPES))
+        counts = self._counts
+        return "".join(piece_symbol(kind) * counts[kind] for kind in reversed(PIECE_TYPES))
 
     def __len__(self) -> int:
         return sum(self._counts.values())
@@ -78,9 +92,44 @@ class CrazyhousePocket:
         return f"CrazyhousePocket('{self}')"
 
     def copy(self) -> CrazyhousePocket:
-        pocket = type(self)()
-        pocket._counts = dict(self._counts)
+        """A pocket of its own with the same pieces."""
+        pocket = CrazyhousePocket()
+        pocket._counts = self._counts
         return pocket
+
+
+class _BoardPocket(CrazyhousePocket):
+    """One side's pocket of a crazyhouse board, as python-chess's ``board.pockets[color]``:
+    it shows the board's pocket as it is now, and changing it changes the board's (its
+    move stack kept)."""
+
+    __slots__ = ("_board", "_color")
+
+    def __init__(self, board: CrazyhouseBoard, color: Color) -> None:
+        self._board, self._color = board, color
+
+    @property
+    def _counts(self) -> Dict[PieceType, int]:
+        counts = dict.fromkeys(PIECE_TYPES, 0)
+        counts.update(self._board._pos.pocket(self._color))
+        return counts
+
+    @_counts.setter
+    def _counts(self, counts: Dict[PieceType, int]) -> None:
+        self._board._set_pocket(self._color, counts)
+
+
+class _RemainingChecks(List[int]):
+    """A three-check board's ``remaining_checks``: the counts by colour when read; setting one
+    sets the board's (its move stack kept)."""
+
+    def __init__(self, board: ThreeCheckBoard) -> None:
+        super().__init__([board._pos.remaining_checks(False), board._pos.remaining_checks(True)])
+        self._board = board
+
+    def __setitem__(self, color: Any, count: Any) -> None:
+        super().__setitem__(color, count)
+        self._board._set_fields(checks=f"{self[True]}+{self[False]}")
 
 
 class _LegalMoves:
@@ -181,6 +230,18 @@ class VariantBoard:
 
     def clear_stack(self) -> None:
         self._before, self.move_stack = [], []
+
+    def _set_fields(self, *, pockets: Optional[str] = None, checks: Optional[str] = None) -> None:
+        """Rewrites the crazyhouse pockets or the three-check counters of the FEN (the text
+        python-chess's variant boards let a program change), keeping the move stack; the
+        library reads the result."""
+        placement, *fields = self._pos.fen().split(" ")
+        if pockets is not None:
+            placement = placement.split("[", 1)[0] + f"[{pockets}]"
+        if checks is not None:
+            fields[3] = checks
+        self._pos = self._read(" ".join([placement, *fields]))
+        self._moves = None
 
     def board_fen(self, *, promoted: Optional[bool] = False) -> str:
         """The FEN's piece placement (crazyhouse writes promoted pieces ``Q~`` unless
@@ -543,8 +604,8 @@ class ThreeCheckBoard(VariantBoard):
     @property
     def remaining_checks(self) -> List[int]:
         """The checks each side still has to give, by colour (``remaining_checks[WHITE]``);
-        a new list each time, which does not change the board."""
-        return [self._pos.remaining_checks(False), self._pos.remaining_checks(True)]
+        setting one (``remaining_checks[WHITE] = 1``) changes the board."""
+        return _RemainingChecks(self)
 
 
 class CrazyhouseBoard(VariantBoard):
@@ -557,15 +618,13 @@ class CrazyhouseBoard(VariantBoard):
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:
-        """Both pockets by colour (``pockets[WHITE]``): new objects each time, which do not
-        change the board."""
-        return [self._pocket(False), self._pocket(True)]
+        """Both pockets by colour (``pockets[WHITE]``), which show and change the board's."""
+        return [_BoardPocket(self, False), _BoardPocket(self, True)]
 
-    def _pocket(self, color: Color) -> CrazyhousePocket:
-        pocket = CrazyhousePocket()
-        for kind, count in self._pos.pocket(color).items():
-            pocket._counts[kind] = count
-        return pocket
+    def _set_pocket(self, color: Color, counts: Dict[PieceType, int]) -> None:
+        pockets = {color: CrazyhousePocket(), not color: self.pockets[not color].copy()}
+        pockets[color]._counts = counts
+        self._set_fields(pockets=str(pockets[True]).upper() + str(pockets[False]))
 
     def board_fen(self, *, promoted: Optional[bool] = True) -> str:
         return super().board_fen(promoted=promoted is not False)
