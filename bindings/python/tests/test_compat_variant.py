@@ -34,6 +34,7 @@ def state(board):
     """What a position says of itself, through python-chess's API (either library's)."""
     facts = {
         "fen": board.fen(),
+        "fen_unpromoted": board.fen(promoted=False),
         "epd": board.epd(),
         "board_fen": board.board_fen(),
         "turn": board.turn,
@@ -81,6 +82,7 @@ def play_games(name):
                 kinds = (theirs.is_capture(move), theirs.is_castling(move), theirs.is_en_passant(move))
                 assert (ours.is_capture(ours_move), ours.is_castling(ours_move), ours.is_en_passant(ours_move)) == kinds
             uci = rng.choice(legal)
+            assert ours.gives_check(compat.Move.from_uci(uci)) == theirs.gives_check(chess.Move.from_uci(uci)), (theirs.fen(), uci)
             fen = ours.fen()
             ours.push_uci(uci)
             ours.pop()

@@ -216,11 +216,15 @@ class VariantBoard:
 
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
         """The FEN as python-chess writes it (en passant square only when legal; crazyhouse
-        pockets and promoted pieces, three-check counters); the options are python-chess's
-        defaults only."""
-        if shredder or en_passant != "legal" or promoted is False:
-            raise ValueError("variant boards write python-chess's default FEN only")
-        return self._pos.fen()
+        pockets and promoted pieces ``Q~``, three-check counters); ``promoted=False`` leaves
+        out the ``~`` marks. The other options are python-chess's defaults only."""
+        if shredder or en_passant != "legal":
+            raise ValueError("variant boards write the en passant square when legal, castling as KQkq")
+        fen = self._pos.fen()
+        if promoted is False:
+            placement, rest = fen.split(" ", 1)
+            fen = placement.replace("~", "") + " " + rest
+        return fen
 
     def set_fen(self, fen: str) -> None:
         self._set_position(self._read(fen))
@@ -387,6 +391,13 @@ class VariantBoard:
     def is_capture(self, move: Move) -> bool:
         """A move onto a piece of the other side, or en passant (a drop never captures)."""
         return not move.drop and (self.color_at(move.to_square) == (not self.turn) or self.is_en_passant(move))
+
+    def gives_check(self, move: Move) -> bool:
+        """Whether a legal move leaves the other side in check (the library's is_check after
+        it; IllegalMoveError for another move)."""
+        after = self._pos.copy()
+        after.push(self._core(move))
+        return after.is_check()
 
     def push(self, move: Move) -> None:
         """Plays a legal move (or the null move); IllegalMoveError for another."""
