@@ -48,9 +48,14 @@ def state(board):
         "king": (board.king(True), board.king(False)),
         "clocks": (board.halfmove_clock, board.fullmove_number, board.ep_square, board.castling_rights),
     }
-    if hasattr(board, "pockets"):
+    occupied = [sq for sq in chess.SQUARES if board.piece_at(sq)]
+    facts["attacks"] = [int(board.attacks(sq)) for sq in occupied] + [board.attacks_mask(sq) for sq in occupied[:3]]
+    facts["attackers"] = [(board.attackers_mask(color, sq), board.is_attacked_by(color, sq)) for color in (True, False) for sq in (chess.E4, chess.D5, chess.H8)]
+    facts["masks"] = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings, board.occupied, board.occupied_co)
+    if hasattr(board, "pockets"):  # (only crazyhouse boards of the library keep promoted pieces)
+        facts["promoted"] = board.promoted
         facts["pockets"] = [(str(p), len(p), [p.count(kind) for kind in chess.PIECE_TYPES]) for p in board.pockets]
-        facts["drop_squares"] = list(board.legal_drop_squares())
+        facts["drop_squares"] = (list(board.legal_drop_squares()), board.legal_drop_squares_mask())
     if hasattr(board, "remaining_checks"):
         facts["checks"] = list(board.remaining_checks)
     return facts

@@ -299,6 +299,11 @@ class VariantBoard:
         return self._pos.setup().king(color)
 
     @property
+    def promoted(self) -> Bitboard:
+        """The squares of crazyhouse pieces that were promoted pawns."""
+        return sum(1 << sq for sq in self._pos.promoted())
+
+    @property
     def occupied(self) -> Bitboard:
         return self._pos.setup().occupied
 
@@ -640,6 +645,9 @@ class CrazyhouseBoard(VariantBoard):
     def board_fen(self, *, promoted: Optional[bool] = True) -> str:
         return super().board_fen(promoted=promoted is not False)
 
+    def legal_drop_squares_mask(self) -> Bitboard:
+        return int(self.legal_drop_squares())
+
     def legal_drop_squares(self) -> SquareSet:
         """The squares the side to move could drop a piece on, whatever its pocket holds:
         where the library lets a knight added to the pocket drop."""
@@ -651,6 +659,21 @@ class CrazyhouseBoard(VariantBoard):
     def generate_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         return (m for m in list(self._legal()) if m.drop and to_mask >> m.to_square & 1)
 
+
+def _of_pieces(name: str) -> Any:
+    def query(self: VariantBoard, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self._pieces(), name)(*args, **kwargs)
+
+    query.__name__ = query.__qualname__ = name
+    query.__doc__ = f"BaseBoard's ``{name}`` of the board's pieces (what they attack, as in chess)."
+    return query
+
+
+# python-chess's piece-placement queries, the same in every variant.
+for _name in ("attackers_mask", "attackers", "is_attacked_by", "attacks_mask", "attacks"):
+    setattr(VariantBoard, _name, _of_pieces(_name))
+for _kind, _name in enumerate(("pawns", "knights", "bishops", "rooks", "queens", "kings"), 1):
+    setattr(VariantBoard, _name, property(lambda self, kind=_kind: self.pieces_mask(kind, True) | self.pieces_mask(kind, False)))
 
 # python-chess's list of the board classes find_variant looks through.
 VARIANTS: List[type] = [Board, AntichessBoard, AtomicBoard, KingOfTheHillBoard, RacingKingsBoard, HordeBoard, ThreeCheckBoard, CrazyhouseBoard]
