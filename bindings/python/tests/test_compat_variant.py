@@ -55,7 +55,7 @@ def state(board):
     if hasattr(board, "pockets"):  # (only crazyhouse boards of the library keep promoted pieces)
         facts["promoted"] = board.promoted
         facts["pockets"] = [(str(p), len(p), [p.count(kind) for kind in chess.PIECE_TYPES]) for p in board.pockets]
-        facts["drop_squares"] = (list(board.legal_drop_squares()), board.legal_drop_squares_mask())
+        facts["drop_squares"] = (list(board.legal_drop_squares()), board.legal_drop_squares_mask() & chess.BB_ALL)
     if hasattr(board, "remaining_checks"):
         facts["checks"] = list(board.remaining_checks)
     return facts
