@@ -84,6 +84,7 @@ def play_games(name):
                 assert ours.san(ours_move) == san, (theirs.fen(), uci)
                 assert ours.parse_san(san) == ours_move, (theirs.fen(), san)
                 assert ours.parse_uci(uci) == ours_move
+                assert ours.xboard(ours_move) == theirs.xboard(move)
                 kinds = (theirs.is_capture(move), theirs.is_castling(move), theirs.is_en_passant(move))
                 assert (ours.is_capture(ours_move), ours.is_castling(ours_move), ours.is_en_passant(ours_move)) == kinds
             uci = rng.choice(legal)
@@ -230,6 +231,20 @@ def test_variant_endings_as_documented():
     racing = compat.variant.RacingKingsBoard("8/5K2/8/8/8/8/k7/8 w - - 0 1")
     racing.push_san("Kf8")
     assert racing.outcome() == compat.Outcome(compat.Termination.VARIANT_LOSS, compat.WHITE)
+
+
+def test_xboard_moves_as_python_chess():
+    for name in NAMES:
+        theirs, ours = getattr(chess.variant, name)(), getattr(compat.variant, name)()
+        for text in ["e2e4", "Nf3", "Ng1f3", "a2a3", "Ke2"]:
+            try:
+                expected = theirs.parse_xboard(text).uci()
+            except ValueError:
+                with pytest.raises(ValueError):
+                    ours.parse_xboard(text)
+                continue
+            assert ours.parse_xboard(text).uci() == expected, (name, text)
+        assert ours.push_xboard("Nf3").uci() == theirs.push_xboard("Nf3").uci()
 
 
 def test_errors_as_python_chess():

@@ -461,6 +461,16 @@ class VariantBoard:
     def uci(self, move: Move, *, chess960: Optional[bool] = None) -> str:
         return move.uci()
 
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        return move.xboard()
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """A move in XBoard's notation: SAN, or squares (``e2e4``) as lenient SAN reads them."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        return self.push_san(xboard)
+
     def variation_san(self, variation: Iterable[Move]) -> str:
         """A line of moves from this position in SAN with move numbers."""
         board = self.copy(stack=False)
