@@ -47,6 +47,7 @@ def state(board):
         "pieces": {sq: p.symbol() for sq, p in board.piece_map().items()},
         "king": (board.king(True), board.king(False)),
         "clocks": (board.halfmove_clock, board.fullmove_number, board.ep_square, board.castling_rights),
+        "castling": (board.has_castling_rights(True), board.has_castling_rights(False), board.clean_castling_rights(), board.castling_xfen()),
     }
     occupied = [sq for sq in chess.SQUARES if board.piece_at(sq)]
     facts["attacks"] = [int(board.attacks(sq)) for sq in occupied] + [board.attacks_mask(sq) for sq in occupied[:3]]
@@ -85,6 +86,7 @@ def play_games(name):
                 assert ours.parse_san(san) == ours_move, (theirs.fen(), san)
                 assert ours.parse_uci(uci) == ours_move
                 assert ours.xboard(ours_move) == theirs.xboard(move)
+                assert ours.is_zeroing(ours_move) == theirs.is_zeroing(move)
                 kinds = (theirs.is_capture(move), theirs.is_castling(move), theirs.is_en_passant(move))
                 assert (ours.is_capture(ours_move), ours.is_castling(ours_move), ours.is_en_passant(ours_move)) == kinds
             uci = rng.choice(legal)

@@ -679,6 +679,11 @@ def _of_pieces(name: str) -> Any:
     return query
 
 
+# What chess.Board reads off the pieces, the castling rights and the FEN, as python-chess's
+# variant boards inherit it.
+for _name in ("is_zeroing", "has_castling_rights", "clean_castling_rights", "castling_xfen"):
+    setattr(VariantBoard, _name, getattr(Board, _name))
+
 # python-chess's piece-placement queries, the same in every variant.
 for _name in ("attackers_mask", "attackers", "is_attacked_by", "attacks_mask", "attacks"):
     setattr(VariantBoard, _name, _of_pieces(_name))
