@@ -687,8 +687,15 @@ for _name in ("is_zeroing", "has_castling_rights", "clean_castling_rights", "cas
 # python-chess's piece-placement queries, the same in every variant.
 for _name in ("attackers_mask", "attackers", "is_attacked_by", "attacks_mask", "attacks"):
     setattr(VariantBoard, _name, _of_pieces(_name))
+def _of_kind(kind: PieceType, name: str) -> property:
+    def mask(self: VariantBoard) -> Bitboard:
+        return self.pieces_mask(kind, True) | self.pieces_mask(kind, False)
+
+    return property(mask, doc=f"The squares of both sides' {name}.")
+
+
 for _kind, _name in enumerate(("pawns", "knights", "bishops", "rooks", "queens", "kings"), 1):
-    setattr(VariantBoard, _name, property(lambda self, kind=_kind: self.pieces_mask(kind, True) | self.pieces_mask(kind, False)))
+    setattr(VariantBoard, _name, _of_kind(_kind, _name))
 
 # python-chess's list of the board classes find_variant looks through.
 VARIANTS: List[type] = [Board, AntichessBoard, AtomicBoard, KingOfTheHillBoard, RacingKingsBoard, HordeBoard, ThreeCheckBoard, CrazyhouseBoard]
