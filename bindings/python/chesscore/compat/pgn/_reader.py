@@ -497,6 +497,8 @@ def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameB
         assert headers is not None
         try:
             board_type = headers.variant()
+            if board_type is not Board:  # the library reads games of standard chess only
+                raise ValueError(f"cannot read games of variant {headers['Variant']!r}")
         except ValueError as error:
             visitor.handle_error(error)
             board_type = Board

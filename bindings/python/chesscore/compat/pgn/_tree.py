@@ -93,15 +93,21 @@ class Headers(MutableMapping[str, str]):
 
     def variant(self) -> Type[Board]:
         """The board class of the game's variant: ``Board`` for standard chess, Chess960 and
-        the wild variants; ValueError for another (which the library does not play)."""
+        the wild variants, else ``chess.variant.find_variant``'s (ValueError for an unknown
+        name)."""
         name = self.get("Variant")
         if name is None or self.is_chess960() or self.is_wild() or name.lower() in _STANDARD_NAMES:
             return Board
-        raise ValueError(f"unsupported variant: {name}")
+        from ..variant import find_variant
+
+        return find_variant(name)  # type: ignore[return-value]
 
     def board(self) -> Board:
-        """A new board at the game's start: the ``FEN`` tag, else the standard start."""
-        return start_board(self.variant(), self.get("FEN", STARTING_FEN), self.is_chess960())
+        """A new board at the game's start: the ``FEN`` tag, else the variant's start."""
+        board_type = self.variant()
+        if board_type is not Board:
+            return board_type(self.get("FEN", board_type.starting_fen))
+        return start_board(board_type, self.get("FEN", STARTING_FEN), self.is_chess960())
 
     @classmethod
     def builder(cls: Type[HeadersT]) -> Any:
@@ -648,13 +654,16 @@ class Game(GameNode):
         if isinstance(board, str):
             board = start_board(Board, board, False)
         fen = board.fen()
-        if fen == STARTING_FEN:
+        if fen == type(board).starting_fen:
             self.headers.pop("FEN", None)
             self.headers.pop("SetUp", None)
         else:
             self.headers["FEN"] = fen
             self.headers["SetUp"] = "1"
-        if board.chess960:
+        if type(board).uci_variant != "chess":  # a chess.variant board: its name, and always its FEN
+            self.headers["Variant"] = type(board).aliases[0]
+            self.headers["FEN"] = fen
+        elif board.chess960:
             self.headers["Variant"] = "Chess960"
         else:
             self.headers.pop("Variant", None)

@@ -1,0 +1,295 @@
+"""chesscore.compat.variant against python-chess's chess.variant, as programs written against
+python-chess's documentation use it: random games of every variant in which each position's
+legal moves, SAN and UCI (both ways), FEN, checks, endings, material, pockets and remaining
+checks agree, and pop restores the FEN; find_variant on every alias; crazyhouse drops; PGN of
+variant games."""
+
+import doctest
+import random
+
+import chess
+import chess.pgn
+import chess.variant
+import pytest
+
+import chesscore.compat as compat
+import chesscore.compat.pgn
+import chesscore.compat.variant
+
+NAMES = ["AtomicBoard", "AntichessBoard", "CrazyhouseBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "HordeBoard", "RacingKingsBoard"]
+SEEDS = {name: 38 + i for i, name in enumerate(NAMES)}
+GAMES, PLIES = 10, 120
+
+
+def outcome_of(board):
+    """An outcome as comparable names; None also for python-chess's fivefold repetition (a
+    variant board keeps no repetitions)."""
+    outcome = board.outcome()
+    if outcome is None or outcome.termination == chess.Termination.FIVEFOLD_REPETITION:
+        return None
+    return (outcome.termination.name, outcome.winner)
+
+
+def state(board):
+    """What a position says of itself, through python-chess's API (either library's)."""
+    facts = {
+        "fen": board.fen(),
+        "fen_unpromoted": board.fen(promoted=False),
+        "epd": board.epd(),
+        "board_fen": board.board_fen(),
+        "turn": board.turn,
+        "check": board.is_check(),
+        "checkmate": board.is_checkmate(),
+        "stalemate": board.is_stalemate(),
+        "variant": (board.is_variant_end(), board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw()),
+        "outcome": outcome_of(board),
+        "material": (board.has_insufficient_material(True), board.has_insufficient_material(False), board.is_insufficient_material()),
+        "pieces": {sq: p.symbol() for sq, p in board.piece_map().items()},
+        "king": (board.king(True), board.king(False)),
+        "clocks": (board.halfmove_clock, board.fullmove_number, board.ep_square, board.castling_rights),
+        "castling": (board.has_castling_rights(True), board.has_castling_rights(False), board.clean_castling_rights(), board.castling_xfen()),
+    }
+    occupied = [sq for sq in chess.SQUARES if board.piece_at(sq)]
+    facts["attacks"] = [int(board.attacks(sq)) for sq in occupied] + [board.attacks_mask(sq) for sq in occupied[:3]]
+    facts["attackers"] = [(board.attackers_mask(color, sq), board.is_attacked_by(color, sq)) for color in (True, False) for sq in (chess.E4, chess.D5, chess.H8)]
+    facts["masks"] = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings, board.occupied, board.occupied_co)
+    if hasattr(board, "pockets"):  # (only crazyhouse boards of the library keep promoted pieces)
+        facts["promoted"] = board.promoted
+        facts["pockets"] = [(str(p), len(p), [p.count(kind) for kind in chess.PIECE_TYPES]) for p in board.pockets]
+        facts["drop_squares"] = (list(board.legal_drop_squares()), board.legal_drop_squares_mask() & chess.BB_ALL)
+    if hasattr(board, "remaining_checks"):
+        facts["checks"] = list(board.remaining_checks)
+    return facts
+
+
+def play_games(name):
+    """The number of positions compared in random games of one variant."""
+    rng = random.Random(SEEDS[name])
+    theirs_cls, ours_cls = getattr(chess.variant, name), getattr(compat.variant, name)
+    compared = 0
+    for _ in range(GAMES):
+        theirs, ours = theirs_cls(), ours_cls()
+        for _ in range(PLIES):
+            assert state(ours) == state(theirs), theirs.fen()
+            legal = sorted(m.uci() for m in theirs.legal_moves)
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, theirs.fen()
+            assert ours.legal_moves.count() == len(legal) == len(ours.legal_moves)
+            compared += 1
+            if outcome_of(theirs) or not legal:
+                break
+            for uci in legal:
+                move = chess.Move.from_uci(uci)
+                san = theirs.san(move)
+                ours_move = compat.Move.from_uci(uci)
+                assert ours_move in ours.legal_moves and ours.is_legal(ours_move)
+                assert ours.san(ours_move) == san, (theirs.fen(), uci)
+                assert ours.parse_san(san) == ours_move, (theirs.fen(), san)
+                assert ours.parse_uci(uci) == ours_move
+                assert ours.xboard(ours_move) == theirs.xboard(move)
+                assert ours.is_zeroing(ours_move) == theirs.is_zeroing(move)
+                kinds = (theirs.is_capture(move), theirs.is_castling(move), theirs.is_en_passant(move))
+                assert (ours.is_capture(ours_move), ours.is_castling(ours_move), ours.is_en_passant(ours_move)) == kinds
+            uci = rng.choice(legal)
+            assert ours.gives_check(compat.Move.from_uci(uci)) == theirs.gives_check(chess.Move.from_uci(uci)), (theirs.fen(), uci)
+            fen = ours.fen()
+            ours.push_uci(uci)
+            ours.pop()
+            assert ours.fen() == fen
+            if rng.random() < 0.5:
+                san = theirs.san(chess.Move.from_uci(uci))
+                assert ours.push_san(san).uci() == uci
+            else:
+                ours.push(compat.Move.from_uci(uci))
+            theirs.push_uci(uci)
+            assert ours.peek().uci() == uci
+            assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+        assert state(ours) == state(theirs)
+        assert ours.result() == theirs.result() or outcome_of(theirs) is None
+        assert ours.root().fen() == theirs.root().fen()
+        copied = ours.copy()
+        assert copied.fen() == ours.fen() and copied.move_stack == ours.move_stack
+        assert ours.copy(stack=False).move_stack == []
+        while ours.move_stack:
+            ours.pop()
+            theirs.pop()
+            assert ours.fen() == theirs.fen()
+    return compared
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_games_agree_with_python_chess(name):
+    assert play_games(name) > 300
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_class_attributes(name):
+    theirs, ours = getattr(chess.variant, name), getattr(compat.variant, name)
+    for attribute in ["aliases", "uci_variant", "xboard_variant", "starting_fen", "tbw_suffix", "tbz_suffix", "connected_kings", "one_king", "captures_compulsory"]:
+        assert getattr(ours, attribute) == getattr(theirs, attribute), attribute
+    assert ours().fen() == theirs().fen() == ours.starting_fen
+    assert compat.variant.find_variant(name[: -len("Board")]) is ours
+
+
+def test_find_variant_on_every_alias():
+    for cls in chess.variant.VARIANTS:
+        for alias in cls.aliases:
+            if cls.__name__ in ("SuicideBoard", "GiveawayBoard"):
+                with pytest.raises(ValueError):
+                    compat.variant.find_variant(alias)
+                continue
+            ours = compat.variant.find_variant(alias)
+            assert ours.__name__ == cls.__name__ and ours.uci_variant == cls.uci_variant
+            assert compat.variant.find_variant(alias.upper()) is ours
+    assert compat.variant.find_variant("standard") is compat.Board
+    with pytest.raises(ValueError):
+        compat.variant.find_variant("shogi")
+
+
+def test_crazyhouse_drops_as_documented():
+    board = compat.variant.CrazyhouseBoard()
+    for san in ["e4", "d5", "exd5", "Nf6", "c4"]:
+        board.push_san(san)
+    assert board.pockets[compat.WHITE].count(compat.PAWN) == 1 and len(board.pockets[compat.BLACK]) == 0
+    board.push_san("Nxd5")
+    drop = compat.Move.from_uci("P@e6")
+    assert drop.drop == compat.PAWN and drop.to_square == compat.E6
+    assert drop in board.legal_moves and board.san(drop) == "@e6"
+    assert board.parse_san("P@e6") == drop == board.parse_san("@e6")
+    board.push(drop)
+    assert board.fen() == "rnbqkb1r/ppp1pppp/4P3/3n4/2P5/8/PP1P1PPP/RNBQKBNR[p] b KQkq - 1 4"
+    assert str(board.pockets[compat.BLACK]) == "p" and repr(board.pockets[compat.BLACK]) == "CrazyhousePocket('p')"
+    assert board.pop() == drop and compat.Move.from_uci("P@e1") not in board.legal_moves
+    with pytest.raises(compat.IllegalMoveError):
+        board.push(compat.Move.from_uci("Q@e6"))
+
+
+def test_crazyhouse_en_passant_square_only_when_a_pawn_can_take():
+    # A bishop in the pocket can drop on the square a pawn passed over: that is no en passant.
+    for pocket in ["", "b", "bp", "q"]:
+        board = compat.variant.CrazyhouseBoard(f"4k3/8/8/8/8/8/6P1/4K3[{pocket}] w - - 0 1")
+        board.push_san("g4")
+        assert board.fen() == f"4k3/8/8/8/6P1/8/8/4K3[{pocket}] b - - 0 1"
+        assert board.fen() == chess.variant.CrazyhouseBoard(board.fen()).fen()
+
+
+def test_crazyhouse_pocket_as_python_chess():
+    for symbols in ["", "p", "qqrbnpp", "nbp"]:
+        theirs, ours = chess.variant.CrazyhousePocket(symbols), compat.variant.CrazyhousePocket(symbols)
+        theirs.add(chess.KNIGHT)
+        ours.add(chess.KNIGHT)
+        assert (str(ours), repr(ours), len(ours)) == (str(theirs), repr(theirs), len(theirs))
+        theirs.remove(chess.KNIGHT)
+        ours.remove(chess.KNIGHT)
+        assert str(ours.copy()) == str(theirs.copy())
+        ours.reset()
+        assert len(ours) == 0
+    with pytest.raises(ValueError):
+        compat.variant.CrazyhousePocket().remove(chess.QUEEN)
+
+
+def test_pockets_and_checks_changed_through_the_board_as_python_chess():
+    pairs = [(chess.variant.CrazyhouseBoard(), compat.variant.CrazyhouseBoard())]
+    for board in pairs[0]:
+        board.push_san("e4")
+        pocket = board.pockets[chess.WHITE]
+        pocket.add(chess.QUEEN)
+        board.pockets[chess.BLACK].add(chess.KNIGHT)
+        board.pockets[chess.BLACK].add(chess.PAWN)
+        board.pockets[chess.BLACK].remove(chess.PAWN)
+        board.push_san("N@e5")
+        assert str(pocket) == "q"  # the board's pocket, as it is now
+    theirs, ours = pairs[0]
+    assert ours.fen() == theirs.fen()
+    assert [m.uci() for m in ours.move_stack] == ["e2e4", "N@e5"]
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    theirs, ours = chess.variant.ThreeCheckBoard(), compat.variant.ThreeCheckBoard()
+    for board in (theirs, ours):
+        board.remaining_checks[chess.WHITE] = 1
+        board.push_san("e4")
+    assert ours.fen() == theirs.fen() and ours.remaining_checks == theirs.remaining_checks == [3, 1]
+
+
+def test_three_check_counters():
+    board = compat.variant.ThreeCheckBoard("rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2")
+    assert board.remaining_checks == [3, 1]
+    assert board.san(board.parse_san("Bb5+")) == "Bb5#"
+    board.push_san("Bb5+")
+    assert board.fen() == "rnbqkbnr/ppp1pppp/3p4/1B6/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 2"
+    assert board.is_variant_loss() and board.is_game_over()
+    assert board.outcome() == compat.Outcome(compat.Termination.VARIANT_LOSS, compat.WHITE)
+    assert board.result() == "1-0"
+    assert board.epd() == "rnbqkbnr/ppp1pppp/3p4/1B6/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3"
+
+
+def test_variant_endings_as_documented():
+    koth = compat.variant.KingOfTheHillBoard("4k3/8/8/8/8/4K3/8/8 w - - 0 1")
+    koth.push_san("Ke4")
+    assert koth.is_variant_loss() and koth.outcome().termination == compat.Termination.VARIANT_LOSS
+    racing = compat.variant.RacingKingsBoard("8/k4K2/8/8/8/8/8/8 w - - 0 1")
+    assert racing.push_san("Kf8").uci() == "f7f8"
+    assert not racing.is_game_over()  # Black may still reach the eighth rank
+    racing.push_san("Kb8")
+    assert racing.is_variant_draw() and racing.outcome() == compat.Outcome(compat.Termination.VARIANT_DRAW, None)
+    racing = compat.variant.RacingKingsBoard("8/5K2/8/8/8/8/k7/8 w - - 0 1")
+    racing.push_san("Kf8")
+    assert racing.outcome() == compat.Outcome(compat.Termination.VARIANT_LOSS, compat.WHITE)
+
+
+def test_xboard_moves_as_python_chess():
+    for name in NAMES:
+        theirs, ours = getattr(chess.variant, name)(), getattr(compat.variant, name)()
+        for text in ["e2e4", "Nf3", "Ng1f3", "a2a3", "Ke2"]:
+            try:
+                expected = theirs.parse_xboard(text).uci()
+            except ValueError:
+                with pytest.raises(ValueError):
+                    ours.parse_xboard(text)
+                continue
+            assert ours.parse_xboard(text).uci() == expected, (name, text)
+        san = theirs.san(next(iter(theirs.legal_moves)))
+        assert ours.push_xboard(san).uci() == theirs.push_xboard(san).uci()
+
+
+def test_errors_as_python_chess():
+    board = compat.variant.AtomicBoard()
+    with pytest.raises(ValueError):
+        compat.variant.AtomicBoard("not a fen")
+    with pytest.raises(compat.IllegalMoveError):
+        board.parse_san("Ke2")
+    with pytest.raises(compat.InvalidMoveError):
+        board.parse_uci("e2")
+    with pytest.raises(compat.IllegalMoveError):
+        board.push(compat.Move.from_uci("e2e5"))
+    with pytest.raises(IndexError):
+        board.pop()
+    with pytest.raises(ValueError):
+        compat.variant.HordeBoard(chess960=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pgn_of_a_variant_game_as_python_chess_writes_it(name):
+    rng = random.Random(SEEDS[name] + 100)
+    theirs, ours = getattr(chess.variant, name)(), getattr(compat.variant, name)()
+    for _ in range(40):
+        legal = sorted(m.uci() for m in theirs.legal_moves)
+        if not legal:
+            break
+        uci = rng.choice(legal)
+        theirs.push_uci(uci)
+        ours.push_uci(uci)
+    expected = str(chess.pgn.Game.from_board(theirs))
+    game = compat.pgn.Game.from_board(ours)
+    assert str(game) == expected
+    assert game.headers["Variant"] == getattr(compat.variant, name).aliases[0]
+    assert type(game.board()) is type(ours)
+    assert game.end().board().fen() == ours.fen()
+
+
+def test_variant_pgn_reading_is_refused():
+    game = compat.pgn.read_game(__import__("io").StringIO('[Variant "Atomic"]\n\n1. e4 *\n'))
+    assert game.errors and "variant" in str(game.errors[0])
+
+
+def test_doc_examples():
+    failed, attempted = doctest.testmod(compat.variant)
+    assert attempted > 0 and failed == 0
