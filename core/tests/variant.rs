@@ -211,3 +211,14 @@ for name in sys.argv[1:]:
     let refused = PgnReader::from_bytes(pgn.as_bytes()).next_game().expect_err("a chess game reader refuses");
     assert!(matches!(refused.kind, PgnErrorKind::UnsupportedVariant(ref name) if name == "Atomic"), "{refused}");
 }
+
+/// Moves written as their two squares (`g1f3`, `g1-f3`, `e1g1` for castling) read as UCI, as the
+/// chess SAN reader and python-chess read them.
+#[test]
+fn squares_only_moves_read_as_uci() {
+    let pos = VariantPosition::from_fen(Variant::Crazyhouse, "r3k2r/8/8/8/8/8/8/R3K1NR[N] w KQkq - 0 1").unwrap();
+    for (text, uci) in [("g1f3", "g1f3"), ("g1-f3", "g1f3"), ("Ng1f3", "g1f3"), ("e1c1", "e1c1"), ("N@f3", "N@f3")] {
+        assert_eq!(pos.parse_san(text).map(|mv| pos.uci(mv).to_string()), Ok(uci.to_string()), "{text}");
+    }
+    assert!(pos.parse_san("g1g3").is_err());
+}

@@ -43,7 +43,7 @@ impl VariantPosition {
     /// The legal move SAN `text` names (lenient: suffixes and annotations optional; `P@e4`
     /// and `@e4` both drop a pawn).
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        read_listed(self, &self.legal_moves(), text.as_bytes())
+        read_listed(self, &self.legal_moves(), text.as_bytes(), self.variant == Variant::Chess960)
     }
 
     /// `mv` in UCI (drops as `P@e4`; castling king-takes-rook in Chess960 only).

@@ -5,6 +5,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::moves::Move;
 use crate::board::piece::PieceKind;
 use crate::board::square::Square;
+use crate::notation::uci::Uci;
 use crate::position::IllegalMoveError;
 
 use super::parse::{parse_syntax, Body, Parsed};
@@ -98,8 +99,18 @@ impl San {
 }
 
 /// The move of `moves` (the legal moves of `board`) that SAN `text` names, read leniently.
-pub(crate) fn read_listed(board: &impl SanBoard, moves: &[Move], text: &[u8]) -> Result<Move, SanError> {
+pub(crate) fn read_listed(
+    board: &impl SanBoard,
+    moves: &[Move],
+    text: &[u8],
+    chess960: bool,
+) -> Result<Move, SanError> {
     let body = parse_syntax(text)?;
+    if let Body::Normal(Parsed { piece: None, file: Some(file), rank: Some(rank), to, promotion }) = body {
+        // `g1f3`: whatever stands on the origin moves, read as UCI (as the chess reader does).
+        let uci = Uci::Normal { from: Square::new(file, rank), to, promotion };
+        return Ok(uci.find_in(moves, chess960)?);
+    }
     let named = |m: &Move| match body {
         Body::Null => false,
         Body::Drop(piece, to) => m.drop_piece() == Some(piece) && m.to() == to,
