@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the variant test data in core/tests/data/variant/ (committed; rerun only to rebuild it).
 
-    target/venv/bin/python scripts/gen-variant-data.py [--jobs 2] [--report target/variant-data-report.txt]
+    target/venv/bin/python scripts/gen-variant-data.py [--jobs 2] [--report FILE] [--cache FILE]
 
 Writes, for each lichess variant (atomic, antichess, crazyhouse, kingofthehill, threecheck, horde,
 racingkings):
@@ -15,10 +15,11 @@ racingkings):
   and insufficient material of the final position.
 - `README.md`: the formats, the figures of this run and the disagreements.
 
-Takes about 20-25 minutes on two cores: pyffish rebuilds its position on every call (about 2 ms),
-so the positions are chosen with small depth-3 trees and depth 4 is computed for the cheapest.
-The output is deterministic (fixed seeds); the report (not committed) lists disagreements and the
-FENs pyffish writes differently.
+Took 36 minutes on two cores shared with other builds (about 390,000 pyffish calls: pyffish
+rebuilds its position on every call, about 2 ms), so the positions are chosen with small depth-3
+trees and depth 4 is computed for the cheapest. The counts are cached (--cache): a rerun that finds
+them takes about 3 minutes. The output is deterministic (fixed seeds); the report (not committed)
+lists the disagreements and the FENs pyffish writes differently.
 """
 
 import argparse
@@ -55,7 +56,8 @@ DEPTH4_LINES = 24
 CANDIDATE_GAMES = 260
 CANDIDATE_PLY_LIMIT = 300
 # pyffish calls (nodes above the leaves) allowed for one position's depth-3 tree: for positions
-# of a feature, and for the rest. Depth 4 is computed where depth 3 has at most DEPTH4_LEAVES.
+# of a feature, and for the rest. Depth 4 is computed for DEPTH4_LINES lines whose depth 3 has at
+# most DEPTH4_LEAVES leaves (the cheapest others where too few have).
 FEATURE_COST_CAP = 400
 FILL_COST_CAP = 110
 # Crazyhouse's drops make most positions dearer: more of them are needed to fill its suite.
@@ -371,6 +373,7 @@ def main():
     started = time.time()
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     report = []
+    fen_forms = 0
 
     selected = {}
     tasks = []
@@ -379,8 +382,9 @@ def main():
         boards = select_positions(name, candidate_positions(cls, rng), rng)
         selected[name] = [board.fen() for board, _ in boards]
         cost = sum(c for _, c in boards)
-        fen_forms = sum(pyffish.get_fen(ffname, pyffish_fen(fen), []) != fen for fen in selected[name])
-        report.append(f"{name}: {fen_forms} of {len(boards)} FENs written differently by pyffish.get_fen")
+        differ = [fen for fen in selected[name] if pyffish.get_fen(ffname, pyffish_fen(fen), []) != fen]
+        fen_forms += len(differ)
+        report += [f"{name}: pyffish.get_fen writes {fen} differently" for fen in differ]
         tasks += [(name, board.fen(), 3, c) for board, c in boards]
         print(f"{name}: {len(boards)} positions, about {cost} pyffish calls at depth 3 ({time.time() - started:.0f} s)",
               flush=True)
@@ -389,10 +393,14 @@ def main():
         depth3 = run_tasks(pool, tasks, "depth 3", started, args.cache)
         depth4_tasks = []
         for name, _, _ in VARIANTS:
-            cheap = [f for f in selected[name] if 0 < depth3[(name, f)][0][2] <= DEPTH4_LEAVES]
+            leaves = {f: ours[2] for f in selected[name] for ours, theirs in [depth3[(name, f)]] if ours == theirs}
+            cheap = [f for f in leaves if 0 < leaves[f] <= DEPTH4_LEAVES]
             rng = random.Random(f"{SEED}-{name}-depth4")
             rng.shuffle(cheap)
-            depth4_tasks += [(name, f, 4, depth3[(name, f)][0][2]) for f in cheap[:DEPTH4_LINES]]
+            # Too few cheap ones: the next cheapest make up DEPTH4_LINES.
+            dearer = sorted((f for f in leaves if leaves[f] > DEPTH4_LEAVES), key=lambda f: leaves[f])
+            chosen = (cheap + dearer)[:DEPTH4_LINES]
+            depth4_tasks += [(name, f, 4, leaves[f]) for f in chosen]
         depth4 = run_tasks(pool, depth4_tasks, "depth 4", started, args.cache)
 
     disagreements = []
@@ -407,7 +415,9 @@ def main():
                 disagreements.append(
                     f"{name}\t{fen}\tD{depth}\tpython-chess {ours[depth - 1]}\tpyffish {theirs[depth - 1]}"
                 )
-                continue
+                if depth < 4:
+                    continue
+                ours = ours[:3]  # depth 4 is computed only where depth 3 agreed
             with_d4 += len(ours) == 4
             lines.append(perft_line(fen, ours))
         (OUT_DIR / f"{name}.perft").write_text("\n".join(lines) + "\n")
@@ -417,13 +427,13 @@ def main():
         summary.append((name, len(lines), with_d4, ply_limit, plies, len(text.encode())))
         print(f"{name}: {len(lines)} lines ({with_d4} to depth 4), {GAMES} games of {plies} plies", flush=True)
 
-    (OUT_DIR / "README.md").write_text(readme(summary, disagreements))
+    (OUT_DIR / "README.md").write_text(readme(summary, disagreements, fen_forms))
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text("\n".join(report + ["disagreements:"] + disagreements) + "\n")
     print(f"{len(disagreements)} disagreements; report: {args.report}; {time.time() - started:.0f} s in all")
 
 
-def readme(summary, disagreements):
+def readme(summary, disagreements, fen_forms):
     rows = "\n".join(
         f"| {name} | {lines} | {lines} | {d4} | {GAMES} games, {plies} plies (at most {limit} a game) |"
         for name, lines, d4, limit, plies, _ in summary
@@ -449,8 +459,11 @@ checks as a `3+3` field before the clocks). The counts are perft node counts com
 only where both agree at every depth. Positions: random plies, with quotas for checks, en passant,
 promotions, castling, few pieces, crazyhouse pockets and promoted pieces, the last checks of
 three-check, kings near the hill or the eighth rank, forced captures, and positions where the game
-is already over (mate, stalemate or the variant's own end: every count is 0). Depth-3 trees are kept
-small (pyffish costs about 2 ms a node); depth 4 is given where depth 3 has at most {DEPTH4_LEAVES} leaves.
+is already over (mate, stalemate or the variant's own end: every count is 0, and pyffish too gives
+no moves there). pyffish reads these FENs unchanged; `pyffish.get_fen` wrote {fen_forms} of them
+differently. Depth-3 trees are kept small (pyffish costs about 2 ms a node); depth 4 is given for
+{DEPTH4_LINES} lines a variant, picked among those with at most {DEPTH4_LEAVES} leaves at depth 3 (the
+cheapest others where too few have).
 
 ## `<variant>.games`
 
