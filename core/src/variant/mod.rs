@@ -407,6 +407,7 @@ impl VariantPosition {
     }
 
     /// The position after the legal move `mv`.
+    #[inline]
     pub fn make_move(&self, mv: Move) -> VariantPosition {
         let mut after = *self;
         after.play_unchecked(mv);

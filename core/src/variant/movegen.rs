@@ -121,7 +121,28 @@ impl VariantPosition {
 
     /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
     /// the position unspecified (but memory-safe).
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        match self.variant {
+            // The board's move is the whole move.
+            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::RacingKings | Variant::Horde => {
+                self.board.play_unchecked(mv)
+            }
+            Variant::ThreeCheck => {
+                let us = self.turn();
+                self.board.play_unchecked(mv);
+                if self.board.in_check() {
+                    let left = &mut self.remaining_checks[us.index()];
+                    *left = left.saturating_sub(1);
+                }
+            }
+            _ => self.play_with_extras(mv),
+        }
+    }
+
+    /// Moves that do more than the board's move: drops and captures into pockets, explosions,
+    /// promotions to a king.
+    fn play_with_extras(&mut self, mv: Move) {
         let us = self.turn();
         if let Some(kind) = mv.drop_piece() {
             if self.pockets[us.index()].remove(kind) {
@@ -149,10 +170,6 @@ impl VariantPosition {
                 if moved_promoted || mv.promotion().is_some() {
                     self.promoted = self.promoted.with(to);
                 }
-            }
-            Variant::ThreeCheck if self.board.in_check() => {
-                let left = &mut self.remaining_checks[us.index()];
-                *left = left.saturating_sub(1);
             }
             Variant::Atomic if captured.is_some() => {
                 self.board.clear_square(to);
