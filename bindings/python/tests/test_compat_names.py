@@ -1,4 +1,4 @@
-"""Every public name of python-chess's `chess`, `chess.pgn` and `chess.polyglot` modules, and of
+"""Every public name of python-chess's `chess`, `chess.pgn`, `chess.polyglot` and `chess.variant` modules, and of
 their classes, is either in chesscore.compat or in the list of differences of docs/python.md
 (its section "What compat does not match"), so that the list stays complete as python-chess or
 compat change. A name python-chess merely imports (a module, a `typing` helper) is no API."""
@@ -11,17 +11,23 @@ import typing
 import chess
 import chess.pgn
 import chess.polyglot
+import chess.variant
 
 import chesscore.compat
 import chesscore.compat.pgn
 import chesscore.compat.polyglot
+import chesscore.compat.variant
 
 from conftest import ROOT
 
+# With each module, whether its classes' attributes are enumerated too. chess.variant's board
+# classes inherit all of `chess.Board`: their methods are compared by test_compat_variant.py, and
+# what they lack is listed in words; the module's own names are enumerated here.
 MODULES = [
-    (chess, chesscore.compat),
-    (chess.pgn, chesscore.compat.pgn),
-    (chess.polyglot, chesscore.compat.polyglot),
+    (chess, chesscore.compat, True),
+    (chess.pgn, chesscore.compat.pgn, True),
+    (chess.polyglot, chesscore.compat.polyglot, True),
+    (chess.variant, chesscore.compat.variant, False),
 ]
 SECTION = "### What compat does not match"
 
@@ -46,13 +52,13 @@ def python_chess_names():
     """Every public name, as `chess.X` or `chess.pgn.Class.attribute`, with whether compat
     has it."""
     names = {}
-    for theirs, ours in MODULES:
+    for theirs, ours, members in MODULES:
         for name in dir(theirs):
             value = getattr(theirs, name)
             if name.startswith("_") or is_import(name, value):
                 continue
             names[f"{theirs.__name__}.{name}"] = hasattr(ours, name)
-            if isinstance(value, type) and value.__module__ == theirs.__name__ and hasattr(ours, name):
+            if members and isinstance(value, type) and value.__module__ == theirs.__name__ and hasattr(ours, name):
                 mine = getattr(ours, name)
                 for attribute in dir(value):
                     if not attribute.startswith("_"):
