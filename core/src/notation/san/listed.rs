@@ -47,49 +47,17 @@ impl San {
             san.body = Body::Castle(side);
         } else {
             let kind = board.kind_at(from).unwrap_or(PieceKind::Pawn);
-            let capture = board.is_capture(mv);
-            let mut parts = Parsed { piece: None, file: None, rank: None, to, promotion: mv.promotion() };
-            if kind == PieceKind::Pawn {
-                if capture {
-                    parts.file = Some(from.file());
-                    san.push(b'a' + from.file() as u8);
-                }
-            } else {
-                parts.piece = Some(kind);
-                san.push(kind.char_upper() as u8);
-                let others: Bitboard = moves
-                    .iter()
-                    .filter(|m| {
-                        m.to() == to
-                            && m.from() != from
-                            && !m.is_drop()
-                            && !m.is_castling()
-                            && board.kind_at(m.from()) == Some(kind)
-                    })
-                    .map(|m| Bitboard::from_square(m.from()))
-                    .fold(Bitboard::EMPTY, |a, b| a | b);
-                if others.any() {
-                    let same_file = (others & Bitboard::file(from.file())).any();
-                    let same_rank = (others & Bitboard::rank(from.rank())).any();
-                    if !same_file || same_rank {
-                        parts.file = Some(from.file());
-                        san.push(b'a' + from.file() as u8);
-                    }
-                    if same_file {
-                        parts.rank = Some(from.rank());
-                        san.push(b'1' + from.rank() as u8);
-                    }
-                }
-            }
-            if capture {
-                san.push(b'x');
-            }
-            san.push_square(to);
-            if let Some(promoted) = mv.promotion() {
-                san.push(b'=');
-                san.push(promoted.char_upper() as u8);
-            }
-            san.body = Body::Normal(parts);
+            let others = moves
+                .iter()
+                .filter(|m| {
+                    m.to() == to
+                        && m.from() != from
+                        && !m.is_drop()
+                        && !m.is_castling()
+                        && board.kind_at(m.from()) == Some(kind)
+                })
+                .fold(Bitboard::EMPTY, |others, m| others.with(m.from()));
+            san.write_move(mv, kind, board.is_capture(mv), others);
         }
         if let Some(sign) = suffix.then(|| board.suffix(mv)).flatten() {
             san.push(sign);

@@ -166,38 +166,7 @@ impl San {
                 return illegal;
             }
             let capture = mv.is_en_passant() || pos.occupancy().contains(to);
-            let mut parts = Parsed { piece: None, file: None, rank: None, to, promotion: mv.promotion() };
-            if kind == PieceKind::Pawn {
-                if capture {
-                    parts.file = Some(from.file());
-                    san.push(b'a' + from.file() as u8);
-                }
-            } else {
-                parts.piece = Some(kind);
-                san.push(kind.char_upper() as u8);
-                let others = origins.without(from);
-                if others.any() {
-                    let same_file = (others & Bitboard::file(from.file())).any();
-                    let same_rank = (others & Bitboard::rank(from.rank())).any();
-                    if !same_file || same_rank {
-                        parts.file = Some(from.file());
-                        san.push(b'a' + from.file() as u8);
-                    }
-                    if same_file {
-                        parts.rank = Some(from.rank());
-                        san.push(b'1' + from.rank() as u8);
-                    }
-                }
-            }
-            if capture {
-                san.push(b'x');
-            }
-            san.push_square(to);
-            if let Some(promoted) = mv.promotion() {
-                san.push(b'=');
-                san.push(promoted.char_upper() as u8);
-            }
-            san.body = Body::Normal(parts);
+            san.write_move(mv, kind, capture, origins.without(from));
         }
         if suffix {
             let after = pos.make_move(mv);
@@ -206,6 +175,45 @@ impl San {
             }
         }
         Ok(san)
+    }
+
+    /// Writes the body of a piece's or pawn's move (no castling, no drop): `kind` moving `mv`,
+    /// taking when `capture`, told apart from `others`, the origins of the other pieces of its
+    /// kind that can go there (pawns name their file when they take, and nothing else).
+    #[inline(always)]
+    fn write_move(&mut self, mv: Move, kind: PieceKind, capture: bool, others: Bitboard) {
+        let (from, to) = (mv.from(), mv.to());
+        let mut parts = Parsed { piece: None, file: None, rank: None, to, promotion: mv.promotion() };
+        if kind == PieceKind::Pawn {
+            if capture {
+                parts.file = Some(from.file());
+                self.push(b'a' + from.file() as u8);
+            }
+        } else {
+            parts.piece = Some(kind);
+            self.push(kind.char_upper() as u8);
+            if others.any() {
+                let same_file = (others & Bitboard::file(from.file())).any();
+                let same_rank = (others & Bitboard::rank(from.rank())).any();
+                if !same_file || same_rank {
+                    parts.file = Some(from.file());
+                    self.push(b'a' + from.file() as u8);
+                }
+                if same_file {
+                    parts.rank = Some(from.rank());
+                    self.push(b'1' + from.rank() as u8);
+                }
+            }
+        }
+        if capture {
+            self.push(b'x');
+        }
+        self.push_square(to);
+        if let Some(promoted) = mv.promotion() {
+            self.push(b'=');
+            self.push(promoted.char_upper() as u8);
+        }
+        self.body = Body::Normal(parts);
     }
 
     /// The legal move of `pos` this names, read leniently; null moves are refused.
