@@ -287,16 +287,8 @@ pub unsafe extern "C" fn chess_variant_position_parse_san(
     san: *const c_char,
     out: *mut chess_move,
 ) -> chess_error {
-    guard_code(|| {
-        // SAFETY: `pos` is NULL or a live handle (the C contract).
-        let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `san` is NULL or a NUL-terminated string (the C contract).
-        let san = unsafe { c_ascii(san) }?;
-        // SAFETY: `out` is NULL or valid for a write (the C contract).
-        let out = unsafe { Out::new(out) }?;
-        out.write(pos.parse_san(san).map_err(|e| e.code())?.raw());
-        Ok(())
-    })
+    // SAFETY: the C contract, as `read_move` needs it.
+    unsafe { read_move(pos, san, out, |pos, text| pos.parse_san(text).map_err(|e| e.code())) }
 }
 
 /// Writes `mv` in UCI as `pos` writes it: drops as `P@e4`, an antichess promotion to a king as
@@ -331,14 +323,30 @@ pub unsafe extern "C" fn chess_variant_position_parse_uci(
     uci: *const c_char,
     out: *mut chess_move,
 ) -> chess_error {
+    // SAFETY: the C contract, as `read_move` needs it.
+    unsafe { read_move(pos, uci, out, |pos, text| pos.parse_uci(text).map_err(|e| e.code())) }
+}
+
+/// Reads the move `text` names in `pos` with `read` into `*out`.
+///
+/// # Safety
+///
+/// `pos` is NULL or a live handle, `text` NULL or a NUL-terminated string, `out` NULL or valid
+/// for a write.
+unsafe fn read_move(
+    pos: *const chess_variant_position,
+    text: *const c_char,
+    out: *mut chess_move,
+    read: impl FnOnce(&VariantPosition, &str) -> Result<Move, chess_error>,
+) -> chess_error {
     guard_code(|| {
-        // SAFETY: `pos` is NULL or a live handle (the C contract).
+        // SAFETY: this function's contract.
         let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
-        // SAFETY: `uci` is NULL or a NUL-terminated string (the C contract).
-        let uci = unsafe { c_ascii(uci) }?;
-        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        // SAFETY: this function's contract.
+        let text = unsafe { c_ascii(text) }?;
+        // SAFETY: this function's contract.
         let out = unsafe { Out::new(out) }?;
-        out.write(pos.parse_uci(uci).map_err(|e| e.code())?.raw());
+        out.write(read(pos, text)?.raw());
         Ok(())
     })
 }
