@@ -153,21 +153,41 @@ impl Variant {
     /// assert_eq!(Variant::from_name("shogi"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Variant> {
-        let key: String =
-            name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).map(|c| c.to_ascii_lowercase()).collect();
-        let variant = match key.as_str() {
-            "standard" | "chess" | "classical" | "normal" | "fromposition" => Variant::Chess,
-            "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" => Variant::Chess960,
-            "atomic" | "atom" | "atomicchess" => Variant::Atomic,
-            "antichess" | "anti" | "giveaway" | "giveawaychess" => Variant::Antichess,
-            "crazyhouse" | "house" | "zh" => Variant::Crazyhouse,
-            "kingofthehill" | "koth" => Variant::KingOfTheHill,
-            "threecheck" | "3check" | "threecheckchess" => Variant::ThreeCheck,
-            "horde" | "hordechess" => Variant::Horde,
-            "racingkings" | "racing" | "race" => Variant::RacingKings,
-            _ => return None,
-        };
-        Some(variant)
+        // Compared in place: the PGN reader asks for every game, and must not allocate.
+        const NAMES: [(&str, Variant); 30] = [
+            ("standard", Variant::Chess),
+            ("chess", Variant::Chess),
+            ("classical", Variant::Chess),
+            ("normal", Variant::Chess),
+            ("fromposition", Variant::Chess),
+            ("chess960", Variant::Chess960),
+            ("960", Variant::Chess960),
+            ("fischerandom", Variant::Chess960),
+            ("fischerrandom", Variant::Chess960),
+            ("frc", Variant::Chess960),
+            ("atomic", Variant::Atomic),
+            ("atom", Variant::Atomic),
+            ("atomicchess", Variant::Atomic),
+            ("antichess", Variant::Antichess),
+            ("anti", Variant::Antichess),
+            ("giveaway", Variant::Antichess),
+            ("giveawaychess", Variant::Antichess),
+            ("crazyhouse", Variant::Crazyhouse),
+            ("house", Variant::Crazyhouse),
+            ("zh", Variant::Crazyhouse),
+            ("kingofthehill", Variant::KingOfTheHill),
+            ("koth", Variant::KingOfTheHill),
+            ("threecheck", Variant::ThreeCheck),
+            ("3check", Variant::ThreeCheck),
+            ("threecheckchess", Variant::ThreeCheck),
+            ("horde", Variant::Horde),
+            ("hordechess", Variant::Horde),
+            ("racingkings", Variant::RacingKings),
+            ("racing", Variant::RacingKings),
+            ("race", Variant::RacingKings),
+        ];
+        let key = || name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).map(|c| c.to_ascii_lowercase());
+        NAMES.iter().find(|(alias, _)| key().eq(alias.chars())).map(|&(_, variant)| variant)
     }
 
     /// The start position's FEN, in the form [`VariantPosition::to_fen`] writes.
