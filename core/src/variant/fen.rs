@@ -34,7 +34,7 @@ pub enum VariantFenError {
     Fen(#[from] FenError),
     /// A crazyhouse pocket with a character that is no piece letter (or a king, or more than
     /// 64 pieces of a kind), or a pocket in another variant.
-    #[error("invalid crazyhouse pocket")]
+    #[error("invalid pocket (only crazyhouse has one: piece letters, no king)")]
     Pocket,
     /// A three-check counter that is not `W+B` (remaining checks, 0 to 3) or `+W+B` (checks
     /// given).
