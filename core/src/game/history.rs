@@ -4,39 +4,33 @@
 use std::collections::TryReserveError;
 
 use crate::board::moves::Move;
-use crate::board::piece::PieceKind;
-use crate::board::zobrist;
 use crate::fallible::{try_room, try_to_vec};
-use crate::notation::san::{San, SanError, SanOptions};
-use crate::notation::uci::{Uci, UciError};
-use crate::position::{EnPassantMode, Position};
+use crate::notation::san::{San, SanError};
+use crate::notation::uci::UciError;
+use crate::position::Position;
 
+use super::board::GameBoard;
 use super::outcome::{Outcome, Termination};
 
 /// One position of the history with what repetition detection needs.
 #[derive(Debug, Clone, Copy)]
-struct Ply {
-    position: Position,
-    /// Zobrist key under the legal en passant rule.
+struct Ply<B> {
+    position: B,
+    /// [`GameBoard::repetition_key`].
     key: u64,
     /// Index of the first ply after the last irreversible move: no earlier ply can equal this
     /// one.
     since: usize,
 }
 
-impl Ply {
-    fn new(position: Position, since: usize) -> Ply {
-        Ply { position, key: repetition_key(&position), since }
+impl<B: GameBoard> Ply<B> {
+    #[inline]
+    fn new(position: B, since: usize) -> Ply<B> {
+        Ply { position, key: position.repetition_key(), since }
     }
-}
 
-/// The Polyglot key with the en passant file removed when no legal capture exists.
-fn repetition_key(pos: &Position) -> u64 {
-    match pos.en_passant_square(EnPassantMode::PseudoLegal) {
-        Some(ep) if pos.en_passant_square(EnPassantMode::Legal).is_none() => {
-            pos.zobrist() ^ zobrist::en_passant_key(ep.file())
-        }
-        _ => pos.zobrist(),
+    fn is_same(&self, other: &Ply<B>) -> bool {
+        self.key == other.key && self.position.is_same_position(&other.position)
     }
 }
 
@@ -44,23 +38,23 @@ fn repetition_key(pos: &Position) -> u64 {
 /// the part of a game that does not depend on where its moves are kept. A [`Game`](super::Game)
 /// holds one beside its move tree, for the tree's main line.
 #[derive(Debug, Clone)]
-pub(crate) struct History {
+pub(crate) struct History<B = Position> {
     /// `plies[0]` is the start position, `plies[i + 1]` the position after the `i`-th move.
-    plies: Vec<Ply>,
+    plies: Vec<Ply<B>>,
 }
 
-impl History {
-    pub(crate) fn new(start: Position) -> History {
+impl<B: GameBoard> History<B> {
+    pub(crate) fn new(start: B) -> History<B> {
         History { plies: vec![Ply::new(start, 0)] }
     }
 
     /// [`History::new`], reporting a failed allocation instead of aborting.
-    pub(crate) fn try_new(start: Position) -> Result<History, TryReserveError> {
+    pub(crate) fn try_new(start: B) -> Result<History<B>, TryReserveError> {
         History::try_with_capacity(start, 0)
     }
 
     /// [`History::try_new`] with room for `moves` moves.
-    pub(crate) fn try_with_capacity(start: Position, moves: usize) -> Result<History, TryReserveError> {
+    pub(crate) fn try_with_capacity(start: B, moves: usize) -> Result<History<B>, TryReserveError> {
         let mut plies = Vec::new();
         plies.try_reserve_exact(moves + 1)?;
         plies.push(Ply::new(start, 0));
@@ -72,7 +66,7 @@ impl History {
         try_room(&mut self.plies, additional)
     }
 
-    pub(crate) fn try_clone(&self) -> Result<History, TryReserveError> {
+    pub(crate) fn try_clone(&self) -> Result<History<B>, TryReserveError> {
         Ok(History { plies: try_to_vec(&self.plies)? })
     }
 
@@ -81,24 +75,24 @@ impl History {
         self.plies.len() - 1
     }
 
-    pub(crate) fn start(&self) -> &Position {
+    pub(crate) fn start(&self) -> &B {
         &self.plies[0].position
     }
 
-    pub(crate) fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &B {
         &self.last().position
     }
 
     /// The positions from the start on: before each move, then the current one.
-    pub(crate) fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+    pub(crate) fn positions(&self) -> impl Iterator<Item = &B> + '_ {
         self.plies.iter().map(|p| &p.position)
     }
 
-    pub(crate) fn position_at(&self, ply: usize) -> Option<&Position> {
+    pub(crate) fn position_at(&self, ply: usize) -> Option<&B> {
         self.plies.get(ply).map(|p| &p.position)
     }
 
-    fn last(&self) -> &Ply {
+    fn last(&self) -> &Ply<B> {
         // There is always the start position.
         &self.plies[self.plies.len() - 1]
     }
@@ -107,29 +101,24 @@ impl History {
     pub(crate) fn san_moves<'a>(&'a self, moves: impl Iterator<Item = Move> + 'a) -> impl Iterator<Item = San> + 'a {
         self.plies.iter().zip(moves).map(|(ply, mv)| {
             // Every stored move was legal where it was played.
-            San::from_move(&ply.position, mv).expect("moves of a game are legal")
+            ply.position.san(mv).expect("moves of a game are legal")
         })
     }
 
-    /// True when `mv` is legal here, or is [`Move::NULL`] while `allow_null` and the side to
-    /// move is not in check.
+    /// True when `mv` is legal here, or is [`Move::NULL`] while `allow_null` and the rules
+    /// allow passing.
     pub(crate) fn can_play(&self, mv: Move, allow_null: bool) -> bool {
-        if mv.is_null() {
-            allow_null && !self.position().in_check()
-        } else {
-            self.position().is_legal(mv)
-        }
+        self.position().can_play(mv, allow_null)
     }
 
     /// Reads `text` as lenient SAN in the current position (null moves as `allow_null` says).
     pub(crate) fn parse_san(&self, text: &str, allow_null: bool) -> Result<Move, SanError> {
-        let options = SanOptions { allow_null, ..SanOptions::default() };
-        text.parse::<San>()?.to_move_with(self.position(), &options)
+        self.position().parse_san(text, allow_null)
     }
 
     /// Reads `text` as UCI in the current position (`0000` as `allow_null` says).
     pub(crate) fn parse_uci(&self, text: &str, allow_null: bool) -> Result<Move, UciError> {
-        let mv = text.parse::<Uci>()?.to_move(self.position())?;
+        let mv = self.position().parse_uci(text)?;
         if mv.is_null() && !self.can_play(mv, allow_null) {
             return Err(UciError::Illegal);
         }
@@ -139,21 +128,15 @@ impl History {
     /// Plays a move already known to be legal (or an allowed null move).
     pub(crate) fn play(&mut self, mv: Move) {
         let mut after = *self.position();
-        after.play_known(mv);
+        after.play_legal(mv);
         self.push_played(mv, &after);
     }
 
     /// Records `mv`, known to be legal here (or a null move), and `after`, the position it
     /// leads to: the PGN reader has both at hand and spares the history making the move again.
     #[inline]
-    pub(crate) fn push_played(&mut self, mv: Move, after: &Position) {
-        let before = self.position();
-        let irreversible = mv.is_null()
-            || mv.is_en_passant()
-            || before.kind_at(mv.from()) == Some(PieceKind::Pawn)
-            || (!mv.is_castling() && before.occupancy().contains(mv.to()))
-            || before.castling() != after.castling();
-        let since = if irreversible { self.plies.len() } else { self.last().since };
+    pub(crate) fn push_played(&mut self, mv: Move, after: &B) {
+        let since = if self.position().is_irreversible(mv, after) { self.plies.len() } else { self.last().since };
         self.plies.push(Ply::new(*after, since));
     }
 
@@ -176,22 +159,15 @@ impl History {
     pub(crate) fn has_repeated(&self) -> bool {
         let current = self.last();
         let n = self.plies.len() - 1;
-        (current.since..n).rev().skip(1).step_by(2).any(|i| {
-            let other = &self.plies[i];
-            other.key == current.key && other.position.is_same_position(&current.position)
-        })
+        (current.since..n).rev().skip(1).step_by(2).any(|i| self.plies[i].is_same(current))
     }
 
     /// How often `after`, the position a reversible move leads to, has occurred since the last
     /// irreversible move.
-    pub(crate) fn occurrences_after(&self, after: &Position) -> usize {
-        let key = repetition_key(after);
+    pub(crate) fn occurrences_after(&self, after: &B) -> usize {
+        let after = Ply::new(*after, 0);
         let last = self.plies.len() - 1;
-        (self.last().since..last)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.plies[i].key == key && self.plies[i].position.is_same_position(after))
-            .count()
+        (self.last().since..last).rev().step_by(2).filter(|&i| self.plies[i].is_same(&after)).count()
     }
 
     /// Some position since the last irreversible move occurred earlier in that stretch.
@@ -199,21 +175,14 @@ impl History {
         let since = self.last().since;
         (since..self.plies.len()).any(|i| {
             let ply = &self.plies[i];
-            (since..i).any(|j| self.plies[j].key == ply.key && self.plies[j].position.is_same_position(&ply.position))
+            (since..i).any(|j| self.plies[j].is_same(ply))
         })
     }
 
     /// Occurrences of `ply`'s position among the same side's plies from `last` back to
     /// `ply.since`.
-    fn occurrences(&self, ply: &Ply, last: usize) -> usize {
-        (ply.since..=last)
-            .rev()
-            .step_by(2)
-            .filter(|&i| {
-                let other = &self.plies[i];
-                other.key == ply.key && other.position.is_same_position(&ply.position)
-            })
-            .count()
+    fn occurrences(&self, ply: &Ply<B>, last: usize) -> usize {
+        (ply.since..=last).rev().step_by(2).filter(|&i| self.plies[i].is_same(ply)).count()
     }
 
     pub(crate) fn can_claim_threefold_repetition(&self) -> bool {
@@ -226,28 +195,19 @@ impl History {
         if n < since + 3 {
             return false;
         }
-        let pos = self.position();
-        pos.legal_moves().iter().any(|&mv| {
-            let after = Ply::new(pos.make_move(mv), since);
-            self.occurrences(&after, n - 1) >= 2
-        })
+        self.position().any_successor(|_, after| self.occurrences(&Ply::new(*after, since), n - 1) >= 2)
+    }
+
+    /// The automatic ending reached, with its result: the position's own, then fivefold
+    /// repetition.
+    pub(crate) fn decided(&self) -> Option<(Outcome, Termination)> {
+        self.position()
+            .decided()
+            .or_else(|| (self.repetition_count() >= 5).then_some((Outcome::Draw, Termination::FivefoldRepetition)))
     }
 
     pub(crate) fn termination(&self) -> Option<Termination> {
-        let pos = self.position();
-        if pos.is_checkmate() {
-            Some(Termination::Checkmate)
-        } else if pos.is_insufficient_material() {
-            Some(Termination::InsufficientMaterial)
-        } else if !pos.has_legal_moves() {
-            Some(Termination::Stalemate)
-        } else if pos.is_seventy_five_moves() {
-            Some(Termination::SeventyFiveMoves)
-        } else if self.repetition_count() >= 5 {
-            Some(Termination::FivefoldRepetition)
-        } else {
-            None
-        }
+        self.decided().map(|(_, termination)| termination)
     }
 
     pub(crate) fn claimable_draw(&self) -> Option<Termination> {
@@ -263,10 +223,6 @@ impl History {
     }
 
     pub(crate) fn outcome(&self) -> Outcome {
-        match self.termination() {
-            None => Outcome::Ongoing,
-            Some(Termination::Checkmate) => Outcome::win_for(!self.position().turn()),
-            Some(_) => Outcome::Draw,
-        }
+        self.decided().map_or(Outcome::Ongoing, |(outcome, _)| outcome)
     }
 }

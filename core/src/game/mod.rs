@@ -33,6 +33,7 @@
 //! are unknown and never counted.
 
 mod annotation;
+mod board;
 mod eco;
 mod filter;
 mod history;
@@ -51,6 +52,8 @@ use crate::notation::uci::UciError;
 use crate::position::{IllegalMoveError, Position};
 
 pub use annotation::{strip_commands, Annotations, Arrow, Eval, Highlight, MarkColor, Score};
+pub(crate) use board::sealed;
+pub use board::GameBoard;
 pub use eco::{Opening, Openings, OpeningsError, OpeningsErrorKind};
 pub use filter::{glob_match, Dedupe, GameDigest, GameFilter, TagCondition, TagConditionError, TagOp};
 pub(crate) use history::History;
@@ -132,9 +135,9 @@ pub enum TagError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Game<B = Position> {
     /// The positions along the tree's main line, from the start position.
-    pub(crate) history: History,
+    pub(crate) history: History<B>,
     pub(crate) tree: MoveTree,
     /// The last node of the tree's main line, so that moves are appended in constant time.
     pub(crate) end: NodeId,
@@ -152,21 +155,21 @@ impl Default for Game {
     }
 }
 
-impl Game {
+impl<B: GameBoard> Game<B> {
     /// A game starting from `start`, without moves, tags or result; null moves not allowed.
-    pub fn new(start: Position) -> Game {
+    pub fn new(start: B) -> Game<B> {
         Game::from_parts(History::new(start), MoveTree::new())
     }
 
     /// Like [`Game::new`], but reports a failed allocation instead of aborting (for the C ABI,
     /// which returns NULL then).
-    pub fn try_new(start: Position) -> Result<Game, TryReserveError> {
+    pub fn try_new(start: B) -> Result<Game<B>, TryReserveError> {
         Ok(Game::from_parts(History::try_new(start)?, MoveTree::try_new()?))
     }
 
     /// A game of `history` and `tree`, which hold the start position and nothing more, with
     /// whatever room they reserved.
-    pub(crate) fn from_parts(history: History, tree: MoveTree) -> Game {
+    pub(crate) fn from_parts(history: History<B>, tree: MoveTree) -> Game<B> {
         Game {
             history,
             tree,
@@ -188,7 +191,7 @@ impl Game {
     }
 
     /// A copy of the game, or an error when memory runs out (`clone` aborts then).
-    pub fn try_clone(&self) -> Result<Game, TryReserveError> {
+    pub fn try_clone(&self) -> Result<Game<B>, TryReserveError> {
         Ok(Game {
             history: self.history.try_clone()?,
             tree: self.tree.try_clone()?,
@@ -236,17 +239,17 @@ impl Game {
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &B {
         self.history.start()
     }
 
     /// The position at the end of the main line.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &B {
         self.history.position()
     }
 
     /// The position after the first `ply` moves of the main line (`0` is the start position).
-    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+    pub fn position_at(&self, ply: usize) -> Option<&B> {
         self.history.position_at(ply)
     }
 
@@ -427,14 +430,14 @@ impl Game {
     }
 
     /// The position reached at `node` of the tree (replayed from the start).
-    pub fn node_position(&self, node: NodeId) -> Position {
+    pub fn node_position(&self, node: NodeId) -> B {
         self.try_node_position(node).unwrap_or_else(|_| {
             std::alloc::handle_alloc_error(std::alloc::Layout::array::<Move>(self.tree.ply(node) as usize).unwrap())
         })
     }
 
     /// [`Game::node_position`], or an error when memory for the path from the start runs out.
-    pub fn try_node_position(&self, node: NodeId) -> Result<Position, TryReserveError> {
+    pub fn try_node_position(&self, node: NodeId) -> Result<B, TryReserveError> {
         let mut path = Vec::new();
         path.try_reserve_exact(self.tree.ply(node) as usize)?;
         let mut n = node;
@@ -444,7 +447,7 @@ impl Game {
         }
         let mut pos = *self.start();
         for &mv in path.iter().rev() {
-            pos.play_known(mv);
+            pos.play_legal(mv);
         }
         Ok(pos)
     }
@@ -472,11 +475,11 @@ impl Game {
     }
 
     /// `node`'s SAN as written, else made for its move `mv` played in `before`.
-    fn san_in(&self, node: NodeId, before: &Position, mv: Move) -> NodeSan<'_> {
+    fn san_in(&self, node: NodeId, before: &B, mv: Move) -> NodeSan<'_> {
         match self.tree.written_san(node) {
             Some(written) => NodeSan::Written(written),
             // Every move of a game was legal where it was played.
-            None => NodeSan::Made(San::from_move(before, mv).expect("moves of a game are legal")),
+            None => NodeSan::Made(before.san(mv).expect("moves of a game are legal")),
         }
     }
 
@@ -489,11 +492,10 @@ impl Game {
         let first = *moves.first().ok_or(IllegalMoveError(Move::NULL))?;
         let mut pos = self.node_position(parent);
         for &mv in moves {
-            let legal = if mv.is_null() { !pos.in_check() } else { pos.is_legal(mv) };
-            if !legal {
+            if !pos.can_play(mv, true) {
                 return Err(IllegalMoveError(mv));
             }
-            pos.play_known(mv);
+            pos.play_legal(mv);
         }
         let start = self.tree.add_child(parent, first);
         let mut at = start;

@@ -4,8 +4,9 @@ use std::collections::TryReserveError;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_box, try_push, try_string};
-use crate::game::{Game, History, MoveTree, NodeId, Outcome, Tags};
+use crate::game::{Game, GameBoard, History, MoveTree, NodeId, Outcome, Tags};
 use crate::position::Position;
+use crate::variant::{AnyGame, Variant, VariantPosition};
 
 use super::error::{Location, PgnError, PgnErrorKind, PgnWarning};
 use super::visitor::{Flow, Visitor};
@@ -24,9 +25,9 @@ struct Cursor {
 /// It reserves memory before each addition and, when there is none, drops the game: it
 /// ignores the rest of it (skipping its moves) and ends it with `None`, which the reader
 /// reports as [`PgnErrorKind::OutOfMemory`](super::PgnErrorKind) instead of aborting.
-#[derive(Debug, Default)]
-pub(crate) struct RecordBuilder {
-    record: Option<Game>,
+#[derive(Debug)]
+pub(crate) struct RecordBuilder<B = Position> {
+    record: Option<Game<B>>,
     tags: Tags,
     cursors: Vec<Cursor>,
     /// Comments read after a `(` and before the variation's first move.
@@ -37,6 +38,73 @@ pub(crate) struct RecordBuilder {
     out_of_memory: bool,
     /// What to reserve for the next game.
     reserve: Sizes,
+}
+
+impl<B> Default for RecordBuilder<B> {
+    fn default() -> Self {
+        RecordBuilder {
+            record: None,
+            tags: Tags::new(),
+            cursors: Vec::new(),
+            before: Vec::new(),
+            warnings: Vec::new(),
+            out_of_memory: false,
+            reserve: Sizes::default(),
+        }
+    }
+}
+
+/// A board the builder makes games on: which of the reader's events it takes.
+pub(crate) trait RecordBoard: GameBoard {
+    /// True when the board takes variant games.
+    const READS_VARIANTS: bool;
+    /// The start of a chess game's movetext, when this board takes chess games.
+    fn from_chess(pos: &Position) -> Option<Self>;
+    /// The start of a variant game's movetext, when this board takes variant games.
+    fn from_variant(pos: &VariantPosition) -> Option<Self>;
+    /// What was read of a broken game, for its error (`None`: nothing is kept).
+    fn take_partial(builder: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError>;
+}
+
+impl RecordBoard for Position {
+    const READS_VARIANTS: bool = false;
+
+    #[inline(always)]
+    fn from_chess(pos: &Position) -> Option<Self> {
+        Some(*pos)
+    }
+
+    fn from_variant(_: &VariantPosition) -> Option<Self> {
+        None
+    }
+
+    fn take_partial(builder: &mut RecordBuilder) -> Result<Option<Box<Game>>, TryReserveError> {
+        let mut record = match builder.record.take() {
+            Some(record) => record,
+            None => Game::try_new(Position::startpos())?,
+        };
+        record.tags = std::mem::take(&mut builder.tags);
+        record.warnings = std::mem::take(&mut builder.warnings);
+        try_box(record).map(Some)
+    }
+}
+
+/// A variant game's error keeps no partial game: [`PgnError::partial`] holds a chess game.
+impl RecordBoard for VariantPosition {
+    const READS_VARIANTS: bool = true;
+
+    fn from_chess(_: &Position) -> Option<Self> {
+        None
+    }
+
+    #[inline(always)]
+    fn from_variant(pos: &VariantPosition) -> Option<Self> {
+        Some(*pos)
+    }
+
+    fn take_partial(_: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError> {
+        Ok(None)
+    }
 }
 
 /// How much a game holds, to reserve as much for the next one: a game like the recent ones is
@@ -77,13 +145,13 @@ impl Sizes {
     }
 
     /// A game from `start` without moves, with room for a game of these sizes, tags aside.
-    fn try_game(self, start: Position) -> Result<Game, TryReserveError> {
+    fn try_game<B: GameBoard>(self, start: B) -> Result<Game<B>, TryReserveError> {
         let history = History::try_with_capacity(start, self.moves)?;
         let tree = MoveTree::try_with_capacity(self.nodes + 1, self.notes, self.text, self.written)?;
         Ok(Game::from_parts(history, tree))
     }
 
-    fn of(record: &Game) -> Sizes {
+    fn of<B: GameBoard>(record: &Game<B>) -> Sizes {
         let (notes, text, written) = record.tree.note_sizes();
         let at_most = |n: usize| n.min(Sizes::MAX);
         Sizes {
@@ -98,18 +166,18 @@ impl Sizes {
     }
 }
 
-impl RecordBuilder {
+impl<B: RecordBoard> RecordBuilder<B> {
     /// What [`PgnReader::next_game`](super::PgnReader::next_game) gives for `read`, what
     /// reading a game with this builder gave ([`PgnReader::read_game`](super::PgnReader::read_game)):
     /// the record, or `None` at the end of the input; for a broken game, its error with what was
     /// read of it as the partial game; for a game the builder dropped for want of memory,
     /// [`PgnErrorKind::OutOfMemory`] without a partial game, at `at()` (the game's number and
     /// where the reader stands after it) when the game was read to its end.
-    pub(crate) fn finish(
+    pub(crate) fn finish<T>(
         &mut self,
-        read: Result<Option<Option<Game>>, PgnError>,
+        read: Result<Option<Option<T>>, PgnError>,
         at: impl FnOnce() -> (u64, Location),
-    ) -> Result<Option<Game>, PgnError> {
+    ) -> Result<Option<T>, PgnError> {
         match read {
             Ok(Some(Some(game))) => Ok(Some(game)),
             Ok(None) => Ok(None),
@@ -123,8 +191,8 @@ impl RecordBuilder {
                 if self.out_of_memory || matches!(e.kind, PgnErrorKind::OutOfMemory) {
                     e.kind = PgnErrorKind::OutOfMemory;
                 } else {
-                    match self.take_partial().and_then(try_box) {
-                        Ok(partial) => e.partial = Some(partial),
+                    match B::take_partial(self) {
+                        Ok(partial) => e.partial = partial,
                         Err(_) => e.kind = PgnErrorKind::OutOfMemory,
                     }
                 }
@@ -133,19 +201,8 @@ impl RecordBuilder {
         }
     }
 
-    /// What was read of a broken game, or an error when memory runs out.
-    fn take_partial(&mut self) -> Result<Game, TryReserveError> {
-        let mut record = match self.record.take() {
-            Some(record) => record,
-            None => Game::try_new(Position::startpos())?,
-        };
-        record.tags = std::mem::take(&mut self.tags);
-        record.warnings = std::mem::take(&mut self.warnings);
-        Ok(record)
-    }
-
     /// Runs `add` unless memory already ran out for this game, and notes when it runs out.
-    fn add(&mut self, add: impl FnOnce(&mut RecordBuilder) -> Result<(), TryReserveError>) -> Flow {
+    fn add(&mut self, add: impl FnOnce(&mut RecordBuilder<B>) -> Result<(), TryReserveError>) -> Flow {
         if !self.out_of_memory && add(self).is_err() {
             self.out_of_memory = true;
         }
@@ -165,7 +222,7 @@ impl RecordBuilder {
 
     /// Adds a move, `play` adding it to the history when it is on the main line.
     #[inline(always)]
-    fn add_move_by(&mut self, san: &str, mv: Move, play: impl FnOnce(&mut History)) -> Flow {
+    fn add_move_by(&mut self, san: &str, mv: Move, play: impl FnOnce(&mut History<B>)) -> Flow {
         self.add(|b| {
             let main = b.cursors.len() == 1;
             let (Some(cursor), Some(record)) = (b.cursors.last_mut(), b.record.as_mut()) else { return Ok(()) };
@@ -211,11 +268,33 @@ impl RecordBuilder {
         }
         Ok(())
     }
+
+    /// Goes on with the game `other` began (its tags and warnings, and whether memory ran out
+    /// for it), which turned out to be of this builder's kind.
+    fn take_game_from<C>(&mut self, other: &mut RecordBuilder<C>) {
+        self.record = None;
+        self.cursors.clear();
+        self.before.clear();
+        self.tags = std::mem::take(&mut other.tags);
+        self.warnings = std::mem::take(&mut other.warnings);
+        self.out_of_memory = other.out_of_memory;
+    }
+
+    /// The movetext begins from `start`.
+    fn begin(&mut self, start: B) {
+        let _ = self.add(|b| {
+            let mut record = b.reserve.try_game(start)?;
+            record.set_allow_null_moves(true);
+            try_push(&mut b.cursors, Cursor { node: NodeId::ROOT, fresh: false })?;
+            b.record = Some(record);
+            Ok(())
+        });
+    }
 }
 
-impl Visitor for RecordBuilder {
+impl<B: RecordBoard> Visitor for RecordBuilder<B> {
     /// `None` when memory ran out.
-    type Output = Option<Game>;
+    type Output = Option<Game<B>>;
 
     fn begin_game(&mut self) {
         self.record = None;
@@ -235,18 +314,36 @@ impl Visitor for RecordBuilder {
         });
     }
 
+    #[inline(always)]
     fn begin_movetext(&mut self, start: &Position) {
-        let _ = self.add(|b| {
-            let mut record = b.reserve.try_game(*start)?;
-            record.set_allow_null_moves(true);
-            try_push(&mut b.cursors, Cursor { node: NodeId::ROOT, fresh: false })?;
-            b.record = Some(record);
-            Ok(())
-        });
+        if let Some(start) = B::from_chess(start) {
+            self.begin(start);
+        }
     }
 
+    #[inline(always)]
     fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
-        self.add_move_by(san, mv, |history| history.push_played(mv, after))
+        match B::from_chess(after) {
+            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, &after)),
+            None => Flow::Continue,
+        }
+    }
+
+    fn reads_variant(&mut self, _: Variant) -> bool {
+        B::READS_VARIANTS
+    }
+
+    fn begin_variant_movetext(&mut self, start: &VariantPosition) {
+        if let Some(start) = B::from_variant(start) {
+            self.begin(start);
+        }
+    }
+
+    fn variant_san(&mut self, san: &str, mv: Move, _before: &VariantPosition, after: &VariantPosition) -> Flow {
+        match B::from_variant(after) {
+            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, &after)),
+            None => Flow::Continue,
+        }
     }
 
     fn nag(&mut self, nag: u8) {
@@ -297,7 +394,7 @@ impl Visitor for RecordBuilder {
         });
     }
 
-    fn end_game(&mut self, result: Option<Outcome>) -> Option<Game> {
+    fn end_game(&mut self, result: Option<Outcome>) -> Option<Game<B>> {
         self.cursors.clear();
         // A game without a result tag (or with `*`) takes the one its movetext ends with.
         if let Some(outcome) = result.filter(|_| self.tags.get("Result").is_none_or(|tag| tag == "*")) {
@@ -314,5 +411,106 @@ impl Visitor for RecordBuilder {
         record.result = result;
         self.reserve = self.reserve.after(Sizes::of(&record));
         Some(record)
+    }
+}
+
+/// The visitor behind [`PgnReader::next_any_game`](super::PgnReader::next_any_game): chess
+/// games go to the chess builder, variant games to the variant one, which takes the tags and
+/// warnings read before the movetext told which the game is.
+pub(crate) struct AnyRecordBuilder<'a> {
+    pub(crate) chess: &'a mut RecordBuilder,
+    pub(crate) variant: &'a mut RecordBuilder<VariantPosition>,
+    in_variant: bool,
+}
+
+impl<'a> AnyRecordBuilder<'a> {
+    pub(crate) fn new(chess: &'a mut RecordBuilder, variant: &'a mut RecordBuilder<VariantPosition>) -> Self {
+        AnyRecordBuilder { chess, variant, in_variant: false }
+    }
+
+    /// [`RecordBuilder::finish`] of the builder that read the game.
+    pub(crate) fn finish(
+        &mut self,
+        read: Result<Option<Option<AnyGame>>, PgnError>,
+        at: impl FnOnce() -> (u64, Location),
+    ) -> Result<Option<AnyGame>, PgnError> {
+        if self.in_variant {
+            self.variant.finish(read, at)
+        } else {
+            self.chess.finish(read, at)
+        }
+    }
+
+    /// Runs `chess` or `variant` on the builder of the game being read.
+    fn active<T>(
+        &mut self,
+        chess: impl FnOnce(&mut RecordBuilder) -> T,
+        variant: impl FnOnce(&mut RecordBuilder<VariantPosition>) -> T,
+    ) -> T {
+        if self.in_variant {
+            variant(self.variant)
+        } else {
+            chess(self.chess)
+        }
+    }
+}
+
+impl Visitor for AnyRecordBuilder<'_> {
+    type Output = Option<AnyGame>;
+
+    fn begin_game(&mut self) {
+        self.in_variant = false;
+        self.chess.begin_game();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.chess.tag(name, value);
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.chess.begin_movetext(start);
+    }
+
+    #[inline(always)]
+    fn san(&mut self, san: &str, mv: Move, before: &Position, after: &Position) -> Flow {
+        self.chess.san(san, mv, before, after)
+    }
+
+    fn reads_variant(&mut self, _: Variant) -> bool {
+        true
+    }
+
+    fn begin_variant_movetext(&mut self, start: &VariantPosition) {
+        self.in_variant = true;
+        self.variant.take_game_from(self.chess);
+        self.variant.begin_variant_movetext(start);
+    }
+
+    fn variant_san(&mut self, san: &str, mv: Move, before: &VariantPosition, after: &VariantPosition) -> Flow {
+        self.variant.variant_san(san, mv, before, after)
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.active(|b| b.nag(nag), |b| b.nag(nag));
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.active(|b| b.comment(text), |b| b.comment(text));
+    }
+
+    fn warning(&mut self, warning: PgnWarning) {
+        self.active(|b| b.warning(warning), |b| b.warning(warning));
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        self.active(|b| b.begin_variation(), |b| b.begin_variation())
+    }
+
+    fn end_variation(&mut self) {
+        self.active(|b| b.end_variation(), |b| b.end_variation());
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> Option<AnyGame> {
+        self.active(|b| b.end_game(result).map(AnyGame::Chess), |b| b.end_game(result).map(AnyGame::Variant))
     }
 }

@@ -10,9 +10,9 @@ use crate::game::{Game, Outcome};
 use crate::notation::fen::{FenField, FenOptions, Repair};
 use crate::notation::san::{SanMode, SanOptions};
 use crate::position::Position;
-use crate::variant::{Variant, VariantPosition};
+use crate::variant::{AnyGame, Variant, VariantPosition};
 
-use super::builder::RecordBuilder;
+use super::builder::{AnyRecordBuilder, RecordBuilder};
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Resync};
 use super::replay::{Board, Line, Lines, Replay, ReplayStop, Skip, SkipStop};
@@ -124,6 +124,8 @@ pub struct PgnReader<S> {
     /// Whether this game's first cut variation was told (see [`PgnReader::cut_variation`]).
     cut_warned: bool,
     builder: RecordBuilder,
+    /// The builder of [`PgnReader::next_any_game`]'s variant games.
+    variant_builder: RecordBuilder<VariantPosition>,
 }
 
 impl PgnReader<IoSource<Decompressed<File>>> {
@@ -166,6 +168,7 @@ impl<S: Source> PgnReader<S> {
             tag_names: Vec::new(),
             cut_warned: false,
             builder: RecordBuilder::default(),
+            variant_builder: RecordBuilder::default(),
         }
     }
 
@@ -226,6 +229,31 @@ impl<S: Source> PgnReader<S> {
         let read = self.read_game(&mut builder);
         let result = builder.finish(read, || (self.games, self.location()));
         self.builder = builder;
+        result
+    }
+
+    /// The next whole game, of chess or of a lichess variant (see [`Visitor::reads_variant`]):
+    /// [`PgnReader::next_game`] for databases that mix both. A broken variant game's error
+    /// holds no partial game ([`PgnError::partial`] is a chess game).
+    ///
+    /// ```
+    /// use chesscore_core::pgn::PgnReader;
+    /// use chesscore_core::variant::{AnyGame, Variant};
+    ///
+    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n\n1. d4 *\n";
+    /// let mut reader = PgnReader::from_bytes(pgn);
+    /// let Some(AnyGame::Variant(zh)) = reader.next_any_game()? else { panic!() };
+    /// assert_eq!(zh.position().variant(), Variant::Crazyhouse);
+    /// assert_eq!(zh.san_moves().last().unwrap().as_str(), "@e4");
+    /// assert!(matches!(reader.next_any_game()?, Some(AnyGame::Chess(_))));
+    /// # Ok::<(), chesscore_core::pgn::PgnError>(())
+    /// ```
+    pub fn next_any_game(&mut self) -> Result<Option<AnyGame>, PgnError> {
+        let (mut chess, mut variant) = (std::mem::take(&mut self.builder), std::mem::take(&mut self.variant_builder));
+        let mut builder = AnyRecordBuilder::new(&mut chess, &mut variant);
+        let read = self.read_game(&mut builder);
+        let result = builder.finish(read, || (self.games, self.location()));
+        (self.builder, self.variant_builder) = (chess, variant);
         result
     }
 

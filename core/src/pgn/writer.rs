@@ -6,10 +6,7 @@ use std::fmt;
 use std::io;
 
 use crate::board::color::Color;
-use crate::game::{roster_default, Game, MoveTree, NodeId, Outcome, Tags, SEVEN_TAG_ROSTER};
-use crate::notation::fen::FenWriteOptions;
-use crate::notation::san::San;
-use crate::position::Position;
+use crate::game::{roster_default, Game, GameBoard, MoveTree, NodeId, Outcome, Tags, SEVEN_TAG_ROSTER};
 
 /// Choices of the PGN writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,9 +156,9 @@ enum Step {
 }
 
 /// A line being written: its current node and the position before that node's move.
-struct Frame {
+struct Frame<B> {
     node: NodeId,
-    before: Position,
+    before: B,
     step: Step,
     in_variation: bool,
 }
@@ -169,7 +166,7 @@ struct Frame {
 /// The stack of lines [`write_movetext`] needs, with room for all of them: allocated before
 /// anything is written, so that running out of memory fails the writer before its first byte
 /// (the C ABI then leaves the caller's buffer untouched), and never while it writes.
-fn frame_stack(tree: &MoveTree, options: &WriteOptions) -> Result<Vec<Frame>, fmt::Error> {
+fn frame_stack<B>(tree: &MoveTree, options: &WriteOptions) -> Result<Vec<Frame<B>>, fmt::Error> {
     let frames = if options.variations { frames_needed(tree) } else { 1 };
     let mut stack = Vec::new();
     stack.try_reserve_exact(frames).map_err(|_| fmt::Error)?;
@@ -209,13 +206,13 @@ fn frames_needed(tree: &MoveTree) -> usize {
 
 /// Writes the movetext of `tree` from `start`, then `result`, with `stack` from
 /// [`frame_stack`].
-fn write_movetext<W: fmt::Write>(
+fn write_movetext<W: fmt::Write, B: GameBoard>(
     out: &mut W,
-    start: &Position,
+    start: &B,
     tree: &MoveTree,
     result: Outcome,
     options: &WriteOptions,
-    mut stack: Vec<Frame>,
+    mut stack: Vec<Frame<B>>,
 ) -> fmt::Result {
     let mut w = Wrap { out, width: options.line_width, column: 0 };
     let root = tree.root();
@@ -252,7 +249,7 @@ fn write_movetext<W: fmt::Write>(
                 if !black || number {
                     w.move_number(pos.fullmove_number(), black)?;
                 }
-                let san = San::from_move(pos, mv).map_err(|_| fmt::Error)?;
+                let san = pos.san(mv).map_err(|_| fmt::Error)?;
                 w.token(&san)?;
                 number = false;
                 if options.nags {
@@ -280,11 +277,7 @@ fn write_movetext<W: fmt::Write>(
             }
             Step::Variations(None) => match tree.main_child(node) {
                 Some(next) => {
-                    if mv.is_null() {
-                        top.before.play_null();
-                    } else {
-                        top.before.play_unchecked(mv);
-                    }
+                    top.before.play_legal(mv);
                     top.node = next;
                     top.step = Step::Move;
                 }
@@ -304,10 +297,10 @@ fn write_movetext<W: fmt::Write>(
 }
 
 /// Writes a whole game: tags, a blank line, movetext.
-fn write_game<W: fmt::Write>(
+fn write_game<W: fmt::Write, B: GameBoard>(
     out: &mut W,
     tags: &Tags,
-    start: &Position,
+    start: &B,
     tree: &MoveTree,
     result: Outcome,
     options: &WriteOptions,
@@ -327,14 +320,14 @@ fn write_game<W: fmt::Write>(
     for (name, value) in tags.iter().filter(|(name, _)| !derived(name)) {
         write_tag(out, name, value)?;
     }
-    if start.is_chess960() && tags.get("Variant").is_none() {
-        write_tag(out, "Variant", "Chess960")?;
+    if let Some(variant) = start.variant_tag().filter(|_| tags.get("Variant").is_none()) {
+        write_tag(out, "Variant", variant)?;
     }
-    if *start != Position::startpos() {
+    if !start.is_standard_start() {
         write_tag(out, "SetUp", "1")?;
         // Written in place, not built as a String first: a FEN holds nothing to escape.
         out.write_str("[FEN \"")?;
-        start.write_fen(out, &FenWriteOptions::default())?;
+        start.write_fen(out)?;
         out.write_str("\"]\n")?;
     }
     out.write_char('\n')?;
@@ -361,7 +354,7 @@ fn to_io<W: io::Write>(out: &mut W, write: impl FnOnce(&mut IoAdapter<'_, W>) ->
     write(&mut adapter).map_err(|_| adapter.error.unwrap_or_else(|| io::Error::other("PGN formatting failed")))
 }
 
-impl Game {
+impl<B: GameBoard> Game<B> {
     /// Writes the game as PGN: the Seven Tag Roster (defaults for missing tags), the other
     /// tags in order, `SetUp`/`FEN` and `Variant` when the start position needs them, a blank
     /// line, the movetext and its result ([`Game::effective_result`]), then a line end. Fails

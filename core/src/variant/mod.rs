@@ -28,6 +28,7 @@
 mod binary_fen;
 mod engine;
 mod fen;
+mod game;
 mod horde;
 mod movegen;
 mod rules;
@@ -52,6 +53,7 @@ use crate::position::{IllegalMoveError, Position};
 pub use crate::notation::binary_fen::VARIANT_BINARY_FEN_MAX_LEN;
 pub use binary_fen::VariantBinaryFenError;
 pub use fen::{VariantFenError, VARIANT_FEN_MAX_INPUT};
+pub use game::{AnyGame, VariantGame};
 
 /// The rules a [`VariantPosition`] plays by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -120,7 +120,7 @@ impl VariantPosition {
         self.decided().map_or(Outcome::Ongoing, |(outcome, _)| outcome)
     }
 
-    fn decided(&self) -> Option<(Outcome, Termination)> {
+    pub(super) fn decided(&self) -> Option<(Outcome, Termination)> {
         if let Some(decided) = self.variant_termination() {
             return Some(decided);
         }
