@@ -117,13 +117,13 @@ static void read_codes_from_header(void) {
     }
     fclose(header);
     /* The first and the last code of the list as this program was compiled. */
-    CHECK(code_count > 80 && all_codes[0] == CHESS_OK && all_codes[code_count - 1] == CHESS_ERR_VARIANT_KINGS);
+    CHECK(code_count > 80 && all_codes[0] == CHESS_OK && all_codes[code_count - 1] == CHESS_ERR_VARIANT_GAME);
 }
 #define CODE_COUNT code_count
 
 static void test_error_messages(void) {
     size_t i, j;
-    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 416, 502, 606, 1004, 1103, 2147483647};
+    static const int unknown[] = {-1, 8, 99, 122, 199, 205, 303, 416, 502, 606, 1004, 1104, 2147483647};
     for (i = 0; i < CODE_COUNT; i++) {
         const char *message = chess_error_message(all_codes[i]);
         CHECK(message != NULL && message[0] != '\0');

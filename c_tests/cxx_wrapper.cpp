@@ -1216,6 +1216,34 @@ static void variants() {
     chess_outcome outcome = three.outcome();
     CHECK(outcome.result == CHESS_RESULT_WHITE_WINS && outcome.termination == CHESS_TERMINATION_VARIANT_LOSS);
     CHECK(three.is_check() && three.is_variant_end() && three.legal_moves().empty());
+
+    // Variant games: built from a position, read from PGN among chess games, positions per node.
+    chesscore::Game koth{VariantPosition(CHESS_VARIANT_KING_OF_THE_HILL)};
+    for (const char *san : {"d4", "e5", "dxe5", "Ke7", "Kd2", "Ke6", "Kd3", "Kxe5"}) {
+        koth.push_san(san);
+    }
+    CHECK(koth.variant() == CHESS_VARIANT_KING_OF_THE_HILL && koth.san_moves() == "d4 e5 dxe5 Ke7 Kd2 Ke6 Kd3 Kxe5#");
+    chess_outcome ended = koth.outcome();
+    CHECK(ended.result == CHESS_RESULT_BLACK_WINS && ended.termination == CHESS_TERMINATION_VARIANT_LOSS);
+    CHECK_THROWS(koth.position(), CHESS_ERR_NULL_POINTER);
+    std::string text = koth.to_pgn() + "\n1. e4 *\n";
+    chesscore::PgnReader reader = chesscore::PgnReader::from_string(text);
+    chesscore::PgnOptions options;
+    options.variants = true;
+    reader.set_options(options);
+    std::optional<chesscore::Game> read = reader.next();
+    CHECK(read && read->variant() == CHESS_VARIANT_KING_OF_THE_HILL && read->san_moves() == koth.san_moves());
+    int plies = 0;
+    for (chesscore::Node node : read->mainline()) {
+        plies++;
+        CHECK_THROWS(node.position(), CHESS_ERR_VARIANT_GAME);
+        if (plies == 8) {
+            CHECK(node.variant_position().fen() == "rnbq1bnr/pppp1ppp/8/4k3/8/3K4/PPP1PPPP/RNBQ1BNR w - - 0 5");
+        }
+    }
+    CHECK(plies == 8);
+    read = reader.next();
+    CHECK(read && read->variant() == CHESS_VARIANT_CHESS && read->position().fen().rfind("rnbqkbnr", 0) == 0);
 }
 
 // Syzygy tables: without any table, KvK is a draw, other material a missing table; ranking a

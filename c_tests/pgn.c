@@ -714,7 +714,7 @@ static void test_options(void) {
     /* Bad options: a short size, an unknown flag, NULLs; the reader keeps what it had. */
     reader = reader_with(two, NULL);
     options.max_tag_len = 0;
-    options.flags = 16;
+    options.flags = 32;
     CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_ERR_INVALID_ARGUMENT);
     options.flags = CHESS_PGN_HEADERS_ONLY;
     options.size = sizeof options - 1;

@@ -194,6 +194,16 @@
 #define CHESS_PGN_STRICT 8
 
 /**
+ * Flag of `chess_pgn_options`: read the games of the lichess variants too (a `Variant` tag
+ * naming atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings),
+ * as variant games (`chess_game_variant`); without it they are refused with
+ * `CHESS_ERR_PGN_VARIANT`. A reader with this flag reads in the calling thread
+ * (`chess_pgn_reader_set_threads` is then ignored); a broken variant game keeps no partial
+ * game (`chess_pgn_reader_partial_game` gives an empty one).
+ */
+#define CHESS_PGN_VARIANTS 16
+
+/**
  * The most threads a PGN reader reads with (`chess_pgn_reader_set_threads`): more are as many.
  * (The core's `MAX_THREADS`, written out for the header, which a compile-time assertion
  * holds equal.)
@@ -991,6 +1001,12 @@ typedef struct chess_outcome {
 } chess_outcome;
 
 /**
+ * The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
+ * the 1.x ABI.
+ */
+typedef uint8_t chess_variant;
+
+/**
  * What kind of move a `chess_move` is (its bits 12-15).
  */
 typedef uint8_t chess_move_kind;
@@ -1087,7 +1103,7 @@ typedef struct chess_pgn_options {
     size_t size;
     /**
      * `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
-     * `CHESS_PGN_STRICT`, or 0.
+     * `CHESS_PGN_STRICT`, `CHESS_PGN_VARIANTS`, or 0.
      */
     uint32_t flags;
     /**
@@ -1326,12 +1342,6 @@ typedef struct chess_tablebase_move {
      */
     int32_t rank;
 } chess_tablebase_move;
-
-/**
- * The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
- * the 1.x ABI.
- */
-typedef uint8_t chess_variant;
 
 #define CHESS_OPTION_CHECK 0
 
@@ -1841,6 +1851,12 @@ typedef uint8_t chess_variant;
  * none for White in horde, at most one in atomic, any number in antichess).
  */
 #define CHESS_ERR_VARIANT_KINGS 1102
+
+/**
+ * A game of a variant given to an operation that takes a chess game (its positions as
+ * `chess_position`s, a book or tablebase probe): see `chess_game_variant`.
+ */
+#define CHESS_ERR_VARIANT_GAME 1103
 
 /**
  * Not over (a draw that may be claimed but has not been leaves the game going).
@@ -3051,6 +3067,14 @@ size_t chess_game_moves(const struct chess_game *game, chess_move *out, size_t c
 struct chess_game *chess_game_new(const struct chess_position *start);
 
 /**
+ * A new game of `start`'s variant starting from a copy of it (see `chess_variant_position`);
+ * null moves are never allowed in a variant game. A game of `CHESS_VARIANT_CHESS` or
+ * `CHESS_VARIANT_CHESS960` is a chess game, as `chess_game_new` makes. NULL for a NULL
+ * `start` or when memory runs out.
+ */
+struct chess_game *chess_game_new_variant(const struct chess_variant_position *start);
+
+/**
  * The outcome by the automatic rules, tested in this order: checkmate (the side that mated
  * wins), insufficient material, stalemate, the seventy-five-move rule, fivefold repetition
  * (draws). Draws that need a claim leave the game ongoing (see `chess_game_claimable_draw`).
@@ -3073,14 +3097,14 @@ size_t chess_game_ply_count(const struct chess_game *game);
 chess_error chess_game_pop(struct chess_game *game, chess_move *out);
 
 /**
- * The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+ * The current position (NULL for a NULL game, or a variant game). It belongs to the game and stays valid until a
  * move is pushed or popped or the game is freed.
  */
 const struct chess_position *chess_game_position(const struct chess_game *game);
 
 /**
- * The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
- * a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+ * The position after the first `ply` moves (0 is the start position); NULL for a NULL game, a
+ * variant game or a `ply` above the number of moves played. Valid as `chess_game_position`'s.
  */
 const struct chess_position *chess_game_position_at(const struct chess_game *game, size_t ply);
 
@@ -3156,8 +3180,8 @@ void chess_game_set_allow_null_moves(struct chess_game *game, bool allow);
 chess_error chess_game_set_tag(struct chess_game *game, const char *name, const char *value);
 
 /**
- * The start position (NULL for a NULL game). It belongs to the game and stays valid until the
- * game is freed.
+ * The start position (NULL for a NULL game, or a variant game: `chess_game_variant`). It
+ * belongs to the game and stays valid until the game is freed.
  */
 const struct chess_position *chess_game_start(const struct chess_game *game);
 
@@ -3212,6 +3236,16 @@ chess_error chess_game_tags(const struct chess_game *game, char *buf, size_t cap
  * `buf` is then untouched).
  */
 chess_error chess_game_to_pgn(const struct chess_game *game, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * The rules `game` is played by (`CHESS_VARIANT_CHESS` for a NULL game). The functions that
+ * hand out or take a `chess_position` (`chess_game_position`, `chess_game_start`,
+ * `chess_game_position_at`, `chess_node_position`, book and tablebase calls) need a chess game:
+ * for a variant game they return NULL or `CHESS_ERR_VARIANT_GAME`, and
+ * `chess_node_variant_position` gives its positions. Every other game, tree and PGN function
+ * takes games of any variant.
+ */
+chess_variant chess_game_variant(const struct chess_game *game);
 
 /**
  * Writes warning number `index` (0 to `chess_game_warning_count - 1`) as a message such as
@@ -3486,7 +3520,7 @@ uint32_t chess_node_ply(const struct chess_game *game, chess_node node);
  * Writes the position reached at `node` (the start position for the root) into `*dst`, a
  * caller-owned `chess_position`; `*dst` is untouched on error. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
- * `CHESS_ERR_OUT_OF_MEMORY`.
+ * `CHESS_ERR_VARIANT_GAME` (see `chess_node_variant_position`), `CHESS_ERR_OUT_OF_MEMORY`.
  */
 chess_error chess_node_position(const struct chess_game *game, chess_node node, struct chess_position *dst);
 
@@ -3502,6 +3536,17 @@ chess_error chess_node_san(const struct chess_game *game,
                            char *buf,
                            size_t cap,
                            size_t *out_len);
+
+/**
+ * Writes the position reached at `node` into `*dst`, a `chess_variant_position` of the
+ * caller's (`chess_variant_position_new`): `chess_node_position` for a game of any variant (a
+ * chess game's positions come as `CHESS_VARIANT_CHESS` or `CHESS_VARIANT_CHESS960`); `*dst` is
+ * untouched on error. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
+ * node), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_node_variant_position(const struct chess_game *game,
+                                        chess_node node,
+                                        struct chess_variant_position *dst);
 
 /* ======== Perft (chess_perft*; guide: docs/c.md) ======== */
 

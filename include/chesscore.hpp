@@ -628,6 +628,7 @@ inline std::vector<Move> moves_from_line(const Position &pos, std::string_view l
 }
 
 class NodeRange;
+class VariantPosition;
 
 /** A node of a game's move tree: the root (the start position) or a move, with its SAN as
  * written, comments and NAGs. A small value, the game's handle and the node number: it stays
@@ -680,12 +681,15 @@ public:
         out.resize(chess_node_nags(game_, id_, out.data(), out.size()));
         return out;
     }
-    /** A copy of the position reached here (the start position at the root). */
+    /** A copy of the position reached here (the start position at the root); a chess game's
+     * only (Error CHESS_ERR_VARIANT_GAME for a variant game's: see variant_position). */
     Position position() const {
         Position pos;
         detail::check(chess_node_position(game_, id_, pos.get()));
         return pos;
     }
+    /** A copy of the position reached here, in a game of any variant. */
+    VariantPosition variant_position() const;
 
     /** The clock after the move, in seconds (`[%clk 0:03:00.5]` in a comment after it: 180.5);
      * std::nullopt when there is none. */
@@ -826,6 +830,13 @@ public:
     /** A game from the standard starting position. */
     Game() : handle_(detail::not_null(chess_game_new(nullptr))) {}
     explicit Game(const Position &start) : handle_(detail::not_null(chess_game_new(start.get()))) {}
+    /** A game of `start`'s variant (a chess game for CHESS_VARIANT_CHESS and _CHESS960). A
+     * variant game's positions come from Node::variant_position: position(), start() and
+     * position_at() throw Error CHESS_ERR_NULL_POINTER for it. */
+    explicit Game(const VariantPosition &start);
+
+    /** The rules played (CHESS_VARIANT_CHESS or _CHESS960 for a chess game). */
+    chess_variant variant() const noexcept { return chess_game_variant(handle_); }
 
     /** Takes ownership of a handle from the C API. */
     static Game adopt(chess_game *owned) noexcept { return Game(owned); }
@@ -1105,6 +1116,14 @@ private:
     chess_variant_position *handle_;
 };
 
+inline Game::Game(const VariantPosition &start) : handle_(detail::not_null(chess_game_new_variant(start.get()))) {}
+
+inline VariantPosition Node::variant_position() const {
+    VariantPosition pos;
+    detail::check(chess_node_variant_position(game_, id_, pos.get()));
+    return pos;
+}
+
 /** A broken PGN game: code() (a CHESS_ERR_PGN_... code, a FEN code for a bad FEN tag, a SAN or
  * move code for a bad move, CHESS_ERR_IO), what() the reader's message ("game 2, line 7, column
  * 13: illegal move ..."), where it went wrong, and the game up to the problem. */
@@ -1143,6 +1162,8 @@ struct PgnOptions {
     bool strict = false;
     /** Tags, start position and result only: the movetext is skipped unread. */
     bool headers_only = false;
+    /** Read the lichess variants' games too (CHESS_PGN_VARIANTS): Game::variant() tells them. */
+    bool variants = false;
     /** Deepest nesting of variations; 0: the default (10,000). */
     std::uint32_t max_depth = 0;
     /** Longest tag pair line, in bytes; 0: the default (65,536). */
@@ -1195,7 +1216,8 @@ public:
         raw.size = sizeof raw;
         raw.flags = (options.strict_san ? CHESS_PGN_STRICT_SAN : 0u) |
                     (options.lossy_text ? CHESS_PGN_LOSSY_TEXT : 0u) |
-                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u) | (options.strict ? CHESS_PGN_STRICT : 0u);
+                    (options.headers_only ? CHESS_PGN_HEADERS_ONLY : 0u) | (options.strict ? CHESS_PGN_STRICT : 0u) |
+                    (options.variants ? CHESS_PGN_VARIANTS : 0u);
         raw.max_depth = options.max_depth;
         raw.max_tag_len = options.max_tag_len;
         raw.max_comment_len = options.max_comment_len;

@@ -599,6 +599,7 @@ pub unsafe extern "C" fn chess_book_builder_add_game(
             CHESS_RESULT_DRAW => Outcome::Draw,
             _ => return Err(CHESS_ERR_INVALID_ARGUMENT),
         };
+        let record = record.chess()?;
         builder.builder.add_game(record.start(), record.moves(), result).map_err(|e| e.code())
     })
 }

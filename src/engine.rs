@@ -11,13 +11,15 @@ use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, position_ref};
+use super::record::each_game;
 use super::util::{
     box_or_oom, c_bytes, c_utf8, free_handle, guard, guard_code, text_of, versioned_ref, Out, TextOut, Versioned,
 };
 use chesscore_core::engine::{
-    Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, Info, Limits, OptionType, Score, Search,
+    Analysis, Bound, Engine, EngineCommand, EngineControl, EngineOption, EnginePosition, Info, Limits, OptionType,
+    Score, Search,
 };
-use chesscore_core::{Move, Position};
+use chesscore_core::Move;
 
 /// A running UCI engine (opaque), from `chess_engine_start`, released with `chess_engine_free`.
 /// One thread at a time uses an engine, except `chess_engine_stop` and `chess_engine_ponderhit`,
@@ -588,7 +590,7 @@ pub unsafe extern "C" fn chess_engine_analyse_game(
         let game = unsafe { record_ref(game) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: the pointers are NULL or valid, and `callback` may be called with `payload`
         // (the C contract).
-        unsafe { run_search(engine, game.start(), game.moves(), limits, callback, payload, out) }
+        each_game!(game, game => unsafe { run_search(engine, game.start(), game.moves(), limits, callback, payload, out) })
     })
 }
 
@@ -597,9 +599,9 @@ pub unsafe extern "C" fn chess_engine_analyse_game(
 /// # Safety
 /// `engine` is NULL or a live handle nothing else uses meanwhile, `limits` as for
 /// [`read_limits`], `out` NULL or valid for a write, and `callback` callable with `payload`.
-unsafe fn run_search(
+unsafe fn run_search<P: EnginePosition>(
     engine: *mut chess_engine,
-    start: &Position,
+    start: &P,
     moves: impl IntoIterator<Item = Move>,
     limits: *const chess_limits,
     callback: chess_info_fn,
@@ -608,7 +610,7 @@ unsafe fn run_search(
 ) -> Result<(), chess_error> {
     // SAFETY: this function's contract, for each pointer.
     let (out, engine, (limits, multipv)) = unsafe { (Out::new(out)?, engine_mut(engine)?, read_limits(limits)?) };
-    let mut search: Search<'_> = engine.search(start, moves, &limits, multipv).map_err(|e| e.code())?;
+    let mut search: Search<'_, P> = engine.search(start, moves, &limits, multipv).map_err(|e| e.code())?;
     if let Some(callback) = callback {
         let mut stopped = false;
         while let Some(info) = search.next() {

@@ -219,6 +219,9 @@ pub const CHESS_ERR_VARIANT_CHECKS: chess_error = 1101;
 /// Variant FEN: a side has a number of kings its variant does not allow (one in most variants;
 /// none for White in horde, at most one in atomic, any number in antichess).
 pub const CHESS_ERR_VARIANT_KINGS: chess_error = 1102;
+/// A game of a variant given to an operation that takes a chess game (its positions as
+/// `chess_position`s, a book or tablebase probe): see `chess_game_variant`.
+pub const CHESS_ERR_VARIANT_GAME: chess_error = 1103;
 
 /// A short English description of `code`, if it is one.
 fn message(code: chess_error) -> Option<&'static CStr> {
@@ -323,6 +326,7 @@ fn message(code: chess_error) -> Option<&'static CStr> {
         CHESS_ERR_VARIANT_POCKET => c"variant FEN: invalid crazyhouse pocket (or a pocket in another variant)",
         CHESS_ERR_VARIANT_CHECKS => c"variant FEN: invalid three-check counter",
         CHESS_ERR_VARIANT_KINGS => c"variant FEN: a side has a number of kings the variant does not allow",
+        CHESS_ERR_VARIANT_GAME => c"a variant game where a chess game is needed",
         _ => return None,
     })
 }
@@ -514,7 +518,7 @@ mod tests {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(e)) }, message(e).unwrap());
         }
-        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, 1004, 1103, i32::MAX as u32] {
+        for unknown in [u32::MAX, 8, 99, 122, 205, 303, 416, 502, 606, 704, 803, 910, 1004, 1104, i32::MAX as u32] {
             // SAFETY: the message is a static NUL-terminated string.
             assert_eq!(unsafe { CStr::from_ptr(chess_error_message(unknown)) }, c"unknown error code");
         }

@@ -9,6 +9,10 @@ use super::position::{borrowed_handle, chess_position, position_ref};
 use super::util::{box_or_oom, c_ascii, free_handle, guard, guard_code, oom, write_optional, TextOut};
 use chesscore_core::{Game, Move, Outcome, Position, Termination};
 
+use super::record::{each_game, Record};
+use super::variant::{chess_variant, chess_variant_position, variant_ref, CHESS_VARIANT_CHESS};
+use chesscore_core::variant::VariantGame;
+
 /// A game (opaque): a start position, the moves played and every position they reached, with
 /// PGN tags and, for a game read from PGN, its comments, NAGs and variations. Create it with
 /// `chess_game_new` (or read it with `chess_pgn_reader_next`) and release it with
@@ -16,10 +20,10 @@ use chesscore_core::{Game, Move, Outcome, Position, Termination};
 /// `chess_position_clone`, but never change or free them.
 pub struct chess_game {
     /// Tags, the main line with its positions, and the move tree.
-    record: Game,
-    /// A copy of the start position outside the history, whose storage moves as it grows, so
-    /// that `chess_game_start` stays valid for the life of the game.
-    start: Position,
+    record: Record,
+    /// A copy of a chess game's start position outside the history, whose storage moves as it
+    /// grows, so that `chess_game_start` stays valid for the life of the game.
+    start: Option<Position>,
 }
 
 /// The result of a game.
@@ -99,13 +103,13 @@ pub(crate) fn termination_ret(termination: Option<Termination>) -> chess_termina
 
 impl chess_game {
     /// A handle for `record` (NULL when memory runs out).
-    pub(crate) fn boxed(record: Game) -> *mut chess_game {
+    pub(crate) fn boxed(record: Record) -> *mut chess_game {
         chess_game::try_boxed(record).unwrap_or(ptr::null_mut())
     }
 
     /// A handle for `record`, or `CHESS_ERR_OUT_OF_MEMORY`.
-    pub(crate) fn try_boxed(record: Game) -> Result<*mut chess_game, chess_error> {
-        let start = *record.start();
+    pub(crate) fn try_boxed(record: Record) -> Result<*mut chess_game, chess_error> {
+        let start = record.chess().ok().map(|game| *game.start());
         box_or_oom(chess_game { record, start })
     }
 }
@@ -114,7 +118,7 @@ impl chess_game {
 ///
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
-pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a Game> {
+pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a Record> {
     // SAFETY: `game` is NULL or a live handle (this function's contract).
     unsafe { game.as_ref() }.map(|handle| &handle.record)
 }
@@ -125,7 +129,7 @@ pub(crate) unsafe fn record_ref<'a>(game: *const chess_game) -> Option<&'a Game>
 ///
 /// # Safety
 /// `game` is NULL or a live handle used by no one else during `'a`.
-pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Game, chess_error> {
+pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Record, chess_error> {
     if game.is_null() {
         return Err(CHESS_ERR_NULL_POINTER);
     }
@@ -135,7 +139,7 @@ pub(crate) unsafe fn record_mut<'a>(game: *mut chess_game) -> Result<&'a mut Gam
 }
 
 /// Runs a query on the game, or returns `fallback` for a NULL handle (or a caught panic).
-fn query<'a, T: Copy>(game: Option<&'a Game>, fallback: T, f: impl FnOnce(&'a Game) -> T) -> T {
+fn query<'a, T: Copy>(game: Option<&'a Record>, fallback: T, f: impl FnOnce(&'a Record) -> T) -> T {
     guard(fallback, || game.map_or(fallback, f))
 }
 
@@ -147,10 +151,39 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
         // SAFETY: `start` is NULL or a valid position (the C contract).
         let start = unsafe { position_ref(start) }.copied().unwrap_or_else(Position::startpos);
         match Game::try_new(start) {
-            Ok(record) => chess_game::boxed(record),
+            Ok(record) => chess_game::boxed(Record::Chess(record)),
             Err(_) => ptr::null_mut(),
         }
     })
+}
+
+/// A new game of `start`'s variant starting from a copy of it (see `chess_variant_position`);
+/// null moves are never allowed in a variant game. A game of `CHESS_VARIANT_CHESS` or
+/// `CHESS_VARIANT_CHESS960` is a chess game, as `chess_game_new` makes. NULL for a NULL
+/// `start` or when memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_new_variant(start: *const chess_variant_position) -> *mut chess_game {
+    guard(ptr::null_mut(), || {
+        // SAFETY: `start` is NULL or a live handle (the C contract).
+        let Some(start) = (unsafe { variant_ref(start) }) else { return ptr::null_mut() };
+        let record = match start.as_chess() {
+            Some(chess) => Game::try_new(*chess).map(Record::Chess),
+            None => VariantGame::try_new(*start).map(Record::Variant),
+        };
+        record.map_or(ptr::null_mut(), chess_game::boxed)
+    })
+}
+
+/// The rules `game` is played by (`CHESS_VARIANT_CHESS` for a NULL game). The functions that
+/// hand out or take a `chess_position` (`chess_game_position`, `chess_game_start`,
+/// `chess_game_position_at`, `chess_node_position`, book and tablebase calls) need a chess game:
+/// for a variant game they return NULL or `CHESS_ERR_VARIANT_GAME`, and
+/// `chess_node_variant_position` gives its positions. Every other game, tree and PGN function
+/// takes games of any variant.
+#[no_mangle]
+pub unsafe extern "C" fn chess_game_variant(game: *const chess_game) -> chess_variant {
+    // SAFETY: `game` is NULL or a live handle (the C contract).
+    query(unsafe { record_ref(game) }, CHESS_VARIANT_CHESS, |game| game.variant() as chess_variant)
 }
 
 /// A new game with everything `game` holds (start, moves, tags, comments, NAGs, variations,
@@ -158,7 +191,7 @@ pub unsafe extern "C" fn chess_game_new(start: *const chess_position) -> *mut ch
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_clone(game: *const chess_game) -> *mut chess_game {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    guard(ptr::null_mut(), || match unsafe { record_ref(game) }.map(Game::try_clone) {
+    guard(ptr::null_mut(), || match unsafe { record_ref(game) }.map(Record::try_clone) {
         Some(Ok(record)) => chess_game::boxed(record),
         _ => ptr::null_mut(),
     })
@@ -181,9 +214,10 @@ pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, mv: chess_move) 
         // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
         let game = unsafe { record_mut(game) }?;
         let mv = Move::from_raw(mv).ok_or(CHESS_ERR_INVALID_MOVE)?;
-        game.try_reserve(1).map_err(oom)?;
-        game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)?;
-        Ok(())
+        each_game!(game, game => {
+            game.try_reserve(1).map_err(oom)?;
+            game.push(mv).map_err(|_| CHESS_ERR_ILLEGAL_MOVE)
+        })
     })
 }
 
@@ -202,8 +236,10 @@ pub unsafe extern "C" fn chess_game_push_san(
         let game = unsafe { record_mut(game) }?;
         // SAFETY: `san` is NULL or a NUL-terminated string (the C contract).
         let san = unsafe { c_ascii(san) }?;
-        game.try_reserve(1).map_err(oom)?;
-        let mv = game.push_san(san).map_err(|e| e.code())?;
+        let mv = each_game!(game, game => {
+            game.try_reserve(1).map_err(oom)?;
+            game.push_san(san).map_err(|e| e.code())?
+        });
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         unsafe { write_optional(out, mv.raw()) };
         Ok(())
@@ -225,8 +261,10 @@ pub unsafe extern "C" fn chess_game_push_uci(
         let game = unsafe { record_mut(game) }?;
         // SAFETY: `uci` is NULL or a NUL-terminated string (the C contract).
         let uci = unsafe { c_ascii(uci) }?;
-        game.try_reserve(1).map_err(oom)?;
-        let mv = game.push_uci(uci).map_err(|e| e.code())?;
+        let mv = each_game!(game, game => {
+            game.try_reserve(1).map_err(oom)?;
+            game.push_uci(uci).map_err(|e| e.code())?
+        });
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         unsafe { write_optional(out, mv.raw()) };
         Ok(())
@@ -242,35 +280,43 @@ pub unsafe extern "C" fn chess_game_push_uci(
 pub unsafe extern "C" fn chess_game_pop(game: *mut chess_game, out: *mut chess_move) -> chess_error {
     guard_code(|| {
         // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
-        let mv = unsafe { record_mut(game) }?.try_pop().map_err(oom)?.ok_or(CHESS_ERR_EMPTY_HISTORY)?;
+        let mv = each_game!(unsafe { record_mut(game) }?, game => game.try_pop())
+            .map_err(oom)?
+            .ok_or(CHESS_ERR_EMPTY_HISTORY)?;
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         unsafe { write_optional(out, mv.raw()) };
         Ok(())
     })
 }
 
-/// The current position (NULL for a NULL game). It belongs to the game and stays valid until a
+/// The current position (NULL for a NULL game, or a variant game). It belongs to the game and stays valid until a
 /// move is pushed or popped or the game is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position(game: *const chess_game) -> *const chess_position {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, ptr::null(), |game| borrowed_handle(game.position()))
+    query(unsafe { record_ref(game) }, ptr::null(), |game| {
+        game.chess().map_or(ptr::null(), |game| borrowed_handle(game.position()))
+    })
 }
 
-/// The start position (NULL for a NULL game). It belongs to the game and stays valid until the
-/// game is freed.
+/// The start position (NULL for a NULL game, or a variant game: `chess_game_variant`). It
+/// belongs to the game and stays valid until the game is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_start(game: *const chess_game) -> *const chess_position {
-    // SAFETY: `game` is NULL or a live handle (the C contract).
-    guard(ptr::null(), || unsafe { game.as_ref() }.map_or(ptr::null(), |handle| borrowed_handle(&handle.start)))
+    guard(ptr::null(), || {
+        // SAFETY: `game` is NULL or a live handle (the C contract).
+        unsafe { game.as_ref() }.and_then(|handle| handle.start.as_ref()).map_or(ptr::null(), borrowed_handle)
+    })
 }
 
-/// The position after the first `ply` moves (0 is the start position); NULL for a NULL game or
-/// a `ply` above the number of moves played. Valid as `chess_game_position`'s.
+/// The position after the first `ply` moves (0 is the start position); NULL for a NULL game, a
+/// variant game or a `ply` above the number of moves played. Valid as `chess_game_position`'s.
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: usize) -> *const chess_position {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, ptr::null(), |game| game.position_at(ply).map_or(ptr::null(), borrowed_handle))
+    query(unsafe { record_ref(game) }, ptr::null(), |game| {
+        game.chess().ok().and_then(|game| game.position_at(ply)).map_or(ptr::null(), borrowed_handle)
+    })
 }
 
 /// Writes up to `cap` of the moves played, oldest first, to `out` and returns how many have
@@ -280,14 +326,14 @@ pub unsafe extern "C" fn chess_game_position_at(game: *const chess_game, ply: us
 pub unsafe extern "C" fn chess_game_moves(game: *const chess_game, out: *mut chess_move, cap: usize) -> usize {
     // SAFETY: `game` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
     // contract).
-    query(unsafe { record_ref(game) }, 0, |game| unsafe { fill(game.moves(), out, cap) })
+    query(unsafe { record_ref(game) }, 0, |game| each_game!(game, game => unsafe { fill(game.moves(), out, cap) }))
 }
 
 /// The number of moves (plies) played (0 for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_ply_count(game: *const chess_game) -> usize {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, 0, |game| game.moves().len())
+    query(unsafe { record_ref(game) }, 0, |game| each_game!(game, game => game.moves().len()))
 }
 
 /// Writes the SAN of the moves played, suffixes included, separated by single spaces and
@@ -309,12 +355,12 @@ pub unsafe extern "C" fn chess_game_san_moves(
         // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
         let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
         text_out.write_with(|sink| {
-            for (i, san) in game.san_moves().enumerate() {
+            each_game!(game, game => for (i, san) in game.san_moves().enumerate() {
                 if i > 0 {
                     sink.write_bytes(b" ");
                 }
                 sink.write_bytes(san.as_bytes());
-            }
+            });
             Ok(())
         })?;
         Ok(())
@@ -328,7 +374,7 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
     guard((), || {
         // SAFETY: `game` is NULL or a live handle used by no one else (the C contract).
         if let Ok(game) = unsafe { record_mut(game) } {
-            game.set_allow_null_moves(allow);
+            each_game!(game, game => game.set_allow_null_moves(allow));
         }
     })
 }
@@ -337,7 +383,7 @@ pub unsafe extern "C" fn chess_game_set_allow_null_moves(game: *mut chess_game, 
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, false, Game::allows_null_moves)
+    query(unsafe { record_ref(game) }, false, |game| each_game!(game, game => game.allows_null_moves()))
 }
 
 /// The outcome by the automatic rules, tested in this order: checkmate (the side that mated
@@ -348,9 +394,11 @@ pub unsafe extern "C" fn chess_game_allows_null_moves(game: *const chess_game) -
 pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_outcome {
     let ongoing = chess_outcome { result: CHESS_RESULT_ONGOING, termination: CHESS_TERMINATION_NONE };
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, ongoing, |game| chess_outcome {
-        result: result_ret(game.outcome()),
-        termination: termination_ret(game.termination()),
+    query(unsafe { record_ref(game) }, ongoing, |game| {
+        each_game!(game, game => chess_outcome {
+            result: result_ret(game.outcome()),
+            termination: termination_ret(game.termination()),
+        })
     })
 }
 
@@ -361,7 +409,11 @@ pub unsafe extern "C" fn chess_game_outcome(game: *const chess_game) -> chess_ou
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> chess_termination {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, CHESS_TERMINATION_NONE, |game| termination_ret(game.claimable_draw()))
+    query(
+        unsafe { record_ref(game) },
+        CHESS_TERMINATION_NONE,
+        |game| each_game!(game, game => termination_ret(game.claimable_draw())),
+    )
 }
 
 /// How many times the current position has occurred in the game, this time included (0 for a
@@ -370,7 +422,7 @@ pub unsafe extern "C" fn chess_game_claimable_draw(game: *const chess_game) -> c
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) -> usize {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, 0, Game::repetition_count)
+    query(unsafe { record_ref(game) }, 0, |game| each_game!(game, game => game.repetition_count()))
 }
 
 /// True when the current position has occurred before since the last irreversible move (a
@@ -379,14 +431,14 @@ pub unsafe extern "C" fn chess_game_repetition_count(game: *const chess_game) ->
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, false, Game::is_repetition)
+    query(unsafe { record_ref(game) }, false, |game| each_game!(game, game => game.is_repetition()))
 }
 
 /// True when the current position has occurred at least three times (false for a NULL game).
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, false, Game::is_threefold_repetition)
+    query(unsafe { record_ref(game) }, false, |game| each_game!(game, game => game.is_threefold_repetition()))
 }
 
 /// True when the current position has occurred at least five times: the game is drawn (false
@@ -394,7 +446,7 @@ pub unsafe extern "C" fn chess_game_is_threefold_repetition(game: *const chess_g
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, false, Game::is_fivefold_repetition)
+    query(unsafe { record_ref(game) }, false, |game| each_game!(game, game => game.is_fivefold_repetition()))
 }
 
 /// True when a threefold repetition may be claimed: the current position occurred three times,
@@ -402,7 +454,7 @@ pub unsafe extern "C" fn chess_game_is_fivefold_repetition(game: *const chess_ga
 #[no_mangle]
 pub unsafe extern "C" fn chess_game_can_claim_threefold_repetition(game: *const chess_game) -> bool {
     // SAFETY: `game` is NULL or a live handle (the C contract).
-    query(unsafe { record_ref(game) }, false, Game::can_claim_threefold_repetition)
+    query(unsafe { record_ref(game) }, false, |game| each_game!(game, game => game.can_claim_threefold_repetition()))
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ mod moves;
 mod pgn;
 mod position;
 mod queries;
+mod record;
 mod render;
 mod san;
 mod setup;

@@ -7,6 +7,7 @@ use std::io::{self, Read};
 use super::error::*;
 use super::fen::c_path;
 use super::game::{chess_game, chess_result, record_mut, record_ref, result_ret, CHESS_RESULT_ONGOING};
+use super::record::{each_game, Record};
 use super::util::{
     box_or_oom, c_ascii, c_slice, c_utf8, fill_array, free_handle, guard, guard_code, oom, text_of, versioned,
     versioned_ref, write_optional, Out, TextOut, Versioned,
@@ -37,6 +38,8 @@ pub struct chess_pgn_reader {
     options: ReaderOptions,
     /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
     error: Option<PgnError>,
+    /// `CHESS_PGN_VARIANTS`: variant games are read, in the calling thread.
+    variants: bool,
 }
 
 /// Where a reader's games come from.
@@ -107,7 +110,7 @@ impl Read for Callback {
 
 /// Hands a new reader of `games` to `*out`.
 fn open(games: Games, out: Out<*mut chess_pgn_reader>) -> Result<(), chess_error> {
-    let reader = chess_pgn_reader { games, options: ReaderOptions::default(), error: None };
+    let reader = chess_pgn_reader { games, options: ReaderOptions::default(), error: None, variants: false };
     out.write(box_or_oom(reader)?);
     Ok(())
 }
@@ -216,11 +219,13 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
             let Games::Unread { input, threads } = std::mem::replace(&mut reader.games, Games::Ended) else {
                 unreachable!("matched just above")
             };
+            let threads = if reader.variants { 1 } else { threads };
             reader.games = start(input, threads, reader.options)?;
         }
         let next = match &mut reader.games {
-            Games::Serial(games) => games.next_game(),
-            Games::Parallel(games) => games.next().transpose(),
+            Games::Serial(games) if reader.variants => games.next_any_game().map(|game| game.map(Record::from)),
+            Games::Serial(games) => games.next_game().map(|game| game.map(Record::Chess)),
+            Games::Parallel(games) => games.next().transpose().map(|game| game.map(Record::Chess)),
             Games::Unread { .. } | Games::Ended => Ok(None),
         };
         match next {
@@ -307,6 +312,14 @@ pub const CHESS_PGN_HEADERS_ONLY: u32 = 4;
 /// UTF-8 (`CHESS_ERR_PGN_INVALID_UTF8`) instead of reading them leniently.
 pub const CHESS_PGN_STRICT: u32 = 8;
 
+/// Flag of `chess_pgn_options`: read the games of the lichess variants too (a `Variant` tag
+/// naming atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings),
+/// as variant games (`chess_game_variant`); without it they are refused with
+/// `CHESS_ERR_PGN_VARIANT`. A reader with this flag reads in the calling thread
+/// (`chess_pgn_reader_set_threads` is then ignored); a broken variant game keeps no partial
+/// game (`chess_pgn_reader_partial_game` gives an empty one).
+pub const CHESS_PGN_VARIANTS: u32 = 16;
+
 /// Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
 /// `sizeof(chess_pgn_options)`; fields added in later versions are read only when `size` covers
 /// them. A limit of 0 means the default.
@@ -316,7 +329,7 @@ pub struct chess_pgn_options {
     /// `sizeof(chess_pgn_options)`, set by the caller.
     pub size: usize,
     /// `CHESS_PGN_STRICT_SAN`, `CHESS_PGN_LOSSY_TEXT`, `CHESS_PGN_HEADERS_ONLY`,
-    /// `CHESS_PGN_STRICT`, or 0.
+    /// `CHESS_PGN_STRICT`, `CHESS_PGN_VARIANTS`, or 0.
     pub flags: u32,
     /// Deepest nesting of variations (default 10,000): deeper breaks the game.
     pub max_depth: u32,
@@ -345,7 +358,11 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
         let reader = unsafe { reader.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: `options` is NULL or valid for reads of its `size` bytes (the C contract).
         let options = unsafe { versioned_ref(options) }?.ok_or(CHESS_ERR_NULL_POINTER)?;
-        let known = CHESS_PGN_STRICT_SAN | CHESS_PGN_LOSSY_TEXT | CHESS_PGN_HEADERS_ONLY | CHESS_PGN_STRICT;
+        let known = CHESS_PGN_STRICT_SAN
+            | CHESS_PGN_LOSSY_TEXT
+            | CHESS_PGN_HEADERS_ONLY
+            | CHESS_PGN_STRICT
+            | CHESS_PGN_VARIANTS;
         if options.flags & !known != 0 {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
@@ -363,6 +380,7 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
             san_mode: if options.flags & CHESS_PGN_STRICT_SAN != 0 { SanMode::Strict } else { SanMode::Lenient },
             headers_only: options.flags & CHESS_PGN_HEADERS_ONLY != 0,
         };
+        reader.variants = options.flags & CHESS_PGN_VARIANTS != 0;
         if let Games::Serial(games) = &mut reader.games {
             games.set_options(reader.options);
         }
@@ -503,7 +521,7 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
             Some(partial) => partial.try_clone().map_err(oom)?,
             None => Game::try_new(chesscore_core::Position::startpos()).map_err(oom)?,
         };
-        out.write(chess_game::try_boxed(record)?);
+        out.write(chess_game::try_boxed(Record::Chess(record))?);
         Ok(())
     })
 }
@@ -590,7 +608,7 @@ pub unsafe extern "C" fn chess_game_tags(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |record: &Game, out: TextOut| {
+    let write = |record: &Record, out: TextOut| {
         out.write_with(|sink| {
             for (name, value) in record.tags().iter() {
                 sink.write_bytes(name.as_bytes());
@@ -669,7 +687,7 @@ pub unsafe extern "C" fn chess_game_warning(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |record: &Game, out: TextOut| {
+    let write = |record: &Record, out: TextOut| {
         let warning = record.warnings().get(index).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
         // Formatted on the stack: the message is short.
         let mut message = CutText { bytes: [0; CHESS_PGN_MESSAGE_MAX], len: 0 };
@@ -708,11 +726,13 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |record: &Game, text_out: TextOut| {
+    let write = |record: &Record, text_out: TextOut| {
         // The sink never fails and a record holds legal moves only, so the writer fails only
         // when memory for its variation stack runs out, before it writes anything.
-        text_out
-            .write_with(|sink| record.write_pgn(sink, &WriteOptions::default()).map_err(|_| CHESS_ERR_OUT_OF_MEMORY))?;
+        text_out.write_with(|sink| {
+            each_game!(record, game => game.write_pgn(sink, &WriteOptions::default()))
+                .map_err(|_| CHESS_ERR_OUT_OF_MEMORY)
+        })?;
         Ok(())
     };
     // SAFETY: `game` is NULL or a live handle, `buf` NULL or valid for `cap` bytes, `out_len`

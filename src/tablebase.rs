@@ -327,7 +327,7 @@ pub unsafe extern "C" fn chess_tablebase_rank_moves(
         if out.is_null() && cap > 0 {
             return Err(CHESS_ERR_NULL_POINTER);
         }
-        let ranked = record(tb, tb.tb.rank_root_moves(game))?;
+        let ranked = record(tb, tb.tb.rank_root_moves(game.chess()?))?;
         let moves =
             ranked.iter().map(|m| chess_tablebase_move { r#move: m.mv.raw(), wdl: m.wdl, dtz: m.dtz, rank: m.rank });
         // SAFETY: `out` is valid for `cap` writes, not NULL unless `cap` is 0 (checked above).

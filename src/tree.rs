@@ -8,10 +8,11 @@ use super::error::*;
 use super::game::{chess_game, record_ref};
 use super::moves::chess_move;
 use super::position::{chess_position, write_position};
+use super::record::{each_game, Record};
 use super::types::chess_square;
 use super::util::{fill_array, guard, guard_code, oom, text_of, TextOut};
+use super::variant::chess_variant_position;
 use chesscore_core::pgn::{Annotations, Eval, MarkColor, MoveTree, NodeId, Score};
-use chesscore_core::Game;
 
 /// A node of a game's move tree. `CHESS_NODE_ROOT` (0) is the start position; every other node
 /// is a move, numbered from 1 in the order the moves were read or added, up to
@@ -37,7 +38,7 @@ pub const CHESS_COMMENT_BEFORE: chess_comment_place = 1;
 ///
 /// # Safety
 /// `game` is NULL or a live handle not written during `'a`.
-unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a Game, NodeId)> {
+unsafe fn tree_node<'a>(game: *const chess_game, node: chess_node) -> Option<(&'a Record, NodeId)> {
     // SAFETY: this function's contract is `record_ref`'s.
     let record = unsafe { record_ref(game) }?;
     let id = record.tree().node_id(node as usize)?;
@@ -60,7 +61,7 @@ unsafe fn node_text(
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
-    write: impl FnOnce(&Game, NodeId, TextOut) -> Result<(), chess_error>,
+    write: impl FnOnce(&Record, NodeId, TextOut) -> Result<(), chess_error>,
 ) -> chess_error {
     guard_code(|| {
         if game.is_null() {
@@ -76,7 +77,7 @@ unsafe fn node_text(
 
 /// Runs a query on a node (from [`tree_node`]), or returns `fallback` when there is no such node
 /// (or a caught panic).
-fn query<T: Copy>(node: Option<(&Game, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
+fn query<T: Copy>(node: Option<(&Record, NodeId)>, fallback: T, f: impl FnOnce(&MoveTree, NodeId) -> T) -> T {
     guard(fallback, || node.map_or(fallback, |(record, id)| f(record.tree(), id)))
 }
 
@@ -142,7 +143,7 @@ pub unsafe extern "C" fn chess_node_san(
     // SAFETY: the pointers are as `node_text` needs (the C contract).
     unsafe {
         node_text(game, node, buf, cap, out_len, |record, id, out| {
-            let san = record.try_san(id).map_err(oom)?.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+            let san = each_game!(record, game => game.try_san(id)).map_err(oom)?.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
             out.write(san.as_str().as_bytes())?;
             Ok(())
         })
@@ -152,7 +153,7 @@ pub unsafe extern "C" fn chess_node_san(
 /// Writes the position reached at `node` (the start position for the root) into `*dst`, a
 /// caller-owned `chess_position`; `*dst` is untouched on error. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such node),
-/// `CHESS_ERR_OUT_OF_MEMORY`.
+/// `CHESS_ERR_VARIANT_GAME` (see `chess_node_variant_position`), `CHESS_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn chess_node_position(
     game: *const chess_game,
@@ -165,9 +166,36 @@ pub unsafe extern "C" fn chess_node_position(
         }
         // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
         let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
-        let pos = record.try_node_position(id).map_err(oom)?;
+        let pos = record.chess()?.try_node_position(id).map_err(oom)?;
         // SAFETY: `dst` is not NULL, so it is valid for a write of a position (the C contract).
         unsafe { write_position(dst, pos) };
+        Ok(())
+    })
+}
+
+/// Writes the position reached at `node` into `*dst`, a `chess_variant_position` of the
+/// caller's (`chess_variant_position_new`): `chess_node_position` for a game of any variant (a
+/// chess game's positions come as `CHESS_VARIANT_CHESS` or `CHESS_VARIANT_CHESS960`); `*dst` is
+/// untouched on error. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_ARGUMENT` (no such
+/// node), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_node_variant_position(
+    game: *const chess_game,
+    node: chess_node,
+    dst: *mut chess_variant_position,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `dst` is NULL or a live handle no one else uses (the C contract).
+        let dst = unsafe { dst.as_mut() }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        if game.is_null() {
+            return Err(CHESS_ERR_NULL_POINTER);
+        }
+        // SAFETY: `game` is not NULL, so it is a live handle (the C contract).
+        let (record, id) = unsafe { tree_node(game, node) }.ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        dst.pos = match record {
+            Record::Chess(game) => game.try_node_position(id).map_err(oom)?.into(),
+            Record::Variant(game) => game.try_node_position(id).map_err(oom)?,
+        };
         Ok(())
     })
 }
@@ -455,14 +483,14 @@ pub unsafe extern "C" fn chess_game_mainline_san(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |record: &Game, out: TextOut| {
+    let write = |record: &Record, out: TextOut| {
         out.write_with(|sink| {
-            for (i, san) in record.mainline_san().enumerate() {
+            each_game!(record, game => for (i, san) in game.mainline_san().enumerate() {
                 if i > 0 {
                     sink.write_bytes(b" ");
                 }
                 sink.write_bytes(san.as_str().as_bytes());
-            }
+            });
             Ok(())
         })?;
         Ok(())

@@ -919,6 +919,49 @@ fn variant_scenario(c: &mut Check) -> Option<()> {
     Some(())
 }
 
+/// Variant games: read from PGN among chess games, written back, built from a position and
+/// played, their positions copied out.
+fn variant_game_scenario(c: &mut Check) -> Option<()> {
+    let pgn = b"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. @d5 { drop } (4. d4) 4... @e6 *\n\n\
+                1. e4 e5 *\n\n[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nf6 3. Bxf7+ *\n";
+    unsafe {
+        let mut reader = dangling();
+        c.check(chess_pgn_reader_from_buffer(pgn.as_ptr(), pgn.len(), &mut reader), reader == dangling())?;
+        let reader = ReaderHandle(reader);
+        let mut options = std::mem::zeroed::<chess_pgn_options>();
+        options.size = size_of::<chess_pgn_options>();
+        options.flags = CHESS_PGN_VARIANTS;
+        c.check(chess_pgn_reader_set_options(reader.0, &options), true)?;
+        loop {
+            let mut out = dangling();
+            let code = chess_pgn_reader_next(reader.0, &mut out);
+            if code == CHESS_END {
+                break;
+            }
+            c.check(code, out == dangling())?;
+            let game = GameHandle(out);
+            text::<4096>(c, |b, n, l| chess_game_to_pgn(game.0, b, n, l))?;
+            text::<1024>(c, |b, n, l| chess_game_san_moves(game.0, b, n, l))?;
+        }
+        let mut start = dangling();
+        c.check(chess_variant_position_new(CHESS_VARIANT_ATOMIC, ptr::null(), &mut start), start == dangling())?;
+        let start = VariantHandle(start);
+        let game = GameHandle(c.handle(chess_game_new_variant(start.0))?);
+        for san in [c"e4", c"d5", c"exd5"] {
+            c.check(chess_game_push_san(game.0, san.as_ptr(), ptr::null_mut()), true)?;
+        }
+        let copy = GameHandle(c.handle(chess_game_clone(game.0))?);
+        c.check(chess_node_variant_position(copy.0, 2, start.0), true)?;
+        text::<4096>(c, |b, n, l| chess_game_to_pgn(copy.0, b, n, l))?;
+    }
+    Some(())
+}
+
+#[test]
+fn variant_games_never_abort() {
+    every_failure_point("variant games: PGN read and written, built, copied", &variant_game_scenario);
+}
+
 #[test]
 fn variant_positions_never_abort() {
     every_failure_point("variant positions: FEN, copy, SAN, UCI, play", &variant_scenario);
