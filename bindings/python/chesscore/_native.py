@@ -49,6 +49,7 @@ TABLEBASE_MESSAGE_MAX = 256
 TABLEBASE_MMAP = 1
 PGN_HEADERS_ONLY = 4
 PGN_STRICT = 8
+PGN_VARIANTS = 16
 # chess_ep_mode
 EP_AS_RECORDED = 0
 EP_PSEUDO_LEGAL = 1
@@ -557,6 +558,9 @@ SIGNATURES = {
     "chess_game_position": (POS, [GAME]),
     "chess_game_start": (POS, [GAME]),
     "chess_game_position_at": (POS, [GAME, c_size_t]),
+    "chess_game_new_variant": (GAME, [VPOS]),
+    "chess_game_variant": (SMALL, [GAME]),
+    "chess_node_variant_position": (ERR, [GAME, NODE, VPOS]),
     "chess_game_moves": (c_size_t, [GAME, MOVE_P, c_size_t]),
     "chess_game_ply_count": (c_size_t, [GAME]),
     "chess_game_san_moves": (ERR, [GAME, c_char_p, c_size_t, SIZE_P]),

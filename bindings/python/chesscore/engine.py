@@ -31,6 +31,7 @@ from .errors import EngineError, ErrorCode, error_for, raise_for
 from .game import Game
 from .position import Position
 from .types import BLACK, WHITE, Move
+from .variant import VariantPosition
 
 __all__ = [
     "Cp",
@@ -319,14 +320,16 @@ def _info_dict(info: _native.Info, turn: bool, chess960: bool) -> dict:
     return out
 
 
-def _game_of(board: Union[Position, Game]) -> Game:
-    """The game to search: a Game as it is (its moves give the repetition history), a Position
+def _game_of(board: Union[Position, VariantPosition, Game]) -> Game:
+    """The game to search: a Game as it is (its moves give the repetition history), a position
     as a game without moves."""
     if isinstance(board, Game):
         return board
-    if isinstance(board, Position):
+    if isinstance(board, (Position, VariantPosition)):
         return Game(board)
-    raise TypeError(f"board must be a chesscore.Position or chesscore.Game, not {type(board).__name__}")
+    raise TypeError(
+        f"board must be a chesscore.Position, chesscore.variant.VariantPosition or chesscore.Game, not {type(board).__name__}"
+    )
 
 
 class SimpleEngine:
@@ -443,7 +446,7 @@ class SimpleEngine:
         """Runs a search to its end; gives (best, ponder, lines as info dicts)."""
         game = _game_of(board)
         pos = game.board()
-        turn, chess960 = pos.turn, pos.chess960
+        turn, chess960 = pos.turn, game._chess960
         limits = limit._native(multipv, infinite)
         out = ctypes.POINTER(_native.Analysis)()
         native_callback = _native.INFO_FN(callback) if callback is not None else _native.INFO_FN()
@@ -465,7 +468,7 @@ class SimpleEngine:
             lib.chess_analysis_free(out)
         return (Move(best, chess960) if best else None, Move(ponder, chess960) if ponder else None, lines)
 
-    def analyse(self, board: Union[Position, Game], limit: Limit, *, multipv: Optional[int] = None):
+    def analyse(self, board: Union[Position, VariantPosition, Game], limit: Limit, *, multipv: Optional[int] = None):
         """Searches ``board`` (a Position, or a Game for its history) and gives the info dict of
         the best line, or with ``multipv`` a list of one per line, best first."""
         self._end_analysis()
@@ -474,14 +477,14 @@ class SimpleEngine:
             return lines[0] if lines else {}
         return lines
 
-    def play(self, board: Union[Position, Game], limit: Limit) -> PlayResult:
+    def play(self, board: Union[Position, VariantPosition, Game], limit: Limit) -> PlayResult:
         """The engine's move in ``board``."""
         self._end_analysis()
         best, ponder, lines = self._search(board, limit, None)
         return PlayResult(best, ponder, lines[0] if lines else {})
 
     def analysis(
-        self, board: Union[Position, Game], limit: Optional[Limit] = None, *, multipv: Optional[int] = None
+        self, board: Union[Position, VariantPosition, Game], limit: Optional[Limit] = None, *, multipv: Optional[int] = None
     ) -> "AnalysisResult":
         """Starts a search whose infos arrive as they come: iterate over the returned
         ``AnalysisResult``; ``stop()`` ends it, ``wait()`` gives the best move. Without a limit

@@ -7,7 +7,7 @@ import array
 import ctypes
 import enum
 import threading
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -15,6 +15,9 @@ from .errors import ErrorCode, raise_for
 from .position import Position
 from .svg import Arrow
 from .types import BLACK, WHITE, Move, raw_of
+
+if TYPE_CHECKING:
+    from .variant import Variant, VariantPosition
 
 
 class Termination(enum.IntEnum):
@@ -85,9 +88,14 @@ class Game:
     __slots__ = ("_ptr", "_is_chess960", "_headers", "error", "_warnings", "_edits", "__weakref__")
     _free = _native.per_game.chess_game_free
 
-    def __init__(self, start: Optional[Position] = None):
-        start = _args.of_type(start, (Position, type(None)), "start")
-        self._adopt(lib.chess_game_new(start._pos if start is not None else None), {})
+    def __init__(self, start: Optional[Union[Position, VariantPosition]] = None):
+        from .variant import VariantPosition
+
+        start = _args.of_type(start, (Position, VariantPosition, type(None)), "start")
+        if isinstance(start, VariantPosition):
+            self._adopt(lib.chess_game_new_variant(start._ptr), {})
+        else:
+            self._adopt(lib.chess_game_new(start._pos if start is not None else None), {})
 
     def _adopt(self, ptr: Any, headers: Optional[Dict[str, str]], error: Optional[Exception] = None) -> None:
         """Takes ownership of ``ptr``; ``headers`` None reads them from the handle when asked."""
@@ -145,9 +153,31 @@ class Game:
     def _chess960(self) -> bool:
         is_chess960 = self._is_chess960
         if is_chess960 is None:
-            start = _game_start(self._ptr)
-            is_chess960 = self._is_chess960 = bool(_position_is_chess960(start))
+            start = _game_start(self._ptr)  # NULL for a variant game
+            is_chess960 = self._is_chess960 = bool(start) and bool(_position_is_chess960(start))
         return is_chess960
+
+    @property
+    def variant(self) -> Variant:
+        """The rules played: ``Variant.CHESS`` or ``Variant.CHESS960`` for a chess game, else
+        the lichess variant of a game built from a ``VariantPosition`` or read with
+        ``read_pgn(..., variants=True)``. A variant game's positions (``board()``, ``start()``,
+        ``position_at()``) are ``VariantPosition``s."""
+        from .variant import Variant
+
+        return Variant(lib.chess_game_variant(self._ptr))
+
+    def _is_variant(self) -> bool:
+        return not _game_start(self._ptr)
+
+    def _variant_position_at(self, ply: int) -> VariantPosition:
+        """A copy of a variant game's position after ``ply`` main-line moves."""
+        from .variant import VariantPosition
+
+        node = 0 if ply == 0 else _scratch.buffers.nodes(self._ptr)[ply - 1]
+        pos = VariantPosition()
+        _native.check(lib.chess_node_variant_position(self._ptr, node, pos._ptr))
+        return pos
 
     def copy(self) -> Game:
         """A copy with everything the game holds (moves, headers, comments, variations)."""
@@ -172,7 +202,7 @@ class Game:
         IllegalMoveError otherwise, leaving the game unchanged."""
         code = lib.chess_game_push(self._ptr, raw_of(move))
         if code:
-            raise _native.move_error(code, lib.chess_game_position(self._ptr), move)
+            raise self._move_error(code, move)
         self._edits += 1
 
     def push_san(self, text: str) -> Move:
@@ -180,7 +210,7 @@ class Game:
         out = ctypes.c_uint16()
         code = lib.chess_game_push_san(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _native.move_error(code, lib.chess_game_position(self._ptr), text, "san")
+            raise self._move_error(code, text, "san")
         self._edits += 1
         return Move(out.value, self._chess960)
 
@@ -189,9 +219,14 @@ class Game:
         out = ctypes.c_uint16()
         code = lib.chess_game_push_uci(self._ptr, _args.text(text, "move"), ctypes.byref(out))
         if code:
-            raise _native.move_error(code, lib.chess_game_position(self._ptr), text, "uci")
+            raise self._move_error(code, text, "uci")
         self._edits += 1
         return Move(out.value, self._chess960)
+
+    def _move_error(self, code: int, move: Any, notation: str = "move") -> Exception:
+        if self._is_variant():
+            return _native.move_error(code, None, move, notation, fen=lambda: self.board().fen())
+        return _native.move_error(code, lib.chess_game_position(self._ptr), move, notation)
 
     def pop(self) -> Move:
         """Takes back the last move and returns it (EmptyHistoryError, an IndexError, when
@@ -235,17 +270,24 @@ class Game:
 
     # -- positions (copies: the game's own change as moves are pushed and popped)
 
-    def board(self) -> Position:
+    def board(self) -> Union[Position, VariantPosition]:
         """A copy of the current (final) position."""
+        if self._is_variant():
+            return self._variant_position_at(len(self))
         return Position._copy_of(lib.chess_game_position(self._ptr))
 
-    def start(self) -> Position:
+    def start(self) -> Union[Position, VariantPosition]:
         """A copy of the start position."""
+        if self._is_variant():
+            return self._variant_position_at(0)
         return Position._copy_of(lib.chess_game_start(self._ptr))
 
-    def position_at(self, ply: int) -> Position:
+    def position_at(self, ply: int) -> Union[Position, VariantPosition]:
         """A copy of the position after ``ply`` moves (0: the start)."""
-        return Position._copy_of(lib.chess_game_position_at(self._ptr, _args.integer(ply, "ply", 0, len(self))))
+        ply = _args.integer(ply, "ply", 0, len(self))
+        if self._is_variant():
+            return self._variant_position_at(ply)
+        return Position._copy_of(lib.chess_game_position_at(self._ptr, ply))
 
     # -- PGN
 

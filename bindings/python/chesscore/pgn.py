@@ -82,6 +82,7 @@ def read_pgn(
     strict: bool = False,
     threads: int = 1,
     headers_only: bool = False,
+    variants: bool = False,
 ) -> Iterator[Game]:
     """Yields one ``Game`` per game of ``source`` in order: a path (str or os.PathLike), a
     bytes-like buffer of PGN data (copied), or a file object opened in binary (or text) mode. A
@@ -105,10 +106,18 @@ def read_pgn(
     ``headers_only=True`` reads each game's headers, start position and result only: the
     movetext is skipped unread (neither replayed nor checked), so the games have no moves; a
     broken tag still breaks its game. Many times faster, for statistics over headers.
+
+    ``variants=True`` reads the games of the lichess variants too (a ``Variant`` header naming
+    atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings): their
+    ``game.variant`` says which, and their positions are ``chesscore.variant.VariantPosition``s.
+    Without it such a game is yielded broken (``error`` says the variant is unsupported). Such a
+    reader reads with one thread, and a broken variant game holds no moves.
     """
     flags = _native.PGN_STRICT if _args.of_type(strict, bool, "strict") else 0
     if _args.of_type(headers_only, bool, "headers_only"):
         flags |= _native.PGN_HEADERS_ONLY
+    if _args.of_type(variants, bool, "variants"):
+        flags |= _native.PGN_VARIANTS
     reader, callback = _open(source)
     if flags:
         options = _native.PgnOptions(size=ctypes.sizeof(_native.PgnOptions), flags=flags)
@@ -143,10 +152,12 @@ def read_pgn(
         lib.chess_pgn_reader_free(reader)
 
 
-def read_pgn_string(text: str, *, strict: bool = False, headers_only: bool = False) -> Iterator[Game]:
+def read_pgn_string(
+    text: str, *, strict: bool = False, headers_only: bool = False, variants: bool = False
+) -> Iterator[Game]:
     """Yields the games of PGN text in a str, as ``read_pgn`` does. A function of its own, as
     ``json.loads`` beside ``json.load``: ``read_pgn`` takes a str as a path, as ``open`` does."""
-    return read_pgn(_args.utf8(text, "PGN text"), strict=strict, headers_only=headers_only)
+    return read_pgn(_args.utf8(text, "PGN text"), strict=strict, headers_only=headers_only, variants=variants)
 
 
 def split_pgn(path: Union[str, os.PathLike], parts: int) -> List[Tuple[int, int]]:
