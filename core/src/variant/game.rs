@@ -11,7 +11,6 @@ use crate::board::zobrist;
 use crate::game::{sealed, Game, GameBoard, Outcome, Tags, Termination};
 use crate::notation::san::{San, SanError};
 use crate::notation::uci::UciError;
-use crate::pgn::WriteOptions;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 
 use super::{Pocket, Variant, VariantPosition};
@@ -175,14 +174,6 @@ impl AnyGame {
         match self {
             AnyGame::Chess(game) => game.tags(),
             AnyGame::Variant(game) => game.tags(),
-        }
-    }
-
-    /// [`Game::write_pgn`].
-    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
-        match self {
-            AnyGame::Chess(game) => game.write_pgn(out, options),
-            AnyGame::Variant(game) => game.write_pgn(out, options),
         }
     }
 
