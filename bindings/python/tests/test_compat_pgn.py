@@ -629,3 +629,47 @@ def _all_nodes(node):
 
 def test_a_program_s_own_node_classes_are_made_as_python_chess_makes_them():
     assert node_classes_program(chesscore.compat.pgn) == node_classes_program(chess.pgn)
+
+
+def test_variant_games_read_as_python_chess_reads_them():
+    """python-chess's PGN of the generated games of every lichess variant (a variation and
+    comments on some) read by both: the same boards, moves, variations, errors and export."""
+    import json
+    import os
+
+    import chess.variant
+
+    import chesscore.compat.variant
+
+    data = os.path.join(os.path.dirname(__file__), "..", "..", "..", "core", "tests", "data", "variant")
+    texts = []
+    for name in ["atomic", "antichess", "crazyhouse", "kingofthehill", "threecheck", "horde", "racingkings"]:
+        with open(os.path.join(data, f"{name}.games")) as f:
+            for line in list(f)[:10]:
+                record = json.loads(line)
+                board = chess.variant.find_variant(name)(record["start"])
+                for uci, *_ in record["plies"]:
+                    board.push(chess.Move.from_uci(uci))
+                game = chess.pgn.Game.from_board(board)
+                node = game.next()
+                if node is not None and node.next() is not None:
+                    other = [m for m in node.board().legal_moves if m != node.next().move]
+                    if other:
+                        node.add_variation(other[0]).comment = "another try"
+                    node.comment = "first move"
+                texts.append(str(game))
+    both = "\n\n".join(texts)
+    theirs, ours = io.StringIO(both), io.StringIO(both)
+    for _ in texts:
+        expected, got = chess.pgn.read_game(theirs), chesscore.compat.pgn.read_game(ours)
+        assert type(got.board()).__name__ == type(expected.board()).__name__
+        assert got.end().board().fen() == expected.end().board().fen()
+        assert [m.uci() for m in got.mainline_moves()] == [m.uci() for m in expected.mainline_moves()]
+        assert [v.move.uci() for v in got.variations] == [v.move.uci() for v in expected.variations]
+        assert got.errors == expected.errors == []
+        assert str(got) == str(expected)
+    assert chesscore.compat.pgn.read_game(ours) is None and ours.tell() == theirs.tell()
+    # A variant compat does not play (python-chess's suicide) is an error, as an unknown name is.
+    game = chesscore.compat.pgn.read_game(io.StringIO('[Variant "Suicide"]\n\n1. e4 *\n'))
+    assert game.errors and isinstance(game.errors[0], ValueError)
+

@@ -285,11 +285,6 @@ def test_pgn_of_a_variant_game_as_python_chess_writes_it(name):
     assert game.end().board().fen() == ours.fen()
 
 
-def test_variant_pgn_reading_is_refused():
-    game = compat.pgn.read_game(__import__("io").StringIO('[Variant "Atomic"]\n\n1. e4 *\n'))
-    assert game.errors and "variant" in str(game.errors[0])
-
-
 def test_doc_examples():
     failed, attempted = doctest.testmod(compat.variant)
     assert attempted > 0 and failed == 0

@@ -440,7 +440,7 @@ def _variation_cuts(core: Any, text: str, board: Board) -> List[Tuple[int, bool,
         at = _offset(text, int(found.group(1)), int(found.group(2)))
         before = _outside_comments(text[:at])
         head = text[:at] + ")" * max(before.count("(") - before.count(")"), 0)
-        prefix_game = next(read_pgn(head.encode("utf-8")))
+        prefix_game = next(read_pgn(head.encode("utf-8"), variants=True))
         ptr = prefix_game._ptr
         last = lib.chess_node_count(ptr) - 1
         if last < 1:
@@ -497,13 +497,11 @@ def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameB
         assert headers is not None
         try:
             board_type = headers.variant()
-            if board_type is not Board:  # the library reads games of standard chess only
-                raise ValueError(f"cannot read games of variant {headers['Variant']!r}")
         except ValueError as error:
             visitor.handle_error(error)
             board_type = Board
         try:
-            board = start_board(board_type, headers.get("FEN", STARTING_FEN), headers.is_chess960())
+            board = headers.board() if board_type is not Board else start_board(Board, headers.get("FEN", STARTING_FEN), headers.is_chess960())
         except ValueError as error:
             visitor.handle_error(error)
         else:
@@ -511,6 +509,18 @@ def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameB
             _visit_movetext(visitor, board, movetext)
     visitor.end_game()
     return visitor.result()
+
+
+def _start_tags(board: Board) -> str:
+    """The tags that have the library read a movetext from ``board``: its variant and its FEN
+    when not the variant's start, then the blank line; nothing for the standard start."""
+    if type(board).uci_variant not in (None, "chess"):  # a chess.variant board
+        start = board.fen()
+        fen = "" if start == type(board).starting_fen else f'[FEN "{start}"]\n'
+        return f'[Variant "{type(board).aliases[0]}"]\n{fen}\n'
+    start = board.fen(shredder=board.chess960)
+    prefix = ("" if start == STARTING_FEN else f'[FEN "{start}"]\n') + ('[Variant "Chess960"]\n' if board.chess960 else "")
+    return prefix + "\n" if prefix else ""
 
 
 def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext) -> None:
@@ -526,11 +536,9 @@ def _visit_movetext(visitor: BaseVisitor[Any], board: Board, movetext: _Movetext
     failed: Any = None
     error_at = len(body)
     if body and not body.isspace():
-        start = board.fen(shredder=board.chess960)
-        prefix = ("" if start == STARTING_FEN else f'[FEN "{start}"]\n') + ('[Variant "Chess960"]\n' if board.chess960 else "")
-        prefix += "\n" if prefix else ""
+        prefix = _start_tags(board)
         text = prefix + body
-        core = next(read_pgn(text.encode("utf-8")))
+        core = next(read_pgn(text.encode("utf-8"), variants=True))
         nodes = _library_tree(core._ptr, board.chess960, movetext)
         cuts = _variation_cuts(core, text, board) if lib.chess_game_warning_count(core._ptr) else []
         if _fast_builder(visitor):
