@@ -158,31 +158,11 @@ impl Visitor for VariantMoves {
 #[test]
 fn python_chess_pgn_of_variant_games_reads_back() {
     let Some(python) = common::python("variant: python-chess's PGN of variant games") else { return };
-    let script = r#"
-import json, sys, chess.pgn, chess.variant
-for name in sys.argv[1:]:
-    cls = chess.variant.find_variant(name)
-    for line in open(f"{name}.games"):
-        data = json.loads(line)
-        board = cls(data["start"])
-        for uci, *_ in data["plies"]:
-            board.push(chess.Move.from_uci(uci))
-        game = chess.pgn.Game.from_board(board)
-        node = game.next()
-        if node is not None and node.next() is not None:
-            alternatives = [m for m in node.board().legal_moves if m != node.next().move]
-            if alternatives:
-                node.add_variation(alternatives[0]).comment = "another try"
-            node.comment = "first move"
-        print(game, end="\n\n")
-"#;
-    let dir = data("");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/python_chess_variant_pgn.py");
     let output = std::process::Command::new(&python)
-        .arg("-c")
         .arg(script)
         .args(VARIANTS)
         .env("PYTHONHASHSEED", "0")
-        .current_dir(&dir)
         .output()
         .expect("run python");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));

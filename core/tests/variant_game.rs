@@ -123,26 +123,10 @@ fn repetitions_and_claims_match_python_chess() {
 #[test]
 fn pgn_both_ways_with_python_chess() {
     let Some(python) = common::python("variant games: PGN") else { return };
-    let script = r#"
-import json, sys, chess.pgn, chess.variant
-for name in sys.argv[1:]:
-    cls = chess.variant.find_variant(name)
-    for line in open(f"{name}.games"):
-        data = json.loads(line)
-        board = cls(data["start"])
-        for uci, *_ in data["plies"]:
-            board.push(chess.Move.from_uci(uci))
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = f"{name} game"
-        node = game.next()
-        if node is not None and node.next() is not None:
-            alternatives = [m for m in node.board().legal_moves if m != node.next().move]
-            if alternatives:
-                node.add_variation(alternatives[0]).comment = "another try"
-            node.comment = "first move"
-        print(game, end="\n\n")
-"#;
-    let theirs = run_python(&python, script, &VARIANTS);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/python_chess_variant_pgn.py");
+    let output = Command::new(&python).arg(script).args(VARIANTS).output().expect("run python");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let theirs = String::from_utf8(output.stdout).expect("UTF-8 PGN");
     let mut reader = PgnReader::from_bytes(theirs.as_bytes());
     let mut ours = String::new();
     let mut games = 0;
