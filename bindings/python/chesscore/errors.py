@@ -103,6 +103,7 @@ class ErrorCode(enum.IntEnum):
     VARIANT_POCKET = 1100
     VARIANT_CHECKS = 1101
     VARIANT_KINGS = 1102
+    VARIANT_GAME = 1103
 
 
 class Error(Exception):
@@ -356,6 +357,7 @@ _BY_CODE = {
     ErrorCode.VARIANT_POCKET: FenError,
     ErrorCode.VARIANT_CHECKS: FenError,
     ErrorCode.VARIANT_KINGS: FenError,
+    ErrorCode.VARIANT_GAME: InvalidArgumentError,
 }
 
 

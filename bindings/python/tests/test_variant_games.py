@@ -148,3 +148,13 @@ def test_engine_searches_a_variant_game():
         assert (result.move.uci(), result.ponder.uci()) == ("P@e6", "P@e3")
         info = engine.analyse(game.board(), Limit(depth=1))
         assert [m.uci() for m in info["pv"]] == ["P@e6", "P@e3", "d2e3"]
+
+
+def test_chess_only_calls_refuse_a_variant_game(tmp_path):
+    from chesscore.errors import InvalidArgumentError
+    from chesscore.tablebase import open_tablebase
+
+    game = Game(VariantPosition(Variant.ATOMIC))
+    game.push_san("e4")
+    with open_tablebase(str(tmp_path)) as tablebase, pytest.raises(InvalidArgumentError, match="variant game"):
+        tablebase.rank_moves(game)
