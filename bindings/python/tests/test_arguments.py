@@ -149,7 +149,7 @@ def test_messages_name_the_argument():
         Position().perft(True)
     with pytest.raises(chesscore.InvalidArgumentError, match="^depth must be from 0 to 4294967295, not -1$"):
         Position().perft(-1)
-    with pytest.raises(TypeError, match="^start must be Position or None, not str$"):
+    with pytest.raises(TypeError, match="^start must be Position or VariantPosition or None, not str$"):
         Game(START)
     with pytest.raises(chesscore.InvalidSquareError, match="^square must be from 0 to 63, not 64$"):
         Position().piece_at(64)
