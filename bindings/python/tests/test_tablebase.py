@@ -105,6 +105,19 @@ def test_wrong_arguments_and_closed_tablebases(tmp_path):
         for value in wrong[:3] + wrong[4:]:
             with pytest.raises(TypeError):
                 probe(value)
+        # A board that is no position, also one probed before its edit (the probe reads the
+        # position's address the board keeps): ValueError.
+        with pytest.raises(ValueError):
+            probe(compat.Board.empty())
+        board = compat.Board(kings)
+        assert probe(board) == 0
+        board.remove_piece_at(compat.E1)
+        with pytest.raises(ValueError):
+            probe(board)
+        board.set_piece_at(compat.E1, compat.Piece.from_symbol("K"))
+        board.set_piece_at(compat.D1, compat.Piece.from_symbol("Q"))
+        with pytest.raises(compat_syzygy.MissingTableError):
+            probe(board)
     tb.close()
     ctb.close()
     for probe in (tb.probe_wdl, tb.probe_dtz, ctb.probe_wdl, ctb.probe_dtz):
