@@ -8,7 +8,7 @@ compat Boards::
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .. import tablebase as _tablebase
 from .._native import by_address as _c
@@ -20,19 +20,20 @@ __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 
 
 _c_int32 = ctypes.c_int32
+_Probe = Callable[[_tablebase.Tablebase, Any], int]
 
 
-def _prober(function: Any, package_probe: Any) -> Any:
+def _prober(function: Any, package_probe: _Probe) -> _Probe:
     """A probe method for compat Boards, which hold their positions by address: ``function``,
     one of ``by_address``'s, takes the addresses with no pointer object made per call (the
     tablebase's is 0 once closed, which the library refuses), and the value's ``c_int32``
     itself (ctypes passes its address: cheaper than ``byref``). A ``chesscore.Position`` goes
     to ``package_probe``, the package's method."""
 
-    def probe(self: Tablebase, board: Any) -> int:
+    def probe(self: _tablebase.Tablebase, board: Any) -> int:
         if type(board) is not Board and not isinstance(board, Board):
             if isinstance(board, Position):
-                return package_probe(self, board)  # type: ignore[no-any-return]
+                return package_probe(self, board)
             raise TypeError(f"expected a Board, not {type(board).__name__}")
         # The board's cached address of its position, else the property that finds it.
         pos = board._cur or board._pos
