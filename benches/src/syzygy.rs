@@ -131,7 +131,7 @@ pub fn run(cfg: &Config) {
         }
     }
     print_table(&format!("Syzygy probes, {n} dev positions"), "probes", &rows);
-    python(&dir, &samples);
+    python(cfg, &dir, &samples);
 }
 
 fn library() -> Option<PathBuf> {
@@ -145,26 +145,62 @@ fn library() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// probe_wdl and probe_dtz through `chesscore.compat.syzygy` and python-chess, same boards.
-fn python(dir: &Path, samples: &[Sample]) {
+/// probe_wdl and probe_dtz through python-chess, `chesscore.tablebase` (with positioned reads,
+/// then memory-mapped as python-chess's files always are) and `chesscore.compat.syzygy`, the
+/// same positions in one process: CPU time per probe (the machine is shared), the rounds taking
+/// turns, each figure the best of `reps` rounds. Then where our time goes: the probe call alone
+/// with its arguments made beforehand (both I/O modes), which bounds the ratio any binding
+/// could reach, and a trivial call with one pointer (`chess_tablebase_max_pieces`), the cost
+/// of calling through ctypes at all.
+fn python(cfg: &Config, dir: &Path, samples: &[Sample]) {
     const SCRIPT: &str = r#"
-import sys, time
+import ctypes, sys, time
 import chess, chess.syzygy
-import chesscore.compat, chesscore.compat.syzygy
-directory, wdl_count, dtz_count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+import chesscore, chesscore.compat, chesscore.compat.syzygy, chesscore.tablebase
+from chesscore import _native
+directory, wdl_count, dtz_count, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 fens = [line.rstrip("\n") for line in sys.stdin]
-def rate(tablebase, board_class, probe, count):
-    boards = [board_class(fen) for fen in fens[:count]]
-    for board in boards[:200]:
-        getattr(tablebase, probe)(board)
-    start = time.perf_counter()
-    total = sum(getattr(tablebase, probe)(board) for board in boards)
-    return len(boards) / (time.perf_counter() - start), total
-with chesscore.compat.syzygy.open_tablebase(directory) as ours, chess.syzygy.open_tablebase(directory) as theirs:
-    for probe, count in (("probe_wdl", wdl_count), ("probe_dtz", dtz_count)):
-        (a, x), (b, y) = rate(ours, chesscore.compat.Board, probe, count), rate(theirs, chess.Board, probe, count)
-        assert x == y, (probe, x, y)
-        print(f"python {probe}: chesscore.compat.syzygy {a:,.0f}/s, python-chess {b:,.0f}/s, ratio {a / b:.1f}")
+position = chesscore.Position.from_fen
+ours = chesscore.tablebase.open_tablebase(directory)
+mapped = chesscore.tablebase.open_tablebase(directory, mmap=True)
+libraries = {
+    "python-chess 1.11.2": (chess.syzygy.open_tablebase(directory), chess.Board),
+    "chesscore.tablebase": (ours, position),
+    "chesscore.tablebase, mmap=True": (mapped, position),
+    "chesscore.compat.syzygy": (chesscore.compat.syzygy.open_tablebase(directory), chesscore.compat.Board),
+}
+refs = [ctypes.byref(position(fen)._pos) for fen in fens[:wdl_count]]
+value = ctypes.c_int32()
+out, handle = ctypes.byref(value), ours._handle
+trivial = ctypes.CDLL(_native.path).chess_tablebase_max_pieces
+trivial.restype = ctypes.c_uint32
+TRIVIAL = "(only a trivial call)"
+def only_the_call(function, tb):
+    """The least a probe method can do: the call, its arguments made beforehand."""
+    handle = tb._handle
+    return lambda ref: function(handle, ref, out) or value.value
+def cpu(run):
+    start = time.process_time()
+    result = run()
+    return time.process_time() - start, result
+for probe, count in (("probe_wdl", wdl_count), ("probe_dtz", dtz_count)):
+    runs = {name: (getattr(tb, probe), [board(fen) for fen in fens[:count]]) for name, (tb, board) in libraries.items()}
+    bare = getattr(_native.per_probe, "chess_tablebase_" + probe)
+    runs["(only the probe call)"] = (only_the_call(bare, ours), refs[:count])
+    runs["(only the probe call, mmap)"] = (only_the_call(bare, mapped), refs[:count])
+    runs[TRIVIAL] = (lambda ref: trivial(handle), refs[:count])
+    best, totals = {}, {}
+    for name, (f, boards) in runs.items():
+        sum(f(board) for board in boards[:200])
+    for _ in range(reps):
+        for name, (f, boards) in runs.items():
+            t, totals[name] = cpu(lambda: sum(f(board) for board in boards))
+            best[name] = min(best.get(name, t), t)
+    theirs = best["python-chess 1.11.2"]
+    assert len({v for k, v in totals.items() if k != TRIVIAL}) == 1, (probe, totals)
+    print(f"python {probe}, {count:,} positions, CPU time, best of {reps}:")
+    for name, t in best.items():
+        print(f"  {name:32s} {t / count * 1e6:8.3f} us {count / t:11,.0f}/s {theirs / t:7.1f}x")
 "#;
     let Some(lib) = library() else {
         println!("python: not run (no libchesscore.so: set CHESSCORE_LIB)");
@@ -177,7 +213,7 @@ with chesscore.compat.syzygy.open_tablebase(directory) as ours, chess.syzygy.ope
     let out = Command::new(&python)
         .args(["-c", SCRIPT])
         .arg(dir)
-        .args([PYTHON_WDL.to_string(), PYTHON_DTZ.to_string()])
+        .args([PYTHON_WDL.to_string(), PYTHON_DTZ.to_string(), cfg.reps.to_string()])
         .stdin(std::fs::File::open(&input).unwrap_or_else(|e| abort(&e.to_string())))
         .env("CHESSCORE_LIB", &lib)
         .env("PYTHONPATH", Path::new(env!("CARGO_MANIFEST_DIR")).join("../bindings/python"))

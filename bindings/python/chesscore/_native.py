@@ -6,7 +6,8 @@ out:
   releasing the GIL during the call; ``check``, ``read_text`` and ``parse_fen`` turn its error
   codes into the package's exceptions, ``move_error`` that of a move a position refused;
 - ``per_game``: the few functions called for every game read from PGN, without argument
-  conversion, some keeping the GIL (see ``_PerGame``);
+  conversion, some keeping the GIL, and ``per_probe``, the tablebase probes, likewise (see
+  ``_Unchecked``);
 - ``by_address``: every function with pointers to the library's structures taken and given as
   addresses (ints), for ``chesscore.compat``'s boards, which hold their games by address.
 
@@ -761,36 +762,41 @@ lib, path = _load()
 errors.use_messages(lambda code: lib.chess_error_message(code).decode("utf-8"))
 
 
-class _PerGame:
-    """The functions called for every game read (millions of times over a large file), through
-    other handles of the same library without argtypes: ctypes then passes ctypes objects as
-    they are, where checking and converting each argument against argtypes costs about 0.2 us.
-    Callers pass only ctypes objects of the declared types (pointers, arrays, ``c_size_t``
-    values, ``byref``), never a Python int, which ctypes would pass as a C int.
+class _Unchecked:
+    """Functions called in tight loops (for every game read, millions of times over a large
+    file; for every tablebase probe), through other handles of the same library without
+    argtypes: ctypes then passes ctypes objects as they are, where checking and converting each
+    argument against argtypes costs about 0.2 us. Callers pass only ctypes objects of the
+    declared types (pointers, arrays, ``c_size_t`` values, ``byref``), never a Python int,
+    which ctypes would pass as a C int, nor a structure, which it would pass by value.
 
-    Only ``chess_pgn_reader_next``, which reads and replays a game, releases the GIL; the others
-    copy out or free what a game holds, for less than releasing and taking back the GIL costs,
-    and hold it (a ``PyDLL`` handle)."""
+    The ``releasing`` functions release the GIL, as those of ``lib``; the ``holding`` ones,
+    which copy out or free what a game holds for less than releasing and taking back the GIL
+    costs, hold it (a ``PyDLL`` handle)."""
 
-    RELEASING = ("chess_pgn_reader_next",)
-    HOLDING = (
-        "chess_game_free",
-        "chess_game_tags",
-        "chess_game_moves",
-        "chess_game_ply_count",
-        "chess_game_start",
-        "chess_position_is_chess960",
-    )
-
-    def __init__(self, library: str):
-        for handle, names in ((ctypes.CDLL(library), self.RELEASING), (ctypes.PyDLL(library), self.HOLDING)):
+    def __init__(self, library: str, releasing: Tuple[str, ...], holding: Tuple[str, ...] = ()):
+        for handle, names in ((ctypes.CDLL(library), releasing), (ctypes.PyDLL(library), holding)):
             for name in names:
                 function = getattr(handle, name)
                 function.restype = SIGNATURES[name][0]
                 setattr(self, name, function)
 
 
-per_game: Any = _PerGame(path)
+# Only chess_pgn_reader_next, which reads and replays a game, releases the GIL.
+per_game: Any = _Unchecked(
+    path,
+    releasing=("chess_pgn_reader_next",),
+    holding=(
+        "chess_game_free",
+        "chess_game_tags",
+        "chess_game_moves",
+        "chess_game_ply_count",
+        "chess_game_start",
+        "chess_position_is_chess960",
+    ),
+)
+# Probes release the GIL: any number of threads may probe one tablebase at once.
+per_probe: Any = _Unchecked(path, releasing=("chess_tablebase_probe_wdl", "chess_tablebase_probe_dtz"))
 
 
 def _by_address(library: str) -> Any:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import Any, List, NamedTuple, NoReturn, Optional, Sequence
+from typing import Any, Callable, List, NamedTuple, NoReturn, Optional, Sequence
 
 from . import _native
 from ._native import lib
@@ -32,6 +32,28 @@ from .position import Position
 from .types import Move
 
 __all__ = ["MissingTableError", "RankedMove", "Tablebase", "open_tablebase"]
+
+_c_int32 = ctypes.c_int32
+_byref = ctypes.byref
+
+
+def _prober(function: Any, name: str, doc: str) -> Callable[[Tablebase, Any], int]:
+    """A probe method calling ``function``, one of ``_native.per_probe``'s: no argument
+    conversion, the library checking the handle (NULL once closed) and the rest. The value's
+    ``c_int32`` is made per call: other threads may be probing meanwhile."""
+
+    def probe(self: Tablebase, board: Any) -> int:
+        pos = board._pos if type(board) is Position else self._position(board)
+        out = _c_int32()
+        code = function(self._handle, _byref(pos), _byref(out))
+        if code:
+            self._raise(code)
+        return out.value
+
+    probe.__name__ = name
+    probe.__qualname__ = f"Tablebase.{name}"
+    probe.__doc__ = doc
+    return probe
 
 
 class RankedMove(NamedTuple):
@@ -62,6 +84,7 @@ class Tablebase:
         # Handles replaced by add_directory, freed by close(): another thread may still be
         # probing one of them.
         self._retired: List[Any] = []
+        # The live handle's address for compat's probes by address; 0 (NULL) once closed.
         self._handle_address = 0
         for directory in directories:
             self.add_directory(directory)
@@ -102,11 +125,6 @@ class Tablebase:
             raise ValueError("the tablebase is closed")
         return self._handle
 
-    def _address(self) -> int:
-        """The handle's address, for the library handle that takes pointers as addresses."""
-        self._live()
-        return self._handle_address
-
     @staticmethod
     def _position(board: Any) -> Any:
         if isinstance(board, Position):
@@ -120,22 +138,19 @@ class Tablebase:
         _native.check(lib.chess_tablebase_last_error(self._live(), ctypes.byref(info)))
         raise_for(code, info.message.decode("utf-8", "replace") if info.code == code else None)
 
-    def _probe(self, function: Any, board: Any) -> int:
-        out = ctypes.c_int32()
-        code = function(self._live(), self._position(board), ctypes.byref(out))
-        if code:
-            self._raise(code)
-        return out.value
-
-    def probe_wdl(self, board: Any) -> int:
+    probe_wdl = _prober(
+        _native.per_probe.chess_tablebase_probe_wdl,
+        "probe_wdl",
         """python-chess's ``probe_wdl``: 2 win, 1 cursed win, 0 draw, -1 blessed loss, -2 loss,
-        from the side to move, assuming the position arose right after a zeroing move."""
-        return self._probe(lib.chess_tablebase_probe_wdl, board)
+        from the side to move, assuming the position arose right after a zeroing move.""",
+    )
 
-    def probe_dtz(self, board: Any) -> int:
+    probe_dtz = _prober(
+        _native.per_probe.chess_tablebase_probe_dtz,
+        "probe_dtz",
         """python-chess's ``probe_dtz``: plies to the next zeroing move, signed as the WDL value
-        (over 100 in absolute value: beyond the 50-move rule)."""
-        return self._probe(lib.chess_tablebase_probe_dtz, board)
+        (over 100 in absolute value: beyond the 50-move rule).""",
+    )
 
     def get_wdl(self, board: Any, default: Optional[int] = None) -> Optional[int]:
         """``probe_wdl``, or ``default`` when the tables cannot answer."""
@@ -174,6 +189,7 @@ class Tablebase:
             lib.chess_tablebase_free(handle)
         self._retired = []
         self._handle = None
+        self._handle_address = 0
 
     def __enter__(self) -> Tablebase:
         return self

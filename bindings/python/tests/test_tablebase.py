@@ -88,6 +88,49 @@ def test_errors_and_lifetime(tmp_path):
         assert str(corrupt.value).startswith(f"corrupt table {tmp_path / 'KQvK.rtbw'}: ")
 
 
+def test_wrong_arguments_and_closed_tablebases(tmp_path):
+    # The probes pass positions to the library unchecked by ctypes: anything but a position of
+    # the kind each API takes is a TypeError, and a closed tablebase a ValueError.
+    kings = "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
+    tb = chesscore.tablebase.open_tablebase(tmp_path)
+    ctb = compat_syzygy.open_tablebase(tmp_path)
+    wrong = [kings, None, 7, compat.Board(kings), chesscore.Game(), chesscore.VariantPosition(chesscore.Variant.ATOMIC)]
+    for probe in (tb.probe_wdl, tb.probe_dtz):
+        assert probe(chesscore.Position.from_fen(kings)) == 0
+        for value in wrong:
+            with pytest.raises(TypeError):
+                probe(value)
+    for probe in (ctb.probe_wdl, ctb.probe_dtz):
+        assert probe(compat.Board(kings)) == probe(chesscore.Position.from_fen(kings)) == 0
+        for value in wrong[:3] + wrong[4:]:
+            with pytest.raises(TypeError):
+                probe(value)
+        # A board that is no position, also one probed before its edit (the probe reads the
+        # position's address the board keeps): ValueError.
+        with pytest.raises(ValueError):
+            probe(compat.Board.empty())
+        board = compat.Board(kings)
+        assert probe(board) == 0
+        board.remove_piece_at(compat.E1)
+        with pytest.raises(ValueError):
+            probe(board)
+        board.set_piece_at(compat.E1, compat.Piece.from_symbol("K"))
+        board.set_piece_at(compat.D1, compat.Piece.from_symbol("Q"))
+        with pytest.raises(compat_syzygy.MissingTableError):
+            probe(board)
+    tb.close()
+    ctb.close()
+    for probe in (tb.probe_wdl, tb.probe_dtz, ctb.probe_wdl, ctb.probe_dtz):
+        with pytest.raises(ValueError, match="closed"):
+            probe(chesscore.Position.from_fen(kings))
+    for probe in (ctb.probe_wdl, ctb.probe_dtz):
+        with pytest.raises(ValueError, match="closed"):
+            probe(compat.Board(kings))
+    # help() shows the made methods as written ones.
+    assert [m.__qualname__ for m in (tb.probe_wdl, ctb.probe_dtz)] == ["Tablebase.probe_wdl", "Tablebase.probe_dtz"]
+    assert "zeroing" in ctb.probe_dtz.__doc__ and "cursed" in tb.probe_wdl.__doc__
+
+
 def test_errors_name_the_table_file(tmp_path):
     # A copy of a real table cut in half: the message names the file and says what is wrong,
     # through both packages and from a thread of its own.

@@ -8,11 +8,10 @@ compat Boards::
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .. import tablebase as _tablebase
 from .._native import by_address as _c
-from .._native import lib
 from ..errors import MissingTableError, StrOrBytesPath
 from ..position import Position
 from ._board import Board
@@ -20,9 +19,34 @@ from ._board import Board
 __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 
 
-_probe_wdl = _c.chess_tablebase_probe_wdl
-_probe_dtz = _c.chess_tablebase_probe_dtz
-_byref = ctypes.byref
+_c_int32 = ctypes.c_int32
+_Probe = Callable[[_tablebase.Tablebase, Any], int]
+
+
+def _prober(function: Any, package_probe: _Probe) -> _Probe:
+    """A probe method for compat Boards, which hold their positions by address: ``function``,
+    one of ``by_address``'s, takes the addresses with no pointer object made per call (the
+    tablebase's is 0 once closed, which the library refuses), and the value's ``c_int32``
+    itself (ctypes passes its address: cheaper than ``byref``). A ``chesscore.Position`` goes
+    to ``package_probe``, the package's method."""
+
+    def probe(self: _tablebase.Tablebase, board: Any) -> int:
+        if type(board) is not Board and not isinstance(board, Board):
+            if isinstance(board, Position):
+                return package_probe(self, board)
+            raise TypeError(f"expected a Board, not {type(board).__name__}")
+        # The board's cached address of its position, else the property that finds it.
+        pos = board._cur or board._pos
+        out = _c_int32()
+        code = function(self._handle_address, pos, out)
+        if code:
+            self._raise(code)
+        return out.value
+
+    probe.__name__ = package_probe.__name__
+    probe.__qualname__ = f"Tablebase.{package_probe.__name__}"
+    probe.__doc__ = package_probe.__doc__
+    return probe
 
 
 class Tablebase(_tablebase.Tablebase):
@@ -42,23 +66,8 @@ class Tablebase(_tablebase.Tablebase):
         ``load_dtz`` are accepted: both kinds are always found."""
         return super().add_directory(directory)
 
-    def _fast(self, function: Any, board: Any) -> int:
-        # The boards' library handle takes structures by address: no pointer object per call.
-        if type(board) is not Board and not isinstance(board, Board):
-            if isinstance(board, Position):
-                return self._probe(getattr(lib, function.__name__), board)
-            raise TypeError(f"expected a Board, not {type(board).__name__}")
-        out = ctypes.c_int32()
-        code = function(self._address(), board._pos, _byref(out))
-        if code:
-            self._raise(code)
-        return out.value
-
-    def probe_wdl(self, board: Any) -> int:
-        return self._fast(_probe_wdl, board)
-
-    def probe_dtz(self, board: Any) -> int:
-        return self._fast(_probe_dtz, board)
+    probe_wdl = _prober(_c.chess_tablebase_probe_wdl, _tablebase.Tablebase.probe_wdl)
+    probe_dtz = _prober(_c.chess_tablebase_probe_dtz, _tablebase.Tablebase.probe_dtz)
 
 
 def open_tablebase(
