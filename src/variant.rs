@@ -48,10 +48,10 @@ const _: () = assert!(CHESS_MAX_VARIANT_MOVES == MAX_VARIANT_MOVES);
 // A heap handle, not a complete type like `chess_position`: what a variant adds to the board
 // may grow (another variant's counters), and a size fixed in the header would freeze it.
 pub struct chess_variant_position {
-    pos: VariantPosition,
+    pub(crate) pos: VariantPosition,
 }
 
-fn variant_arg(variant: chess_variant) -> Option<Variant> {
+pub(crate) fn variant_arg(variant: chess_variant) -> Option<Variant> {
     Variant::ALL.get(usize::from(variant)).copied()
 }
 
@@ -74,7 +74,7 @@ impl ErrorCode for VariantFenError {
 ///
 /// # Safety
 /// `pos` is NULL or a live handle not written during `'a`.
-unsafe fn variant_ref<'a>(pos: *const chess_variant_position) -> Option<&'a VariantPosition> {
+pub(crate) unsafe fn variant_ref<'a>(pos: *const chess_variant_position) -> Option<&'a VariantPosition> {
     // SAFETY: `pos` is NULL or a live handle (this function's contract).
     unsafe { pos.as_ref() }.map(|handle| &handle.pos)
 }
