@@ -109,9 +109,14 @@ pub unsafe extern "C" fn chess_position_to_svg(
         let pos = unsafe { position(pos) }?;
         // SAFETY: the C contract, as `draw` needs it.
         unsafe {
-            draw(options, buf, cap, out_len, || SvgOptions::for_position(pos).check, |sink, options| {
-                pos.write_svg(sink, options)
-            })
+            draw(
+                options,
+                buf,
+                cap,
+                out_len,
+                || SvgOptions::for_position(pos).check,
+                |sink, options| pos.write_svg(sink, options),
+            )
         }
     })
 }
@@ -138,9 +143,14 @@ pub unsafe extern "C" fn chess_variant_position_to_svg(
         let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
         // SAFETY: the C contract, as `draw` needs it.
         unsafe {
-            draw(options, buf, cap, out_len, || SvgOptions::for_variant(pos).check, |sink, options| {
-                pos.write_svg(sink, options)
-            })
+            draw(
+                options,
+                buf,
+                cap,
+                out_len,
+                || SvgOptions::for_variant(pos).check,
+                |sink, options| pos.write_svg(sink, options),
+            )
         }
     })
 }

@@ -918,8 +918,14 @@ fn variant_scenario(c: &mut Check) -> Option<()> {
             }
         }
         let lines: [(chess_variant, &CStr); 2] = [
-            (CHESS_VARIANT_CRAZYHOUSE, c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - bm Q@e2; pv Q@e2 @d4;"),
-            (CHESS_VARIANT_THREE_CHECK, c"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 bm Bc4; id \"tc\";"),
+            (
+                CHESS_VARIANT_CRAZYHOUSE,
+                c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - bm Q@e2; pv Q@e2 @d4;",
+            ),
+            (
+                CHESS_VARIANT_THREE_CHECK,
+                c"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 bm Bc4; id \"tc\";",
+            ),
         ];
         for (variant, line) in lines {
             let mut out = dangling();

@@ -4,8 +4,8 @@
 //! them).
 
 use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
-use chesscore_core::variant::{Variant, VariantPosition};
 use chesscore_core::variant::VariantFenError;
+use chesscore_core::variant::{Variant, VariantPosition};
 use chesscore_core::{Color, Epd, EpdError, FenError, Move, Outcome, SanError};
 use chesscore_test_support as common;
 
@@ -291,8 +291,11 @@ for name in sys.argv[1:]:
 fn variant_epd_forms_and_errors() {
     let zh = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq -";
     // lichess's ninth row is read and written in brackets; a promoted piece keeps its mark.
-    let epd = Epd::parse_variant(Variant::Crazyhouse, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Qp w KQkq - bm Q@e2;")
-        .unwrap();
+    let epd = Epd::parse_variant(
+        Variant::Crazyhouse,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Qp w KQkq - bm Q@e2;",
+    )
+    .unwrap();
     assert_eq!(epd.to_string(), format!("{zh} bm Q@e2;"));
     let promoted = Epd::parse_variant(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K2Q~[] w - - am Qh8+;").unwrap();
     assert_eq!(promoted.to_string(), "4k3/8/8/8/8/8/8/4K2Q~[] w - - am Qh8+;");
@@ -317,7 +320,10 @@ fn variant_epd_forms_and_errors() {
     // The FEN's own faults are the chess reader's.
     assert!(matches!(Epd::parse_variant(Variant::Horde, "8/8/8/8/8/8/8/9 w - -"), Err(EpdError::Position(_))));
     let long = format!("{}[{}] w - -", "4k3/8/8/8/8/8/8/4K3", "P".repeat(600));
-    assert!(matches!(Epd::parse_variant(Variant::Crazyhouse, &long), Err(EpdError::Position(FenError::TooLong { .. }))));
+    assert!(matches!(
+        Epd::parse_variant(Variant::Crazyhouse, &long),
+        Err(EpdError::Position(FenError::TooLong { .. }))
+    ));
     // A decisive variant move is written with `#`.
     let koth = Epd::parse_variant(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4;").unwrap();
     assert_eq!(koth.to_string(), "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4#;");
