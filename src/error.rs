@@ -393,7 +393,6 @@ impl ErrorCode for EpdError {
         match self {
             EpdError::MissingFields => CHESS_ERR_EPD_MISSING_FIELDS,
             EpdError::Position(e) => e.code(),
-            EpdError::Variant(e) => e.code(),
             EpdError::Opcode(_) => CHESS_ERR_EPD_OPCODE,
             EpdError::UnterminatedString(_) => CHESS_ERR_EPD_UNTERMINATED_STRING,
             EpdError::Operand { .. } => CHESS_ERR_EPD_INVALID_OPERAND,

@@ -24,12 +24,14 @@ pub(crate) fn check_epd(file: &Path, rules: &Rules, out: &mut Output) -> Result<
         };
         lines += 1;
         let checked = match rules.lichess() {
-            Some(variant) => {
-                Epd::parse_variant(variant, line).map(|epd| list(&epd, epd.position().to_fen(), number, out))
-            }
+            Some(variant) => Epd::parse_variant(variant, line)
+                .map(|epd| list(&epd, epd.position().to_fen(), number, out))
+                .map_err(|e| e.to_string()),
             None => {
                 let options = FenOptions { chess960: rules.chess960(), ..FenOptions::default() };
-                Epd::parse_with(line, &options).map(|epd| list(&epd, epd.position().to_fen(), number, out))
+                Epd::parse_with(line, &options)
+                    .map(|epd| list(&epd, epd.position().to_fen(), number, out))
+                    .map_err(|e| e.to_string())
             }
         };
         match checked {

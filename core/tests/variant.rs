@@ -4,8 +4,8 @@
 //! them).
 
 use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
-use chesscore_core::variant::VariantFenError;
 use chesscore_core::variant::{Variant, VariantPosition};
+use chesscore_core::variant::{VariantEpdError, VariantFenError};
 use chesscore_core::{Color, Epd, EpdError, FenError, Move, Outcome, SanError};
 use chesscore_test_support as common;
 
@@ -305,7 +305,7 @@ fn variant_epd_forms_and_errors() {
     let drop = Epd::parse_variant(Variant::Crazyhouse, &format!("{black} bm P@d4; pv @d4;")).unwrap();
     assert_eq!(drop.to_string(), format!("{black} bm @d4; pv @d4;"));
     let none = Epd::parse_variant(Variant::Crazyhouse, &format!("{black} bm N@d4;")).unwrap_err();
-    assert!(matches!(none, EpdError::Move { error: SanError::Illegal, .. }), "{none:?}");
+    assert!(matches!(none, VariantEpdError::Epd(EpdError::Move { error: SanError::Illegal, .. })), "{none:?}");
     // Three-check's counter may be left out (both sides then have three checks left).
     let tc = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -";
     let without = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} bm Bc4;")).unwrap();
@@ -313,16 +313,25 @@ fn variant_epd_forms_and_errors() {
     let with = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} 2+1 hmvc 4; fmvn 9;")).unwrap();
     assert_eq!(with.position().to_fen(), format!("{tc} 2+1 4 9"));
     let bad = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} 4+1 bm Bc4;")).unwrap_err();
-    assert_eq!(bad, EpdError::Variant(VariantFenError::Checks));
+    assert_eq!(bad, VariantEpdError::Position(VariantFenError::Checks));
     // A counter or a pocket where the variant has none.
-    assert!(matches!(Epd::parse_variant(Variant::Atomic, &format!("{tc} 2+1")), Err(EpdError::Opcode(_))));
-    assert_eq!(Epd::parse_variant(Variant::Atomic, zh).unwrap_err(), EpdError::Variant(VariantFenError::Pocket));
+    assert!(matches!(
+        Epd::parse_variant(Variant::Atomic, &format!("{tc} 2+1")),
+        Err(VariantEpdError::Epd(EpdError::Opcode(_)))
+    ));
+    assert_eq!(
+        Epd::parse_variant(Variant::Atomic, zh).unwrap_err(),
+        VariantEpdError::Position(VariantFenError::Pocket)
+    );
     // The FEN's own faults are the chess reader's.
-    assert!(matches!(Epd::parse_variant(Variant::Horde, "8/8/8/8/8/8/8/9 w - -"), Err(EpdError::Position(_))));
+    assert!(matches!(
+        Epd::parse_variant(Variant::Horde, "8/8/8/8/8/8/8/9 w - -"),
+        Err(VariantEpdError::Epd(EpdError::Position(_)))
+    ));
     let long = format!("{}[{}] w - -", "4k3/8/8/8/8/8/8/4K3", "P".repeat(600));
     assert!(matches!(
         Epd::parse_variant(Variant::Crazyhouse, &long),
-        Err(EpdError::Position(FenError::TooLong { .. }))
+        Err(VariantEpdError::Epd(EpdError::Position(FenError::TooLong { .. })))
     ));
     // A decisive variant move is written with `#`.
     let koth = Epd::parse_variant(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4;").unwrap();

@@ -35,8 +35,10 @@
 //!
 //! # Variant positions
 //! An `Epd<VariantPosition>` ([`Epd::parse_variant`]) holds a position of a lichess variant:
-//! the position fields are read and written as [`VariantPosition::from_fen`] and
-//! [`VariantPosition::to_fen`] have them, as python-chess's variant boards do: crazyhouse's
+//! the position fields are read and written as
+//! [`VariantPosition::from_fen`](crate::variant::VariantPosition::from_fen) and
+//! [`VariantPosition::to_fen`](crate::variant::VariantPosition::to_fen) have them, as
+//! python-chess's variant boards do: crazyhouse's
 //! pockets and promoted pieces in the placement field (`[Qn]`, `Q~`; lichess's ninth row `/Qn`
 //! is read too), three-check's remaining checks as a field of their own after the en passant
 //! square (`2+3`; left out, both sides have 3). Move operands are the variant's SAN: drops
@@ -56,7 +58,6 @@ use crate::notation::fen::{FenError, FenOptions, FenWriteOptions, FEN_MAX_INPUT,
 use crate::notation::san::{San, SanError};
 use crate::notation::uci::Uci;
 use crate::position::Position;
-use crate::variant::{Variant, VariantFenError, VariantPosition, VARIANT_FEN_MAX_INPUT};
 
 /// An operand of an EPD operation.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,11 +136,6 @@ pub enum EpdError {
     /// its offset counts in the line.
     #[error("invalid position: {0}")]
     Position(FenError),
-    /// The position fields are not a valid position of the variant for a reason of the
-    /// variant's own (a pocket, a three-check counter, the number of kings, ...); the FEN's
-    /// own errors are [`EpdError::Position`].
-    #[error("invalid position: {0}")]
-    Variant(VariantFenError),
     /// An opcode that does not start with a letter or holds other characters than letters,
     /// digits and `_`.
     #[error("invalid opcode `{0}`: an opcode is a letter followed by letters, digits or '_'")]
@@ -181,15 +177,6 @@ impl From<FenError> for EpdError {
     }
 }
 
-impl From<VariantFenError> for EpdError {
-    fn from(error: VariantFenError) -> EpdError {
-        match error {
-            VariantFenError::Fen(error) => EpdError::Position(error),
-            other => EpdError::Variant(other),
-        }
-    }
-}
-
 impl From<TryReserveError> for EpdError {
     fn from(_: TryReserveError) -> EpdError {
         EpdError::OutOfMemory
@@ -201,22 +188,22 @@ fn owned(text: &str) -> Result<String, EpdError> {
     Ok(try_string(text)?)
 }
 
-/// An EPD record: a position (a chess [`Position`], or a [`VariantPosition`] of any variant)
-/// and its operations.
+/// An EPD record: a position (a chess [`Position`], or a
+/// [`VariantPosition`](crate::variant::VariantPosition) of any variant) and its operations.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Epd<P = Position> {
     position: P,
     operations: Vec<Operation>,
 }
 
-/// A position an [`Epd`] can hold: a chess [`Position`] or a [`VariantPosition`]. Sealed: what
-/// the record needs of it is the crate's own.
+/// A position an [`Epd`] can hold: a chess [`Position`] or a
+/// [`VariantPosition`](crate::variant::VariantPosition). Sealed: what the record needs of it is
+/// the crate's own.
 pub trait EpdPosition: Copy + sealed::Sealed {}
 
 impl EpdPosition for Position {}
-impl EpdPosition for VariantPosition {}
 
-mod sealed {
+pub(crate) mod sealed {
     use std::fmt;
 
     use crate::board::moves::Move;
@@ -244,7 +231,7 @@ mod sealed {
 use sealed::Sealed;
 
 /// A FEN without its two clock fields.
-fn without_clocks(fen: &str) -> &str {
+pub(crate) fn without_clocks(fen: &str) -> &str {
     fen.rsplitn(3, ' ').nth(2).unwrap_or(fen)
 }
 
@@ -296,63 +283,6 @@ impl Sealed for Position {
 
     fn uci_of(&self, mv: Move) -> Uci {
         Uci::from_move(self, mv)
-    }
-}
-
-/// Room for a variant FEN as [`VariantPosition::write_fen`] writes it (every piece and pocket
-/// piece once, with marks and the other fields).
-const VARIANT_FEN_ROOM: usize = 1024;
-
-/// The position of `variant` of an EPD's four fields, its own field `extra` and the clocks.
-fn variant_fields(
-    variant: Variant,
-    fields: &Fields<'_>,
-    extra: Option<&str>,
-    (halfmove, fullmove): (u32, u32),
-) -> Result<VariantPosition, EpdError> {
-    // The FEN the variant reader reads, gathered on the stack: reading reports running out
-    // of memory rather than aborting.
-    let mut fen = ArrayString::<VARIANT_FEN_MAX_INPUT>::new();
-    let mut length = Length(0);
-    for text in fields.list[..4].iter().map(|f| f.text).chain(extra.map(str::as_bytes)) {
-        // Whole fields of a `str`, split at ASCII whitespace: UTF-8.
-        let text = std::str::from_utf8(text).unwrap_or_default();
-        let _ = write!(length, "{text} ");
-        let _ = write!(fen, "{text} ");
-    }
-    let _ = write!(length, "{halfmove} {fullmove}");
-    if length.0 > VARIANT_FEN_MAX_INPUT {
-        return Err(FenError::TooLong { length: length.0 }.into());
-    }
-    let _ = write!(fen, "{halfmove} {fullmove}");
-    Ok(VariantPosition::from_fen(variant, &fen)?)
-}
-
-impl Sealed for VariantPosition {
-    fn write_fields<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        let mut fen = ArrayString::<VARIANT_FEN_ROOM>::new();
-        self.write_fen(&mut fen)?;
-        out.write_str(without_clocks(&fen))
-    }
-
-    fn read_san(&self, token: &str) -> Result<Move, SanError> {
-        self.parse_san(token)
-    }
-
-    fn san_of(&self, mv: Move) -> Option<San> {
-        self.san(mv).ok()
-    }
-
-    fn legal(&self, mv: Move) -> bool {
-        self.is_legal(mv)
-    }
-
-    fn play_legal(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
-
-    fn uci_of(&self, mv: Move) -> Uci {
-        self.uci(mv)
     }
 }
 
@@ -504,28 +434,6 @@ impl Epd {
     }
 }
 
-impl Epd<VariantPosition> {
-    /// Reads an EPD line of `variant` (see the module documentation). Running out of memory
-    /// is [`EpdError::OutOfMemory`], not an abort.
-    ///
-    /// ```
-    /// use chesscore_core::variant::{Variant, VariantPosition};
-    /// use chesscore_core::Epd;
-    ///
-    /// let line = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - bm Q@e2; pv Q@e2 @d4;";
-    /// let epd = Epd::parse_variant(Variant::Crazyhouse, line)?;
-    /// assert_eq!(epd.position().pocket(chesscore_core::Color::White).len(), 1);
-    /// assert_eq!(epd.best_moves(), [epd.position().parse_san("Q@e2")?]);
-    /// assert_eq!(epd.to_string(), line);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse_variant(variant: Variant, line: &str) -> Result<Epd<VariantPosition>, EpdError> {
-        // No opcode holds a `+`: a token with one is three-check's counter.
-        let counter = |token: &str| variant == Variant::ThreeCheck && token.contains('+');
-        Epd::read(line, counter, |fields, extra, clocks| variant_fields(variant, fields, extra, clocks))
-    }
-}
-
 impl<P: EpdPosition> Epd<P> {
     /// An EPD of `position` without operations. Its clocks are not written unless `hmvc` and
     /// `fmvn` operations are added.
@@ -535,12 +443,13 @@ impl<P: EpdPosition> Epd<P> {
 
     /// The one EPD reader: the position fields (four, and one more where `takes_field` says
     /// the token after them is one) read by `read_fields` with the clocks of `hmvc` and
-    /// `fmvn`, then the operations.
-    fn read(
+    /// `fmvn`, then the operations. Its errors are `E`'s, which holds the reader's own and
+    /// those `read_fields` gives (a variant's position errors).
+    pub(crate) fn read<E: From<EpdError>>(
         line: &str,
         takes_field: impl Fn(&str) -> bool,
-        read_fields: impl FnOnce(&Fields<'_>, Option<&str>, (u32, u32)) -> Result<P, EpdError>,
-    ) -> Result<Epd<P>, EpdError> {
+        read_fields: impl FnOnce(&Fields<'_>, Option<&str>, (u32, u32)) -> Result<P, E>,
+    ) -> Result<Epd<P>, E> {
         let bytes = line.as_bytes();
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
         let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(start, |i| i + 1);
@@ -553,7 +462,7 @@ impl<P: EpdPosition> Epd<P> {
                 fields.list[3] = Field { offset: end, text: b"-" };
                 fields.count = 4;
             }
-            _ => return Err(EpdError::MissingFields),
+            _ => return Err(EpdError::MissingFields.into()),
         }
         // A field of the variant's own after the en passant square (three-check's counter).
         let next = line[rest..end].split(|c: char| c.is_ascii_whitespace()).next().unwrap_or("");
@@ -573,7 +482,7 @@ impl<P: EpdPosition> Epd<P> {
         let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
         let position = read_fields(&fields, extra, (halfmove, fullmove))?;
         let mut operations = Vec::new();
-        operations.try_reserve_exact(raw.len())?;
+        operations.try_reserve_exact(raw.len()).map_err(EpdError::from)?;
         for (opcode, operands) in raw {
             let operands = typed_operands(&position, opcode, operands)?;
             operations.push(Operation { opcode: owned(opcode)?, operands });

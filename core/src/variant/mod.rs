@@ -27,6 +27,7 @@
 
 mod binary_fen;
 mod engine;
+mod epd;
 mod fen;
 mod horde;
 mod movegen;
@@ -51,6 +52,7 @@ use crate::position::{IllegalMoveError, Position};
 
 pub use crate::notation::binary_fen::VARIANT_BINARY_FEN_MAX_LEN;
 pub use binary_fen::VariantBinaryFenError;
+pub use epd::VariantEpdError;
 pub use fen::{VariantFenError, VARIANT_FEN_MAX_INPUT};
 
 /// The rules a [`VariantPosition`] plays by.
