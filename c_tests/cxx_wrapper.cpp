@@ -1246,6 +1246,33 @@ static void variants() {
     CHECK(read && read->variant() == CHESS_VARIANT_CHESS && read->position().fen().rfind("rnbqkbnr", 0) == 0);
 }
 
+// Variant EPD records (a crazyhouse drop as bm, the position lent by the record) and variant
+// pictures (pockets, check counters).
+static void variant_epd_and_svg() {
+    using chesscore::VariantPosition;
+    const char *line = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - bm Q@e2;";
+    Epd record = Epd::parse_variant(CHESS_VARIANT_CRAZYHOUSE, line);
+    VariantPosition pos = record.variant_position();
+    CHECK(record.str() == line && pos.pocket(CHESS_WHITE, CHESS_QUEEN) == 1);
+    CHECK(record.moves("bm") == std::vector<Move>{pos.parse_san("Q@e2")});
+    CHECK_THROWS(record.position(), CHESS_ERR_NULL_POINTER);
+    CHECK_THROWS(Epd::parse(line), CHESS_ERR_FEN_PIECE_LETTER);
+    CHECK_THROWS(Epd::parse("8/8/8/8/8/8/8/K6k w - -").variant_position(), CHESS_ERR_NULL_POINTER);
+    CHECK_THROWS(Epd::parse_variant(CHESS_VARIANT_ATOMIC, line), CHESS_ERR_VARIANT_POCKET);
+    CHECK_THROWS(Epd::parse_variant(42, line), CHESS_ERR_INVALID_ARGUMENT);
+    Epd chess = Epd::parse_variant(CHESS_VARIANT_CHESS, "8/8/8/8/8/8/8/K6k w - - bm Kb2;");
+    CHECK(chess.position().fen() == "8/8/8/8/8/8/8/K6k w - - 0 1");
+
+    std::string svg = pos.to_svg();
+    CHECK(svg.find("chess:pocket=\"w\" chess:piece=\"Q\" chess:count=\"1\"") != std::string::npos);
+    VariantPosition three(CHESS_VARIANT_THREE_CHECK);
+    chess_svg_options options{};
+    options.flags = CHESS_SVG_FLIPPED;
+    CHECK(three.to_svg(options).find("chess:checks=\"b\" chess:remaining=\"3\"") != std::string::npos);
+    options.flags = 1u << 30;
+    CHECK_THROWS(three.to_svg(options), CHESS_ERR_INVALID_ARGUMENT);
+}
+
 // Syzygy tables: without any table, KvK is a draw, other material a missing table; ranking a
 // game of kings alone; a directory that does not exist; a damaged table named in the error; the
 // options.
@@ -1323,6 +1350,7 @@ int main(int argc, char **argv) {
     binary_fen();
     tablebases(argv[2]);
     variants();
+    variant_epd_and_svg();
     training_data(argv[1], argv[2]);
     unsigned long long limit = std::strtoull(argv[3], nullptr, 10);
     std::string testdata = argv[1];

@@ -68,7 +68,7 @@ build() {
     local dir="$work/$1"
     shift
     mkdir -p "$dir"
-    for name in api perft san game epd chess960 pgn pgn_tree svg engine book binary embedding tablebase setup variant variant_game; do
+    for name in api perft san game epd chess960 pgn pgn_tree svg engine book binary embedding tablebase setup variant variant_game variant_layers; do
         "$cc" "${flags[@]}" -DCHESS_WARN_DEPRECATED "$@" "c_tests/$name.c" -o "$dir/$name" "${link[@]}"
     done
     # The one program that calls the deprecated functions.
@@ -99,6 +99,7 @@ run_all() {
     run "$dir/setup" $((20000 / scale))
     run "$dir/variant" $((20000 / scale))
     run "$dir/variant_game" $((2000 / scale))
+    run "$dir/variant_layers" $((20000 / scale))
     run "$dir/tablebase" "$work" "${shared_args[@]}"
     run "$dir/example_perft" "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
     run "$dir/example_search" "$testdata/epd/mate_in_2.epd" >/dev/null

@@ -486,7 +486,8 @@ typedef struct chess_engine chess_engine;
 
 /**
  * An EPD record (opaque): a position and its operations, each an opcode with operands. Create
- * it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+ * it with `chess_epd_parse` (or `chess_epd_parse_variant`) and release it with
+ * `chess_epd_free`; it does not change after.
  */
 typedef struct chess_epd chess_epd;
 
@@ -950,6 +951,12 @@ typedef struct chess_engine_options {
 typedef uint8_t chess_operand_kind;
 
 /**
+ * The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
+ * the 1.x ABI.
+ */
+typedef uint8_t chess_variant;
+
+/**
  * Why a game ended, or which draw may be claimed.
  */
 typedef uint8_t chess_termination;
@@ -999,12 +1006,6 @@ typedef struct chess_outcome {
      */
     chess_termination termination;
 } chess_outcome;
-
-/**
- * The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
- * the 1.x ABI.
- */
-typedef uint8_t chess_variant;
 
 /**
  * What kind of move a `chess_move` is (its bits 12-15).
@@ -2835,6 +2836,19 @@ size_t chess_epd_operation_count(const struct chess_epd *epd);
 chess_error chess_epd_parse(const char *line, struct chess_epd **out);
 
 /**
+ * Reads an EPD line of `variant` (a `CHESS_VARIANT_*` value) as `chess_epd_parse` reads a
+ * chess one, its position fields as python-chess's variant boards write them: crazyhouse's
+ * pockets and promoted pieces in the placement (`[Qn]`, `Q~`; lichess's ninth row `/Qn` too),
+ * three-check's remaining checks as a field after the en passant square (`2+3`; without it,
+ * 3 each). The moves of `bm`, `am` and `pv` are the variant's SAN (drops `N@f3`, `@e4`). Read
+ * the position with `chess_epd_variant_position`; the other `chess_epd_*` functions read and
+ * write the record as a chess one's. Errors: those of `chess_epd_parse`,
+ * `CHESS_ERR_INVALID_ARGUMENT` (no such variant), `CHESS_ERR_VARIANT_POCKET`,
+ * `CHESS_ERR_VARIANT_CHECKS`, `CHESS_ERR_VARIANT_KINGS`.
+ */
+chess_error chess_epd_parse_variant(chess_variant variant, const char *line, struct chess_epd **out);
+
+/**
  * `chess_epd_parse` with the position read as `chess_fen_parse_with` reads it: `flags`
  * combines `CHESS_FEN_CHESS960` (X-FEN or Shredder-FEN castling, a position in Chess960 mode),
  * `CHESS_FEN_DROP_BAD_CASTLING`, `CHESS_FEN_DROP_BAD_EN_PASSANT` and
@@ -2843,13 +2857,22 @@ chess_error chess_epd_parse(const char *line, struct chess_epd **out);
 chess_error chess_epd_parse_with(const char *line, uint32_t flags, struct chess_epd **out);
 
 /**
- * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+ * The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record, and
+ * for a record of `chess_epd_parse_variant` of a variant other than chess and Chess960). It
  * belongs to the record and stays valid until the record is freed.
  */
 const struct chess_position *chess_epd_position(const struct chess_epd *epd);
 
 /**
- * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+ * The position of a record from `chess_epd_parse_variant`, with the clocks of `hmvc` and
+ * `fmvn`: NULL for a NULL record or one from `chess_epd_parse`. It belongs to the record
+ * (never free or change it) and stays valid until the record is freed.
+ */
+const struct chess_variant_position *chess_epd_variant_position(const struct chess_epd *epd);
+
+/**
+ * Writes the canonical EPD: the four position fields as `chess_fen_write` writes them (a
+ * variant's as `chess_variant_position_fen` writes them, without the clocks), then
  * each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
  * quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
  * `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
@@ -4459,6 +4482,23 @@ chess_error chess_variant_position_san(const struct chess_variant_position *pos,
  * has its own functions. Errors: `CHESS_ERR_NULL_POINTER`.
  */
 chess_error chess_variant_position_setup(const struct chess_variant_position *pos, struct chess_setup *out);
+
+/**
+ * Draws a variant position as `chess_position_to_svg` draws a chess one (same options, same
+ * errors; `CHESS_SVG_MARK_CHECK` marks the king the variant counts in check: never in
+ * antichess or racing kings), the variant's FEN as the `<desc>`, plus what the variant adds:
+ * for crazyhouse a strip above and one below the board, each holding one side's pocket (one
+ * piece of each kind with its count, `chess:pocket`, `chess:piece` and `chess:count`
+ * attributes), and a tilde on each promoted piece (`chess:promoted`); for three-check the same
+ * strips holding each side's check counter (`chess:checks`, `chess:remaining`). With strips
+ * the picture is taller than wide: `pixels` is its width. Errors: those of
+ * `chess_position_to_svg`.
+ */
+chess_error chess_variant_position_to_svg(const struct chess_variant_position *pos,
+                                          const struct chess_svg_options *options,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
 
 /**
  * The side to move (`CHESS_WHITE` for a NULL position).

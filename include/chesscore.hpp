@@ -1104,8 +1104,18 @@ public:
         detail::check(chess_variant_position_setup(handle_, &s));
         return s;
     }
+    /** The board as a standalone SVG 1.1 picture with the variant's pockets or check counters,
+     * as chess_variant_position_to_svg draws it with `options` (zero-initialised: the
+     * defaults; this function sets its size). */
+    std::string to_svg(chess_svg_options options = chess_svg_options{}) const {
+        options.size = sizeof options;
+        return detail::read_text<16384>([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_variant_position_to_svg(handle_, &options, buf, cap, len);
+        });
+    }
 
 private:
+    friend class Epd;
     explicit VariantPosition(chess_variant_position *owned) noexcept : handle_(owned) {}
     static chess_variant_position *make(chess_variant variant, const char *fen) {
         chess_variant_position *pos = nullptr;
@@ -1284,6 +1294,13 @@ public:
         detail::check(chess_epd_parse_with(detail::CString(line).get(), flags, &epd));
         return Epd(epd);
     }
+    /** Reads an EPD line of `variant` (chess_epd_parse_variant: crazyhouse pockets in the
+     * placement, three-check's counter after the en passant square, drops in bm, am, pv). */
+    static Epd parse_variant(chess_variant variant, std::string_view line) {
+        chess_epd *epd = nullptr;
+        detail::check(chess_epd_parse_variant(variant, detail::CString(line).get(), &epd));
+        return Epd(epd);
+    }
 
     Epd(const Epd &) = delete;
     Epd &operator=(const Epd &) = delete;
@@ -1299,8 +1316,18 @@ public:
 
     const chess_epd *get() const noexcept { return handle_; }
 
-    /** A copy of the record's position (clocks from hmvc and fmvn). */
+    /** A copy of the record's position (clocks from hmvc and fmvn); Error
+     * CHESS_ERR_NULL_POINTER for a record of a variant other than chess and Chess960. */
     Position position() const { return detail::copy_of(chess_epd_position(handle_)); }
+    /** A copy of the position of a record from parse_variant; Error CHESS_ERR_NULL_POINTER for
+     * a record from parse. */
+    VariantPosition variant_position() const {
+        const chess_variant_position *pos = chess_epd_variant_position(handle_);
+        if (pos == nullptr) {
+            throw Error(CHESS_ERR_NULL_POINTER);
+        }
+        return VariantPosition(detail::not_null(chess_variant_position_clone(pos)));
+    }
     /** The canonical EPD line. */
     std::string str() const {
         return detail::read_text<256>([&](char *buf, std::size_t cap, std::size_t *len) {

@@ -8,12 +8,44 @@ use super::fen::fen_options;
 use super::moves::{chess_move, fill};
 use super::position::{borrowed_handle, chess_position};
 use super::util::{box_or_oom, c_ascii, c_utf8, free_handle, guard, guard_code, text_of, Out, TextOut};
-use chesscore_core::{Epd, Move, Operand};
+use super::variant::{chess_variant, chess_variant_position, variant_arg};
+use chesscore_core::variant::VariantPosition;
+use chesscore_core::{Epd, Move, Operand, Operation};
 
 /// An EPD record (opaque): a position and its operations, each an opcode with operands. Create
-/// it with `chess_epd_parse` and release it with `chess_epd_free`; it does not change after.
+/// it with `chess_epd_parse` (or `chess_epd_parse_variant`) and release it with
+/// `chess_epd_free`; it does not change after.
 pub struct chess_epd {
-    epd: Epd,
+    epd: Record,
+}
+
+/// A record of a chess position or of a variant's (with its position in a handle to lend).
+enum Record {
+    Chess(Epd),
+    Variant(Epd<VariantPosition>, chess_variant_position),
+}
+
+impl Record {
+    fn operations(&self) -> &[Operation] {
+        match self {
+            Record::Chess(epd) => epd.operations(),
+            Record::Variant(epd, _) => epd.operations(),
+        }
+    }
+
+    fn get(&self, opcode: &str) -> Option<&Operation> {
+        match self {
+            Record::Chess(epd) => epd.get(opcode),
+            Record::Variant(epd, _) => epd.get(opcode),
+        }
+    }
+
+    fn write(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        match self {
+            Record::Chess(epd) => epd.write(out),
+            Record::Variant(epd, _) => epd.write(out),
+        }
+    }
 }
 
 /// The type of an EPD operand.
@@ -45,7 +77,7 @@ fn operand_kind_ret(operand: &Operand) -> chess_operand_kind {
 ///
 /// # Safety
 /// `epd` is NULL or a live handle.
-unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
+unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Record> {
     // SAFETY: `epd` is NULL or a live handle (this function's contract).
     unsafe { epd.as_ref() }.map(|handle| &handle.epd)
 }
@@ -54,7 +86,7 @@ unsafe fn epd_ref<'a>(epd: *const chess_epd) -> Option<&'a Epd> {
 ///
 /// # Safety
 /// As for [`epd_ref`].
-unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
+unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Record, chess_error> {
     // SAFETY: this function's contract is `epd_ref`'s.
     unsafe { epd_ref(epd) }.ok_or(CHESS_ERR_NULL_POINTER)
 }
@@ -63,7 +95,7 @@ unsafe fn epd<'a>(epd: *const chess_epd) -> Result<&'a Epd, chess_error> {
 ///
 /// # Safety
 /// `opcode` is NULL or a NUL-terminated string.
-unsafe fn operand(epd: &Epd, opcode: *const c_char, index: usize) -> Result<&Operand, chess_error> {
+unsafe fn operand(epd: &Record, opcode: *const c_char, index: usize) -> Result<&Operand, chess_error> {
     // SAFETY: `opcode` is NULL or a NUL-terminated string (this function's contract).
     let opcode = unsafe { c_ascii(opcode) }?;
     epd.get(opcode).and_then(|op| op.operands.get(index)).ok_or(CHESS_ERR_EPD_NOT_FOUND)
@@ -103,8 +135,48 @@ pub unsafe extern "C" fn chess_epd_parse_with(
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
         let epd = Epd::parse_with(line, &options).map_err(|e| e.code())?;
-        out.write(box_or_oom(chess_epd { epd })?);
+        out.write(box_or_oom(chess_epd { epd: Record::Chess(epd) })?);
         Ok(())
+    })
+}
+
+/// Reads an EPD line of `variant` (a `CHESS_VARIANT_*` value) as `chess_epd_parse` reads a
+/// chess one, its position fields as python-chess's variant boards write them: crazyhouse's
+/// pockets and promoted pieces in the placement (`[Qn]`, `Q~`; lichess's ninth row `/Qn` too),
+/// three-check's remaining checks as a field after the en passant square (`2+3`; without it,
+/// 3 each). The moves of `bm`, `am` and `pv` are the variant's SAN (drops `N@f3`, `@e4`). Read
+/// the position with `chess_epd_variant_position`; the other `chess_epd_*` functions read and
+/// write the record as a chess one's. Errors: those of `chess_epd_parse`,
+/// `CHESS_ERR_INVALID_ARGUMENT` (no such variant), `CHESS_ERR_VARIANT_POCKET`,
+/// `CHESS_ERR_VARIANT_CHECKS`, `CHESS_ERR_VARIANT_KINGS`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_parse_variant(
+    variant: chess_variant,
+    line: *const c_char,
+    out: *mut *mut chess_epd,
+) -> chess_error {
+    guard_code(|| {
+        let variant = variant_arg(variant).ok_or(CHESS_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: `line` is NULL or a NUL-terminated string (the C contract).
+        let line = unsafe { c_utf8(line) }?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        let epd = Epd::parse_variant(variant, line).map_err(|e| e.code())?;
+        let position = chess_variant_position { pos: *epd.position() };
+        out.write(box_or_oom(chess_epd { epd: Record::Variant(epd, position) })?);
+        Ok(())
+    })
+}
+
+/// The position of a record from `chess_epd_parse_variant`, with the clocks of `hmvc` and
+/// `fmvn`: NULL for a NULL record or one from `chess_epd_parse`. It belongs to the record
+/// (never free or change it) and stays valid until the record is freed.
+#[no_mangle]
+pub unsafe extern "C" fn chess_epd_variant_position(epd: *const chess_epd) -> *const chess_variant_position {
+    // SAFETY: `epd` is NULL or a live handle (the C contract).
+    guard(ptr::null(), || match unsafe { epd_ref(epd) } {
+        Some(Record::Variant(_, position)) => ptr::from_ref(position),
+        _ => ptr::null(),
     })
 }
 
@@ -115,15 +187,21 @@ pub unsafe extern "C" fn chess_epd_free(epd: *mut chess_epd) {
     unsafe { free_handle(epd) }
 }
 
-/// The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record). It
+/// The position of the record, with the clocks of `hmvc` and `fmvn` (NULL for a NULL record, and
+/// for a record of `chess_epd_parse_variant` of a variant other than chess and Chess960). It
 /// belongs to the record and stays valid until the record is freed.
 #[no_mangle]
 pub unsafe extern "C" fn chess_epd_position(epd: *const chess_epd) -> *const chess_position {
     // SAFETY: `epd` is NULL or a live handle (the C contract).
-    guard(ptr::null(), || unsafe { epd_ref(epd) }.map_or(ptr::null(), |epd| borrowed_handle(epd.position())))
+    guard(ptr::null(), || match unsafe { epd_ref(epd) } {
+        Some(Record::Chess(epd)) => borrowed_handle(epd.position()),
+        Some(Record::Variant(epd, _)) => epd.position().as_chess().map_or(ptr::null(), borrowed_handle),
+        None => ptr::null(),
+    })
 }
 
-/// Writes the canonical EPD: the four position fields as `chess_fen_write` writes them, then
+/// Writes the canonical EPD: the four position fields as `chess_fen_write` writes them (a
+/// variant's as `chess_variant_position_fen` writes them, without the clocks), then
 /// each operation as `opcode operand...;` after a space: moves as SAN with suffix, strings
 /// quoted with `"` and `\` escaped, floats in their shortest exact form. Errors:
 /// `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_BUFFER_TOO_SMALL`.
@@ -134,7 +212,7 @@ pub unsafe extern "C" fn chess_epd_write(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |epd: &Epd, text_out: TextOut| {
+    let write = |epd: &Record, text_out: TextOut| {
         // The sink never fails and a record holds legal moves only, so this cannot fail.
         text_out.write_with(|sink| epd.write(sink).map_err(|_| CHESS_ERR_INTERNAL))?;
         Ok(())
@@ -162,7 +240,7 @@ pub unsafe extern "C" fn chess_epd_opcode(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |epd: &Epd, text_out: TextOut| {
+    let write = |epd: &Record, text_out: TextOut| {
         let operation = epd.operations().get(index).ok_or(CHESS_ERR_EPD_NOT_FOUND)?;
         text_out.write(operation.opcode.as_bytes())?;
         Ok(())
@@ -226,7 +304,7 @@ pub unsafe extern "C" fn chess_epd_operand_string(
     cap: usize,
     out_len: *mut usize,
 ) -> chess_error {
-    let write = |epd: &Epd, text_out: TextOut| {
+    let write = |epd: &Record, text_out: TextOut| {
         // SAFETY: `opcode` is NULL or a NUL-terminated string (the C contract).
         let text = unsafe { operand(epd, opcode, index) }?.as_str().ok_or(CHESS_ERR_EPD_WRONG_TYPE)?;
         text_out.write(text.as_bytes())?;

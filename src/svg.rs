@@ -1,13 +1,15 @@
 //! Board pictures in SVG.
 
 use std::ffi::c_char;
+use std::fmt;
 
 use super::error::*;
 use super::moves::chess_move;
 use super::position::{chess_position, position};
 use super::types::{chess_square, square_arg};
-use super::util::{c_ascii, guard_code, oom, versioned_ref, Out, TextOut, Versioned};
-use chesscore_core::{Arrow, Bitboard, Color, Move, Position, SvgColor, SvgColors, SvgOptions};
+use super::util::{c_ascii, guard_code, oom, versioned_ref, Out, Sink, TextOut, Versioned};
+use super::variant::{chess_variant_position, variant_ref};
+use chesscore_core::{Arrow, Bitboard, Color, Move, SvgColor, SvgColors, SvgOptions};
 
 /// `chess_svg_options` flag: Black at the bottom (the board seen from Black's side).
 pub const CHESS_SVG_FLIPPED: u32 = 1;
@@ -105,18 +107,79 @@ pub unsafe extern "C" fn chess_position_to_svg(
     guard_code(|| {
         // SAFETY: `pos` is NULL or a valid position (the C contract).
         let pos = unsafe { position(pos) }?;
-        // SAFETY: `options` is NULL or valid for its `size` bytes (the C contract).
-        let options = match unsafe { versioned_ref(options) }? {
-            None => SvgOptions::default(),
-            // SAFETY: its arrays are NULL or hold their counts of items (the C contract).
-            Some(options) => unsafe { svg_options(pos, options) }?,
-        };
-        // SAFETY: `buf` is NULL or valid for `cap` bytes, `out_len` NULL or valid (the C contract).
-        let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
-        // Writing to the sink cannot fail.
-        text_out.write_with(|sink| pos.write_svg(sink, &options).map_err(|_| CHESS_ERR_INTERNAL))?;
-        Ok(())
+        // SAFETY: the C contract, as `draw` needs it.
+        unsafe {
+            draw(
+                options,
+                buf,
+                cap,
+                out_len,
+                || SvgOptions::for_position(pos).check,
+                |sink, options| pos.write_svg(sink, options),
+            )
+        }
     })
+}
+
+/// Draws a variant position as `chess_position_to_svg` draws a chess one (same options, same
+/// errors; `CHESS_SVG_MARK_CHECK` marks the king the variant counts in check: never in
+/// antichess or racing kings), the variant's FEN as the `<desc>`, plus what the variant adds:
+/// for crazyhouse a strip above and one below the board, each holding one side's pocket (one
+/// piece of each kind with its count, `chess:pocket`, `chess:piece` and `chess:count`
+/// attributes), and a tilde on each promoted piece (`chess:promoted`); for three-check the same
+/// strips holding each side's check counter (`chess:checks`, `chess:remaining`). With strips
+/// the picture is taller than wide: `pixels` is its width. Errors: those of
+/// `chess_position_to_svg`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_to_svg(
+    pos: *const chess_variant_position,
+    options: *const chess_svg_options,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a live handle (the C contract).
+        let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: the C contract, as `draw` needs it.
+        unsafe {
+            draw(
+                options,
+                buf,
+                cap,
+                out_len,
+                || SvgOptions::for_variant(pos).check,
+                |sink, options| pos.write_svg(sink, options),
+            )
+        }
+    })
+}
+
+/// Reads the options (the defaults for NULL; `king_in_check` gives the glow of
+/// `CHESS_SVG_MARK_CHECK`) and writes the picture `write` draws with them into `buf`.
+///
+/// # Safety
+/// `options` is NULL or valid for its `size` bytes with its arrays NULL or holding their
+/// counts of items; `buf` NULL or valid for `cap` bytes; `out_len` NULL or valid for a write.
+unsafe fn draw(
+    options: *const chess_svg_options,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    king_in_check: impl FnOnce() -> Bitboard,
+    write: impl Fn(&mut Sink, &SvgOptions) -> fmt::Result,
+) -> Result<(), chess_error> {
+    // SAFETY: this function's contract.
+    let options = match unsafe { versioned_ref(options) }? {
+        None => SvgOptions::default(),
+        // SAFETY: this function's contract.
+        Some(options) => unsafe { svg_options(options, king_in_check) }?,
+    };
+    // SAFETY: this function's contract.
+    let text_out = unsafe { TextOut::new(buf, cap, out_len) }?;
+    // Writing to the sink cannot fail.
+    text_out.write_with(|sink| write(sink, &options).map_err(|_| CHESS_ERR_INTERNAL))?;
+    Ok(())
 }
 
 /// Reads a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal), or one of
@@ -136,11 +199,15 @@ pub unsafe extern "C" fn chess_svg_parse_color(text: *const c_char, out: *mut u3
     })
 }
 
-/// The core's options for a C struct, checked.
+/// The core's options for a C struct, checked; `king_in_check` gives the glow of
+/// `CHESS_SVG_MARK_CHECK`.
 ///
 /// # Safety
 /// The arrays of `o` are NULL or hold their counts of items.
-unsafe fn svg_options(pos: &Position, o: &chess_svg_options) -> Result<SvgOptions, chess_error> {
+unsafe fn svg_options(
+    o: &chess_svg_options,
+    king_in_check: impl FnOnce() -> Bitboard,
+) -> Result<SvgOptions, chess_error> {
     if o.flags & !(CHESS_SVG_FLIPPED | CHESS_SVG_NO_COORDINATES | CHESS_SVG_MARK_CHECK) != 0 {
         return Err(CHESS_ERR_INVALID_ARGUMENT);
     }
@@ -167,7 +234,7 @@ unsafe fn svg_options(pos: &Position, o: &chess_svg_options) -> Result<SvgOption
     }
     let mut check = Bitboard(o.check);
     if o.flags & CHESS_SVG_MARK_CHECK != 0 {
-        check = check.union(SvgOptions::for_position(pos).check);
+        check = check.union(king_in_check());
     }
     Ok(SvgOptions {
         size: if o.pixels == 0 { SvgOptions::default().size } else { o.pixels },

@@ -10,7 +10,7 @@ use super::moves::{chess_move, fill};
 use super::setup::{chess_setup, write as setup_ret};
 use super::types::*;
 use super::util::{box_or_oom, c_ascii, c_bytes, free_handle, guard, guard_code, text_of, Out, StackText, TextOut};
-use chesscore_core::variant::{Variant, VariantFenError, VariantPosition, MAX_VARIANT_MOVES};
+use chesscore_core::variant::{Variant, VariantEpdError, VariantFenError, VariantPosition, MAX_VARIANT_MOVES};
 use chesscore_core::Move;
 
 /// The rules a `chess_variant_position` plays by: one of the `CHESS_VARIANT_*` values, fixed for
@@ -51,7 +51,7 @@ pub struct chess_variant_position {
     pub(crate) pos: VariantPosition,
 }
 
-fn variant_arg(variant: chess_variant) -> Option<Variant> {
+pub(crate) fn variant_arg(variant: chess_variant) -> Option<Variant> {
     Variant::ALL.get(usize::from(variant)).copied()
 }
 
@@ -65,6 +65,17 @@ impl ErrorCode for VariantFenError {
             VariantFenError::PawnOnBackRank(_) => CHESS_ERR_FEN_PAWN_ON_BACK_RANK,
             VariantFenError::OppositeCheck => CHESS_ERR_FEN_OPPOSITE_CHECK,
             // A kind of fault newer than the codes: still the text's fault.
+            _ => CHESS_ERR_INVALID_TEXT,
+        }
+    }
+}
+
+impl ErrorCode for VariantEpdError {
+    fn code(&self) -> chess_error {
+        match self {
+            VariantEpdError::Epd(e) => e.code(),
+            VariantEpdError::Position(e) => e.code(),
+            // A kind of fault newer than the codes: still the line's fault.
             _ => CHESS_ERR_INVALID_TEXT,
         }
     }

@@ -499,6 +499,11 @@ fn c_variant_game_suite() {
 }
 
 #[test]
+fn c_variant_layers_suite() {
+    run_suite("c_tests/variant_layers.c", &[]);
+}
+
+#[test]
 fn c_embedding_suite() {
     run_suite("c_tests/embedding.c", &[common::data_dir()]);
 }

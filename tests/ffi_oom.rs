@@ -883,7 +883,8 @@ fn pgn_files() -> Vec<(String, Vec<u8>)> {
     files
 }
 
-/// Variant positions: made from FENs of every variant, copied, written, played by SAN and UCI.
+/// Variant positions: made from FENs of every variant, copied, written, drawn, played by SAN and
+/// UCI; variant EPD records read and written.
 fn variant_scenario(c: &mut Check) -> Option<()> {
     let fens: [(chess_variant, &CStr); 4] = [
         (CHESS_VARIANT_CRAZYHOUSE, c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ~KB1R[PNbq] w KQkq - 2 3"),
@@ -899,6 +900,7 @@ fn variant_scenario(c: &mut Check) -> Option<()> {
             let pos = VariantHandle(out);
             let copy = VariantHandle(c.handle(chess_variant_position_clone(pos.0))?);
             text::<1024>(c, |b, n, l| chess_variant_position_fen(copy.0, b, n, l))?;
+            text::<32768>(c, |b, n, l| chess_variant_position_to_svg(pos.0, ptr::null(), b, n, l))?;
             let mut moves = [0; CHESS_MAX_VARIANT_MOVES];
             let count = chess_variant_position_legal_moves(pos.0, moves.as_mut_ptr(), moves.len());
             for &mv in &moves[..count.min(8)] {
@@ -914,6 +916,24 @@ fn variant_scenario(c: &mut Check) -> Option<()> {
             if count > 0 {
                 c.check(chess_variant_position_play(copy.0, moves[0]), true)?;
             }
+        }
+        let lines: [(chess_variant, &CStr); 2] = [
+            (
+                CHESS_VARIANT_CRAZYHOUSE,
+                c"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - bm Q@e2; pv Q@e2 @d4;",
+            ),
+            (
+                CHESS_VARIANT_THREE_CHECK,
+                c"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 bm Bc4; id \"tc\";",
+            ),
+        ];
+        for (variant, line) in lines {
+            let mut out = dangling();
+            let code = chess_epd_parse_variant(variant, line.as_ptr(), &mut out);
+            c.check(code, out == dangling())?;
+            let epd = EpdHandle(out);
+            text::<1024>(c, |b, n, l| chess_epd_write(epd.0, b, n, l))?;
+            assert!(!chess_epd_variant_position(epd.0).is_null());
         }
     }
     Some(())

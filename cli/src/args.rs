@@ -78,10 +78,14 @@ pub(crate) enum Command {
     },
     /// Check an EPD file: each line's position and operations, or its error.
     ///
-    /// Exit status 1 when any line is invalid or the file has none.
+    /// With `--variant` the lines are positions of that variant, as python-chess writes them
+    /// (crazyhouse pockets in the placement, three-check's counter after the en passant
+    /// square). Exit status 1 when any line is invalid or the file has none.
     Epd {
         /// The EPD file, or `-` for standard input.
         file: PathBuf,
+        #[command(flatten)]
+        rules: Rules,
     },
     /// Read PGN files, replaying every move, and summarise them.
     ///
@@ -166,11 +170,13 @@ impl Rules {
     pub(crate) fn read(&self, arg: &str) -> Result<AnyPosition, String> {
         match self.lichess() {
             Some(v) => Ok(AnyPosition::Variant(read_variant(arg, v)?)),
-            None => {
-                let chess960 = self.chess.chess960 || self.variant == Some(variant::Variant::Chess960);
-                Ok(AnyPosition::Chess(read(arg, Variant { chess960 })?))
-            }
+            None => Ok(AnyPosition::Chess(read(arg, Variant { chess960: self.chess960() })?)),
         }
+    }
+
+    /// Whether chess is played from a Chess960 position (`--chess960` or `--variant chess960`).
+    pub(crate) fn chess960(&self) -> bool {
+        self.chess.chess960 || self.variant == Some(variant::Variant::Chess960)
     }
 
     /// The variant named, unless it is chess or Chess960.

@@ -74,7 +74,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::San { moves, uci } => play::san(&moves, uci, out),
         Command::Play(args) => play::play(&args, out),
         Command::Convert { input, output } => convert::convert(&input, &output, out),
-        Command::Epd { file } => epd::check_epd(&file, out),
+        Command::Epd { file, rules } => epd::check_epd(&file, &rules, out),
         Command::Pgn(args) => pgn::run(&args, out),
         Command::Svg(args) => svg::run(&args, out),
         Command::Analyse(args) => engine::analyse(&args, out),

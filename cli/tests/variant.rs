@@ -310,3 +310,31 @@ fn pgn_replays_each_game_by_its_variant_tag() {
     );
     assert!(err.contains("4 games, 1 broken, 11 plies"), "{err}");
 }
+
+/// `epd --variant`: lines of crazyhouse (pockets, drops in `bm` and `pv`) and three-check (the
+/// counter field) listed as the library writes them; a line the variant refuses fails the file;
+/// without `--variant` the same crazyhouse line is no chess position.
+#[test]
+fn epd_checks_variant_lines() {
+    let zh = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Qp w KQkq - bm Q@d4 Q@e2; pv Q@e2 P@d4;\n";
+    let (code, out, err) = run_with_input(&["epd", "--variant", "crazyhouse", "-"], zh.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "line 1: ok r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq -\n  bm Q@d4 Q@e2;\n  pv Q@e2 @d4;\n"
+    );
+    let tc = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 bm Bc4;\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - bm Bc4;\n";
+    let (code, out, err) = run_with_input(&["epd", "--variant", "3check", "-"], tc.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("line 1: ok rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1\n  bm Bc4;\n"),
+        "{out}"
+    );
+    assert!(out.contains("line 2: ok rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3\n"), "{out}");
+    let (code, _, err) = run_with_input(&["epd", "--variant", "atomic", "-"], zh.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("line 1: error: invalid position: invalid pocket"), "{err}");
+    let (code, _, err) = run_with_input(&["epd", "-"], zh.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("line 1: error"), "{err}");
+}

@@ -70,7 +70,7 @@ pub use draw::render::{BoardStyle, Diagram};
 pub use draw::svg::{Arrow, ParseSvgColorError, SvgColor, SvgColors, SvgOptions, SVG_NAMESPACE};
 pub use game::{Game, Outcome, Termination};
 pub use notation::binary_fen::{BinaryFen, BinaryFenError, BINARY_FEN_MAX_INPUT, BINARY_FEN_MAX_LEN};
-pub use notation::epd::{Epd, EpdError, Operand, Operation};
+pub use notation::epd::{Epd, EpdError, EpdPosition, Operand, Operation};
 pub use notation::fen;
 pub use notation::fen::{
     CastlingNotation, Fen, FenError, FenField, FenFileError, FenOptions, FenRepairs, FenWriteOptions, Repair,

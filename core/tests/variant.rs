@@ -5,7 +5,8 @@
 
 use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
 use chesscore_core::variant::{Variant, VariantPosition};
-use chesscore_core::{Color, Move, Outcome};
+use chesscore_core::variant::{VariantEpdError, VariantFenError};
+use chesscore_core::{Color, Epd, EpdError, FenError, Move, Outcome, SanError};
 use chesscore_test_support as common;
 
 #[test]
@@ -201,4 +202,118 @@ fn squares_only_moves_read_as_uci() {
         assert_eq!(pos.parse_san(text).map(|mv| pos.uci(mv).to_string()), Ok(uci.to_string()), "{text}");
     }
     assert!(pos.parse_san("g1g3").is_err());
+}
+
+/// EPD lines of positions of the generated games, with `bm`, `pv` (drops among them), `hmvc`,
+/// `fmvn` and `id` operations, as python-chess writes them (its crazyhouse board writes no
+/// operations: they are written by its own operation writer after the position fields): each
+/// reads to python-chess's position and moves and writes back to the same line.
+#[test]
+fn python_chess_epd_of_variant_positions() {
+    let Some(python) = common::python("variant: python-chess's EPD of variant positions") else { return };
+    let script = r#"
+import json, sys, chess, chess.variant
+for name in sys.argv[1:]:
+    cls = chess.variant.find_variant(name)
+    for line in open(f"{name}.games"):
+        data = json.loads(line)
+        board = cls(data["start"])
+        moves = [chess.Move.from_uci(uci) for uci, *_ in data["plies"]]
+        for ply, move in enumerate(moves):
+            if ply % 5 == 0:
+                pv = moves[ply:ply + 3]
+                ops = {"bm": pv[0], "pv": pv, "hmvc": board.halfmove_clock, "fmvn": board.fullmove_number, "id": f"{name} {ply}"}
+                epd = board.epd() + " " + board._epd_operations(ops)
+                again, read = cls.from_epd(epd)
+                print(json.dumps({"variant": name, "epd": epd, "fen": again.fen(), "bm": read["bm"][0].uci(), "pv": [m.uci() for m in read["pv"]]}))
+            board.push(move)
+"#;
+    let output = std::process::Command::new(&python)
+        .arg("-c")
+        .arg(script)
+        .args(VARIANTS)
+        .current_dir(data(""))
+        .output()
+        .expect("run python");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut counts = std::collections::BTreeMap::new();
+    for line in String::from_utf8(output.stdout).expect("UTF-8").lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let variant = Variant::from_name(case["variant"].as_str().unwrap()).unwrap();
+        let text = case["epd"].as_str().unwrap();
+        let epd = Epd::parse_variant(variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = epd.position();
+        assert_eq!(pos.to_fen(), case["fen"].as_str().unwrap(), "{text}");
+        let uci = |moves: &[Move]| -> Vec<String> {
+            let mut at = *pos;
+            moves
+                .iter()
+                .map(|&mv| {
+                    let text = at.uci(mv).to_string();
+                    at.play_unchecked(mv);
+                    text
+                })
+                .collect()
+        };
+        assert_eq!(uci(&epd.best_moves()), [case["bm"].as_str().unwrap()], "{text}");
+        let pv: Vec<Move> = epd.get("pv").unwrap().moves().collect();
+        let expected: Vec<&str> = case["pv"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        assert_eq!(uci(&pv), expected, "{text}");
+        assert_eq!(epd.to_string(), text);
+        *counts.entry(variant).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), VARIANTS.len());
+    assert!(counts.values().all(|&n| n >= 30), "{counts:?}");
+}
+
+/// What the variant EPD reader takes besides python-chess's lines, and what it refuses.
+#[test]
+fn variant_epd_forms_and_errors() {
+    let zh = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq -";
+    // lichess's ninth row is read and written in brackets; a promoted piece keeps its mark.
+    let epd = Epd::parse_variant(
+        Variant::Crazyhouse,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Qp w KQkq - bm Q@e2;",
+    )
+    .unwrap();
+    assert_eq!(epd.to_string(), format!("{zh} bm Q@e2;"));
+    let promoted = Epd::parse_variant(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K2Q~[] w - - am Qh8+;").unwrap();
+    assert_eq!(promoted.to_string(), "4k3/8/8/8/8/8/8/4K2Q~[] w - - am Qh8+;");
+    // A pawn drop reads as `P@e2` and `@e2`, and is written `@e2`; a drop with no piece in
+    // the pocket is illegal.
+    let black = zh.replace(" w ", " b ");
+    let drop = Epd::parse_variant(Variant::Crazyhouse, &format!("{black} bm P@d4; pv @d4;")).unwrap();
+    assert_eq!(drop.to_string(), format!("{black} bm @d4; pv @d4;"));
+    let none = Epd::parse_variant(Variant::Crazyhouse, &format!("{black} bm N@d4;")).unwrap_err();
+    assert!(matches!(none, VariantEpdError::Epd(EpdError::Move { error: SanError::Illegal, .. })), "{none:?}");
+    // Three-check's counter may be left out (both sides then have three checks left).
+    let tc = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -";
+    let without = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} bm Bc4;")).unwrap();
+    assert_eq!(without.to_string(), format!("{tc} 3+3 bm Bc4;"));
+    let with = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} 2+1 hmvc 4; fmvn 9;")).unwrap();
+    assert_eq!(with.position().to_fen(), format!("{tc} 2+1 4 9"));
+    let bad = Epd::parse_variant(Variant::ThreeCheck, &format!("{tc} 4+1 bm Bc4;")).unwrap_err();
+    assert_eq!(bad, VariantEpdError::Position(VariantFenError::Checks));
+    // A counter or a pocket where the variant has none.
+    assert!(matches!(
+        Epd::parse_variant(Variant::Atomic, &format!("{tc} 2+1")),
+        Err(VariantEpdError::Epd(EpdError::Opcode(_)))
+    ));
+    assert_eq!(
+        Epd::parse_variant(Variant::Atomic, zh).unwrap_err(),
+        VariantEpdError::Position(VariantFenError::Pocket)
+    );
+    // The FEN's own faults are the chess reader's.
+    assert!(matches!(
+        Epd::parse_variant(Variant::Horde, "8/8/8/8/8/8/8/9 w - -"),
+        Err(VariantEpdError::Epd(EpdError::Position(_)))
+    ));
+    let long = format!("{}[{}] w - -", "4k3/8/8/8/8/8/8/4K3", "P".repeat(600));
+    assert!(matches!(
+        Epd::parse_variant(Variant::Crazyhouse, &long),
+        Err(VariantEpdError::Epd(EpdError::Position(FenError::TooLong { .. })))
+    ));
+    // A decisive variant move is written with `#`.
+    let koth = Epd::parse_variant(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4;").unwrap();
+    assert_eq!(koth.to_string(), "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4#;");
 }

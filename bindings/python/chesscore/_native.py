@@ -621,6 +621,8 @@ SIGNATURES = {
     # EPD
     "chess_epd_parse": (ERR, [c_char_p, POINTER(EPD)]),
     "chess_epd_parse_with": (ERR, [c_char_p, c_uint32, POINTER(EPD)]),
+    "chess_epd_parse_variant": (ERR, [SMALL, c_char_p, POINTER(EPD)]),
+    "chess_epd_variant_position": (VPOS, [EPD]),
     "chess_epd_free": (None, [EPD]),
     "chess_epd_position": (POS, [EPD]),
     "chess_epd_write": (ERR, [EPD, c_char_p, c_size_t, SIZE_P]),
@@ -694,6 +696,7 @@ SIGNATURES = {
     "chess_variant_position_turn": (SMALL, [VPOS]),
     "chess_variant_position_piece_at": (SMALL, [VPOS, SQUARE]),
     "chess_variant_position_setup": (ERR, [VPOS, SETUP]),
+    "chess_variant_position_to_svg": (ERR, [VPOS, POINTER(SvgOptions), c_char_p, c_size_t, SIZE_P]),
     # UCI engines
     "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
     "chess_engine_free": (None, [ENGINE]),

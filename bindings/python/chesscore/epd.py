@@ -1,14 +1,17 @@
-"""EPD records, read once into Python values."""
+"""EPD records, read once into Python values: of chess positions, or of the lichess variants'
+(``Epd(line, variant=Variant.CRAZYHOUSE)``)."""
 
 from __future__ import annotations
 
 import ctypes
+from typing import Optional
 
 from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
 from .position import Position
 from .types import Move
+from .variant import Variant, VariantPosition
 
 # chess_operand_kind
 _MOVE, _INTEGER, _FLOAT, _STRING, _WORD = 1, 2, 3, 4, 5
@@ -17,23 +20,40 @@ _MOVE, _INTEGER, _FLOAT, _STRING, _WORD = 1, 2, 3, 4, 5
 class Epd:
     """An EPD line: ``position()`` and the operations, a read-only mapping from opcode to the
     list of its operands (Move for ``bm``, ``am`` and ``pv``, int, float, or str for strings
-    and words). ``str(epd)`` is the canonical line."""
+    and words). ``str(epd)`` is the canonical line.
+
+    With ``variant`` (a ``chesscore.variant.Variant``) the line is a position of that variant,
+    as python-chess's variant boards write it: crazyhouse pockets in the placement
+    (``...RNBQKB1R[Qp] w KQkq -``), three-check's remaining checks after the en passant square
+    (``... - 2+1``; left out, 3 each); moves are the variant's SAN (drops ``N@f3``, ``@e4``) and
+    ``position()`` is a ``VariantPosition``."""
 
     __slots__ = ("_position", "_operations", "_line")
 
-    def __init__(self, line: str, *, chess960: bool = False):
+    def __init__(self, line: str, *, chess960: bool = False, variant: Optional[Variant] = None):
         flags = _args.flag(chess960, "chess960", _native.FEN_CHESS960)
+        text = _args.text(line, "EPD line")
         handle = _native.EPD()
-        _native.check(lib.chess_epd_parse_with(_args.text(line, "EPD line"), flags, ctypes.byref(handle)))
+        if variant is None:
+            _native.check(lib.chess_epd_parse_with(text, flags, ctypes.byref(handle)))
+        elif flags:
+            raise_for(ErrorCode.INVALID_ARGUMENT, "chess960 goes with chess: use variant=Variant.CHESS960")
+        else:
+            value = _args.integer(_args.of_type(variant, int, "variant"), "variant", 0, 255)
+            _native.check(lib.chess_epd_parse_variant(value, text, ctypes.byref(handle)))
         try:
-            self._read(handle)
+            self._read(handle, variant is not None)
         finally:
             lib.chess_epd_free(handle)
 
-    def _read(self, handle):
-        self._position = Position._copy_of(lib.chess_epd_position(handle))
+    def _read(self, handle, variant):
+        if variant:
+            self._position = VariantPosition._clone_of(lib.chess_epd_variant_position(handle))
+            chess960 = self._position.variant == Variant.CHESS960
+        else:
+            self._position = Position._copy_of(lib.chess_epd_position(handle))
+            chess960 = self._position.chess960
         self._line = _native.read_text(lib.chess_epd_write, handle, size=256)
-        chess960 = self._position.chess960
         self._operations = {}
         for index in range(lib.chess_epd_operation_count(handle)):
             opcode = _native.read_text(lib.chess_epd_opcode, handle, index, size=32)
@@ -58,7 +78,8 @@ class Epd:
             self._operations[opcode] = operands
 
     def position(self):
-        """A copy of the position, with the clocks of ``hmvc`` and ``fmvn``."""
+        """A copy of the position (a VariantPosition for a variant's line), with the clocks of
+        ``hmvc`` and ``fmvn``."""
         return self._position.copy()
 
     def __getitem__(self, opcode):

@@ -10,18 +10,25 @@ The picture is a standalone SVG 1.1 document drawn by the library (the same byte
 input); each piece is one ``<use>`` element with ``chess:square`` and ``chess:piece``
 attributes (namespace ``urn:chesscore:svg``). Notebooks show the ``Svg`` strings ``board``
 returns, and positions themselves (``Position._repr_svg_``), as pictures.
+
+A ``chesscore.variant.VariantPosition`` is drawn with what its variant adds: crazyhouse's
+pockets in a strip above and one below the board and a tilde on promoted pieces, three-check's
+check counters in the same strips (the picture is then taller than ``size``).
 """
 
 from __future__ import annotations
 
 import ctypes
-from typing import Iterable, Mapping, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Optional, Union
 
 from . import _args, _native
 from ._native import lib
 from .errors import ErrorCode, raise_for
 from .position import Position
 from .types import Move, square
+
+if TYPE_CHECKING:
+    from .variant import VariantPosition
 
 SquareLike = Union[int, str]
 
@@ -82,7 +89,7 @@ def _square_set(squares: Union[int, Iterable[SquareLike], None], what: str) -> i
 
 
 def board(
-    board: Position,
+    board: Union[Position, VariantPosition],
     *,
     orientation: bool = True,
     lastmove: Optional[Move] = None,
@@ -94,14 +101,19 @@ def board(
     coordinates: bool = True,
     colors: Mapping[str, str] = {},
 ) -> Svg:
-    """The position as an SVG picture, ``size`` pixels wide and high (None: 400), White at the
-    bottom unless ``orientation`` is ``BLACK``. ``lastmove``'s squares are tinted, ``check`` (a
+    """The position (a Position, a VariantPosition, or a ``chesscore.compat`` board: ``chess.svg``
+    is this module) as an SVG picture, ``size`` pixels wide and high (None: 400; a variant's
+    strips add to the height), White at the bottom unless ``orientation`` is ``BLACK``. ``lastmove``'s squares are tinted, ``check`` (a
     square) glows red, ``arrows`` are ``Arrow``s or ``(tail, head)`` pairs, ``fill`` tints
     squares (``{square: colour}``), ``squares`` are framed (an int bit set or squares),
     ``coordinates`` draws the file letters and rank numbers on a margin. ``colors`` sets
     ``"square light"``, ``"square dark"``, ``"square light lastmove"``, ``"square dark
     lastmove"``, ``"margin"``, ``"coord"``, ``"check"``, ``"highlight"`` and ``"arrow"``."""
-    position = _args.of_type(board, Position, "board")
+    from .variant import VariantPosition  # variant imports game, which imports this module
+
+    if not isinstance(board, (Position, VariantPosition)) and callable(getattr(board, "_position", None)):
+        board = board._position()  # a chesscore.compat board: its current position
+    position = _args.of_type(board, (Position, VariantPosition), "board")
     options = _native.SvgOptions(size=ctypes.sizeof(_native.SvgOptions))
     flipped = not _args.of_type(orientation, bool, "orientation")
     bare = not _args.of_type(coordinates, bool, "coordinates")
@@ -132,4 +144,6 @@ def board(
     for key, color in _args.of_type(colors, Mapping, "colors").items():  # type: ignore[arg-type]
         field = _args.option(key, _COLOR_FIELDS, "a colors key")
         setattr(options, field, parse_color(color))
+    if isinstance(position, VariantPosition):
+        return Svg(_native.read_text(lib.chess_variant_position_to_svg, position._ptr, ctypes.byref(options), size=32768))
     return Svg(_native.read_text(lib.chess_position_to_svg, position._pos, ctypes.byref(options), size=16384))

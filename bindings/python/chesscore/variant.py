@@ -26,7 +26,7 @@ from ._native import MAX_VARIANT_MOVES, lib
 from .errors import ErrorCode, raise_for
 from .game import Outcome
 from .setup import Setup
-from .types import PAWN, QUEEN, WHITE, Move, Piece, c_color, raw_of, square, squares_of
+from .types import KING, PAWN, QUEEN, WHITE, Move, Piece, c_color, raw_of, square, squares_of
 
 
 class Variant(enum.IntEnum):
@@ -91,13 +91,18 @@ class VariantPosition:
         if ptr:
             self._free(ptr)
 
-    def copy(self) -> VariantPosition:
-        pos = VariantPosition.__new__(VariantPosition)
-        ptr = lib.chess_variant_position_clone(self._ptr)
-        if not ptr:
+    @classmethod
+    def _clone_of(cls, ptr: Any) -> VariantPosition:
+        """A new position holding a copy of the handle's (one the library lends)."""
+        pos = cls.__new__(cls)
+        clone = lib.chess_variant_position_clone(ptr)
+        if not clone:
             raise_for(ErrorCode.OUT_OF_MEMORY)
-        pos._ptr = ptr
+        pos._ptr = clone
         return pos
+
+    def copy(self) -> VariantPosition:
+        return VariantPosition._clone_of(self._ptr)
 
     __copy__ = copy
 
@@ -113,6 +118,20 @@ class VariantPosition:
 
     def __repr__(self) -> str:
         return f"VariantPosition.from_fen(Variant.{self.variant.name}, {self.fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture with the variant's pockets or check counters, a king in
+        check glowing red: what notebooks show (see ``chesscore.svg.board``)."""
+        from . import svg  # svg imports this module
+
+        return svg.board(self, check=self._king_in_check())
+
+    def _king_in_check(self) -> Optional[int]:
+        """The square of the king in check, if the variant counts it so."""
+        if not self.is_check():
+            return None
+        king = Piece(KING, self.turn)
+        return next((sq for sq in range(64) if self.piece_at(sq) == king), None)
 
     # -- text
 

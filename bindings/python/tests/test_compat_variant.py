@@ -13,6 +13,8 @@ import chess.variant
 import pytest
 
 import chesscore.compat as compat
+import chesscore.svg
+import chesscore.variant
 import chesscore.compat.pgn
 import chesscore.compat.variant
 
@@ -283,6 +285,81 @@ def test_pgn_of_a_variant_game_as_python_chess_writes_it(name):
     assert game.headers["Variant"] == getattr(compat.variant, name).aliases[0]
     assert type(game.board()) is type(ours)
     assert game.end().board().fen() == ours.fen()
+
+
+def operations_of(ops):
+    """EPD operations as comparable values: moves as UCI."""
+    def value(v):
+        if isinstance(v, list):
+            return [m.uci() for m in v]
+        return v.uci() if hasattr(v, "uci") else v
+
+    return {opcode: value(v) for opcode, v in ops.items()}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_set_epd_and_from_epd_as_python_chess(name):
+    """python-chess's EPD lines of random games' positions (bm, am, pv with drops, clocks, a
+    comment) read by both: the same position and operations; set_epd clears the move stack."""
+    rng = random.Random(SEEDS[name])
+    ours_cls, theirs_cls = getattr(compat.variant, name), getattr(chess.variant, name)
+    lines = 0
+    for _ in range(3):
+        theirs = theirs_cls()
+        for ply in range(60):
+            if theirs.is_game_over():
+                break
+            moves = sorted(theirs.legal_moves, key=chess.Move.uci)
+            best = rng.choice(moves)
+            after = theirs.copy(stack=False)
+            after.push(best)
+            pv = [best] + ([] if after.is_game_over() else [rng.choice(sorted(after.legal_moves, key=chess.Move.uci))])
+            ops = {"bm": best, "am": moves[0], "pv": pv, "hmvc": theirs.halfmove_clock, "fmvn": theirs.fullmove_number, "c0": f"ply {ply}"}
+            # python-chess's crazyhouse board writes no operations: its own writer adds them.
+            line = theirs.epd() + " " + theirs._epd_operations(ops)
+            expected_board, expected = theirs_cls.from_epd(line)
+            board, got = ours_cls.from_epd(line)
+            assert board.fen() == expected_board.fen(), line
+            assert operations_of(got) == operations_of(expected), line
+            board.push(board.parse_uci(best.uci()))
+            assert board.set_epd(line) == got and board.move_stack == [] and board.fen() == expected_board.fen()
+            lines += 1
+            theirs.push(rng.choice(moves))
+    assert lines >= 20
+
+
+def test_set_epd_forms_and_errors():
+    zh = compat.variant.CrazyhouseBoard()
+    line = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Qp w KQkq - bm Q@e2;"
+    assert operations_of(zh.set_epd(line)) == operations_of(chess.variant.CrazyhouseBoard().set_epd(line)) == {"bm": ["Q@e2"]}
+    assert zh.fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq - 0 1"
+    assert operations_of(zh.set_epd("4k3/8/8/8/8/8/8/4K3[] w - -")) == {}
+    three = compat.variant.ThreeCheckBoard()
+    assert three.set_epd("4k3/8/8/8/8/8/8/4K2R w K - 1+2") == {} and three.remaining_checks == [2, 1]
+    # Without the counter field python-chess misreads an opcode as the counter; here it is 3+3.
+    assert operations_of(three.set_epd("4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;")) == {"bm": ["h1h8"]}
+    assert three.remaining_checks == [3, 3]
+    # Refused as the FEN reader refuses them (python-chess takes a fourth check and a king in
+    # the pocket, as in its FENs), and as python-chess refuses them.
+    for board, bad, refused_by_both in [
+        (three, "4k3/8/8/8/8/8/8/4K2R w K - 4+0", False),
+        (zh, "4k3/8/8/8/8/8/8/4K3[K] w - -", False),
+        (zh, "4k3/8/8/8/8/8/8/4K3[] w - - bm N@e2;", True),
+        (compat.variant.AtomicBoard(), "4k3/8/8/8/8/8/8/4K3[Q] w - -", True),
+    ]:
+        with pytest.raises(ValueError):
+            board.set_epd(bad)
+        if refused_by_both:
+            with pytest.raises(ValueError):
+                getattr(chess.variant, type(board).__name__)().set_epd(bad)
+
+
+def test_variant_boards_are_drawn_by_chess_svg():
+    board = compat.variant.ThreeCheckBoard("4k2R/8/8/8/8/8/8/4K3 b - - 1+3 0 1")
+    pos = chesscore.variant.VariantPosition.from_fen(chesscore.variant.Variant.THREE_CHECK, board.fen())
+    assert chesscore.svg.board(board) == chesscore.svg.board(pos)
+    assert board._repr_svg_() == chesscore.svg.board(pos, check="e8")
+    assert 'chess:checks="w" chess:remaining="1"' in board._repr_svg_()
 
 
 def test_doc_examples():

@@ -1,5 +1,6 @@
 """chesscore.svg.board and Position._repr_svg_: the document read back with xml.etree, each
-keyword argument reaching the picture, and bad arguments."""
+keyword argument reaching the picture, and bad arguments; variant positions with their pockets
+and check counters, and chesscore.compat boards."""
 
 import doctest
 import xml.etree.ElementTree as ET
@@ -7,7 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import chesscore
+import chesscore.compat
+import chesscore.compat.variant
 import chesscore.svg
+from chesscore.variant import Variant, VariantPosition
 
 SVG = "{http://www.w3.org/2000/svg}"
 CHESS = "{urn:chesscore:svg}"
@@ -98,6 +102,69 @@ def test_bad_arguments():
         board(pos, colors={"square lite": "#fff"})
     with pytest.raises(chesscore.InvalidArgumentError):
         board(pos, squares=1 << 64)
+
+
+def variant_pieces(pos):
+    return {chesscore.square_name(sq): pos.piece_at(sq).symbol() for sq in range(64) if pos.piece_at(sq)}
+
+
+@pytest.mark.parametrize(
+    "variant, fen",
+    [
+        (Variant.CRAZYHOUSE, "r2qkb1r/ppp2ppp/2n5/3Q~4/8/8/PPP2PPP/RNB1KB1R[NNBPPpr] b KQkq - 0 9"),
+        (Variant.CRAZYHOUSE, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"),
+        (Variant.THREE_CHECK, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 0 2"),
+        (Variant.ATOMIC, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        (Variant.HORDE, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"),
+    ],
+)
+def test_variant_positions_are_drawn_with_what_the_variant_adds(variant, fen):
+    pos = VariantPosition.from_fen(variant, fen)
+    svg = chesscore.svg.board(pos)
+    root = ET.fromstring(svg)
+    assert root.find(SVG + "desc").text == pos.fen() and root.get("width") == "400"
+    assert pieces(svg) == variant_pieces(pos)
+    pockets = {(e.get(CHESS + "pocket"), e.get(CHESS + "piece")): int(e.get(CHESS + "count")) for e in root.iter() if e.get(CHESS + "pocket")}
+    checks = {e.get(CHESS + "checks"): int(e.get(CHESS + "remaining")) for e in root.iter() if e.get(CHESS + "checks")}
+    promoted = sorted(e.get(CHESS + "promoted") for e in root.iter() if e.get(CHESS + "promoted"))
+    if variant == Variant.CRAZYHOUSE:
+        for color, side in [(chesscore.WHITE, "w"), (chesscore.BLACK, "b")]:
+            for kind, n in pos.pocket(color).items():
+                assert pockets.pop((side, chesscore.Piece(kind, color).symbol())) == n
+        assert set(pockets.values()) <= {0} and len(pockets) == 10 - sum(len(pos.pocket(c)) for c in (True, False))
+        assert promoted == [chesscore.square_name(sq) for sq in pos.promoted()]
+    else:
+        assert not pockets and not promoted
+    if variant == Variant.THREE_CHECK:
+        assert checks == {"w": pos.remaining_checks(chesscore.WHITE), "b": pos.remaining_checks(chesscore.BLACK)}
+    else:
+        assert not checks
+    strips = variant in (Variant.CRAZYHOUSE, Variant.THREE_CHECK)
+    assert (int(root.get("height")) > 400) == strips
+    # Without strips a variant's picture of a chess position is the chess position's.
+    if variant == Variant.ATOMIC:
+        assert svg == chesscore.svg.board(chesscore.Position.from_fen(fen))
+    assert chesscore.svg.board(pos, orientation=chesscore.BLACK, size=200, arrows=[("e2", "e4")]) != svg
+
+
+def test_variant_repr_svg_marks_the_king_the_variant_counts_in_check():
+    three = VariantPosition.from_fen(Variant.THREE_CHECK, "4k2R/8/8/8/8/8/8/4K3 b - - 1+3 0 1")
+    assert three._repr_svg_() == chesscore.svg.board(three, check="e8") != chesscore.svg.board(three)
+    anti = VariantPosition.from_fen(Variant.ANTICHESS, "4k2R/8/8/8/8/8/8/4K3 b - - 0 1")
+    assert anti._repr_svg_() == chesscore.svg.board(anti)
+
+
+def test_compat_boards_are_drawn_as_their_positions():
+    compat = chesscore.compat
+    assert chesscore.svg.board(compat.Board(KIWIPETE)) == chesscore.svg.board(chesscore.Position.from_fen(KIWIPETE))
+    board = compat.variant.CrazyhouseBoard()
+    for san in ["e4", "d5", "exd5", "Qxd5"]:
+        board.push_san(san)
+    pos = VariantPosition.from_fen(Variant.CRAZYHOUSE, board.fen())
+    assert chesscore.svg.board(board, size=300) == chesscore.svg.board(pos, size=300)
+    assert board._repr_svg_() == pos._repr_svg_()
+    with pytest.raises(chesscore.ArgumentTypeError):
+        chesscore.svg.board(board.fen())
 
 
 def test_docstring():

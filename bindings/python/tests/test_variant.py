@@ -177,3 +177,85 @@ def test_outcomes():
 
 def test_doc_examples():
     assert doctest.testmod(chesscore.variant).failed == 0
+
+
+def python_chess_epd(board, ops):
+    """python-chess's EPD line of ``board`` with ``ops`` (its crazyhouse board writes no
+    operations: they are written by its own operation writer after the position fields)."""
+    return board.epd() + " " + board._epd_operations(ops)
+
+
+@pytest.mark.parametrize("variant", list(Variant), ids=str)
+def test_epd_agrees_with_python_chess(variant):
+    """EPD lines python-chess writes of random games' positions (bm, pv with drops, clocks, a
+    string) read to python-chess's position and moves and write back to the same line."""
+    rng = random.Random(f"variant epd {variant.value}")
+    lines = 0
+    for game in range(3):
+        board = BOARDS[variant]()
+        for ply in range(80):
+            if board.is_game_over():
+                break
+            moves = sorted(board.legal_moves, key=chess.Move.uci)
+            line = [rng.choice(moves)]
+            after = board.copy(stack=False)
+            for _ in range(2):
+                after.push(line[-1])
+                if after.is_game_over():
+                    break
+                line.append(rng.choice(sorted(after.legal_moves, key=chess.Move.uci)))
+            ops = {"bm": line[0], "pv": line, "hmvc": board.halfmove_clock, "fmvn": board.fullmove_number, "id": f"ply {ply}"}
+            text = python_chess_epd(board, ops)
+            epd = chesscore.Epd(text, variant=variant)
+            again, read = BOARDS[variant]().from_epd(text, chess960=variant == Variant.CHESS960)
+            pos = epd.position()
+            assert isinstance(pos, VariantPosition) and pos.variant == variant
+            assert pos.fen() == again.fen(), text
+            assert [pos.uci(m) for m in epd["bm"]] == [again.uci(m) for m in read["bm"]]
+            # As each side writes the moves of the line in turn (python-chess reads a Chess960
+            # line's moves in a chess board: its own UCI of them says which they are).
+            at, theirs = pos.copy(), again.copy()
+            ours, expected = [], []
+            for move, their in zip(epd["pv"], read["pv"]):
+                ours.append(at.uci(move))
+                expected.append(theirs.uci(their))
+                at.push(move)
+                theirs.push(their)
+            assert ours == expected and len(epd["pv"]) == len(read["pv"])
+            assert epd["id"] == [read["id"]] and epd["hmvc"] == [read["hmvc"]]
+            assert str(epd) == text
+            lines += 1
+            board.push(rng.choice(moves))
+    assert lines >= 30
+
+
+def test_epd_of_variants_forms_and_errors():
+    zh = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Qp] w KQkq -"
+    # lichess's ninth row, written back in brackets; a pawn drop read as P@ is written @.
+    epd = chesscore.Epd(zh.replace("[Qp]", "/Qp").replace(" w ", " b ") + " bm P@d4;", variant=Variant.CRAZYHOUSE)
+    assert str(epd) == zh.replace(" w ", " b ") + " bm @d4;"
+    assert epd.position().pocket(chess.BLACK) == {chess.PAWN: 1}
+    # python-chess's three-check board needs the counter before operations; here it may be
+    # left out (3 each) and is written.
+    tc = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -"
+    assert str(chesscore.Epd(tc + " bm Bc4;", variant=Variant.THREE_CHECK)) == tc + " 3+3 bm Bc4;"
+    with pytest.raises(ValueError):
+        chess.variant.ThreeCheckBoard.from_epd(tc + " bm Bc4;")
+    with pytest.raises(FenError) as error:
+        chesscore.Epd(tc + " 4+1 bm Bc4;", variant=Variant.THREE_CHECK)
+    assert error.value.code == ErrorCode.VARIANT_CHECKS
+    with pytest.raises(FenError) as error:
+        chesscore.Epd(zh, variant=Variant.ATOMIC)
+    assert error.value.code == ErrorCode.VARIANT_POCKET
+    with pytest.raises(IllegalMoveError):
+        chesscore.Epd(zh + " bm N@e2;", variant=Variant.CRAZYHOUSE)
+    with pytest.raises(InvalidArgumentError):
+        chesscore.Epd(zh, variant=9)
+    with pytest.raises(InvalidArgumentError):
+        chesscore.Epd(zh, variant=Variant.CRAZYHOUSE, chess960=True)
+    # Without a variant the line is chess: the pocket is no FEN.
+    with pytest.raises(FenError):
+        chesscore.Epd(zh)
+    # Chess through the variant reader: a VariantPosition of chess.
+    chess_epd = chesscore.Epd("4k3/8/8/8/8/8/8/R3K3 w Q - bm O-O-O+;", variant=Variant.CHESS)
+    assert chess_epd.position() == VariantPosition.from_fen(Variant.CHESS, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")

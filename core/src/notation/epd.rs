@@ -32,6 +32,18 @@
 //! strings quoted with `"` and `\` escaped, floats in their shortest round-trip form (always
 //! with a `.` or exponent), words as read. python-chess sorts the moves of `bm` and `am` by
 //! their SAN; here they keep their order. A string cannot hold a line break.
+//!
+//! # Variant positions
+//! An `Epd<VariantPosition>` ([`Epd::parse_variant`]) holds a position of a lichess variant:
+//! the position fields are read and written as
+//! [`VariantPosition::from_fen`](crate::variant::VariantPosition::from_fen) and
+//! [`VariantPosition::to_fen`](crate::variant::VariantPosition::to_fen) have them, as
+//! python-chess's variant boards do: crazyhouse's
+//! pockets and promoted pieces in the placement field (`[Qn]`, `Q~`; lichess's ninth row `/Qn`
+//! is read too), three-check's remaining checks as a field of their own after the en passant
+//! square (`2+3`; left out, both sides have 3). Move operands are the variant's SAN: drops
+//! (`N@f3`, `@e4`) and `#` for a decisive variant ending. python-chess requires the three-check
+//! field when operations follow, and its crazyhouse board writes no operations.
 
 use std::collections::hash_map::{Entry, HashMap};
 use std::collections::TryReserveError;
@@ -176,11 +188,102 @@ fn owned(text: &str) -> Result<String, EpdError> {
     Ok(try_string(text)?)
 }
 
-/// An EPD record: a position and its operations.
+/// An EPD record: a position (a chess [`Position`], or a
+/// [`VariantPosition`](crate::variant::VariantPosition) of any variant) and its operations.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Epd {
-    position: Position,
+pub struct Epd<P = Position> {
+    position: P,
     operations: Vec<Operation>,
+}
+
+/// A position an [`Epd`] can hold: a chess [`Position`] or a
+/// [`VariantPosition`](crate::variant::VariantPosition). Sealed: what the record needs of it is
+/// the crate's own.
+pub trait EpdPosition: Copy + sealed::Sealed {}
+
+impl EpdPosition for Position {}
+
+pub(crate) mod sealed {
+    use std::fmt;
+
+    use crate::board::moves::Move;
+    use crate::notation::san::{San, SanError};
+    use crate::notation::uci::Uci;
+
+    /// What an EPD record writes and plays in its position (the reader is given the
+    /// position's reader).
+    pub trait Sealed: Sized {
+        /// Writes the position fields: the FEN without its clocks.
+        fn write_fields<W: fmt::Write>(&self, out: &mut W) -> fmt::Result;
+        /// The legal move a (lenient) SAN names.
+        fn read_san(&self, token: &str) -> Result<Move, SanError>;
+        /// The SAN, with suffix, of a legal move.
+        fn san_of(&self, mv: Move) -> Option<San>;
+        /// Whether `mv` is legal here.
+        fn legal(&self, mv: Move) -> bool;
+        /// Plays the legal move `mv`.
+        fn play_legal(&mut self, mv: Move);
+        /// `mv` in UCI, for error messages.
+        fn uci_of(&self, mv: Move) -> Uci;
+    }
+}
+
+use sealed::Sealed;
+
+/// A FEN without its two clock fields.
+pub(crate) fn without_clocks(fen: &str) -> &str {
+    fen.rsplitn(3, ' ').nth(2).unwrap_or(fen)
+}
+
+/// The chess position of an EPD's four fields and clocks.
+fn chess_fields(
+    options: &FenOptions,
+    fields: &Fields<'_>,
+    (halfmove, fullmove): (u32, u32),
+) -> Result<Position, EpdError> {
+    // Bounded as the FEN of these fields and clocks would be.
+    let digits = |n: u32| {
+        let mut length = Length(0);
+        let _ = write!(length, "{n}");
+        length.0
+    };
+    let length =
+        fields.list[..4].iter().map(|f| f.text.len() + 1).sum::<usize>() + digits(halfmove) + 1 + digits(fullmove);
+    if length > FEN_MAX_INPUT {
+        return Err(FenError::TooLong { length }.into());
+    }
+    let mut fen = fields.read()?;
+    fen.setup.halfmove_clock = halfmove;
+    fen.setup.fullmove_number = fullmove.max(1);
+    Ok(fen.validate(options)?.0)
+}
+
+impl Sealed for Position {
+    fn write_fields<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        let mut fen = ArrayString::<FEN_MAX_LEN>::new();
+        self.write_fen(&mut fen, &FenWriteOptions::default())?;
+        out.write_str(without_clocks(&fen))
+    }
+
+    fn read_san(&self, token: &str) -> Result<Move, SanError> {
+        token.parse::<San>().and_then(|san| san.to_move(self))
+    }
+
+    fn san_of(&self, mv: Move) -> Option<San> {
+        San::from_move(self, mv).ok()
+    }
+
+    fn legal(&self, mv: Move) -> bool {
+        self.is_legal(mv)
+    }
+
+    fn play_legal(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn uci_of(&self, mv: Move) -> Uci {
+        Uci::from_move(self, mv)
+    }
 }
 
 /// An operand as written, before it is given a type.
@@ -319,12 +422,6 @@ fn clock(operations: &[RawOperation<'_>], name: &str) -> Result<Option<u32>, Epd
 }
 
 impl Epd {
-    /// An EPD of `position` without operations. Its clocks are not written unless `hmvc` and
-    /// `fmvn` operations are added.
-    pub fn new(position: Position) -> Epd {
-        Epd { position, operations: Vec::new() }
-    }
-
     /// Reads a standard-chess EPD line.
     pub fn parse(line: &str) -> Result<Epd, EpdError> {
         Epd::parse_with(line, &FenOptions::default())
@@ -333,11 +430,31 @@ impl Epd {
     /// Reads an EPD line with FEN options (Chess960, repairs). Running out of memory is
     /// [`EpdError::OutOfMemory`], not an abort.
     pub fn parse_with(line: &str, options: &FenOptions) -> Result<Epd, EpdError> {
+        Epd::read(line, |_| false, |fields, _, clocks| chess_fields(options, fields, clocks))
+    }
+}
+
+impl<P: EpdPosition> Epd<P> {
+    /// An EPD of `position` without operations. Its clocks are not written unless `hmvc` and
+    /// `fmvn` operations are added.
+    pub fn new(position: P) -> Epd<P> {
+        Epd { position, operations: Vec::new() }
+    }
+
+    /// The one EPD reader: the position fields (four, and one more where `takes_field` says
+    /// the token after them is one) read by `read_fields` with the clocks of `hmvc` and
+    /// `fmvn`, then the operations. Its errors are `E`'s, which holds the reader's own and
+    /// those `read_fields` gives (a variant's position errors).
+    pub(crate) fn read<E: From<EpdError>>(
+        line: &str,
+        takes_field: impl Fn(&str) -> bool,
+        read_fields: impl FnOnce(&Fields<'_>, Option<&str>, (u32, u32)) -> Result<P, E>,
+    ) -> Result<Epd<P>, E> {
         let bytes = line.as_bytes();
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
         let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(start, |i| i + 1);
         // The position fields are split as a FEN's, at any whitespace; the operations follow.
-        let (mut fields, rest) = Fields::split(bytes, start, end, 4, |b| b.is_ascii_whitespace());
+        let (mut fields, mut rest) = Fields::split(bytes, start, end, 4, |b| b.is_ascii_whitespace());
         match fields.count {
             4 => {}
             // Only when nothing follows; the placeholder is not in the line, and a `-` is no error.
@@ -345,7 +462,13 @@ impl Epd {
                 fields.list[3] = Field { offset: end, text: b"-" };
                 fields.count = 4;
             }
-            _ => return Err(EpdError::MissingFields),
+            _ => return Err(EpdError::MissingFields.into()),
+        }
+        // A field of the variant's own after the en passant square (three-check's counter).
+        let next = line[rest..end].split(|c: char| c.is_ascii_whitespace()).next().unwrap_or("");
+        let extra = takes_field(next).then_some(next);
+        if extra.is_some() {
+            rest += next.len();
         }
         // Some suites (ERET's among them) write a fifth `-` after the en passant field: it
         // stands for no operation and is passed over.
@@ -357,23 +480,9 @@ impl Epd {
         let raw = split_operations(operations_text)?;
         let halfmove = clock(&raw, "hmvc")?.unwrap_or(0);
         let fullmove = clock(&raw, "fmvn")?.unwrap_or(1);
-        // Bounded as the FEN of these fields and clocks would be.
-        let digits = |n: u32| {
-            let mut length = Length(0);
-            let _ = write!(length, "{n}");
-            length.0
-        };
-        let length =
-            fields.list[..4].iter().map(|f| f.text.len() + 1).sum::<usize>() + digits(halfmove) + 1 + digits(fullmove);
-        if length > FEN_MAX_INPUT {
-            return Err(FenError::TooLong { length }.into());
-        }
-        let mut fen = fields.read()?;
-        fen.setup.halfmove_clock = halfmove;
-        fen.setup.fullmove_number = fullmove.max(1);
-        let position = fen.validate(options)?.0;
+        let position = read_fields(&fields, extra, (halfmove, fullmove))?;
         let mut operations = Vec::new();
-        operations.try_reserve_exact(raw.len())?;
+        operations.try_reserve_exact(raw.len()).map_err(EpdError::from)?;
         for (opcode, operands) in raw {
             let operands = typed_operands(&position, opcode, operands)?;
             operations.push(Operation { opcode: owned(opcode)?, operands });
@@ -382,7 +491,7 @@ impl Epd {
     }
 
     /// The position, with the clocks of `hmvc` and `fmvn`.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.position
     }
 
@@ -421,15 +530,18 @@ impl Epd {
         for (index, operand) in operands.iter().enumerate() {
             match operand {
                 Operand::Move(mv) => {
-                    let legal = if opcode == "pv" { pos.play(*mv).is_ok() } else { self.position.is_legal(*mv) };
+                    let legal = if opcode == "pv" { pos.legal(*mv) } else { self.position.legal(*mv) };
                     if !legal {
-                        let operand = Uci::from_move(&self.position, *mv).to_string();
+                        let operand = self.position.uci_of(*mv).to_string();
                         return Err(EpdError::Move {
                             opcode: opcode.to_string(),
                             index,
                             operand,
                             error: SanError::Illegal,
                         });
+                    }
+                    if opcode == "pv" {
+                        pos.play_legal(*mv);
                     }
                 }
                 Operand::Float(x) if !x.is_finite() => {
@@ -454,11 +566,7 @@ impl Epd {
 
     /// Writes the canonical EPD (see the module documentation).
     pub fn write<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        let mut fen = ArrayString::<FEN_MAX_LEN>::new();
-        self.position.write_fen(&mut fen, &FenWriteOptions::default())?;
-        // The FEN without its two clock fields.
-        let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
-        out.write_str(fields)?;
+        self.position.write_fields(out)?;
         for op in &self.operations {
             out.write_char(' ')?;
             self.write_operation(op, out)?;
@@ -476,10 +584,10 @@ impl Epd {
             match operand {
                 Operand::Move(mv) => {
                     // `set` and `parse` admit legal moves only.
-                    let san = San::from_move(&pos, *mv).map_err(|_| fmt::Error)?;
+                    let san = pos.san_of(*mv).ok_or(fmt::Error)?;
                     out.write_str(&san)?;
                     if op.opcode == "pv" {
-                        pos.play_unchecked(*mv);
+                        pos.play_legal(*mv);
                     }
                 }
                 Operand::Integer(n) => write!(out, "{n}")?,
@@ -502,7 +610,11 @@ impl Epd {
 }
 
 /// Gives raw operands their types: moves for `bm`, `am` and `pv`, numbers, strings, words.
-fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -> Result<Vec<Operand>, EpdError> {
+fn typed_operands<P: EpdPosition>(
+    position: &P,
+    opcode: &str,
+    raw: Vec<RawOperand<'_>>,
+) -> Result<Vec<Operand>, EpdError> {
     let moves = matches!(opcode, "bm" | "am" | "pv");
     let mut pos = *position;
     let mut operands = Vec::new();
@@ -512,14 +624,14 @@ fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -
             quoted @ RawOperand::Quoted(_) if moves => return Err(operand_error(opcode, &[quoted])),
             RawOperand::Quoted(s) => Operand::String(s),
             RawOperand::Bare(token) if moves => {
-                let mv = match token.parse::<San>().and_then(|san| san.to_move(&pos)) {
+                let mv = match pos.read_san(token) {
                     Ok(mv) => mv,
                     Err(error) => {
                         return Err(EpdError::Move { opcode: owned(opcode)?, index, operand: owned(token)?, error })
                     }
                 };
                 if opcode == "pv" {
-                    pos.play_unchecked(mv);
+                    pos.play_legal(mv);
                 }
                 Operand::Move(mv)
             }
@@ -530,7 +642,7 @@ fn typed_operands(position: &Position, opcode: &str, raw: Vec<RawOperand<'_>>) -
     Ok(operands)
 }
 
-impl fmt::Display for Epd {
+impl<P: EpdPosition> fmt::Display for Epd<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f)
     }

@@ -27,6 +27,7 @@
 
 mod binary_fen;
 mod engine;
+mod epd;
 mod fen;
 mod game;
 mod horde;
@@ -52,6 +53,7 @@ use crate::position::{IllegalMoveError, Position};
 
 pub use crate::notation::binary_fen::VARIANT_BINARY_FEN_MAX_LEN;
 pub use binary_fen::VariantBinaryFenError;
+pub use epd::VariantEpdError;
 pub use fen::{VariantFenError, VARIANT_FEN_MAX_INPUT};
 pub use game::{AnyGame, VariantGame};
 

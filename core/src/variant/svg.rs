@@ -4,6 +4,8 @@
 
 use std::fmt::{self, Write};
 
+use arrayvec::ArrayString;
+
 use crate::board::bitboard::Bitboard;
 use crate::draw::svg::{Extras, SvgOptions};
 use crate::variant::{Variant, VariantPosition};
@@ -53,7 +55,10 @@ impl VariantPosition {
     ///
     /// With strips the picture is taller than wide: [`SvgOptions::size`] is its width.
     pub fn write_svg<W: Write>(&self, out: &mut W, options: &SvgOptions) -> fmt::Result {
-        let fen = self.to_fen();
+        // On the stack: the C API draws without allocating (every piece and pocket piece once,
+        // with marks and the other fields, fits).
+        let mut fen = ArrayString::<1024>::new();
+        self.write_fen(&mut fen)?;
         let extras = match self.variant {
             Variant::Crazyhouse => {
                 let pockets = Some(self.pockets.map(|pocket| pocket.counts()));

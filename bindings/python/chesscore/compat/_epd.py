@@ -11,6 +11,7 @@ from ._moves import MOVES, Move
 
 if TYPE_CHECKING:
     from ._board import Board
+    from .variant import VariantBoard
 
 # chess_operand_kind
 _EPD_MOVE, _EPD_INTEGER, _EPD_FLOAT, _EPD_WORD = 1, 2, 3, 5
@@ -34,6 +35,24 @@ def read_epd(board: Board, epd: str) -> Dict[str, object]:
     finally:
         _native.lib.chess_epd_free(handle)
     board._replace_start(_board.copy_position(at._pos), board._chess960)
+    return operations
+
+
+def read_variant_epd(board: VariantBoard, epd: str) -> Dict[str, object]:
+    """Reads an EPD line of the board's variant into ``board`` and gives its operations (see
+    ``VariantBoard.set_epd``)."""
+    from ..variant import VariantPosition
+
+    handle = _native.EPD()
+    line = epd.encode("utf-8", "replace")
+    _native.check(_native.lib.chess_epd_parse_variant(board._variant, line, ctypes.byref(handle)))
+    try:
+        start = VariantPosition._clone_of(_native.lib.chess_epd_variant_position(handle))
+        at = type(board)._of(start.copy())
+        operations = {opcode: _operand(at, opcode, operands) for opcode, operands in _operands(handle, False)}  # type: ignore[arg-type]
+    finally:
+        _native.lib.chess_epd_free(handle)
+    board._set_position(start)
     return operations
 
 

@@ -21,7 +21,7 @@ outcomes to python-chess's types. docs/python.md ("chesscore.compat") lists what
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Type, TypeVar, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar, Union
 
 from ..errors import ErrorCode, IllegalMoveError
 from ..types import Move as _CoreMove
@@ -29,7 +29,7 @@ from ..types import MoveKind
 from ..variant import Variant, VariantPosition
 from ._baseboard import BaseBoard
 from ._board import Board
-from ._epd import write_epd
+from ._epd import read_variant_epd, write_epd
 from ._moves import Move, Piece
 from ._outcome import Outcome, Termination
 from ._squares import BB_ALL, PIECE_SYMBOLS, PIECE_TYPES, WHITE, Bitboard, Color, PieceType, Square, SquareSet, piece_symbol
@@ -259,6 +259,26 @@ class VariantBoard:
         fields = fen.split(" ")
         ops = write_epd(self, fen, operations)[len(" ".join(fields[:4])) :]  # type: ignore[arg-type]
         return " ".join(fields[:-2]) + ops
+
+    @classmethod
+    def from_epd(cls: Type[VariantBoardT], epd: str, *, chess960: bool = False) -> Tuple[VariantBoardT, Dict[str, object]]:
+        """A board of an EPD line of the variant and its operations (see ``set_epd``)."""
+        board = cls(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def set_epd(self, epd: str) -> Dict[str, object]:
+        """Reads an EPD line of the variant into this board (crazyhouse pockets in the
+        placement, three-check's remaining checks after the en passant square: ``2+1``, 3 each
+        when left out), its clocks from ``hmvc`` and ``fmvn``, and gives its operations as
+        ``chess.Board.set_epd`` does (moves in the variant's SAN, drops among them)."""
+        return read_variant_epd(self, epd)
+
+    def _position(self) -> VariantPosition:
+        """A copy of the current position (what ``chess.svg.board`` draws)."""
+        return self._pos.copy()
+
+    def _repr_svg_(self) -> str:
+        return self._pos._repr_svg_()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
