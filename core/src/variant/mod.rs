@@ -427,11 +427,13 @@ impl VariantPosition {
     }
 
     /// The position after the legal move `mv`.
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&self, mv: Move) -> VariantPosition {
-        let mut after = *self;
-        after.play_unchecked(mv);
-        after
+        if self.needs_extras(mv) {
+            self.made_with_extras(mv)
+        } else {
+            self.made_with_board_move(mv)
+        }
     }
 
     /// True when `mv` is one of [`VariantPosition::legal_moves`].

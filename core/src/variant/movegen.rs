@@ -6,6 +6,8 @@
 //! horde's White play on boards with any number of kings, so their moves start from
 //! [`VariantPosition::pseudo_legal`], which assumes nothing about kings.
 
+use std::mem::MaybeUninit;
+
 use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::{back_rank, CastlingSide};
@@ -15,6 +17,8 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 
 use crate::position::movegen::PushMove;
+
+use crate::position::Position;
 
 use super::{Pocket, Variant, VariantMoveList, VariantPosition};
 
@@ -34,10 +38,17 @@ impl VariantPosition {
     /// ```
     #[inline]
     pub fn legal_moves(&self) -> VariantMoveList {
-        // Filled in place (returned whole, the list is a kilobyte to copy).
-        let mut out = VariantMoveList::default();
-        self.write_legal_moves(&mut out);
-        out
+        // Filled in the caller's place: made inside the call, the list (a kilobyte) would be
+        // copied out of it, and the copy's wide loads of the moves just stored stall.
+        let mut out = MaybeUninit::uninit();
+        self.fill_legal_moves(&mut out);
+        // SAFETY: `fill_legal_moves` writes a whole list into `out` before anything else.
+        unsafe { out.assume_init() }
+    }
+
+    #[inline(never)]
+    fn fill_legal_moves(&self, out: &mut MaybeUninit<VariantMoveList>) {
+        self.write_legal_moves(out.write(VariantMoveList::default()));
     }
 
     fn write_legal_moves(&self, out: &mut VariantMoveList) {
@@ -121,27 +132,88 @@ impl VariantPosition {
 
     /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
     /// the position unspecified (but memory-safe).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        match self.variant {
-            // The board's move is the whole move.
-            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::RacingKings | Variant::Horde => {
-                self.board.play_unchecked(mv)
-            }
-            Variant::ThreeCheck => {
-                let us = self.turn();
-                self.board.play_unchecked(mv);
-                if self.board.in_check() {
-                    let left = &mut self.remaining_checks[us.index()];
-                    *left = left.saturating_sub(1);
-                }
-            }
-            _ => self.play_with_extras(mv),
+        if self.needs_extras(mv) {
+            self.play_extras_out_of_line(mv);
+        } else {
+            self.play_board_move(mv);
         }
+    }
+
+    /// True when `mv` does more than the board's move: drops, crazyhouse's captures, castling,
+    /// promotions and moves of promoted pieces, atomic's explosions, promotions to a king.
+    /// The other moves are played inline, the rest out of line, so that the common path stays
+    /// small in the caller.
+    #[inline(always)]
+    pub(super) fn needs_extras(&self, mv: Move) -> bool {
+        let theirs = self.board.color_occupancy(!self.turn());
+        match self.variant {
+            Variant::Crazyhouse => {
+                mv.is_variant_move()
+                    || mv.kind() != MoveKind::Normal
+                    || theirs.contains(mv.to())
+                    || self.promoted.contains(mv.from())
+            }
+            Variant::Atomic => mv.is_en_passant() || theirs.contains(mv.to()),
+            Variant::Antichess => mv.is_variant_move(),
+            _ => false,
+        }
+    }
+
+    /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]).
+    #[inline(always)]
+    fn play_board_move(&mut self, mv: Move) {
+        let us = self.turn();
+        self.board.play_unchecked(mv);
+        self.remaining_checks = self.checks_after(&self.board, us);
+    }
+
+    /// The remaining checks once `us` has moved to `board`: three-check's move that gives
+    /// check uses up one.
+    #[inline(always)]
+    fn checks_after(&self, board: &Position, us: Color) -> [u8; 2] {
+        let mut checks = self.remaining_checks;
+        if self.variant == Variant::ThreeCheck && board.in_check() {
+            checks[us.index()] = checks[us.index()].saturating_sub(1);
+        }
+        checks
+    }
+
+    /// [`VariantPosition::make_move`] of a move that is only the board's move.
+    #[inline(always)]
+    pub(super) fn made_with_board_move(&self, mv: Move) -> VariantPosition {
+        // The board copied and played apart from the rest, the position built in the
+        // caller's place: its 128 bytes copy inline, where the whole position's 152 would be
+        // a call to memcpy (into a local, then out of it).
+        let mut board = self.board;
+        board.play_unchecked(mv);
+        VariantPosition {
+            remaining_checks: self.checks_after(&board, self.turn()),
+            board,
+            variant: self.variant,
+            pockets: self.pockets,
+            promoted: self.promoted,
+        }
+    }
+
+    #[inline(never)]
+    fn play_extras_out_of_line(&mut self, mv: Move) {
+        self.play_with_extras(mv);
+    }
+
+    /// [`VariantPosition::make_move`] of a move that [`VariantPosition::needs_extras`]:
+    /// returned whole, written once into the caller's place.
+    #[inline(never)]
+    pub(super) fn made_with_extras(&self, mv: Move) -> VariantPosition {
+        let mut after = *self;
+        after.play_with_extras(mv);
+        after
     }
 
     /// Moves that do more than the board's move: drops and captures into pockets, explosions,
     /// promotions to a king.
+    #[inline(always)]
     fn play_with_extras(&mut self, mv: Move) {
         let us = self.turn();
         if let Some(kind) = mv.drop_piece() {
