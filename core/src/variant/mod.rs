@@ -36,6 +36,7 @@ mod svg;
 mod zobrist;
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use arrayvec::ArrayVec;
@@ -429,11 +430,10 @@ impl VariantPosition {
     /// The position after the legal move `mv`.
     #[inline(always)]
     pub fn make_move(&self, mv: Move) -> VariantPosition {
-        if self.needs_extras(mv) {
-            self.made_with_extras(mv)
-        } else {
-            self.made_with_board_move(mv)
-        }
+        let mut after = MaybeUninit::uninit();
+        self.make_into(mv, &mut after);
+        // SAFETY: `make_into` writes a whole position into `after`.
+        unsafe { after.assume_init() }
     }
 
     /// True when `mv` is one of [`VariantPosition::legal_moves`].

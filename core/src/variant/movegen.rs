@@ -7,6 +7,7 @@
 //! [`VariantPosition::pseudo_legal`], which assumes nothing about kings.
 
 use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
 
 use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
@@ -17,8 +18,6 @@ use crate::board::piece::{Piece, PieceKind};
 use crate::board::square::{File, Rank, Square};
 
 use crate::position::movegen::PushMove;
-
-use crate::position::Position;
 
 use super::{Pocket, Variant, VariantMoveList, VariantPosition};
 
@@ -161,39 +160,15 @@ impl VariantPosition {
         }
     }
 
-    /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]).
+    /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]),
+    /// counting three-check's checks.
     #[inline(always)]
     fn play_board_move(&mut self, mv: Move) {
         let us = self.turn();
         self.board.play_unchecked(mv);
-        self.remaining_checks = self.checks_after(&self.board, us);
-    }
-
-    /// The remaining checks once `us` has moved to `board`: three-check's move that gives
-    /// check uses up one.
-    #[inline(always)]
-    fn checks_after(&self, board: &Position, us: Color) -> [u8; 2] {
-        let mut checks = self.remaining_checks;
-        if self.variant == Variant::ThreeCheck && board.in_check() {
-            checks[us.index()] = checks[us.index()].saturating_sub(1);
-        }
-        checks
-    }
-
-    /// [`VariantPosition::make_move`] of a move that is only the board's move.
-    #[inline(always)]
-    pub(super) fn made_with_board_move(&self, mv: Move) -> VariantPosition {
-        // The board copied and played apart from the rest, the position built in the
-        // caller's place: its 128 bytes copy inline, where the whole position's 152 would be
-        // a call to memcpy (into a local, then out of it).
-        let mut board = self.board;
-        board.play_unchecked(mv);
-        VariantPosition {
-            remaining_checks: self.checks_after(&board, self.turn()),
-            board,
-            variant: self.variant,
-            pockets: self.pockets,
-            promoted: self.promoted,
+        if self.variant == Variant::ThreeCheck && self.board.in_check() {
+            let left = &mut self.remaining_checks[us.index()];
+            *left = left.saturating_sub(1);
         }
     }
 
@@ -202,13 +177,25 @@ impl VariantPosition {
         self.play_with_extras(mv);
     }
 
-    /// [`VariantPosition::make_move`] of a move that [`VariantPosition::needs_extras`]:
-    /// returned whole, written once into the caller's place.
+    /// Writes the position after `mv` into `out`: [`VariantPosition::make_move`]. A call that
+    /// fills the caller's place, so that the move is played where the position stays (built
+    /// here and returned, the position would be copied out after the move, the copy's wide
+    /// loads waiting on the move's narrow stores), and the board copied apart from the rest
+    /// (the whole position's 152 bytes would be a call to memcpy).
     #[inline(never)]
-    pub(super) fn made_with_extras(&self, mv: Move) -> VariantPosition {
-        let mut after = *self;
-        after.play_with_extras(mv);
-        after
+    pub(super) fn make_into(&self, mv: Move, out: &mut MaybeUninit<VariantPosition>) {
+        let place = out.as_mut_ptr();
+        // SAFETY: `place` is `out`'s, valid for writes and aligned; every field is written
+        // whole before the reference to the position is made.
+        let after = unsafe {
+            addr_of_mut!((*place).board).write(self.board);
+            addr_of_mut!((*place).variant).write(self.variant);
+            addr_of_mut!((*place).pockets).write(self.pockets);
+            addr_of_mut!((*place).promoted).write(self.promoted);
+            addr_of_mut!((*place).remaining_checks).write(self.remaining_checks);
+            &mut *place
+        };
+        after.play_unchecked(mv);
     }
 
     /// Moves that do more than the board's move: drops and captures into pockets, explosions,
