@@ -9,7 +9,7 @@
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
-use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::{back_rank, CastlingSide};
 use crate::board::color::Color;
@@ -164,12 +164,13 @@ impl VariantPosition {
     /// counting three-check's checks.
     #[inline(always)]
     fn play_board_move(&mut self, mv: Move) {
-        let us = self.turn();
-        self.board.play_unchecked(mv);
-        if self.variant == Variant::ThreeCheck && self.board.in_check() {
-            let left = &mut self.remaining_checks[us.index()];
+        // Asked before the move, from the moved piece and the line it leaves: cheaper than
+        // finding the checkers after it.
+        if self.variant == Variant::ThreeCheck && self.board.gives_check(mv) {
+            let left = &mut self.remaining_checks[self.turn().index()];
             *left = left.saturating_sub(1);
         }
+        self.board.play_unchecked(mv);
     }
 
     #[inline(never)]
@@ -297,44 +298,56 @@ impl VariantPosition {
                 out.push(Move::new(from, to, MoveKind::Normal));
             }
         }
-        let (forward, start, last) = match us {
-            Color::White => (8i32, Rank::Second, Rank::Eighth),
-            Color::Black => (-8i32, Rank::Seventh, Rank::First),
-        };
-        let first = back_rank(us);
-        for from in board.pieces_of(us, PieceKind::Pawn) {
-            let step = |n: i32| Square::from_index_masked((from as i32 + n * forward) as u32);
-            let mut targets = pawn_attacks(us, from) & theirs;
-            let one = step(1);
-            if !occupied.contains(one) {
-                targets = targets.with(one);
-                if from.rank() == start || from.rank() == first {
-                    let two = step(2);
-                    if !occupied.contains(two) {
-                        let kind = if from.rank() == start { MoveKind::DoublePush } else { MoveKind::Normal };
-                        out.push(Move::new(from, two, kind));
-                    }
-                }
-            }
-            for to in targets {
-                if to.rank() == last {
-                    for kind in PROMOTIONS {
-                        out.push(Move::new(from, to, kind));
-                    }
-                    if self.variant == Variant::Antichess {
-                        out.push(Move::promote_to_king(from, to));
-                    }
-                } else {
-                    out.push(Move::new(from, to, MoveKind::Normal));
-                }
-            }
-        }
+        self.pseudo_legal_pawns(out, theirs, occupied);
         if let Some(ep) = board.en_passant() {
             for from in board.en_passant_candidates(ep) {
                 out.push(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
         self.pseudo_legal_castling(out, occupied);
+    }
+
+    /// The pawn moves of [`VariantPosition::pseudo_legal`] but en passant, set-wise: pushes
+    /// onto empty squares (two squares from the start rank, and from the first rank without an
+    /// en passant square), captures of `theirs`, promotions on the last rank.
+    fn pseudo_legal_pawns(&self, out: &mut VariantMoveList, theirs: Bitboard, occupied: Bitboard) {
+        let us = self.turn();
+        let pawns = self.pieces_of(us, PieceKind::Pawn);
+        // `push`: from a square to the one ahead; the ranks a first step from the first or the
+        // start rank reaches, where a second may follow; the rank a double push reaches.
+        let (push, second_step, double_push_rank, last) = match us {
+            Color::White => (8, [Rank::Second, Rank::Third], Rank::Fourth, Rank::Eighth),
+            Color::Black => (-8, [Rank::Seventh, Rank::Sixth], Rank::Fifth, Rank::First),
+        };
+        let second_step = Bitboard::rank(second_step[0]) | Bitboard::rank(second_step[1]);
+        let forward = |bb: Bitboard| if us == Color::White { bb.north() } else { bb.south() };
+        let empty = !occupied;
+        let single = forward(pawns) & empty;
+        self.pawn_moves(out, single, push, last);
+        for to in forward(single & second_step) & empty {
+            let kind = if to.rank() == double_push_rank { MoveKind::DoublePush } else { MoveKind::Normal };
+            out.push(Move::new(origin(to, 2 * push), to, kind));
+        }
+        self.pawn_moves(out, forward(pawns.east()) & theirs, push + 1, last);
+        self.pawn_moves(out, forward(pawns.west()) & theirs, push - 1, last);
+    }
+
+    /// Pawn moves to `targets`, each from `to - back`: promotions on the `last` rank.
+    #[inline(always)]
+    fn pawn_moves(&self, out: &mut VariantMoveList, targets: Bitboard, back: i32, last: Rank) {
+        let last = Bitboard::rank(last);
+        for to in targets & !last {
+            out.push(Move::new(origin(to, back), to, MoveKind::Normal));
+        }
+        for to in targets & last {
+            let from = origin(to, back);
+            for kind in PROMOTIONS {
+                out.push(Move::new(from, to, kind));
+            }
+            if self.variant == Variant::Antichess {
+                out.push(Move::promote_to_king(from, to));
+            }
+        }
     }
 
     fn pseudo_legal_castling(&self, out: &mut VariantMoveList, occupied: Bitboard) {
@@ -428,6 +441,12 @@ impl VariantPosition {
         }
         self.board.attackers_with(king, !color, self.occupancy()).any()
     }
+}
+
+/// The square `back` squares behind `to` (a pawn's origin).
+#[inline(always)]
+fn origin(to: Square, back: i32) -> Square {
+    Square::from_index_masked((to as i32 - back) as u32)
 }
 
 impl PushMove for VariantMoveList {
