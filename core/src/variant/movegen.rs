@@ -133,10 +133,12 @@ impl VariantPosition {
     /// the position unspecified (but memory-safe).
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        if self.needs_extras(mv) {
-            self.play_extras_out_of_line(mv);
-        } else {
+        if !self.needs_extras(mv) {
             self.play_board_move(mv);
+        } else if let Some(kind) = mv.drop_piece() {
+            self.play_pocket_drop(kind, mv.to());
+        } else {
+            self.play_extras_out_of_line(mv);
         }
     }
 
@@ -173,6 +175,15 @@ impl VariantPosition {
         self.board.play_unchecked(mv);
     }
 
+    /// Crazyhouse: a piece of `kind` from the pocket onto `to`.
+    #[inline(always)]
+    fn play_pocket_drop(&mut self, kind: PieceKind, to: Square) {
+        let us = self.turn();
+        if self.pockets[us.index()].remove(kind) {
+            self.board.play_drop(Piece { color: us, kind }, to);
+        }
+    }
+
     #[inline(never)]
     fn play_extras_out_of_line(&mut self, mv: Move) {
         self.play_with_extras(mv);
@@ -199,17 +210,11 @@ impl VariantPosition {
         after.play_unchecked(mv);
     }
 
-    /// Moves that do more than the board's move: drops and captures into pockets, explosions,
-    /// promotions to a king.
+    /// Moves that do more than the board's move, drops aside: captures into pockets,
+    /// explosions, promotions to a king.
     #[inline(always)]
     fn play_with_extras(&mut self, mv: Move) {
         let us = self.turn();
-        if let Some(kind) = mv.drop_piece() {
-            if self.pockets[us.index()].remove(kind) {
-                self.board.play_drop(Piece { color: us, kind }, mv.to());
-            }
-            return;
-        }
         let (from, to) = (mv.from(), mv.to());
         let captured_square = if mv.is_en_passant() { Square::new(to.file(), from.rank()) } else { to };
         let captured = if mv.is_castling() { None } else { self.board.piece_at(captured_square) };
