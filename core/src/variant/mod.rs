@@ -38,6 +38,7 @@ mod svg;
 mod zobrist;
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use arrayvec::ArrayVec;
@@ -431,11 +432,12 @@ impl VariantPosition {
     }
 
     /// The position after the legal move `mv`.
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&self, mv: Move) -> VariantPosition {
-        let mut after = *self;
-        after.play_unchecked(mv);
-        after
+        let mut after = MaybeUninit::uninit();
+        self.make_into(mv, &mut after);
+        // SAFETY: `make_into` writes a whole position into `after`.
+        unsafe { after.assume_init() }
     }
 
     /// True when `mv` is one of [`VariantPosition::legal_moves`].

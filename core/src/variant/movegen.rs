@@ -6,7 +6,10 @@
 //! horde's White play on boards with any number of kings, so their moves start from
 //! [`VariantPosition::pseudo_legal`], which assumes nothing about kings.
 
-use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
+
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::castling::{back_rank, CastlingSide};
 use crate::board::color::Color;
@@ -34,10 +37,17 @@ impl VariantPosition {
     /// ```
     #[inline]
     pub fn legal_moves(&self) -> VariantMoveList {
-        // Filled in place (returned whole, the list is a kilobyte to copy).
-        let mut out = VariantMoveList::default();
-        self.write_legal_moves(&mut out);
-        out
+        // Filled in the caller's place: made inside the call, the list (a kilobyte) would be
+        // copied out of it, and the copy's wide loads of the moves just stored stall.
+        let mut out = MaybeUninit::uninit();
+        self.fill_legal_moves(&mut out);
+        // SAFETY: `fill_legal_moves` writes a whole list into `out` before anything else.
+        unsafe { out.assume_init() }
+    }
+
+    #[inline(never)]
+    fn fill_legal_moves(&self, out: &mut MaybeUninit<VariantMoveList>) {
+        self.write_legal_moves(out.write(VariantMoveList::default()));
     }
 
     fn write_legal_moves(&self, out: &mut VariantMoveList) {
@@ -121,35 +131,90 @@ impl VariantPosition {
 
     /// Plays `mv`, which must be one of [`VariantPosition::legal_moves`]; anything else leaves
     /// the position unspecified (but memory-safe).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        match self.variant {
-            // The board's move is the whole move.
-            Variant::Chess | Variant::Chess960 | Variant::KingOfTheHill | Variant::RacingKings | Variant::Horde => {
-                self.board.play_unchecked(mv)
-            }
-            Variant::ThreeCheck => {
-                let us = self.turn();
-                self.board.play_unchecked(mv);
-                if self.board.in_check() {
-                    let left = &mut self.remaining_checks[us.index()];
-                    *left = left.saturating_sub(1);
-                }
-            }
-            _ => self.play_with_extras(mv),
+        if !self.needs_extras(mv) {
+            self.play_board_move(mv);
+        } else if let Some(kind) = mv.drop_piece() {
+            self.play_pocket_drop(kind, mv.to());
+        } else {
+            self.play_extras_out_of_line(mv);
         }
     }
 
-    /// Moves that do more than the board's move: drops and captures into pockets, explosions,
-    /// promotions to a king.
+    /// True when `mv` does more than the board's move: drops, crazyhouse's captures, castling,
+    /// promotions and moves of promoted pieces, atomic's explosions, promotions to a king.
+    /// The other moves are played inline, the rest out of line, so that the common path stays
+    /// small in the caller.
+    #[inline(always)]
+    pub(super) fn needs_extras(&self, mv: Move) -> bool {
+        let theirs = self.board.color_occupancy(!self.turn());
+        match self.variant {
+            Variant::Crazyhouse => {
+                mv.is_variant_move()
+                    || mv.kind() != MoveKind::Normal
+                    || theirs.contains(mv.to())
+                    || self.promoted.contains(mv.from())
+            }
+            Variant::Atomic => mv.is_en_passant() || theirs.contains(mv.to()),
+            Variant::Antichess => mv.is_variant_move(),
+            _ => false,
+        }
+    }
+
+    /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]),
+    /// counting three-check's checks.
+    #[inline(always)]
+    fn play_board_move(&mut self, mv: Move) {
+        // Asked before the move, from the moved piece and the line it leaves: cheaper than
+        // finding the checkers after it.
+        if self.variant == Variant::ThreeCheck && self.board.gives_check(mv) {
+            let left = &mut self.remaining_checks[self.turn().index()];
+            *left = left.saturating_sub(1);
+        }
+        self.board.play_unchecked(mv);
+    }
+
+    /// Crazyhouse: a piece of `kind` from the pocket onto `to`.
+    #[inline(always)]
+    fn play_pocket_drop(&mut self, kind: PieceKind, to: Square) {
+        let us = self.turn();
+        if self.pockets[us.index()].remove(kind) {
+            self.board.play_drop(Piece { color: us, kind }, to);
+        }
+    }
+
+    #[inline(never)]
+    fn play_extras_out_of_line(&mut self, mv: Move) {
+        self.play_with_extras(mv);
+    }
+
+    /// Writes the position after `mv` into `out`: [`VariantPosition::make_move`]. A call that
+    /// fills the caller's place, so that the move is played where the position stays (built
+    /// here and returned, the position would be copied out after the move, the copy's wide
+    /// loads waiting on the move's narrow stores), and the board copied apart from the rest
+    /// (the whole position's 152 bytes would be a call to memcpy).
+    #[inline(never)]
+    pub(super) fn make_into(&self, mv: Move, out: &mut MaybeUninit<VariantPosition>) {
+        let place = out.as_mut_ptr();
+        // SAFETY: `place` is `out`'s, valid for writes and aligned; every field is written
+        // whole before the reference to the position is made.
+        let after = unsafe {
+            addr_of_mut!((*place).board).write(self.board);
+            addr_of_mut!((*place).variant).write(self.variant);
+            addr_of_mut!((*place).pockets).write(self.pockets);
+            addr_of_mut!((*place).promoted).write(self.promoted);
+            addr_of_mut!((*place).remaining_checks).write(self.remaining_checks);
+            &mut *place
+        };
+        after.play_unchecked(mv);
+    }
+
+    /// Moves that do more than the board's move, drops aside: captures into pockets,
+    /// explosions, promotions to a king.
+    #[inline(always)]
     fn play_with_extras(&mut self, mv: Move) {
         let us = self.turn();
-        if let Some(kind) = mv.drop_piece() {
-            if self.pockets[us.index()].remove(kind) {
-                self.board.play_drop(Piece { color: us, kind }, mv.to());
-            }
-            return;
-        }
         let (from, to) = (mv.from(), mv.to());
         let captured_square = if mv.is_en_passant() { Square::new(to.file(), from.rank()) } else { to };
         let captured = if mv.is_castling() { None } else { self.board.piece_at(captured_square) };
@@ -238,44 +303,56 @@ impl VariantPosition {
                 out.push(Move::new(from, to, MoveKind::Normal));
             }
         }
-        let (forward, start, last) = match us {
-            Color::White => (8i32, Rank::Second, Rank::Eighth),
-            Color::Black => (-8i32, Rank::Seventh, Rank::First),
-        };
-        let first = back_rank(us);
-        for from in board.pieces_of(us, PieceKind::Pawn) {
-            let step = |n: i32| Square::from_index_masked((from as i32 + n * forward) as u32);
-            let mut targets = pawn_attacks(us, from) & theirs;
-            let one = step(1);
-            if !occupied.contains(one) {
-                targets = targets.with(one);
-                if from.rank() == start || from.rank() == first {
-                    let two = step(2);
-                    if !occupied.contains(two) {
-                        let kind = if from.rank() == start { MoveKind::DoublePush } else { MoveKind::Normal };
-                        out.push(Move::new(from, two, kind));
-                    }
-                }
-            }
-            for to in targets {
-                if to.rank() == last {
-                    for kind in PROMOTIONS {
-                        out.push(Move::new(from, to, kind));
-                    }
-                    if self.variant == Variant::Antichess {
-                        out.push(Move::promote_to_king(from, to));
-                    }
-                } else {
-                    out.push(Move::new(from, to, MoveKind::Normal));
-                }
-            }
-        }
+        self.pseudo_legal_pawns(out, theirs, occupied);
         if let Some(ep) = board.en_passant() {
             for from in board.en_passant_candidates(ep) {
                 out.push(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
         self.pseudo_legal_castling(out, occupied);
+    }
+
+    /// The pawn moves of [`VariantPosition::pseudo_legal`] but en passant, set-wise: pushes
+    /// onto empty squares (two squares from the start rank, and from the first rank without an
+    /// en passant square), captures of `theirs`, promotions on the last rank.
+    fn pseudo_legal_pawns(&self, out: &mut VariantMoveList, theirs: Bitboard, occupied: Bitboard) {
+        let us = self.turn();
+        let pawns = self.pieces_of(us, PieceKind::Pawn);
+        // `push`: from a square to the one ahead; the ranks a first step from the first or the
+        // start rank reaches, where a second may follow; the rank a double push reaches.
+        let (push, second_step, double_push_rank, last) = match us {
+            Color::White => (8, [Rank::Second, Rank::Third], Rank::Fourth, Rank::Eighth),
+            Color::Black => (-8, [Rank::Seventh, Rank::Sixth], Rank::Fifth, Rank::First),
+        };
+        let second_step = Bitboard::rank(second_step[0]) | Bitboard::rank(second_step[1]);
+        let forward = |bb: Bitboard| if us == Color::White { bb.north() } else { bb.south() };
+        let empty = !occupied;
+        let single = forward(pawns) & empty;
+        self.pawn_moves(out, single, push, last);
+        for to in forward(single & second_step) & empty {
+            let kind = if to.rank() == double_push_rank { MoveKind::DoublePush } else { MoveKind::Normal };
+            out.push(Move::new(origin(to, 2 * push), to, kind));
+        }
+        self.pawn_moves(out, forward(pawns.east()) & theirs, push + 1, last);
+        self.pawn_moves(out, forward(pawns.west()) & theirs, push - 1, last);
+    }
+
+    /// Pawn moves to `targets`, each from `to - back`: promotions on the `last` rank.
+    #[inline(always)]
+    fn pawn_moves(&self, out: &mut VariantMoveList, targets: Bitboard, back: i32, last: Rank) {
+        let last = Bitboard::rank(last);
+        for to in targets & !last {
+            out.push(Move::new(origin(to, back), to, MoveKind::Normal));
+        }
+        for to in targets & last {
+            let from = origin(to, back);
+            for kind in PROMOTIONS {
+                out.push(Move::new(from, to, kind));
+            }
+            if self.variant == Variant::Antichess {
+                out.push(Move::promote_to_king(from, to));
+            }
+        }
     }
 
     fn pseudo_legal_castling(&self, out: &mut VariantMoveList, occupied: Bitboard) {
@@ -369,6 +446,12 @@ impl VariantPosition {
         }
         self.board.attackers_with(king, !color, self.occupancy()).any()
     }
+}
+
+/// The square `back` squares behind `to` (a pawn's origin).
+#[inline(always)]
+fn origin(to: Square, back: i32) -> Square {
+    Square::from_index_masked((to as i32 - back) as u32)
 }
 
 impl PushMove for VariantMoveList {

@@ -17,6 +17,7 @@ impl VariantPosition {
     /// True when the variant's own rule has ended the game (an exploded king, a king on the
     /// hill, a third check, a side without pieces, a king on the eighth rank that Black cannot
     /// answer): there are no legal moves then.
+    #[inline]
     pub fn is_variant_end(&self) -> bool {
         match self.variant {
             Variant::Chess | Variant::Chess960 | Variant::Crazyhouse => false,
