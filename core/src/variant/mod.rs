@@ -30,6 +30,7 @@ mod engine;
 mod fen;
 mod horde;
 mod movegen;
+mod query;
 mod rules;
 mod san;
 mod svg;
