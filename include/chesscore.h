@@ -4484,6 +4484,15 @@ chess_error chess_variant_position_san(const struct chess_variant_position *pos,
 chess_error chess_variant_position_setup(const struct chess_variant_position *pos, struct chess_setup *out);
 
 /**
+ * Writes into `*out` what python-chess's variant board would find wrong with `pos`: its
+ * `status()` flags, the values of `chess_setup_status` plus python-chess's racing-kings flags
+ * (bit 12: a king in check, bit 13: the race already over, bit 14: pawns or extra pieces); 0
+ * when it finds nothing. The library holds only positions it can play, but python-chess is
+ * stricter in places (more than 16 pieces a side, say). Errors: `CHESS_ERR_NULL_POINTER`.
+ */
+chess_error chess_variant_position_status(const struct chess_variant_position *pos, uint32_t *out);
+
+/**
  * The side to move (`CHESS_WHITE` for a NULL position).
  */
 chess_color chess_variant_position_turn(const struct chess_variant_position *pos);

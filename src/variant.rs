@@ -572,6 +572,26 @@ pub unsafe extern "C" fn chess_variant_position_can_claim_fifty_moves(pos: *cons
     query(unsafe { variant_ref(pos) }, false, VariantPosition::can_claim_fifty_moves)
 }
 
+/// Writes into `*out` what python-chess's variant board would find wrong with `pos`: its
+/// `status()` flags, the values of `chess_setup_status` plus python-chess's racing-kings flags
+/// (bit 12: a king in check, bit 13: the race already over, bit 14: pawns or extra pieces); 0
+/// when it finds nothing. The library holds only positions it can play, but python-chess is
+/// stricter in places (more than 16 pieces a side, say). Errors: `CHESS_ERR_NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_status(
+    pos: *const chess_variant_position,
+    out: *mut u32,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a live handle (the C contract).
+        let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        out.write(pos.status().bits());
+        Ok(())
+    })
+}
+
 /// Writes into a new handle in `*out` (free it with `chess_variant_position_free`) the mirror
 /// of `pos`: the board flipped top to bottom with the colours swapped and the other side to
 /// move, pockets and remaining checks swapped too. Errors: `CHESS_ERR_NULL_POINTER`,

@@ -697,6 +697,7 @@ SIGNATURES = {
     "chess_variant_position_is_fifty_moves": (c_bool, [VPOS]),
     "chess_variant_position_is_seventy_five_moves": (c_bool, [VPOS]),
     "chess_variant_position_can_claim_fifty_moves": (c_bool, [VPOS]),
+    "chess_variant_position_status": (ERR, [VPOS, POINTER(c_uint32)]),
     # UCI engines
     "chess_engine_start": (ERR, [c_char_p, POINTER(EngineOptions), POINTER(ENGINE)]),
     "chess_engine_free": (None, [ENGINE]),

@@ -290,6 +290,14 @@ class VariantPosition:
         """Whether a fifty-move draw may be claimed now or by announcing a legal move."""
         return lib.chess_variant_position_can_claim_fifty_moves(self._ptr)
 
+    def status(self) -> int:
+        """What python-chess's variant board would find wrong with this position: its
+        ``status()`` flags as an int (0 for none). The library holds only positions it can
+        play, but python-chess is stricter in places (more than 16 pieces a side, say)."""
+        out = ctypes.c_uint32()
+        _native.check(lib.chess_variant_position_status(self._ptr, ctypes.byref(out)))
+        return out.value
+
     def is_variant_end(self) -> bool:
         """Whether the variant's own rule ended the game (an exploded king, a king on the hill,
         a third check, a side without pieces, a king on the eighth rank)."""

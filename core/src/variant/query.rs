@@ -1,13 +1,14 @@
 //! What a program asks of a variant position besides its legal moves and endings: the
 //! pseudo-legal moves, checkers, pins, whether a move can never be undone, the fifty- and
-//! seventy-five-move rules, and the mirror image. python-chess's definitions are followed (its variant boards answer these too).
+//! seventy-five-move rules, python-chess's status flags, and the mirror image. python-chess's definitions are followed (its variant boards answer these too).
 
 use crate::board::attacks::{between, bishop_attacks, king_attacks, line, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Piece, PieceKind};
-use crate::board::square::Square;
+use crate::board::square::{Rank, Square};
+use crate::notation::setup::SetupStatus;
 
 use super::{Pocket, Variant, VariantFenError, VariantMoveList, VariantPosition};
 
@@ -156,6 +157,102 @@ impl VariantPosition {
 
     fn halfmoves_passed(&self, plies: u32) -> bool {
         self.variant != Variant::Crazyhouse && self.halfmove_clock() >= plies && self.legal_move_count() > 0
+    }
+
+    /// What python-chess's variant board would find wrong with this position: its
+    /// `status()` flags. The library holds only positions it can play, but python-chess is
+    /// stricter in places (more than 16 pieces a side, a racing kings race already over or
+    /// with extra material, an en passant square no capture could use).
+    ///
+    /// ```
+    /// use chesscore_core::variant::{Variant, VariantPosition};
+    /// use chesscore_core::SetupStatus;
+    ///
+    /// let pos = VariantPosition::from_fen(Variant::RacingKings, "3krQK1/8/8/8/1q6/3B1N2/1b6/1R4R1 b - - 0 1")?;
+    /// assert_eq!(pos.status(), SetupStatus::RACE_OVER);
+    /// assert!(VariantPosition::new(Variant::Horde).status().is_empty());
+    /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
+    /// ```
+    pub fn status(&self) -> SetupStatus {
+        let setup = self.to_setup();
+        let checks = SetupStatus::TOO_MANY_CHECKERS | SetupStatus::IMPOSSIBLE_CHECK;
+        let mut status = setup.status(false);
+        // The chess flags about checks, read with the variant's checkers.
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            status = status.without(checks);
+        }
+        let white = self.color_occupancy(Color::White);
+        let pawns = self.board.pieces(PieceKind::Pawn);
+        match self.variant {
+            Variant::Antichess => {
+                status = status.without(
+                    SetupStatus::NO_WHITE_KING
+                        | SetupStatus::NO_BLACK_KING
+                        | SetupStatus::TOO_MANY_KINGS
+                        | SetupStatus::OPPOSITE_CHECK,
+                )
+            }
+            Variant::Atomic => {
+                let no_king =
+                    if self.turn() == Color::White { SetupStatus::NO_WHITE_KING } else { SetupStatus::NO_BLACK_KING };
+                status = status.without(SetupStatus::OPPOSITE_CHECK | no_king);
+                if checkers.count() <= 14 {
+                    status = status.without(SetupStatus::TOO_MANY_CHECKERS);
+                }
+                if setup.valid_en_passant().is_none() {
+                    status = status.without(SetupStatus::IMPOSSIBLE_CHECK);
+                }
+            }
+            Variant::Horde => {
+                status = status.without(SetupStatus::NO_WHITE_KING);
+                if white.count() <= 36 {
+                    status = status.without(SetupStatus::TOO_MANY_WHITE_PIECES | SetupStatus::TOO_MANY_WHITE_PAWNS);
+                }
+                let black_pawns = pawns & self.color_occupancy(Color::Black);
+                if !(pawns & Bitboard::rank(Rank::Eighth)).any() && !(black_pawns & Bitboard::rank(Rank::First)).any() {
+                    status = status.without(SetupStatus::PAWNS_ON_BACKRANK);
+                }
+                if (white & self.board.pieces(PieceKind::King)).any() {
+                    status |= SetupStatus::TOO_MANY_KINGS;
+                }
+            }
+            Variant::Crazyhouse => {
+                let pocketed = |kind: Option<PieceKind>| {
+                    Color::ALL
+                        .into_iter()
+                        .map(|c| kind.map_or(self.pocket(c).len(), |k| u32::from(self.pocket(c).count(k))))
+                        .sum::<u32>()
+                };
+                if pawns.count() + pocketed(Some(PieceKind::Pawn)) <= 16 {
+                    status = status.without(SetupStatus::TOO_MANY_WHITE_PAWNS | SetupStatus::TOO_MANY_BLACK_PAWNS);
+                }
+                if self.occupancy().count() + pocketed(None) <= 32 {
+                    status = status.without(SetupStatus::TOO_MANY_WHITE_PIECES | SetupStatus::TOO_MANY_BLACK_PIECES);
+                }
+            }
+            Variant::RacingKings => {
+                if self.is_check() {
+                    status |= SetupStatus::RACE_CHECK | checks;
+                }
+                let kings_home = Color::ALL
+                    .into_iter()
+                    .all(|c| (self.pieces_of(c, PieceKind::King) & Bitboard::rank(Rank::Eighth)).any());
+                if self.turn() == Color::Black && kings_home {
+                    status |= SetupStatus::RACE_OVER;
+                }
+                let most =
+                    [(PieceKind::Knight, 2), (PieceKind::Bishop, 2), (PieceKind::Rook, 2), (PieceKind::Queen, 1)];
+                let extra = Color::ALL
+                    .into_iter()
+                    .any(|c| most.into_iter().any(|(kind, n)| self.pieces_of(c, kind).count() > n));
+                if pawns.any() || extra {
+                    status |= SetupStatus::RACE_MATERIAL;
+                }
+            }
+            _ => {}
+        }
+        status
     }
 
     /// `color`'s king when it has exactly one.

@@ -31,7 +31,7 @@ from ._baseboard import BaseBoard, _board_fen_of
 from ._board import Board
 from ._epd import write_epd
 from ._moves import Move, Piece
-from ._outcome import Outcome, Termination
+from ._outcome import Outcome, Status, Termination
 from ._squares import (
     BB_ALL,
     BB_BACKRANKS,
@@ -761,6 +761,15 @@ class VariantBoard:
     def is_variant_draw(self) -> bool:
         outcome = self._variant_outcome()
         return outcome is not None and outcome.winner is None
+
+    def status(self) -> Status:
+        """What python-chess would find wrong with the board (``STATUS_*`` flags): the board
+        is always a position the library can play, but python-chess is stricter in places."""
+        flags = self._pos.status()
+        return Status(flags) if flags else Status.VALID
+
+    def is_valid(self) -> bool:
+        return self.status() == Status.VALID
 
     def has_insufficient_material(self, color: Color) -> bool:
         return self._pos.has_insufficient_material(color)
