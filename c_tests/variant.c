@@ -445,8 +445,8 @@ static void test_garbage(int rounds) {
 }
 
 /* The queries beyond legal moves: pseudo-legal moves (a superset of the legal ones, crazyhouse
- * drops on every empty square), checkers, pins, irreversible moves, the move-count rules and
- * the mirror, on known positions (figures from python-chess 1.11.2), with NULL and garbage
+ * drops on every empty square), checkers, pins, irreversible moves, the move-count rules,
+ * python-chess's status flags and the mirror, on known positions (figures from python-chess 1.11.2), with NULL and garbage
  * arguments, then through random games of every variant. */
 static void test_queries(void) {
     chess_move moves[CHESS_MAX_VARIANT_MOVES], legal[CHESS_MAX_VARIANT_MOVES];
@@ -510,6 +510,26 @@ static void test_queries(void) {
     CHECK(!chess_variant_position_is_fifty_moves(NULL) && !chess_variant_position_is_seventy_five_moves(NULL));
     CHECK(!chess_variant_position_can_claim_fifty_moves(NULL));
 
+    /* python-chess's status flags: 14 checkers are valid in atomic; a finished race and a
+     * pawn in racing kings are not. */
+    {
+        uint32_t flags = 99;
+        pos = new_position(CHESS_VARIANT_ATOMIC, "3N1NB1/2N1Q1N1/3RkR2/2NP1PN1/3NKN2/8/8/n7 w - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 0);
+        CHECK_ERR(chess_variant_position_status(pos, NULL), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_variant_position_status(NULL, &flags), CHESS_ERR_NULL_POINTER);
+        chess_variant_position_free(pos);
+        pos = new_position(CHESS_VARIANT_RACING_KINGS, "3krQK1/8/8/8/1q6/3B1N2/1b6/1R4R1 b - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 1u << 13);
+        chess_variant_position_free(pos);
+        pos = new_position(CHESS_VARIANT_RACING_KINGS, "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 1u << 14);
+        chess_variant_position_free(pos);
+    }
+
     /* Horde's mirror has Black's pawns: no position of horde. */
     pos = new_position(CHESS_VARIANT_HORDE, NULL);
     mirrored = (chess_variant_position *)&seed;
@@ -555,6 +575,11 @@ static void test_queries(void) {
                 (void)chess_variant_position_pin(pos, (chess_color)(seed % 3), (chess_square)i);
             }
             CHECK((chess_variant_position_checkers(pos) & ~theirs) == 0);
+            {
+                uint32_t flags = 0;
+                CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+                CHECK(flags == 0); /* positions of games are valid */
+            }
             if (chess_variant_position_mirror(pos, &mirrored) == CHESS_OK) {
                 CHECK_ERR(chess_variant_position_mirror(mirrored, &back), CHESS_OK);
                 strcpy(fen, fen_of(pos));

@@ -5,7 +5,7 @@
 
 use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
 use chesscore_core::variant::{Variant, VariantPosition};
-use chesscore_core::{Bitboard, Color, Move, MoveKind, Outcome, Square};
+use chesscore_core::{Bitboard, Color, Move, MoveKind, Outcome, SetupStatus, Square};
 use chesscore_test_support as common;
 
 #[test]
@@ -259,6 +259,12 @@ fn queries_beyond_legal_moves() {
     assert_eq!(rules(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K2R[] w - - 150 80"), (false, false, false));
     assert!(VariantPosition::new(Variant::Horde).mirror().is_err());
 
+    let status = |variant, fen| at(variant, fen).status();
+    assert!(status(Variant::Atomic, "3N1NB1/2N1Q1N1/3RkR2/2NP1PN1/3NKN2/8/8/n7 w - - 0 1").is_empty());
+    assert_eq!(status(Variant::RacingKings, "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1"), SetupStatus::RACE_MATERIAL);
+    let crowded = "rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(status(Variant::KingOfTheHill, crowded), SetupStatus::TOO_MANY_WHITE_PIECES);
+
     let mut seed = 38u64;
     for variant in Variant::ALL {
         let mut pos = VariantPosition::new(variant);
@@ -266,6 +272,7 @@ fn queries_beyond_legal_moves() {
             let (legal, pseudo) = (pos.legal_moves(), pos.pseudo_legal_moves());
             assert!(legal.iter().all(|mv| pseudo.contains(mv) && pos.is_pseudo_legal(*mv)), "{pos:?}");
             assert!((pos.checkers() & !pos.color_occupancy(!pos.turn())).is_empty(), "{pos:?}");
+            assert!(pos.status().is_empty(), "{pos:?}");
             if variant != Variant::Horde {
                 assert_eq!(pos.mirror().and_then(|m| m.mirror()), Ok(pos), "{pos:?}");
             }

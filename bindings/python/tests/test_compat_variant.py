@@ -319,6 +319,7 @@ def queries(board):
         "pins": [(board.pin_mask(color, sq), board.is_pinned(color, sq)) for color in (True, False) for sq in chess.SQUARES if board.piece_at(sq)],
         "rules": (board.is_fifty_moves(), board.is_seventyfive_moves(), board.can_claim_fifty_moves()),
         "null_irreversible": board.is_irreversible(chess.Move.null()),
+        "status": (int(board.status()), board.is_valid()),
     }
     if hasattr(board, "pockets"):
         facts["drops"] = (ucis(board.generate_pseudo_legal_drops()), ucis(board.generate_pseudo_legal_drops(chess.BB_RANK_4)))
@@ -453,6 +454,11 @@ def test_editing_then_querying_as_python_chess(name):
             assert ours.fen() == before and ours.move_stack == stack
             continue
         assert ours.move_stack == stack
+        # python-chess's flags, but for castling rights and en passant squares that cannot
+        # stand, which python-chess keeps and flags and the library drops on reading.
+        kept = ~(chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE)
+        assert int(ours.status()) == int(theirs.copy(stack=False).status()) & kept, (before, label)
+        assert ours.is_valid() == (ours.status() == chess.STATUS_VALID)
         if not python_chess_valid(theirs):
             continue
         applied += 1
