@@ -320,6 +320,8 @@ def queries(board):
         "rules": (board.is_fifty_moves(), board.is_seventyfive_moves(), board.can_claim_fifty_moves()),
         "null_irreversible": board.is_irreversible(chess.Move.null()),
         "status": (int(board.status()), board.is_valid()),
+        "fens": [board.fen(shredder=True), board.fen(en_passant="fen"), board.fen(en_passant="xfen", promoted=False), board.shredder_fen(), board.castling_shredder_fen()],
+        "chess960_castling": board.has_chess960_castling_rights(),
     }
     if hasattr(board, "pockets"):
         facts["drops"] = (ucis(board.generate_pseudo_legal_drops()), ucis(board.generate_pseudo_legal_drops(chess.BB_RANK_4)))

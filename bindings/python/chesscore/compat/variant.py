@@ -254,16 +254,32 @@ class VariantBoard:
     # -- FEN and text
 
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
-        """The FEN as python-chess writes it (en passant square only when legal; crazyhouse
-        pockets and promoted pieces ``Q~``, three-check counters); ``promoted=False`` leaves
-        out the ``~`` marks. The other options are python-chess's defaults only."""
-        if shredder or en_passant != "legal":
-            raise ValueError("variant boards write the en passant square when legal, castling as KQkq")
-        fen = self._pos.fen()
+        """The FEN as python-chess writes it (crazyhouse pockets and promoted pieces ``Q~``,
+        three-check counters); ``promoted=False`` leaves out the ``~`` marks, ``shredder=True``
+        writes the castling rooks' files (``HAha``), and ``en_passant`` says which en passant
+        square to write: ``"legal"`` when a capture is legal, ``"xfen"`` when one is
+        pseudo-legal, ``"fen"`` whenever a double push left one."""
+        if en_passant not in ("legal", "xfen", "fen"):
+            raise ValueError(f"en_passant must be 'legal', 'xfen' or 'fen', not {en_passant!r}")
+        board, *fields = self._pos.fen().split(" ")
         if promoted is False:
-            placement, rest = fen.split(" ", 1)
-            fen = placement.replace("~", "") + " " + rest
-        return fen
+            board = board.replace("~", "")
+        if shredder:
+            # The rooks' files, White's then Black's, each from the h-file.
+            rooks = self.castling_rights
+            white = [SQUARE_NAMES[sq][0].upper() for sq in reversed(range(8)) if rooks >> sq & 1]
+            black = [SQUARE_NAMES[sq][0] for sq in reversed(range(56, 64)) if rooks >> sq & 1]
+            fields[1] = "".join(white + black) or "-"
+        recorded = self.ep_square
+        if en_passant == "fen" or (en_passant == "xfen" and self.has_pseudo_legal_en_passant()):
+            fields[2] = "-" if recorded is None else SQUARE_NAMES[recorded]
+        return " ".join([board, *fields])
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def castling_shredder_fen(self) -> str:
+        return self.fen(shredder=True).split(" ")[2]
 
     def set_fen(self, fen: str) -> None:
         self._set_position(self._read(fen))
@@ -940,7 +956,7 @@ def _of_pieces(name: str) -> Any:
 
 # What chess.Board reads off the pieces, the castling rights and the FEN, as python-chess's
 # variant boards inherit it.
-for _name in ("is_zeroing", "has_castling_rights", "clean_castling_rights", "castling_xfen"):
+for _name in ("is_zeroing", "has_castling_rights", "has_chess960_castling_rights", "clean_castling_rights", "castling_xfen"):
     setattr(VariantBoard, _name, getattr(Board, _name))
 
 # python-chess's piece-placement queries, the same in every variant (pins are the library's
