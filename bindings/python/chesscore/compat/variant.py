@@ -27,7 +27,7 @@ from ..errors import ErrorCode, IllegalMoveError
 from ..types import Move as _CoreMove
 from ..types import MoveKind
 from ..variant import Variant, VariantPosition
-from ._baseboard import BaseBoard, _board_fen_of
+from ._baseboard import BaseBoard, board_fen_of
 from ._board import Board
 from ._epd import write_epd
 from ._moves import Move, Piece
@@ -621,7 +621,7 @@ class VariantBoard:
         symbols.pop(square, None)
         if piece is not None:
             symbols[square] = piece.symbol() + ("~" if promoted and self._variant == Variant.CRAZYHOUSE else "")
-        self._set_fields(placement=_board_fen_of(symbols))
+        self._set_fields(placement=board_fen_of(symbols))
 
     def remove_piece_at(self, square: Square) -> Optional[Piece]:
         piece = self.piece_at(square)
@@ -629,7 +629,7 @@ class VariantBoard:
         return piece
 
     def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
-        self._set_fields(placement=_board_fen_of({sq: p.symbol() for sq, p in pieces.items()}))
+        self._set_fields(placement=board_fen_of({sq: p.symbol() for sq, p in pieces.items()}))
 
     def set_board_fen(self, fen: str) -> None:
         self._set_fields(placement=fen.strip())
