@@ -444,6 +444,160 @@ static void test_garbage(int rounds) {
     CHECK(readable > 0 && readable < rounds);
 }
 
+/* The queries beyond legal moves: pseudo-legal moves (a superset of the legal ones, crazyhouse
+ * drops on every empty square), checkers, pins, irreversible moves, the move-count rules,
+ * python-chess's status flags and the mirror, on known positions (figures from python-chess 1.11.2), with NULL and garbage
+ * arguments, then through random games of every variant. */
+static void test_queries(void) {
+    chess_move moves[CHESS_MAX_VARIANT_MOVES], legal[CHESS_MAX_VARIANT_MOVES];
+    chess_variant_position *pos, *mirrored = NULL, *back = NULL;
+    unsigned seed = 777;
+    int v, ply;
+    size_t i, j, n, m;
+
+    /* Atomic, White in check: 9 legal moves among 28 pseudo-legal ones; the knight on b1
+     * checks; the queen on b6 would explode the black king. */
+    pos = new_position(CHESS_VARIANT_ATOMIC, "8/8/1Q2pk2/8/8/8/3K4/1n6 w - - 0 1");
+    CHECK(chess_variant_position_pseudo_legal_moves(pos, moves, CHESS_MAX_VARIANT_MOVES) == 28);
+    CHECK(chess_variant_position_pseudo_legal_moves(pos, NULL, 0) == 28);
+    CHECK(chess_variant_position_pseudo_legal_moves(pos, NULL, 3) == 0);
+    CHECK(chess_variant_position_pseudo_legal_moves(NULL, moves, CHESS_MAX_VARIANT_MOVES) == 0);
+    CHECK(chess_variant_position_checkers(pos) == 1ull << 1);
+    CHECK(chess_variant_position_checkers(NULL) == 0);
+    CHECK_ERR(chess_variant_position_mirror(pos, &mirrored), CHESS_OK);
+    CHECK(strcmp(fen_of(mirrored), "1N6/3k4/8/8/8/1q2PK2/8/8 b - - 0 1") == 0);
+    chess_variant_position_free(mirrored);
+    chess_variant_position_free(pos);
+
+    /* A pinned knight: the line is the whole e-file; none in antichess. */
+    pos = new_position(CHESS_VARIANT_KING_OF_THE_HILL, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    CHECK(chess_variant_position_pin(pos, CHESS_WHITE, 12) == 0x1010101010101010ull);
+    CHECK(chess_variant_position_pin(pos, CHESS_BLACK, 52) == 0);
+    CHECK(chess_variant_position_pin(pos, 7, 12) == 0 && chess_variant_position_pin(pos, CHESS_WHITE, 64) == 0);
+    CHECK(chess_variant_position_pin(pos, CHESS_WHITE, -1) == 0 && chess_variant_position_pin(NULL, CHESS_WHITE, 12) == 0);
+    chess_variant_position_free(pos);
+    pos = new_position(CHESS_VARIANT_ANTICHESS, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    CHECK(chess_variant_position_pin(pos, CHESS_WHITE, 12) == 0 && chess_variant_position_checkers(pos) == 0);
+    chess_variant_position_free(pos);
+
+    /* Crazyhouse: the pawn in the pocket drops on the 48 empty squares off the back ranks,
+     * legal or not; a capture is reversible, losing a castling right is not. */
+    pos = new_position(CHESS_VARIANT_CRAZYHOUSE, "r3k2r/8/8/8/8/8/8/R3K2R[P] w Qkq - 0 1");
+    n = chess_variant_position_pseudo_legal_moves(pos, moves, CHESS_MAX_VARIANT_MOVES);
+    for (i = 0, m = 0; i < n; i++) {
+        m += (moves[i] & 0x8000) != 0;
+    }
+    CHECK(m == 48);
+    CHECK(chess_variant_position_parse_uci(pos, "a1a8", &moves[0]) == CHESS_OK);
+    CHECK(chess_variant_position_is_irreversible(pos, moves[0]));
+    CHECK(chess_variant_position_parse_uci(pos, "h1f1", &moves[0]) == CHESS_OK);
+    CHECK(!chess_variant_position_is_irreversible(pos, moves[0]));
+    CHECK(!chess_variant_position_is_irreversible(pos, CHESS_MOVE_NONE));
+    CHECK(!chess_variant_position_is_irreversible(pos, 0xffff) && !chess_variant_position_is_irreversible(NULL, moves[0]));
+    CHECK(!chess_variant_position_is_fifty_moves(pos) && !chess_variant_position_can_claim_fifty_moves(pos));
+    chess_variant_position_free(pos);
+
+    /* The move-count rules: never in crazyhouse, else from 100 and 150 plies. */
+    pos = new_position(CHESS_VARIANT_THREE_CHECK, "4k3/8/8/8/8/8/8/4K2R w - - 99 80");
+    CHECK(!chess_variant_position_is_fifty_moves(pos) && chess_variant_position_can_claim_fifty_moves(pos));
+    chess_variant_position_free(pos);
+    pos = new_position(CHESS_VARIANT_THREE_CHECK, "4k3/8/8/8/8/8/8/4K2R w - - 150 80");
+    CHECK(chess_variant_position_is_fifty_moves(pos) && chess_variant_position_is_seventy_five_moves(pos));
+    chess_variant_position_free(pos);
+    pos = new_position(CHESS_VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K2R[] w - - 150 80");
+    CHECK(!chess_variant_position_is_fifty_moves(pos) && !chess_variant_position_is_seventy_five_moves(pos));
+    chess_variant_position_free(pos);
+    CHECK(!chess_variant_position_is_fifty_moves(NULL) && !chess_variant_position_is_seventy_five_moves(NULL));
+    CHECK(!chess_variant_position_can_claim_fifty_moves(NULL));
+
+    /* python-chess's status flags: 14 checkers are valid in atomic; a finished race and a
+     * pawn in racing kings are not. */
+    {
+        uint32_t flags = 99;
+        pos = new_position(CHESS_VARIANT_ATOMIC, "3N1NB1/2N1Q1N1/3RkR2/2NP1PN1/3NKN2/8/8/n7 w - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 0);
+        CHECK_ERR(chess_variant_position_status(pos, NULL), CHESS_ERR_NULL_POINTER);
+        CHECK_ERR(chess_variant_position_status(NULL, &flags), CHESS_ERR_NULL_POINTER);
+        chess_variant_position_free(pos);
+        pos = new_position(CHESS_VARIANT_RACING_KINGS, "3krQK1/8/8/8/1q6/3B1N2/1b6/1R4R1 b - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 1u << 13);
+        chess_variant_position_free(pos);
+        pos = new_position(CHESS_VARIANT_RACING_KINGS, "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1");
+        CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+        CHECK(flags == 1u << 14);
+        chess_variant_position_free(pos);
+    }
+
+    /* Horde's mirror has Black's pawns: no position of horde. */
+    pos = new_position(CHESS_VARIANT_HORDE, NULL);
+    mirrored = (chess_variant_position *)&seed;
+    CHECK_ERR(chess_variant_position_mirror(pos, &mirrored), CHESS_ERR_VARIANT_KINGS);
+    CHECK_ERR(chess_variant_position_mirror(NULL, &mirrored), CHESS_ERR_NULL_POINTER);
+    CHECK_ERR(chess_variant_position_mirror(pos, NULL), CHESS_ERR_NULL_POINTER);
+    chess_variant_position_free(pos);
+
+    /* Random games: every legal move is pseudo-legal, an illegal one never irreversible, the
+     * checkers are the other side's pieces, a mirror's mirror the position itself. */
+    for (v = CHESS_VARIANT_ATOMIC; v <= CHESS_VARIANT_RACING_KINGS; v++) {
+        pos = new_position((chess_variant)v, NULL);
+        for (ply = 0; ply < 60; ply++) {
+            chess_setup s;
+            uint64_t theirs = 0;
+            char fen[256];
+            n = chess_variant_position_legal_moves(pos, legal, CHESS_MAX_VARIANT_MOVES);
+            m = chess_variant_position_pseudo_legal_moves(pos, moves, CHESS_MAX_VARIANT_MOVES);
+            CHECK(m >= n && m <= CHESS_MAX_VARIANT_MOVES);
+            for (i = 0; i < n; i++) {
+                int found = 0;
+                for (j = 0; j < m; j++) {
+                    found |= moves[j] == legal[i];
+                }
+                CHECK(found);
+            }
+            for (i = 0; i < 8; i++) {
+                chess_move mv;
+                int is_legal = 0;
+                seed = seed * 1103515245u + 12345u;
+                mv = (chess_move)(seed >> 8);
+                for (j = 0; j < n; j++) {
+                    is_legal |= legal[j] == mv;
+                }
+                CHECK(is_legal || !chess_variant_position_is_irreversible(pos, mv));
+            }
+            CHECK_ERR(chess_variant_position_setup(pos, &s), CHESS_OK);
+            for (i = 0; i < 64; i++) {
+                /* Pieces 1-6 are White's, 9-14 Black's. */
+                if (s.board[i] != CHESS_NO_PIECE && ((s.board[i] < CHESS_BLACK_PAWN) != (s.turn == CHESS_WHITE))) {
+                    theirs |= 1ull << i;
+                }
+                (void)chess_variant_position_pin(pos, (chess_color)(seed % 3), (chess_square)i);
+            }
+            CHECK((chess_variant_position_checkers(pos) & ~theirs) == 0);
+            {
+                uint32_t flags = 0;
+                CHECK_ERR(chess_variant_position_status(pos, &flags), CHESS_OK);
+                CHECK(flags == 0); /* positions of games are valid */
+            }
+            if (chess_variant_position_mirror(pos, &mirrored) == CHESS_OK) {
+                CHECK_ERR(chess_variant_position_mirror(mirrored, &back), CHESS_OK);
+                strcpy(fen, fen_of(pos));
+                CHECK(strcmp(fen_of(back), fen) == 0);
+                chess_variant_position_free(back);
+                chess_variant_position_free(mirrored);
+            } else {
+                CHECK(v == CHESS_VARIANT_HORDE);
+            }
+            if (n == 0) {
+                break;
+            }
+            CHECK_ERR(chess_variant_position_play(pos, legal[seed % n]), CHESS_OK);
+        }
+        chess_variant_position_free(pos);
+    }
+}
+
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 20000;
     test_names();
@@ -454,6 +608,7 @@ int main(int argc, char **argv) {
     test_outcomes();
     test_setup();
     test_buffers_and_nulls();
+    test_queries();
     test_garbage(rounds > 0 ? rounds : 1);
     return report("c variant");
 }

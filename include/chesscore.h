@@ -4308,6 +4308,19 @@ chess_error chess_variant_from_name(const char *name, chess_variant *out);
 const char *chess_variant_name(chess_variant variant);
 
 /**
+ * True when a fifty-move draw may be claimed now, or by announcing a legal move after which
+ * `chess_variant_position_is_fifty_moves` holds; false for a NULL position.
+ */
+bool chess_variant_position_can_claim_fifty_moves(const struct chess_variant_position *pos);
+
+/**
+ * The pieces giving check to the side to move (bit i = square i): the enemy pieces attacking
+ * its king; 0 when it has no king or several, in antichess, in atomic while the kings touch,
+ * and for a NULL position.
+ */
+uint64_t chess_variant_position_checkers(const struct chess_variant_position *pos);
+
+/**
  * A new handle holding a copy of `pos`; NULL when `pos` is NULL or memory runs out.
  */
 struct chess_variant_position *chess_variant_position_clone(const struct chess_variant_position *pos);
@@ -4357,6 +4370,28 @@ bool chess_variant_position_is_check(const struct chess_variant_position *pos);
 bool chess_variant_position_is_checkmate(const struct chess_variant_position *pos);
 
 /**
+ * True when fifty moves (100 plies) have passed without a capture or a pawn move and the game
+ * goes on (a draw either side may claim); never in crazyhouse; false for a NULL position.
+ */
+bool chess_variant_position_is_fifty_moves(const struct chess_variant_position *pos);
+
+/**
+ * Whether the legal move `mv` (or `CHESS_MOVE_NONE`, the null move) makes every position
+ * before it unreachable: it moves a pawn or captures, takes away a castling right, or an en
+ * passant capture is possible in `pos`; in three-check a check counts too, in crazyhouse
+ * only castling rights do (captured pieces come back as drops). False for a move that is not
+ * legal, a value that encodes no move, or a NULL position.
+ */
+bool chess_variant_position_is_irreversible(const struct chess_variant_position *pos, chess_move mv);
+
+/**
+ * True when seventy-five moves (150 plies) have passed without a capture or a pawn move and a
+ * move could still be played (the game is drawn); never in crazyhouse; false for a NULL
+ * position.
+ */
+bool chess_variant_position_is_seventy_five_moves(const struct chess_variant_position *pos);
+
+/**
  * True when the side to move has no legal move, is not in check and the variant's own ending
  * is not reached (false for a NULL position).
  */
@@ -4379,6 +4414,16 @@ bool chess_variant_position_is_variant_end(const struct chess_variant_position *
 size_t chess_variant_position_legal_moves(const struct chess_variant_position *pos,
                                           chess_move *out,
                                           size_t cap);
+
+/**
+ * Writes into a new handle in `*out` (free it with `chess_variant_position_free`) the mirror
+ * of `pos`: the board flipped top to bottom with the colours swapped and the other side to
+ * move, pockets and remaining checks swapped too. Errors: `CHESS_ERR_NULL_POINTER`,
+ * `CHESS_ERR_VARIANT_KINGS` or another code of `chess_variant_position_new` when the image is
+ * no position of the variant (horde's pawns must be White's), `CHESS_ERR_OUT_OF_MEMORY`.
+ */
+chess_error chess_variant_position_mirror(const struct chess_variant_position *pos,
+                                          struct chess_variant_position **out);
 
 /**
  * Reads a FEN of `variant` into a new handle in `*out` (free it with
@@ -4437,6 +4482,16 @@ uint64_t chess_variant_position_perft(const struct chess_variant_position *pos, 
 chess_piece chess_variant_position_piece_at(const struct chess_variant_position *pos, chess_square square);
 
 /**
+ * When the piece on `square` stands alone between `color`'s king and an enemy rook, bishop or
+ * queen on a line, that whole line (edge to edge), along which alone it may move; else 0:
+ * also in antichess (the king is an ordinary piece), for a side without exactly one king, a
+ * NULL position, an unknown colour or a square outside 0..63.
+ */
+uint64_t chess_variant_position_pin(const struct chess_variant_position *pos,
+                                    chess_color color,
+                                    chess_square square);
+
+/**
  * Plays `mv` if it is legal. Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_ERR_INVALID_MOVE` (not a
  * move encoding), `CHESS_ERR_ILLEGAL_MOVE` (`CHESS_MOVE_NONE` included). On error the position
  * is unchanged.
@@ -4456,6 +4511,19 @@ uint32_t chess_variant_position_pocket(const struct chess_variant_position *pos,
  * pocket as a pawn); 0 in the other variants or for a NULL position.
  */
 uint64_t chess_variant_position_promoted(const struct chess_variant_position *pos);
+
+/**
+ * Writes up to `cap` pseudo-legal moves of `pos` to `out` and returns how many there are:
+ * the moves the pieces' rules allow, whether or not they leave the mover's king attacked or
+ * the variant forbids them (antichess's compulsory captures, racing kings' checks), even once
+ * the game is over; crazyhouse adds a drop of each pocket piece on each empty square (pawns
+ * not on the back ranks). Every legal move is among them. `CHESS_MAX_VARIANT_MOVES` always
+ * suffices; `out` may be NULL when `cap` is 0 (a count). Returns 0 for a NULL position, or a
+ * NULL `out` with `cap` > 0.
+ */
+size_t chess_variant_position_pseudo_legal_moves(const struct chess_variant_position *pos,
+                                                 chess_move *out,
+                                                 size_t cap);
 
 /**
  * The checks `color` still has to give to win three-check (3 at the start; 3 in the other
@@ -4482,6 +4550,15 @@ chess_error chess_variant_position_san(const struct chess_variant_position *pos,
  * has its own functions. Errors: `CHESS_ERR_NULL_POINTER`.
  */
 chess_error chess_variant_position_setup(const struct chess_variant_position *pos, struct chess_setup *out);
+
+/**
+ * Writes into `*out` what python-chess's variant board would find wrong with `pos`: its
+ * `status()` flags, the values of `chess_setup_status` plus python-chess's racing-kings flags
+ * (bit 12: a king in check, bit 13: the race already over, bit 14: pawns or extra pieces); 0
+ * when it finds nothing. The library holds only positions it can play, but python-chess is
+ * stricter in places (more than 16 pieces a side, say). Errors: `CHESS_ERR_NULL_POINTER`.
+ */
+chess_error chess_variant_position_status(const struct chess_variant_position *pos, uint32_t *out);
 
 /**
  * Draws a variant position as `chess_position_to_svg` draws a chess one (same options, same

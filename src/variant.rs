@@ -500,6 +500,130 @@ pub unsafe extern "C" fn chess_variant_position_setup(
     })
 }
 
+/// Writes up to `cap` pseudo-legal moves of `pos` to `out` and returns how many there are:
+/// the moves the pieces' rules allow, whether or not they leave the mover's king attacked or
+/// the variant forbids them (antichess's compulsory captures, racing kings' checks), even once
+/// the game is over; crazyhouse adds a drop of each pocket piece on each empty square (pawns
+/// not on the back ranks). Every legal move is among them. `CHESS_MAX_VARIANT_MOVES` always
+/// suffices; `out` may be NULL when `cap` is 0 (a count). Returns 0 for a NULL position, or a
+/// NULL `out` with `cap` > 0.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_pseudo_legal_moves(
+    pos: *const chess_variant_position,
+    out: *mut chess_move,
+    cap: usize,
+) -> usize {
+    // SAFETY: `pos` is NULL or a live handle, and `out` NULL or valid for `cap` writes (the C
+    // contract).
+    query(unsafe { variant_ref(pos) }, 0, |p| unsafe { fill(p.pseudo_legal_moves().iter().copied(), out, cap) })
+}
+
+/// The pieces giving check to the side to move (bit i = square i): the enemy pieces attacking
+/// its king; 0 when it has no king or several, in antichess, in atomic while the kings touch,
+/// and for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_checkers(pos: *const chess_variant_position) -> u64 {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, 0, |p| p.checkers().0)
+}
+
+/// When the piece on `square` stands alone between `color`'s king and an enemy rook, bishop or
+/// queen on a line, that whole line (edge to edge), along which alone it may move; else 0:
+/// also in antichess (the king is an ordinary piece), for a side without exactly one king, a
+/// NULL position, an unknown colour or a square outside 0..63.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_pin(
+    pos: *const chess_variant_position,
+    color: chess_color,
+    square: chess_square,
+) -> u64 {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, 0, |p| match (color_arg(color), square_arg(square)) {
+        (Some(color), Some(sq)) => p.pin_line(color, sq).map_or(0, |line| line.0),
+        _ => 0,
+    })
+}
+
+/// Whether the legal move `mv` (or `CHESS_MOVE_NONE`, the null move) makes every position
+/// before it unreachable: it moves a pawn or captures, takes away a castling right, or an en
+/// passant capture is possible in `pos`; in three-check a check counts too, in crazyhouse
+/// only castling rights do (captured pieces come back as drops). False for a move that is not
+/// legal, a value that encodes no move, or a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_is_irreversible(
+    pos: *const chess_variant_position,
+    mv: chess_move,
+) -> bool {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, false, |p| Move::from_raw(mv).is_some_and(|mv| p.is_irreversible(mv)))
+}
+
+/// True when fifty moves (100 plies) have passed without a capture or a pawn move and the game
+/// goes on (a draw either side may claim); never in crazyhouse; false for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_is_fifty_moves(pos: *const chess_variant_position) -> bool {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, false, VariantPosition::is_fifty_moves)
+}
+
+/// True when seventy-five moves (150 plies) have passed without a capture or a pawn move and a
+/// move could still be played (the game is drawn); never in crazyhouse; false for a NULL
+/// position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_is_seventy_five_moves(pos: *const chess_variant_position) -> bool {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, false, VariantPosition::is_seventy_five_moves)
+}
+
+/// True when a fifty-move draw may be claimed now, or by announcing a legal move after which
+/// `chess_variant_position_is_fifty_moves` holds; false for a NULL position.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_can_claim_fifty_moves(pos: *const chess_variant_position) -> bool {
+    // SAFETY: `pos` is NULL or a live handle (the C contract).
+    query(unsafe { variant_ref(pos) }, false, VariantPosition::can_claim_fifty_moves)
+}
+
+/// Writes into `*out` what python-chess's variant board would find wrong with `pos`: its
+/// `status()` flags, the values of `chess_setup_status` plus python-chess's racing-kings flags
+/// (bit 12: a king in check, bit 13: the race already over, bit 14: pawns or extra pieces); 0
+/// when it finds nothing. The library holds only positions it can play, but python-chess is
+/// stricter in places (more than 16 pieces a side, say). Errors: `CHESS_ERR_NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_status(
+    pos: *const chess_variant_position,
+    out: *mut u32,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a live handle (the C contract).
+        let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        out.write(pos.status().bits());
+        Ok(())
+    })
+}
+
+/// Writes into a new handle in `*out` (free it with `chess_variant_position_free`) the mirror
+/// of `pos`: the board flipped top to bottom with the colours swapped and the other side to
+/// move, pockets and remaining checks swapped too. Errors: `CHESS_ERR_NULL_POINTER`,
+/// `CHESS_ERR_VARIANT_KINGS` or another code of `chess_variant_position_new` when the image is
+/// no position of the variant (horde's pawns must be White's), `CHESS_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn chess_variant_position_mirror(
+    pos: *const chess_variant_position,
+    out: *mut *mut chess_variant_position,
+) -> chess_error {
+    guard_code(|| {
+        // SAFETY: `pos` is NULL or a live handle (the C contract).
+        let pos = unsafe { variant_ref(pos) }.ok_or(CHESS_ERR_NULL_POINTER)?;
+        // SAFETY: `out` is NULL or valid for a write (the C contract).
+        let out = unsafe { Out::new(out) }?;
+        let mirrored = pos.mirror().map_err(|e| e.code())?;
+        out.write(box_or_oom(chess_variant_position { pos: mirrored })?);
+        Ok(())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,9 @@
 use chesscore_core::pgn::{Flow, PgnErrorKind, PgnReader, Visitor};
 use chesscore_core::variant::{Variant, VariantPosition};
 use chesscore_core::variant::{VariantEpdError, VariantFenError};
-use chesscore_core::{Color, Epd, EpdError, FenError, Move, Outcome, SanError};
+use chesscore_core::{
+    Bitboard, Color, Epd, EpdError, FenError, Move, MoveKind, Outcome, SanError, SetupStatus, Square,
+};
 use chesscore_test_support as common;
 
 #[test]
@@ -316,4 +318,68 @@ fn variant_epd_forms_and_errors() {
     // A decisive variant move is written with `#`.
     let koth = Epd::parse_variant(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4;").unwrap();
     assert_eq!(koth.to_string(), "4k3/8/8/8/8/4K3/8/8 w - - bm Ke4#;");
+}
+
+/// Pseudo-legal moves, checkers, pins, irreversible moves, the move-count rules and the mirror
+/// on known positions (python-chess 1.11.2's answers), then as properties over random games.
+#[test]
+fn queries_beyond_legal_moves() {
+    let at = |variant, fen| VariantPosition::from_fen(variant, fen).unwrap();
+    let uci = |pos: &VariantPosition, text| pos.parse_uci(text).unwrap();
+
+    let pos = at(Variant::Atomic, "8/8/1Q2pk2/8/8/8/3K4/1n6 w - - 0 1");
+    assert_eq!((pos.legal_moves().len(), pos.pseudo_legal_moves().len()), (9, 28));
+    assert_eq!(pos.checkers(), Bitboard::from_square(Square::B1));
+    assert_eq!(pos.mirror().unwrap().to_fen(), "1N6/3k4/8/8/8/1q2PK2/8/8 b - - 0 1");
+    let b6a7 = Move::new(Square::B6, Square::A7, MoveKind::Normal);
+    assert!(pos.is_pseudo_legal(b6a7) && !pos.is_legal(b6a7) && !pos.is_irreversible(b6a7));
+
+    let pinned = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+    let pos = at(Variant::KingOfTheHill, pinned);
+    assert_eq!(pos.pin_line(Color::White, Square::E2), Some(Bitboard(0x1010_1010_1010_1010)));
+    assert_eq!(pos.pin_line(Color::Black, Square::E7), None);
+    assert_eq!(at(Variant::Antichess, pinned).pin_line(Color::White, Square::E2), None);
+
+    let pos = at(Variant::Crazyhouse, "r3k2r/8/8/8/8/8/8/R3K2R[P] w Qkq - 0 1");
+    assert_eq!(pos.pseudo_legal_moves().iter().filter(|mv| mv.is_drop()).count(), 48);
+    assert!(pos.is_irreversible(uci(&pos, "a1a8")));
+    assert!(!pos.is_irreversible(uci(&pos, "h1f1")) && !pos.is_irreversible(Move::NULL));
+    let pos = at(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    assert!(!pos.is_irreversible(uci(&pos, "h1h7")) && pos.is_irreversible(uci(&pos, "h1h8")));
+
+    let rules = |variant, fen| {
+        let pos = at(variant, fen);
+        (pos.is_fifty_moves(), pos.is_seventy_five_moves(), pos.can_claim_fifty_moves())
+    };
+    assert_eq!(rules(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K2R w - - 99 80"), (false, false, true));
+    assert_eq!(rules(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K2R w - - 150 80"), (true, true, true));
+    assert_eq!(rules(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K2R[] w - - 150 80"), (false, false, false));
+    assert!(VariantPosition::new(Variant::Horde).mirror().is_err());
+
+    let status = |variant, fen| at(variant, fen).status();
+    assert!(status(Variant::Atomic, "3N1NB1/2N1Q1N1/3RkR2/2NP1PN1/3NKN2/8/8/n7 w - - 0 1").is_empty());
+    assert_eq!(status(Variant::RacingKings, "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1"), SetupStatus::RACE_MATERIAL);
+    let crowded = "rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(status(Variant::KingOfTheHill, crowded), SetupStatus::TOO_MANY_WHITE_PIECES);
+
+    let mut seed = 38u64;
+    for variant in Variant::ALL {
+        let mut pos = VariantPosition::new(variant);
+        for _ in 0..80 {
+            let (legal, pseudo) = (pos.legal_moves(), pos.pseudo_legal_moves());
+            assert!(legal.iter().all(|mv| pseudo.contains(mv) && pos.is_pseudo_legal(*mv)), "{pos:?}");
+            assert!((pos.checkers() & !pos.color_occupancy(!pos.turn())).is_empty(), "{pos:?}");
+            assert!(pos.status().is_empty(), "{pos:?}");
+            if variant != Variant::Horde {
+                assert_eq!(pos.mirror().and_then(|m| m.mirror()), Ok(pos), "{pos:?}");
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let garbage = Move::from_raw((seed >> 48) as u16).unwrap_or(Move::NULL);
+            assert!(legal.contains(&garbage) || garbage.is_null() || !pos.is_irreversible(garbage));
+            if legal.is_empty() {
+                break;
+            }
+            pos.play(legal[(seed >> 33) as usize % legal.len()]).unwrap();
+        }
+    }
 }

@@ -190,6 +190,23 @@ class VariantPosition:
     def legal_move_count(self) -> int:
         return lib.chess_variant_position_legal_moves(self._ptr, None, 0)
 
+    def pseudo_legal_moves(self) -> List[Move]:
+        """The moves the pieces' rules allow, whether or not they leave the king attacked or
+        the variant forbids them (antichess's compulsory captures, racing kings' checks), even
+        once the game is over; crazyhouse adds a drop of each pocket piece on each empty square
+        (pawns not on the back ranks). The legal moves are among them."""
+        buf = (ctypes.c_uint16 * MAX_VARIANT_MOVES)()
+        n = lib.chess_variant_position_pseudo_legal_moves(self._ptr, buf, MAX_VARIANT_MOVES)
+        chess960 = self._chess960
+        return [Move._trusted(raw, chess960) for raw in buf[:n]]
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether the legal ``move`` (or Move.null()) makes every earlier position unreachable:
+        it moves a pawn or captures, takes away a castling right, or an en passant capture is
+        possible now; in three-check a check counts too, in crazyhouse only castling rights do.
+        False for a move that is not legal."""
+        return lib.chess_variant_position_is_irreversible(self._ptr, raw_of(move))
+
     def push(self, move: Move) -> None:
         """Plays a legal move; IllegalMoveError otherwise (the position is then unchanged)."""
         code = lib.chess_variant_position_play(self._ptr, raw_of(move))
@@ -247,6 +264,26 @@ class VariantPosition:
         """The checks ``color`` still has to give to win three-check (3 in the other variants)."""
         return lib.chess_variant_position_remaining_checks(self._ptr, c_color(color))
 
+    def checkers(self) -> List[int]:
+        """The squares of the pieces giving check to the side to move: none without exactly one
+        king, in antichess, or in atomic while the kings touch."""
+        return squares_of(lib.chess_variant_position_checkers(self._ptr))
+
+    def pin(self, color: bool, sq: Union[int, str]) -> int:
+        """The line (a mask) the piece on ``sq`` is held on when it stands alone between
+        ``color``'s king and an enemy slider; 0 when it is not pinned (always in antichess)."""
+        return int(lib.chess_variant_position_pin(self._ptr, c_color(color), square(sq)))
+
+    def mirror(self) -> VariantPosition:
+        """The board flipped top to bottom with the colours, the side to move, the pockets and
+        the remaining checks swapped; FenError when that is no position of the variant (horde's
+        pawns must be White's)."""
+        pos = VariantPosition.__new__(VariantPosition)
+        out = _native.VPOS()
+        _native.check(lib.chess_variant_position_mirror(self._ptr, ctypes.byref(out)))
+        pos._ptr = out
+        return pos
+
     # -- endings
 
     def is_check(self) -> bool:
@@ -257,6 +294,28 @@ class VariantPosition:
 
     def is_stalemate(self) -> bool:
         return lib.chess_variant_position_is_stalemate(self._ptr)
+
+    def is_fifty_moves(self) -> bool:
+        """Whether 100 plies passed without a capture or pawn move and the game goes on (never
+        in crazyhouse)."""
+        return lib.chess_variant_position_is_fifty_moves(self._ptr)
+
+    def is_seventy_five_moves(self) -> bool:
+        """Whether 150 plies passed without a capture or pawn move and a move could still be
+        played (never in crazyhouse)."""
+        return lib.chess_variant_position_is_seventy_five_moves(self._ptr)
+
+    def can_claim_fifty_moves(self) -> bool:
+        """Whether a fifty-move draw may be claimed now or by announcing a legal move."""
+        return lib.chess_variant_position_can_claim_fifty_moves(self._ptr)
+
+    def status(self) -> int:
+        """What python-chess's variant board would find wrong with this position: its
+        ``status()`` flags as an int (0 for none). The library holds only positions it can
+        play, but python-chess is stricter in places (more than 16 pieces a side, say)."""
+        out = ctypes.c_uint32()
+        _native.check(lib.chess_variant_position_status(self._ptr, ctypes.byref(out)))
+        return out.value
 
     def is_variant_end(self) -> bool:
         """Whether the variant's own rule ended the game (an exploded king, a king on the hill,

@@ -365,3 +365,221 @@ def test_variant_boards_are_drawn_by_chess_svg():
 def test_doc_examples():
     failed, attempted = doctest.testmod(compat.variant)
     assert attempted > 0 and failed == 0
+
+
+# -- the queries python-chess's boards answer besides legal moves (pseudo-legal moves, checkers,
+# pins, irreversible moves, the move-count rules, find_move, lan, mirror), and editing.
+
+QUERY_GAMES, QUERY_PLIES = 4, 80
+
+
+def ucis(moves):
+    return sorted(m.uci() for m in moves)
+
+
+def queries(board):
+    """python-chess's answers to the questions beyond legal moves, either library's board."""
+    facts = {
+        "pseudo": ucis(board.generate_pseudo_legal_moves()),
+        "pseudo_view": (ucis(board.pseudo_legal_moves), board.pseudo_legal_moves.count()),
+        "pseudo_masked": ucis(board.generate_pseudo_legal_moves(chess.BB_RANK_2 | chess.BB_FILE_E, chess.BB_CENTER | chess.BB_RANK_4)),
+        "captures": (ucis(board.generate_pseudo_legal_captures()), ucis(board.generate_legal_captures())),
+        "ep": (ucis(board.generate_pseudo_legal_ep()), ucis(board.generate_legal_ep()), board.has_pseudo_legal_en_passant(), board.has_legal_en_passant()),
+        "castling": ucis(board.generate_castling_moves()),
+        "castling_sides": [(f(True), f(False)) for f in (board.has_kingside_castling_rights, board.has_queenside_castling_rights)],
+        "checkers": (board.checkers_mask(), list(board.checkers())),
+        "pins": [(board.pin_mask(color, sq), board.is_pinned(color, sq)) for color in (True, False) for sq in chess.SQUARES if board.piece_at(sq)],
+        "rules": (board.is_fifty_moves(), board.is_seventyfive_moves(), board.can_claim_fifty_moves()),
+        "null_irreversible": board.is_irreversible(chess.Move.null()),
+        "status": (int(board.status()), board.is_valid()),
+        "fens": [board.fen(shredder=True), board.fen(en_passant="fen"), board.fen(en_passant="xfen", promoted=False), board.shredder_fen(), board.castling_shredder_fen()],
+        "chess960_castling": board.has_chess960_castling_rights(),
+    }
+    if hasattr(board, "pockets"):
+        facts["drops"] = (ucis(board.generate_pseudo_legal_drops()), ucis(board.generate_pseudo_legal_drops(chess.BB_RANK_4)))
+    return facts
+
+
+def per_move(board, move):
+    return (board.is_irreversible(move), board.lan(move), board.find_move(move.from_square, move.to_square, move.promotion).uci() if not move.drop else None)
+
+
+def mirror_fen(board):
+    try:
+        return board.mirror().fen()
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_queries_agree_with_python_chess_in_random_games(name):
+    rng = random.Random(SEEDS[name] + 200)
+    theirs_cls, ours_cls = getattr(chess.variant, name), getattr(compat.variant, name)
+    compared = 0
+    for _ in range(QUERY_GAMES):
+        theirs, ours = theirs_cls(), ours_cls()
+        for _ in range(QUERY_PLIES):
+            fen = theirs.fen()
+            assert queries(ours) == queries(theirs), fen
+            legal = sorted(theirs.legal_moves, key=chess.Move.uci)
+            for move in legal:
+                assert per_move(ours, compat.Move.from_uci(move.uci())) == per_move(theirs, move), (fen, move.uci())
+            # Every pseudo-legal move of python-chess's (drops too) is one here; nothing else is.
+            pseudo = set(theirs.generate_pseudo_legal_moves())
+            if hasattr(theirs, "pockets"):
+                pseudo |= set(theirs.generate_pseudo_legal_drops())
+            for move in pseudo:
+                assert ours.is_pseudo_legal(compat.Move.from_uci(move.uci())), (fen, move.uci())
+            for _ in range(20):
+                move = chess.Move(rng.randrange(64), rng.randrange(64), rng.choice([None, None, chess.QUEEN, chess.KNIGHT]))
+                ours_move = compat.Move(move.from_square, move.to_square, move.promotion)
+                assert ours.is_pseudo_legal(ours_move) == theirs.is_pseudo_legal(move), (fen, move.uci())
+            # python-chess's mirror, where it is a position of the variant (horde's is not).
+            theirs_mirror = theirs.mirror()
+            if theirs_mirror.is_valid():
+                assert mirror_fen(ours) == theirs_mirror.fen(), fen
+                assert ours.mirror().mirror() == ours
+            elif name == "HordeBoard":
+                assert mirror_fen(ours) is None
+            compared += 1
+            if not legal:
+                break
+            uci = rng.choice(legal).uci()
+            theirs.push_uci(uci)
+            ours.push_uci(uci)
+    assert compared > 100
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("clock", [98, 99, 100, 149, 150])
+def test_move_count_rules_agree_with_python_chess(name, clock):
+    rng = random.Random(clock)
+    theirs, ours = getattr(chess.variant, name)(), getattr(compat.variant, name)()
+    for _ in range(30):
+        legal = sorted(m.uci() for m in theirs.legal_moves)
+        if not legal:
+            break
+        uci = rng.choice(legal)
+        theirs.push_uci(uci)
+        ours.push_uci(uci)
+        theirs.halfmove_clock = clock
+        ours.halfmove_clock = clock
+        assert ours.halfmove_clock == clock and ours.fen() == theirs.fen()
+        expected = (theirs.is_fifty_moves(), theirs.is_seventyfive_moves(), theirs.can_claim_fifty_moves())
+        assert (ours.is_fifty_moves(), ours.is_seventyfive_moves(), ours.can_claim_fifty_moves()) == expected, theirs.fen()
+        assert outcome_of(ours) == outcome_of(theirs), theirs.fen()
+
+
+def edits(rng):
+    """A random edit: its description, and a function doing it to either library's board
+    (given the board and the module, chess or compat)."""
+    sq, symbol = rng.randrange(64), rng.choice("PNBRQKpnbrqk")
+    corners = [chess.BB_A1, chess.BB_H1, chess.BB_A8, chess.BB_H8]
+    rights = sum(rng.sample(corners, rng.randrange(5)))
+    squares = {s: rng.choice("PNBRQKpnbrqk") for s in rng.sample(range(8, 56), 3)}
+    number = rng.randrange(1, 200)
+    return rng.choice([
+        (f"set_piece_at {sq} {symbol}", lambda b, m: b.set_piece_at(sq, m.Piece.from_symbol(symbol))),
+        (f"remove_piece_at {sq}", lambda b, m: b.remove_piece_at(sq)),
+        ("turn", lambda b, m: setattr(b, "turn", not b.turn)),
+        (f"castling_rights {rights:#x}", lambda b, m: setattr(b, "castling_rights", rights)),
+        (f"fullmove_number {number}", lambda b, m: setattr(b, "fullmove_number", number)),
+        (f"set_piece_map + {squares}", lambda b, m: b.set_piece_map({**b.piece_map(), **{s: m.Piece.from_symbol(p) for s, p in squares.items()}})),
+        (f"set_board_fen {symbol}", lambda b, m: b.set_board_fen(b.board_fen().replace("8", "7" + symbol, 1))),
+    ])
+
+
+def python_chess_valid(board):
+    """python-chess's is_valid, judged afresh (with a move stack it keeps castling rights set by
+    hand unchecked), less the boards lichess's rules, and so the library, refuse: castling in
+    antichess, a horde without exactly one black king."""
+    if isinstance(board, chess.variant.AntichessBoard) and board.castling_rights:
+        return False
+    if isinstance(board, chess.variant.HordeBoard) and len(board.pieces(chess.KING, chess.BLACK)) != 1:
+        return False
+    return board.copy(stack=False).is_valid()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_editing_then_querying_as_python_chess(name):
+    """An edit that leaves a valid position of the variant (python-chess's status) gives the
+    same board here, with the same answers; an edit the library refuses raises ValueError and
+    leaves the board as it was, and python-chess calls that board invalid."""
+    rng = random.Random(SEEDS[name] + 300)
+    theirs_cls, ours_cls = getattr(chess.variant, name), getattr(compat.variant, name)
+    applied = refused = 0
+    for _ in range(150):
+        theirs, ours = theirs_cls(), ours_cls()
+        for _ in range(rng.randrange(12)):
+            legal = sorted(m.uci() for m in theirs.legal_moves)
+            if not legal:
+                break
+            uci = rng.choice(legal)
+            theirs.push_uci(uci)
+            ours.push_uci(uci)
+        label, edit = edits(rng)
+        before, stack = ours.fen(), list(ours.move_stack)
+        edit(theirs, chess)
+        try:
+            edit(ours, compat)
+        except ValueError:
+            refused += 1
+            assert not python_chess_valid(theirs), (before, label)
+            assert ours.fen() == before and ours.move_stack == stack
+            continue
+        assert ours.move_stack == stack
+        # python-chess's flags, but for castling rights and en passant squares that cannot
+        # stand, which python-chess keeps and flags and the library drops on reading.
+        kept = ~(chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE)
+        assert int(ours.status()) == int(theirs.copy(stack=False).status()) & kept, (before, label)
+        assert ours.is_valid() == (ours.status() == chess.STATUS_VALID)
+        if not python_chess_valid(theirs):
+            continue
+        applied += 1
+        assert ours.fen() == theirs.fen(), (before, label)
+        assert state(ours) == state(theirs), (before, label)
+        assert queries(ours) == queries(theirs), (before, label)
+        assert ucis(ours.legal_moves) == ucis(theirs.legal_moves), (before, label)
+    # (antichess refuses hardly any board: any number of kings, no castling)
+    assert applied > 20 and (refused > 5 or name == "AntichessBoard")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_pushes_leave_the_board_unchanged(name):
+    """Moves that are not legal (pseudo-legal ones included: compat plays only legal moves),
+    garbage and pops past the start raise, and the board is as it was; pushes then pops of
+    legal moves restore it."""
+    rng = random.Random(SEEDS[name] + 400)
+    ours, theirs = getattr(compat.variant, name)(), getattr(chess.variant, name)()
+    for _ in range(40):
+        fen, stack = ours.fen(), list(ours.move_stack)
+        pseudo_only = [m for m in theirs.generate_pseudo_legal_moves() if not theirs.is_legal(m)]
+        for move in pseudo_only[:5] + [chess.Move(rng.randrange(64), rng.randrange(64)) for _ in range(5)]:
+            if theirs.is_legal(move):
+                continue
+            ours_move = compat.Move(move.from_square, move.to_square, move.promotion, move.drop)
+            with pytest.raises(compat.IllegalMoveError):
+                ours.push(ours_move)
+            assert not ours.is_legal(ours_move) and ours_move not in ours.legal_moves
+            assert ours.is_irreversible(ours_move) is False
+            assert ours.fen() == fen and ours.move_stack == stack
+        for text in ["", "Qxz9", "P@", "@@", "e2e4e6", "O-O-O-O", "\x00"]:
+            with pytest.raises(ValueError):
+                ours.push_san(text)
+            assert ours.fen() == fen
+        with pytest.raises(compat.IllegalMoveError):
+            ours.find_move(chess.A1, chess.A1)
+        legal = sorted(m.uci() for m in theirs.legal_moves)
+        if not legal:
+            break
+        uci = rng.choice(legal)
+        ours.push_uci(uci)
+        ours.pop()
+        assert ours.fen() == fen
+        ours.push_uci(uci)
+        theirs.push_uci(uci)
+    while ours.move_stack:
+        ours.pop()
+    with pytest.raises(IndexError):
+        ours.pop()
+    assert ours.fen() == ours.starting_fen

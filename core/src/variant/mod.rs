@@ -32,6 +32,7 @@ mod fen;
 mod game;
 mod horde;
 mod movegen;
+mod query;
 mod rules;
 mod san;
 mod svg;

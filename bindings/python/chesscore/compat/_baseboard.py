@@ -41,8 +41,9 @@ from ._squares import (
 _PIECE_CODES = list(range(1, 7)) + list(range(9, 15))
 
 
-def _board_fen_of(symbols: Dict[Square, str]) -> str:
-    """The board FEN of pieces given by their FEN letters, by square."""
+def board_fen_of(symbols: Dict[Square, str]) -> str:
+    """The board FEN of pieces given by their FEN letters (a crazyhouse letter may carry its
+    ``~``), by square."""
     ranks = []
     for rank in range(7, -1, -1):
         text, empty = "", 0
@@ -102,7 +103,7 @@ class BaseBoard:
         self._set_board(fen.strip())
 
     def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
-        self._set_board(_board_fen_of({sq: piece.symbol() for sq, piece in pieces.items()}))
+        self._set_board(board_fen_of({sq: piece.symbol() for sq, piece in pieces.items()}))
 
     def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
         """Puts ``piece`` on ``square`` (None empties it)."""
@@ -111,7 +112,7 @@ class BaseBoard:
             symbols.pop(square, None)
         else:
             symbols[square] = piece.symbol()
-        self._set_board(_board_fen_of(symbols))
+        self._set_board(board_fen_of(symbols))
 
     def remove_piece_at(self, square: Square) -> Optional[Piece]:
         """Takes the piece off ``square`` and gives it (None when it was empty)."""
@@ -153,7 +154,7 @@ class BaseBoard:
     def apply_mirror(self) -> None:
         """Flips the board top to bottom and swaps the colours of the pieces."""
         symbols = {sq ^ 56: piece.symbol().swapcase() for sq, piece in self.piece_map().items()}
-        self._set_board(_board_fen_of(symbols))
+        self._set_board(board_fen_of(symbols))
 
     def mirror(self) -> BaseBoard:
         board = self.copy()

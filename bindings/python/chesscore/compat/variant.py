@@ -21,18 +21,35 @@ outcomes to python-chess's types. docs/python.md ("chesscore.compat") lists what
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from ..errors import ErrorCode, IllegalMoveError
 from ..types import Move as _CoreMove
 from ..types import MoveKind
 from ..variant import Variant, VariantPosition
-from ._baseboard import BaseBoard
+from ._baseboard import BaseBoard, board_fen_of
 from ._board import Board
 from ._epd import read_variant_epd, write_epd
 from ._moves import Move, Piece
-from ._outcome import Outcome, Termination
-from ._squares import BB_ALL, PIECE_SYMBOLS, PIECE_TYPES, WHITE, Bitboard, Color, PieceType, Square, SquareSet, piece_symbol
+from ._outcome import Outcome, Status, Termination
+from ._squares import (
+    BB_ALL,
+    BB_BACKRANKS,
+    BB_RANK_1,
+    BB_RANK_8,
+    PAWN,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    QUEEN,
+    SQUARE_NAMES,
+    WHITE,
+    Bitboard,
+    Color,
+    PieceType,
+    Square,
+    SquareSet,
+    piece_symbol,
+)
 
 VariantBoardT = TypeVar("VariantBoardT", bound="VariantBoard")
 
@@ -161,6 +178,26 @@ class _LegalMoves:
         return f"<LegalMoveGenerator at {id(self):#x} ({sans})>"
 
 
+class _PseudoLegalMoves(_LegalMoves):
+    """``board.pseudo_legal_moves`` of a variant board, as python-chess's: iteration gives
+    ``generate_pseudo_legal_moves()`` (no drops), ``in`` asks ``is_pseudo_legal`` (drops
+    too)."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[Move]:
+        return self._board.generate_pseudo_legal_moves()
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._board.is_pseudo_legal(move)
+
+    def __repr__(self) -> str:
+        return f"<PseudoLegalMoveGenerator at {id(self):#x} ({', '.join(map(Move.uci, self))})>"
+
+
 class VariantBoard:
     """The board classes' common part: a ``VariantPosition`` of the class's variant, the moves
     played (``move_stack``) and the positions before them. ``Cls()`` is the variant's start,
@@ -185,11 +222,13 @@ class VariantBoard:
     captures_compulsory = False
 
     # _pos: the current position; _before: the position before each move of move_stack;
-    # _moves: the legal moves of _pos (compat Move to the library's), None until asked for.
-    __slots__ = ("_pos", "_before", "_moves", "move_stack", "__weakref__")
+    # _moves and _pseudo: the legal and the pseudo-legal moves of _pos (compat Move to the
+    # library's), None until asked for.
+    __slots__ = ("_pos", "_before", "_moves", "_pseudo", "move_stack", "__weakref__")
     _pos: VariantPosition
     _before: List[VariantPosition]
     _moves: Optional[Dict[Move, _CoreMove]]
+    _pseudo: Optional[Dict[Move, _CoreMove]]
     move_stack: List[Move]
 
     def __init__(self, fen: Optional[str] = _START, chess960: bool = False) -> None:
@@ -204,7 +243,7 @@ class VariantBoard:
         return VariantPosition.from_fen(cls._variant, fen)
 
     def _set_position(self, pos: VariantPosition) -> None:
-        self._pos, self._before, self.move_stack, self._moves = pos, [], [], None
+        self._pos, self._before, self.move_stack, self._moves, self._pseudo = pos, [], [], None, None
 
     @classmethod
     def _of(cls: Type[VariantBoardT], pos: VariantPosition) -> VariantBoardT:
@@ -215,16 +254,32 @@ class VariantBoard:
     # -- FEN and text
 
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
-        """The FEN as python-chess writes it (en passant square only when legal; crazyhouse
-        pockets and promoted pieces ``Q~``, three-check counters); ``promoted=False`` leaves
-        out the ``~`` marks. The other options are python-chess's defaults only."""
-        if shredder or en_passant != "legal":
-            raise ValueError("variant boards write the en passant square when legal, castling as KQkq")
-        fen = self._pos.fen()
+        """The FEN as python-chess writes it (crazyhouse pockets and promoted pieces ``Q~``,
+        three-check counters); ``promoted=False`` leaves out the ``~`` marks, ``shredder=True``
+        writes the castling rooks' files (``HAha``), and ``en_passant`` says which en passant
+        square to write: ``"legal"`` when a capture is legal, ``"xfen"`` when one is
+        pseudo-legal, ``"fen"`` whenever a double push left one."""
+        if en_passant not in ("legal", "xfen", "fen"):
+            raise ValueError(f"en_passant must be 'legal', 'xfen' or 'fen', not {en_passant!r}")
+        board, *fields = self._pos.fen().split(" ")
         if promoted is False:
-            placement, rest = fen.split(" ", 1)
-            fen = placement.replace("~", "") + " " + rest
-        return fen
+            board = board.replace("~", "")
+        if shredder:
+            # The rooks' files, White's then Black's, each from the h-file.
+            rooks = self.castling_rights
+            white = [SQUARE_NAMES[sq][0].upper() for sq in reversed(range(8)) if rooks >> sq & 1]
+            black = [SQUARE_NAMES[sq][0] for sq in reversed(range(56, 64)) if rooks >> sq & 1]
+            fields[1] = "".join(white + black) or "-"
+        recorded = self.ep_square
+        if en_passant == "fen" or (en_passant == "xfen" and self.has_pseudo_legal_en_passant()):
+            fields[2] = "-" if recorded is None else SQUARE_NAMES[recorded]
+        return " ".join([board, *fields])
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def castling_shredder_fen(self) -> str:
+        return self.fen(shredder=True).split(" ")[2]
 
     def set_fen(self, fen: str) -> None:
         self._set_position(self._read(fen))
@@ -235,17 +290,35 @@ class VariantBoard:
     def clear_stack(self) -> None:
         self._before, self.move_stack = [], []
 
-    def _set_fields(self, *, pockets: Optional[str] = None, checks: Optional[str] = None) -> None:
-        """Rewrites the crazyhouse pockets or the three-check counters of the FEN (the text
-        python-chess's variant boards let a program change), keeping the move stack; the
-        library reads the result."""
-        placement, *fields = self._pos.fen().split(" ")
+    def _set_fields(
+        self,
+        *,
+        placement: Optional[str] = None,
+        pockets: Optional[str] = None,
+        checks: Optional[str] = None,
+        turn: Optional[str] = None,
+        castling: Optional[str] = None,
+        ep: Optional[str] = None,
+        halfmove: Optional[int] = None,
+        fullmove: Optional[int] = None,
+    ) -> None:
+        """Rewrites fields of the FEN (what python-chess lets a program change on a board:
+        pieces, pockets, counters, side to move, castling, en passant square, clocks), keeping
+        the move stack. The library reads the result: ValueError, the board unchanged, when it
+        is no position of the variant."""
+        board, *fields = self._pos.fen().split(" ")
+        old_placement, bracket, old_pockets = board.partition("[")
+        placement = old_placement if placement is None else placement
         if pockets is not None:
-            placement = placement.split("[", 1)[0] + f"[{pockets}]"
-        if checks is not None:
-            fields[3] = checks
-        self._pos = self._read(" ".join([placement, *fields]))
-        self._moves = None
+            bracket, old_pockets = "[", pockets + "]"
+        # The en passant square is written only when legal: the recorded one is kept.
+        recorded = self._pos.setup().en_passant
+        fields[2] = SQUARE_NAMES[recorded] if recorded is not None else "-"
+        for i, value in ((0, turn), (1, castling), (2, ep), (3, checks), (-2, halfmove), (-1, fullmove)):
+            if value is not None:
+                fields[i] = str(value)
+        self._pos = self._read(" ".join([placement + bracket + old_pockets, *fields]))
+        self._moves = self._pseudo = None
 
     def board_fen(self, *, promoted: Optional[bool] = False) -> str:
         """The FEN's piece placement (crazyhouse writes promoted pieces ``Q~`` unless
@@ -338,22 +411,47 @@ class VariantBoard:
     def turn(self) -> Color:
         return self._pos.turn
 
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        self._set_fields(turn="w" if color else "b")
+
     @property
     def castling_rights(self) -> Bitboard:
         return self._pos.setup().castling_rooks
+
+    @castling_rights.setter
+    def castling_rights(self, rooks: Bitboard) -> None:
+        """Keeps the rights of the rooks given (the library drops a right without its king
+        and rook on their squares)."""
+        letters = {7: "K", 0: "Q", 63: "k", 56: "q"}
+        self._set_fields(castling="".join(letters[sq] for sq in (7, 0, 63, 56) if rooks >> sq & 1) or "-")
 
     @property
     def ep_square(self) -> Optional[Square]:
         """The square a pawn passed over in a double push just played, else None."""
         return self._pos.setup().en_passant
 
+    @ep_square.setter
+    def ep_square(self, square: Optional[Square]) -> None:
+        """Records an en passant square (the library drops one no double push could have
+        left)."""
+        self._set_fields(ep="-" if square is None else SQUARE_NAMES[square])
+
     @property
     def halfmove_clock(self) -> int:
         return self._pos.setup().halfmove_clock
 
+    @halfmove_clock.setter
+    def halfmove_clock(self, plies: int) -> None:
+        self._set_fields(halfmove=int(plies))
+
     @property
     def fullmove_number(self) -> int:
         return self._pos.setup().fullmove_number
+
+    @fullmove_number.setter
+    def fullmove_number(self, number: int) -> None:
+        self._set_fields(fullmove=int(number))
 
     @property
     def chess960(self) -> bool:
@@ -396,10 +494,178 @@ class VariantBoard:
     def is_legal(self, move: Move) -> bool:
         return move in self._legal()
 
+    def _pseudo_legal(self) -> Dict[Move, _CoreMove]:
+        moves = self._pseudo
+        if moves is None:
+            pos = self._pos
+            moves = self._pseudo = {Move.from_uci(pos.uci(core)): core for core in pos.pseudo_legal_moves()}
+        return moves
+
     def _kind(self, move: Move) -> Optional[int]:
-        """The library's kind of a legal move (bits 12-15 of its encoding), else None."""
-        core = self._legal().get(move)
+        """The library's kind of a pseudo-legal move (bits 12-15 of its encoding), else None."""
+        core = self._pseudo_legal().get(move)
         return None if core is None else core.raw >> 12
+
+    @property
+    def pseudo_legal_moves(self) -> _PseudoLegalMoves:
+        return _PseudoLegalMoves(self)
+
+    def is_pseudo_legal(self, move: Move) -> bool:
+        """Whether the pieces' rules allow ``move`` (a crazyhouse drop of a pocket piece on an
+        empty square included), whether or not it leaves the king attacked or the variant
+        forbids it."""
+        return move in self._pseudo_legal()
+
+    def _select(self, moves: Iterable[Move], from_mask: Bitboard, to_mask: Bitboard, kind: Optional[int] = None) -> Iterator[Move]:
+        # The moves listed now (the board may change while the caller iterates).
+        for move in list(moves):
+            if from_mask >> move.from_square & 1 and to_mask >> move.to_square & 1 and (kind is None or self._kind(move) == kind):
+                yield move
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal moves of the pieces on the board (crazyhouse's drops apart, as
+        python-chess gives them: ``generate_pseudo_legal_drops``)."""
+        return self._select((m for m in self._pseudo_legal() if not m.drop), from_mask, to_mask)
+
+    def generate_pseudo_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """Crazyhouse: the drops of pocket pieces on empty squares (pawns not on the back
+        ranks), whether or not they leave the king in check."""
+        return self._select((m for m in self._pseudo_legal() if m.drop), BB_ALL, to_mask)
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._select(filter(self.is_capture, self.generate_pseudo_legal_moves()), from_mask, to_mask)
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._select(filter(self.is_capture, self._legal()), from_mask, to_mask)
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._select(self._pseudo_legal(), from_mask, to_mask, MoveKind.EN_PASSANT)
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return self._select(self._legal(), from_mask, to_mask, MoveKind.EN_PASSANT)
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The castling moves the pieces and rights allow, the king passing no attacked
+        square (it may still be in check, or the variant forbid it)."""
+        return self._select(self._pseudo_legal(), from_mask, to_mask, MoveKind.CASTLING)
+
+    def has_pseudo_legal_en_passant(self) -> bool:
+        return any(self.generate_pseudo_legal_ep())
+
+    def has_legal_en_passant(self) -> bool:
+        return any(self.generate_legal_ep())
+
+    def has_kingside_castling_rights(self, color: Color) -> bool:
+        """Whether ``color`` keeps a castling right with a rook on its king's h-file side."""
+        return self._has_castling_side(color, kingside=True)
+
+    def has_queenside_castling_rights(self, color: Color) -> bool:
+        return self._has_castling_side(color, kingside=False)
+
+    def _has_castling_side(self, color: Color, *, kingside: bool) -> bool:
+        rank = BB_RANK_1 if color else BB_RANK_8
+        king = self.pieces_mask(6, color) & rank
+        rooks = self.castling_rights & rank
+        if not king:
+            return False
+        return bool(rooks & ~((king << 1) - 1)) if kingside else bool(rooks & (king - 1))
+
+    def checkers_mask(self) -> Bitboard:
+        """The pieces giving check to the side to move (none without exactly one king, in
+        antichess, or in atomic while the kings touch)."""
+        return sum(1 << sq for sq in self._pos.checkers())
+
+    def checkers(self) -> SquareSet:
+        return SquareSet(self.checkers_mask())
+
+    def pin_mask(self, color: Color, square: Square) -> Bitboard:
+        """The line the piece on ``square`` is pinned along to ``color``'s king, else every
+        square (always in antichess, whose king is an ordinary piece)."""
+        return self._pos.pin(color, square) or BB_ALL
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        return bool(self._pos.pin(color, square))
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether the legal ``move`` (or the null move) makes every earlier position
+        unreachable: a pawn move or capture, a lost castling right, or an en passant capture
+        possible now; a check in three-check; in crazyhouse only a lost castling right. False
+        for a move that is not legal."""
+        core = self._legal().get(move)
+        if not move:
+            core = _CoreMove.null()
+        return core is not None and self._pos.is_irreversible(core)
+
+    def is_fifty_moves(self) -> bool:
+        return self._pos.is_fifty_moves()
+
+    def is_seventyfive_moves(self) -> bool:
+        return self._pos.is_seventy_five_moves()
+
+    def can_claim_fifty_moves(self) -> bool:
+        return self._pos.can_claim_fifty_moves()
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+        """The legal move from and to the squares (a queen promotion for a pawn reaching the
+        back rank unless ``promotion`` says otherwise; castling also as the king taking its
+        rook); IllegalMoveError when there is none."""
+        if promotion is None and self.pieces_mask(PAWN, self.turn) >> from_square & 1 and BB_BACKRANKS >> to_square & 1:
+            promotion = QUEEN
+        wanted = Move(from_square, to_square, promotion)
+        for move, core in self._legal().items():
+            if move == wanted or (core.from_square, core.to_square, move.promotion) == (from_square, to_square, promotion):
+                return move
+        raise IllegalMoveError(ErrorCode.ILLEGAL_MOVE, f"no legal move from {SQUARE_NAMES[from_square]} to {SQUARE_NAMES[to_square]} in {self.fen()}")
+
+    def lan(self, move: Move) -> str:
+        """The long algebraic notation of a legal move (``Ng1-f3``, ``e4xd5``); a drop as in
+        SAN (``N@f3``)."""
+        if move.drop:
+            return self.san(move)
+        return Board.lan(self, move)  # type: ignore[arg-type]
+
+    # -- editing (each edit is read back by the library: ValueError when the board would be no
+    # position of the variant, and then it is unchanged)
+
+    def _symbols(self) -> Dict[Square, str]:
+        promoted = self.promoted
+        return {sq: p.symbol() + ("~" if promoted >> sq & 1 else "") for sq, p in self.piece_map().items()}
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts ``piece`` on ``square`` (None empties it; ``promoted`` marks a crazyhouse piece
+        as a promoted pawn)."""
+        symbols = self._symbols()
+        symbols.pop(square, None)
+        if piece is not None:
+            symbols[square] = piece.symbol() + ("~" if promoted and self._variant == Variant.CRAZYHOUSE else "")
+        self._set_fields(placement=board_fen_of(symbols))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        piece = self.piece_at(square)
+        self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
+        self._set_fields(placement=board_fen_of({sq: p.symbol() for sq, p in pieces.items()}))
+
+    def set_board_fen(self, fen: str) -> None:
+        self._set_fields(placement=fen.strip())
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        self._set_fields(castling=castling_fen or "-")
+
+    def mirror(self: VariantBoardT) -> VariantBoardT:
+        """The board flipped top to bottom with colours, side to move, pockets and remaining
+        checks swapped (without the move stack); ValueError when that is no position of the
+        variant (horde's pawns must be White's)."""
+        return type(self)._of(self._pos.mirror())
+
+    def apply_mirror(self) -> None:
+        self._pos = self._pos.mirror()
+        self._moves = self._pseudo = None
 
     def is_castling(self, move: Move) -> bool:
         return self._kind(move) == MoveKind.CASTLING
@@ -431,14 +697,14 @@ class VariantBoard:
         self._pos.push(core)
         self._before.append(before)
         self.move_stack.append(move)
-        self._moves = None
+        self._moves = self._pseudo = None
 
     def pop(self) -> Move:
         """Takes back the last move (IndexError when there is none)."""
         if not self.move_stack:
             raise IndexError("pop from empty move stack")
         self._pos = self._before.pop()
-        self._moves = None
+        self._moves = self._pseudo = None
         return self.move_stack.pop()
 
     def peek(self) -> Move:
@@ -531,6 +797,15 @@ class VariantBoard:
     def is_variant_draw(self) -> bool:
         outcome = self._variant_outcome()
         return outcome is not None and outcome.winner is None
+
+    def status(self) -> Status:
+        """What python-chess would find wrong with the board (``STATUS_*`` flags): the board
+        is always a position the library can play, but python-chess is stricter in places."""
+        flags = self._pos.status()
+        return Status(flags) if flags else Status.VALID
+
+    def is_valid(self) -> bool:
+        return self.status() == Status.VALID
 
     def has_insufficient_material(self, color: Color) -> bool:
         return self._pos.has_insufficient_material(color)
@@ -701,10 +976,11 @@ def _of_pieces(name: str) -> Any:
 
 # What chess.Board reads off the pieces, the castling rights and the FEN, as python-chess's
 # variant boards inherit it.
-for _name in ("is_zeroing", "has_castling_rights", "clean_castling_rights", "castling_xfen"):
+for _name in ("is_zeroing", "has_castling_rights", "has_chess960_castling_rights", "clean_castling_rights", "castling_xfen"):
     setattr(VariantBoard, _name, getattr(Board, _name))
 
-# python-chess's piece-placement queries, the same in every variant.
+# python-chess's piece-placement queries, the same in every variant (pins are the library's
+# variant query: antichess has none).
 for _name in ("attackers_mask", "attackers", "is_attacked_by", "attacks_mask", "attacks"):
     setattr(VariantBoard, _name, _of_pieces(_name))
 def _of_kind(kind: PieceType, name: str) -> property:

@@ -16,7 +16,8 @@ use crate::notation::fen::validate::en_passant_is_plausible;
 use crate::position::Position;
 
 /// What keeps a [`Setup`] from being a valid position: a set of flags with the values of
-/// python-chess's `STATUS_*` constants (bits 12 to 14, its racing-kings flags, are never set).
+/// python-chess's `STATUS_*` constants (bits 12 to 14, its racing-kings flags, are set only by
+/// [`VariantPosition::status`](crate::variant::VariantPosition::status)).
 /// Empty means valid.
 ///
 /// ```
@@ -57,13 +58,19 @@ impl SetupStatus {
     pub const OPPOSITE_CHECK: SetupStatus = SetupStatus(1 << 10);
     /// No piece on the board.
     pub const EMPTY: SetupStatus = SetupStatus(1 << 11);
+    /// Racing kings: a king is in check.
+    pub const RACE_CHECK: SetupStatus = SetupStatus(1 << 12);
+    /// Racing kings: both kings stand on the eighth rank with Black to move (the race is over).
+    pub const RACE_OVER: SetupStatus = SetupStatus(1 << 13);
+    /// Racing kings: a pawn, or more pieces of a kind than a side starts with.
+    pub const RACE_MATERIAL: SetupStatus = SetupStatus(1 << 14);
     /// More than two pieces give check.
     pub const TOO_MANY_CHECKERS: SetupStatus = SetupStatus(1 << 15);
     /// A check no single move could have given.
     pub const IMPOSSIBLE_CHECK: SetupStatus = SetupStatus(1 << 16);
 
     /// The flags with their names, in bit order (for `Debug`).
-    const NAMED: [(SetupStatus, &'static str); 14] = [
+    const NAMED: [(SetupStatus, &'static str); 17] = [
         (Self::NO_WHITE_KING, "NO_WHITE_KING"),
         (Self::NO_BLACK_KING, "NO_BLACK_KING"),
         (Self::TOO_MANY_KINGS, "TOO_MANY_KINGS"),
@@ -76,6 +83,9 @@ impl SetupStatus {
         (Self::INVALID_EP_SQUARE, "INVALID_EP_SQUARE"),
         (Self::OPPOSITE_CHECK, "OPPOSITE_CHECK"),
         (Self::EMPTY, "EMPTY"),
+        (Self::RACE_CHECK, "RACE_CHECK"),
+        (Self::RACE_OVER, "RACE_OVER"),
+        (Self::RACE_MATERIAL, "RACE_MATERIAL"),
         (Self::TOO_MANY_CHECKERS, "TOO_MANY_CHECKERS"),
         (Self::IMPOSSIBLE_CHECK, "IMPOSSIBLE_CHECK"),
     ];
@@ -88,6 +98,11 @@ impl SetupStatus {
     /// True when no flag is set (a valid position).
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// These flags less those of `other`.
+    pub const fn without(self, other: SetupStatus) -> SetupStatus {
+        SetupStatus(self.0 & !other.0)
     }
 
     /// True when every flag of `other` is set here.
