@@ -583,3 +583,55 @@ def test_hostile_pushes_leave_the_board_unchanged(name):
     with pytest.raises(IndexError):
         ours.pop()
     assert ours.fen() == ours.starting_fen
+
+NAMES_FOR_REPETITION = ["atomic", "antichess", "crazyhouse", "kingofthehill", "threecheck", "horde", "racingkings"]
+
+
+@pytest.mark.parametrize("name", NAMES_FOR_REPETITION)
+def test_repetitions_and_claimed_outcomes_as_python_chess(name):
+    """Shuffling games (moves that go back where they came from, mostly): repetitions, claims
+    and outcomes with and without claims, python-chess against compat, the history kept through
+    pushes, pops and copies."""
+    rng = random.Random(f"repetitions {name}")
+    theirs_cls, ours_cls = chess.variant.find_variant(name), compat.variant.find_variant(name)
+    repeated = 0
+    for _ in range(6):
+        theirs, ours = theirs_cls(), ours_cls()
+        for ply in range(60):
+            moves = list(theirs.legal_moves)
+            if not moves or theirs.is_variant_end():
+                break
+            quiet = [m for m in moves if not theirs.is_zeroing(m) and m.drop is None]
+            back = [
+                m
+                for m in quiet
+                if len(theirs.move_stack) >= 2
+                and (m.to_square, m.from_square) == (theirs.move_stack[-2].from_square, theirs.move_stack[-2].to_square)
+            ]
+            move = back[0] if back and rng.random() < 0.7 else rng.choice(quiet or moves)
+            theirs.push(move)
+            ours.push(compat.Move.from_uci(move.uci()))
+            if ply % 7 == 3:  # a pop and a push again keep the history
+                ours.pop()
+                ours.push(compat.Move.from_uci(move.uci()))
+            if ply % 11 == 5:
+                ours = ours.copy()
+            for count in (2, 3, 5):
+                assert ours.is_repetition(count) == theirs.is_repetition(count), (name, theirs.fen(), count)
+            assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition()
+            assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+            assert ours.can_claim_draw() == theirs.can_claim_draw()
+            for claim in (False, True):
+                expected, got = theirs.outcome(claim_draw=claim), ours.outcome(claim_draw=claim)
+                assert (got is None) == (expected is None), (name, theirs.fen(), claim)
+                if got is not None:
+                    assert (got.termination.name, got.winner) == (expected.termination.name, expected.winner)
+                assert ours.result(claim_draw=claim) == theirs.result(claim_draw=claim)
+            repeated += theirs.is_repetition(2)
+    assert repeated >= 20
+    # A board edited after its moves keeps no history: the position alone counts.
+    board = ours_cls()
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] if name not in ("horde", "racingkings") else []:
+        board.push_uci(uci)
+    board.halfmove_clock = 0
+    assert not board.is_repetition(2)

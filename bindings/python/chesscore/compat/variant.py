@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from ..errors import ErrorCode, IllegalMoveError
+from ..game import Game
 from ..types import Move as _CoreMove
 from ..types import MoveKind
 from ..variant import Variant, VariantPosition
@@ -224,11 +225,13 @@ class VariantBoard:
     # _pos: the current position; _before: the position before each move of move_stack;
     # _moves and _pseudo: the legal and the pseudo-legal moves of _pos (compat Move to the
     # library's), None until asked for.
-    __slots__ = ("_pos", "_before", "_moves", "_pseudo", "move_stack", "__weakref__")
+    __slots__ = ("_pos", "_before", "_moves", "_pseudo", "_history", "move_stack", "__weakref__")
     _pos: VariantPosition
     _before: List[VariantPosition]
     _moves: Optional[Dict[Move, _CoreMove]]
     _pseudo: Optional[Dict[Move, _CoreMove]]
+    # The library's game of the move stack, kept once made (repetitions need the history).
+    _history: Optional[Game]
     move_stack: List[Move]
 
     def __init__(self, fen: Optional[str] = _START, chess960: bool = False) -> None:
@@ -244,6 +247,7 @@ class VariantBoard:
 
     def _set_position(self, pos: VariantPosition) -> None:
         self._pos, self._before, self.move_stack, self._moves, self._pseudo = pos, [], [], None, None
+        self._history = None
 
     @classmethod
     def _of(cls: Type[VariantBoardT], pos: VariantPosition) -> VariantBoardT:
@@ -288,7 +292,7 @@ class VariantBoard:
         self.set_fen(type(self).starting_fen)
 
     def clear_stack(self) -> None:
-        self._before, self.move_stack = [], []
+        self._before, self.move_stack, self._history = [], [], None
 
     def _set_fields(
         self,
@@ -318,7 +322,7 @@ class VariantBoard:
             if value is not None:
                 fields[i] = str(value)
         self._pos = self._read(" ".join([placement + bracket + old_pockets, *fields]))
-        self._moves = self._pseudo = None
+        self._moves = self._pseudo = self._history = None
 
     def board_fen(self, *, promoted: Optional[bool] = False) -> str:
         """The FEN's piece placement (crazyhouse writes promoted pieces ``Q~`` unless
@@ -665,7 +669,7 @@ class VariantBoard:
 
     def apply_mirror(self) -> None:
         self._pos = self._pos.mirror()
-        self._moves = self._pseudo = None
+        self._moves = self._pseudo = self._history = None
 
     def is_castling(self, move: Move) -> bool:
         return self._kind(move) == MoveKind.CASTLING
@@ -698,6 +702,11 @@ class VariantBoard:
         self._before.append(before)
         self.move_stack.append(move)
         self._moves = self._pseudo = None
+        if self._history is not None:
+            try:
+                self._history.push(core)
+            except IllegalMoveError:  # the null move: no variant game holds one
+                self._history = None
 
     def pop(self) -> Move:
         """Takes back the last move (IndexError when there is none)."""
@@ -705,6 +714,8 @@ class VariantBoard:
             raise IndexError("pop from empty move stack")
         self._pos = self._before.pop()
         self._moves = self._pseudo = None
+        if self._history is not None:
+            self._history.pop()
         return self.move_stack.pop()
 
     def peek(self) -> Move:
@@ -813,17 +824,49 @@ class VariantBoard:
     def is_insufficient_material(self) -> bool:
         return self._pos.is_insufficient_material()
 
-    def outcome(self) -> Optional[Outcome]:
-        """How the game ended: the variant's own rule, checkmate, stalemate, insufficient
-        material or the seventy-five-move rule (repetitions are not tracked), else None."""
-        outcome = self._pos.outcome()
+    def _game(self) -> Game:
+        """The library's game of the move stack from its root, which decides repetitions and
+        claims; the current position alone when the stack does not replay to it (a null move,
+        a board edited after moves were pushed)."""
+        if self._history is not None:
+            return self._history
+        game = Game((self._before[0] if self._before else self._pos).copy())
+        try:
+            for move in self.move_stack:
+                game.push_uci(move.uci())
+        except IllegalMoveError:
+            return Game(self._pos.copy())
+        if game.board() != self._pos:
+            return Game(self._pos.copy())
+        self._history = game
+        return game
+
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position has occurred ``count`` times, this time included (positions
+        count pockets and remaining checks; see docs/variants.md)."""
+        return self._game().repetition_count() >= count
+
+    def is_fivefold_repetition(self) -> bool:
+        return self.is_repetition(5)
+
+    def can_claim_threefold_repetition(self) -> bool:
+        return self._game().can_claim_threefold_repetition()
+
+    def can_claim_draw(self) -> bool:
+        return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        """How the game ended, in python-chess's order: the variant's own rule, checkmate,
+        insufficient material, stalemate, the seventy-five-move rule, fivefold repetition, and
+        with ``claim_draw`` the fifty-move rule and threefold repetition; else None."""
+        outcome = self._game().outcome(claim_draw=claim_draw)
         return None if outcome is None else Outcome(Termination(int(outcome.termination)), outcome.winner)
 
-    def is_game_over(self) -> bool:
-        return self.outcome() is not None
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        return self.outcome(claim_draw=claim_draw) is not None
 
-    def result(self) -> str:
-        outcome = self.outcome()
+    def result(self, *, claim_draw: bool = False) -> str:
+        outcome = self.outcome(claim_draw=claim_draw)
         return "*" if outcome is None else outcome.result()
 
     # -- copies and comparison
