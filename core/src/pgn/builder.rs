@@ -58,10 +58,10 @@ impl<B> Default for RecordBuilder<B> {
 pub(crate) trait RecordBoard: GameBoard {
     /// True when the board takes variant games.
     const READS_VARIANTS: bool;
-    /// The start of a chess game's movetext, when this board takes chess games.
-    fn from_chess(pos: &Position) -> Option<Self>;
-    /// The start of a variant game's movetext, when this board takes variant games.
-    fn from_variant(pos: &VariantPosition) -> Option<Self>;
+    /// A chess game's position, when this board takes chess games.
+    fn from_chess(pos: &Position) -> Option<&Self>;
+    /// A variant game's position, when this board takes variant games.
+    fn from_variant(pos: &VariantPosition) -> Option<&Self>;
     /// What was read of a broken game, for its error (`None`: nothing is kept).
     fn take_partial(builder: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError>;
 }
@@ -70,11 +70,11 @@ impl RecordBoard for Position {
     const READS_VARIANTS: bool = false;
 
     #[inline(always)]
-    fn from_chess(pos: &Position) -> Option<Self> {
-        Some(*pos)
+    fn from_chess(pos: &Position) -> Option<&Self> {
+        Some(pos)
     }
 
-    fn from_variant(_: &VariantPosition) -> Option<Self> {
+    fn from_variant(_: &VariantPosition) -> Option<&Self> {
         None
     }
 
@@ -93,13 +93,13 @@ impl RecordBoard for Position {
 impl RecordBoard for VariantPosition {
     const READS_VARIANTS: bool = true;
 
-    fn from_chess(_: &Position) -> Option<Self> {
+    fn from_chess(_: &Position) -> Option<&Self> {
         None
     }
 
     #[inline(always)]
-    fn from_variant(pos: &VariantPosition) -> Option<Self> {
-        Some(*pos)
+    fn from_variant(pos: &VariantPosition) -> Option<&Self> {
+        Some(pos)
     }
 
     fn take_partial(_: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError> {
@@ -317,14 +317,14 @@ impl<B: RecordBoard> Visitor for RecordBuilder<B> {
     #[inline(always)]
     fn begin_movetext(&mut self, start: &Position) {
         if let Some(start) = B::from_chess(start) {
-            self.begin(start);
+            self.begin(*start);
         }
     }
 
     #[inline(always)]
     fn san(&mut self, san: &str, mv: Move, _before: &Position, after: &Position) -> Flow {
         match B::from_chess(after) {
-            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, &after)),
+            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, after)),
             None => Flow::Continue,
         }
     }
@@ -335,13 +335,13 @@ impl<B: RecordBoard> Visitor for RecordBuilder<B> {
 
     fn begin_variant_movetext(&mut self, start: &VariantPosition) {
         if let Some(start) = B::from_variant(start) {
-            self.begin(start);
+            self.begin(*start);
         }
     }
 
     fn variant_san(&mut self, san: &str, mv: Move, _before: &VariantPosition, after: &VariantPosition) -> Flow {
         match B::from_variant(after) {
-            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, &after)),
+            Some(after) => self.add_move_by(san, mv, |history| history.push_played(mv, after)),
             None => Flow::Continue,
         }
     }
