@@ -148,6 +148,7 @@ impl MoveTree {
     /// Reserves room for at least `notes` more comments and NAGs holding `text` more bytes of
     /// comments, so that adding them does not allocate, or fails (changing nothing) when
     /// memory runs out.
+    #[inline]
     pub fn try_reserve_notes(&mut self, notes: usize, text: usize) -> Result<(), TryReserveError> {
         self.notes.try_reserve(notes)?;
         self.text.try_reserve(text)
@@ -394,6 +395,7 @@ impl MoveTree {
     }
 
     /// Appends a comment after `node`'s move.
+    #[inline]
     pub fn add_comment(&mut self, node: NodeId, text: &str) {
         let start = self.text.len();
         self.text.push_str(text);
