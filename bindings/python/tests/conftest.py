@@ -60,3 +60,19 @@ def cli_command(suite):
     if not path or not Path(path).is_file():
         not_run("cli", suite, "CHESSCORE_CLI does not name the chesscore command (tests/python.rs sets it)")
     return path
+
+
+def shuffling_move(board, rng):
+    """A python-chess variant board's next move in a game made to repeat: mostly a move that
+    takes back the side's last one, else a move that neither captures, moves a pawn nor drops;
+    None when the game is over."""
+    moves = list(board.legal_moves)
+    if not moves or board.is_variant_end():
+        return None
+    quiet = [m for m in moves if not board.is_zeroing(m) and m.drop is None]
+    if len(board.move_stack) >= 2 and rng.random() < 0.7:
+        last = board.move_stack[-2]
+        for move in quiet:
+            if (move.to_square, move.from_square) == (last.from_square, last.to_square):
+                return move
+    return rng.choice(quiet or moves)

@@ -18,6 +18,8 @@ import chesscore.variant
 import chesscore.compat.pgn
 import chesscore.compat.variant
 
+from conftest import shuffling_move
+
 NAMES = ["AtomicBoard", "AntichessBoard", "CrazyhouseBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "HordeBoard", "RacingKingsBoard"]
 SEEDS = {name: 38 + i for i, name in enumerate(NAMES)}
 GAMES, PLIES = 10, 120
@@ -598,17 +600,9 @@ def test_repetitions_and_claimed_outcomes_as_python_chess(name):
     for _ in range(6):
         theirs, ours = theirs_cls(), ours_cls()
         for ply in range(60):
-            moves = list(theirs.legal_moves)
-            if not moves or theirs.is_variant_end():
+            move = shuffling_move(theirs, rng)
+            if move is None:
                 break
-            quiet = [m for m in moves if not theirs.is_zeroing(m) and m.drop is None]
-            back = [
-                m
-                for m in quiet
-                if len(theirs.move_stack) >= 2
-                and (m.to_square, m.from_square) == (theirs.move_stack[-2].from_square, theirs.move_stack[-2].to_square)
-            ]
-            move = back[0] if back and rng.random() < 0.7 else rng.choice(quiet or moves)
             theirs.push(move)
             ours.push(compat.Move.from_uci(move.uci()))
             if ply % 7 == 3:  # a pop and a push again keep the history
