@@ -92,6 +92,13 @@ static void test_status(void) {
     CHECK(chess_legal_moves(&pos, NULL, 0) == chess_setup_moves(&s, CHESS_SETUP_LEGAL, NULL, 0));
 }
 
+/* Field by field: the struct's padding holds nothing a library call must keep. */
+static int same_setup(const chess_setup *a, const chess_setup *b) {
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->castling_rooks == b->castling_rooks &&
+           a->halfmove_clock == b->halfmove_clock && a->fullmove_number == b->fullmove_number && a->turn == b->turn &&
+           a->en_passant == b->en_passant && a->chess960 == b->chess960;
+}
+
 static void test_moves_and_play(void) {
     chess_setup s, copy;
     chess_move moves[CHESS_MAX_MOVES];
@@ -112,7 +119,7 @@ static void test_moves_and_play(void) {
     copy = s;
     CHECK_ERR(chess_setup_play(&s, move_of(D5, E6, CHESS_MOVE_NORMAL)), CHESS_ERR_ILLEGAL_MOVE);
     CHECK_ERR(chess_setup_play(&s, 0x0041), CHESS_ERR_INVALID_MOVE);
-    CHECK(memcmp(&s, &copy, sizeof s) == 0);
+    CHECK(same_setup(&s, &copy));
 
     /* A board of many queens has more moves than CHESS_MAX_MOVES (274, as python-chess counts). */
     read_setup("Q4QQQ/n1QQQ2Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQQ w - - 0 1", 0, &s);
