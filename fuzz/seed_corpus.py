@@ -81,6 +81,16 @@ for path in files("pgn", "*.pgn"):
     for i, game in enumerate(data.split(b"\n\n[")[:40]):
         save("pgn", bytes([i]) + (game if game.startswith(b"[") else b"[" + game))
 
+# Variant games, which only next_any_game reads.
+for i, game in enumerate([
+    b'[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. @d5 { drop } (4. d4 e5) 4... @e6 *\n',
+    b'[Variant "Atomic"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *\n',
+    b'[Variant "King of the Hill"]\n\n1. d4 e5 2. dxe5 Ke7 3. Kd2 Ke6 4. Kd3 Kxe5# 0-1\n',
+    b'[Variant "Three-check"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1"]\n\n1. Ra8+ Kd7 2. Ra7+ Kc6 3. Ra6# 1-0\n',
+    b'[Variant "Horde"]\n\n1. e5 d6 *\n\n[Variant "Racing Kings"]\n\n1. Kh3 *\n\n1. e4 *\n',
+]):
+    save("pgn", bytes([i]) + game)
+
 # C ABI programs (see fuzz_targets/cabi.rs): op = slot << 4 | action.
 def fen_op(action, fen):
     data = fen.encode()[:255]

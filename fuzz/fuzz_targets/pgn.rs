@@ -1,12 +1,15 @@
 //! The PGN reader on whole files: it ends, never panics, reads the same games and errors from
 //! a buffer, from a stream cut into small pieces and with two threads in small chunks, skipping
 //! a game (from such a stream) ends where reading it ends, and every game it reads is written
-//! back as PGN that reads to the same game (a fixed point of write -> read -> write).
+//! back as PGN that reads to the same game (a fixed point of write -> read -> write). Read as
+//! any game, the chess games are the same, and each variant game writes PGN that reads back to
+//! it.
 #![no_main]
 
 use std::io::{self, Read};
 
 use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions, Source};
+use chesscore_core::variant::AnyGame;
 use chesscore_core::Game;
 use libfuzzer_sys::fuzz_target;
 
@@ -69,6 +72,37 @@ fn read_in_parallel(data: &[u8], chunk: usize, limit: usize) -> Vec<Result<Game,
     out
 }
 
+/// `next_any_game` against `next_game`'s `chess` outcomes, game by game: the same chess games,
+/// variant games (which `next_game` refuses) where `next_game` failed, and each variant game
+/// written as PGN that reads back to the same game (a fixed point).
+fn any_games_agree(data: &[u8], chess: &[Result<Game, String>], limit: usize) {
+    let mut reader = PgnReader::from_bytes(data);
+    let mut chess = chess.iter();
+    for _ in 0..=limit {
+        let expected = chess.next();
+        match reader.next_any_game() {
+            Ok(None) => {
+                assert!(expected.is_none(), "next_any_game ended before next_game");
+                return;
+            }
+            Ok(Some(AnyGame::Chess(game))) => {
+                assert_eq!(expected.map(summary), Some(Ok(game.to_pgn())), "a chess game read differently");
+            }
+            Ok(Some(AnyGame::Variant(game))) => {
+                assert!(matches!(expected, Some(Err(_))), "next_game read a variant game");
+                let pgn = game.to_pgn();
+                let read = PgnReader::from_bytes(pgn.as_bytes()).next_any_game();
+                let Ok(Some(AnyGame::Variant(read))) = read else { panic!("written variant PGN does not read back: {pgn}") };
+                assert!(read.moves().eq(game.moves()), "{pgn}");
+                assert_eq!(read.position(), game.position(), "{pgn}");
+                assert_eq!(read.to_pgn(), pgn, "writing a variant game is not a fixed point");
+            }
+            Err(_) => assert!(expected.is_some(), "next_any_game reported more games"),
+        }
+    }
+    panic!("more games than the input can hold");
+}
+
 fn summary(outcome: &Result<Game, String>) -> Result<String, String> {
     outcome.as_ref().map(Game::to_pgn).map_err(Clone::clone)
 }
@@ -93,6 +127,7 @@ fuzz_target!(|data: &[u8]| {
         parallel.iter().map(summary).collect::<Vec<_>>(),
         "one reader and two threads read differently"
     );
+    any_games_agree(data, &from_buffer, limit);
     for game in from_buffer.into_iter().flatten() {
         let pgn = game.to_pgn();
         let mut again = PgnReader::from_bytes(pgn.as_bytes());
