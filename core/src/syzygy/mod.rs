@@ -31,12 +31,14 @@ mod probe;
 mod table;
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
 
 use crate::Material;
+use material::{KeyHasher, MaterialKey};
 use table::{Fault, Kind, Source, Table};
 
 pub use probe::RankedMove;
@@ -113,7 +115,7 @@ pub struct Tablebase {
     options: TablebaseOptions,
     slots: Vec<Slot>,
     /// Material (as white v black, both orientations) to its WDL and DTZ slots.
-    index: HashMap<Material, [Option<usize>; 2]>,
+    index: HashMap<MaterialKey, [Option<usize>; 2], BuildHasherDefault<KeyHasher>>,
     /// Slots with an open file.
     open: Mutex<Vec<usize>>,
     clock: AtomicU64,
@@ -142,7 +144,7 @@ impl Tablebase {
         Tablebase {
             options: TablebaseOptions { max_open: options.max_open.max(1), ..options },
             slots: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             // Room is made as tables are added (a limit may be far above their number).
             open: Mutex::new(Vec::new()),
             clock: AtomicU64::new(0),
@@ -186,8 +188,8 @@ impl Tablebase {
             let slot = self.slots.len();
             self.slots.push(Slot { path, kind, material, open: RwLock::new(None), last_use: AtomicU64::new(0) });
             let k = usize::from(kind == Kind::Dtz);
-            self.index.entry(material).or_default()[k] = Some(slot);
-            self.index.entry(material.flipped()).or_default()[k] = Some(slot);
+            self.index.entry(MaterialKey::of(&material)).or_default()[k] = Some(slot);
+            self.index.entry(MaterialKey::of(&material.flipped())).or_default()[k] = Some(slot);
             self.max_pieces = self.max_pieces.max(material.count());
             added += 1;
         }
@@ -237,12 +239,13 @@ impl Tablebase {
     /// Runs `f` on the table for `material`, opened if needed.
     fn with_table<R>(
         &self,
-        material: Material,
+        key: MaterialKey,
         kind: Kind,
         f: impl FnOnce(&Table) -> Result<R, Fault>,
     ) -> Result<R, SyzygyError> {
         let k = usize::from(kind == Kind::Dtz);
-        let Some(slot) = self.index.get(&material).and_then(|s| s[k]) else {
+        let Some(slot) = self.index.get(&key).and_then(|s| s[k]) else {
+            let material = key.material();
             let count = material.count();
             if count > MAX_TABLE_PIECES {
                 return Err(SyzygyError::TooManyPieces(count));

@@ -2,10 +2,10 @@
 //! search, DTZ completed where a table is stored for the other side to move, and the ranking
 //! of a game's moves.
 
+use super::material::MaterialKey;
 use super::table::Kind;
 use super::{SyzygyError, Tablebase, MAX_TABLE_PIECES};
 use crate::game::History;
-use crate::Material;
 use crate::{Bitboard, Game, Move, Outcome, PieceKind, Position};
 
 type Result<T> = std::result::Result<T, SyzygyError>;
@@ -38,14 +38,14 @@ impl Tablebase {
         if pos.occupancy() == pos.pieces(PieceKind::King) {
             return Ok(0);
         }
-        let material = Material::from_position(pos);
-        Ok(self.with_table(material, Kind::Wdl, |table| table.probe(pos, material, 0))?.unwrap_or(0))
+        let key = MaterialKey::of_position(pos);
+        Ok(self.with_table(key, Kind::Wdl, |table| table.probe(pos, key, 0))?.unwrap_or(0))
     }
 
     /// The DTZ table's value, or `None` when it is stored for the other side to move.
     fn dtz_table(&self, pos: &Position, wdl: i32) -> Result<Option<i32>> {
-        let material = Material::from_position(pos);
-        self.with_table(material, Kind::Dtz, |table| table.probe(pos, material, wdl))
+        let key = MaterialKey::of_position(pos);
+        self.with_table(key, Kind::Dtz, |table| table.probe(pos, key, wdl))
     }
 
     /// Alpha-beta over captures (en passant aside) down to the tables. Returns the value and

@@ -15,6 +15,7 @@ use std::io;
 use std::os::unix::fs::FileExt;
 
 use crate::syzygy::encoding::FLAP;
+use crate::syzygy::material::MaterialKey;
 use crate::Material;
 use crate::{Bitboard, Color, PieceKind, Position};
 use index::{encode_pawns, encode_pieces, pawn_layout, piece_layout, Layout};
@@ -135,7 +136,7 @@ pub(super) struct Table {
     src: Source,
     kind: Kind,
     /// The material the table is stored for without flipping colours.
-    pub(super) key: Material,
+    key: MaterialKey,
     symmetric: bool,
     has_pawns: bool,
     /// Pawns of the leading colour and of the other colour.
@@ -341,6 +342,7 @@ impl Table {
             }
             parts.push(list);
         }
+        let key = MaterialKey::of(&key);
         Ok(Table { src, kind, key, symmetric, has_pawns, pawns, num, parts, map, map_start })
     }
 
@@ -348,7 +350,7 @@ impl Table {
     /// WDL table -2..=2 from the side to move; for a DTZ table the distance in plies (given
     /// the position's WDL value `wdl`), or `None` when the table is stored for the other side
     /// to move.
-    pub(super) fn probe(&self, pos: &Position, material: Material, wdl: i32) -> Result<Option<i32>> {
+    pub(super) fn probe(&self, pos: &Position, material: MaterialKey, wdl: i32) -> Result<Option<i32>> {
         let flip = if self.symmetric { pos.turn() == Color::Black } else { material != self.key };
         let stm_side = usize::from((pos.turn() == Color::Black) != flip);
         let color_flip = if flip { 8 } else { 0 };
