@@ -231,7 +231,7 @@ fn mixed_database() {
     assert_eq!(chess.tags().get("Event"), Some("plain"));
     let broken = reader.next_any_game().expect_err("Kxe5 is no horde move");
     assert_eq!(broken.game, 3);
-    assert!(broken.partial.is_none());
+    assert!(broken.partial.is_none() && broken.variant_partial.is_some());
     assert_eq!(reader.next_any_game().unwrap().unwrap().variant(), Variant::Chess960);
     let racing = reader.next_any_game().unwrap().unwrap();
     assert_eq!(racing.variant(), Variant::RacingKings);
