@@ -110,8 +110,9 @@ def read_pgn(
     ``variants=True`` reads the games of the lichess variants too (a ``Variant`` header naming
     atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings): their
     ``game.variant`` says which, and their positions are ``chesscore.variant.VariantPosition``s.
-    Without it such a game is yielded broken (``error`` says the variant is unsupported). Such a
-    reader reads with one thread, and a broken variant game holds no moves.
+    Without it such a game is yielded broken (``error`` says the variant is unsupported). Threads
+    read them too, the same games in the same order; a variant game broken in its movetext holds
+    its moves up to the problem, as a variant game.
     """
     flags = _native.PGN_STRICT if _args.of_type(strict, bool, "strict") else 0
     if _args.of_type(headers_only, bool, "headers_only"):
