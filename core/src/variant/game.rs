@@ -11,6 +11,7 @@ use crate::board::zobrist;
 use crate::game::{sealed, Game, GameBoard, Outcome, Tags, Termination};
 use crate::notation::san::{San, SanError};
 use crate::notation::uci::UciError;
+use crate::pgn::WriteOptions;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 
 use super::{Pocket, Variant, VariantPosition};
@@ -182,6 +183,22 @@ impl AnyGame {
         match self {
             AnyGame::Chess(game) => game.to_pgn(),
             AnyGame::Variant(game) => game.to_pgn(),
+        }
+    }
+
+    /// [`Game::write_pgn`].
+    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
+        match self {
+            AnyGame::Chess(game) => game.write_pgn(out, options),
+            AnyGame::Variant(game) => game.write_pgn(out, options),
+        }
+    }
+
+    /// [`Game::write_pgn_io`].
+    pub fn write_pgn_io<W: std::io::Write>(&self, out: &mut W, options: &WriteOptions) -> std::io::Result<()> {
+        match self {
+            AnyGame::Chess(game) => game.write_pgn_io(out, options),
+            AnyGame::Variant(game) => game.write_pgn_io(out, options),
         }
     }
 }
