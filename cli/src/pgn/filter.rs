@@ -206,7 +206,11 @@ impl Keep {
         if let (Some(openings), AnyGame::Chess(game)) = (self.openings, &mut game) {
             openings.set_tags(game);
         }
-        if !self.filter.matches_any(&game) {
+        let matches = match &game {
+            AnyGame::Chess(game) => self.filter.matches(game),
+            AnyGame::Variant(game) => self.filter.matches(game),
+        };
+        if !matches {
             return None;
         }
         let mut text = String::new();

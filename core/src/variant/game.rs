@@ -11,7 +11,6 @@ use crate::board::zobrist;
 use crate::game::{sealed, Game, GameBoard, Outcome, Tags, Termination};
 use crate::notation::san::{San, SanError};
 use crate::notation::uci::UciError;
-use crate::pgn::WriteOptions;
 use crate::position::{EnPassantMode, IllegalMoveError, Position};
 
 use super::{Pocket, Variant, VariantPosition};
@@ -136,6 +135,19 @@ impl GameBoard for VariantPosition {
     fn write_fen<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         VariantPosition::write_fen(self, out)
     }
+
+    fn is_checkmate(&self) -> bool {
+        VariantPosition::is_checkmate(self)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        VariantPosition::is_stalemate(self)
+    }
+
+    /// A variant game is never on a chess position, even where the pieces stand as in one.
+    fn as_chess(&self) -> Option<&Position> {
+        None
+    }
 }
 
 impl From<Position> for VariantPosition {
@@ -183,22 +195,6 @@ impl AnyGame {
         match self {
             AnyGame::Chess(game) => game.to_pgn(),
             AnyGame::Variant(game) => game.to_pgn(),
-        }
-    }
-
-    /// [`Game::write_pgn`].
-    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
-        match self {
-            AnyGame::Chess(game) => game.write_pgn(out, options),
-            AnyGame::Variant(game) => game.write_pgn(out, options),
-        }
-    }
-
-    /// [`Game::write_pgn_io`].
-    pub fn write_pgn_io<W: std::io::Write>(&self, out: &mut W, options: &WriteOptions) -> std::io::Result<()> {
-        match self {
-            AnyGame::Chess(game) => game.write_pgn_io(out, options),
-            AnyGame::Variant(game) => game.write_pgn_io(out, options),
         }
     }
 }

@@ -33,7 +33,6 @@ use crate::board::color::Color;
 use crate::board::piece::PieceKind;
 use crate::notation::material::Material;
 use crate::position::Position;
-use crate::variant::AnyGame;
 
 pub use tag::{glob_match, TagCondition, TagConditionError, TagOp};
 
@@ -128,8 +127,12 @@ impl GameFilter {
         self
     }
 
-    /// Whether `game` meets every condition; the cheap ones are asked first.
-    pub fn matches(&self, game: &Game) -> bool {
+    /// Whether `game`, of chess or of a lichess variant, meets every condition; the cheap ones
+    /// are asked first. A variant game's last position is checkmate or stalemate by its
+    /// variant's rules (as python-chess's `is_checkmate` and `is_stalemate` tell), and it meets
+    /// no position or material condition: those name chess positions, which a variant game
+    /// never passes through.
+    pub fn matches<B: GameBoard>(&self, game: &Game<B>) -> bool {
         if !self.matches_record(game) {
             return false;
         }
@@ -138,7 +141,7 @@ impl GameFilter {
         if (self.checkmate && !last.is_checkmate()) || (self.stalemate && !last.is_stalemate()) {
             return false;
         }
-        let main_line = || (0..=plies).filter_map(|ply| game.position_at(ply));
+        let main_line = || (0..=plies).filter_map(|ply| game.position_at(ply)?.as_chess());
         if !self.positions.is_empty() && !main_line().any(|pos| self.is_target(pos)) {
             return false;
         }
@@ -149,23 +152,6 @@ impl GameFilter {
             }
         }
         true
-    }
-
-    /// [`GameFilter::matches`] for a game of chess or of a lichess variant. A variant game's
-    /// last position is checkmate or stalemate by its variant's rules (as python-chess's
-    /// `is_checkmate` and `is_stalemate` tell), and it meets no position or material condition:
-    /// those name chess positions, which a variant game never passes through.
-    pub fn matches_any(&self, game: &AnyGame) -> bool {
-        let game = match game {
-            AnyGame::Chess(game) => return self.matches(game),
-            AnyGame::Variant(game) => game,
-        };
-        let last = game.position();
-        self.matches_record(game)
-            && self.positions.is_empty()
-            && self.material.is_none()
-            && (!self.checkmate || last.is_checkmate())
-            && (!self.stalemate || last.is_stalemate())
     }
 
     /// The conditions on a game's tags, result and length, which any board's games have.

@@ -186,38 +186,3 @@ fn dedupe_keeps_the_first_of_the_same_start_and_moves() {
     assert_eq!(GameDigest::of(&a), GameDigest::of(&b));
     assert_ne!(GameDigest::of(&a), GameDigest::of(&game("e4 e5")));
 }
-
-/// A variant game meets the conditions on tags, result and length, checkmate and stalemate by
-/// its own rules, and no position or material condition; its digest is not that of the chess
-/// game with the same moves.
-#[test]
-fn variant_games_meet_the_conditions_of_any_game() {
-    use crate::variant::{Variant, VariantGame, VariantPosition};
-    // King of the hill: Black's king reaches e5 and wins, which is no checkmate.
-    let mut koth = VariantGame::new(VariantPosition::new(Variant::KingOfTheHill));
-    let mut chess = game("");
-    for san in ["d4", "e5", "dxe5", "Ke7", "Kd2", "Ke6", "Kd3", "Kxe5"] {
-        koth.push_san(san).unwrap();
-        chess.push_san(san).unwrap();
-    }
-    koth.set_tag("White", "Hill, Kim").unwrap();
-    koth.set_result(Some(koth.outcome()));
-    let koth = AnyGame::Variant(koth);
-    let mut filter = GameFilter::new();
-    filter.player("Hill*").min_plies(8).max_plies(8).result(Outcome::BlackWins);
-    assert!(filter.matches_any(&koth));
-    assert!(!filter.clone().max_plies(7).matches_any(&koth));
-    assert!(!filter.clone().result(Outcome::Draw).matches_any(&koth));
-    assert!(!filter.clone().checkmate().matches_any(&koth), "a king on the hill is no checkmate");
-    assert!(!filter.clone().stalemate().matches_any(&koth));
-    assert!(!filter.clone().position(&Position::startpos()).matches_any(&koth));
-    assert!(!filter.clone().material("KQRRBBNNPPPPPPPvKQRRBBNNPPPPPPP".parse().unwrap()).matches_any(&koth));
-    // The chess game with the same moves: the position and material conditions hold there.
-    let chess_filter = GameFilter::new().position(&Position::startpos()).min_plies(8).clone();
-    assert!(chess_filter.matches_any(&AnyGame::Chess(chess.clone())));
-    let AnyGame::Variant(koth) = koth else { unreachable!() };
-    assert_ne!(GameDigest::of(&koth), GameDigest::of(&chess));
-    assert_eq!(GameDigest::of(&koth), GameDigest::of(&koth.clone()));
-    let mut seen = Dedupe::new();
-    assert!(seen.first(&koth) && seen.first(&chess) && !seen.first(&koth));
-}
