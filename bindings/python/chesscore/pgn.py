@@ -199,7 +199,8 @@ def to_arrow(
     source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, strict: bool = False, threads: int = 1
 ) -> Any:
     """The games of ``source`` (read as ``read_pgn`` reads it, with its ``strict`` and
-    ``threads``) as a ``pyarrow.Table`` of one row per game, with the columns of the command
+    ``threads``; the games of the lichess variants too, as with ``variants=True``, named by their
+    ``Variant`` header) as a ``pyarrow.Table`` of one row per game, with the columns of the command
     line's ``pgn --export parquet`` file: ``headers`` (a struct of one nullable string field per
     tag: the Seven Tag Roster, then every other tag in the order it first appears), ``uci`` and
     ``san`` (lists of strings), ``clk`` (seconds, a list of nullable doubles), ``eval`` (a list of
@@ -213,7 +214,7 @@ def to_arrow(
     tags: Dict[str, None] = dict.fromkeys(_ROSTER)
     headers: List[Dict[str, str]] = []
     columns: Dict[str, List[Any]] = {"uci": [], "san": [], "clk": [], "eval": [], "error": []}
-    for game in read_pgn(source, strict=strict, threads=threads):
+    for game in read_pgn(source, strict=strict, threads=threads, variants=True):
         headers.append(game.headers)
         tags.update(dict.fromkeys(game.headers))
         columns["uci"].append([move.uci() for move in game.moves])
