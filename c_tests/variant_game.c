@@ -1,10 +1,12 @@
 /* Variant games through the C API: a PGN database mixing chess and variant games read with
  * CHESS_PGN_VARIANTS (and refused without it), a variant game's moves, positions, outcome,
  * repetitions, tags, tree and PGN, games built from a variant position, the chess-only calls
- * refusing a variant game, NULL arguments and garbage PGN. Expected texts and FENs come from
+ * refusing a variant game, NULL arguments and garbage PGN; a database of every variant read
+ * with threads, the same games as one reader gives. Expected texts and FENs come from
  * python-chess 1.11.2.
  *
- * usage: variant_game [ROUNDS]   (of garbage, 2000 by default) */
+ * usage: variant_game [ROUNDS [PGN]]   (ROUNDS of garbage, 2000 by default; PGN: more games
+ * for the threads, such as python-chess's of scripts/python_chess_variant_pgn.py) */
 
 #include "common.h"
 
@@ -121,12 +123,16 @@ static void test_mixed_database(void) {
     CHECK(strcmp(text_of(chess_game_mainline_san, game), "d4 e5 dxe5 Ke7 Kd2 Ke6 Kd3 Kxe5#") == 0);
     chess_game_free(game);
 
-    /* A broken variant game: its error, no partial game, and the next game read. */
+    /* A broken variant game: its error, what was read of it as a variant game, and the next game
+     * read. */
     game = NULL;
     CHECK_ERR(chess_pgn_reader_next(reader, &game), CHESS_ERR_ILLEGAL_MOVE);
     CHECK(game == NULL);
     CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_OK);
-    CHECK(chess_game_ply_count(game) == 0);
+    CHECK(chess_game_variant(game) == CHESS_VARIANT_HORDE);
+    CHECK(strcmp(text_of(chess_game_san_moves, game), "e5") == 0);
+    CHECK_ERR(chess_game_tag(game, "Event", buf, sizeof buf, NULL), CHESS_OK);
+    CHECK(strcmp(buf, "broken") == 0);
     chess_game_free(game);
 
     /* Atomic from a FEN: castling, the FEN tag written back. */
@@ -257,10 +263,140 @@ static void test_garbage(int rounds) {
     }
 }
 
+/* Games of chess, Chess960 and every variant, broken ones among them (a crazyhouse game broken
+ * mid-movetext, an unknown variant, a bad variant FEN), a tag line inside a comment (where a
+ * thread guesses a game starts) and variations. */
+static const char EVERY_VARIANT[] =
+    "[Event \"chess\"]\n\n1. e4 e5 2. Nf3 {[Event \"fake\"]\n\n} Nc6 (2... d6) 3. Bb5 *\n\n"
+    "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 {drop} Qxa2 5. Q@e9 *\n\n"
+    "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n\n"
+    "[Variant \"Bughouse\"]\n\n1. e4 *\n\n"
+    "[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 *\n\n"
+    "[Variant \"King of the Hill\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd3 *\n\n"
+    "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n\n"
+    "[Variant \"Horde\"]\n\n1. e5 *\n\n"
+    "[Variant \"Racing Kings\"]\n\n1. Kh3 Ka3 *\n\n"
+    "[Variant \"Racing Kings\"]\n[FEN \"not a fen\"]\n\n1. Kh3 *\n\n"
+    "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. g3 *\n\n";
+
+/* FNV-1a of `text` into `hash`. */
+static uint64_t hash_text(uint64_t hash, const char *text) {
+    for (; *text; text++) {
+        hash = (hash ^ (unsigned char)*text) * 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+/* Reads `data` with CHESS_PGN_VARIANTS and `threads` threads: per game a hash of its code, its
+ * variant and PGN (for a broken game, its error's message and its partial game's variant and
+ * PGN), into `out` (room for `cap`); returns how many games. */
+static size_t read_variants(const unsigned char *data, size_t len, uint32_t threads, uint64_t *out, size_t cap,
+                            size_t *broken) {
+    chess_pgn_reader *reader = NULL;
+    chess_pgn_options options;
+    chess_game *game = NULL;
+    chess_error code;
+    size_t n = 0;
+    char number[64];
+    static char pgn[1 << 16];
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    options.flags = CHESS_PGN_VARIANTS;
+    *broken = 0;
+    CHECK_ERR(chess_pgn_reader_from_buffer(data, len, &reader), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_set_options(reader, &options), CHESS_OK);
+    CHECK_ERR(chess_pgn_reader_set_threads(reader, threads), CHESS_OK);
+    while ((code = chess_pgn_reader_next(reader, &game)) != CHESS_END) {
+        uint64_t hash = 0xcbf29ce484222325ULL;
+        snprintf(number, sizeof number, "%d ", (int)code);
+        hash = hash_text(hash, number);
+        if (code != CHESS_OK) {
+            chess_pgn_error_info info;
+            memset(&info, 0, sizeof info);
+            info.size = sizeof info;
+            CHECK_ERR(chess_pgn_reader_last_error(reader, &info), CHESS_OK);
+            hash = hash_text(hash, info.message);
+            CHECK_ERR(chess_pgn_reader_partial_game(reader, &game), CHESS_OK);
+            ++*broken;
+        }
+        snprintf(number, sizeof number, " %d ", (int)chess_game_variant(game));
+        CHECK_ERR(chess_game_to_pgn(game, pgn, sizeof pgn, NULL), CHESS_OK);
+        hash = hash_text(hash_text(hash, number), pgn);
+        chess_game_free(game);
+        game = NULL;
+        if (n < cap) {
+            out[n] = hash;
+        }
+        n++;
+    }
+    chess_pgn_reader_free(reader);
+    return n;
+}
+
+/* The database of every variant, with the games of `extra` (a file, or NULL) between copies, read
+ * by 2 and 4 threads (and 0: one per core) as by one: the same games, errors and partial games in
+ * the same order. Large enough for several batches per thread. */
+static void test_threads(const char *extra) {
+    size_t copies = 3000, i, len = 0, extra_len = 0, n1, n, broken1, broken;
+    size_t base = strlen(EVERY_VARIANT), cap;
+    unsigned char *data, *more = NULL;
+    uint64_t *one, *many;
+    uint32_t threads[] = {2, 4, 0};
+    size_t t;
+    if (extra != NULL) {
+        FILE *f = fopen(extra, "rb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            fseek(f, 0, SEEK_END);
+            extra_len = (size_t)ftell(f);
+            fseek(f, 0, SEEK_SET);
+            more = malloc(extra_len + 1);
+            CHECK(more != NULL && fread(more, 1, extra_len, f) == extra_len);
+            fclose(f);
+        }
+    }
+    data = malloc(copies * base + 4 * extra_len + 1);
+    CHECK(data != NULL);
+    if (data == NULL) {
+        return;
+    }
+    for (i = 0; i < copies; i++) {
+        memcpy(data + len, EVERY_VARIANT, base);
+        len += base;
+        if (more != NULL && i % 1000 == 500) {
+            memcpy(data + len, more, extra_len);
+            len += extra_len;
+        }
+    }
+    cap = copies * 11 + 4 * extra_len / 40 + 16;
+    one = malloc(cap * sizeof *one);
+    many = malloc(cap * sizeof *many);
+    CHECK(one != NULL && many != NULL);
+    n1 = read_variants(data, len, 1, one, cap, &broken1);
+    CHECK(n1 >= copies * 11 && n1 <= cap);
+    CHECK(broken1 >= copies * 3);
+    for (t = 0; t < sizeof threads / sizeof *threads; t++) {
+        n = read_variants(data, len, threads[t], many, cap, &broken);
+        CHECK(n == n1 && broken == broken1);
+        for (i = 0; i < n && i < n1 && i < cap; i++) {
+            if (many[i] != one[i]) {
+                fprintf(stderr, "%u threads: game %zu differs\n", (unsigned)threads[t], i + 1);
+                CHECK(many[i] == one[i]);
+                break;
+            }
+        }
+    }
+    free(one);
+    free(many);
+    free(more);
+    free(data);
+}
+
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 2000;
     test_mixed_database();
     test_built_games();
+    test_threads(argc > 2 ? argv[2] : NULL);
     test_garbage(rounds > 0 ? rounds : 1);
     return report("c variant games");
 }

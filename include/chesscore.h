@@ -197,9 +197,9 @@
  * Flag of `chess_pgn_options`: read the games of the lichess variants too (a `Variant` tag
  * naming atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings),
  * as variant games (`chess_game_variant`); without it they are refused with
- * `CHESS_ERR_PGN_VARIANT`. A reader with this flag reads in the calling thread
- * (`chess_pgn_reader_set_threads` is then ignored); a broken variant game keeps no partial
- * game (`chess_pgn_reader_partial_game` gives an empty one).
+ * `CHESS_ERR_PGN_VARIANT`. Threads (`chess_pgn_reader_set_threads`) read them too, the same
+ * games in the same order; a variant game broken in its movetext keeps what was read of it
+ * (`chess_pgn_reader_partial_game` gives a variant game).
  */
 #define CHESS_PGN_VARIANTS 16
 
@@ -3657,11 +3657,13 @@ chess_error chess_pgn_reader_open_file(const char *path,
 /**
  * Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
  * and the main line up to the bad move with its comments, NAGs and variations (the caller
- * frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+ * frees it with `chess_game_free`); a variant game for a variant game broken in its movetext
+ * (`CHESS_PGN_VARIANTS`; see `chess_game_variant`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
  * call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
  * `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
  */
-chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader, struct chess_game **out);
+chess_error chess_pgn_reader_partial_game(const struct chess_pgn_reader *reader,
+                                          struct chess_game **out);
 
 /**
  * Reads the games after this call with `options` (see `chess_pgn_options`; the reader starts

@@ -16,6 +16,7 @@ use chesscore_core::pgn::{
     split_points, BytesSource, Compression, Decompressed, IoSource, ParallelReader, PgnError, PgnReader, ReaderOptions,
     Source, WriteOptions,
 };
+use chesscore_core::variant::AnyGame;
 use chesscore_core::{Game, SanMode};
 
 /// Reads up to `cap` bytes of PGN into `buf` for `chess_pgn_reader_from_callback`: returns how
@@ -38,7 +39,7 @@ pub struct chess_pgn_reader {
     options: ReaderOptions,
     /// The error of the last `chess_pgn_reader_next` call, with what was read of the game.
     error: Option<PgnError>,
-    /// `CHESS_PGN_VARIANTS`: variant games are read, in the calling thread.
+    /// `CHESS_PGN_VARIANTS`: variant games are read.
     variants: bool,
 }
 
@@ -53,6 +54,8 @@ enum Games {
     /// One reader in the caller's thread (a callback reader's only kind).
     Serial(PgnReader<Box<dyn Source>>),
     Parallel(ParallelReader<Game>),
+    /// Threads reading games of chess and of the variants (`CHESS_PGN_VARIANTS`).
+    ParallelAny(ParallelReader<AnyGame>),
     /// Only while the reading starts, and for good when it could not for want of memory.
     Ended,
 }
@@ -63,14 +66,19 @@ enum Input {
     Buffer(Vec<u8>),
 }
 
-/// The reading of `input`, by `threads` threads (one: in the caller's thread).
-fn start(input: Input, threads: usize, options: ReaderOptions) -> Result<Games, chess_error> {
+/// The reading of `input`, by `threads` threads (one: in the caller's thread), of variant
+/// games too when `variants` is set.
+fn start(input: Input, threads: usize, options: ReaderOptions, variants: bool) -> Result<Games, chess_error> {
     if threads > 1 {
         let input: Box<dyn Read + Send> = match input {
             Input::File(file) => Box::new(file),
             Input::Buffer(bytes) => Box::new(io::Cursor::new(bytes)),
         };
-        return Ok(Games::Parallel(ParallelReader::records(Decompressed::new(input), threads, options)));
+        let input = Decompressed::new(input);
+        return Ok(match variants {
+            true => Games::ParallelAny(ParallelReader::any_records(input, threads, options)),
+            false => Games::Parallel(ParallelReader::records(input, threads, options)),
+        });
     }
     let source = match input {
         Input::File(file) => try_source(IoSource::new(Decompressed::threaded(file))),
@@ -219,13 +227,13 @@ pub unsafe extern "C" fn chess_pgn_reader_next(
             let Games::Unread { input, threads } = std::mem::replace(&mut reader.games, Games::Ended) else {
                 unreachable!("matched just above")
             };
-            let threads = if reader.variants { 1 } else { threads };
-            reader.games = start(input, threads, reader.options)?;
+            reader.games = start(input, threads, reader.options, reader.variants)?;
         }
         let next = match &mut reader.games {
             Games::Serial(games) if reader.variants => games.next_any_game().map(|game| game.map(Record::from)),
             Games::Serial(games) => games.next_game().map(|game| game.map(Record::Chess)),
             Games::Parallel(games) => games.next().transpose().map(|game| game.map(Record::Chess)),
+            Games::ParallelAny(games) => games.next().transpose().map(|game| game.map(Record::from)),
             Games::Unread { .. } | Games::Ended => Ok(None),
         };
         match next {
@@ -315,9 +323,9 @@ pub const CHESS_PGN_STRICT: u32 = 8;
 /// Flag of `chess_pgn_options`: read the games of the lichess variants too (a `Variant` tag
 /// naming atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings),
 /// as variant games (`chess_game_variant`); without it they are refused with
-/// `CHESS_ERR_PGN_VARIANT`. A reader with this flag reads in the calling thread
-/// (`chess_pgn_reader_set_threads` is then ignored); a broken variant game keeps no partial
-/// game (`chess_pgn_reader_partial_game` gives an empty one).
+/// `CHESS_ERR_PGN_VARIANT`. Threads (`chess_pgn_reader_set_threads`) read them too, the same
+/// games in the same order; a variant game broken in its movetext keeps what was read of it
+/// (`chess_pgn_reader_partial_game` gives a variant game).
 pub const CHESS_PGN_VARIANTS: u32 = 16;
 
 /// Options of a PGN reader, for `chess_pgn_reader_set_options`. The caller sets `size` to
@@ -368,7 +376,7 @@ pub unsafe extern "C" fn chess_pgn_reader_set_options(
         }
         let defaults = ReaderOptions::default();
         let or_default = |value: usize, default: usize| if value == 0 { default } else { value };
-        if let Games::Parallel(_) = reader.games {
+        if let Games::Parallel(_) | Games::ParallelAny(_) = reader.games {
             return Err(CHESS_ERR_INVALID_ARGUMENT);
         }
         reader.options = ReaderOptions {
@@ -503,7 +511,8 @@ impl std::fmt::Write for CutText {
 
 /// Hands to `*out` a new game holding what was read of the game the last error broke: its tags,
 /// and the main line up to the bad move with its comments, NAGs and variations (the caller
-/// frees it with `chess_game_free`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
+/// frees it with `chess_game_free`); a variant game for a variant game broken in its movetext
+/// (`CHESS_PGN_VARIANTS`; see `chess_game_variant`). Errors: `CHESS_ERR_NULL_POINTER`, `CHESS_END` when the last
 /// call returned no error, `CHESS_ERR_OUT_OF_MEMORY`. After a `CHESS_ERR_OUT_OF_MEMORY` from
 /// `chess_pgn_reader_next` nothing of the game is kept: the game handed out is empty.
 #[no_mangle]
@@ -517,11 +526,12 @@ pub unsafe extern "C" fn chess_pgn_reader_partial_game(
         // SAFETY: `out` is NULL or valid for a write (the C contract).
         let out = unsafe { Out::new(out) }?;
         let error = reader.error.as_ref().ok_or(CHESS_END)?;
-        let record = match &error.partial {
-            Some(partial) => partial.try_clone().map_err(oom)?,
-            None => Game::try_new(chesscore_core::Position::startpos()).map_err(oom)?,
+        let record = match (&error.partial, &error.variant_partial) {
+            (Some(partial), _) => Record::Chess(partial.try_clone().map_err(oom)?),
+            (None, Some(partial)) => Record::Variant(partial.try_clone().map_err(oom)?),
+            (None, None) => Record::Chess(Game::try_new(chesscore_core::Position::startpos()).map_err(oom)?),
         };
-        out.write(chess_game::try_boxed(Record::Chess(record))?);
+        out.write(chess_game::try_boxed(record)?);
         Ok(())
     })
 }

@@ -493,9 +493,20 @@ fn c_variant_suite() {
     run_suite("c_tests/variant.c", &[]);
 }
 
+/// With python-chess at hand, its PGN of generated variant games joins the games the threads read.
 #[test]
 fn c_variant_game_suite() {
-    run_suite("c_tests/variant_game.c", &[]);
+    let mut args = vec![PathBuf::from("2000")];
+    if let Some(python) = common::python("C variant games read by threads: python-chess's games") {
+        let script = Path::new(MANIFEST_DIR).join("scripts/python_chess_variant_pgn.py");
+        let variants = ["atomic", "antichess", "crazyhouse", "kingofthehill", "threecheck", "horde", "racingkings"];
+        let output = Command::new(python).arg(script).args(["--limit", "20"]).args(variants).output().expect("python");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let path = work_dir().join("python_chess_variants.pgn");
+        std::fs::write(&path, output.stdout).expect("write the games");
+        args.push(path);
+    }
+    run_suite("c_tests/variant_game.c", &args);
 }
 
 #[test]

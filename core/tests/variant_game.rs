@@ -4,9 +4,10 @@
 
 use std::process::Command;
 
+use chesscore_core::game::{Dedupe, GameDigest, GameFilter};
 use chesscore_core::pgn::{PgnReader, WriteOptions};
 use chesscore_core::variant::{AnyGame, Variant, VariantGame, VariantPosition};
-use chesscore_core::{Outcome, Termination};
+use chesscore_core::{Game, Outcome, Position, Termination};
 use chesscore_test_support as common;
 
 const VARIANTS: [&str; 7] =
@@ -231,10 +232,42 @@ fn mixed_database() {
     assert_eq!(chess.tags().get("Event"), Some("plain"));
     let broken = reader.next_any_game().expect_err("Kxe5 is no horde move");
     assert_eq!(broken.game, 3);
-    assert!(broken.partial.is_none());
+    assert!(broken.partial.is_none() && broken.variant_partial.is_some());
     assert_eq!(reader.next_any_game().unwrap().unwrap().variant(), Variant::Chess960);
     let racing = reader.next_any_game().unwrap().unwrap();
     assert_eq!(racing.variant(), Variant::RacingKings);
     assert!(racing.to_pgn().contains("1. Kh3 *"));
     assert!(reader.next_any_game().unwrap().is_none());
+}
+
+/// A variant game meets the conditions on tags, result and length, checkmate and stalemate by
+/// its own rules, and no position or material condition; its digest is not that of the chess
+/// game with the same moves.
+#[test]
+fn variant_games_meet_the_conditions_of_any_game() {
+    // King of the hill: Black's king reaches e5 and wins, which is no checkmate.
+    let mut koth = VariantGame::new(VariantPosition::new(Variant::KingOfTheHill));
+    let mut chess = Game::default();
+    for san in ["d4", "e5", "dxe5", "Ke7", "Kd2", "Ke6", "Kd3", "Kxe5"] {
+        koth.push_san(san).unwrap();
+        chess.push_san(san).unwrap();
+    }
+    koth.set_tag("White", "Hill, Kim").unwrap();
+    koth.set_result(Some(koth.outcome()));
+    let mut filter = GameFilter::new();
+    filter.player("Hill*").min_plies(8).max_plies(8).result(Outcome::BlackWins);
+    assert!(filter.matches(&koth));
+    assert!(!filter.clone().max_plies(7).matches(&koth));
+    assert!(!filter.clone().result(Outcome::Draw).matches(&koth));
+    assert!(!filter.clone().checkmate().matches(&koth), "a king on the hill is no checkmate");
+    assert!(!filter.clone().stalemate().matches(&koth));
+    assert!(!filter.clone().position(&Position::startpos()).matches(&koth));
+    assert!(!filter.clone().material("KQRRBBNNPPPPPPPvKQRRBBNNPPPPPPP".parse().unwrap()).matches(&koth));
+    // The chess game with the same moves: the position and material conditions hold there.
+    let material = "KQRRBBNNPPPPPPPvKQRRBBNNPPPPPPP".parse().unwrap();
+    assert!(GameFilter::new().position(&Position::startpos()).material(material).matches(&chess));
+    assert_ne!(GameDigest::of(&koth), GameDigest::of(&chess));
+    assert_eq!(GameDigest::of(&koth), GameDigest::of(&koth.clone()));
+    let mut seen = Dedupe::new();
+    assert!(seen.first(&koth) && seen.first(&chess) && !seen.first(&koth));
 }

@@ -110,8 +110,9 @@ def read_pgn(
     ``variants=True`` reads the games of the lichess variants too (a ``Variant`` header naming
     atomic, antichess, crazyhouse, king of the hill, three-check, horde or racing kings): their
     ``game.variant`` says which, and their positions are ``chesscore.variant.VariantPosition``s.
-    Without it such a game is yielded broken (``error`` says the variant is unsupported). Such a
-    reader reads with one thread, and a broken variant game holds no moves.
+    Without it such a game is yielded broken (``error`` says the variant is unsupported). Threads
+    read them too, the same games in the same order; a variant game broken in its movetext holds
+    its moves up to the problem, as a variant game.
     """
     flags = _native.PGN_STRICT if _args.of_type(strict, bool, "strict") else 0
     if _args.of_type(headers_only, bool, "headers_only"):
@@ -198,7 +199,8 @@ def to_arrow(
     source: Union[str, os.PathLike, bytes, bytearray, memoryview, IO], *, strict: bool = False, threads: int = 1
 ) -> Any:
     """The games of ``source`` (read as ``read_pgn`` reads it, with its ``strict`` and
-    ``threads``) as a ``pyarrow.Table`` of one row per game, with the columns of the command
+    ``threads``; the games of the lichess variants too, as with ``variants=True``, named by their
+    ``Variant`` header) as a ``pyarrow.Table`` of one row per game, with the columns of the command
     line's ``pgn --export parquet`` file: ``headers`` (a struct of one nullable string field per
     tag: the Seven Tag Roster, then every other tag in the order it first appears), ``uci`` and
     ``san`` (lists of strings), ``clk`` (seconds, a list of nullable doubles), ``eval`` (a list of
@@ -212,7 +214,7 @@ def to_arrow(
     tags: Dict[str, None] = dict.fromkeys(_ROSTER)
     headers: List[Dict[str, str]] = []
     columns: Dict[str, List[Any]] = {"uci": [], "san": [], "clk": [], "eval": [], "error": []}
-    for game in read_pgn(source, strict=strict, threads=threads):
+    for game in read_pgn(source, strict=strict, threads=threads, variants=True):
         headers.append(game.headers)
         tags.update(dict.fromkeys(game.headers))
         columns["uci"].append([move.uci() for move in game.moves])

@@ -16,7 +16,7 @@ import chesscore
 from chesscore import Game
 from chesscore.engine import Limit, SimpleEngine
 from chesscore.errors import IllegalMoveError
-from chesscore.pgn import read_pgn_string
+from chesscore.pgn import read_pgn, read_pgn_string
 from chesscore.variant import Variant, VariantPosition
 
 from conftest import not_run, shuffling_move
@@ -150,3 +150,59 @@ def test_chess_only_calls_refuse_a_variant_game(tmp_path):
     game.push_san("e4")
     with open_tablebase(str(tmp_path)) as tablebase, pytest.raises(InvalidArgumentError, match="variant game"):
         tablebase.rank_moves(game)
+
+
+# Hand-written games of every kind: a chess game with a tag line inside a comment (where a thread
+# guesses a game starts), a crazyhouse game broken mid-movetext, an unknown variant, a bad variant
+# FEN, Chess960.
+HOSTILE = (
+    '[Event "chess"]\n\n1. e4 e5 2. Nf3 {[Event "fake"]\n\n} Nc6 (2... d6) 3. Bb5 *\n\n'
+    '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 {drop} Qxa2 5. Q@e9 *\n\n'
+    '[Variant "Bughouse"]\n\n1. e4 *\n\n'
+    '[Variant "Racing Kings"]\n[FEN "not a fen"]\n\n1. Kh3 *\n\n'
+    '[Variant "Chess960"]\n[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]\n\n1. g3 *\n\n'
+)
+
+
+def shown(game):
+    """What tells two games read apart: their variant, PGN, moves and error."""
+    return (game.variant, game.pgn(), [m.uci() for m in game.moves], str(game.error) if game.error else None)
+
+
+def test_threads_read_a_mixed_database_as_one_reader(tmp_path):
+    # python-chess's PGN of the generated games of every variant, and of random chess games.
+    rng = random.Random(38)
+    texts = []
+    for name in NAMES:
+        texts += [str(chess.pgn.Game.from_board(theirs_of(data, name))) for data in generated_games(name)[:15]]
+    for _ in range(20):
+        board = chess.Board()
+        while not board.is_game_over() and len(board.move_stack) < 80:
+            board.push(rng.choice(list(board.legal_moves)))
+        texts.append(str(chess.pgn.Game.from_board(board)))
+    rng.shuffle(texts)
+    unit = HOSTILE + "\n\n".join(texts) + "\n\n"
+    path = tmp_path / "mixed.pgn"
+    # Large enough for several batches of 256 KiB per thread.
+    path.write_text(unit * max(2, (4 << 20) // len(unit) + 1))
+    one = [shown(game) for game in read_pgn(str(path), variants=True)]
+    assert {game[0] for game in one} >= {Variant.from_name(name) for name in NAMES} | {Variant.CHESS, Variant.CHESS960}
+    assert sum(game[3] is not None for game in one) >= 3 * 4
+    for threads in (2, 4):
+        many = [shown(game) for game in read_pgn(str(path), threads=threads, variants=True)]
+        assert len(many) == len(one)
+        assert many == one, threads
+
+
+def test_a_broken_variant_game_keeps_its_moves():
+    zh, unknown, fen = list(read_pgn_string(HOSTILE, variants=True))[1:4]
+    assert "Q@e9" in str(zh.error) and zh.variant == Variant.CRAZYHOUSE
+    board = chess.variant.CrazyhouseBoard()
+    for san in ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@d5", "Qxa2"]:
+        board.push_san(san)
+    assert [m.uci() for m in zh.moves] == [m.uci() for m in board.move_stack]
+    assert zh.board().fen() == board.fen()
+    assert zh.headers["Variant"] == "Crazyhouse"
+    # An unknown variant, a bad variant FEN: broken games with their headers.
+    assert "unsupported variant" in str(unknown.error) and unknown.headers["Variant"] == "Bughouse"
+    assert fen.error is not None and fen.headers["FEN"] == "not a fen"

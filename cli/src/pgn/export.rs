@@ -7,8 +7,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use chesscore_core::files::Replacement;
+use chesscore_core::game::GameBoard;
 use chesscore_core::pgn::{Annotations, PgnReader, ReaderOptions, Score, SEVEN_TAG_ROSTER};
-use chesscore_core::{Game, Uci};
+use chesscore_core::variant::VariantPosition;
+use chesscore_core::{Game, Move, Position, Uci};
 use clap::ValueEnum;
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
@@ -91,8 +93,14 @@ impl Export {
         Ok(Export::Csv(destination, columns))
     }
 
-    /// Writes one game (for a broken one, what was read of it, with its error's message).
-    pub(crate) fn write(&mut self, record: &Game, error: Option<&str>, stdout: &mut dyn Write) -> Result<(), Failure> {
+    /// Writes one game, of chess or of a variant (for a broken one, what was read of it, with
+    /// its error's message).
+    pub(crate) fn write<B: ExportBoard>(
+        &mut self,
+        record: &Game<B>,
+        error: Option<&str>,
+        stdout: &mut dyn Write,
+    ) -> Result<(), Failure> {
         match self {
             Export::Jsonl(destination) => destination.write(stdout, |out| {
                 serde_json::to_writer(&mut *out, &JsonGame { record, error })
@@ -182,33 +190,51 @@ where
     })
 }
 
+/// A board whose games are exported: chess, or a lichess variant (drops written `P@e4`).
+pub(crate) trait ExportBoard: GameBoard {
+    /// `mv`, legal here, in UCI.
+    fn uci(&self, mv: Move) -> Uci;
+}
+
+impl ExportBoard for Position {
+    fn uci(&self, mv: Move) -> Uci {
+        Uci::from_move(self, mv)
+    }
+}
+
+impl ExportBoard for VariantPosition {
+    fn uci(&self, mv: Move) -> Uci {
+        VariantPosition::uci(self, mv)
+    }
+}
+
 /// The main line's moves in UCI.
-fn uci_moves(record: &Game) -> Vec<String> {
+fn uci_moves<B: ExportBoard>(record: &Game<B>) -> Vec<String> {
     uci_line(record).map(|uci| uci.to_string()).collect()
 }
 
 /// The main line's moves in UCI, as they are written.
-pub(super) fn uci_line(record: &Game) -> impl Iterator<Item = Uci> + '_ {
+pub(super) fn uci_line<B: ExportBoard>(record: &Game<B>) -> impl Iterator<Item = Uci> + '_ {
     record.moves().enumerate().map(|(ply, mv)| {
         let before = record.position_at(ply).expect("a position before every move");
-        Uci::from_move(before, mv)
+        before.uci(mv)
     })
 }
 
 /// What the comments of each main-line move say (`clk` and `eval` of the export).
-pub(super) fn mainline_annotations(record: &Game) -> impl Iterator<Item = Annotations> + '_ {
+pub(super) fn mainline_annotations<B: GameBoard>(record: &Game<B>) -> impl Iterator<Item = Annotations> + '_ {
     let tree = record.tree();
     tree.mainline().map(|node| tree.annotations(node))
 }
 
 /// The JSON object of a game, with the keys scripts read (fixed: see docs/pgn.md), written
 /// straight from the record: a tree of JSON values built per game cost more than reading it.
-struct JsonGame<'a> {
-    record: &'a Game,
+struct JsonGame<'a, B> {
+    record: &'a Game<B>,
     error: Option<&'a str>,
 }
 
-impl Serialize for JsonGame<'_> {
+impl<B: ExportBoard> Serialize for JsonGame<'_, B> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let record = self.record;
         let mut game = serializer.serialize_struct("Game", 6)?;
@@ -226,9 +252,9 @@ impl Serialize for JsonGame<'_> {
 }
 
 /// The tags as an object, in file order (names are unique in a record).
-struct Headers<'a>(&'a Game);
+struct Headers<'a, B>(&'a Game<B>);
 
-impl Serialize for Headers<'_> {
+impl<B: GameBoard> Serialize for Headers<'_, B> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let tags = self.0.tags();
         let mut map = serializer.serialize_map(Some(tags.len()))?;

@@ -14,7 +14,8 @@ use std::sync::Arc;
 use chesscore_core::files::Replacement;
 use chesscore_core::game::{Dedupe, GameDigest, GameFilter, Openings, TagCondition};
 use chesscore_core::pgn::{ParallelReader, PgnError, PgnErrorKind, PgnReader, ReaderOptions, WriteOptions};
-use chesscore_core::{Game, Material, Outcome};
+use chesscore_core::variant::AnyGame;
+use chesscore_core::{Material, Outcome};
 use clap::{Args, ValueEnum};
 
 use super::{default_threads, describe_pgn_error, PgnInput};
@@ -38,11 +39,11 @@ pub(crate) struct FilterArgs {
     result: Option<Outcome>,
     /// Keep the games whose main line passes through this position (a FEN or `startpos`):
     /// pieces, side to move, castling rights and en passant as the Polyglot key sees them, not
-    /// the clocks. Repeatable: any of them will do.
+    /// the clocks. Repeatable: any of them will do. A variant game meets none.
     #[arg(long = "position", value_name = "FEN")]
     positions: Vec<String>,
     /// Keep the games whose main line reaches this material, either side having either set of
-    /// pieces (`KRPvKR`).
+    /// pieces (`KRPvKR`). A variant game meets none.
     #[arg(long, value_name = "SPEC")]
     material: Option<Material>,
     /// Keep the games with at least N half-moves in the main line.
@@ -51,7 +52,7 @@ pub(crate) struct FilterArgs {
     /// Keep the games with at most N half-moves in the main line.
     #[arg(long, value_name = "N")]
     max_plies: Option<usize>,
-    /// Keep the games whose main line ends in checkmate.
+    /// Keep the games whose main line ends in checkmate (a variant game: by its variant's rules).
     #[arg(long, conflicts_with = "stalemate")]
     checkmate: bool,
     /// Keep the games whose main line ends in stalemate.
@@ -67,7 +68,7 @@ pub(crate) struct FilterArgs {
     strip: Vec<Strip>,
     /// Set the `ECO` and `Opening` tags of each game (before the conditions are checked) by the
     /// deepest position of its main line in the lichess opening table; a game from a set-up
-    /// position, a Chess960 game and a game with no named position keep their tags.
+    /// position, a Chess960 or variant game and a game with no named position keep their tags.
     #[arg(long)]
     eco: bool,
     /// Write the games in files of N games each, `part-000001.pgn` and on, into --out-dir.
@@ -200,29 +201,43 @@ struct Keep {
 }
 
 impl Keep {
-    fn keep(&self, mut game: Game) -> Option<Kept> {
-        if let Some(openings) = self.openings {
-            openings.set_tags(&mut game);
+    /// A game of chess or of a variant; only chess games are named by the opening table.
+    fn keep(&self, mut game: AnyGame) -> Option<Kept> {
+        if let (Some(openings), AnyGame::Chess(game)) = (self.openings, &mut game) {
+            openings.set_tags(game);
         }
-        if !self.filter.matches(&game) {
+        let matches = match &game {
+            AnyGame::Chess(game) => self.filter.matches(game),
+            AnyGame::Variant(game) => self.filter.matches(game),
+        };
+        if !matches {
             return None;
         }
         let mut text = String::new();
         game.write_pgn(&mut text, &self.options).expect("a String takes any text");
-        Some(Kept { text, digest: self.dedupe.then(|| GameDigest::of(&game)) })
+        let digest = || match &game {
+            AnyGame::Chess(game) => GameDigest::of(game),
+            AnyGame::Variant(game) => GameDigest::of(game),
+        };
+        Some(Kept { text, digest: self.dedupe.then(digest) })
     }
 }
 
 type Games = Box<dyn Iterator<Item = Result<Option<Kept>, PgnError>>>;
 
-/// The games of one input, read and checked by `threads` threads (one: in this thread).
+/// The games of one input, of chess and of the lichess variants, read and checked by `threads`
+/// threads (one: in this thread).
 fn games(input: PgnInput, threads: usize, keep: &Arc<Keep>) -> Games {
     let keep = keep.clone();
     match threads {
-        1 => Box::new(PgnReader::new(input).map(move |game| game.map(|game| keep.keep(game)))),
-        _ => {
-            Box::new(ParallelReader::map_records(input, threads, ReaderOptions::default(), move |game| keep.keep(game)))
+        1 => {
+            let mut reader = PgnReader::new(input);
+            let games = std::iter::from_fn(move || reader.next_any_game().transpose());
+            Box::new(games.map(move |game| game.map(|game| keep.keep(game))))
         }
+        _ => Box::new(ParallelReader::map_any_records(input, threads, ReaderOptions::default(), move |game| {
+            keep.keep(game)
+        })),
     }
 }
 

@@ -11,7 +11,7 @@ use chesscore_core::files::Replacement;
 use chesscore_core::pgn::{
     Flow, ParallelReader, PgnError, PgnReader, PgnWarning, ReaderOptions, Visitor, WriteOptions,
 };
-use chesscore_core::variant::{Variant, VariantPosition};
+use chesscore_core::variant::{AnyGame, Variant, VariantPosition};
 use chesscore_core::{Game, Move, Outcome, Position};
 use clap::{Args, Subcommand};
 
@@ -43,14 +43,16 @@ pub(crate) struct PgnArgs {
     fen: bool,
     /// Print every game as a JSON line (`headers`, `uci`, `san`, `clk`, `eval`, `error`) or a CSV
     /// row (the tags, `result`, `plies`, `uci`, `error`), or write a Parquet file of the JSON
-    /// lines' columns (with -o); the summary then goes to standard error.
+    /// lines' columns (with -o); the summary then goes to standard error. A variant game's moves
+    /// are its variant's (drops as `P@e4` in UCI); its `Variant` tag names it.
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "fen")]
     export: Option<ExportFormat>,
     /// Write the export to this file (through a temporary file renamed into place) instead of
     /// standard output; it may not be one of the inputs.
     #[arg(short = 'o', long = "output", value_name = "FILE", requires = "export")]
     output: Option<PathBuf>,
-    /// Write every game read without error to this file, as clean PGN.
+    /// Write every game read without error to this file, as clean PGN (a variant game with its
+    /// `Variant` tag).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Write one SVG picture per ply of the first game of the (one) file into DIR, made if
@@ -74,7 +76,8 @@ enum PgnCommand {
     ///
     /// To standard output, to the file of `-o` or in parts of `--split`, each file written
     /// through a temporary file and a rename. Broken games are reported on standard error and
-    /// not written.
+    /// not written. Games of the lichess variants (a `Variant` tag naming one) are read and
+    /// written by their rules.
     Filter(filter::FilterArgs),
 }
 
@@ -178,14 +181,14 @@ impl PgnSummary {
 }
 
 /// What the summary of `chesscore pgn` needs of a game: its plies, its result token, the
-/// reader's warnings, its final position when `--fen` asks for it, and the record itself when
-/// `--out` does.
+/// reader's warnings, its final position when `--fen` asks for it, and the record itself (of
+/// chess or of a variant) when `--out` or `--export` does.
 struct GameRead {
     plies: u64,
     result: Option<Outcome>,
     warnings: Vec<PgnWarning>,
     final_fen: Option<String>,
-    record: Option<Game>,
+    record: Option<AnyGame>,
 }
 
 /// Reads the main line of a game for its summary, replaying the moves without keeping them;
@@ -254,19 +257,19 @@ impl Visitor for Summarise {
 }
 
 impl GameRead {
-    fn of_record(record: Game) -> GameRead {
-        GameRead {
-            plies: record.moves().len() as u64,
-            result: record.result(),
-            warnings: record.warnings().to_vec(),
-            final_fen: Some(record.position().to_fen()),
-            record: Some(record),
-        }
+    fn of_record(record: AnyGame) -> GameRead {
+        let (plies, result, warnings, final_fen) = match &record {
+            AnyGame::Chess(game) => (game.moves().len(), game.result(), game.warnings(), game.position().to_fen()),
+            AnyGame::Variant(game) => (game.moves().len(), game.result(), game.warnings(), game.position().to_fen()),
+        };
+        let warnings = warnings.to_vec();
+        GameRead { plies: plies as u64, result, warnings, final_fen: Some(final_fen), record: Some(record) }
     }
 }
 
-/// The games of `input`, read by `threads` threads (one: a single reader in this thread), as
-/// whole records when `records` is set, else through [`Summarise`].
+/// The games of `input`, of chess and of the lichess variants, read by `threads` threads (one:
+/// a single reader in this thread), as whole records when `records` is set, else through
+/// [`Summarise`].
 fn pgn_games(
     input: PgnInput,
     threads: usize,
@@ -276,13 +279,19 @@ fn pgn_games(
     let options = ReaderOptions::default();
     let summarise = move || Summarise { fen, plies: 0, warnings: Vec::new(), last: None, last_variant: None };
     match (threads, records) {
-        (1, true) => Box::new(PgnReader::new(input).map(|game| game.map(GameRead::of_record))),
+        (1, true) => {
+            let mut reader = PgnReader::new(input);
+            Box::new(
+                std::iter::from_fn(move || reader.next_any_game().transpose())
+                    .map(|game| game.map(GameRead::of_record)),
+            )
+        }
         (1, false) => {
             let (mut reader, mut visitor) = (PgnReader::new(input), summarise());
             Box::new(std::iter::from_fn(move || reader.read_game(&mut visitor).transpose()))
         }
         (_, true) => {
-            Box::new(ParallelReader::records(input, threads, options).map(|game| game.map(GameRead::of_record)))
+            Box::new(ParallelReader::any_records(input, threads, options).map(|game| game.map(GameRead::of_record)))
         }
         (_, false) => Box::new(ParallelReader::visiting(input, threads, options, summarise)),
     }
@@ -336,8 +345,10 @@ fn read_pgn_file(path: &Path, threads: usize, sinks: Sinks<'_>, out: &mut Output
                         .and_then(|()| writeln!(clean))
                         .map_err(clean_write_error)?;
                 }
-                if let (Some(export), Some(record)) = (export.as_mut(), &game.record) {
-                    export.write(record, None, out.raw())?;
+                match (export.as_mut(), &game.record) {
+                    (Some(export), Some(AnyGame::Chess(record))) => export.write(record, None, out.raw())?,
+                    (Some(export), Some(AnyGame::Variant(record))) => export.write(record, None, out.raw())?,
+                    _ => {}
                 }
             }
             Err(e) => {
@@ -355,9 +366,14 @@ fn read_pgn_file(path: &Path, threads: usize, sinks: Sinks<'_>, out: &mut Output
                     writeln!(out, "# game {}: {}", e.game, describe_pgn_error(&e))?;
                 }
                 if let Some(export) = export.as_mut() {
-                    let empty = Game::default();
-                    let partial = e.partial.as_deref().unwrap_or(&empty);
-                    export.write(partial, Some(&e.to_string()), out.raw())?;
+                    let error = Some(e.to_string());
+                    match (&e.partial, &e.variant_partial) {
+                        (None, Some(partial)) => export.write(&**partial, error.as_deref(), out.raw())?,
+                        (partial, _) => {
+                            let empty = Game::default();
+                            export.write(partial.as_deref().unwrap_or(&empty), error.as_deref(), out.raw())?;
+                        }
+                    }
                 }
             }
         }

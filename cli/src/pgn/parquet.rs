@@ -16,7 +16,7 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 
-use super::export::{mainline_annotations, uci_line};
+use super::export::{mainline_annotations, uci_line, ExportBoard};
 use crate::output::{finish_output, io_text, Failure};
 
 /// A row group ends after this many games...
@@ -96,7 +96,7 @@ impl Rows {
         }
     }
 
-    fn push(&mut self, record: &Game, error: Option<&str>) {
+    fn push<B: ExportBoard>(&mut self, record: &Game<B>, error: Option<&str>) {
         for (column, name) in self.tags.iter_mut().zip(&self.tag_names) {
             column.append_option(record.tag(name));
         }
@@ -165,7 +165,7 @@ impl ParquetExport {
         Ok(ParquetExport { writer, path, schema, rows })
     }
 
-    pub(crate) fn write(&mut self, record: &Game, error: Option<&str>) -> Result<(), Failure> {
+    pub(crate) fn write<B: ExportBoard>(&mut self, record: &Game<B>, error: Option<&str>) -> Result<(), Failure> {
         self.rows.push(record, error);
         if self.rows.full() {
             self.write_group()?;

@@ -58,6 +58,13 @@ pub trait GameBoard: Copy + fmt::Debug + sealed::Sealed {
     fn is_standard_start(&self) -> bool;
     /// Writes the FEN of the `FEN` tag.
     fn write_fen<W: fmt::Write>(&self, out: &mut W) -> fmt::Result;
+    /// The side to move is checkmated, by the board's rules.
+    fn is_checkmate(&self) -> bool;
+    /// The side to move is stalemated, by the board's rules.
+    fn is_stalemate(&self) -> bool;
+    /// The chess position this is, if it is one (a game filter's positions and material are
+    /// chess positions').
+    fn as_chess(&self) -> Option<&Position>;
 }
 
 impl sealed::Sealed for Position {}
@@ -154,5 +161,17 @@ impl GameBoard for Position {
 
     fn write_fen<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         Position::write_fen(self, out, &crate::notation::fen::FenWriteOptions::default())
+    }
+
+    fn is_checkmate(&self) -> bool {
+        Position::is_checkmate(self)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        Position::is_stalemate(self)
+    }
+
+    fn as_chess(&self) -> Option<&Position> {
+        Some(self)
     }
 }

@@ -62,8 +62,8 @@ pub(crate) trait RecordBoard: GameBoard {
     fn from_chess(pos: &Position) -> Option<&Self>;
     /// A variant game's position, when this board takes variant games.
     fn from_variant(pos: &VariantPosition) -> Option<&Self>;
-    /// What was read of a broken game, for its error (`None`: nothing is kept).
-    fn take_partial(builder: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError>;
+    /// Puts what was read of a broken game into its error.
+    fn keep_partial(builder: &mut RecordBuilder<Self>, error: &mut PgnError) -> Result<(), TryReserveError>;
 }
 
 impl RecordBoard for Position {
@@ -78,18 +78,19 @@ impl RecordBoard for Position {
         None
     }
 
-    fn take_partial(builder: &mut RecordBuilder) -> Result<Option<Box<Game>>, TryReserveError> {
-        let mut record = match builder.record.take() {
+    fn keep_partial(builder: &mut RecordBuilder, error: &mut PgnError) -> Result<(), TryReserveError> {
+        // A game broken before its movetext has its tags, on the start position.
+        let record = match builder.record.take() {
             Some(record) => record,
             None => Game::try_new(Position::startpos())?,
         };
-        record.tags = std::mem::take(&mut builder.tags);
-        record.warnings = std::mem::take(&mut builder.warnings);
-        try_box(record).map(Some)
+        error.partial = Some(builder.partial(record)?);
+        Ok(())
     }
 }
 
-/// A variant game's error keeps no partial game: [`PgnError::partial`] holds a chess game.
+/// A variant game's partial game is [`PgnError::variant_partial`]: the builder takes a variant
+/// game from its movetext on (one broken before is a chess builder's).
 impl RecordBoard for VariantPosition {
     const READS_VARIANTS: bool = true;
 
@@ -102,8 +103,11 @@ impl RecordBoard for VariantPosition {
         Some(pos)
     }
 
-    fn take_partial(_: &mut RecordBuilder<Self>) -> Result<Option<Box<Game>>, TryReserveError> {
-        Ok(None)
+    fn keep_partial(builder: &mut RecordBuilder<Self>, error: &mut PgnError) -> Result<(), TryReserveError> {
+        if let Some(record) = builder.record.take() {
+            error.variant_partial = Some(builder.partial(record)?);
+        }
+        Ok(())
     }
 }
 
@@ -191,14 +195,20 @@ impl<B: RecordBoard> RecordBuilder<B> {
                 if self.out_of_memory || matches!(e.kind, PgnErrorKind::OutOfMemory) {
                     e.kind = PgnErrorKind::OutOfMemory;
                 } else {
-                    match B::take_partial(self) {
-                        Ok(partial) => e.partial = partial,
-                        Err(_) => e.kind = PgnErrorKind::OutOfMemory,
+                    if B::keep_partial(self, &mut e).is_err() {
+                        e.kind = PgnErrorKind::OutOfMemory;
                     }
                 }
                 Err(e)
             }
         }
+    }
+
+    /// `record`, what was read of a broken game, with the tags and warnings read, boxed.
+    fn partial(&mut self, mut record: Game<B>) -> Result<Box<Game<B>>, TryReserveError> {
+        record.tags = std::mem::take(&mut self.tags);
+        record.warnings = std::mem::take(&mut self.warnings);
+        try_box(record)
     }
 
     /// Runs `add` unless memory already ran out for this game, and notes when it runs out.
@@ -417,19 +427,82 @@ impl<B: RecordBoard> Visitor for RecordBuilder<B> {
 /// The visitor behind [`PgnReader::next_any_game`](super::PgnReader::next_any_game): chess
 /// games go to the chess builder, variant games to the variant one, which takes the tags and
 /// warnings read before the movetext told which the game is.
-pub(crate) struct AnyRecordBuilder<'a> {
-    pub(crate) chess: &'a mut RecordBuilder,
-    pub(crate) variant: &'a mut RecordBuilder<VariantPosition>,
+#[derive(Debug, Default)]
+pub(crate) struct AnyRecordBuilder {
+    pub(crate) chess: RecordBuilder,
+    pub(crate) variant: RecordBuilder<VariantPosition>,
     in_variant: bool,
 }
 
-impl<'a> AnyRecordBuilder<'a> {
-    pub(crate) fn new(chess: &'a mut RecordBuilder, variant: &'a mut RecordBuilder<VariantPosition>) -> Self {
-        AnyRecordBuilder { chess, variant, in_variant: false }
+impl AnyRecordBuilder {
+    /// Runs `chess` or `variant` on the builder of the game being read.
+    fn active<T>(
+        &mut self,
+        chess: impl FnOnce(&mut RecordBuilder) -> T,
+        variant: impl FnOnce(&mut RecordBuilder<VariantPosition>) -> T,
+    ) -> T {
+        if self.in_variant {
+            variant(&mut self.variant)
+        } else {
+            chess(&mut self.chess)
+        }
+    }
+}
+
+/// A builder of records from a game's events, which also takes moves told without the
+/// position after them ([`RecordBuilder::replay_move`]): what replays a recording of games.
+pub(crate) trait Rebuild: Visitor<Output = Option<Self::Record>> {
+    /// The records built.
+    type Record;
+
+    /// [`RecordBuilder::replay_move`].
+    fn replay_move(&mut self, san: &str, mv: Move) -> Flow;
+
+    /// [`RecordBuilder::drop_game`].
+    fn drop_game(&mut self);
+
+    /// [`RecordBuilder::finish`].
+    fn finish(
+        &mut self,
+        read: Result<Option<Option<Self::Record>>, PgnError>,
+        at: impl FnOnce() -> (u64, Location),
+    ) -> Result<Option<Self::Record>, PgnError>;
+}
+
+impl Rebuild for RecordBuilder {
+    type Record = Game;
+
+    fn replay_move(&mut self, san: &str, mv: Move) -> Flow {
+        RecordBuilder::replay_move(self, san, mv)
+    }
+
+    fn drop_game(&mut self) {
+        RecordBuilder::drop_game(self);
+    }
+
+    fn finish(
+        &mut self,
+        read: Result<Option<Option<Game>>, PgnError>,
+        at: impl FnOnce() -> (u64, Location),
+    ) -> Result<Option<Game>, PgnError> {
+        RecordBuilder::finish(self, read, at)
+    }
+}
+
+impl Rebuild for AnyRecordBuilder {
+    type Record = AnyGame;
+
+    #[inline(always)]
+    fn replay_move(&mut self, san: &str, mv: Move) -> Flow {
+        self.active(|b| b.replay_move(san, mv), |b| b.replay_move(san, mv))
+    }
+
+    fn drop_game(&mut self) {
+        self.active(RecordBuilder::drop_game, RecordBuilder::drop_game);
     }
 
     /// [`RecordBuilder::finish`] of the builder that read the game.
-    pub(crate) fn finish(
+    fn finish(
         &mut self,
         read: Result<Option<Option<AnyGame>>, PgnError>,
         at: impl FnOnce() -> (u64, Location),
@@ -440,22 +513,9 @@ impl<'a> AnyRecordBuilder<'a> {
             self.chess.finish(read, at)
         }
     }
-
-    /// Runs `chess` or `variant` on the builder of the game being read.
-    fn active<T>(
-        &mut self,
-        chess: impl FnOnce(&mut RecordBuilder) -> T,
-        variant: impl FnOnce(&mut RecordBuilder<VariantPosition>) -> T,
-    ) -> T {
-        if self.in_variant {
-            variant(self.variant)
-        } else {
-            chess(self.chess)
-        }
-    }
 }
 
-impl Visitor for AnyRecordBuilder<'_> {
+impl Visitor for AnyRecordBuilder {
     type Output = Option<AnyGame>;
 
     fn begin_game(&mut self) {
@@ -482,7 +542,7 @@ impl Visitor for AnyRecordBuilder<'_> {
 
     fn begin_variant_movetext(&mut self, start: &VariantPosition) {
         self.in_variant = true;
-        self.variant.take_game_from(self.chess);
+        self.variant.take_game_from(&mut self.chess);
         self.variant.begin_variant_movetext(start);
     }
 

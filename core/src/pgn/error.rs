@@ -7,7 +7,7 @@ use std::io;
 use crate::fallible::try_to_vec;
 use crate::notation::fen::FenError;
 use crate::notation::san::SanError;
-use crate::variant::VariantFenError;
+use crate::variant::{VariantFenError, VariantGame};
 
 use crate::game::Game;
 
@@ -171,10 +171,19 @@ pub struct PgnError {
     /// The offending text (the move, token or tag), shortened to 64 bytes; may be empty.
     pub text: String,
     /// What was read of the game up to the problem: tags, the main line before the bad move,
-    /// comments and variations. Only the whole-game API ([`PgnReader::next_game`]) fills it.
+    /// comments and variations. Only the whole-game API ([`PgnReader::next_game`]) fills it,
+    /// and [`PgnReader::next_any_game`] for a chess game or a game broken before its movetext
+    /// (a bad `Variant` or `FEN` tag); a variant game broken in its movetext has
+    /// [`PgnError::variant_partial`] instead.
     ///
     /// [`PgnReader::next_game`]: super::PgnReader::next_game
+    /// [`PgnReader::next_any_game`]: super::PgnReader::next_any_game
     pub partial: Option<Box<Game>>,
+    /// What was read of a variant game broken in its movetext, as [`PgnError::partial`] holds
+    /// it for a chess game (filled by [`PgnReader::next_any_game`] only).
+    ///
+    /// [`PgnReader::next_any_game`]: super::PgnReader::next_any_game
+    pub variant_partial: Option<Box<VariantGame>>,
 }
 
 impl PgnError {
@@ -185,7 +194,7 @@ impl PgnError {
             Ok(text) => (kind, text),
             Err(_) => (PgnErrorKind::OutOfMemory, String::new()),
         };
-        PgnError { kind, game, location, ply, text, partial: None }
+        PgnError { kind, game, location, ply, text, partial: None, variant_partial: None }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::notation::san::{SanMode, SanOptions};
 use crate::position::Position;
 use crate::variant::{AnyGame, Variant, VariantPosition};
 
-use super::builder::{AnyRecordBuilder, RecordBuilder};
+use super::builder::{AnyRecordBuilder, Rebuild};
 use super::decompress::Decompressed;
 use super::error::{Fail, Location, PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Resync};
 use super::replay::{Board, Line, Lines, Replay, ReplayStop, Skip, SkipStop};
@@ -123,9 +123,9 @@ pub struct PgnReader<S> {
     tag_names: Vec<u8>,
     /// Whether this game's first cut variation was told (see [`PgnReader::cut_variation`]).
     cut_warned: bool,
-    builder: RecordBuilder,
-    /// The builder of [`PgnReader::next_any_game`]'s variant games.
-    variant_builder: RecordBuilder<VariantPosition>,
+    /// The builders of [`PgnReader::next_any_game`]; the chess one is
+    /// [`PgnReader::next_game`]'s.
+    builder: AnyRecordBuilder,
 }
 
 impl PgnReader<IoSource<Decompressed<File>>> {
@@ -167,8 +167,7 @@ impl<S: Source> PgnReader<S> {
             variant: None,
             tag_names: Vec::new(),
             cut_warned: false,
-            builder: RecordBuilder::default(),
-            variant_builder: RecordBuilder::default(),
+            builder: AnyRecordBuilder::default(),
         }
     }
 
@@ -225,16 +224,16 @@ impl<S: Source> PgnReader<S> {
     /// one, except when the input buffer could not grow: then the input ends there (as after
     /// [`PgnErrorKind::Io`]).
     pub fn next_game(&mut self) -> Result<Option<Game>, PgnError> {
-        let mut builder = std::mem::take(&mut self.builder);
+        let mut builder = std::mem::take(&mut self.builder.chess);
         let read = self.read_game(&mut builder);
         let result = builder.finish(read, || (self.games, self.location()));
-        self.builder = builder;
+        self.builder.chess = builder;
         result
     }
 
     /// The next whole game, of chess or of a lichess variant (see [`Visitor::reads_variant`]):
-    /// [`PgnReader::next_game`] for databases that mix both. A broken variant game's error
-    /// holds no partial game ([`PgnError::partial`] is a chess game).
+    /// [`PgnReader::next_game`] for databases that mix both. A variant game broken in its
+    /// movetext keeps what was read of it in [`PgnError::variant_partial`].
     ///
     /// ```
     /// use chesscore_core::pgn::PgnReader;
@@ -249,11 +248,10 @@ impl<S: Source> PgnReader<S> {
     /// # Ok::<(), chesscore_core::pgn::PgnError>(())
     /// ```
     pub fn next_any_game(&mut self) -> Result<Option<AnyGame>, PgnError> {
-        let (mut chess, mut variant) = (std::mem::take(&mut self.builder), std::mem::take(&mut self.variant_builder));
-        let mut builder = AnyRecordBuilder::new(&mut chess, &mut variant);
+        let mut builder = std::mem::take(&mut self.builder);
         let read = self.read_game(&mut builder);
         let result = builder.finish(read, || (self.games, self.location()));
-        (self.builder, self.variant_builder) = (chess, variant);
+        self.builder = builder;
         result
     }
 

@@ -9,10 +9,11 @@ use std::collections::TryReserveError;
 
 use crate::board::moves::Move;
 use crate::fallible::{try_room, try_room_str};
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::position::Position;
+use crate::variant::{Variant, VariantPosition};
 
-use super::builder::RecordBuilder;
+use super::builder::Rebuild;
 use super::error::{Location, PgnError, PgnWarning};
 use super::reader::PgnReader;
 use super::source::Source;
@@ -27,6 +28,8 @@ enum Event {
     Tag,
     /// The next position is the start position.
     BeginMovetext,
+    /// The next variant position is the start position of a variant game.
+    BeginVariantMovetext,
     /// A move, and the length of its SAN as written, the next bytes of text (no text ends
     /// there).
     San(Move, u8),
@@ -67,6 +70,8 @@ pub(super) struct Recording {
     /// those of its main line, from the moves, more cheaply than 128 bytes a move would go
     /// from thread to thread.)
     positions: Vec<Position>,
+    /// The start positions of the variant games.
+    variant_positions: Vec<VariantPosition>,
     warnings: Vec<PgnWarning>,
     games: Vec<Ending>,
     /// What the next replay starts from.
@@ -74,7 +79,7 @@ pub(super) struct Recording {
 }
 
 /// How much of a recording was replayed: the games, and their events, text (bytes, and the
-/// ends of texts), positions and warnings.
+/// ends of texts), positions (of chess and variant games) and warnings.
 #[derive(Debug, Default, Clone, Copy)]
 struct Replayed {
     games: usize,
@@ -82,6 +87,7 @@ struct Replayed {
     text: usize,
     text_ends: usize,
     positions: usize,
+    variant_positions: usize,
     warnings: usize,
 }
 
@@ -97,15 +103,17 @@ impl Recording {
         self.text.clear();
         self.text_ends.clear();
         self.positions.clear();
+        self.variant_positions.clear();
         self.warnings.clear();
         self.games.clear();
         self.replayed = Replayed::default();
     }
 
-    /// Reads the next game of `reader` (as [`PgnReader::read_game`] does) into the recording;
-    /// false at the end of the input.
-    pub(super) fn record_game<S: Source>(&mut self, reader: &mut PgnReader<S>) -> bool {
-        let mut recorder = Recorder { recording: self, out_of_memory: false };
+    /// Reads the next game of `reader` (as [`PgnReader::read_game`] does) into the recording,
+    /// the games of the lichess variants too when `variants` is set (as
+    /// [`PgnReader::next_any_game`] reads them); false at the end of the input.
+    pub(super) fn record_game<S: Source>(&mut self, reader: &mut PgnReader<S>, variants: bool) -> bool {
+        let mut recorder = Recorder { recording: self, out_of_memory: false, variants };
         let read = match reader.read_game(&mut recorder) {
             Ok(Some(())) => Ok(()),
             Ok(None) => return false,
@@ -117,11 +125,15 @@ impl Recording {
         true
     }
 
-    /// Replays the next game into `builder` and gives what [`PgnReader::next_game`] gives for
-    /// it, its game number counted after `games_before` games; `None` once every game was
-    /// replayed.
-    pub(super) fn replay(&mut self, builder: &mut RecordBuilder, games_before: u64) -> Option<Result<Game, PgnError>> {
-        let Recording { events, text, text_ends, positions, warnings, games, replayed: at } = self;
+    /// Replays the next game into `builder` and gives what [`PgnReader::next_game`] (or
+    /// [`PgnReader::next_any_game`], as the builder's records are) gives for it, its game number
+    /// counted after `games_before` games; `None` once every game was replayed.
+    pub(super) fn replay<R: Rebuild>(
+        &mut self,
+        builder: &mut R,
+        games_before: u64,
+    ) -> Option<Result<R::Record, PgnError>> {
+        let Recording { events, text, text_ends, positions, variant_positions, warnings, games, replayed: at } = self;
         let ending = games.get_mut(at.games)?;
         at.games += 1;
         let text = &**text;
@@ -142,6 +154,10 @@ impl Recording {
                 Event::BeginMovetext => {
                     builder.begin_movetext(&positions[at.positions]);
                     at.positions += 1;
+                }
+                Event::BeginVariantMovetext => {
+                    builder.begin_variant_movetext(&variant_positions[at.variant_positions]);
+                    at.variant_positions += 1;
                 }
                 Event::San(mv, len) => {
                     let san = &text[at.text..at.text + usize::from(len)];
@@ -187,6 +203,8 @@ impl Recording {
 struct Recorder<'a> {
     recording: &'a mut Recording,
     out_of_memory: bool,
+    /// The games of the lichess variants are read too.
+    variants: bool,
 }
 
 impl Recorder<'_> {
@@ -230,6 +248,21 @@ impl Recording {
     }
 }
 
+impl Recorder<'_> {
+    /// A move (of chess or of a variant: replaying tells them apart by the start position
+    /// before them) and its SAN as written.
+    fn record_move(&mut self, san: &str, mv: Move) -> Flow {
+        // A move is one token.
+        const _: () = assert!(MAX_TOKEN_LEN <= u8::MAX as usize);
+        self.add(|r| {
+            r.reserve(0, san.len(), 0)?;
+            r.text.push_str(san);
+            r.events.push(Event::San(mv, san.len() as u8));
+            Ok(())
+        })
+    }
+}
+
 impl Visitor for Recorder<'_> {
     type Output = ();
 
@@ -257,14 +290,25 @@ impl Visitor for Recorder<'_> {
     }
 
     fn san(&mut self, san: &str, mv: Move, _before: &Position, _after: &Position) -> Flow {
-        // A move is one token.
-        const _: () = assert!(MAX_TOKEN_LEN <= u8::MAX as usize);
-        self.add(|r| {
-            r.reserve(0, san.len(), 0)?;
-            r.text.push_str(san);
-            r.events.push(Event::San(mv, san.len() as u8));
+        self.record_move(san, mv)
+    }
+
+    fn reads_variant(&mut self, _: Variant) -> bool {
+        self.variants
+    }
+
+    fn begin_variant_movetext(&mut self, start: &VariantPosition) {
+        let _ = self.add(|r| {
+            r.reserve(0, 0, 0)?;
+            try_room(&mut r.variant_positions, 1)?;
+            r.variant_positions.push(*start);
+            r.events.push(Event::BeginVariantMovetext);
             Ok(())
-        })
+        });
+    }
+
+    fn variant_san(&mut self, san: &str, mv: Move, _before: &VariantPosition, _after: &VariantPosition) -> Flow {
+        self.record_move(san, mv)
     }
 
     fn nag(&mut self, nag: u8) {
@@ -306,6 +350,7 @@ impl Visitor for Recorder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::builder::RecordBuilder;
     use crate::pgn::{PgnErrorKind, PgnReader};
 
     /// A game whose recording ran out of memory (whole or broken) is an error of running out of
@@ -316,7 +361,7 @@ mod tests {
         let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Ke3 *\n\n1. c4 {c} *\n";
         let mut reader = PgnReader::from_bytes(pgn);
         let mut recording = Recording::default();
-        while recording.record_game(&mut reader) {}
+        while recording.record_game(&mut reader, false) {}
         assert_eq!(recording.len(), 3);
         let mut serial = PgnReader::from_bytes(pgn);
         let first = serial.next_game().unwrap().unwrap();
@@ -342,7 +387,7 @@ mod tests {
         // Emptied, it records anew.
         recording.clear();
         let mut reader = PgnReader::from_bytes(pgn);
-        assert!(recording.record_game(&mut reader) && recording.len() == 1);
+        assert!(recording.record_game(&mut reader, false) && recording.len() == 1);
         let again = recording.replay(&mut builder, 0).unwrap().unwrap();
         assert_eq!(format!("{again:?}"), format!("{first:?}"));
     }

@@ -7,6 +7,7 @@ use std::io;
 
 use crate::board::color::Color;
 use crate::game::{roster_default, Game, GameBoard, MoveTree, NodeId, Outcome, Tags, SEVEN_TAG_ROSTER};
+use crate::variant::AnyGame;
 
 /// Choices of the PGN writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -375,5 +376,24 @@ impl<B: GameBoard> Game<B> {
         // Writing to a String fails only on a move that is not legal, which a game never holds.
         let _ = self.write_pgn(&mut out, &WriteOptions::default());
         out
+    }
+}
+
+/// The writing of either kind of game.
+impl AnyGame {
+    /// [`Game::write_pgn`].
+    pub fn write_pgn<W: fmt::Write>(&self, out: &mut W, options: &WriteOptions) -> fmt::Result {
+        match self {
+            AnyGame::Chess(game) => game.write_pgn(out, options),
+            AnyGame::Variant(game) => game.write_pgn(out, options),
+        }
+    }
+
+    /// [`Game::write_pgn_io`].
+    pub fn write_pgn_io<W: io::Write>(&self, out: &mut W, options: &WriteOptions) -> io::Result<()> {
+        match self {
+            AnyGame::Chess(game) => game.write_pgn_io(out, options),
+            AnyGame::Variant(game) => game.write_pgn_io(out, options),
+        }
     }
 }

@@ -135,6 +135,19 @@ impl GameBoard for VariantPosition {
     fn write_fen<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         VariantPosition::write_fen(self, out)
     }
+
+    fn is_checkmate(&self) -> bool {
+        VariantPosition::is_checkmate(self)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        VariantPosition::is_stalemate(self)
+    }
+
+    /// A variant game is never on a chess position, even where the pieces stand as in one.
+    fn as_chess(&self) -> Option<&Position> {
+        None
+    }
 }
 
 impl From<Position> for VariantPosition {

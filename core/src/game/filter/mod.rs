@@ -28,7 +28,7 @@ mod tag;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use super::{Game, Outcome};
+use super::{Game, GameBoard, Outcome};
 use crate::board::color::Color;
 use crate::board::piece::PieceKind;
 use crate::notation::material::Material;
@@ -127,8 +127,35 @@ impl GameFilter {
         self
     }
 
-    /// Whether `game` meets every condition; the cheap ones are asked first.
-    pub fn matches(&self, game: &Game) -> bool {
+    /// Whether `game`, of chess or of a lichess variant, meets every condition; the cheap ones
+    /// are asked first. A variant game's last position is checkmate or stalemate by its
+    /// variant's rules (as python-chess's `is_checkmate` and `is_stalemate` tell), and it meets
+    /// no position or material condition: those name chess positions, which a variant game
+    /// never passes through.
+    pub fn matches<B: GameBoard>(&self, game: &Game<B>) -> bool {
+        if !self.matches_record(game) {
+            return false;
+        }
+        let plies = game.moves().len();
+        let last = game.position();
+        if (self.checkmate && !last.is_checkmate()) || (self.stalemate && !last.is_stalemate()) {
+            return false;
+        }
+        let main_line = || (0..=plies).filter_map(|ply| game.position_at(ply)?.as_chess());
+        if !self.positions.is_empty() && !main_line().any(|pos| self.is_target(pos)) {
+            return false;
+        }
+        if let Some(material) = self.material {
+            let wanted = [material, material.flipped()];
+            if !main_line().any(|pos| wanted.contains(&Material::from_position(pos))) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The conditions on a game's tags, result and length, which any board's games have.
+    fn matches_record<B: GameBoard>(&self, game: &Game<B>) -> bool {
         let tags = game.tags();
         if !self.tags.iter().all(|condition| condition.matches(tags)) {
             return false;
@@ -149,24 +176,7 @@ impl GameFilter {
             }
         }
         let plies = game.moves().len();
-        if self.min_plies.is_some_and(|min| plies < min) || self.max_plies.is_some_and(|max| plies > max) {
-            return false;
-        }
-        let last = game.position();
-        if (self.checkmate && !last.is_checkmate()) || (self.stalemate && !last.is_stalemate()) {
-            return false;
-        }
-        let main_line = || (0..=plies).filter_map(|ply| game.position_at(ply));
-        if !self.positions.is_empty() && !main_line().any(|pos| self.is_target(pos)) {
-            return false;
-        }
-        if let Some(material) = self.material {
-            let wanted = [material, material.flipped()];
-            if !main_line().any(|pos| wanted.contains(&Material::from_position(pos))) {
-                return false;
-            }
-        }
-        true
+        !(self.min_plies.is_some_and(|min| plies < min) || self.max_plies.is_some_and(|max| plies > max))
     }
 
     /// Whether `pos` is one of the positions asked for.
@@ -219,8 +229,8 @@ impl Dedupe {
         Dedupe::default()
     }
 
-    /// Remembers `game` and tells whether it is the first of its kind.
-    pub fn first(&mut self, game: &Game) -> bool {
+    /// Remembers `game` (of chess or of a variant) and tells whether it is the first of its kind.
+    pub fn first<B: GameBoard + Hash>(&mut self, game: &Game<B>) -> bool {
         self.first_digest(GameDigest::of(game))
     }
 
@@ -247,11 +257,13 @@ impl Dedupe {
 pub struct GameDigest(u128);
 
 impl GameDigest {
-    /// The digest of `game`.
-    pub fn of(game: &Game) -> GameDigest {
+    /// The digest of `game`, of chess or of a variant (whose start position holds its variant:
+    /// the same moves in two variants are two games).
+    pub fn of<B: GameBoard + Hash>(game: &Game<B>) -> GameDigest {
         let half = |salt: u8| {
             let mut hasher = DefaultHasher::new();
             salt.hash(&mut hasher);
+            game.start().variant_tag().hash(&mut hasher);
             game.start().hash(&mut hasher);
             for mv in game.moves() {
                 mv.hash(&mut hasher);

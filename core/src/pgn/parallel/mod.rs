@@ -17,12 +17,13 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use super::builder::RecordBuilder;
+use super::builder::{AnyRecordBuilder, Rebuild, RecordBuilder};
 use super::error::{Location, PgnError};
 use super::reader::PgnReader;
 use super::recording::Recording;
 use super::visitor::{ReaderOptions, Visitor};
 use crate::game::Game;
+use crate::variant::AnyGame;
 
 mod input;
 
@@ -46,9 +47,10 @@ pub const MAX_THREADS: usize = 256;
 /// Games of one input read by several threads, as an iterator in the order of the input.
 ///
 /// The items are those of a [`PgnReader`] over the same input with the same options, in the
-/// same order: a [`Game`] per game ([`ParallelReader::records`]) or a visitor's output
-/// ([`ParallelReader::visiting`]), and each broken game's [`PgnError`] with its game number and
-/// location in the whole input, a read error included.
+/// same order: a [`Game`] per game ([`ParallelReader::records`]), an [`AnyGame`] of chess or of
+/// a lichess variant ([`ParallelReader::any_records`]) or a visitor's output
+/// ([`ParallelReader::visiting`]), and each broken game's [`PgnError`] with its game number,
+/// location in the whole input and partial game, a read error included.
 ///
 /// The input is read in chunks (of 256 KiB; see [`ParallelReader::with_chunk_size`]). The
 /// threads start a batch of games in each chunk where a line looks like a game's first tag, and
@@ -86,9 +88,18 @@ pub struct ParallelReader<T> {
 enum Mode<T> {
     /// The visitors' outputs, as the threads made them.
     Visiting(Visiting<T>),
-    /// Records built in the caller's thread from the threads' recordings; the function is the
-    /// identity (`T` is [`Game`]).
-    Records(Box<Records>, fn(Game) -> T),
+    /// Records built in the caller's thread from the threads' recordings (`T` is [`Game`] or
+    /// [`AnyGame`]). Behind a trait object, so that a program reading chess games only does not
+    /// build the variant games' replay: that made the compiler inline less of the chess one.
+    Records(Box<dyn RecordItems<T> + Send>),
+}
+
+/// [`Records`] of any builder, as the iterator's items.
+trait RecordItems<T> {
+    fn next(&mut self) -> Option<Result<T, PgnError>>;
+
+    /// The batches the records are replayed from.
+    fn batches(&mut self) -> &mut Batches<Recording>;
 }
 
 /// The items of [`ParallelReader::visiting`].
@@ -102,13 +113,14 @@ struct Visiting<T> {
 /// A piece of the visitors' outputs.
 type Outputs<T> = Vec<Result<T, PgnError>>;
 
-/// The items of [`ParallelReader::records`].
-struct Records {
+/// The items of [`ParallelReader::records`] and [`ParallelReader::any_records`].
+struct Records<R> {
     batches: Batches<Recording>,
     /// The piece being replayed, and how many games came before it.
     current: Option<(Recording, u64)>,
-    /// What builds the records, as [`PgnReader::next_game`] builds them.
-    builder: RecordBuilder,
+    /// What builds the records, as [`PgnReader::next_game`] (or [`PgnReader::next_any_game`])
+    /// builds them.
+    builder: R,
 }
 
 /// What the threads hand over: the games read of a piece of a batch. Kept to be used again
@@ -162,15 +174,45 @@ type StartThreads<P> = Box<dyn FnOnce(usize) -> Arc<Shared<P>> + Send>;
 /// What a thread reads a batch with.
 type Reader<P> = PgnReader<ChunkSource<P>>;
 
+/// What reads the next game of a batch as a `G` ([`PgnReader::next_game`] or
+/// [`PgnReader::next_any_game`]).
+type ReadGame<P, G> = fn(&mut Reader<P>) -> Result<Option<G>, PgnError>;
+
 impl ParallelReader<Game> {
     /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as a [`Game`]
     /// ([`PgnReader::next_game`]).
     pub fn records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
         let batches = Batches::start(input, threads, options, || {
-            |reader: &mut Reader<Recording>, piece: &mut Recording| piece.record_game(reader)
+            |reader: &mut Reader<Recording>, piece: &mut Recording| piece.record_game(reader, false)
         });
         let records = Records { batches, current: None, builder: RecordBuilder::default() };
-        ParallelReader { mode: Mode::Records(Box::new(records), std::convert::identity) }
+        ParallelReader { mode: Mode::Records(Box::new(records)) }
+    }
+}
+
+impl ParallelReader<AnyGame> {
+    /// Reads `input` with `threads` threads (at least 1, at most [`MAX_THREADS`]), each game as
+    /// an [`AnyGame`], of chess or of a lichess variant ([`PgnReader::next_any_game`]): the same
+    /// games, broken ones and their partial games included, in the same order.
+    ///
+    /// ```
+    /// use chesscore_core::pgn::{ParallelReader, PgnReader, ReaderOptions};
+    /// use chesscore_core::variant::Variant;
+    ///
+    /// use std::io::Cursor;
+    ///
+    /// let pgn = "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n\n1. d4 d5 *\n\n".repeat(1000);
+    /// let games: Vec<_> = ParallelReader::any_records(Cursor::new(pgn), 2, ReaderOptions::default())
+    ///     .map(|game| game.unwrap().variant())
+    ///     .collect();
+    /// assert_eq!((games.len(), games[0], games[1999]), (2000, Variant::Atomic, Variant::Chess));
+    /// ```
+    pub fn any_records(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions) -> Self {
+        let batches = Batches::start(input, threads, options, || {
+            |reader: &mut Reader<Recording>, piece: &mut Recording| piece.record_game(reader, true)
+        });
+        let records = Records { batches, current: None, builder: AnyRecordBuilder::default() };
+        ParallelReader { mode: Mode::Records(Box::new(records)) }
     }
 }
 
@@ -223,11 +265,34 @@ impl<T: Send + 'static> ParallelReader<T> {
     where
         F: Fn(Game) -> T + Send + Sync + 'static,
     {
+        Self::mapping(input, threads, options, PgnReader::next_game, map)
+    }
+
+    /// [`ParallelReader::map_records`] for games of chess and of the lichess variants, each an
+    /// [`AnyGame`] ([`PgnReader::next_any_game`]).
+    pub fn map_any_records<F>(input: impl Read + Send + 'static, threads: usize, options: ReaderOptions, map: F) -> Self
+    where
+        F: Fn(AnyGame) -> T + Send + Sync + 'static,
+    {
+        Self::mapping(input, threads, options, PgnReader::next_any_game, map)
+    }
+
+    /// Each game as `read` gives it, handed to `map` in the thread that read it.
+    fn mapping<G: 'static, F>(
+        input: impl Read + Send + 'static,
+        threads: usize,
+        options: ReaderOptions,
+        read: ReadGame<Outputs<T>, G>,
+        map: F,
+    ) -> Self
+    where
+        F: Fn(G) -> T + Send + Sync + 'static,
+    {
         let map = Arc::new(map);
         let batches = Batches::start(input, threads, options, move || {
             let map = map.clone();
             move |reader: &mut Reader<Outputs<T>>, piece: &mut Outputs<T>| {
-                let game = reader.next_game().transpose();
+                let game = read(reader).transpose();
                 game.map(|game| piece.push(game.map(&*map))).is_some()
             }
         });
@@ -243,7 +308,7 @@ impl<T> ParallelReader<T> {
     pub fn with_chunk_size(mut self, bytes: usize) -> Self {
         let chunk_size = match &mut self.mode {
             Mode::Visiting(visiting) => &mut visiting.batches.chunk_size,
-            Mode::Records(records, _) => &mut records.batches.chunk_size,
+            Mode::Records(records) => &mut records.batches().chunk_size,
         };
         *chunk_size = bytes.max(1);
         self
@@ -256,7 +321,7 @@ impl<T> Iterator for ParallelReader<T> {
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.mode {
             Mode::Visiting(visiting) => visiting.next(),
-            Mode::Records(records, item) => records.next().map(|game| game.map(*item)),
+            Mode::Records(records) => records.next(),
         }
     }
 }
@@ -276,8 +341,12 @@ impl<T> Visiting<T> {
     }
 }
 
-impl Records {
-    fn next(&mut self) -> Option<Result<Game, PgnError>> {
+impl<R: Rebuild> RecordItems<R::Record> for Records<R> {
+    fn batches(&mut self) -> &mut Batches<Recording> {
+        &mut self.batches
+    }
+
+    fn next(&mut self) -> Option<Result<R::Record, PgnError>> {
         loop {
             if let Some((piece, games_before)) = &mut self.current {
                 if let Some(game) = piece.replay(&mut self.builder, *games_before) {
@@ -717,63 +786,4 @@ fn spare_pieces<P: Piece>(spare: &mut Vec<P>, batch: &mut Batch<P>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Copies of a game, without end.
-    struct Endless(&'static [u8], usize);
-
-    impl Read for Endless {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            for b in buf.iter_mut() {
-                *b = self.0[self.1 % self.0.len()];
-                self.1 += 1;
-            }
-            Ok(buf.len())
-        }
-    }
-
-    /// Each game mapped in the threads is the one the serial reader reads, broken games (and
-    /// their numbers) included, wherever the batches meet.
-    #[test]
-    fn mapped_records_are_the_serial_readers() {
-        let pgn =
-            "[Event \"a\"]\n\n1. e4 { c } e5 (1... c5) 2. Nf3 *\n\n1. d4 d5 2. Ke3 *\n\n[Event \"b\"]\n1. c4 1-0\n\n"
-                .repeat(300);
-        let serial: Vec<Result<String, String>> = PgnReader::from_bytes(pgn.as_bytes())
-            .map(|game| game.map(|game| game.to_pgn()).map_err(|e| e.to_string()))
-            .collect();
-        assert_eq!(serial.len(), 900);
-        for (threads, chunk) in [(1, 100_000), (2, 333), (4, 97)] {
-            let reader =
-                ParallelReader::map_records(io::Cursor::new(pgn.clone()), threads, ReaderOptions::default(), |game| {
-                    game.to_pgn()
-                });
-            let mapped: Vec<_> = reader.with_chunk_size(chunk).map(|game| game.map_err(|e| e.to_string())).collect();
-            assert!(mapped == serial, "{threads} threads, chunks of {chunk}");
-        }
-    }
-
-    /// However far the input goes, with or without lines where batches start, and however
-    /// slowly the games are taken, the chunks kept and the games waiting stay within the window.
-    #[test]
-    fn memory_stays_bounded() {
-        for game in [&b"1. e4 e5 2. Nf3 *\n\n"[..], b"[Event \"e\"]\n\n1. e4 e5 2. Nf3 *\n\n"] {
-            let (threads, chunk) = (3, 1000);
-            let mut reader = ParallelReader::records(Endless(game, 0), threads, ReaderOptions::default());
-            reader = reader.with_chunk_size(chunk);
-            let window = threads as u64 * CHUNKS_PER_THREAD;
-            let most_games = (window as usize + 3) * chunk / game.len();
-            for _ in 0..30 {
-                assert!(reader.by_ref().take(2000).all(|game| game.is_ok()));
-                // Time for the threads to run ahead.
-                thread::sleep(std::time::Duration::from_millis(5));
-                let Mode::Records(records, _) = &reader.mode else { unreachable!() };
-                let state = records.batches.shared.as_ref().unwrap().lock();
-                assert!(state.chunks.len() as u64 <= window + 1, "{} chunks kept", state.chunks.len());
-                let waiting: usize = state.batches.values().flat_map(|batch| &batch.pieces).map(Piece::games).sum();
-                assert!(waiting <= most_games, "{waiting} games waiting");
-            }
-        }
-    }
-}
+mod tests;
