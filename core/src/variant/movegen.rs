@@ -171,6 +171,10 @@ impl VariantPosition {
     /// moves (callgrind, every-leaf perft: 4% more instructions).
     #[inline(never)]
     fn make_into_as<const V: usize>(&self, mv: Move, out: &mut MaybeUninit<VariantPosition>) {
+        let variant = Variant::ALL[V];
+        // Asked of this position, not of the copy about to be written: the question need not
+        // wait for the copy's stores.
+        let check = self.uses_a_check(variant, mv);
         let place = out.as_mut_ptr();
         let rest = size_of::<VariantPosition>() - AFTER_BOARD;
         // SAFETY: `place` is `out`'s, valid for writes of a whole position and aligned, and
@@ -186,21 +190,31 @@ impl VariantPosition {
             );
             &mut *place
         };
-        after.play_as(Variant::ALL[V], mv);
+        after.play_as(variant, mv, check);
     }
 
     /// [`VariantPosition::play_unchecked`] by the rules of [`Variant::ALL`]`[V]`.
     #[inline(never)]
     fn play_unchecked_as<const V: usize>(&mut self, mv: Move) {
-        self.play_as(Variant::ALL[V], mv);
+        let variant = Variant::ALL[V];
+        let check = self.uses_a_check(variant, mv);
+        self.play_as(variant, mv, check);
+    }
+
+    /// True when `mv` uses up one of three-check's checks. Asked before the move, from the
+    /// moved piece and the line it leaves: cheaper than finding the checkers after it.
+    #[inline(always)]
+    fn uses_a_check(&self, variant: Variant, mv: Move) -> bool {
+        variant == Variant::ThreeCheck && self.board.gives_check(mv)
     }
 
     /// Plays `mv` by the rules of `variant`, the position's own: a constant in the functions
-    /// compiled for one variant, where the tests of the others fold away.
+    /// compiled for one variant, where the tests of the others fold away. `check`: the move
+    /// uses up a check ([`VariantPosition::uses_a_check`]).
     #[inline(always)]
-    fn play_as(&mut self, variant: Variant, mv: Move) {
+    fn play_as(&mut self, variant: Variant, mv: Move, check: bool) {
         if !self.needs_extras(variant, mv) {
-            self.play_board_move(variant, mv);
+            self.play_board_move(mv, check);
         } else if let Some(kind) = mv.drop_piece() {
             self.play_pocket_drop(kind, mv.to());
         } else {
@@ -228,12 +242,10 @@ impl VariantPosition {
     }
 
     /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]),
-    /// counting three-check's checks.
+    /// counting three-check's `check`.
     #[inline(always)]
-    fn play_board_move(&mut self, variant: Variant, mv: Move) {
-        // Asked before the move, from the moved piece and the line it leaves: cheaper than
-        // finding the checkers after it.
-        if variant == Variant::ThreeCheck && self.board.gives_check(mv) {
+    fn play_board_move(&mut self, mv: Move, check: bool) {
+        if check {
             let left = &mut self.remaining_checks[self.turn().index()];
             *left = left.saturating_sub(1);
         }
