@@ -328,16 +328,22 @@ impl<'a> IntoIterator for &'a VariantMoveList {
 /// for chess and Chess960 ([`VariantPosition::as_chess`]), since a variant's board need not
 /// hold one king a side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct VariantPosition {
+    /// First: the fields after it are one block of bytes, which make-move copies at once.
     board: Position,
+    /// Crazyhouse: the pieces that were pawns (they go back to a pocket as pawns).
+    promoted: Bitboard,
     variant: Variant,
     /// Crazyhouse: each side's pocket, indexed by [`Color::index`].
     pockets: [Pocket; 2],
-    /// Crazyhouse: the pieces that were pawns (they go back to a pocket as pawns).
-    promoted: Bitboard,
     /// Three-check: the checks each side still has to give to win.
     remaining_checks: [u8; 2],
 }
+
+/// Where the fields after a [`VariantPosition`]'s board start.
+const AFTER_BOARD: usize = std::mem::size_of::<Position>();
+const _: () = assert!(std::mem::offset_of!(VariantPosition, board) == 0);
 
 impl VariantPosition {
     /// The start position of `variant` (Chess960's is the standard one, number 518).
