@@ -91,7 +91,7 @@ impl Position {
     /// assert!(pos.gives_check(Move::new(Square::E1, Square::A1, MoveKind::Castling))); // the rook lands on d1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         if mv.kind() as u8 > MoveKind::DoublePush as u8 {
