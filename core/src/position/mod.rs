@@ -631,7 +631,7 @@ impl Position {
     }
 
     /// Double pushes, en passant, castling and promotions; returns the change of the key.
-    #[inline(always)]
+    #[inline(never)]
     fn play_special(&mut self, mv: Move, kind: MoveKind, us: Color) -> u64 {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
