@@ -21,6 +21,16 @@ use crate::position::movegen::PushMove;
 
 use super::{Pocket, Variant, VariantMoveList, VariantPosition, AFTER_BOARD};
 
+// `per_variant!` passes a variant's value, and the functions it calls read the variant back
+// as `Variant::ALL[V]`: the two must agree.
+const _: () = {
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        assert!(Variant::ALL[i] as usize == i);
+        i += 1;
+    }
+};
+
 /// Calls `$pos.$f::<V>(args)` with `V` the index of `$variant` in [`Variant::ALL`]: each
 /// variant's function compiled apart, chosen once by a direct call (an indirect one would hide
 /// from the caller that the function only writes its output, which then goes through a copy).
