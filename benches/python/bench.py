@@ -100,6 +100,47 @@ def best(call, number, repeat=5):
     return min(timeit.repeat(call, number=number, repeat=repeat)) / number * 1e6
 
 
+def edited(lib, edits, query=None):
+    """A call that edits a Kiwipete board (made once) and then, when given, asks it ``query``."""
+    board = lib.Board(KIWIPETE)
+    knight = lib.Piece(lib.KNIGHT, lib.WHITE)
+    return lambda: (edits(lib, board, knight), query and query(board))
+
+
+def set_and_remove(lib, board, knight):
+    board.set_piece_at(lib.A3, knight)
+    board.remove_piece_at(lib.A3)
+
+
+def turn_twice(lib, board, knight):
+    board.turn = not board.turn
+    board.turn = not board.turn
+
+
+def four_pieces(lib):
+    board = lib.Board.empty()
+    for square, symbol in ((lib.E1, "K"), (lib.E8, "k"), (lib.D1, "Q"), (lib.A7, "p")):
+        board.set_piece_at(square, lib.Piece.from_symbol(symbol))
+    return board.is_valid()
+
+
+# (name, lib -> call): editing and the other operations beyond playing moves, in python-chess's code.
+EDITS = [
+    ("set_piece_at + remove_piece_at", lambda lib: edited(lib, set_and_remove)),
+    ("the same, then is_check()", lambda lib: edited(lib, set_and_remove, lambda b: b.is_check())),
+    ("turn assigned twice", lambda lib: edited(lib, turn_twice)),
+    ("the same, then is_check()", lambda lib: edited(lib, turn_twice, lambda b: b.is_check())),
+    ("Board.empty(), 4 pieces set, is_valid()", lambda lib: lambda: four_pieces(lib)),
+    ("transform(flip_horizontal)", lambda lib: (lambda b: lambda: b.transform(lib.flip_horizontal))(lib.Board(KIWIPETE))),
+    ("status(), two white kings", lambda lib: (lambda b: b.status)(lib.Board("4k3/8/8/8/8/8/8/K3K3 w - - 0 1"))),
+    ("generate_legal_moves(from_mask=knights)", lambda lib: (lambda b: lambda: list(b.generate_legal_moves(b.knights)))(lib.Board(KIWIPETE))),
+    ("generate_legal_captures()", lambda lib: (lambda b: lambda: list(b.generate_legal_captures()))(lib.Board(KIWIPETE))),
+    ("pieces(KNIGHT, WHITE) | attacks(E5)", lambda lib: (lambda b: lambda: b.pieces(lib.KNIGHT, lib.WHITE) | b.attacks(lib.E5))(lib.Board(KIWIPETE))),
+    ("SquareSet |, &, in, len", lambda lib: (lambda a, s: lambda: (len(a | s), lib.E4 in (a & s)))(lib.SquareSet(lib.BB_RANK_4 | lib.BB_FILE_E), lib.SquareSet(lib.BB_DARK_SQUARES))),
+    ("iterating a 32-square SquareSet", lambda lib: (lambda s: lambda: list(s))(lib.SquareSet(lib.BB_DARK_SQUARES))),
+]
+
+
 def main():
     lines = bench_games()
     moves = {lib: [] for lib in (chess, chesscore.compat)}
@@ -122,6 +163,11 @@ def main():
         if name.startswith("push_san"):
             theirs, ours = status_time(chess, moves[chess]), status_time(chesscore.compat, moves[chesscore.compat])
             print(f"{'is_checkmate + outcome after each move':42}{theirs:12.1f}us{ours:10.1f}us{theirs / ours:7.1f}x")
+    print()
+    print("editing, masks, boards that are no position, square sets (best of 5 x 2,000 calls)")
+    for name, make in EDITS:
+        theirs, ours = best(make(chess), 2000), best(make(chesscore.compat), 2000)
+        print(f"{name:42}{theirs:12.2f}us{ours:10.2f}us{theirs / ours:7.2f}x")
     # The cost of crossing into the library: one C call that does next to nothing, through
     # ctypes, and the smallest compat query (one call plus the Python method).
     lib = chesscore._native.lib

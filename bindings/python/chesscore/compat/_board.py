@@ -10,6 +10,8 @@ build no ctypes pointer per call.
 from __future__ import annotations
 
 import ctypes
+import functools
+import types
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
 
 from .. import _native
@@ -338,9 +340,16 @@ class Board(Notation, BaseBoard):
         return Setup._wrap(s)
 
     def _enter(self, setup: Setup, keep_stack: bool) -> None:
-        """Makes ``setup`` the board's: the position it is when valid, else the setup."""
+        """Makes the edited ``setup`` the board's, unchecked until the board is next asked
+        anything but another edit (``_settle``)."""
         setup._s.chess960 = self._chess960
-        self._set_state(_state_of(setup), keep_stack)
+        self._set_state(setup, keep_stack)
+        self.__class__ = unchecked_mode(type(self))
+
+    def _settle(self) -> None:
+        """Makes an edited board the position its setup is when valid, else keeps the setup."""
+        self.__class__ = setup_mode(self._valid_class)
+        self._set_state(_state_of(self._setup), keep_stack=True)  # type: ignore[arg-type]
 
     _KEEP = object()
 
@@ -936,4 +945,56 @@ def setup_mode(cls: Type[BaseBoard]) -> type:
     return mode
 
 
-from ._setupboard import SetupBoardMode, SetupPiecesMode  # noqa: E402 (they build on Board)
+# Each Board class's twin for a board just edited, whose setup may or may not be a position
+# (see compat._setupboard.UncheckedEdits).
+_UNCHECKED_MODES: Dict[type, type] = {}
+
+
+def unchecked_mode(cls: type) -> type:
+    valid = getattr(cls, "_valid_class", cls)
+    mode = _UNCHECKED_MODES.get(valid)
+    if mode is None:
+        twin = setup_mode(valid)
+        namespace: Dict[str, object] = {"__slots__": (), "_valid_class": valid, "__module__": valid.__module__, "__qualname__": valid.__qualname__}
+        for name in dir(twin):
+            if name in UncheckedEdits.ANSWERED or name in _NEVER_SETTLED:
+                continue
+            owner = next(c for c in twin.__mro__ if name in c.__dict__)
+            if owner is not object:
+                wrapped = _settling(name, owner.__dict__[name])
+                if wrapped is not None:
+                    namespace[name] = wrapped
+        mode = _UNCHECKED_MODES[valid] = type(valid.__name__, (UncheckedEdits, twin), namespace)
+    return mode
+
+
+# Names an edited board need not settle for: how Python makes, frees and describes objects.
+_NEVER_SETTLED = frozenset(("__init__", "__new__", "__del__", "__init_subclass__", "__subclasshook__", "__class__", "__dict__", "__weakref__", "__slots__"))
+
+
+def _settling(name: str, attr: object) -> object:
+    """``attr`` of a board's class, made to settle an edited board first; None for what needs
+    no board (class and static methods, constants)."""
+    if isinstance(attr, (property, types.MemberDescriptorType)):
+
+        def get(self: Board) -> object:
+            self._settle()
+            return getattr(self, name)
+
+        def set_(self: Board, value: object) -> None:
+            self._settle()
+            setattr(self, name, value)
+
+        return property(get, set_, doc=getattr(attr, "__doc__", None))
+    if isinstance(attr, types.FunctionType):
+
+        @functools.wraps(attr)
+        def method(self: Board, *args: object, **kwargs: object) -> object:
+            self._settle()
+            return getattr(self, name)(*args, **kwargs)
+
+        return method
+    return None
+
+
+from ._setupboard import SetupBoardMode, SetupPiecesMode, UncheckedEdits  # noqa: E402 (they build on Board)

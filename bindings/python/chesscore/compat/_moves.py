@@ -20,6 +20,11 @@ class Piece(_types.Piece):
 
     __slots__ = ()
 
+    def __init__(self, piece_type: PieceType, color: bool) -> None:
+        # Unchecked, as python-chess's dataclass (the package's Piece checks its arguments).
+        self.piece_type = piece_type
+        self.color = color
+
     @classmethod
     def from_symbol(cls, symbol: str) -> Piece:
         """The piece of a FEN letter (upper case for White); ValueError for another string."""

@@ -480,3 +480,73 @@ class _SetupLegalMoves(LegalMoveGenerator):
 
     def count(self) -> int:
         return len(self._board._legal_list())
+
+
+class UncheckedEdits:
+    """A Board just edited: its setup is not yet checked, so that a run of edits (pieces set
+    and removed, the turn, castling rights, en passant square, clocks) costs no call into the
+    library each. Everything else of the board's class is wrapped (``_board.unchecked_mode``)
+    to settle the board first (``_settle``): into the position the setup is when valid, else
+    the setup-mode board, whose own method then answers."""
+
+    __slots__ = ()
+
+    # What an edited board answers as it is: these edits, the setup's pieces, the state that
+    # settling reads and writes.
+    ANSWERED = frozenset(
+        ("set_piece_at", "remove_piece_at", "piece_at", "turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number")
+        + ("_setup", "_handle", "_settle", "_valid_class", "move_stack", "_undo")
+    )
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        self._setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)  # type: ignore[attr-defined]
+        if self.move_stack:  # (python-chess clears the stack on a piece edit)
+            self.move_stack, self._undo = [], None  # type: ignore[attr-defined]
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        board = self._setup._s.board  # type: ignore[attr-defined]
+        piece = PIECES[board[square]]
+        board[square] = 0
+        if self.move_stack:  # type: ignore[attr-defined]
+            self.move_stack, self._undo = [], None  # type: ignore[attr-defined]
+        return piece
+
+    @property
+    def turn(self) -> Color:
+        return self._setup._s.turn == 0  # type: ignore[attr-defined,no-any-return]
+
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        self._setup._s.turn = 0 if color else 1  # type: ignore[attr-defined]
+
+    @property
+    def castling_rights(self) -> Bitboard:
+        return self._setup.castling_rooks  # type: ignore[attr-defined,no-any-return]
+
+    @castling_rights.setter
+    def castling_rights(self, rooks: Bitboard) -> None:
+        self._setup.castling_rooks = rooks & BB_ALL  # type: ignore[attr-defined]
+
+    @property
+    def ep_square(self) -> Optional[Square]:
+        return self._setup.en_passant  # type: ignore[attr-defined,no-any-return]
+
+    @ep_square.setter
+    def ep_square(self, sq: Optional[Square]) -> None:
+        self._setup.en_passant = sq  # type: ignore[attr-defined]
+
+    @property
+    def halfmove_clock(self) -> int:
+        return self._setup.halfmove_clock  # type: ignore[attr-defined,no-any-return]
+
+    @halfmove_clock.setter
+    def halfmove_clock(self, plies: int) -> None:
+        self._setup.halfmove_clock = plies  # type: ignore[attr-defined]
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._setup.fullmove_number  # type: ignore[attr-defined,no-any-return]
+
+    @fullmove_number.setter
+    def fullmove_number(self, number: int) -> None:
+        self._setup.fullmove_number = number  # type: ignore[attr-defined]
