@@ -530,8 +530,12 @@ def test_runs_of_edits_as_python_chess():
                 assert answer(lambda: ours_call(ours)) == answer(lambda: theirs_call(theirs)), name
             assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
             # The first question settles the board; each kind of question comes first somewhere.
-            first = rng.choice(["same", "pop", "push", "copy", "eq", "str", "repr", "is_valid", "legal_moves"])
-            if first == "pop" and theirs.move_stack:
+            first = rng.choice(["same", "pop", "push", "copy", "eq", "str", "repr", "is_valid", "legal_moves", "method taken first"])
+            if first == "method taken first" and theirs.is_valid() and any(theirs.legal_moves):
+                # The method is the edited board's; its argument settles the board before it runs.
+                move = rng.choice(list(theirs.legal_moves))
+                assert ours.is_irreversible(ours.parse_uci(move.uci())) == theirs.is_irreversible(theirs.parse_uci(move.uci()))
+            elif first == "pop" and theirs.move_stack:
                 assert ours.pop().uci() == theirs.pop().uci()
             elif first == "push" and theirs.is_valid() and any(theirs.legal_moves):
                 move = rng.choice(list(theirs.legal_moves))

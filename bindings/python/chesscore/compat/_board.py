@@ -347,7 +347,11 @@ class Board(Notation, BaseBoard):
         self.__class__ = unchecked_mode(type(self))
 
     def _settle(self) -> None:
-        """Makes an edited board the position its setup is when valid, else keeps the setup."""
+        """Makes an edited board the position its setup is when valid, else keeps the setup.
+        Nothing for a board already settled: a method taken from an edited board can run after
+        the board settled (``board.is_check(board.parse_san(...))`` settles in the argument)."""
+        if not isinstance(self, UncheckedEdits):
+            return
         self.__class__ = setup_mode(self._valid_class)
         self._set_state(_state_of(self._setup), keep_stack=True)  # type: ignore[arg-type]
 
