@@ -109,6 +109,10 @@ class VariantPosition:
     def __deepcopy__(self, memo: object) -> VariantPosition:
         return self.copy()
 
+    def __reduce__(self) -> Tuple[object, ...]:
+        # The handle belongs to this process: pickled as its variant and FEN, which says all.
+        return (VariantPosition.from_fen, (self.variant, self.fen()))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantPosition):
             return NotImplemented

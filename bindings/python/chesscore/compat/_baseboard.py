@@ -8,7 +8,7 @@ current position, a ``BaseBoard`` the position of its pieces it holds.
 from __future__ import annotations
 
 import ctypes
-from typing import Callable, Dict, List, Mapping, Optional
+from typing import Callable, Dict, List, Mapping, Optional, Tuple, Type
 
 from .. import _native
 from .._native import by_address as _c
@@ -173,6 +173,10 @@ class BaseBoard:
     def __deepcopy__(self, memo: object) -> BaseBoard:
         return self.copy()
 
+    def __reduce__(self) -> Tuple[object, ...]:
+        # Pickled by its own class (not the generated twin it may have now) and its pieces.
+        return (_unpickled_base_board, (getattr(type(self), "_valid_class", type(self)), self._setup.copy()))  # type: ignore[union-attr]
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
@@ -309,6 +313,14 @@ class BaseBoard:
         """The number of the Chess960 start arrangement the pieces stand in (0 to 959), else None."""
         number = _c.chess_position_chess960_number(self._pos)
         return None if number < 0 else number
+
+
+def _unpickled_base_board(cls: Type[BaseBoard], setup: Setup) -> BaseBoard:
+    board = cls.__new__(cls)
+    board._start = board._cur = None
+    board._setup = setup
+    board.__class__ = setup_mode(cls)
+    return board
 
 
 from ._board import setup_mode  # noqa: E402 (Board builds on BaseBoard)

@@ -92,6 +92,14 @@ def _state_of(setup: Setup) -> State:
     return out
 
 
+def _unpickled_board(cls: Type[Board], chess960: bool, undo: List[State], state: State, moves: List[Move]) -> Board:
+    board = cls.__new__(cls)
+    board._blank(chess960)
+    board._set_state(state, keep_stack=False)
+    board._undo, board.move_stack = undo or None, moves
+    return board
+
+
 def own_state(state: State) -> State:
     """A state a board may hold: setups are edited in place, so each board has its own."""
     return state.copy() if isinstance(state, Setup) else state
@@ -144,16 +152,27 @@ class Board(Notation, BaseBoard):
     _outcome: Optional[_native.Outcome]
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
-        self._handle = self._setup = None
-        self._chess960 = bool(chess960)
-        self.move_stack = []
-        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
-        self._out = ctypes.c_uint16()
+        self._blank(chess960)
         state = _empty_setup(self._chess960) if fen is None else _read_state(fen, self._chess960)
         if isinstance(state, Setup):
             self._set_state(state, False)
         else:
             self._start = state
+
+    def _blank(self, chess960: bool) -> None:
+        """The fields of a board before its state is set."""
+        self._handle = self._setup = self._start = None
+        self._chess960 = bool(chess960)
+        self.move_stack = []
+        self._cur = self._raws = self._legal = self._sans = self._outcome = self._undo = None
+        self._out = ctypes.c_uint16()
+
+    def __reduce__(self) -> Tuple[object, ...]:
+        # The library's game and the address of the position belong to this process: a board
+        # is pickled as its class, the states before each move of its stack, its state and
+        # the moves (as python-chess's, a copy with the stack).
+        cls = getattr(type(self), "_valid_class", type(self))
+        return (_unpickled_board, (cls, self._chess960, self._history(), self._state(), list(self.move_stack)))
 
     def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
         if not game:

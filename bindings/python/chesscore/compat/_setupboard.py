@@ -498,6 +498,11 @@ class UncheckedEdits:
         + ("_setup", "_handle", "_settle", "_valid_class", "move_stack", "_undo")
     )
 
+    def __new__(cls, *args: object, **kwargs: object) -> Board:  # type: ignore[misc]
+        # A board made from an edited board's class (``type(board)(...)``, ``type(board).empty()``)
+        # is a new board of the board's own class.
+        return cls._valid_class(*args, **kwargs)  # type: ignore[attr-defined,no-any-return]
+
     def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
         self._setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)  # type: ignore[attr-defined]
         if self.move_stack:  # (python-chess clears the stack on a piece edit)

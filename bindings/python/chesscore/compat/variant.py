@@ -245,6 +245,12 @@ class VariantBoard:
     def _read(cls, fen: str) -> VariantPosition:
         return VariantPosition.from_fen(cls._variant, fen)
 
+    def __getstate__(self) -> Tuple[None, Dict[str, object]]:
+        # The positions and the moves; not the caches, nor the library's game of the stack
+        # (a handle of this process), made again when asked for.
+        state = {"_pos": self._pos, "_before": self._before, "move_stack": self.move_stack}
+        return None, {**state, "_moves": None, "_pseudo": None, "_history": None}
+
     def _set_position(self, pos: VariantPosition) -> None:
         self._pos, self._before, self.move_stack, self._moves, self._pseudo = pos, [], [], None, None
         self._history = None
