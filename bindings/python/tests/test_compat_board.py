@@ -3,6 +3,7 @@ documentation use it: the move generators with square masks, move predicates, XB
 notation, Chess960 numbering, castling fields and resets, on the vector positions and the
 positions of random games, comparing results and the types of the exceptions raised."""
 
+import copy
 import random
 
 import chess
@@ -695,6 +696,26 @@ def test_subclasses_keep_their_class_on_any_board():
     # Until an edited board is next asked something, its class is a twin of its own.
     assert isinstance(board, MyBoard) and type(board).__name__ == "MyBoard"
     assert board.fen() == chess.STARTING_FEN and type(board) is MyBoard
+
+
+def test_boards_made_from_a_subclass_board_are_of_the_subclass():
+    """copy, mirror, transform, root and repr keep a program's Board subclass, as python-chess's."""
+    for lib in (chess, compat):
+
+        class MyBoard(lib.Board):
+            pass
+
+        valid = MyBoard()
+        valid.push_san("e4")
+        invalid = MyBoard("4k3/8/8/8/8/8/8/K3K3 w - - 0 1")
+        invalid.push(lib.Move.from_uci("a1a2"))
+        edited = MyBoard()
+        edited.turn = lib.BLACK
+        for board in (valid, invalid, edited):
+            made = [board.copy(), board.copy(stack=False), board.copy(stack=1), copy.copy(board), copy.deepcopy(board),
+                    board.mirror(), board.transform(lib.flip_vertical), board.root()]  # fmt: skip
+            assert all(isinstance(b, MyBoard) and type(b).__name__ == "MyBoard" for b in made), (lib, board.fen())
+            assert repr(board).startswith("MyBoard("), lib
 
 
 def test_copies_of_any_board():

@@ -93,9 +93,7 @@ def _state_of(setup: Setup) -> State:
 
 
 def _unpickled_board(cls: Type[Board], chess960: bool, undo: List[State], state: State, moves: List[Move]) -> Board:
-    board = cls.__new__(cls)
-    board._blank(chess960)
-    board._set_state(state, keep_stack=False)
+    board = cls._of_state(state, chess960)
     board._undo, board.move_stack = undo or None, moves
     return board
 
@@ -171,8 +169,7 @@ class Board(Notation, BaseBoard):
         # The library's game and the address of the position belong to this process: a board
         # is pickled as its class, the states before each move of its stack, its state and
         # the moves (as python-chess's, a copy with the stack).
-        cls = getattr(type(self), "_valid_class", type(self))
-        return (_unpickled_board, (cls, self._chess960, self._history(), self._state(), list(self.move_stack)))
+        return (_unpickled_board, (self._own_class(), self._chess960, self._history(), self._state(), list(self.move_stack)))
 
     def _adopt(self, game: Optional[int], chess960: bool, stack: List[Move]) -> None:
         if not game:
@@ -219,11 +216,14 @@ class Board(Notation, BaseBoard):
     def _of_state(cls, state: State, chess960: bool) -> Board:
         """A board of a position or a setup, no move stack."""
         board = cls.__new__(cls)
-        board._handle = board._setup = board._start = None
-        board._chess960, board.move_stack, board._out = chess960, [], ctypes.c_uint16()
-        board._cur = board._raws = board._legal = board._sans = board._outcome = board._undo = None
+        board._blank(chess960)
         board._set_state(state, False)
         return board
+
+    def _own_class(self) -> Type[Board]:
+        """The board's class, for the boards it makes (not the twin it is while no position or
+        just edited)."""
+        return getattr(type(self), "_valid_class", type(self))  # type: ignore[no-any-return]
 
     @classmethod
     def _of_position(cls, pos: _native.Position, chess960: bool) -> Board:
@@ -435,8 +435,8 @@ class Board(Notation, BaseBoard):
 
     def __repr__(self) -> str:
         if self._chess960:
-            return f"Board({self.fen()!r}, chess960=True)"
-        return f"Board({self.fen()!r})"
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
+        return f"{type(self).__name__}({self.fen()!r})"
 
     def _repr_svg_(self) -> str:
         return self._position()._repr_svg_()
@@ -905,9 +905,9 @@ class Board(Notation, BaseBoard):
         """A copy; with ``stack=False`` (or 0) without the moves that led here."""
         if stack is False or stack == 0:
             start = copy_position(self._pos)
-            return Board._of_position(start, self._chess960)
+            return self._own_class()._of_position(start, self._chess960)
         if stack is True:
-            board = Board._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
+            board = self._own_class()._of_game(_c.chess_game_clone(self._game), self._chess960, list(self.move_stack))
             board._undo = self._undo and [own_state(state) for state in self._undo]
             return board
         return self._copy_with_last(int(stack))  # type: ignore[call-overload]
@@ -925,8 +925,8 @@ class Board(Notation, BaseBoard):
         """A board of the position ``plies`` moves of the stack ago (no move stack)."""
         at = _c.chess_game_ply_count(self._game) - plies
         if at < 0:
-            return Board._of_state(own_state(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
-        return Board._of_position(copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
+            return self._own_class()._of_state(own_state(self._undo[at]), self._chess960)  # type: ignore[index] # before an edit
+        return self._own_class()._of_position(copy_position(_c.chess_game_position_at(self._game, at)), self._chess960)
 
     def root(self) -> Board:
         """The position before the first move of the stack."""
@@ -942,7 +942,7 @@ class Board(Notation, BaseBoard):
         """The board flipped top to bottom with the colours swapped (no move stack)."""
         mirrored = _native.Position()
         _c.chess_position_mirror(self._pos, ctypes.byref(mirrored))
-        return Board._of_position(mirrored, self._chess960)
+        return self._own_class()._of_position(mirrored, self._chess960)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):

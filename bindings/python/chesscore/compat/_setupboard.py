@@ -347,13 +347,13 @@ class SetupBoardMode(SetupPiecesMode):
 
     def _before(self, plies: int) -> Board:
         state = self._undo[-plies] if plies else self._setup  # type: ignore[index]
-        return Board._of_state(own_state(state), self._chess960)
+        return self._own_class()._of_state(own_state(state), self._chess960)  # type: ignore[attr-defined,no-any-return]
 
     def copy(self, *, stack: object = True) -> Board:
         if stack is False or stack == 0:
-            return Board._of_state(self._setup.copy(), self._chess960)
+            return self._own_class()._of_state(self._setup.copy(), self._chess960)  # type: ignore[attr-defined,no-any-return]
         if stack is True:
-            board = Board._of_state(self._setup.copy(), self._chess960)
+            board = self._own_class()._of_state(self._setup.copy(), self._chess960)  # type: ignore[attr-defined]
             board.move_stack, board._undo = list(self.move_stack), [own_state(state) for state in self._undo or []]
             return board
         return self._copy_with_last(int(stack))  # type: ignore[call-overload]
