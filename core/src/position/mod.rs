@@ -503,6 +503,13 @@ impl Position {
     /// than returning a new position.
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_unchecked_moving(mv, None);
+    }
+
+    /// [`Position::play_unchecked`], given the code of the moved piece where the caller has
+    /// it already (`moved`, of a normal move: [`Position::code_at`] of its origin).
+    #[inline(always)]
+    pub(crate) fn play_unchecked_moving(&mut self, mv: Move, moved: Option<u64>) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
@@ -524,7 +531,7 @@ impl Position {
         let kind = mv.kind();
         if kind == MoveKind::Normal {
             // The common case, written without data-dependent branches.
-            let moved = self.code_at(from);
+            let moved = moved.unwrap_or_else(|| self.code_at(from));
             let target = self.code_at(to);
             // An empty destination's code reaches a colour board, changed by an empty mask.
             let captured_bb = Bitboard::from_square(to) & self.boards[COLORS + them.index()];

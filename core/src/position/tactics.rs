@@ -93,6 +93,13 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn gives_check(&self, mv: Move) -> bool {
+        self.gives_check_moving(mv, self.code_at(mv.from()))
+    }
+
+    /// [`Position::gives_check`], given the code of the piece on the move's origin
+    /// ([`Position::code_at`]), which a caller about to play the move has.
+    #[inline(always)]
+    pub(crate) fn gives_check_moving(&self, mv: Move, moved: u64) -> bool {
         let (from, to) = (mv.from(), mv.to());
         if mv.kind() as u8 > MoveKind::DoublePush as u8 {
             return self.special_gives_check(mv);
@@ -102,7 +109,7 @@ impl Position {
         // A direct check: from `to` the piece reaches the king on an empty board and nothing
         // stands between them (the small tables keep clear of the magic ones). A king's legal
         // move never lands next to the other king.
-        let reach = reaching_squares(us, self.code_at(from) as usize, king);
+        let reach = reaching_squares(us, moved as usize, king);
         (reach.contains(to) && (between(king, to) & self.occupancy()).is_empty())
             || self.discovers_check(king, from, to)
     }

@@ -50,6 +50,14 @@ macro_rules! per_variant {
     };
 }
 
+/// What three-check asks of a position before a move ([`VariantPosition::check_before`]).
+#[derive(Clone, Copy)]
+struct CheckBefore {
+    uses_a_check: bool,
+    /// The moved piece's code, where it was read.
+    moved: Option<u64>,
+}
+
 const PROMOTIONS: [MoveKind; 4] =
     [MoveKind::PromoteQueen, MoveKind::PromoteRook, MoveKind::PromoteBishop, MoveKind::PromoteKnight];
 
@@ -184,7 +192,7 @@ impl VariantPosition {
         let variant = Variant::ALL[V];
         // Asked of this position, not of the copy about to be written: the question need not
         // wait for the copy's stores.
-        let check = self.uses_a_check(variant, mv);
+        let check = self.check_before(variant, mv);
         let place = out.as_mut_ptr();
         let rest = size_of::<VariantPosition>() - AFTER_BOARD;
         // SAFETY: `place` is `out`'s, valid for writes of a whole position and aligned, and
@@ -207,22 +215,27 @@ impl VariantPosition {
     #[inline(never)]
     fn play_unchecked_as<const V: usize>(&mut self, mv: Move) {
         let variant = Variant::ALL[V];
-        let check = self.uses_a_check(variant, mv);
+        let check = self.check_before(variant, mv);
         self.play_as(variant, mv, check);
     }
 
-    /// True when `mv` uses up one of three-check's checks. Asked before the move, from the
-    /// moved piece and the line it leaves: cheaper than finding the checkers after it.
+    /// Three-check: whether `mv` uses up a check, asked before the move from the moved piece
+    /// and the line it leaves (cheaper than finding the checkers after it), and the moved
+    /// piece's code, which the move then need not read again. Nothing in the other variants.
     #[inline(always)]
-    fn uses_a_check(&self, variant: Variant, mv: Move) -> bool {
-        variant == Variant::ThreeCheck && self.board.gives_check(mv)
+    fn check_before(&self, variant: Variant, mv: Move) -> CheckBefore {
+        if variant != Variant::ThreeCheck {
+            return CheckBefore { uses_a_check: false, moved: None };
+        }
+        let moved = self.board.code_at(mv.from());
+        CheckBefore { uses_a_check: self.board.gives_check_moving(mv, moved), moved: Some(moved) }
     }
 
     /// Plays `mv` by the rules of `variant`, the position's own: a constant in the functions
-    /// compiled for one variant, where the tests of the others fold away. `check`: the move
-    /// uses up a check ([`VariantPosition::uses_a_check`]).
+    /// compiled for one variant, where the tests of the others fold away. `check`: what
+    /// [`VariantPosition::check_before`] found.
     #[inline(always)]
-    fn play_as(&mut self, variant: Variant, mv: Move, check: bool) {
+    fn play_as(&mut self, variant: Variant, mv: Move, check: CheckBefore) {
         if !self.needs_extras(variant, mv) {
             self.play_board_move(mv, check);
         } else if let Some(kind) = mv.drop_piece() {
@@ -252,14 +265,14 @@ impl VariantPosition {
     }
 
     /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]),
-    /// counting three-check's `check`.
+    /// counting three-check's check.
     #[inline(always)]
-    fn play_board_move(&mut self, mv: Move, check: bool) {
-        if check {
+    fn play_board_move(&mut self, mv: Move, check: CheckBefore) {
+        if check.uses_a_check {
             let left = &mut self.remaining_checks[self.turn().index()];
             *left = left.saturating_sub(1);
         }
-        self.board.play_unchecked(mv);
+        self.board.play_unchecked_moving(mv, check.moved);
     }
 
     /// Crazyhouse: a piece of `kind` from the pocket onto `to`.
