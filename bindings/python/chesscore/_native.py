@@ -35,7 +35,7 @@ from ctypes import (
     c_uint64,
 )
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Tuple
 
 from . import errors
 from .errors import Error, ErrorCode, LibraryError, StrOrBytesPath, error_for, is_fen_code, raise_for
@@ -772,6 +772,26 @@ def _load():
 
 lib, path = _load()
 errors.use_messages(lambda code: lib.chess_error_message(code).decode("utf-8"))
+
+
+class OwnsHandle:
+    """Base of the objects that own a library handle to an open resource (a book, tables, an
+    engine process): a copy or a pickle would be a second owner of the one handle, freeing it
+    twice or using it after the first owner freed it, so both raise TypeError."""
+
+    __slots__ = ()
+
+    def _refuse(self) -> NoReturn:
+        raise TypeError(f"a {type(self).__name__} owns an open resource of the library: it cannot be copied or pickled (share the object, or open another)")
+
+    def __copy__(self) -> NoReturn:
+        self._refuse()
+
+    def __deepcopy__(self, memo: object) -> NoReturn:
+        self._refuse()
+
+    def __reduce_ex__(self, protocol: object) -> NoReturn:
+        self._refuse()
 
 
 class _Unchecked:

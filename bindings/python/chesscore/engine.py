@@ -332,7 +332,7 @@ def _game_of(board: Union[Position, VariantPosition, Game]) -> Game:
     )
 
 
-class SimpleEngine:
+class SimpleEngine(_native.OwnsHandle):
     """A UCI engine process, after the ``uci`` handshake. ``id`` holds its name and author,
     ``options`` what it declared."""
 

@@ -7,7 +7,7 @@ import array
 import ctypes
 import enum
 import threading
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -187,6 +187,10 @@ class Game:
 
     def __deepcopy__(self, memo: object) -> Game:
         return self.copy()
+
+    def __reduce_ex__(self, protocol: object) -> NoReturn:
+        # The game is a handle into the library; its PGN is what can travel.
+        raise TypeError("a Game cannot be pickled: send its pgn() and read that back")
 
     def __len__(self) -> int:
         """The number of moves (plies) played."""

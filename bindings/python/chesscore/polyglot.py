@@ -64,7 +64,7 @@ def _stored_move(raw: int) -> Optional[Move]:
     return Move(from_square | to_square << 6 | kind << 12, True)
 
 
-class MemoryMappedReader:
+class MemoryMappedReader(_native.OwnsHandle):
     """A Polyglot book, read into memory and checked when opened (``open_reader``; the name is
     python-chess's: the book is a copy, which a change to its file does not disturb). A context
     manager; ``close()`` releases it (also when the object is collected). Any number of threads

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import Any, Callable, List, NamedTuple, NoReturn, Optional, Sequence
+from typing import Any, Callable, List, NamedTuple, NoReturn, Optional, Sequence, Union
 
 from . import _native
 from ._native import lib
@@ -66,11 +66,12 @@ class RankedMove(NamedTuple):
     rank: int
 
 
-class Tablebase:
-    """Syzygy tables of the directories added (a context manager; ``close`` frees them)."""
+class Tablebase(_native.OwnsHandle):
+    """Syzygy tables of the directories added (a context manager; ``close`` frees them):
+    ``directories`` a sequence of paths, or one path."""
 
     def __init__(
-        self, directories: Sequence[StrOrBytesPath] = (), *, mmap: bool = False, max_open_files: int = 128
+        self, directories: Union[StrOrBytesPath, Sequence[StrOrBytesPath]] = (), *, mmap: bool = False, max_open_files: int = 128
     ) -> None:
         if not 1 <= max_open_files <= 0xFFFFFFFF:
             raise ValueError(f"max_open_files must be from 1 to 2**32 - 1, not {max_open_files}")
@@ -86,7 +87,8 @@ class Tablebase:
         self._retired: List[Any] = []
         # The live handle's address for compat's probes by address; 0 (NULL) once closed.
         self._handle_address = 0
-        for directory in directories:
+        # One path is one directory (a string is a sequence too: of one-letter "directories").
+        for directory in [directories] if isinstance(directories, (str, bytes, os.PathLike)) else directories:
             self.add_directory(directory)
         if self._handle is None:
             self._reopen()

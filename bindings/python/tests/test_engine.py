@@ -37,6 +37,16 @@ def stockfish():
     engine.quit()
 
 
+def test_an_engine_is_neither_copied_nor_pickled(fake):
+    import copy
+    import pickle
+
+    with fake("good") as engine:
+        for make in (copy.copy, copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError, match="cannot be copied or pickled"):
+                make(engine)
+
+
 def test_fake_engine_results(fake):
     with fake("good") as engine:
         assert engine.id == {"name": "Fake Engine 1.0", "author": "The chesscore tests"}
