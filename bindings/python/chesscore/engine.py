@@ -17,13 +17,15 @@ parallel. As in python-chess, a new command stops an ``analysis()`` still runnin
 ``quit()`` from another thread ends it with ``EngineTerminatedError``.
 """
 
+from __future__ import annotations
+
 import ctypes
 import math
 import os
 import queue
 import threading
 import weakref
-from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _args, _native
 from ._native import lib
@@ -118,7 +120,46 @@ def _millis(name: str, seconds) -> int:
     return max(1, int(seconds * 1000))
 
 
-class Cp:
+class Score:
+    """The base of ``Cp``, ``Mate`` and ``MateGiven``: scores are totally ordered as
+    python-chess orders them, worst first: being mated now (``Mate(-0)``), then mated sooner
+    before later (``Mate(-1) < Mate(-5)``), centipawns by value, mating later before sooner
+    (``Mate(5) < Mate(1)``), and the mate given (``MateGiven``)."""
+
+    __slots__ = ()
+
+    def _rank(self) -> Tuple[int, int]:
+        raise NotImplementedError
+
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
+        raise NotImplementedError
+
+    def mate(self) -> Optional[int]:
+        raise NotImplementedError
+
+    def is_mate(self) -> bool:
+        return self.mate() is not None
+
+    def __eq__(self, other: object) -> bool:
+        return self._rank() == other._rank() if isinstance(other, Score) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._rank())
+
+    def __lt__(self, other: object) -> bool:
+        return self._rank() < other._rank() if isinstance(other, Score) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._rank() <= other._rank() if isinstance(other, Score) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._rank() > other._rank() if isinstance(other, Score) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._rank() >= other._rank() if isinstance(other, Score) else NotImplemented
+
+
+class Cp(Score):
     """A score in centipawns."""
 
     __slots__ = ("cp",)
@@ -126,39 +167,43 @@ class Cp:
     def __init__(self, cp: int):
         self.cp = cp
 
+    def _rank(self) -> Tuple[int, int]:
+        return (1, self.cp)
+
     def score(self, *, mate_score: Optional[int] = None) -> int:
         return self.cp
 
     def mate(self) -> Optional[int]:
         return None
 
-    def is_mate(self) -> bool:
-        return False
-
-    def __neg__(self):
+    def __neg__(self) -> Cp:
         return Cp(-self.cp)
 
-    def __eq__(self, other):
-        return isinstance(other, Cp) and other.cp == self.cp
+    def __pos__(self) -> Cp:
+        return Cp(self.cp)
 
-    def __hash__(self):
-        return hash(("cp", self.cp))
+    def __abs__(self) -> Cp:
+        return Cp(abs(self.cp))
 
-    def __repr__(self):
-        return f"Cp({self.cp:+d})"
+    def __repr__(self) -> str:
+        return f"Cp({self})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         """``+35``, ``-120``, ``0``, as python-chess writes a score."""
         return f"+{self.cp}" if self.cp > 0 else str(self.cp)
 
 
-class Mate:
-    """Mate in ``moves`` moves (negative: the side whose point of view it is gets mated)."""
+class Mate(Score):
+    """Mate in ``moves`` moves (negative, or 0: the side whose point of view it is gets mated;
+    ``Mate(0)`` is mated now, and ``-Mate(0)`` is ``MateGiven``)."""
 
     __slots__ = ("moves",)
 
     def __init__(self, moves: int):
         self.moves = moves
+
+    def _rank(self) -> Tuple[int, int]:
+        return (2, -self.moves) if self.moves > 0 else (0, -self.moves)
 
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """None, or with ``mate_score`` a large centipawn value: ``mate_score - moves`` when
@@ -170,24 +215,55 @@ class Mate:
     def mate(self) -> int:
         return self.moves
 
-    def is_mate(self) -> bool:
-        return True
+    def __neg__(self) -> Score:
+        return MateGiven if self.moves == 0 else Mate(-self.moves)
 
-    def __neg__(self):
-        return Mate(-self.moves)
+    def __pos__(self) -> Mate:
+        return Mate(self.moves)
 
-    def __eq__(self, other):
-        return isinstance(other, Mate) and other.moves == self.moves
+    def __abs__(self) -> Score:
+        return MateGiven if self.moves == 0 else Mate(abs(self.moves))
 
-    def __hash__(self):
-        return hash(("mate", self.moves))
+    def __repr__(self) -> str:
+        return f"Mate({str(self)[1:]})"
 
-    def __repr__(self):
-        return f"Mate({self.moves:+d})"
-
-    def __str__(self):
+    def __str__(self) -> str:
         """``#+3``, ``#-4`` (``#-0`` after mate), as python-chess writes a mate."""
         return f"#+{self.moves}" if self.moves > 0 else f"#-{abs(self.moves)}"
+
+
+class MateGivenType(Score):
+    """The score of the side that has just mated (``-Mate(0)``); its one value is
+    ``MateGiven``."""
+
+    __slots__ = ()
+
+    def _rank(self) -> Tuple[int, int]:
+        return (3, 0)
+
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
+        return mate_score
+
+    def mate(self) -> int:
+        return 0
+
+    def __neg__(self) -> Mate:
+        return Mate(0)
+
+    def __pos__(self) -> MateGivenType:
+        return self
+
+    def __abs__(self) -> MateGivenType:
+        return self
+
+    def __repr__(self) -> str:
+        return "MateGiven"
+
+    def __str__(self) -> str:
+        return "#+0"
+
+
+MateGiven = MateGivenType()
 
 
 class PovScore:
@@ -196,11 +272,11 @@ class PovScore:
 
     __slots__ = ("relative", "turn")
 
-    def __init__(self, relative: Union[Cp, Mate], turn: bool):
+    def __init__(self, relative: Score, turn: bool):
         self.relative = relative
         self.turn = turn
 
-    def pov(self, color: bool) -> Union[Cp, Mate]:
+    def pov(self, color: bool) -> Score:
         return self.relative if color == self.turn else -self.relative
 
     def white(self):

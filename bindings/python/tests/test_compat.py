@@ -4,6 +4,8 @@ and the types of the exceptions raised; and the modules' doc examples as doctest
 
 import doctest
 import io
+import itertools
+import operator
 import random
 
 import chess
@@ -327,6 +329,37 @@ def test_simple_engine_takes_boards_and_gives_compat_moves():
         with engine.analysis(board, chesscore.compat.engine.Limit(depth=1)) as analysis:
             infos = list(analysis)
         assert infos and analysis.wait().move == compat.Move.from_uci("e7e5")
+        # python-chess's keywords and ways of reading an analysis.
+        info = engine.analyse(board, chesscore.compat.engine.Limit(depth=1), info=chesscore.compat.engine.INFO_SCORE)
+        assert "score" in info
+        assert engine.play(board, chesscore.compat.engine.Limit(depth=1), info=chesscore.compat.engine.INFO_ALL).move
+        with engine.analysis(board, chesscore.compat.engine.Limit(depth=1), info=chesscore.compat.engine.INFO_ALL) as analysis:
+            first = analysis.get()
+            while analysis.next() is not None:
+                pass
+            with pytest.raises(chesscore.compat.engine.AnalysisComplete):
+                analysis.get()
+        assert first
+
+
+def test_scores_order_negate_and_print_as_python_chess():
+    """python-chess's Score values: the total order (programs sort and compare scores),
+    negation (``-Mate(0)`` is ``MateGiven``), ``abs``, ``+``, text and mate scores."""
+    import chess.engine
+
+    ours, theirs = chesscore.compat.engine, chess.engine
+    make = lambda lib: [lib.Mate(0), lib.Mate(-1), lib.Mate(-7), lib.Cp(-50), lib.Cp(0), lib.Cp(200), lib.Mate(4), lib.Mate(1), lib.MateGiven]  # noqa: E731
+    mine, expected = make(ours), make(theirs)
+    views = (repr, str, lambda s: repr(-s), lambda s: repr(+s), lambda s: repr(abs(s)), lambda s: s.score(),
+             lambda s: s.score(mate_score=1000), lambda s: s.mate(), lambda s: s.is_mate())  # fmt: skip
+    for a, b in zip(mine, expected):
+        assert [view(a) for view in views] == [view(b) for view in views], repr(b)
+        assert isinstance(a, ours.Score)
+    for i, j in itertools.product(range(len(mine)), repeat=2):
+        for compare in (operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne):
+            assert compare(mine[i], mine[j]) == compare(expected[i], expected[j]), (expected[i], expected[j], compare)
+    assert [repr(s) for s in sorted(reversed(mine))] == [repr(s) for s in sorted(reversed(expected))]
+    assert ours.INFO_ALL == theirs.INFO_ALL and ours.INFO_SCORE | ours.INFO_PV == theirs.INFO_SCORE | theirs.INFO_PV
 
 
 def test_polyglot_entries_of_boards_as_python_chess_finds_them():

@@ -1,4 +1,4 @@
-"""Every public name of python-chess's `chess`, `chess.pgn`, `chess.polyglot` and `chess.variant` modules, and of
+"""Every public name of python-chess's `chess`, `chess.pgn`, `chess.polyglot`, `chess.variant` and `chess.engine` modules, and of
 their classes, is either in chesscore.compat or in the list of differences of docs/python.md
 (its section "What compat does not match"), so that the list stays complete as python-chess or
 compat change. A name python-chess merely imports (a module, a `typing` helper) is no API."""
@@ -12,11 +12,13 @@ import chess
 import chess.pgn
 import chess.polyglot
 import chess.variant
+import chess.engine
 
 import chesscore.compat
 import chesscore.compat.pgn
 import chesscore.compat.polyglot
 import chesscore.compat.variant
+import chesscore.compat.engine
 
 from conftest import ROOT
 
@@ -28,6 +30,7 @@ MODULES = [
     (chess.pgn, chesscore.compat.pgn, True),
     (chess.polyglot, chesscore.compat.polyglot, True),
     (chess.variant, chesscore.compat.variant, False),
+    (chess.engine, chesscore.compat.engine, False),
 ]
 SECTION = "### What compat does not match"
 

@@ -9,6 +9,7 @@ giving ``chesscore.compat.Move`` objects::
 
 from __future__ import annotations
 
+import enum
 import os
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
@@ -19,12 +20,36 @@ from ._moves import Move
 from ._moves import move_of as _move_of
 
 # The values that hold no moves are python-chess's classes as they are.
-from ..engine import Cp, EngineError, Limit, Mate, Option, PovScore, PovWdl, Wdl  # noqa: F401
+from ..engine import Cp, EngineError, Limit, Mate, MateGiven, MateGivenType, Option, PovScore, PovWdl, Score, Wdl  # noqa: F401
+from ..errors import EngineTerminatedError  # noqa: F401
 
 __all__ = [
-    "AnalysisResult", "BestMove", "Cp", "EngineError", "Limit", "Mate", "Option", "PlayResult",
-    "PovScore", "PovWdl", "SimpleEngine", "Wdl",
+    "AnalysisComplete", "AnalysisResult", "BestMove", "Cp", "EngineError", "EngineTerminatedError", "Info",
+    "INFO_ALL", "INFO_BASIC", "INFO_CURRLINE", "INFO_NONE", "INFO_PV", "INFO_REFUTATION", "INFO_SCORE",
+    "Limit", "Mate", "MateGiven", "MateGivenType", "Option", "PlayResult", "PovScore", "PovWdl", "Score",
+    "SimpleAnalysisResult", "SimpleEngine", "Wdl",
 ]  # fmt: skip
+
+
+class Info(enum.IntFlag):
+    """What of an engine's info lines python-chess parses. Accepted by ``analyse``, ``play``
+    and ``analysis``; the info dicts here hold every field the engine sent, whatever asked."""
+
+    NONE = 0
+    BASIC = 1
+    SCORE = 2
+    PV = 4
+    REFUTATION = 8
+    CURRLINE = 16
+    ALL = BASIC | SCORE | PV | REFUTATION | CURRLINE
+
+
+INFO_NONE, INFO_BASIC, INFO_SCORE, INFO_PV = Info.NONE, Info.BASIC, Info.SCORE, Info.PV
+INFO_REFUTATION, INFO_CURRLINE, INFO_ALL = Info.REFUTATION, Info.CURRLINE, Info.ALL
+
+
+class AnalysisComplete(Exception):
+    """``AnalysisResult.get()`` after the search ended."""
 
 InfoDict = Dict[str, Any]
 
@@ -93,18 +118,20 @@ class SimpleEngine:
     def ping(self) -> None:
         self._core.ping()
 
-    def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None) -> Any:
+    def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None, info: Info = Info.ALL) -> Any:
         """The info dict of the best line, or with ``multipv`` a list of one per line."""
         infos = self._core.analyse(_game_of(board), limit, multipv=multipv)
         if multipv is None:
             return _moves_of(infos, board.chess960)
         return [_moves_of(info, board.chess960) for info in infos]
 
-    def play(self, board: Board, limit: Limit) -> PlayResult:
+    def play(self, board: Board, limit: Limit, *, info: Info = Info.NONE) -> PlayResult:
         result = self._core.play(_game_of(board), limit)
         return PlayResult(_move(result.move, board.chess960), _move(result.ponder, board.chess960), _moves_of(result.info, board.chess960))
 
-    def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None) -> AnalysisResult:
+    def analysis(
+        self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, info: Info = Info.ALL
+    ) -> AnalysisResult:
         return AnalysisResult(self._core.analysis(_game_of(board), limit, multipv=multipv), board.chess960)
 
     def quit(self) -> None:
@@ -143,6 +170,17 @@ class AnalysisResult:
     def __next__(self) -> InfoDict:
         return _moves_of(next(self._core), self._chess960)
 
+    def get(self) -> InfoDict:
+        """The next info dict, waiting for it; AnalysisComplete once the search has ended."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise AnalysisComplete() from None
+
+    def next(self) -> Optional[InfoDict]:
+        """The next info dict, waiting for it; None once the search has ended."""
+        return next(self, None)
+
     def stop(self) -> None:
         self._core.stop()
 
@@ -155,3 +193,6 @@ class AnalysisResult:
 
     def __exit__(self, *exc: object) -> None:
         self._core.__exit__(*exc)
+
+
+SimpleAnalysisResult = AnalysisResult  # python-chess's name for what SimpleEngine.analysis gives
