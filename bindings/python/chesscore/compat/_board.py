@@ -28,7 +28,7 @@ from ._generators import LegalMoveGenerator as LegalMoveGenerator  # compat name
 from ._generators import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._moves import MOVES, Move, Piece, move_of
 from ._notation import CASTLING_FIELD, Notation, castling_rooks
-from ._outcome import Outcome, Status, Termination
+from ._outcome import Outcome, Status, Termination, _status_of
 from ._squares import (
     BB_ALL,
     BB_BACKRANKS,
@@ -53,6 +53,7 @@ from ._squares import (
     SquareSet,
     piece_symbol,
     square_file,
+    _of,
 )
 
 # What a board holds: a valid position (the library's game from it), or a setup that is none.
@@ -526,7 +527,7 @@ class Board(Notation, BaseBoard):
         return _c.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
 
     def checkers(self) -> SquareSet:
-        return SquareSet(self.checkers_mask())
+        return _of(self.checkers_mask())
 
     # -- moves
 
@@ -894,7 +895,7 @@ class Board(Notation, BaseBoard):
         address = ctypes.addressof(setup)
         _c.chess_setup_from_position(self._pos, address)
         _c.chess_setup_status(address, ctypes.byref(flags))
-        return Status(flags.value) if flags.value else Status.VALID
+        return _status_of(flags.value)
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID
