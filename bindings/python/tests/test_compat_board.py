@@ -693,8 +693,10 @@ def test_subclasses_keep_their_class_on_any_board():
     board.remove_piece_at(chess.E1)
     assert isinstance(board, MyBoard) and board.status() == compat.STATUS_NO_WHITE_KING | compat.STATUS_BAD_CASTLING_RIGHTS
     board.set_piece_at(chess.E1, compat.Piece.from_symbol("K"))
-    # Until an edited board is next asked something, its class is a twin of its own.
+    # Until an edited board is next asked something, its class is a twin of its own, which
+    # makes boards of its own class.
     assert isinstance(board, MyBoard) and type(board).__name__ == "MyBoard"
+    assert type(type(board)()) is MyBoard and type(type(board).empty()).__name__ == "MyBoard"
     assert board.fen() == chess.STARTING_FEN and type(board) is MyBoard
 
 
