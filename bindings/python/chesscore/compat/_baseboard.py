@@ -34,7 +34,6 @@ from ._squares import (
     PieceType,
     Square,
     SquareSet,
-    _of,
 )
 
 
@@ -263,7 +262,7 @@ class BaseBoard:
         return _c.chess_position_pieces(self._pos, 0 if color else 1, piece_type)  # type: ignore[no-any-return]
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        return _of(self.pieces_mask(piece_type, color))
+        return SquareSet(self.pieces_mask(piece_type, color))
 
     def piece_at(self, sq: Square) -> Optional[Piece]:
         return PIECES[_c.chess_position_piece_at(self._pos, sq)]
@@ -287,7 +286,7 @@ class BaseBoard:
         return _c.chess_position_attackers_to(self._pos, sq, 0 if color else 1)  # type: ignore[no-any-return]
 
     def attackers(self, color: Color, sq: Square) -> SquareSet:
-        return _of(self.attackers_mask(color, sq))
+        return SquareSet(self.attackers_mask(color, sq))
 
     def is_attacked_by(self, color: Color, sq: Square) -> bool:
         return bool(self.attackers_mask(color, sq))
@@ -297,7 +296,7 @@ class BaseBoard:
 
     def attacks(self, sq: Square) -> SquareSet:
         """The squares the piece on ``sq`` attacks."""
-        return _of(self.attacks_mask(sq))
+        return SquareSet(self.attacks_mask(sq))
 
     def pin_mask(self, color: Color, sq: Square) -> Bitboard:
         return _c.chess_position_pin(self._pos, 0 if color else 1, sq) or BB_ALL
@@ -305,7 +304,7 @@ class BaseBoard:
     def pin(self, color: Color, sq: Square) -> SquareSet:
         """The line a pin to its king holds the piece of ``color`` on ``sq`` to; every square
         when it is not pinned."""
-        return _of(self.pin_mask(color, sq))
+        return SquareSet(self.pin_mask(color, sq))
 
     def is_pinned(self, color: Color, sq: Square) -> bool:
         return bool(_c.chess_position_pin(self._pos, 0 if color else 1, sq))

@@ -28,7 +28,7 @@ from ._generators import LegalMoveGenerator as LegalMoveGenerator  # compat name
 from ._generators import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._moves import MOVES, Move, Piece, move_of
 from ._notation import CASTLING_FIELD, Notation, castling_rooks
-from ._outcome import Outcome, Status, Termination, _status_of
+from ._outcome import Outcome, Status, Termination
 from ._squares import (
     BB_ALL,
     BB_BACKRANKS,
@@ -53,7 +53,6 @@ from ._squares import (
     SquareSet,
     piece_symbol,
     square_file,
-    _of,
 )
 
 # What a board holds: a valid position (the library's game from it), or a setup that is none.
@@ -91,6 +90,18 @@ def _state_of(setup: Setup) -> State:
     out = _native.Position()
     _native.check(_c.chess_setup_to_position(address, _native.FEN_ALLOW_IMPOSSIBLE_CHECK, ctypes.addressof(out), None))
     return out
+
+
+# Status values by their bits, made once: an IntFlag call costs more than the library's check.
+_STATUSES: Dict[int, Status] = {}
+
+
+def status_of(flags: int) -> Status:
+    """The Status of the library's ``chess_setup_status`` bits."""
+    status = _STATUSES.get(flags)
+    if status is None:
+        status = _STATUSES[flags] = Status(flags)
+    return status
 
 
 def _unpickled_board(cls: Type[Board], chess960: bool, undo: List[State], state: State, moves: List[Move]) -> Board:
@@ -527,7 +538,7 @@ class Board(Notation, BaseBoard):
         return _c.chess_position_checkers(self._pos)  # type: ignore[no-any-return]
 
     def checkers(self) -> SquareSet:
-        return _of(self.checkers_mask())
+        return SquareSet(self.checkers_mask())
 
     # -- moves
 
@@ -895,7 +906,7 @@ class Board(Notation, BaseBoard):
         address = ctypes.addressof(setup)
         _c.chess_setup_from_position(self._pos, address)
         _c.chess_setup_status(address, ctypes.byref(flags))
-        return _status_of(flags.value)
+        return status_of(flags.value)
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import enum
 from typing import Any as _Any
-from typing import Dict as _Dict
 from typing import Optional
 
 from ._squares import BLACK, WHITE, Color
@@ -85,18 +84,6 @@ class Status(enum.IntFlag):
     RACE_MATERIAL = 1 << 14
     TOO_MANY_CHECKERS = 1 << 15
     IMPOSSIBLE_CHECK = 1 << 16
-
-
-# Status values by their bits, made once: an IntFlag call costs more than the library's check.
-_STATUSES: _Dict[int, Status] = {}
-
-
-def _status_of(flags: int) -> Status:
-    """The Status of the library's ``chess_setup_status`` bits."""
-    status = _STATUSES.get(flags)
-    if status is None:
-        status = _STATUSES[flags] = Status(flags)
-    return status
 
 
 STATUS_VALID = Status.VALID

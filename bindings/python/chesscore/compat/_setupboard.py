@@ -22,9 +22,9 @@ from ..errors import ErrorCode, IllegalMoveError, InvalidMoveError
 from ..setup import Setup
 from ..types import Move as CoreMove
 from ..types import squares_of
-from ._board import Board, LegalMoveGenerator, State, own_state
+from ._board import Board, LegalMoveGenerator, State, own_state, status_of
 from ._moves import MOVES, PIECES, Move, Piece
-from ._outcome import Outcome, Status, Termination, _status_of
+from ._outcome import Outcome, Status, Termination
 from ._squares import BB_ALL, BB_CORNERS, BB_RANK_1, BB_RANK_8, BISHOP, E1, E8, KING, KNIGHT, QUEEN, ROOK, Bitboard, Color, PieceType, Square
 
 _lib = _native.lib
@@ -240,7 +240,7 @@ class SetupBoardMode(SetupPiecesMode):
     def status(self) -> Status:
         flags = ctypes.c_uint32()
         _c.chess_setup_status(ctypes.addressof(self._setup._s), ctypes.byref(flags))
-        return _status_of(flags.value)
+        return status_of(flags.value)
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID
