@@ -419,6 +419,14 @@ def set_rights(board, rights):
     board.castling_rights = rights
 
 
+def same_board_after(step, ours, theirs):
+    """``same_board``, naming the step and the board in a failure."""
+    try:
+        same_board(ours, theirs)
+    except AssertionError as e:
+        raise AssertionError(f"after {step}: {theirs.fen()} {[m.uci() for m in theirs.move_stack]}: {e}") from e
+
+
 def same_board(ours, theirs):
     """The same board by every query, valid position or not. (On a board whose en passant
     square cannot stand, python-chess still takes there; the library does not: those captures
@@ -499,10 +507,7 @@ def test_edited_boards_as_python_chess():
                 expected = answer(lambda: theirs_call(theirs))
                 assert answer(lambda: ours_call(ours)) == expected, (name, theirs.fen())
             valid, invalid = valid + theirs.is_valid(), invalid + (not theirs.is_valid())
-            try:
-                same_board(ours, theirs)
-            except AssertionError as e:
-                raise AssertionError(f"after {name}: {theirs.fen()} {[m.uci() for m in theirs.move_stack]}: {e}") from e
+            same_board_after(name, ours, theirs)
         while theirs.move_stack:
             assert ours.pop().uci() == theirs.pop().uci()
             assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen") and ours.status() == theirs.status()
@@ -556,10 +561,7 @@ def test_runs_of_edits_as_python_chess():
             elif first == "legal_moves":
                 assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
             settled += 1
-            try:
-                same_board(ours, theirs)
-            except AssertionError as e:
-                raise AssertionError(f"after {first}: {theirs.fen()} {[m.uci() for m in theirs.move_stack]}: {e}") from e
+            same_board_after(first, ours, theirs)
         while theirs.move_stack:
             assert ours.pop().uci() == theirs.pop().uci()
             same_board(ours, theirs)
@@ -698,6 +700,21 @@ def test_subclasses_keep_their_class_on_any_board():
     assert isinstance(board, MyBoard) and type(board).__name__ == "MyBoard"
     assert type(type(board)()) is MyBoard and type(type(board).empty()).__name__ == "MyBoard"
     assert board.fen() == chess.STARTING_FEN and type(board) is MyBoard
+
+
+def test_pieces_no_board_holds_are_placed_as_python_chess_places_them():
+    """python-chess's Piece takes any piece type, and its boards place none for a type outside
+    PAWN..KING (the square is emptied): on valid, invalid and just edited boards alike."""
+    for piece_type in (0, 7, -1, 2**70, "x", None, True):
+        for start in (chess.STARTING_FEN, "4k3/8/8/8/8/8/8/K3K3 w - - 0 1"):
+            ours, theirs = compat.Board(start), chess.Board(start)
+            for edited in (False, True):
+                if edited:
+                    ours.turn, theirs.turn = not ours.turn, not theirs.turn
+                for sq, color in ((chess.E1, chess.WHITE), (chess.D5, chess.BLACK)):
+                    ours.set_piece_at(sq, compat.Piece(piece_type, color))
+                    theirs.set_piece_at(sq, chess.Piece(piece_type, color))
+                same_board_after(f"piece type {piece_type!r}", ours, theirs)
 
 
 def test_boards_made_from_a_subclass_board_are_of_the_subclass():

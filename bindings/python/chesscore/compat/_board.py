@@ -26,7 +26,7 @@ from ._baseboard import BaseBoard
 from ._epd import read_epd, write_epd
 from ._generators import LegalMoveGenerator as LegalMoveGenerator  # compat names them
 from ._generators import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
-from ._moves import MOVES, Move, Piece, move_of
+from ._moves import MOVES, Move, Piece, code_of, move_of
 from ._notation import CASTLING_FIELD, Notation, castling_rooks
 from ._outcome import Outcome, Status, Termination
 from ._squares import (
@@ -422,7 +422,7 @@ class Board(Notation, BaseBoard):
 
     def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
         setup = self._as_setup()
-        setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        setup._s.board[square] = code_of(piece)
         self._enter(setup, False)
 
     # -- EPD

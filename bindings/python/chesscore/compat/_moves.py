@@ -51,6 +51,17 @@ for _color, _bits in ((WHITE, 0), (BLACK, 8)):
         PIECES[_kind | _bits] = Piece(_kind, _color)
 
 
+_PLACED = frozenset(PIECE_TYPES)
+
+
+def code_of(piece: Optional[Piece]) -> int:
+    """The chess_piece a board edit puts on a square: 0 (empty) for None, and for a piece type
+    outside PAWN..KING, which python-chess's boards do not place either."""
+    if piece is None or piece.piece_type not in _PLACED:
+        return 0
+    return piece.piece_type | (0 if piece.color else 8)
+
+
 class Move:
     """A move as python-chess's: ``from_square``, ``to_square``, ``promotion`` and ``drop``
     (a piece type for a drop such as ``P@e4``, which boards refuse in standard chess). Castling is the king's move two files in standard chess (``e1g1``), the

@@ -23,7 +23,7 @@ from ..setup import Setup
 from ..types import Move as CoreMove
 from ..types import squares_of
 from ._board import Board, LegalMoveGenerator, State, own_state, status_of
-from ._moves import MOVES, PIECES, Move, Piece
+from ._moves import MOVES, PIECES, Move, Piece, code_of
 from ._outcome import Outcome, Status, Termination
 from ._squares import BB_ALL, BB_CORNERS, BB_RANK_1, BB_RANK_8, BISHOP, E1, E8, KING, KNIGHT, QUEEN, ROOK, Bitboard, Color, PieceType, Square
 
@@ -112,7 +112,7 @@ class SetupPiecesMode:
         return self._setup  # (no other board or state holds it)
 
     def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
-        self._setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        self._setup._s.board[square] = code_of(piece)
 
     def _placement(self) -> Setup:
         """The pieces alone: White to move, no castling rights, en passant square or clocks."""
@@ -504,7 +504,7 @@ class UncheckedEdits:
         return cls._valid_class(*args, **kwargs)  # type: ignore[attr-defined,no-any-return]
 
     def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
-        self._setup._s.board[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)  # type: ignore[attr-defined]
+        self._setup._s.board[square] = code_of(piece)  # type: ignore[attr-defined]
         if self.move_stack:  # (python-chess clears the stack on a piece edit)
             self.move_stack, self._undo = [], None  # type: ignore[attr-defined]
 
@@ -516,6 +516,7 @@ class UncheckedEdits:
             self.move_stack, self._undo = [], None  # type: ignore[attr-defined]
         return piece
 
+    # The fields' setters write the setup; their getters are the setup-mode board's.
     @property
     def turn(self) -> Color:
         return self._setup._s.turn == 0  # type: ignore[attr-defined,no-any-return]
@@ -524,34 +525,7 @@ class UncheckedEdits:
     def turn(self, color: Color) -> None:
         self._setup._s.turn = 0 if color else 1  # type: ignore[attr-defined]
 
-    @property
-    def castling_rights(self) -> Bitboard:
-        return self._setup.castling_rooks  # type: ignore[attr-defined,no-any-return]
-
-    @castling_rights.setter
-    def castling_rights(self, rooks: Bitboard) -> None:
-        self._setup.castling_rooks = rooks & BB_ALL  # type: ignore[attr-defined]
-
-    @property
-    def ep_square(self) -> Optional[Square]:
-        return self._setup.en_passant  # type: ignore[attr-defined,no-any-return]
-
-    @ep_square.setter
-    def ep_square(self, sq: Optional[Square]) -> None:
-        self._setup.en_passant = sq  # type: ignore[attr-defined]
-
-    @property
-    def halfmove_clock(self) -> int:
-        return self._setup.halfmove_clock  # type: ignore[attr-defined,no-any-return]
-
-    @halfmove_clock.setter
-    def halfmove_clock(self, plies: int) -> None:
-        self._setup.halfmove_clock = plies  # type: ignore[attr-defined]
-
-    @property
-    def fullmove_number(self) -> int:
-        return self._setup.fullmove_number  # type: ignore[attr-defined,no-any-return]
-
-    @fullmove_number.setter
-    def fullmove_number(self, number: int) -> None:
-        self._setup.fullmove_number = number  # type: ignore[attr-defined]
+    castling_rights = SetupBoardMode.castling_rights.setter(lambda self, rooks: setattr(self._setup, "castling_rooks", rooks & BB_ALL))
+    ep_square = SetupBoardMode.ep_square.setter(lambda self, sq: setattr(self._setup, "en_passant", sq))
+    halfmove_clock = SetupBoardMode.halfmove_clock.setter(lambda self, plies: setattr(self._setup, "halfmove_clock", plies))
+    fullmove_number = SetupBoardMode.fullmove_number.setter(lambda self, number: setattr(self._setup, "fullmove_number", number))
