@@ -61,7 +61,7 @@ impl Tablebase {
             return Err(SyzygyError::TooManyPieces(count));
         }
         let theirs = pos.color_occupancy(!pos.turn());
-        for mv in pos.legal_moves_between(Bitboard::FULL, theirs) {
+        for &mv in &pos.legal_moves_between(Bitboard::FULL, theirs) {
             let v = -self.probe_ab(&pos.make_move(mv), -beta, -alpha)?.0;
             if v > alpha {
                 if v >= beta {
@@ -78,7 +78,7 @@ impl Tablebase {
     fn en_passant_value(&self, pos: &Position) -> Result<Option<i32>> {
         let Some(ep) = pos.en_passant() else { return Ok(None) };
         let mut best = None;
-        for mv in pos.legal_moves_between(pos.pieces_of(pos.turn(), PieceKind::Pawn), Bitboard::from_square(ep)) {
+        for &mv in &pos.legal_moves_between(pos.pieces_of(pos.turn(), PieceKind::Pawn), Bitboard::from_square(ep)) {
             if mv.is_en_passant() {
                 let v = -self.probe_ab(&pos.make_move(mv), -2, 2)?.0;
                 best = best.max(Some(v));
@@ -151,7 +151,7 @@ impl Tablebase {
         let pawns = pos.pieces(PieceKind::Pawn);
         if wdl > 0 {
             // A pawn push that keeps the value zeroes at once.
-            for mv in pos.legal_moves_between(pawns, empty) {
+            for &mv in &pos.legal_moves_between(pawns, empty) {
                 if !mv.is_en_passant() && -self.probe_wdl(&pos.make_move(mv))? == wdl {
                     return Ok(if wdl == 2 { 1 } else { 101 });
                 }
@@ -163,7 +163,7 @@ impl Tablebase {
         // The table holds the other side to move: one ply of search.
         if wdl > 0 {
             let mut best = 0xffff;
-            for mv in pos.legal_moves_between(!pawns, empty) {
+            for &mv in &pos.legal_moves_between(!pawns, empty) {
                 let after = pos.make_move(mv);
                 let v = -self.probe_dtz(&after)?;
                 if v == 1 && after.is_checkmate() {
@@ -175,7 +175,7 @@ impl Tablebase {
             Ok(best)
         } else {
             let mut best = -1;
-            for mv in pos.legal_moves() {
+            for &mv in &pos.legal_moves() {
                 let after = pos.make_move(mv);
                 let v = if after.halfmove_clock() == 0 {
                     if wdl == -2 {

@@ -65,6 +65,8 @@ pub(super) enum Source {
 }
 
 impl Source {
+    // Inlined so that the small reads of index entries copy a known number of bytes.
+    #[inline(always)]
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<()> {
         match self {
             Source::File(file) => file.read_exact_at(buf, offset).map_err(|e| match e.kind() {
@@ -108,6 +110,7 @@ struct Region {
 }
 
 impl Region {
+    #[inline(always)]
     fn read(&self, src: &Source, at: u64, buf: &mut [u8]) -> Result<()> {
         match &self.cached {
             Some(bytes) => {
@@ -119,6 +122,7 @@ impl Region {
         }
     }
 
+    #[inline(always)]
     fn u16(&self, src: &Source, at: u64) -> Result<u16> {
         let mut b = [0; 2];
         self.read(src, at, &mut b)?;

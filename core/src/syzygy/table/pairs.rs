@@ -3,6 +3,19 @@
 
 use super::{corrupt, filled, room, Fault, Header, Kind, Region, Result, Source};
 
+/// Bits of a code read at once when skipping the symbols before a value: a byte (wider tables
+/// were slower, by cache misses).
+const WINDOW: u32 = 8;
+
+/// The whole symbols that one value of a code's top [`WINDOW`] bits begins with.
+#[derive(Clone, Copy)]
+pub(super) struct Skip {
+    /// The values they stand for; `u32::MAX` when no symbol fits in the window.
+    values: u32,
+    /// Their code bits.
+    bits: u8,
+}
+
 /// The Huffman-like code of one sub-table and where its blocks are.
 pub(super) struct Pairs {
     /// The flags byte (for DTZ tables: side to move, value map, plies or moves).
@@ -19,6 +32,10 @@ pub(super) struct Pairs {
     /// For each top byte of a code, the first length whose codes can start with it: where the
     /// search for a code's length begins.
     pub(super) first: [u8; 256],
+    /// For each value of a code's top [`WINDOW`] bits, the symbols it holds whole: a block is
+    /// walked a window at a time until the wanted value's symbol is in it (most codes are a
+    /// bit or two long).
+    pub(super) skip: [Skip; 1 << WINDOW],
     /// How many values each symbol stands for, less one.
     pub(super) symlen: Vec<u32>,
     /// Three bytes per symbol: two 12-bit halves, a leaf when the second is 0xfff.
@@ -55,6 +72,7 @@ pub(super) fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs
             offsets: Vec::new(),
             base: Vec::new(),
             first: [0; 256],
+            skip: [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW],
             symlen: Vec::new(),
             sympat: Vec::new(),
             num_indices: 0,
@@ -100,16 +118,7 @@ pub(super) fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs
         let highest = (top as u64) << 56 | ((1 << 56) - 1);
         *k = base.iter().position(|&b| b <= highest).unwrap_or(h_len - 1) as u8;
     }
-    let num_indices = size.div_ceil(1 << index_bits);
-    let areas = Areas {
-        index: 6 * num_indices,
-        sizes: 2 * num_blocks,
-        data: real_blocks
-            .checked_shl(block_bits)
-            .filter(|d| d >> block_bits == real_blocks)
-            .ok_or(Fault::Corrupt("too many blocks"))?,
-    };
-    let pairs = Pairs {
+    let mut pairs = Pairs {
         flags,
         single: None,
         block_bits,
@@ -118,14 +127,26 @@ pub(super) fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs
         offsets,
         base,
         first,
+        skip: [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW],
         symlen,
         sympat,
-        num_indices,
+        num_indices: size.div_ceil(1 << index_bits),
         num_blocks,
         real_blocks,
         index: empty(),
         sizes: empty(),
         data: 0,
+    };
+    for top in 0..1 << WINDOW {
+        pairs.skip[top] = pairs.whole_symbols((top as u64) << (64 - WINDOW));
+    }
+    let areas = Areas {
+        index: 6 * pairs.num_indices,
+        sizes: 2 * num_blocks,
+        data: real_blocks
+            .checked_shl(block_bits)
+            .filter(|d| d >> block_bits == real_blocks)
+            .ok_or(Fault::Corrupt("too many blocks"))?,
     };
     Ok((pairs, areas))
 }
@@ -264,27 +285,59 @@ impl Pairs {
         }
     }
 
+    /// The length and the symbol of the code at the top of `code`. The length depends on the
+    /// code's own bits alone (each length's smallest code is left-aligned), so a code whose
+    /// length fits in a window is read right whatever follows it.
+    #[inline(always)]
+    fn symbol(&self, code: u64) -> (u32, usize) {
+        let last = self.base.len() - 1;
+        let mut k = usize::from(self.first[(code >> 56) as usize]);
+        while k < last && code < self.base[k] {
+            k += 1;
+        }
+        let len = self.min_len + k as u32;
+        (len, usize::from(self.offsets[k]) + ((code - self.base[k]) >> (64 - len)) as usize)
+    }
+
+    /// The symbols that `window` (a code's top [`WINDOW`] bits, zeros below) holds whole.
+    fn whole_symbols(&self, mut window: u64) -> Skip {
+        let (mut values, mut bits) = (0u64, 0u32);
+        loop {
+            let (len, sym) = self.symbol(window);
+            let Some(&n) = self.symlen.get(sym) else { break };
+            if bits + len > WINDOW {
+                break;
+            }
+            values += u64::from(n) + 1;
+            bits += len;
+            window <<= len;
+        }
+        let values = if bits == 0 { u32::MAX } else { values.min(u64::from(u32::MAX - 1)) as u32 };
+        Skip { values, bits: bits as u8 }
+    }
+
     /// The `lit`-th value of a block. Each step passes at least one value, so a damaged block
     /// ends the loop too (reading zeros past its end).
     fn decode(&self, block: &[u8], mut lit: u64) -> Result<u16> {
-        let (base, offsets, symlen) = (&self.base[..], &self.offsets[..], &self.symlen[..]);
-        let last = base.len() - 1;
         let mut code = word(block, 0) << 32 | word(block, 4);
         let mut pos = 8;
         let mut spent = 0u32;
         let mut sym;
         loop {
-            let mut k = usize::from(self.first[(code >> 56) as usize]);
-            while k < last && code < base[k] {
-                k += 1;
-            }
-            let len = self.min_len + k as u32;
-            sym = usize::from(offsets[k]) + ((code - base[k]) >> (64 - len)) as usize;
-            let n = u64::from(*symlen.get(sym).ok_or(Fault::Corrupt("a code outside the symbols"))?) + 1;
-            if lit < n {
-                break;
-            }
-            lit -= n;
+            let skip = self.skip[(code >> (64 - WINDOW)) as usize];
+            let len = if lit >= u64::from(skip.values) {
+                lit -= u64::from(skip.values);
+                u32::from(skip.bits)
+            } else {
+                let len;
+                (len, sym) = self.symbol(code);
+                let n = u64::from(*self.symlen.get(sym).ok_or(Fault::Corrupt("a code outside the symbols"))?) + 1;
+                if lit < n {
+                    break;
+                }
+                lit -= n;
+                len
+            };
             code <<= len;
             spent += len;
             if spent >= 32 {
