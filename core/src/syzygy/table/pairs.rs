@@ -360,3 +360,52 @@ impl Pairs {
         Ok(value as u16)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Kind, Source, Table};
+    use super::{Skip, WINDOW};
+    use crate::Material;
+    use chesscore_test_support as common;
+
+    /// Values of a sample of each block's positions: every value of small blocks, about 300
+    /// spread over large ones (a value costs a walk from the block's start).
+    fn sampled_values(table: &Table) -> Vec<u16> {
+        let mut values = Vec::new();
+        for part in table.parts.iter().flatten() {
+            let pairs = &part.pairs;
+            if pairs.single.is_some() {
+                continue;
+            }
+            for block in 0..pairs.real_blocks.min(40) {
+                let bytes = table.src.bytes(pairs.data + (block << pairs.block_bits), 1 << pairs.block_bits).unwrap();
+                let count = u64::from(pairs.sizes.u16(&table.src, 2 * block).unwrap()) + 1;
+                for lit in (0..count).step_by((count / 300).max(1) as usize).chain([count - 1]) {
+                    values.push(pairs.decode(&bytes, lit).unwrap());
+                }
+            }
+        }
+        values
+    }
+
+    #[test]
+    fn skipping_whole_symbols_reads_the_values_read_one_symbol_at_a_time() {
+        let Some(dir) = common::shared_testdata("syzygy: the block walk") else { return };
+        for (name, ext, kind) in
+            [("KRPvKR", "rtbw", Kind::Wdl), ("KRPvKR", "rtbz", Kind::Dtz), ("KPvKP", "rtbw", Kind::Wdl)]
+        {
+            let file = std::fs::File::open(dir.join(format!("syzygy/{name}.{ext}"))).unwrap();
+            let len = file.metadata().unwrap().len();
+            let material: Material = name.parse().unwrap();
+            let mut table = Table::open(Source::File(file), len, kind, material).unwrap();
+            let skipping = sampled_values(&table);
+            // Every window then holds no whole symbol: the walk reads one symbol at a time.
+            for part in table.parts.iter_mut().flatten() {
+                part.pairs.skip = [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW];
+            }
+            let one_by_one = sampled_values(&table);
+            assert!(skipping.len() > 1000, "{name}.{ext}: {} values", skipping.len());
+            assert_eq!(skipping, one_by_one, "{name}.{ext}");
+        }
+    }
+}
