@@ -16,6 +16,11 @@ pub(super) struct Skip {
     bits: u8,
 }
 
+impl Skip {
+    /// No symbol whole in the window: the walk reads one symbol.
+    const NONE: Skip = Skip { values: u32::MAX, bits: 0 };
+}
+
 /// The Huffman-like code of one sub-table and where its blocks are.
 pub(super) struct Pairs {
     /// The flags byte (for DTZ tables: side to move, value map, plies or moves).
@@ -72,7 +77,7 @@ pub(super) fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs
             offsets: Vec::new(),
             base: Vec::new(),
             first: [0; 256],
-            skip: [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW],
+            skip: [Skip::NONE; 1 << WINDOW],
             symlen: Vec::new(),
             sympat: Vec::new(),
             num_indices: 0,
@@ -127,7 +132,7 @@ pub(super) fn read_pairs(h: &mut Header, size: u64, kind: Kind) -> Result<(Pairs
         offsets,
         base,
         first,
-        skip: [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW],
+        skip: [Skip::NONE; 1 << WINDOW],
         symlen,
         sympat,
         num_indices: size.div_ceil(1 << index_bits),
@@ -312,8 +317,10 @@ impl Pairs {
             bits += len;
             window <<= len;
         }
-        let values = if bits == 0 { u32::MAX } else { values.min(u64::from(u32::MAX - 1)) as u32 };
-        Skip { values, bits: bits as u8 }
+        if bits == 0 {
+            return Skip::NONE;
+        }
+        Skip { values: values.min(u64::from(u32::MAX - 1)) as u32, bits: bits as u8 }
     }
 
     /// The `lit`-th value of a block. Each step passes at least one value, so a damaged block
@@ -401,7 +408,7 @@ mod tests {
             let skipping = sampled_values(&table);
             // Every window then holds no whole symbol: the walk reads one symbol at a time.
             for part in table.parts.iter_mut().flatten() {
-                part.pairs.skip = [Skip { values: u32::MAX, bits: 0 }; 1 << WINDOW];
+                part.pairs.skip = [Skip::NONE; 1 << WINDOW];
             }
             let one_by_one = sampled_values(&table);
             assert!(skipping.len() > 1000, "{name}.{ext}: {} values", skipping.len());
