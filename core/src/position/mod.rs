@@ -355,6 +355,11 @@ impl Position {
         self.chess960
     }
 
+    /// Sets the key to 0, for a board whose key is computed when asked.
+    pub(crate) fn forget_key(&mut self) {
+        self.key = 0;
+    }
+
     /// Computes the Polyglot key from scratch (the incremental key must always equal it).
     pub fn compute_zobrist(&self) -> u64 {
         self.zobrist_with(zobrist::polyglot_random())
@@ -503,13 +508,15 @@ impl Position {
     /// than returning a new position.
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.play_unchecked_moving(mv, None);
+        self.play_unchecked_moving(mv, None, true);
     }
 
     /// [`Position::play_unchecked`], given the code of the moved piece where the caller has
-    /// it already (`moved`, of a normal move: [`Position::code_at`] of its origin).
+    /// it already (`moved`, of a normal move: [`Position::code_at`] of its origin). With `keyed`
+    /// false the key is left as it was, for a board whose key is computed when asked (a
+    /// variant position's): the key's changes are then never computed.
     #[inline(always)]
-    pub(crate) fn play_unchecked_moving(&mut self, mv: Move, moved: Option<u64>) {
+    pub(crate) fn play_unchecked_moving(&mut self, mv: Move, moved: Option<u64>, keyed: bool) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
@@ -553,7 +560,9 @@ impl Position {
         // Black's move completes a full move.
         self.fullmove_number = self.fullmove_number.wrapping_add(us as u32);
         self.turn = them;
-        self.key = key;
+        if keyed {
+            self.key = key;
+        }
     }
 
     /// The Polyglot key the position would have after the legal move `mv`, without making it:

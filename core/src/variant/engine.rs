@@ -37,6 +37,7 @@ impl EnginePosition for VariantPosition {
         if mv.is_null() {
             // A pass changes no pocket or check count; in check it is refused and nothing moves.
             self.board.play_null();
+            self.forget_board_key();
         } else {
             self.play_unchecked(mv);
         }

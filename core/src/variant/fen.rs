@@ -161,7 +161,9 @@ impl VariantPosition {
         promoted: Bitboard,
         remaining_checks: [u8; 2],
     ) -> VariantPosition {
-        VariantPosition { board, variant, pockets, promoted, remaining_checks }
+        let mut pos = VariantPosition { board, variant, pockets, promoted, remaining_checks };
+        pos.forget_board_key();
+        pos
     }
 
     /// The FEN in python-chess's form: crazyhouse's promoted pieces marked `~` and pockets in

@@ -211,6 +211,15 @@ impl Variant {
     }
 }
 
+impl Variant {
+    /// True when the board's key is kept move by move: chess and Chess960, whose board is a
+    /// chess [`Position`] users see ([`VariantPosition::as_chess`]). The other variants compute
+    /// the key when asked, which leaves every move a tenth cheaper (every-leaf perft).
+    const fn keeps_board_key(self) -> bool {
+        matches!(self, Variant::Chess | Variant::Chess960)
+    }
+}
+
 impl fmt::Display for Variant {
     /// The command line's name ([`Variant::name`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -331,6 +340,8 @@ impl<'a> IntoIterator for &'a VariantMoveList {
 #[repr(C)]
 pub struct VariantPosition {
     /// First: the fields after it are one block of bytes, which make-move copies at once.
+    /// Its key is kept only in chess and Chess960 ([`Variant::keeps_board_key`]); in the
+    /// other variants it stays 0 and [`VariantPosition::zobrist`] computes the key when asked.
     board: Position,
     /// Crazyhouse: the pieces that were pawns (they go back to a pocket as pawns).
     promoted: Bitboard,
@@ -445,6 +456,15 @@ impl VariantPosition {
         self.make_into(mv, &mut after);
         // SAFETY: `make_into` writes a whole position into `after`.
         unsafe { after.assume_init() }
+    }
+
+    /// Sets the board's key to 0 in the variants that do not keep it
+    /// ([`Variant::keeps_board_key`]): after a change of the board by its own functions, which
+    /// keep it.
+    fn forget_board_key(&mut self) {
+        if !self.variant.keeps_board_key() {
+            self.board.forget_key();
+        }
     }
 
     /// True when `mv` is one of [`VariantPosition::legal_moves`].

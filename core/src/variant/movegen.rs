@@ -237,12 +237,15 @@ impl VariantPosition {
     #[inline(always)]
     fn play_as(&mut self, variant: Variant, mv: Move, check: CheckBefore) {
         if !self.needs_extras(variant, mv) {
-            self.play_board_move(mv, check);
-        } else if let Some(kind) = mv.drop_piece() {
+            self.play_board_move(mv, check, variant.keeps_board_key());
+            return;
+        }
+        if let Some(kind) = mv.drop_piece() {
             self.play_pocket_drop(kind, mv.to());
         } else {
             self.play_with_extras(mv);
         }
+        self.forget_board_key();
     }
 
     /// True when `mv` does more than the board's move in `variant`: drops, crazyhouse's
@@ -265,14 +268,14 @@ impl VariantPosition {
     }
 
     /// Plays a move that is only the board's move (see [`VariantPosition::needs_extras`]),
-    /// counting three-check's check.
+    /// counting three-check's check; `keyed`: whether the board's key is kept.
     #[inline(always)]
-    fn play_board_move(&mut self, mv: Move, check: CheckBefore) {
+    fn play_board_move(&mut self, mv: Move, check: CheckBefore, keyed: bool) {
         if check.uses_a_check {
             let left = &mut self.remaining_checks[self.turn().index()];
             *left = left.saturating_sub(1);
         }
-        self.board.play_unchecked_moving(mv, check.moved);
+        self.board.play_unchecked_moving(mv, check.moved, keyed);
     }
 
     /// Crazyhouse: a piece of `kind` from the pocket onto `to`.

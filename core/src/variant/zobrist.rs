@@ -190,7 +190,8 @@ impl VariantPosition {
     /// The Zobrist key: the chess key of the board ([`Position::zobrist`]) with crazyhouse's
     /// pockets and promoted pieces and three-check's counts of checks given hashed in (see
     /// the module documentation), as scalachess and shakmaty's 64-bit keys compute it. For
-    /// chess and Chess960 it is the chess key.
+    /// chess and Chess960 it is the chess key, kept move by move; the other variants compute
+    /// it here from the pieces (no move of theirs pays for a key it may never be asked).
     ///
     /// [`Position::zobrist`]: crate::Position::zobrist
     ///
@@ -205,7 +206,8 @@ impl VariantPosition {
     /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
     /// ```
     pub fn zobrist(&self) -> u64 {
-        self.board.zobrist() ^ self.extra_key()
+        let board = if self.variant.keeps_board_key() { self.board.zobrist() } else { self.board.compute_zobrist() };
+        board ^ self.extra_key()
     }
 
     /// What the variant adds to the chess key.
