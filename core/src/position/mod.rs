@@ -508,15 +508,15 @@ impl Position {
     /// than returning a new position.
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.play_unchecked_moving(mv, None, true);
+        self.play_unchecked_moving::<true>(mv, None);
     }
 
     /// [`Position::play_unchecked`], given the code of the moved piece where the caller has
-    /// it already (`moved`, of a normal move: [`Position::code_at`] of its origin). With `keyed`
-    /// false the key is left as it was, for a board whose key is computed when asked (a
+    /// it already (`moved`, of a normal move: [`Position::code_at`] of its origin). Without
+    /// `KEYED` the key is left as it was, for a board whose key is computed when asked (a
     /// variant position's): the key's changes are then never computed.
     #[inline(always)]
-    pub(crate) fn play_unchecked_moving(&mut self, mv: Move, moved: Option<u64>, keyed: bool) {
+    pub(crate) fn play_unchecked_moving<const KEYED: bool>(&mut self, mv: Move, moved: Option<u64>) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
@@ -560,7 +560,7 @@ impl Position {
         // Black's move completes a full move.
         self.fullmove_number = self.fullmove_number.wrapping_add(us as u32);
         self.turn = them;
-        if keyed {
+        if KEYED {
             self.key = key;
         }
     }

@@ -275,7 +275,11 @@ impl VariantPosition {
             let left = &mut self.remaining_checks[self.turn().index()];
             *left = left.saturating_sub(1);
         }
-        self.board.play_unchecked_moving(mv, check.moved, keyed);
+        if keyed {
+            self.board.play_unchecked_moving::<true>(mv, check.moved);
+        } else {
+            self.board.play_unchecked_moving::<false>(mv, check.moved);
+        }
     }
 
     /// Crazyhouse: a piece of `kind` from the pocket onto `to`.
