@@ -200,7 +200,7 @@ impl VariantPosition {
         let mut pockets = [Pocket::default(); 2];
         let mut promoted = Bitboard::EMPTY;
         let mut remaining_checks = [3u8; 2];
-        if matches!(variant, Variant::Chess | Variant::Chess960) {
+        if variant.is_chess() {
             let (board, _) = raw.into_chess(bytes, &FenOptions::default())?;
             return Ok(VariantPosition::from_parts(board, variant, pockets, promoted, remaining_checks));
         }

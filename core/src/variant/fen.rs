@@ -118,7 +118,7 @@ impl VariantPosition {
         promoted: Bitboard,
         checks: [u8; 2],
     ) -> Result<VariantPosition, VariantFenError> {
-        if matches!(variant, Variant::Chess | Variant::Chess960) {
+        if variant.is_chess() {
             let options = FenOptions { chess960: variant == Variant::Chess960, ..FenOptions::default() };
             let (board, _) = Position::from_setup(setup, &options)?;
             return Ok(VariantPosition::from_parts(board, variant, [Pocket::default(); 2], Bitboard::EMPTY, checks));

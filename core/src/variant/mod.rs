@@ -209,13 +209,12 @@ impl Variant {
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
         }
     }
-}
 
-impl Variant {
-    /// True when the board's key is kept move by move: chess and Chess960, whose board is a
-    /// chess [`Position`] users see ([`VariantPosition::as_chess`]). The other variants compute
-    /// the key when asked, which leaves every move a tenth cheaper (every-leaf perft).
-    const fn keeps_board_key(self) -> bool {
+    /// Chess or Chess960: the board is a chess [`Position`] under chess's own rules, which users
+    /// see ([`VariantPosition::as_chess`]) and whose key is kept move by move. The other
+    /// variants compute the key when asked, which leaves every move a tenth cheaper (every-leaf
+    /// perft).
+    const fn is_chess(self) -> bool {
         matches!(self, Variant::Chess | Variant::Chess960)
     }
 }
@@ -343,7 +342,7 @@ impl<'a> IntoIterator for &'a VariantMoveList {
 #[repr(C, align(16))]
 pub struct VariantPosition {
     /// First: the fields after it are one block of bytes, which make-move copies at once.
-    /// Its key is kept only in chess and Chess960 ([`Variant::keeps_board_key`]); in the
+    /// Its key is kept only in chess and Chess960 ([`Variant::is_chess`]); in the
     /// other variants it stays 0 and [`VariantPosition::zobrist`] computes the key when asked.
     board: Position,
     /// Crazyhouse: the pieces that were pawns (they go back to a pocket as pawns).
@@ -379,7 +378,7 @@ impl VariantPosition {
 
     /// The chess position, for [`Variant::Chess`] and [`Variant::Chess960`] only.
     pub fn as_chess(&self) -> Option<&Position> {
-        matches!(self.variant, Variant::Chess | Variant::Chess960).then_some(&self.board)
+        self.variant.is_chess().then_some(&self.board)
     }
 
     /// The squares of `color`'s pieces of `kind`.
@@ -461,11 +460,11 @@ impl VariantPosition {
         unsafe { after.assume_init() }
     }
 
-    /// Sets the board's key to 0 in the variants that do not keep it
-    /// ([`Variant::keeps_board_key`]): after a change of the board by its own functions, which
+    /// Sets the board's key to 0 in the variants that do not keep it (all but
+    /// [`Variant::is_chess`]): after a change of the board by its own functions, which
     /// keep it.
     fn forget_board_key(&mut self) {
-        if !self.variant.keeps_board_key() {
+        if !self.variant.is_chess() {
             self.board.forget_key();
         }
     }

@@ -237,7 +237,7 @@ impl VariantPosition {
     #[inline(always)]
     fn play_as(&mut self, variant: Variant, mv: Move, check: CheckBefore) {
         if !self.needs_extras(variant, mv) {
-            self.play_board_move(mv, check, variant.keeps_board_key());
+            self.play_board_move(mv, check, variant.is_chess());
             return;
         }
         if let Some(kind) = mv.drop_piece() {

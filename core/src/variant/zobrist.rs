@@ -206,7 +206,7 @@ impl VariantPosition {
     /// # Ok::<(), chesscore_core::variant::VariantFenError>(())
     /// ```
     pub fn zobrist(&self) -> u64 {
-        let board = if self.variant.keeps_board_key() { self.board.zobrist() } else { self.board.compute_zobrist() };
+        let board = if self.variant.is_chess() { self.board.zobrist() } else { self.board.compute_zobrist() };
         board ^ self.extra_key()
     }
 
