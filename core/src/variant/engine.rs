@@ -47,3 +47,23 @@ impl EnginePosition for VariantPosition {
         VariantPosition::turn(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::moves::Move;
+    use crate::engine::EnginePosition;
+    use crate::variant::{Variant, VariantPosition};
+
+    /// A pass (the engine client's null move) keeps the position equal to what its FEN gives:
+    /// the board's key stays as the variant keeps it.
+    #[test]
+    fn a_pass_leaves_the_position_its_fen_gives() {
+        for variant in [Variant::Horde, Variant::Crazyhouse, Variant::Chess] {
+            let mut pos = VariantPosition::new(variant);
+            EnginePosition::play(&mut pos, Move::NULL);
+            let read = VariantPosition::from_fen(variant, &pos.to_fen()).unwrap();
+            assert!(read == pos, "{variant}: {}", pos.to_fen());
+            assert_eq!(pos.zobrist(), read.zobrist(), "{variant}");
+        }
+    }
+}
